@@ -1,0 +1,103 @@
+// The one error class of the library. Every failure a caller can see is an
+// ElwoodError whose `name` is a stable member of ElwoodErrorName (prd/errors.md).
+
+export const ELWOOD_ERROR_NAMES = [
+  // platform and launch
+  "unsupported_platform",
+  "claude_not_found",
+  "codex_not_found",
+  "claude_start_failed",
+  "codex_start_failed",
+  "claude_update_failed",
+  "codex_update_failed",
+  "claude_not_authenticated",
+  "codex_not_authenticated",
+  "claude_version_unsupported",
+  "codex_version_unsupported",
+  "claude_invalid_reasoning_effort",
+  "codex_invalid_reasoning_effort",
+  "claude_high_trust_conflict",
+  "codex_high_trust_conflict",
+  "invalid_options",
+  "pty_start_failed",
+  "hook_bridge_failed",
+  // state and resume
+  "state_not_found",
+  "state_corrupt",
+  "adapter_mismatch",
+  "resume_unavailable",
+  // live session
+  "input_queue_full",
+  "session_not_running",
+  "termination_failed",
+  "teardown_failed",
+  "wait_timeout",
+  "interrupt_failed",
+  "compact_failed",
+  "model_automation_failed",
+  "login_failed",
+  "login_timeout",
+  "invalid_image",
+  "image_attach_failed",
+  "blocked_prompt",
+  // loops
+  "invalid_loop",
+  "loop_limit_reached",
+  "loop_not_found",
+  "loop_persistence_failed",
+  "loop_submission_failed",
+  // command-line tool only
+  "no_agent_found",
+  "agent_exited",
+] as const;
+
+export type ElwoodErrorName = (typeof ELWOOD_ERROR_NAMES)[number];
+
+/** Facts about an operating-system failure behind an error, when known. */
+export interface SystemErrorFacts {
+  readonly errno?: string | number;
+  readonly syscall?: string;
+  readonly path?: string;
+}
+
+export type ElwoodErrorDetails = Readonly<Record<string, unknown>> & SystemErrorFacts;
+
+export interface ElwoodErrorOptions {
+  readonly details?: ElwoodErrorDetails;
+  readonly cause?: unknown;
+}
+
+export class ElwoodError extends Error {
+  override readonly name: ElwoodErrorName;
+  readonly details: ElwoodErrorDetails;
+
+  constructor(name: ElwoodErrorName, message: string, options: ElwoodErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = name;
+    this.details = Object.freeze({ ...systemFactsOf(options.cause), ...options.details });
+  }
+
+  /** True when `value` is an ElwoodError, optionally of one of the given names. */
+  static is(value: unknown, ...names: ElwoodErrorName[]): value is ElwoodError {
+    return value instanceof ElwoodError && (names.length === 0 || names.includes(value.name));
+  }
+}
+
+/** Pulls errno/syscall/path out of a Node system error so startup errors keep them. */
+export function systemFactsOf(cause: unknown): SystemErrorFacts {
+  if (typeof cause !== "object" || cause === null) return {};
+  const source = cause as { code?: unknown; errno?: unknown; syscall?: unknown; path?: unknown };
+  const facts: { errno?: string | number; syscall?: string; path?: string } = {};
+  if (typeof source.code === "string") facts.errno = source.code;
+  else if (typeof source.errno === "number" || typeof source.errno === "string")
+    facts.errno = source.errno;
+  if (typeof source.syscall === "string") facts.syscall = source.syscall;
+  if (typeof source.path === "string") facts.path = source.path;
+  return facts;
+}
+
+/** A short, content-free description of an unknown thrown value. */
+export function describeCause(cause: unknown): string {
+  if (cause instanceof Error) return cause.message;
+  return String(cause);
+}
