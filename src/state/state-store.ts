@@ -1,0 +1,216 @@
+// StateStore (prd/internals.md "state/"): the one door to everything Elwood keeps
+// on disk — session records, loop sidecars, private runtime files, socket homes.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { ElwoodError } from "../errors.js";
+import { type LoopDefinition, LoopSidecarSchema } from "./loop-sidecar.js";
+import { describeIssues, parseStateJson } from "./parse-state.js";
+import { assertSafeAncestors, ensureOwnedDirectory, inspectOwnedDirectory } from "./path-safety.js";
+import {
+  GITIGNORE_FILE_NAME,
+  LOOPS_FILE_NAME,
+  RECORD_FILE_NAME,
+  resolveStateLocation,
+  type StateLocationOptions,
+  sessionDirOf,
+  sessionsDirOf,
+} from "./paths.js";
+import {
+  createFileIfAbsent,
+  readPrivateFile,
+  removePrivateFile,
+  writePrivateFileAtomic,
+} from "./private-files.js";
+import { type AdapterKind, type SessionRecord, SessionRecordSchema } from "./record.js";
+import { removeOwnedTree } from "./remove-tree.js";
+import { assertRuntimeFileName, assertSessionId, isValidSessionId } from "./session-id.js";
+import { prepareSocketHomeDirectory, socketHomePath } from "./socket-home.js";
+import { asElwoodError, stateCorrupt } from "./state-errors.js";
+
+export interface StateStoreOptions extends StateLocationOptions {
+  /** Parent of socket homes; defaults to `os.tmpdir()` (tests point it elsewhere). */
+  readonly tempDir?: string;
+}
+
+export interface RemovedSession {
+  readonly sessionDir: boolean;
+  readonly socketHome: boolean;
+}
+
+export class StateStore {
+  readonly cwd: string;
+  readonly stateDir: string;
+  readonly isDefaultStateDir: boolean;
+  readonly #tempDir: string | undefined;
+
+  private constructor(options: StateStoreOptions) {
+    const location = resolveStateLocation(options);
+    this.cwd = location.cwd;
+    this.stateDir = location.stateDir;
+    this.isDefaultStateDir = location.isDefault;
+    this.#tempDir = options.tempDir;
+  }
+
+  /** Resolves and validates the location; creates nothing. */
+  static async open(options: StateStoreOptions): Promise<StateStore> {
+    return new StateStore(options);
+  }
+
+  /** Derived, never stored: `<stateDir>/sessions/<id>`. */
+  sessionDir(id: string): string {
+    assertSessionId(id);
+    return sessionDirOf(this.stateDir, id);
+  }
+
+  /** Creates root, sessions dir and session dir (0700), refusing any symlink. */
+  async prepareSession(id: string): Promise<string> {
+    const sessionDir = this.sessionDir(id);
+    await assertSafeAncestors(this.stateDir, { create: true });
+    const rootMode = this.isDefaultStateDir ? 0o755 : 0o700;
+    await ensureOwnedDirectory(this.stateDir, { mode: rootMode, enforceMode: false });
+    if (this.isDefaultStateDir)
+      await createFileIfAbsent(this.stateDir, GITIGNORE_FILE_NAME, "*\n", 0o644);
+    await ensureOwnedDirectory(sessionsDirOf(this.stateDir), { mode: 0o700, enforceMode: true });
+    await ensureOwnedDirectory(sessionDir, { mode: 0o700, enforceMode: true });
+    return sessionDir;
+  }
+
+  // Read side: the same symlink/ownership rules, but nothing is created.
+  async #existingSessionDir(id: string): Promise<string | undefined> {
+    const sessionDir = this.sessionDir(id);
+    await assertSafeAncestors(this.stateDir, { create: false });
+    for (const dir of [this.stateDir, sessionsDirOf(this.stateDir), sessionDir])
+      if ((await inspectOwnedDirectory(dir)) === "missing") return undefined;
+    return sessionDir;
+  }
+
+  async readRecord(id: string): Promise<SessionRecord> {
+    const sessionDir = await this.#existingSessionDir(id);
+    const file = path.join(sessionDir ?? this.sessionDir(id), RECORD_FILE_NAME);
+    const text = sessionDir === undefined ? undefined : await readPrivateFile(file);
+    if (text === undefined)
+      throw new ElwoodError(
+        "state_not_found",
+        `No session record for "${id}" in ${this.stateDir}.`,
+        {
+          details: { path: file },
+        },
+      );
+    const record = parseStateJson(file, text, SessionRecordSchema, "session record");
+    if (record.elwoodSessionId !== id)
+      throw stateCorrupt(`Session record ${file} belongs to another session id`, file);
+    return record;
+  }
+
+  async writeRecord(record: SessionRecord): Promise<string> {
+    const parsed = SessionRecordSchema.safeParse(record);
+    if (!parsed.success)
+      throw new ElwoodError(
+        "invalid_options",
+        `Refusing to write an invalid session record (${describeIssues(parsed.error)}).`,
+      );
+    const sessionDir = await this.prepareSession(parsed.data.elwoodSessionId);
+    const text = `${JSON.stringify(parsed.data, null, 2)}\n`;
+    try {
+      return await writePrivateFileAtomic(sessionDir, RECORD_FILE_NAME, text);
+    } catch (error) {
+      throw asElwoodError("state_corrupt", "Could not write the session record", sessionDir, error);
+    }
+  }
+
+  /** The session's loops; an absent sidecar (or session) means none. */
+  async readLoops(id: string): Promise<LoopDefinition[]> {
+    const sessionDir = await this.#existingSessionDir(id);
+    if (sessionDir === undefined) return [];
+    const file = path.join(sessionDir, LOOPS_FILE_NAME);
+    const text = await readPrivateFile(file);
+    if (text === undefined) return [];
+    return parseStateJson(file, text, LoopSidecarSchema, "loop sidecar").loops;
+  }
+
+  async writeLoops(id: string, loops: readonly LoopDefinition[]): Promise<void> {
+    assertSessionId(id);
+    const parsed = LoopSidecarSchema.safeParse({ schemaVersion: 1, loops });
+    if (!parsed.success)
+      throw new ElwoodError(
+        "invalid_loop",
+        `Refusing to persist invalid loops (${describeIssues(parsed.error)}).`,
+      );
+    const sessionDir = await this.prepareSession(id);
+    try {
+      await writePrivateFileAtomic(sessionDir, LOOPS_FILE_NAME, `${JSON.stringify(parsed.data)}\n`);
+    } catch (error) {
+      throw asPersistenceError(sessionDir, error);
+    }
+  }
+
+  /** Deletes the sidecar (kill); the session record stays. */
+  async removeLoops(id: string): Promise<void> {
+    const sessionDir = await this.#existingSessionDir(id);
+    if (sessionDir === undefined) return;
+    try {
+      await removePrivateFile(sessionDir, LOOPS_FILE_NAME);
+    } catch (error) {
+      throw asPersistenceError(sessionDir, error);
+    }
+  }
+
+  /** Writes a private (0600, atomic) generated file and returns its absolute path. */
+  async writeRuntimeFile(id: string, name: string, text: string): Promise<string> {
+    assertRuntimeFileName(name);
+    const sessionDir = await this.prepareSession(id);
+    try {
+      return await writePrivateFileAtomic(sessionDir, name, text);
+    } catch (error) {
+      throw asElwoodError(
+        "state_corrupt",
+        `Could not write runtime file ${name}`,
+        sessionDir,
+        error,
+      );
+    }
+  }
+
+  socketHome(adapter: AdapterKind, id: string): string {
+    assertSessionId(id);
+    return socketHomePath(this.#socketIdentity(adapter, id));
+  }
+
+  async prepareSocketHome(adapter: AdapterKind, id: string): Promise<string> {
+    assertSessionId(id);
+    return prepareSocketHomeDirectory(this.#socketIdentity(adapter, id));
+  }
+
+  /** Teardown: the session directory and the socket home, nothing else. */
+  async removeSession(adapter: AdapterKind, id: string): Promise<RemovedSession> {
+    const socketHome = this.socketHome(adapter, id);
+    const sessionDir = await this.#existingSessionDir(id);
+    await inspectOwnedDirectory(path.dirname(socketHome));
+    const removedSessionDir = sessionDir !== undefined && (await removeOwnedTree(sessionDir));
+    const removedSocketHome = await removeOwnedTree(socketHome);
+    return { sessionDir: removedSessionDir, socketHome: removedSocketHome };
+  }
+
+  /** Ids of every session directory under this state root, sorted. */
+  async listSessions(): Promise<string[]> {
+    const sessionsDir = sessionsDirOf(this.stateDir);
+    await assertSafeAncestors(this.stateDir, { create: false });
+    for (const dir of [this.stateDir, sessionsDir])
+      if ((await inspectOwnedDirectory(dir)) === "missing") return [];
+    const entries = await fs.readdir(sessionsDir, { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isDirectory() && isValidSessionId(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  }
+
+  #socketIdentity(adapter: AdapterKind, sessionId: string) {
+    const identity = { stateDir: this.stateDir, adapter, sessionId };
+    return this.#tempDir === undefined ? identity : { ...identity, tempDir: this.#tempDir };
+  }
+}
+
+function asPersistenceError(sessionDir: string, error: unknown): ElwoodError {
+  return asElwoodError("loop_persistence_failed", "Could not persist loops", sessionDir, error);
+}
