@@ -1,0 +1,140 @@
+// The narrow PTY surface the rest of Elwood sees (prd/internals.md "terminal/"), and
+// its one real implementation on node-pty. Tests use test/support/fake-pty.ts instead.
+
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import * as nodePty from "node-pty";
+import { ElwoodError } from "../errors.js";
+import type { Unsubscribe } from "../events/emitter.js";
+
+export interface PtyExit {
+  readonly exitCode: number;
+  readonly signal?: number;
+}
+
+export interface PtyProcess {
+  readonly pid: number;
+  write(data: string | Uint8Array): void;
+  resize(cols: number, rows: number): void;
+  pause(): void;
+  resume(): void;
+  kill(signal?: string): void;
+  onData(callback: (chunk: string) => void): Unsubscribe;
+  onExit(callback: (exit: PtyExit) => void): Unsubscribe;
+}
+
+export interface SpawnPtyOptions {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cols: number;
+  readonly rows: number;
+  /** The TERM the child sees; xterm-256color unless told otherwise. */
+  readonly termName?: string;
+}
+
+/** Variables that describe the parent's terminal, not the PTY we create (node-pty does the same). */
+const INHERITED_TERMINAL_VARIABLES = ["TMUX", "TMUX_PANE", "COLUMNS", "LINES"] as const;
+
+/** Copies `env` without undefined values and without the parent-terminal variables. */
+export function cleanPtyEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined) clean[key] = value;
+  }
+  for (const key of INHERITED_TERMINAL_VARIABLES) delete clean[key];
+  return clean;
+}
+
+/** Spawns `file` in a new PTY; a missing cwd or executable fails here, not as child output. */
+export function spawnPty(options: SpawnPtyOptions): PtyProcess {
+  const env = cleanPtyEnv(options.env);
+  const failure = (message: string, cause: unknown): ElwoodError =>
+    new ElwoodError("pty_start_failed", message, {
+      cause,
+      details: { file: options.file, cwd: options.cwd },
+    });
+  try {
+    assertDirectory(options.cwd);
+    assertExecutable(options.file, env.PATH);
+  } catch (cause) {
+    throw failure(
+      `Could not start ${options.file} in a terminal: ${String((cause as Error).message)}. Check that the executable exists and the working directory is readable.`,
+      cause,
+    );
+  }
+  try {
+    const pty = nodePty.spawn(options.file, [...options.args], {
+      name: options.termName ?? "xterm-256color",
+      cols: options.cols,
+      rows: options.rows,
+      cwd: options.cwd,
+      env,
+    });
+    return wrapNodePty(pty);
+  } catch (cause) {
+    throw failure(`node-pty could not open a terminal for ${options.file}.`, cause);
+  }
+}
+
+function wrapNodePty(pty: nodePty.IPty): PtyProcess {
+  return {
+    pid: pty.pid,
+    write: (data) => pty.write(typeof data === "string" ? data : Buffer.from(data)),
+    resize: (cols, rows) => pty.resize(cols, rows),
+    pause: () => pty.pause(),
+    resume: () => pty.resume(),
+    kill: (signal) => pty.kill(signal),
+    onData: (callback) => {
+      const subscription = pty.onData(callback);
+      return () => subscription.dispose();
+    },
+    onExit: (callback) => {
+      const subscription = pty.onExit(({ exitCode, signal }) =>
+        callback(signal ? { exitCode, signal } : { exitCode }),
+      );
+      return () => subscription.dispose();
+    },
+  };
+}
+
+function assertDirectory(path: string): void {
+  if (statSync(path).isDirectory()) return;
+  throw Object.assign(new Error(`${path} is not a directory`), {
+    code: "ENOTDIR",
+    syscall: "chdir",
+    path,
+  });
+}
+
+// node-pty reports a missing executable as child output ("execvp(3) failed"), so look first.
+function assertExecutable(file: string, searchPath: string | undefined): void {
+  if (file.includes("/")) {
+    accessSync(file, constants.X_OK);
+    return;
+  }
+  for (const directory of (searchPath ?? "").split(delimiter)) {
+    if (directory === "") continue;
+    try {
+      accessSync(join(directory, file), constants.X_OK);
+      return;
+    } catch {
+      // Not in this directory; keep searching PATH.
+    }
+  }
+  throw Object.assign(new Error(`${file} was not found on PATH`), {
+    code: "ENOENT",
+    syscall: "spawn",
+    path: file,
+  });
+}
+
+/** True for the error node-pty raises when the PTY fd is already closed (C-PTY-05). */
+export function isClosedPtyError(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${error.message} ${String(Reflect.get(error, "code"))}` : "";
+  return /EBADF|ENOTTY|EIO|closed/i.test(text);
+}

@@ -1,0 +1,217 @@
+// Feeds received output into the headless parser in bounded batches and applies PTY
+// backpressure (prd/internals.md "terminal/"): ≤ 64 KiB per write, one write in flight,
+// pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or stalled parse
+// makes the batcher fail for good (the terminal's sticky `renderFailed`).
+
+import { splitUtf8, utf8Length } from "./utf8.js";
+
+export const DEFAULT_BATCH_BYTES = 65_536;
+export const DEFAULT_PAUSE_AT_BYTES = 1_048_576;
+export const DEFAULT_RESUME_BELOW_BYTES = 524_288;
+export const DEFAULT_FLUSH_DELAY_MS = 2;
+export const DEFAULT_STALL_TIMEOUT_MS = 10_000;
+
+/** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
+export interface RenderSink {
+  write(data: string, parsed: () => void): void;
+}
+
+export interface FlowControl {
+  pause(): void;
+  resume(): void;
+}
+
+export interface RenderBatcherLimits {
+  readonly batchBytes?: number;
+  readonly pauseAtBytes?: number;
+  readonly resumeBelowBytes?: number;
+  readonly flushDelayMs?: number;
+  /** A batch whose parse has not finished after this long counts as a render failure. */
+  readonly stallTimeoutMs?: number;
+}
+
+export interface RenderBatcherOptions extends RenderBatcherLimits {
+  readonly sink: RenderSink;
+  readonly flow: FlowControl;
+  readonly onParsed?: (batch: { readonly bytes: number }) => void;
+  readonly onFailed?: (error: unknown) => void;
+}
+
+interface Pending {
+  text: string;
+  bytes: number;
+}
+
+export class RenderBatcher {
+  readonly #options: RenderBatcherOptions;
+  readonly #limits: Required<RenderBatcherLimits>;
+  readonly #queue: Pending[] = [];
+  readonly #waiters: { target: number; resolve: () => void }[] = [];
+  #received = 0;
+  #parsed = 0;
+  #inFlight = 0;
+  #isPaused = false;
+  #flushTimer: NodeJS.Timeout | undefined;
+  #stallTimer: NodeJS.Timeout | undefined;
+  #failure: { error: unknown } | undefined;
+  #isDisposed = false;
+
+  constructor(options: RenderBatcherOptions) {
+    this.#options = options;
+    this.#limits = {
+      batchBytes: options.batchBytes ?? DEFAULT_BATCH_BYTES,
+      pauseAtBytes: options.pauseAtBytes ?? DEFAULT_PAUSE_AT_BYTES,
+      resumeBelowBytes: options.resumeBelowBytes ?? DEFAULT_RESUME_BELOW_BYTES,
+      flushDelayMs: options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS,
+      stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+    };
+  }
+
+  /** Bytes received but not yet parsed, including the batch in flight. */
+  get pendingBytes(): number {
+    return this.#received - this.#parsed;
+  }
+
+  get isPaused(): boolean {
+    return this.#isPaused;
+  }
+
+  get hasFailed(): boolean {
+    return this.#failure !== undefined;
+  }
+
+  push(text: string): void {
+    if (this.#isDisposed || text === "") return;
+    const bytes = utf8Length(text);
+    this.#received += bytes;
+    if (this.#failure !== undefined) {
+      this.#parsed += bytes;
+      return;
+    }
+    this.#queue.push({ text, bytes });
+    if (!this.#isPaused && this.pendingBytes >= this.#limits.pauseAtBytes) {
+      this.#isPaused = true;
+      this.#options.flow.pause();
+    }
+    if (this.#inFlight === 0 && this.#flushTimer === undefined) {
+      this.#flushTimer = setTimeout(() => {
+        this.#flushTimer = undefined;
+        this.#writeNextBatch();
+      }, this.#limits.flushDelayMs);
+    }
+  }
+
+  /** Resolves once every byte pushed so far is parsed, or the batcher failed or was disposed. */
+  settled(): Promise<void> {
+    if (this.#failure !== undefined || this.#isDisposed || this.#parsed >= this.#received) {
+      return Promise.resolve();
+    }
+    const target = this.#received;
+    return new Promise((resolve) => this.#waiters.push({ target, resolve }));
+  }
+
+  dispose(): void {
+    if (this.#isDisposed) return;
+    this.#isDisposed = true;
+    this.#clearTimers();
+    this.#queue.length = 0;
+    this.#releaseFlow();
+    this.#resolveWaiters(true);
+  }
+
+  #writeNextBatch(): void {
+    if (this.#isDisposed || this.#failure !== undefined || this.#inFlight > 0) return;
+    const batch = this.#takeBatch();
+    if (batch === undefined) return;
+    this.#inFlight = batch.bytes;
+    let isCurrent = true;
+    this.#stallTimer = setTimeout(() => {
+      isCurrent = false;
+      this.#fail(
+        new Error(
+          `the terminal parser did not finish a batch within ${this.#limits.stallTimeoutMs} ms`,
+        ),
+      );
+    }, this.#limits.stallTimeoutMs);
+    this.#stallTimer.unref();
+    try {
+      this.#options.sink.write(batch.text, () => {
+        if (!isCurrent) return;
+        isCurrent = false;
+        this.#onBatchParsed(batch.bytes);
+      });
+    } catch (error) {
+      isCurrent = false;
+      this.#fail(error);
+    }
+  }
+
+  #onBatchParsed(bytes: number): void {
+    clearTimeout(this.#stallTimer);
+    this.#stallTimer = undefined;
+    this.#inFlight = 0;
+    this.#parsed += bytes;
+    if (this.#isPaused && this.pendingBytes < this.#limits.resumeBelowBytes) this.#releaseFlow();
+    this.#options.onParsed?.({ bytes });
+    this.#resolveWaiters(false);
+    this.#writeNextBatch();
+  }
+
+  // Joins queued chunks up to the batch budget, splitting the last one on a character boundary.
+  #takeBatch(): Pending | undefined {
+    const parts: string[] = [];
+    let bytes = 0;
+    while (this.#queue.length > 0 && bytes < this.#limits.batchBytes) {
+      const next = this.#queue[0]!;
+      const room = this.#limits.batchBytes - bytes;
+      if (next.bytes <= room) {
+        this.#queue.shift();
+        parts.push(next.text);
+        bytes += next.bytes;
+        continue;
+      }
+      const { head, tail } = splitUtf8(next.text, room);
+      const headBytes = utf8Length(head);
+      if (headBytes > room && bytes > 0) break;
+      parts.push(head);
+      bytes += headBytes;
+      this.#queue[0] = { text: tail, bytes: next.bytes - headBytes };
+      break;
+    }
+    return parts.length === 0 ? undefined : { text: parts.join(""), bytes };
+  }
+
+  #fail(error: unknown): void {
+    if (this.#failure !== undefined) return;
+    this.#failure = { error };
+    this.#clearTimers();
+    this.#queue.length = 0;
+    this.#inFlight = 0;
+    this.#parsed = this.#received;
+    this.#releaseFlow();
+    this.#resolveWaiters(true);
+    this.#options.onFailed?.(error);
+  }
+
+  #releaseFlow(): void {
+    if (!this.#isPaused) return;
+    this.#isPaused = false;
+    this.#options.flow.resume();
+  }
+
+  #resolveWaiters(all: boolean): void {
+    for (let index = this.#waiters.length - 1; index >= 0; index -= 1) {
+      const waiter = this.#waiters[index]!;
+      if (!all && waiter.target > this.#parsed) continue;
+      this.#waiters.splice(index, 1);
+      waiter.resolve();
+    }
+  }
+
+  #clearTimers(): void {
+    clearTimeout(this.#flushTimer);
+    clearTimeout(this.#stallTimer);
+    this.#flushTimer = undefined;
+    this.#stallTimer = undefined;
+  }
+}

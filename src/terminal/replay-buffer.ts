@@ -1,0 +1,67 @@
+// The live-only replay of raw PTY output (api.md "Size, terminal handle, replay",
+// C-PTY-03): the newest N bytes, trimmed on a UTF-8 boundary, never persisted.
+
+import { keepUtf8Tail, utf8Length } from "./utf8.js";
+
+export const DEFAULT_REPLAY_BYTES = 131_072;
+
+interface Chunk {
+  text: string;
+  bytes: number;
+}
+
+export class ReplayBuffer {
+  readonly maxBytes: number;
+  #chunks: Chunk[] = [];
+  #bytes = 0;
+
+  constructor(options: { readonly maxBytes?: number } = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_REPLAY_BYTES;
+  }
+
+  get byteLength(): number {
+    return this.#bytes;
+  }
+
+  append(text: string): void {
+    if (text === "" || this.maxBytes <= 0) return;
+    const bytes = utf8Length(text);
+    this.#chunks.push({ text, bytes });
+    this.#bytes += bytes;
+    this.#trim();
+  }
+
+  /** Everything still held, oldest first, as one string. */
+  contents(): string {
+    if (this.#chunks.length > 1) {
+      // Join once so repeated replays do not re-concatenate.
+      this.#chunks = [
+        { text: this.#chunks.map((chunk) => chunk.text).join(""), bytes: this.#bytes },
+      ];
+    }
+    return this.#chunks[0]?.text ?? "";
+  }
+
+  clear(): void {
+    this.#chunks = [];
+    this.#bytes = 0;
+  }
+
+  // Drops whole old chunks first, then cuts the oldest survivor on a character boundary.
+  #trim(): void {
+    let dropCount = 0;
+    while (this.#bytes - (this.#chunks[dropCount]?.bytes ?? 0) >= this.maxBytes) {
+      this.#bytes -= this.#chunks[dropCount]?.bytes ?? 0;
+      dropCount += 1;
+      if (dropCount === this.#chunks.length) break;
+    }
+    if (dropCount > 0) this.#chunks.splice(0, dropCount);
+    const oldest = this.#chunks[0];
+    if (oldest === undefined || this.#bytes <= this.maxBytes) return;
+    const keep = oldest.bytes - (this.#bytes - this.maxBytes);
+    const text = keepUtf8Tail(oldest.text, keep);
+    const bytes = utf8Length(text);
+    this.#bytes -= oldest.bytes - bytes;
+    this.#chunks[0] = { text, bytes };
+  }
+}
