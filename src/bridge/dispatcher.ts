@@ -1,0 +1,178 @@
+// Runs one authenticated hook request end to end: parse through the adapter's catalogue,
+// find the parent's handler, run it under hookTimeoutMs, validate and serialize the
+// result. Every path ends in a HookOutcome; nothing here ever throws to the server
+// (prd/internals.md "bridge/", seeds §6.3). Hook payloads are never logged or stored.
+
+import { describeCause, ElwoodError } from "../errors.js";
+import {
+  type HookCatalogue,
+  type HookEventBase,
+  type ResolvedHookHandler,
+  UNKNOWN_HOOK_EVENT_NAME,
+} from "./catalogue.js";
+import { settleWithin } from "./deadline.js";
+import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "./limits.js";
+import type { HookDispatchError, HookErrorCategory, HookOutcome } from "./outcome.js";
+
+/** What the bridge server needs from a dispatcher. */
+export interface HookRequestSink {
+  /** The handler deadline; the server answers on its own a little after it. */
+  readonly hookTimeoutMs: number;
+  /** Dispatch a decoded input; resolves the reply body text, or undefined for none. */
+  dispatch(rawInput: unknown, eventNameFromPath: string | undefined): Promise<string | undefined>;
+  /** Report an authenticated request whose body was not JSON (fails open). */
+  reportMalformed(eventNameFromPath: string | undefined, message: string): void;
+}
+
+export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
+  readonly catalogue: HookCatalogue<Handlers, Event>;
+  /** The parent's handlers. */
+  readonly handlers?: Handlers;
+  /** Read the handlers per dispatch instead (they may change while a session runs). */
+  readonly getHandlers?: () => Handlers | undefined;
+  readonly hookTimeoutMs?: number;
+  /** Every successfully parsed event, before its handler runs. */
+  readonly onHook?: (event: Event) => void;
+  /** Every fail-open failure (becomes `hookError` + a `hook_error` activity). */
+  readonly onHookError?: (error: HookDispatchError) => void;
+  /** Every dispatch, failed or not (becomes the hook-result activity). */
+  readonly onOutcome?: (outcome: HookOutcome) => void;
+}
+
+export interface HookDispatcher extends HookRequestSink {}
+
+/** Build a dispatcher; throws `invalid_options` only for a bad hookTimeoutMs. */
+export function createHookDispatcher<Handlers, Event extends HookEventBase>(
+  options: HookDispatcherOptions<Handlers, Event>,
+): HookDispatcher {
+  const hookTimeoutMs = resolveHookTimeoutMs(options.hookTimeoutMs);
+  const { catalogue } = options;
+  const currentHandlers = (): Handlers | undefined =>
+    options.getHandlers === undefined ? options.handlers : options.getHandlers();
+
+  // Callbacks belong to the parent; a throwing one must not break the bridge.
+  const notify = <T>(callback: ((value: T) => void) | undefined, value: T): void => {
+    try {
+      callback?.(value);
+    } catch {
+      // Nowhere safer to report a failing listener from inside the bridge.
+    }
+  };
+
+  // Serialize first so a reply that cannot become JSON is reported once, as bridge_error.
+  const finish = (planned: HookOutcome): string | undefined => {
+    let outcome = planned;
+    let body: string | undefined;
+    if (planned.reply !== undefined) {
+      body = serialize(planned.reply);
+      if (body === undefined) {
+        const message = `${planned.hookEventName} reply could not be serialized to JSON`;
+        outcome = failOpen(planned.hookEventName, "bridge_error", message, {
+          hasHandler: planned.hasHandler,
+          decision: planned.decision,
+        });
+      }
+    }
+    if (outcome.error !== undefined) notify(options.onHookError, outcome.error);
+    notify(options.onOutcome, outcome);
+    return body;
+  };
+
+  const failOpen = (
+    hookEventName: string,
+    category: HookErrorCategory,
+    message: string,
+    extra: { hasHandler?: boolean; decision?: unknown; timeoutMs?: number } = {},
+  ): HookOutcome => {
+    const error: HookDispatchError =
+      extra.timeoutMs === undefined
+        ? { hookEventName, category, message }
+        : { hookEventName, category, message, timeoutMs: extra.timeoutMs };
+    const outcome = { hookEventName, failedOpen: true, hasHandler: extra.hasHandler ?? false };
+    return "decision" in extra
+      ? { ...outcome, decision: extra.decision, error }
+      : { ...outcome, error };
+  };
+
+  const run = async (rawInput: unknown, pathName: string | undefined): Promise<HookOutcome> => {
+    const parsed = catalogue.parse(rawInput);
+    if (!parsed.ok) {
+      const name = parsed.eventName === UNKNOWN_HOOK_EVENT_NAME ? pathName : parsed.eventName;
+      return failOpen(name ?? UNKNOWN_HOOK_EVENT_NAME, "invalid_input", parsed.message);
+    }
+    const event = parsed.event;
+    const name = event.hook_event_name;
+    if (pathName !== undefined && pathName !== name) {
+      // The CLI posts each event to its own route; a mismatch means a confused caller.
+      return failOpen(name, "invalid_input", `hook input for ${name} arrived on ${pathName}`);
+    }
+    notify(options.onHook, event);
+    const resolved: ResolvedHookHandler<Event> | undefined = catalogue.resolveHandler(
+      currentHandlers(),
+      event,
+    );
+    if (resolved === undefined)
+      return { hookEventName: name, failedOpen: false, hasHandler: false };
+    const settled = await settleWithin(() => resolved.handler(event), hookTimeoutMs);
+    if (settled.kind === "timed_out") {
+      const message = `${name} handler did not settle within ${hookTimeoutMs} ms`;
+      return failOpen(name, "timeout", message, { hasHandler: true, timeoutMs: hookTimeoutMs });
+    }
+    if (settled.kind === "threw") {
+      const message = `${name} handler failed: ${describeCause(settled.error)}`;
+      return failOpen(name, "handler_error", message, { hasHandler: true });
+    }
+    const wire = catalogue.toWire(event, settled.value, { isToolKeyed: resolved.isToolKeyed });
+    if (!wire.ok) {
+      const message = `${name} handler returned an invalid result: ${wire.message}`;
+      return failOpen(name, "invalid_response", message, {
+        hasHandler: true,
+        decision: settled.value,
+      });
+    }
+    const base = { hookEventName: name, failedOpen: false, hasHandler: true };
+    const outcome: HookOutcome = { ...base, decision: settled.value };
+    return wire.wire === undefined ? outcome : { ...outcome, reply: wire.wire };
+  };
+
+  return {
+    hookTimeoutMs,
+    async dispatch(rawInput, eventNameFromPath) {
+      try {
+        const outcome = await run(rawInput, eventNameFromPath);
+        return finish(outcome);
+      } catch (cause) {
+        // A catalogue that broke its never-throw contract, or an unserializable reply.
+        const name = eventNameFromPath ?? UNKNOWN_HOOK_EVENT_NAME;
+        return finish(
+          failOpen(name, "bridge_error", `hook bridge failed: ${describeCause(cause)}`),
+        );
+      }
+    },
+    reportMalformed(eventNameFromPath, message) {
+      finish(failOpen(eventNameFromPath ?? UNKNOWN_HOOK_EVENT_NAME, "invalid_input", message));
+    },
+  };
+}
+
+function serialize(value: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(value);
+    return typeof text === "string" ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Validate hookTimeoutMs once at the edge (positive whole milliseconds a timer can hold). */
+export function resolveHookTimeoutMs(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
+  if (!Number.isInteger(value) || value <= 0 || value > MAX_HOOK_TIMEOUT_MS) {
+    throw new ElwoodError(
+      "invalid_options",
+      `hookTimeoutMs must be a whole number of milliseconds between 1 and ${MAX_HOOK_TIMEOUT_MS}; got ${String(value)}. Pass a positive integer or omit it for ${DEFAULT_HOOK_TIMEOUT_MS}.`,
+      { details: { option: "hookTimeoutMs" } },
+    );
+  }
+  return value;
+}

@@ -1,0 +1,210 @@
+// HookBridgeServer: one loopback HTTP endpoint per live session. `POST /hooks/<Event>`
+// with the per-launch token header; the 8 MiB cap is applied before authentication and
+// parsing; anything unauthenticated, oversized or incomplete is answered with "no
+// decision" and never dispatched (prd/internals.md "bridge/", prd/bridge.md).
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { ElwoodError } from "../errors.js";
+import type { HookRequestSink } from "./dispatcher.js";
+import {
+  HOOK_EVENT_NAME_PATTERN,
+  HOOK_PORT_ENV,
+  HOOK_ROUTE_PREFIX,
+  HOOK_TOKEN_ENV,
+  HOOK_TOKEN_HEADER,
+  MAX_HOOK_REQUEST_BYTES,
+  SERVER_DEADLINE_MARGIN_MS,
+} from "./limits.js";
+import { readCappedBody } from "./request-body.js";
+import { createHookStats, type HookBridgeStats, type MutableHookBridgeStats } from "./stats.js";
+import { createHookToken, isTokenMatch } from "./token.js";
+
+export interface HookBridgeServerOptions {
+  /** Where authenticated, complete, JSON requests go (normally a HookDispatcher). */
+  readonly sink: HookRequestSink;
+  /** Byte cap on one request body; default 8 MiB. */
+  readonly maxRequestBytes?: number;
+  /** Hard deadline for answering a dispatched request; default hookTimeoutMs + 1 s. */
+  readonly responseDeadlineMs?: number;
+}
+
+/** The environment a CLI needs to reach this bridge (never written to disk). */
+export interface HookBridgeEnvironment {
+  readonly ELWOOD_HOOK_PORT: string;
+  readonly ELWOOD_HOOK_TOKEN: string;
+}
+
+export class HookBridgeServer {
+  readonly port: number;
+  readonly token: string;
+  readonly url: string;
+  readonly #server: Server;
+  readonly #expectedToken: Buffer;
+  readonly #sink: HookRequestSink;
+  readonly #maxRequestBytes: number;
+  readonly #responseDeadlineMs: number;
+  readonly #sockets = new Set<Socket>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #stats: MutableHookBridgeStats = createHookStats();
+  #closing: Promise<void> | undefined;
+
+  private constructor(server: Server, token: string, options: HookBridgeServerOptions) {
+    this.#server = server;
+    this.token = token;
+    this.#expectedToken = Buffer.from(token, "utf8");
+    this.#sink = options.sink;
+    this.#maxRequestBytes = options.maxRequestBytes ?? MAX_HOOK_REQUEST_BYTES;
+    this.#responseDeadlineMs =
+      options.responseDeadlineMs ?? options.sink.hookTimeoutMs + SERVER_DEADLINE_MARGIN_MS;
+    this.port = (server.address() as AddressInfo).port;
+    this.url = `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Listen on 127.0.0.1 with an OS-chosen port and a fresh token. */
+  static async start(options: HookBridgeServerOptions): Promise<HookBridgeServer> {
+    const server = createServer({ noDelay: true });
+    // Slow or stalled writers must not hold sockets forever.
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 60_000;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen({ host: "127.0.0.1", port: 0, exclusive: true }, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+    } catch (cause) {
+      throw new ElwoodError(
+        "hook_bridge_failed",
+        "Could not listen on 127.0.0.1 for the hook bridge. Check that loopback networking is available.",
+        { cause },
+      );
+    }
+    const bridge = new HookBridgeServer(server, createHookToken(), options);
+    bridge.#attach();
+    return bridge;
+  }
+
+  /** Counters for tests and diagnostics; never carries request content. */
+  get stats(): HookBridgeStats {
+    return { ...this.#stats };
+  }
+
+  /** `{ ELWOOD_HOOK_PORT, ELWOOD_HOOK_TOKEN }` for the CLI's environment. */
+  environment(): HookBridgeEnvironment {
+    return { [HOOK_PORT_ENV]: String(this.port), [HOOK_TOKEN_ENV]: this.token };
+  }
+
+  /** Stop listening and drop every open connection. Idempotent. */
+  close(): Promise<void> {
+    if (this.#closing !== undefined) return this.#closing;
+    this.#closing = new Promise<void>((resolve) => {
+      this.#server.close(() => resolve());
+      for (const timer of this.#timers) clearTimeout(timer);
+      this.#timers.clear();
+      for (const socket of this.#sockets) socket.destroy();
+      this.#sockets.clear();
+    });
+    return this.#closing;
+  }
+
+  #attach(): void {
+    this.#server.on("connection", (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.on("close", () => this.#sockets.delete(socket));
+    });
+    // Garbage that is not HTTP at all: count it and hang up; nothing else to say.
+    this.#server.on("clientError", (_error, socket: Socket) => {
+      this.#stats.badFrames += 1;
+      socket.destroy();
+    });
+    this.#server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      this.#handle(request, response).catch(() => {
+        this.#stats.bridgeFailures += 1;
+        reply(response, 500, undefined);
+      });
+    });
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.#stats.received += 1;
+    const read = await readCappedBody(request, this.#maxRequestBytes);
+    if (read.kind === "incomplete") {
+      this.#stats.incomplete += 1;
+      return;
+    }
+    if (read.kind === "oversized") {
+      this.#stats.oversized += 1;
+      replyAndHangUp(response);
+      return;
+    }
+    if (!isTokenMatch(this.#expectedToken, request.headers[HOOK_TOKEN_HEADER])) {
+      this.#stats.unauthenticated += 1;
+      reply(response, 200, undefined);
+      return;
+    }
+    const eventName = routeEventName(request);
+    if (eventName === undefined) {
+      this.#stats.unrouted += 1;
+      reply(response, 404, undefined);
+      return;
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(read.body.toString("utf8"));
+    } catch {
+      this.#stats.malformed += 1;
+      this.#sink.reportMalformed(eventName, `${eventName} hook input is not valid JSON`);
+      reply(response, 200, undefined);
+      return;
+    }
+    this.#stats.dispatched += 1;
+    const body = await this.#withinDeadline(this.#sink.dispatch(input, eventName));
+    reply(response, 200, body);
+  }
+
+  // The outer guarantee: whatever the sink does, the client is answered in time.
+  #withinDeadline(pending: Promise<string | undefined>): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        this.#stats.deadlineExpired += 1;
+        resolve(undefined);
+      }, this.#responseDeadlineMs);
+      this.#timers.add(timer);
+      const settle = (body: string | undefined): void => {
+        clearTimeout(timer);
+        this.#timers.delete(timer);
+        resolve(body);
+      };
+      pending.then(settle, () => settle(undefined));
+    });
+  }
+}
+
+/** `POST /hooks/<EventName>` → the event name; anything else → undefined. */
+function routeEventName(request: IncomingMessage): string | undefined {
+  if (request.method !== "POST" || request.url === undefined) return undefined;
+  if (!request.url.startsWith(HOOK_ROUTE_PREFIX)) return undefined;
+  const name = request.url.slice(HOOK_ROUTE_PREFIX.length);
+  return HOOK_EVENT_NAME_PATTERN.test(name) ? name : undefined;
+}
+
+function reply(response: ServerResponse, status: number, body: string | undefined): void {
+  if (response.headersSent || response.destroyed) return;
+  const text = body ?? "";
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+// An oversized sender may still be writing: answer "no decision", then cut it off.
+function replyAndHangUp(response: ServerResponse): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(200, { "content-length": 0, connection: "close" });
+  response.end(() => response.socket?.destroy());
+}
