@@ -1,3 +1,22 @@
 // @with-logic/elwood/testing: the offline test kit (scripted model servers and
-// isolated agent homes). Kept out of the main entry on purpose.
-export {};
+// isolated agent homes). Kept out of the main entry on purpose; named exports only.
+
+export type { AgentHome, AgentHomeOptions, AgentHomeServer } from "./agent-home/agent-home.js";
+export { createAgentHome } from "./agent-home/agent-home.js";
+export type {
+  FailStep,
+  PauseStep,
+  SayStep,
+  ScenarioStep,
+  ScriptedTurn,
+  SlowStep,
+  ThinkStep,
+  ToolStep,
+  TurnMatcher,
+} from "./model-server/scenario.js";
+export type {
+  ScriptedModelServer,
+  ScriptedModelServerOptions,
+} from "./model-server/server.js";
+export { startScriptedModelServer } from "./model-server/server.js";
+export type { LoggedRequest, ModelApi, ToolResultRecord } from "./model-server/types.js";

@@ -1,0 +1,81 @@
+// Reads an OpenAI Responses request (POST /v1/responses) the way Codex sends it:
+// `input` is the whole conversation as items; the newest role:"user" message is the
+// prompt, and function_call_output items after it continue the current turn.
+import {
+  BadModelRequest,
+  isRecord,
+  type ParsedModelRequest,
+  stripSystemReminders,
+  type ToolResultRecord,
+} from "../types.js";
+
+/** Codex sends its environment and instructions as user-role messages wrapped in tags. */
+const CONTEXT_WRAPPER = /^\s*(<(environment_context|user_instructions|turn_aborted)>|# AGENTS\.md)/;
+
+const TOOL_ITEM = /^(function_call|custom_tool_call|local_shell_call)(_output)?$/;
+
+function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part) =>
+      isRecord(part) && typeof part.text === "string" && part.type !== "input_image"
+        ? part.text
+        : "",
+    )
+    .filter((text) => text.length > 0)
+    .join("\n");
+}
+
+function isUserPrompt(item: unknown): item is Record<string, unknown> {
+  if (!isRecord(item) || item.role !== "user") return false;
+  if (item.type !== undefined && item.type !== "message") return false;
+  return !CONTEXT_WRAPPER.test(contentText(item.content));
+}
+
+function outputText(output: unknown): string {
+  if (typeof output === "string") return output;
+  if (isRecord(output)) return contentText(output.content);
+  return contentText(output);
+}
+
+export function parseOpenAiRequest(body: unknown): ParsedModelRequest {
+  if (!isRecord(body) || !(Array.isArray(body.input) || typeof body.input === "string")) {
+    throw new BadModelRequest("expected a JSON object with an `input` array or string");
+  }
+  const model = typeof body.model === "string" ? body.model : "scripted-model";
+  const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
+  const isStreaming = body.stream === true;
+  if (typeof body.input === "string") {
+    return { userText: body.input, toolResults: [], isAuxiliary: !hasTools, isStreaming, model };
+  }
+  const items: unknown[] = body.input;
+  let promptIndex = -1;
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    if (isUserPrompt(items[i])) {
+      promptIndex = i;
+      break;
+    }
+  }
+  const prompt = promptIndex >= 0 ? (items[promptIndex] as Record<string, unknown>) : undefined;
+  // Only the trailing run of calls and outputs is this request's news; earlier
+  // outputs of the same turn were answered already.
+  const toolResults: ToolResultRecord[] = [];
+  for (let i = items.length - 1; i > promptIndex; i -= 1) {
+    const item = items[i];
+    if (!isRecord(item) || typeof item.type !== "string" || !TOOL_ITEM.test(item.type)) break;
+    if (!item.type.endsWith("_output")) continue;
+    toolResults.unshift({
+      callId: typeof item.call_id === "string" ? item.call_id : "",
+      text: outputText(item.output),
+      isError: isRecord(item.output) && item.output.success === false,
+    });
+  }
+  return {
+    userText: prompt === undefined ? "" : stripSystemReminders(contentText(prompt.content)),
+    toolResults,
+    isAuxiliary: !hasTools,
+    isStreaming,
+    model,
+  };
+}

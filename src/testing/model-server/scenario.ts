@@ -1,0 +1,150 @@
+// The scenario language of the scripted model server: turns made of steps, which
+// turn answers a request, and where a turn resumes after a tool call comes back.
+// API-neutral; anthropic.ts and openai-responses.ts render the steps.
+
+/** Answer with this text. */
+export interface SayStep {
+  readonly say: string;
+}
+/** Emit a thinking/reasoning block with this text. */
+export interface ThinkStep {
+  readonly think: string;
+}
+/** Call a tool; the CLI runs it and sends the result back, then the turn continues. */
+export interface ToolStep {
+  readonly tool: { readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+}
+/** Fail with an HTTP status (or a stream error event if output already started). */
+export interface FailStep {
+  readonly fail: { readonly status: number; readonly message?: string };
+}
+/** Wait this many milliseconds before the next step. */
+export interface PauseStep {
+  readonly pause: number;
+}
+/** Stream the following steps slowly, waiting `chunkDelayMs` between chunks. */
+export interface SlowStep {
+  readonly slow: { readonly chunkDelayMs: number };
+}
+
+export type ScenarioStep = SayStep | ThinkStep | ToolStep | FailStep | PauseStep | SlowStep;
+
+export type TurnMatcher = string | RegExp | ((userText: string) => boolean);
+
+export interface ScriptedTurn {
+  /** Which user prompt this turn answers: substring, regular expression or predicate. */
+  readonly match: TurnMatcher;
+  readonly steps: readonly ScenarioStep[];
+  /** Keep answering matching prompts instead of being used up by the first. */
+  readonly repeat?: boolean;
+}
+
+/** What one HTTP reply must contain: the steps up to and including the next tool calls. */
+export interface ReplyPlan {
+  readonly turnIndex: number;
+  readonly steps: readonly ScenarioStep[];
+  /** Tool call ids the renderer must use, one per ToolStep in `steps`, in order. */
+  readonly toolCallIds: readonly string[];
+}
+
+interface PendingContinuation {
+  readonly turnIndex: number;
+  readonly nextStep: number;
+}
+
+export function describeMatcher(matcher: TurnMatcher): string {
+  if (typeof matcher === "string") return JSON.stringify(matcher);
+  if (matcher instanceof RegExp) return String(matcher);
+  return "<predicate>";
+}
+
+function matches(matcher: TurnMatcher, userText: string): boolean {
+  if (typeof matcher === "string") return userText.includes(matcher);
+  if (matcher instanceof RegExp) {
+    matcher.lastIndex = 0; // a /g regex keeps state between test() calls
+    return matcher.test(userText);
+  }
+  return matcher(userText);
+}
+
+/** Holds the registered turns and the continuations keyed by tool call id. */
+export class ScenarioBook {
+  readonly #turns: ScriptedTurn[] = [];
+  readonly #used = new Set<number>();
+  readonly #continuations = new Map<string, PendingContinuation>();
+  #nextCallNumber = 1;
+
+  add(turn: ScriptedTurn): number {
+    if (turn.steps.length === 0) throw new TypeError("a scripted turn needs at least one step");
+    this.#turns.push(turn);
+    return this.#turns.length - 1;
+  }
+
+  get size(): number {
+    return this.#turns.length;
+  }
+
+  /** Plans the reply to a new prompt, or undefined when no unused turn matches. */
+  planForPrompt(userText: string, idPrefix: string): ReplyPlan | undefined {
+    const index = this.#turns.findIndex((turn, i) => {
+      if (!turn.repeat && this.#used.has(i)) return false;
+      try {
+        return matches(turn.match, userText);
+      } catch {
+        return false; // a throwing predicate is a non-match, never a server crash
+      }
+    });
+    if (index < 0) return undefined;
+    const turn = this.#turns[index]!;
+    if (!turn.repeat) this.#used.add(index);
+    return this.#plan(index, 0, idPrefix);
+  }
+
+  /** Plans the continuation after tool results with these call ids came back. */
+  planForToolResults(callIds: readonly string[], idPrefix: string): ReplyPlan | undefined {
+    for (const id of callIds) {
+      const pending = this.#continuations.get(id);
+      if (pending === undefined) continue;
+      this.#forgetTurnCalls(pending.turnIndex);
+      return this.#plan(pending.turnIndex, pending.nextStep, idPrefix);
+    }
+    return undefined;
+  }
+
+  /** True when this tool call id was issued by the scenario (and not yet answered). */
+  isPendingCall(callId: string): boolean {
+    return this.#continuations.has(callId);
+  }
+
+  #plan(turnIndex: number, from: number, idPrefix: string): ReplyPlan {
+    const all = this.#turns[turnIndex]!.steps;
+    const steps: ScenarioStep[] = [];
+    const toolCallIds: string[] = [];
+    let cursor = from;
+    // Take steps up to the first tool call, plus any tool calls right after it
+    // (they become parallel calls in one reply).
+    while (cursor < all.length) {
+      const step = all[cursor]!;
+      if ("tool" in step) {
+        while (cursor < all.length && "tool" in all[cursor]!) {
+          steps.push(all[cursor]!);
+          toolCallIds.push(`${idPrefix}${this.#nextCallNumber++}`);
+          cursor += 1;
+        }
+        break;
+      }
+      steps.push(step);
+      cursor += 1;
+    }
+    if (toolCallIds.length > 0) {
+      for (const id of toolCallIds) this.#continuations.set(id, { turnIndex, nextStep: cursor });
+    }
+    return { turnIndex, steps, toolCallIds };
+  }
+
+  #forgetTurnCalls(turnIndex: number): void {
+    for (const [id, pending] of this.#continuations) {
+      if (pending.turnIndex === turnIndex) this.#continuations.delete(id);
+    }
+  }
+}
