@@ -1,0 +1,117 @@
+// createAgentHome(): a fresh, private HOME in which the real claude and codex CLIs
+// start without first-run dialogs and talk only to a scripted model server.
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import { defaultCliDirs } from "./cli-dirs.js";
+import {
+  CODEX_KEY_VARIABLE,
+  claudeJson,
+  claudeSettings,
+  codexConfig,
+  shellProfile,
+} from "./files.js";
+
+export interface AgentHomeServer {
+  readonly anthropicBaseUrl: string;
+  readonly openaiBaseUrl: string;
+}
+
+export interface AgentHomeOptions {
+  /** The model server both CLIs should reach (a ScriptedModelServer fits). */
+  readonly server: AgentHomeServer;
+  /** Folders Claude treats as already trusted; every other folder shows the trust dialog. */
+  readonly trustedDirs?: readonly string[];
+  /** Folders to put on PATH; default: where claude/codex are found, plus node's folder. */
+  readonly cliPaths?: readonly string[];
+  /** Shell lines appended to .profile and .bashrc. */
+  readonly extraProfile?: readonly string[];
+  /** Model name Codex is configured with; default "scripted-model". */
+  readonly codexModel?: string;
+  /** Base environment for `env`; default process.env. Credentials in it are dropped. */
+  readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Parent folder of the home; default the OS temp folder. */
+  readonly parentDir?: string;
+}
+
+export interface AgentHome {
+  /** Absolute path of the home folder (mode 0700). */
+  readonly home: string;
+  /** A complete environment for spawning either CLI directly in this home. */
+  readonly env: Readonly<Record<string, string>>;
+  /** `$HOME/.codex`, also exported as CODEX_HOME. */
+  readonly codexHome: string;
+  /** Removes the home folder. Idempotent. */
+  cleanup(): Promise<void>;
+}
+
+/** Variables that would point a CLI at a real account, a real config or the host terminal. */
+const DROPPED_VARIABLE =
+  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$)/;
+
+export async function createAgentHome(options: AgentHomeOptions): Promise<AgentHome> {
+  const home = await mkdtemp(join(options.parentDir ?? tmpdir(), "elwood-home-"));
+  await chmod(home, 0o700);
+  const codexHome = join(home, ".codex");
+  const cliDirs = (options.cliPaths ?? defaultCliDirs()).map((dir) => resolve(dir));
+  const variables: Record<string, string> = {
+    ANTHROPIC_BASE_URL: options.server.anthropicBaseUrl,
+    // An auth token (not an API key) avoids Claude's "Detected a custom API key" dialog.
+    ANTHROPIC_AUTH_TOKEN: "elwood-scripted-token",
+    DISABLE_AUTOUPDATER: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    [CODEX_KEY_VARIABLE]: "elwood-scripted-key",
+    CODEX_HOME: codexHome,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    XDG_CACHE_HOME: join(home, ".cache"),
+    XDG_DATA_HOME: join(home, ".local", "share"),
+    XDG_STATE_HOME: join(home, ".local", "state"),
+  };
+  try {
+    await mkdir(join(home, ".claude"), { recursive: true });
+    await mkdir(codexHome, { recursive: true });
+    const trusted = (options.trustedDirs ?? []).map((dir) => resolve(dir));
+    await writeFile(join(home, ".claude.json"), claudeJson(trusted));
+    await writeFile(join(home, ".claude", "settings.json"), claudeSettings());
+    const model = options.codexModel ?? "scripted-model";
+    await writeFile(
+      join(codexHome, "config.toml"),
+      codexConfig(options.server.openaiBaseUrl, model),
+    );
+    const profile = shellProfile(cliDirs, variables, options.extraProfile ?? []);
+    await writeFile(join(home, ".bashrc"), profile);
+    // bash -l reads .profile only; source .bashrc from it so both shell kinds agree.
+    await writeFile(
+      join(home, ".profile"),
+      `${profile}[ -f "$HOME/.bashrc" ] && . "$HOME/.bashrc"\n`,
+    );
+  } catch (error) {
+    await rm(home, { recursive: true, force: true });
+    throw error;
+  }
+
+  const base = options.baseEnv ?? process.env;
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== undefined && !DROPPED_VARIABLE.test(name)) env[name] = value;
+  }
+  const inheritedPath = (base.PATH ?? "").split(delimiter).filter(Boolean);
+  Object.assign(env, variables, {
+    HOME: home,
+    USERPROFILE: home,
+    PATH: [...new Set([...cliDirs, ...inheritedPath])].join(delimiter),
+    TERM: "xterm-256color",
+  });
+  let removed: Promise<void> | undefined;
+  return {
+    home,
+    env,
+    codexHome,
+    cleanup() {
+      removed ??= rm(home, { recursive: true, force: true });
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The file contents of an agent home: ~/.claude.json, ~/.claude/settings.json,
+// ~/.codex/config.toml, and the shell startup files. Pure functions, no I/O.
+
+/** The API key variable named by the Codex provider's `env_key`. */
+export const CODEX_KEY_VARIABLE = "ELWOOD_SCRIPTED_API_KEY";
+
+/** Claude's global config: onboarding done, trust only where the test asked for it. */
+export function claudeJson(trustedDirs: readonly string[]): string {
+  const projects: Record<string, unknown> = {};
+  for (const dir of trustedDirs) {
+    projects[dir] = {
+      hasTrustDialogAccepted: true,
+      hasCompletedProjectOnboarding: true,
+      projectOnboardingSeenCount: 1,
+      allowedTools: [],
+    };
+  }
+  const config = {
+    hasCompletedOnboarding: true,
+    lastOnboardingVersion: "2.1.332",
+    numStartups: 1,
+    theme: "dark",
+    autoUpdates: false,
+    hasSeenTasksHint: true,
+    projects,
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+export function claudeSettings(): string {
+  return `${JSON.stringify({ autoUpdates: false }, null, 2)}\n`;
+}
+
+function tomlString(value: string): string {
+  return JSON.stringify(value); // JSON string escapes are valid TOML basic strings
+}
+
+/** Codex config: the scripted provider over the Responses API, no retries, no updates. */
+export function codexConfig(openaiBaseUrl: string, model: string): string {
+  return [
+    `model = ${tomlString(model)}`,
+    `model_provider = "scripted"`,
+    `check_for_update_on_startup = false`,
+    "",
+    "[model_providers.scripted]",
+    `name = "Scripted model server"`,
+    `base_url = ${tomlString(openaiBaseUrl)}`,
+    `env_key = ${tomlString(CODEX_KEY_VARIABLE)}`,
+    `wire_api = "responses"`,
+    // A scripted failure should reach the test once, not after several retries.
+    "request_max_retries = 0",
+    "stream_max_retries = 0",
+    "",
+  ].join("\n");
+}
+
+/** Single-quotes a value for POSIX shells. */
+export function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Startup lines shared by .profile and .bashrc: PATH first, then the variables. */
+export function shellProfile(
+  cliDirs: readonly string[],
+  variables: Readonly<Record<string, string>>,
+  extraLines: readonly string[],
+): string {
+  const lines = ["# Written by @with-logic/elwood/testing createAgentHome()."];
+  // Prepend each directory once, even when .profile and .bashrc both run.
+  for (const dir of [...cliDirs].reverse()) {
+    const quoted = shellQuote(dir);
+    lines.push(`case ":$PATH:" in *:${quoted}:*) ;; *) PATH=${quoted}:"$PATH" ;; esac`);
+  }
+  lines.push("export PATH");
+  for (const [name, value] of Object.entries(variables)) {
+    lines.push(`export ${name}=${shellQuote(value)}`);
+  }
+  lines.push(...extraLines, "");
+  return lines.join("\n");
+}
