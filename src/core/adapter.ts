@@ -1,0 +1,124 @@
+// The adapter seam (ARCHITECTURE "The adapter seam"): everything agent-specific the
+// runtime needs, as data plus small pure functions. core/ never imports an adapter.
+import type { HookCatalogue, HookEventBase } from "../bridge/catalogue.js";
+import type { ElwoodErrorName } from "../errors.js";
+import type { SessionRecord } from "../state/record.js";
+import type { AgentKind } from "./types.js";
+
+export type StartupPromptLabel =
+  | "workspace_trust"
+  | "skill_trust"
+  | "plugin_trust"
+  | "mcp_trust"
+  | "bypass_permissions"
+  | "browser_tools"
+  | "hook_trust"
+  | "update";
+
+/** Labels Elwood may answer only under `autotrust` (api.md "Trust allowlist"). */
+export const AUTOTRUST_LABELS: ReadonlySet<StartupPromptLabel> = new Set([
+  "workspace_trust",
+  "skill_trust",
+  "plugin_trust",
+  "mcp_trust",
+  "bypass_permissions",
+]);
+
+/** A dialog on screen, as the adapter's screen tables recognize it. */
+export interface ScreenDialog {
+  /** Stable rule ids that matched; they name the attention. */
+  readonly ruleIds: readonly string[];
+  /** `startup_prompt` dialogs may be answered; every other dialog waits for a human. */
+  readonly kind: "startup_prompt" | "human_decision";
+  readonly label?: StartupPromptLabel;
+  /** Keys that pick the safe answer, present only when header, body and option are all visible. */
+  readonly answerKeys?: string;
+}
+
+/** What one rendered frame says, reduced to the facts the runtime acts on. */
+export interface ScreenReading {
+  readonly dialog: ScreenDialog | undefined;
+  readonly isWorking: boolean;
+  readonly isInterrupted: boolean;
+  readonly hasIdleComposer: boolean;
+  /** The composer still holds text that was pasted but not submitted. */
+  readonly hasStagedInput: boolean;
+  readonly isAuthFailure: boolean;
+}
+
+export interface ScreenFrame {
+  readonly lines: readonly string[];
+  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
+  readonly title: string;
+}
+
+/** One item of committed transcript content, agent-neutral. */
+export interface TranscriptItem {
+  readonly kind:
+    | "user_message"
+    | "assistant_message"
+    | "reasoning"
+    | "tool_call"
+    | "tool_result"
+    | "web_search";
+  readonly text?: string;
+  readonly toolName?: string;
+  readonly toolUseId?: string;
+  readonly toolInput?: string;
+  readonly toolOutput?: string;
+  readonly turnId?: string;
+  readonly raw: unknown;
+}
+
+export interface BridgeWiring {
+  readonly port: number;
+  readonly commandClientPath: string;
+  readonly hookTimeoutMs: number;
+}
+
+export interface LaunchRequest<Options> {
+  readonly options: Options;
+  readonly record: SessionRecord;
+  readonly bridge: BridgeWiring;
+  readonly isResume: boolean;
+  /** Writes a private runtime file in the session dir and returns its absolute path. */
+  readonly writeRuntimeFile: (name: string, text: string) => Promise<string>;
+}
+
+export interface LaunchPlan {
+  /** The CLI argv, starting with the binary name or the caller's explicit executable. */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = HookEventBase> {
+  readonly agent: AgentKind;
+  readonly displayName: string;
+  readonly binary: string;
+  readonly minimumVersion: string;
+  readonly errorNames: {
+    readonly notFound: ElwoodErrorName;
+    readonly startFailed: ElwoodErrorName;
+    readonly versionUnsupported: ElwoodErrorName;
+    readonly notAuthenticated: ElwoodErrorName;
+  };
+  readonly hooks: HookCatalogue<Handlers, Event>;
+  readonly signals: {
+    /** Hooks that prove the input loop is live on a cold start. */
+    readonly initialReadyHooks: readonly string[];
+    /** Whether a quiet idle composer after the session-start hook counts as first readiness. */
+    readonly composerAfterSessionStartIsReady: boolean;
+    /** Whether the first quiet idle composer counts as readiness on resume. */
+    readonly composerIsReadyOnResume: boolean;
+    readonly sessionStartHook: string;
+    readonly promptAcceptedHook: string;
+    readonly turnEndHook: string;
+  };
+  /** Claude needs at least this many columns while it boots (api.md "Size"). */
+  readonly bootstrapMinCols?: number;
+  planLaunch(request: LaunchRequest<Options>): Promise<LaunchPlan>;
+  readScreen(frame: ScreenFrame): ScreenReading;
+  mapTranscriptRecord(record: unknown): readonly TranscriptItem[];
+  /** The agent's own conversation id carried by a hook event, if any. */
+  agentSessionIdOf(event: Event): string | undefined;
+}

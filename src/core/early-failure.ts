@@ -1,0 +1,58 @@
+// The short window after spawn in which an immediate exit or a known auth banner fails
+// the start (lifecycle §1.3). It ends at the first sign of life from the agent (a hook,
+// a rendered dialog or composer) and never grows into a wait for readiness.
+import type { HookEventBase } from "../bridge/catalogue.js";
+import { ElwoodError } from "../errors.js";
+import type { ElwoodTerminal } from "../terminal/terminal.js";
+import type { AgentAdapter } from "./adapter.js";
+import type { SessionRuntime } from "./runtime.js";
+
+export const EARLY_FAILURE_WINDOW_MS = 4000;
+
+export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options: {
+  readonly adapter: AgentAdapter<O, H, E>;
+  readonly runtime: SessionRuntime<O, H, E>;
+  readonly terminal: ElwoodTerminal;
+}): Promise<void> {
+  const { adapter, runtime, terminal } = options;
+  const unsubscribers: Array<() => void> = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, EARLY_FAILURE_WINDOW_MS);
+      unsubscribers.push(() => clearTimeout(timer));
+      unsubscribers.push(
+        runtime.events.on("hook", () => resolve()),
+        runtime.events.on("terminal:exit", (exit) => {
+          const screen = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
+          reject(
+            new ElwoodError(
+              adapter.errorNames.startFailed,
+              `${adapter.displayName} exited during startup (exit code ${exit.exitCode}).`,
+              { details: { exitCode: exit.exitCode, screen } },
+            ),
+          );
+        }),
+        terminal.onRender(() => {
+          const frame = terminal.snapshot();
+          const reading = adapter.readScreen({
+            lines: frame.lines,
+            cursor: frame.cursor,
+            title: terminal.title,
+          });
+          if (reading.isAuthFailure) {
+            reject(
+              new ElwoodError(
+                adapter.errorNames.notAuthenticated,
+                `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
+              ),
+            );
+          } else if (reading.dialog !== undefined || reading.hasIdleComposer) {
+            resolve();
+          }
+        }),
+      );
+    });
+  } finally {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  }
+}

@@ -1,0 +1,195 @@
+// The startup sequence shared by every adapter (lifecycle §1.1–§1.4): platform, CLI
+// version through the login shell, session record, hook bridge, generated config, PTY
+// in the login shell, then an early-failure window. Everything after the bridge exists
+// runs inside one cleanup boundary: a failure tears it all down and keeps its error.
+import type { HookEventBase } from "../bridge/catalogue.js";
+import { createHookDispatcher } from "../bridge/dispatcher.js";
+import { HookBridgeServer } from "../bridge/server.js";
+import { loginShellCommand, resolveLoginShell } from "../shell/login-shell.js";
+import { assertSupportedPlatform } from "../shell/platform.js";
+import { reapProcessGroup } from "../shell/reap.js";
+import type { SessionRecord } from "../state/record.js";
+import type { StateStore } from "../state/state-store.js";
+import { type PtyProcess, spawnPty } from "../terminal/pty-process.js";
+import { ElwoodTerminal } from "../terminal/terminal.js";
+import type { AgentAdapter } from "./adapter.js";
+import { waitForEarlyFailure } from "./early-failure.js";
+import { writeHookClient } from "./hook-client-file.js";
+import { SessionRuntime } from "./runtime.js";
+import { TranscriptHub } from "./transcript-hub.js";
+import type { TerminalSize } from "./types.js";
+import { checkCliVersion } from "./version-gate.js";
+
+export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event>;
+  readonly options: Options;
+  readonly getHandlers: () => Handlers | undefined;
+  readonly store: StateStore;
+  readonly record: SessionRecord;
+  readonly isResume: boolean;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  readonly requestedSize: TerminalSize;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Warnings found before the runtime exists (e.g. an unparseable version), delivered after start. */
+  readonly onPreflightWarning?: (code: string, message: string) => void;
+}
+
+export async function launchSession<Options, Handlers, Event extends HookEventBase>(
+  launch: LaunchSessionOptions<Options, Handlers, Event>,
+): Promise<SessionRuntime<Options, Handlers, Event>> {
+  assertSupportedPlatform();
+  const { adapter, store, record } = launch;
+  const shell = resolveLoginShell();
+  const preflight = await checkCliVersion({
+    adapter,
+    shell,
+    executable: launch.executable,
+    cwd: record.cwd,
+    env: launch.env,
+    strict: launch.strictVersionCheck,
+  });
+
+  await store.prepareSession(record.elwoodSessionId);
+  await store.writeRecord(record);
+
+  let runtime: SessionRuntime<Options, Handlers, Event> | undefined;
+  const dispatcher = createHookDispatcher<Handlers, Event>({
+    catalogue: adapter.hooks,
+    getHandlers: launch.getHandlers,
+    hookTimeoutMs: launch.hookTimeoutMs,
+    onHook: (event) => runtime?.handleHookEvent(event),
+    onHookError: (error) => runtime?.handleHookError(error),
+    onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
+  });
+  const bridge = await HookBridgeServer.start({ sink: dispatcher });
+  const cleanup: Array<() => Promise<void> | void> = [() => bridge.close()];
+  try {
+    const commandClientPath = await writeHookClient({
+      store,
+      sessionId: record.elwoodSessionId,
+      hookTimeoutMs: launch.hookTimeoutMs,
+    });
+    const plan = await adapter.planLaunch({
+      options: launch.options,
+      record,
+      isResume: launch.isResume,
+      bridge: { port: bridge.port, commandClientPath, hookTimeoutMs: launch.hookTimeoutMs },
+      writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
+    });
+    const argv =
+      launch.executable === undefined ? plan.argv : [launch.executable, ...plan.argv.slice(1)];
+    const command = loginShellCommand({ shell, argv });
+    const bootSize = {
+      cols: Math.max(adapter.bootstrapMinCols ?? 0, launch.requestedSize.cols),
+      rows: launch.requestedSize.rows,
+    };
+    const pty = spawnPty({
+      file: command.file,
+      args: command.args,
+      cwd: record.cwd,
+      env: {
+        ...launch.env,
+        ...plan.env,
+        ...bridge.environment(),
+        ELWOOD_SESSION_ID: record.elwoodSessionId,
+      },
+      cols: bootSize.cols,
+      rows: bootSize.rows,
+    });
+    cleanup.push(() => {
+      try {
+        pty.kill("SIGKILL");
+      } catch {
+        // Already gone; the group reap below is what counts.
+      }
+      reapProcessGroup(pty.pid);
+    });
+    const terminal = new ElwoodTerminal({ pty, size: bootSize });
+    cleanup.push(() => terminal.dispose());
+    const transcript = new TranscriptHub({
+      skipExistingContent: launch.isResume,
+      map: (entry) => adapter.mapTranscriptRecord(entry),
+      onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
+      onWarning: (warning, path) => runtime?.handleTranscriptWarning(warning, path),
+    });
+    cleanup.push(() => transcript.stop());
+    runtime = new SessionRuntime({
+      adapter,
+      elwoodSessionId: record.elwoodSessionId,
+      cwd: record.cwd,
+      autotrust: launch.autotrust,
+      isResume: launch.isResume,
+      terminal: asTerminalPort(terminal, pty),
+      process: {
+        pid: pty.pid,
+        onExit: (listener) => pty.onExit(listener),
+        kill: (signal) => pty.kill(signal),
+      },
+      transcript,
+      bridge,
+      reap: reapProcessGroup,
+      requestedSize: launch.requestedSize,
+      state: {
+        persistAgentSessionId: (agentSessionId) =>
+          store.writeRecord(withAgentSessionId(record, agentSessionId)).then(() => undefined),
+        removeLoops: () => store.removeLoops(record.elwoodSessionId),
+        removeSession: () =>
+          store.removeSession(adapter.agent, record.elwoodSessionId).then(() => undefined),
+      },
+    });
+    await waitForEarlyFailure({ adapter, runtime, terminal });
+    for (const warning of preflight.warnings)
+      launch.onPreflightWarning?.(warning.code, warning.message);
+    return runtime;
+  } catch (error) {
+    await runCleanup(runtime, cleanup);
+    throw error;
+  }
+}
+
+async function runCleanup(
+  runtime: { kill(): Promise<void> } | undefined,
+  cleanup: Array<() => Promise<void> | void>,
+): Promise<void> {
+  if (runtime !== undefined) {
+    await runtime.kill().catch(() => undefined);
+  }
+  for (const step of cleanup.reverse()) {
+    try {
+      await step();
+    } catch {
+      // The original startup error wins over any cleanup error (§1.4).
+    }
+  }
+}
+
+function withAgentSessionId(record: SessionRecord, agentSessionId: string): SessionRecord {
+  return { ...record, resume: { ...record.resume, agentSessionId } } as SessionRecord;
+}
+
+// Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.
+function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
+  return {
+    get size() {
+      return terminal.size;
+    },
+    get title() {
+      return terminal.title;
+    },
+    get renderFailed() {
+      return terminal.renderFailed;
+    },
+    snapshot: () => terminal.snapshot(),
+    sendInput: (data: string | Uint8Array) =>
+      typeof data === "string" ? terminal.sendInput(data) : pty.write(data),
+    resize: (size: TerminalSize) => terminal.resize(size),
+    settled: () => terminal.settled(),
+    onData: (listener: (chunk: string) => void) => terminal.onData(listener),
+    onRender: (listener: () => void) => terminal.onRender(() => listener()),
+    dispose: () => terminal.dispose(),
+    elwoodTerminal: terminal,
+  };
+}

@@ -1,0 +1,81 @@
+// Follows the agent's own transcript files (the main one and any subagent ones the
+// hooks point at) and turns their committed records into activity through the
+// adapter's pure mapper. On resume, content already on disk is history: skipped.
+import { TranscriptCursor } from "../transcript/cursor.js";
+import { TranscriptFollower } from "../transcript/follower.js";
+import type { TranscriptRecord, TranscriptWarning } from "../transcript/types.js";
+import type { TranscriptItem } from "./adapter.js";
+import type { TranscriptPort } from "./ports.js";
+
+export const TRANSCRIPT_POLL_INTERVAL_MS = 100;
+
+export interface TranscriptHubOptions {
+  readonly skipExistingContent: boolean;
+  readonly map: (record: unknown) => readonly TranscriptItem[];
+  readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
+  readonly onWarning: (warning: TranscriptWarning, transcriptPath: string) => void;
+}
+
+interface Followed {
+  readonly follower: TranscriptFollower;
+  readonly ready: Promise<void>;
+}
+
+export class TranscriptHub implements TranscriptPort {
+  readonly #options: TranscriptHubOptions;
+  readonly #followed = new Map<string, Followed>();
+  #isStopped = false;
+
+  constructor(options: TranscriptHubOptions) {
+    this.#options = options;
+  }
+
+  follow(path: string): void {
+    if (this.#isStopped || this.#followed.has(path)) return;
+    const cursor = new TranscriptCursor({ path });
+    const follower = new TranscriptFollower({
+      cursor,
+      intervalMs: TRANSCRIPT_POLL_INTERVAL_MS,
+      onRecords: (records) => this.#deliver(records, path),
+      onWarning: (warning) => this.#options.onWarning(warning, path),
+    });
+    const ready = this.#options.skipExistingContent
+      ? cursor.skipBacklog().then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+    this.#followed.set(path, { follower, ready });
+    void ready.then(() => follower.start());
+  }
+
+  /** Reads what is committed now in every followed file, without stopping. */
+  async catchUp(): Promise<void> {
+    await Promise.all(
+      [...this.#followed.values()].map(async ({ follower, ready }) => {
+        await ready;
+        await follower.poll();
+      }),
+    );
+  }
+
+  async finalFlush(): Promise<void> {
+    await Promise.all(
+      [...this.#followed.values()].map(async ({ follower, ready }) => {
+        await ready;
+        await follower.flush();
+      }),
+    );
+  }
+
+  stop(): void {
+    this.#isStopped = true;
+    for (const { follower } of this.#followed.values()) follower.stop();
+  }
+
+  #deliver(records: readonly TranscriptRecord[], path: string): void {
+    const items: TranscriptItem[] = [];
+    for (const record of records) items.push(...this.#options.map(record));
+    if (items.length > 0) this.#options.onItems(items, path);
+  }
+}
