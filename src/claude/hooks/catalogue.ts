@@ -1,0 +1,21 @@
+// The Claude hook catalogue handed to the bridge dispatcher (bridge/catalogue.ts):
+// all 30 Claude Code 2.1.197 events, parse/resolve/serialize wired together.
+
+import type { HookCatalogue } from "../../bridge/catalogue.js";
+import { CLAUDE_HOOK_EVENT_NAMES } from "./events.js";
+import {
+  type ClaudeAnyHookEvent,
+  type ClaudeHookHandlers,
+  resolveClaudeHandler,
+} from "./handlers.js";
+import { parseClaudeHookInput } from "./parse.js";
+import { toClaudeWire } from "./wire.js";
+
+export const claudeHookCatalogue: HookCatalogue<ClaudeHookHandlers, ClaudeAnyHookEvent> =
+  Object.freeze({
+    agent: "claude",
+    eventNames: CLAUDE_HOOK_EVENT_NAMES,
+    parse: parseClaudeHookInput,
+    resolveHandler: resolveClaudeHandler,
+    toWire: toClaudeWire,
+  });
