@@ -1,4 +1,12 @@
 // Public surface of the bounded transcript mechanism (prd/internals.md "transcript/").
+
+export {
+  asObject,
+  stringField,
+  type TranscriptActivityItem,
+  type TranscriptActivityKind,
+  toolValueToString,
+} from "./activity.js";
 export {
   DEFAULT_READ_BUDGET_BYTES,
   MAX_READ_BYTES,

@@ -1,0 +1,162 @@
+// Pure mapper: Claude Code transcript JSONL records (hook-protocols Part C, observed on
+// 2.1.332) → adapter-neutral activity items. No I/O. Only `user` and `assistant` chain
+// entries carry conversation content; everything else is skipped on purpose:
+// - metadata records (`mode`, `last-prompt`, `file-history-snapshot`, and 2.1.332's
+//   `api-request`/`api-request-blob`, whose blobs REPEAT earlier content) → nothing;
+// - `attachment` (hook context, listings) and `system` (turn_duration, stop hook
+//   summaries, compact boundaries) → nothing: not messages, and turn ends come from hooks;
+// - `isMeta`, `isCompactSummary` and harness rows (`rowSource:"harness"`, e.g.
+//   "[Request interrupted by user]") → nothing: the CLI wrote them, not a person;
+// - `isSidechain` entries → nothing here: subagent work is followed from its own file.
+import {
+  asObject,
+  stringField,
+  type TranscriptActivityItem,
+  toolValueToString,
+} from "../../transcript/activity.js";
+
+export interface ClaudeMapContext {
+  /** The promptId of the newest human prompt; assistant entries carry none of their own. */
+  readonly turnId?: string;
+}
+
+export interface ClaudeMapResult {
+  readonly items: TranscriptActivityItem[];
+  readonly context: ClaudeMapContext;
+}
+
+/** Maps a batch of records in order, threading the turn id from prompt to replies. */
+export function mapClaudeRecords(
+  records: readonly unknown[],
+  context: ClaudeMapContext = {},
+): ClaudeMapResult {
+  const items: TranscriptActivityItem[] = [];
+  let current = context;
+  for (const record of records) {
+    const result = mapClaudeRecord(record, current);
+    items.push(...result.items);
+    current = result.context;
+  }
+  return { items, context: current };
+}
+
+export function mapClaudeRecord(record: unknown, context: ClaudeMapContext = {}): ClaudeMapResult {
+  const entry = asObject(record);
+  const type = stringField(entry, "type");
+  if (entry === undefined || (type !== "user" && type !== "assistant"))
+    return { items: [], context };
+  if (entry.isSidechain === true || entry.isMeta === true || entry.isCompactSummary === true) {
+    return { items: [], context };
+  }
+  const message = asObject(entry.message);
+  if (message === undefined) return { items: [], context };
+  if (type === "assistant")
+    return { items: assistantItems(message.content, entry, context.turnId), context };
+  return userItems(message.content, entry, context);
+}
+
+function userItems(
+  content: unknown,
+  entry: Readonly<Record<string, unknown>>,
+  context: ClaudeMapContext,
+): ClaudeMapResult {
+  const isHarness = stringField(entry, "rowSource") === "harness";
+  const promptId = stringField(entry, "promptId");
+  const items: TranscriptActivityItem[] = [];
+  if (typeof content === "string") {
+    // A typed prompt starts a turn; its promptId is the turn id of what follows.
+    const next = promptId === undefined ? context : { turnId: promptId };
+    if (!isHarness)
+      items.push(withTurn({ kind: "user_message", text: content, raw: entry }, next.turnId));
+    return { items, context: next };
+  }
+  const turnId = promptId ?? context.turnId;
+  for (const block of Array.isArray(content) ? content : []) {
+    const part = asObject(block);
+    const blockType = stringField(part, "type");
+    if (blockType === "tool_result") {
+      items.push(
+        withTurn(
+          {
+            kind: "tool_result",
+            ...optional("toolUseId", stringField(part, "tool_use_id")),
+            toolOutput: toolValueToString(part?.content ?? ""),
+            isError: part?.is_error === true,
+            raw: entry,
+          },
+          turnId,
+        ),
+      );
+    } else if (blockType === "text" && !isHarness) {
+      items.push(
+        withTurn(
+          { kind: "user_message", text: stringField(part, "text") ?? "", raw: entry },
+          turnId,
+        ),
+      );
+    }
+  }
+  return { items, context };
+}
+
+// Each assistant block is its own entry in 2.1.x, but older files may hold several.
+function assistantItems(
+  content: unknown,
+  entry: Readonly<Record<string, unknown>>,
+  turnId: string | undefined,
+) {
+  const items: TranscriptActivityItem[] = [];
+  for (const block of Array.isArray(content) ? content : []) {
+    const part = asObject(block);
+    switch (stringField(part, "type")) {
+      case "text":
+        items.push(
+          withTurn(
+            { kind: "assistant_message", text: stringField(part, "text") ?? "", raw: entry },
+            turnId,
+          ),
+        );
+        break;
+      case "thinking":
+        items.push(
+          withTurn(
+            { kind: "reasoning", text: stringField(part, "thinking") ?? "", raw: entry },
+            turnId,
+          ),
+        );
+        break;
+      case "redacted_thinking":
+        items.push(withTurn({ kind: "reasoning", raw: entry }, turnId));
+        break;
+      case "tool_use":
+        items.push(
+          withTurn(
+            {
+              kind: "tool_call",
+              ...optional("toolName", stringField(part, "name")),
+              ...optional("toolUseId", stringField(part, "id")),
+              toolInput: toolValueToString(part?.input ?? {}),
+              raw: entry,
+            },
+            turnId,
+          ),
+        );
+        break;
+      default:
+        break;
+    }
+  }
+  return items;
+}
+
+function withTurn(
+  item: TranscriptActivityItem,
+  turnId: string | undefined,
+): TranscriptActivityItem {
+  return turnId === undefined ? item : { ...item, turnId };
+}
+
+// exactOptionalPropertyTypes: leave a key out rather than set it to undefined.
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
+}

@@ -1,0 +1,135 @@
+// Pure mapper: Codex rollout JSONL records (hook-protocols B7, observed on 0.171.0) →
+// adapter-neutral activity items, plus a content-free per-record summary for the
+// best-effort `codex:transcript` event. No I/O. Content comes from `response_item`
+// only; `event_msg` items (item_completed, agent_message, exec_command_end, …) repeat
+// the same content and are skipped so nothing is reported twice.
+import {
+  asObject,
+  stringField,
+  type TranscriptActivityItem,
+  toolValueToString,
+} from "../../transcript/activity.js";
+
+export interface CodexMapContext {
+  /** Turn id from the newest turn_context/task_started, for items that carry none. */
+  readonly turnId?: string;
+}
+
+export interface CodexMapResult {
+  readonly items: TranscriptActivityItem[];
+  readonly context: CodexMapContext;
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/** Maps a batch in order, threading the turn id through. */
+export function mapRolloutRecords(
+  records: readonly unknown[],
+  context: CodexMapContext = {},
+): CodexMapResult {
+  const items: TranscriptActivityItem[] = [];
+  let current = context;
+  for (const record of records) {
+    const result = mapRolloutRecord(record, current);
+    items.push(...result.items);
+    current = result.context;
+  }
+  return { items, context: current };
+}
+
+export function mapRolloutRecord(record: unknown, context: CodexMapContext = {}): CodexMapResult {
+  const envelope = asObject(record);
+  const payload = asObject(envelope?.payload);
+  const type = stringField(envelope, "type");
+  if (payload === undefined) return { items: [], context };
+  if (
+    type === "turn_context" ||
+    (type === "event_msg" && stringField(payload, "type") === "task_started")
+  ) {
+    const turnId = stringField(payload, "turn_id");
+    return { items: [], context: turnId === undefined ? context : { turnId } };
+  }
+  if (type !== "response_item") return { items: [], context };
+  const passthrough = asObject(payload.internal_chat_message_metadata_passthrough);
+  const turnId = stringField(passthrough, "turn_id") ?? context.turnId;
+  const item = mapResponseItem(payload, record);
+  if (item === undefined) return { items: [], context };
+  return { items: [turnId === undefined ? item : { ...item, turnId }], context };
+}
+
+function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem | undefined {
+  switch (stringField(payload, "type")) {
+    case "message":
+      return mapMessage(payload, raw);
+    case "function_call":
+    case "custom_tool_call":
+      return {
+        kind: "tool_call",
+        ...optional("toolName", stringField(payload, "name")),
+        ...optional("toolUseId", stringField(payload, "call_id")),
+        toolInput: toolValueToString(payload.arguments ?? payload.input ?? ""),
+        raw,
+      };
+    case "local_shell_call":
+      return {
+        kind: "tool_call",
+        toolName: "local_shell",
+        ...optional("toolUseId", stringField(payload, "call_id")),
+        toolInput: toolValueToString(payload.action ?? {}),
+        raw,
+      };
+    case "function_call_output":
+    case "custom_tool_call_output":
+      return {
+        kind: "tool_result",
+        ...optional("toolUseId", stringField(payload, "call_id")),
+        toolOutput: toolValueToString(payload.output ?? ""),
+        raw,
+      };
+    case "reasoning":
+      return mapReasoning(payload, raw);
+    case "web_search_call": {
+      const query = stringField(asObject(payload.action), "query");
+      return { kind: "web_search", ...optional("text", query), raw };
+    }
+    default:
+      return undefined;
+  }
+}
+
+// Developer/system messages and injected context wrappers are the CLI's, not a person's.
+function mapMessage(payload: Fields, raw: unknown): TranscriptActivityItem | undefined {
+  const role = stringField(payload, "role");
+  const text = joinText(payload.content);
+  if (role === "assistant") return { kind: "assistant_message", text, raw };
+  if (role !== "user" || isInjectedContext(text)) return undefined;
+  return { kind: "user_message", text, raw };
+}
+
+// Encrypted-only reasoning carries nothing readable, so it yields no item.
+function mapReasoning(payload: Fields, raw: unknown): TranscriptActivityItem | undefined {
+  const text = [joinText(payload.summary), joinText(payload.content)]
+    .filter((t) => t !== "")
+    .join("\n");
+  return text === "" ? undefined : { kind: "reasoning", text, raw };
+}
+
+const INJECTED_WRAPPER = /^\s*<([a-z_]+)(?:\s[^>]*)?>[\s\S]*<\/\1>\s*$/;
+
+/** `<environment_context>…`, `<turn_aborted>…`, AGENTS.md preambles and the like. */
+export function isInjectedContext(text: string): boolean {
+  return INJECTED_WRAPPER.test(text) || text.startsWith("# AGENTS.md instructions");
+}
+
+function joinText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part) => stringField(asObject(part), "text"))
+    .filter((text): text is string => text !== undefined)
+    .join("");
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
+}

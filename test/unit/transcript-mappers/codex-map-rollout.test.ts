@@ -1,0 +1,146 @@
+// Codex rollout → activity and content-free summaries (hook-protocols B7, C-CODEX rollout).
+import { describe, expect, it } from "vitest";
+import {
+  isInjectedContext,
+  mapRolloutRecord,
+  mapRolloutRecords,
+} from "../../../src/codex/transcript/map-rollout.js";
+import { summarizeRolloutRecord } from "../../../src/codex/transcript/summary.js";
+import { loadJsonl } from "./fixtures.js";
+
+const strip = (items: ReturnType<typeof mapRolloutRecords>["items"]) =>
+  items.map(({ raw: _raw, turnId: _t, ...rest }) => rest);
+const item = (payload: Record<string, unknown>) => ({
+  timestamp: "t",
+  type: "response_item",
+  payload,
+});
+
+describe("mapRolloutRecords on a real 0.171.0 rollout", () => {
+  const records = loadJsonl("codex-0.171.0-rollout.jsonl");
+  const { items, context } = mapRolloutRecords(records);
+
+  it("yields typed prompts, the exec_command call and its output, and the reply; skips injected context and event_msg copies", () => {
+    expect(strip(items)).toEqual([
+      { kind: "user_message", text: "create the probe file" },
+      {
+        kind: "tool_call",
+        toolName: "exec_command",
+        toolUseId: "call_1",
+        toolInput: JSON.stringify({
+          cmd: "touch elwood-probe.txt",
+          sandbox_permissions: "require_escalated",
+          justification: "Create the probe file",
+        }),
+      },
+      {
+        kind: "tool_result",
+        toolUseId: "call_1",
+        toolOutput: "Wall time: 1.6 seconds\naborted by user",
+      },
+      { kind: "user_message", text: "say hi" },
+      { kind: "user_message", text: "say hello" },
+      { kind: "assistant_message", text: "Hello from the fake model." },
+    ]);
+  });
+
+  it("carries the turn id of each turn", () => {
+    expect(items[0]?.turnId).toBe("01a229a0-ead2-7ee1-b01f-294ac2e22597");
+    expect(items[5]?.turnId).toBe("01a229a1-1fb7-7962-9b41-5f09d76901b8");
+    expect(context.turnId).toBe("01a229a1-1fb7-7962-9b41-5f09d76901b8");
+  });
+});
+
+describe("mapRolloutRecord item kinds (B7)", () => {
+  it("maps reasoning summaries, web search, custom tools and local shell", () => {
+    const records = [
+      item({
+        type: "reasoning",
+        summary: [{ type: "summary_text", text: "plan" }],
+        encrypted_content: "x",
+      }),
+      item({ type: "reasoning", summary: [], encrypted_content: "x" }),
+      item({
+        type: "web_search_call",
+        status: "completed",
+        action: { type: "search", query: "xterm" },
+      }),
+      item({
+        type: "custom_tool_call",
+        name: "apply_patch",
+        call_id: "c2",
+        input: "*** Begin Patch",
+      }),
+      item({ type: "custom_tool_call_output", call_id: "c2", output: { ok: true } }),
+      item({ type: "local_shell_call", call_id: "c3", action: { command: ["ls"] } }),
+    ];
+    expect(strip(mapRolloutRecords(records, { turnId: "T" }).items)).toEqual([
+      { kind: "reasoning", text: "plan" },
+      { kind: "web_search", text: "xterm" },
+      { kind: "tool_call", toolName: "apply_patch", toolUseId: "c2", toolInput: "*** Begin Patch" },
+      { kind: "tool_result", toolUseId: "c2", toolOutput: '{"ok":true}' },
+      {
+        kind: "tool_call",
+        toolName: "local_shell",
+        toolUseId: "c3",
+        toolInput: '{"command":["ls"]}',
+      },
+    ]);
+  });
+
+  it("falls back to the context turn id and updates it from turn_context", () => {
+    const next = mapRolloutRecord(
+      { type: "turn_context", payload: { turn_id: "T2" } },
+      { turnId: "T1" },
+    );
+    expect(next.context.turnId).toBe("T2");
+    const mapped = mapRolloutRecord(
+      item({ type: "message", role: "assistant", content: [{ type: "output_text", text: "a" }] }),
+      next.context,
+    );
+    expect(mapped.items[0]?.turnId).toBe("T2");
+  });
+
+  it("treats developer messages and context wrappers as the CLI's own text", () => {
+    expect(
+      mapRolloutRecord(
+        item({ type: "message", role: "developer", content: [{ type: "input_text", text: "x" }] }),
+      ).items,
+    ).toEqual([]);
+    expect(isInjectedContext("<turn_aborted>\nThe user interrupted\n</turn_aborted>")).toBe(true);
+    expect(isInjectedContext("<b>bold</b> is what I typed, then more")).toBe(false);
+  });
+});
+
+describe("summarizeRolloutRecord", () => {
+  it("summarizes without content", () => {
+    const summary = summarizeRolloutRecord(
+      item({
+        type: "function_call",
+        name: "exec_command",
+        call_id: "c1",
+        arguments: '{"cmd":"secret"}',
+      }),
+    );
+    expect(summary).toEqual({
+      kind: "tool_call",
+      recordType: "response_item",
+      payloadType: "function_call",
+      toolName: "exec_command",
+      callId: "c1",
+    });
+    expect(JSON.stringify(summary)).not.toContain("secret");
+    expect(
+      summarizeRolloutRecord({
+        type: "event_msg",
+        payload: { type: "task_complete", turn_id: "T" },
+      }),
+    ).toEqual({
+      kind: "other",
+      recordType: "event_msg",
+      payloadType: "task_complete",
+      turnId: "T",
+    });
+    expect(summarizeRolloutRecord(42)).toEqual({ kind: "other", recordType: "unknown" });
+  });
+});
