@@ -131,6 +131,8 @@ export interface ProbeCliVersionOptions {
   /** The login shell to run through; resolveLoginShell() when omitted. */
   readonly shell?: string;
   readonly timeoutMs?: number;
+  /** Runs the probe; runBoundedProbe unless a test substitutes one. */
+  readonly runProbe?: (options: BoundedProbeOptions) => Promise<ProbeResult>;
 }
 
 export interface CliVersion {
@@ -174,7 +176,8 @@ async function readCliVersion(options: ProbeCliVersionOptions): Promise<CliVersi
     shell: options.shell ?? resolveLoginShell(),
     argv: [options.executable ?? options.binary, "--version"],
   });
-  const result = await runBoundedProbe({
+  const runProbe = options.runProbe ?? runBoundedProbe;
+  const result = await runProbe({
     ...command,
     cwd: options.cwd,
     env: options.env,

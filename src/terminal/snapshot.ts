@@ -20,7 +20,12 @@ export function readSnapshot(xterm: HeadlessTerminal, isCursorVisible: boolean):
   const buffer = xterm.buffer.active;
   const lines: string[] = [];
   for (let row = 0; row < xterm.rows; row += 1) {
-    lines.push(buffer.getLine(buffer.baseY + row)?.translateToString(true) ?? "");
+    lines.push(
+      buffer
+        .getLine(buffer.baseY + row)
+        ?.translateToString(true)
+        .trimEnd() ?? "",
+    );
   }
   return {
     lines,

@@ -1,0 +1,162 @@
+// Batching and backpressure between PTY output and the parser: ≤ 64 KiB per write,
+// flushed within a few ms, pause at 1 MiB pending, resume below 512 KiB.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  DEFAULT_BATCH_BYTES,
+  DEFAULT_PAUSE_AT_BYTES,
+  DEFAULT_RESUME_BELOW_BYTES,
+  RenderBatcher,
+  type RenderBatcherOptions,
+} from "../../../src/terminal/render-batcher.js";
+
+const KIB = 1024;
+
+/** A sink that records writes and completes them only when the test says so. */
+function createHarness(overrides: Partial<RenderBatcherOptions> = {}) {
+  const writes: { data: string; done: () => void }[] = [];
+  const flow = { pauses: 0, resumes: 0 };
+  const failures: unknown[] = [];
+  const batcher = new RenderBatcher({
+    sink: { write: (data, done) => writes.push({ data, done }) },
+    flow: { pause: () => flow.pauses++, resume: () => flow.resumes++ },
+    onFailed: (error) => failures.push(error),
+    ...overrides,
+  });
+  const completeNext = () => {
+    const next = writes.find((write) => write.done !== noop);
+    if (next === undefined) throw new Error("no write in flight");
+    const done = next.done;
+    next.done = noop;
+    done();
+  };
+  return { batcher, writes, flow, failures, completeNext };
+}
+const noop = () => {};
+
+describe("RenderBatcher", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("uses the contract's limits by default", () => {
+    expect(DEFAULT_BATCH_BYTES).toBe(64 * KIB);
+    expect(DEFAULT_PAUSE_AT_BYTES).toBe(1024 * KIB);
+    expect(DEFAULT_RESUME_BELOW_BYTES).toBe(512 * KIB);
+  });
+
+  it("coalesces chunks and flushes within a few milliseconds, not synchronously", () => {
+    const { batcher, writes } = createHarness();
+    batcher.push("a");
+    batcher.push("b");
+    expect(writes).toHaveLength(0);
+    vi.advanceTimersByTime(2);
+    expect(writes.map((write) => write.data)).toEqual(["ab"]);
+  });
+
+  it("never writes more than 64 KiB at once and keeps one write in flight", () => {
+    const { batcher, writes, completeNext } = createHarness();
+    const input = "x".repeat(200 * KIB);
+    batcher.push(input);
+    vi.advanceTimersByTime(2);
+    expect(writes).toHaveLength(1);
+    while (writes.some((write) => write.done !== noop)) completeNext();
+    expect(writes.length).toBe(4);
+    for (const write of writes) expect(Buffer.byteLength(write.data)).toBeLessThanOrEqual(64 * KIB);
+    expect(writes.map((write) => write.data).join("")).toBe(input);
+  });
+
+  it("splits batches on UTF-8 boundaries so no character is broken", () => {
+    const { batcher, writes, completeNext } = createHarness({ batchBytes: 10 });
+    const input = "€".repeat(9);
+    batcher.push(input);
+    vi.advanceTimersByTime(2);
+    while (writes.some((write) => write.done !== noop)) completeNext();
+    expect(writes.map((write) => write.data)).toEqual(["€€€", "€€€", "€€€"]);
+  });
+
+  it("pauses the PTY at 1 MiB pending and resumes only below 512 KiB", () => {
+    const { batcher, flow, completeNext } = createHarness();
+    const chunk = "y".repeat(64 * KIB);
+    for (let index = 0; index < 15; index += 1) batcher.push(chunk);
+    expect(flow.pauses).toBe(0);
+    batcher.push(chunk); // 16 × 64 KiB = 1 MiB
+    expect(flow.pauses).toBe(1);
+    expect(batcher.isPaused).toBe(true);
+    batcher.push(chunk);
+    expect(flow.pauses).toBe(1);
+    vi.advanceTimersByTime(2);
+    // 17 chunks pending; parsing 8 leaves 9 × 64 KiB = 576 KiB, still ≥ 512 KiB.
+    for (let index = 0; index < 8; index += 1) completeNext();
+    expect(batcher.pendingBytes).toBe(9 * 64 * KIB);
+    expect(flow.resumes).toBe(0);
+    completeNext(); // 512 KiB is not below 512 KiB
+    expect(flow.resumes).toBe(0);
+    completeNext(); // 448 KiB
+    expect(flow.resumes).toBe(1);
+    expect(batcher.isPaused).toBe(false);
+  });
+
+  it("settled() waits for bytes received so far, not for later ones", async () => {
+    const { batcher, completeNext } = createHarness();
+    let isSettled = false;
+    batcher.push("first");
+    const settled = batcher.settled().then(() => {
+      isSettled = true;
+    });
+    vi.advanceTimersByTime(2);
+    batcher.push("second");
+    await Promise.resolve();
+    expect(isSettled).toBe(false);
+    completeNext();
+    await settled;
+    expect(isSettled).toBe(true);
+    expect(batcher.pendingBytes).toBe("second".length);
+  });
+
+  it("settled() resolves at once when nothing is pending and after dispose", async () => {
+    const { batcher } = createHarness();
+    await expect(batcher.settled()).resolves.toBeUndefined();
+    batcher.push("never parsed");
+    const pending = batcher.settled();
+    batcher.dispose();
+    batcher.dispose();
+    await expect(pending).resolves.toBeUndefined();
+    await expect(batcher.settled()).resolves.toBeUndefined();
+  });
+
+  it("a throwing parser fails the batcher for good, resumes the PTY and settles waiters", async () => {
+    const { batcher, flow, failures } = createHarness({
+      sink: {
+        write: () => {
+          throw new Error("parser exploded");
+        },
+      },
+      pauseAtBytes: 4,
+    });
+    batcher.push("12345");
+    expect(flow.pauses).toBe(1);
+    const settled = batcher.settled();
+    vi.advanceTimersByTime(2);
+    await expect(settled).resolves.toBeUndefined();
+    expect(batcher.hasFailed).toBe(true);
+    expect(flow.resumes).toBe(1);
+    expect(failures).toHaveLength(1);
+    batcher.push("more");
+    expect(batcher.hasFailed).toBe(true);
+    expect(batcher.pendingBytes).toBe(0);
+  });
+
+  it("a parse that never completes counts as a failure after the stall timeout", () => {
+    const { batcher, failures } = createHarness({ stallTimeoutMs: 1000 });
+    batcher.push("stuck");
+    vi.advanceTimersByTime(2);
+    expect(batcher.hasFailed).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(batcher.hasFailed).toBe(true);
+    expect(failures).toHaveLength(1);
+  });
+});
