@@ -1,6 +1,9 @@
 // The adapter-neutral hook catalogue: what an agent adapter (claude/, codex/) hands the
 // bridge dispatcher so it can parse a raw hook input, pick the parent's handler and turn
 // the handler's result into that CLI's wire reply (prd/internals.md "bridge/", prd/hooks.md).
+// The second half holds small helpers both catalogues build on.
+
+import { z } from "zod";
 
 /** Which CLI a catalogue speaks for. */
 export type HookAgent = "claude" | "codex";
@@ -68,4 +71,53 @@ export function deepFreeze<T>(value: T): Readonly<T> {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
+}
+
+// ---- helpers shared by the Claude and Codex catalogues ----
+
+/** The static type of a zod object shape, without the loose index signature. */
+export type ShapeOf<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
+
+/** A string whose known values are listed but whose future values are still accepted. */
+export type OpenEnum<Known extends string> = Known | (string & {});
+
+// Enum fields in inputs are informational; rejecting a new value would drop the whole
+// event, so they are validated as strings and typed with their known values.
+export function openEnum<const Known extends string>(
+  _known: readonly Known[],
+): z.ZodType<OpenEnum<Known>> {
+  return z.string();
+}
+
+/**
+ * "No decision": `void` lets a block-bodied handler with no `return` type-check, and
+ * inside a union it does not swallow object results the way a bare `void` return does.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: void is what a statement-only handler returns
+export type NoDecision = void | undefined;
+
+/** A handler may answer synchronously or with a promise; nothing means no decision. */
+export type HookHandlerResult<R> = R | NoDecision | Promise<R | NoDecision>;
+
+/** A handler that may return a decision of type R. */
+export type DecisionHandler<E, R> = (event: E) => HookHandlerResult<R>;
+
+/** A handler for an observe-only event: it can return nothing at all (C-HRESP-04). */
+export type ObserveHandler<E> = (event: E) => NoDecision | Promise<NoDecision>;
+
+/** Make every nested property readonly, matching the deep-frozen runtime event. */
+export type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer U)[]
+    ? readonly DeepReadonly<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T;
+
+/** Summarize a zod error in one line: "path: message; path: message". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`)
+    .join("; ");
 }
