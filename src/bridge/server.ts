@@ -30,10 +30,11 @@ export interface HookBridgeServerOptions {
 }
 
 /** The environment a CLI needs to reach this bridge (never written to disk). */
-export interface HookBridgeEnvironment {
+// A type alias (not an interface) so it spreads into NodeJS.ProcessEnv-like records.
+export type HookBridgeEnvironment = {
   readonly ELWOOD_HOOK_PORT: string;
   readonly ELWOOD_HOOK_TOKEN: string;
-}
+};
 
 export class HookBridgeServer {
   readonly port: number;
