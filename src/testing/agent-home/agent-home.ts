@@ -47,7 +47,10 @@ export interface AgentHome {
 
 /** Variables that would point a CLI at a real account, a real config or the host terminal. */
 const DROPPED_VARIABLE =
-  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$)/;
+  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
+
+const DEAD_PROXY = "http://127.0.0.1:9";
+const LOOPBACK_HOSTS = "127.0.0.1,localhost,::1";
 
 export async function createAgentHome(options: AgentHomeOptions): Promise<AgentHome> {
   const home = await mkdtemp(join(options.parentDir ?? tmpdir(), "elwood-home-"));
@@ -61,9 +64,19 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     DISABLE_AUTOUPDATER: "1",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DISABLE_TELEMETRY: "1",
+    // Otherwise claude probes `ssh git@github.com` and clones its plugin marketplace.
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
     DISABLE_ERROR_REPORTING: "1",
     [CODEX_KEY_VARIABLE]: "elwood-scripted-key",
     CODEX_HOME: codexHome,
+    // Any request that is not to loopback goes to a closed loopback port and fails fast:
+    // belt and braces for fetches no setting turns off (codex's announcement tip).
+    HTTPS_PROXY: DEAD_PROXY,
+    HTTP_PROXY: DEAD_PROXY,
+    https_proxy: DEAD_PROXY,
+    http_proxy: DEAD_PROXY,
+    NO_PROXY: LOOPBACK_HOSTS,
+    no_proxy: LOOPBACK_HOSTS,
     XDG_CONFIG_HOME: join(home, ".config"),
     XDG_CACHE_HOME: join(home, ".cache"),
     XDG_DATA_HOME: join(home, ".local", "share"),

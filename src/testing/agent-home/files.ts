@@ -51,6 +51,22 @@ export function codexConfig(openaiBaseUrl: string, model: string): string {
     "request_max_retries = 0",
     "stream_max_retries = 0",
     "",
+    // Keep codex off the network: no analytics, no plugin/app catalogs from chatgpt.com
+    // or GitHub (seen as DNS lookups on 0.171.0 without these).
+    "[analytics]",
+    "enabled = false",
+    "",
+    // show_tooltips = false also stops the announcement-tip fetch from GitHub.
+    "[tui]",
+    "show_tooltips = false",
+    "",
+    "[features]",
+    "apps = false",
+    "plugins = false",
+    "remote_plugin = false",
+    "plugin_sharing = false",
+    "in_app_updates = false",
+    "",
   ].join("\n");
 }
 
