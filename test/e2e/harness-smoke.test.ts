@@ -1,0 +1,268 @@
+// Smoke test of the offline test kit with the REAL CLIs: each CLI starts through a
+// login shell in a seeded agent home, answers a scripted prompt (screen + transcript),
+// and completes one shell-tool round trip through the scripted model server.
+import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import xterm from "@xterm/headless";
+import { type IPty, spawn } from "node-pty";
+import { afterEach, describe, expect, test } from "vitest";
+import {
+  type AgentHome,
+  createAgentHome,
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "../../src/testing/index.js";
+import { type CliName, cliBinary, cliBinaryDir } from "../support/cli-binaries.js";
+
+const COLS = 120;
+const ROWS = 40;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface RunningCli {
+  readonly pty: IPty;
+  screen(): string;
+  waitForScreen(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  waitForStableScreen(quietMs: number, timeoutMs?: number): Promise<void>;
+  /** Bracketed paste, then Enter as a separate write, as a person's terminal would. */
+  submit(text: string): Promise<void>;
+}
+
+async function until<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+async function startCli(
+  name: CliName,
+  args: readonly string[],
+  cwd: string,
+  home: AgentHome,
+): Promise<RunningCli> {
+  const binary = cliBinary(name);
+  // Through the login shell, as a user would start it: PATH comes from the home's .profile.
+  const command = basename(binary) === name ? name : binary;
+  const shellLine = ["exec", command, ...args].map((word) => `'${word}'`).join(" ");
+  const terminal = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
+  const pty = spawn("bash", ["-l", "-i", "-c", shellLine], {
+    cwd,
+    env: home.env,
+    cols: COLS,
+    rows: ROWS,
+    name: "xterm-256color",
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => pty.onExit(() => resolve()));
+  pty.onExit(() => {
+    exited = true;
+  });
+  pty.onData((data) => terminal.write(data));
+  cleanups.push(async () => {
+    // node-pty makes the shell a session leader, so its pid is the process group.
+    if (!exited) {
+      try {
+        process.kill(-pty.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exit, sleep(5_000)]);
+    }
+    terminal.dispose();
+  });
+  const screen = (): string => {
+    const buffer = terminal.buffer.active;
+    const lines: string[] = [];
+    for (let row = 0; row < terminal.rows; row += 1) {
+      lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? "");
+    }
+    return lines.join("\n");
+  };
+  const failWithScreen = (error: unknown): never => {
+    throw new Error(`${String(error)}\n--- ${name} screen ---\n${screen()}`);
+  };
+  return {
+    pty,
+    screen,
+    waitForScreen: (pattern, timeoutMs = 30_000) =>
+      until(() => (pattern.test(screen()) ? true : undefined), timeoutMs, String(pattern))
+        .then(() => undefined)
+        .catch(failWithScreen),
+    async waitForStableScreen(quietMs, timeoutMs = 10_000) {
+      let last = screen();
+      let since = Date.now();
+      await until(
+        () => {
+          const now = screen();
+          if (now !== last) {
+            last = now;
+            since = Date.now();
+          }
+          return Date.now() - since >= quietMs ? true : undefined;
+        },
+        timeoutMs,
+        "a stable screen",
+      ).catch(failWithScreen);
+    },
+    async submit(text) {
+      pty.write(`\x1b[200~${text}\x1b[201~`);
+      await sleep(150);
+      pty.write("\r");
+    },
+  };
+}
+
+async function seededSession(
+  name: CliName,
+): Promise<{ server: ScriptedModelServer; home: AgentHome; workspace: string }> {
+  const server = await startScriptedModelServer();
+  cleanups.push(() => server.close());
+  // realpath: the CLIs key transcripts and trust by the resolved cwd (macOS /var → /private/var).
+  const workspace = await realpath(await mkdtemp(join(tmpdir(), `elwood-smoke-${name}-`)));
+  cleanups.push(() => rm(workspace, { recursive: true, force: true }));
+  const home = await createAgentHome({
+    server,
+    trustedDirs: [workspace],
+    cliPaths: [cliBinaryDir(name)],
+  });
+  cleanups.push(() => home.cleanup());
+  return { server, home, workspace };
+}
+
+async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true }).catch(() => []);
+  return entries.filter((entry) => pattern.test(entry)).map((entry) => join(dir, entry));
+}
+
+async function anyFileContains(files: readonly string[], needle: string): Promise<boolean> {
+  for (const file of files) {
+    if ((await readFile(file, "utf8")).includes(needle)) return true;
+  }
+  return false;
+}
+
+function smokeToken(): string {
+  return `elwood-smoke-${Math.floor(Math.random() * 1e9).toString(36)}`;
+}
+
+describe("harness smoke: real CLIs against the scripted model server", () => {
+  test("claude answers a scripted prompt and completes a Bash round trip", async () => {
+    const { server, home, workspace } = await seededSession("claude");
+    const token = smokeToken();
+    server.turn({
+      match: "say hello",
+      steps: [{ think: "greeting" }, { say: "Hello from the scripted model" }],
+    });
+    server.turn({
+      match: "run the probe",
+      steps: [
+        { tool: { name: "Bash", input: { command: `echo ${token}` } } },
+        { say: "The probe finished" },
+      ],
+    });
+    const cli = await startCli("claude", ["--allowedTools", "Bash"], workspace, home);
+    await cli.waitForScreen(/❯/, 60_000);
+    await cli.waitForStableScreen(800);
+
+    await cli.submit("say hello");
+    await cli.waitForScreen(/Hello from the scripted model/);
+    const projectDir = join(
+      home.home,
+      ".claude",
+      "projects",
+      workspace.replace(/[^a-zA-Z0-9]/g, "-"),
+    );
+    await until(
+      async () =>
+        (await anyFileContains(
+          await filesUnder(projectDir, /\.jsonl$/),
+          "Hello from the scripted model",
+        ))
+          ? true
+          : undefined,
+      15_000,
+      "the answer in claude's transcript",
+    );
+
+    await cli.submit("run the probe");
+    const continuation = await server.waitForRequest(
+      (r) => r.toolResults.some((t) => t.text.includes(token)),
+      30_000,
+    );
+    expect(continuation.api).toBe("anthropic");
+    expect(continuation.matchedTurn).toBe(1);
+    await cli.waitForScreen(/The probe finished/);
+    expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual(
+      [],
+    );
+  });
+
+  test("codex answers a scripted prompt and completes an exec_command round trip", async () => {
+    const { server, home, workspace } = await seededSession("codex");
+    const token = smokeToken();
+    server.turn({
+      match: "say hello",
+      steps: [{ think: "greeting" }, { say: "Hello from the scripted model" }],
+    });
+    server.turn({
+      match: "run the probe",
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: `echo ${token}` } } },
+        { say: "The probe finished" },
+      ],
+    });
+    const cli = await startCli(
+      "codex",
+      ["--dangerously-bypass-approvals-and-sandbox"],
+      workspace,
+      home,
+    );
+    await cli.waitForScreen(/›/, 60_000);
+    // Codex paints its composer before the input loop is live.
+    await sleep(1_500);
+    await cli.waitForStableScreen(800);
+
+    await cli.submit("say hello");
+    await cli.waitForScreen(/Hello from the scripted model/);
+    await until(
+      async () => {
+        const rollouts = await filesUnder(
+          join(home.codexHome, "sessions"),
+          /rollout-[^/]*\.jsonl$/,
+        );
+        return (await anyFileContains(rollouts, "Hello from the scripted model"))
+          ? true
+          : undefined;
+      },
+      15_000,
+      "the answer in codex's rollout",
+    );
+
+    await cli.submit("run the probe");
+    const continuation = await server.waitForRequest(
+      (r) => r.toolResults.some((t) => t.text.includes(token)),
+      30_000,
+    );
+    expect(continuation.api).toBe("openai");
+    expect(continuation.matchedTurn).toBe(1);
+    await cli.waitForScreen(/The probe finished/);
+    expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual(
+      [],
+    );
+  });
+});

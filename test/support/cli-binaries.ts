@@ -1,0 +1,34 @@
+// Locates the claude and codex executables for e2e tests: the exact-pinned
+// devDependencies by default, or another version via ELWOOD_TEST_CLAUDE_BIN /
+// ELWOOD_TEST_CODEX_BIN so the same tests run against older CLIs.
+import { accessSync, constants } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type CliName = "claude" | "codex";
+
+const OVERRIDE_VARIABLE: Readonly<Record<CliName, string>> = {
+  claude: "ELWOOD_TEST_CLAUDE_BIN",
+  codex: "ELWOOD_TEST_CODEX_BIN",
+};
+
+const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Absolute path of the CLI to test; throws with the fix when it is missing. */
+export function cliBinary(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
+  const variable = OVERRIDE_VARIABLE[name];
+  const override = env[variable];
+  const path = override ? resolve(override) : join(REPOSITORY_ROOT, "node_modules", ".bin", name);
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    const fix = override ? `check ${variable}` : "run npm install";
+    throw new Error(`expected an executable ${name} at ${path}, found none; ${fix}`);
+  }
+  return path;
+}
+
+/** The folder holding the CLI, for an agent home's PATH. */
+export function cliBinaryDir(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
+  return dirname(cliBinary(name, env));
+}
