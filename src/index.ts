@@ -1,6 +1,38 @@
 // The public surface of @with-logic/elwood: named re-exports only.
 
+export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
+export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
+export type {
+  ClaudePermissionMode,
+  ClaudeReasoningEffort,
+  ClaudeSettingsOverrides,
+  ClaudeToolRule,
+  ResumeClaudeOptions,
+  StartClaudeOptions,
+} from "./claude/options.js";
+export {
+  type ClaudeSessionApi,
+  type ClaudeSessionEvents,
+  resumeClaude,
+  type StartOrResumeClaudeOptions,
+  startClaude,
+  startOrResumeClaude,
+} from "./claude/start.js";
+export type { AgentSessionApi, CommonSessionEvents, SendOptions } from "./core/agent-session.js";
+export type { CommonStartOptions } from "./core/common-options.js";
+export type {
+  AgentKind,
+  ElwoodActivityEvent,
+  ElwoodSessionStatus,
+  ElwoodStatusDecision,
+  ElwoodWarningEvent,
+  HookErrorCategory,
+  HookErrorEvent,
+  StatusEvent,
+  TerminalExitEvent,
+  TerminalSize,
+} from "./core/types.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
-export type { ListenerFailure, Unsubscribe } from "./events/emitter.js";
-export { TypedEmitter } from "./events/emitter.js";
+export type { Unsubscribe } from "./events/emitter.js";
+export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -3,6 +3,7 @@
 import type { HookCatalogue, HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodErrorName } from "../errors.js";
 import type { SessionRecord } from "../state/record.js";
+import type { TranscriptActivityItem } from "../transcript/activity.js";
 import type { AgentKind } from "./types.js";
 
 export type StartupPromptLabel =
@@ -53,26 +54,15 @@ export interface ScreenFrame {
 }
 
 /** One item of committed transcript content, agent-neutral. */
-export interface TranscriptItem {
-  readonly kind:
-    | "user_message"
-    | "assistant_message"
-    | "reasoning"
-    | "tool_call"
-    | "tool_result"
-    | "web_search";
-  readonly text?: string;
-  readonly toolName?: string;
-  readonly toolUseId?: string;
-  readonly toolInput?: string;
-  readonly toolOutput?: string;
-  readonly turnId?: string;
-  readonly raw: unknown;
-}
+export type TranscriptItem = TranscriptActivityItem;
+
+/** Maps one transcript file's records in order; mappers may carry context (the turn id). */
+export type TranscriptMapper = (record: unknown) => readonly TranscriptItem[];
 
 export interface BridgeWiring {
   readonly port: number;
   readonly commandClientPath: string;
+  readonly commandClientKind: "bash" | "node";
   readonly hookTimeoutMs: number;
 }
 
@@ -118,7 +108,7 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
   readonly bootstrapMinCols?: number;
   planLaunch(request: LaunchRequest<Options>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
-  mapTranscriptRecord(record: unknown): readonly TranscriptItem[];
+  createTranscriptMapper(): TranscriptMapper;
   /** The agent's own conversation id carried by a hook event, if any. */
   agentSessionIdOf(event: Event): string | undefined;
 }

@@ -33,13 +33,16 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly requestedSize: TerminalSize;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Warnings found before the runtime exists (e.g. an unparseable version), delivered after start. */
-  readonly onPreflightWarning?: (code: string, message: string) => void;
+}
+
+export interface LaunchedSession<Options, Handlers, Event extends HookEventBase> {
+  readonly runtime: SessionRuntime<Options, Handlers, Event>;
+  readonly terminal: ElwoodTerminal;
 }
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase>(
   launch: LaunchSessionOptions<Options, Handlers, Event>,
-): Promise<SessionRuntime<Options, Handlers, Event>> {
+): Promise<LaunchedSession<Options, Handlers, Event>> {
   assertSupportedPlatform();
   const { adapter, store, record } = launch;
   const shell = resolveLoginShell();
@@ -67,7 +70,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   const bridge = await HookBridgeServer.start({ sink: dispatcher });
   const cleanup: Array<() => Promise<void> | void> = [() => bridge.close()];
   try {
-    const commandClientPath = await writeHookClient({
+    const client = await writeHookClient({
       store,
       sessionId: record.elwoodSessionId,
       hookTimeoutMs: launch.hookTimeoutMs,
@@ -76,7 +79,12 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       options: launch.options,
       record,
       isResume: launch.isResume,
-      bridge: { port: bridge.port, commandClientPath, hookTimeoutMs: launch.hookTimeoutMs },
+      bridge: {
+        port: bridge.port,
+        commandClientPath: client.path,
+        commandClientKind: client.kind,
+        hookTimeoutMs: launch.hookTimeoutMs,
+      },
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });
     const argv =
@@ -111,7 +119,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     cleanup.push(() => terminal.dispose());
     const transcript = new TranscriptHub({
       skipExistingContent: launch.isResume,
-      map: (entry) => adapter.mapTranscriptRecord(entry),
+      createMapper: () => adapter.createTranscriptMapper(),
       onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
       onWarning: (warning, path) => runtime?.handleTranscriptWarning(warning, path),
     });
@@ -141,9 +149,18 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
     });
     await waitForEarlyFailure({ adapter, runtime, terminal });
-    for (const warning of preflight.warnings)
-      launch.onPreflightWarning?.(warning.code, warning.message);
-    return runtime;
+    const started = runtime;
+    // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
+    setImmediate(() => {
+      for (const warning of preflight.warnings) {
+        started.events.emitWarning({
+          source: "lifecycle",
+          code: warning.code,
+          message: warning.message,
+        });
+      }
+    });
+    return { runtime, terminal };
   } catch (error) {
     await runCleanup(runtime, cleanup);
     throw error;

@@ -11,6 +11,7 @@ import {
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
+const ANSWER_STEP_MS = 200;
 
 export interface ScreenWatcherHost {
   readonly autotrust: boolean;
@@ -133,12 +134,13 @@ export class ScreenWatcher {
       this.#host.onStartupPromptWriteFailed(label);
       return;
     }
-    this.#host.onStartupPromptAnswered(label);
-    // If the dialog is still there a little later (the key was swallowed), try again.
+    if (keys === "\r" || keys === "\x1b") this.#host.onStartupPromptAnswered(label);
+    // Each key is one step (a move, then Enter on the highlighted option); the next step
+    // is planned from a fresh frame. If nothing changed, the step is retried.
     this.#host.setTimer(() => {
       if (this.#attempt === attempt && !attempt.expired) attempt.answered = false;
       this.scheduleEvaluation();
-    }, 1000);
+    }, ANSWER_STEP_MS);
   }
 
   #block(ruleIds: readonly string[]): void {

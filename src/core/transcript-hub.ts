@@ -4,20 +4,21 @@
 import { TranscriptCursor } from "../transcript/cursor.js";
 import { TranscriptFollower } from "../transcript/follower.js";
 import type { TranscriptRecord, TranscriptWarning } from "../transcript/types.js";
-import type { TranscriptItem } from "./adapter.js";
+import type { TranscriptItem, TranscriptMapper } from "./adapter.js";
 import type { TranscriptPort } from "./ports.js";
 
 export const TRANSCRIPT_POLL_INTERVAL_MS = 100;
 
 export interface TranscriptHubOptions {
   readonly skipExistingContent: boolean;
-  readonly map: (record: unknown) => readonly TranscriptItem[];
+  readonly createMapper: () => TranscriptMapper;
   readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
   readonly onWarning: (warning: TranscriptWarning, transcriptPath: string) => void;
 }
 
 interface Followed {
   readonly follower: TranscriptFollower;
+  readonly map: TranscriptMapper;
   readonly ready: Promise<void>;
 }
 
@@ -33,10 +34,11 @@ export class TranscriptHub implements TranscriptPort {
   follow(path: string): void {
     if (this.#isStopped || this.#followed.has(path)) return;
     const cursor = new TranscriptCursor({ path });
+    const map = this.#options.createMapper();
     const follower = new TranscriptFollower({
       cursor,
       intervalMs: TRANSCRIPT_POLL_INTERVAL_MS,
-      onRecords: (records) => this.#deliver(records, path),
+      onRecords: (records) => this.#deliver(records, path, map),
       onWarning: (warning) => this.#options.onWarning(warning, path),
     });
     const ready = this.#options.skipExistingContent
@@ -45,7 +47,7 @@ export class TranscriptHub implements TranscriptPort {
           () => undefined,
         )
       : Promise.resolve();
-    this.#followed.set(path, { follower, ready });
+    this.#followed.set(path, { follower, map, ready });
     void ready.then(() => follower.start());
   }
 
@@ -73,9 +75,9 @@ export class TranscriptHub implements TranscriptPort {
     for (const { follower } of this.#followed.values()) follower.stop();
   }
 
-  #deliver(records: readonly TranscriptRecord[], path: string): void {
+  #deliver(records: readonly TranscriptRecord[], path: string, map: TranscriptMapper): void {
     const items: TranscriptItem[] = [];
-    for (const record of records) items.push(...this.#options.map(record));
+    for (const record of records) items.push(...map(record));
     if (items.length > 0) this.#options.onItems(items, path);
   }
 }

@@ -1,0 +1,75 @@
+// The Claude Code descriptor for the shared runtime (ARCHITECTURE "The adapter seam"):
+// launch argv and the generated settings file, the hook catalogue, screen facts, the
+// transcript mapper and which hooks mean what. No runtime code lives here.
+import type { AgentAdapter } from "../core/adapter.js";
+import { readScreenWithFacts } from "../core/screen-reading.js";
+import type { ClaudeSessionRecord } from "../state/record.js";
+import { claudeHookCatalogue } from "./hooks/catalogue.js";
+import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
+import { claudeArgv } from "./launch/argv.js";
+import { claudeSessionSettings } from "./launch/settings.js";
+import type { ClaudeLaunchOptions } from "./options.js";
+import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
+import { type ClaudeMapContext, mapClaudeRecord } from "./transcript/map-records.js";
+
+export const CLAUDE_MINIMUM_VERSION = "2.1.144";
+export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
+
+export const claudeAdapter: AgentAdapter<
+  ClaudeLaunchOptions,
+  ClaudeHookHandlers,
+  ClaudeAnyHookEvent
+> = {
+  agent: "claude",
+  displayName: "Claude Code",
+  binary: "claude",
+  minimumVersion: CLAUDE_MINIMUM_VERSION,
+  errorNames: {
+    notFound: "claude_not_found",
+    startFailed: "claude_start_failed",
+    versionUnsupported: "claude_version_unsupported",
+    notAuthenticated: "claude_not_authenticated",
+  },
+  hooks: claudeHookCatalogue,
+  signals: {
+    // InstructionsLoaded fires only when a CLAUDE.md or rules file exists; without one,
+    // SessionStart followed by a quiet idle composer proves the input loop is live.
+    initialReadyHooks: ["InstructionsLoaded"],
+    composerAfterSessionStartIsReady: true,
+    composerIsReadyOnResume: true,
+    sessionStartHook: "SessionStart",
+    promptAcceptedHook: "UserPromptSubmit",
+    turnEndHook: "Stop",
+  },
+  bootstrapMinCols: 100,
+  async planLaunch(request) {
+    const record = request.record as ClaudeSessionRecord;
+    const settings = claudeSessionSettings({
+      eventNames: claudeHookCatalogue.eventNames,
+      bridge: request.bridge,
+      overrides: request.options.settingsOverrides,
+    });
+    const settingsPath = await request.writeRuntimeFile(
+      CLAUDE_SETTINGS_FILE_NAME,
+      `${JSON.stringify(settings, null, 2)}\n`,
+    );
+    const argv = claudeArgv({
+      binary: "claude",
+      launch: request.options,
+      posture: record.resume.posture,
+      settingsPath,
+      resumeId: request.isResume ? record.resume.agentSessionId : undefined,
+    });
+    return { argv, env: {} };
+  },
+  readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
+  createTranscriptMapper() {
+    let context: ClaudeMapContext = {};
+    return (record) => {
+      const result = mapClaudeRecord(record, context);
+      context = result.context;
+      return result.items;
+    };
+  },
+  agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
+};

@@ -1,0 +1,30 @@
+// Claude's argv for start and resume, from documented flags only (seeds §4.3, §5.1):
+// --model, --effort, --permission-mode, comma-joined --allowedTools/--disallowedTools,
+// --tools ("" disables every tool), --name, --resume and --settings.
+import type { ClaudePosture } from "../../state/record.js";
+import type { ClaudeLaunchOptions } from "../options.js";
+
+export function claudeArgv(options: {
+  readonly binary: string;
+  readonly launch: ClaudeLaunchOptions;
+  readonly posture: ClaudePosture;
+  readonly settingsPath: string;
+  readonly resumeId: string | undefined;
+}): string[] {
+  const { launch, posture } = options;
+  const argv = [options.binary];
+  if (options.resumeId !== undefined) argv.push("--resume", options.resumeId);
+  if (launch.name !== undefined) argv.push("--name", launch.name);
+  if (launch.model !== undefined) argv.push("--model", launch.model);
+  if (launch.reasoningEffort !== undefined) argv.push("--effort", launch.reasoningEffort);
+  if (posture.permissionMode !== undefined) argv.push("--permission-mode", posture.permissionMode);
+  if (posture.allowedTools !== undefined && posture.allowedTools.length > 0) {
+    argv.push("--allowedTools", posture.allowedTools.join(","));
+  }
+  if (posture.disallowedTools !== undefined && posture.disallowedTools.length > 0) {
+    argv.push("--disallowedTools", posture.disallowedTools.join(","));
+  }
+  if (posture.tools !== undefined) argv.push("--tools", posture.tools.join(","));
+  argv.push("--settings", options.settingsPath);
+  return argv;
+}

@@ -1,0 +1,138 @@
+// The raw live session handed to callers (api.md §5.3 surface): a thin, typed face over
+// one SessionRuntime. Promise-returning methods reject, never throw synchronously.
+import type { HookEventBase } from "../bridge/catalogue.js";
+import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodTerminal } from "../terminal/terminal.js";
+import type { SessionRuntime } from "./runtime.js";
+import type {
+  AgentKind,
+  ElwoodActivityEvent,
+  ElwoodSessionStatus,
+  ElwoodStatusDecision,
+  ElwoodWarningEvent,
+  HookErrorEvent,
+  StatusEvent,
+  TerminalExitEvent,
+  TerminalSize,
+} from "./types.js";
+
+/** Events every agent session has (the ElwoodAgentSession event names). */
+export interface CommonSessionEvents {
+  "terminal:data": string;
+  "terminal:exit": TerminalExitEvent;
+  status: StatusEvent;
+  activity: ElwoodActivityEvent;
+  warning: ElwoodWarningEvent;
+  hookError: HookErrorEvent;
+  resize: TerminalSize;
+}
+
+export interface SendOptions {
+  readonly images?: readonly never[];
+}
+
+export class AgentSessionApi<Events extends CommonSessionEvents> {
+  readonly agent: AgentKind;
+  readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
+  readonly #terminal: ElwoodTerminal;
+
+  constructor(options: {
+    readonly agent: AgentKind;
+    readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
+    readonly terminal: ElwoodTerminal;
+  }) {
+    this.agent = options.agent;
+    this.#runtime = options.runtime;
+    this.#terminal = options.terminal;
+  }
+
+  get elwoodSessionId(): string {
+    return this.#runtime.elwoodSessionId;
+  }
+
+  get cwd(): string {
+    return this.#runtime.cwd;
+  }
+
+  get status(): ElwoodSessionStatus {
+    return this.#runtime.status;
+  }
+
+  get terminal(): ElwoodTerminal {
+    return this.#terminal;
+  }
+
+  statusDecisions(): readonly ElwoodStatusDecision[] {
+    return this.#runtime.statusDecisions();
+  }
+
+  waitForStatus(
+    match: (status: ElwoodSessionStatus) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodSessionStatus> {
+    return guard(() => this.#runtime.waitForStatus(match, timeoutMs));
+  }
+
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent> {
+    return guard(() => this.#runtime.waitForActivity(match, timeoutMs));
+  }
+
+  on<E extends keyof Events & string>(
+    event: E,
+    handler: (payload: Events[E]) => void,
+  ): Unsubscribe {
+    return this.#runtime.events.on(event, handler as (payload: unknown) => void);
+  }
+
+  off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
+    this.#runtime.events.off(event, handler as (payload: unknown) => void);
+  }
+
+  sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendPrompt(prompt));
+  }
+
+  sendMessage(message: string, _options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendMessage(message));
+  }
+
+  sendGuidance(message: string, _options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendGuidance(message));
+  }
+
+  sendKeys(input: string | Uint8Array): Promise<void> {
+    return guard(() => this.#runtime.sendKeys(input));
+  }
+
+  resize(size: TerminalSize): Promise<void> {
+    return guard(() => this.#runtime.resize(size));
+  }
+
+  interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
+    return guard(() => this.#runtime.interrupt(options));
+  }
+
+  stop(): Promise<void> {
+    return guard(() => this.#runtime.stop());
+  }
+
+  kill(): Promise<void> {
+    return guard(() => this.#runtime.kill());
+  }
+
+  teardown(): Promise<void> {
+    return guard(() => this.#runtime.teardown());
+  }
+}
+
+// Turns a synchronous throw into a rejection (api.md: "MUST reject and never throw").
+function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

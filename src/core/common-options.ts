@@ -1,0 +1,153 @@
+// Options every adapter shares, validated and normalized once at the edge (STYLE §4):
+// bad input becomes an ElwoodError before anything is spawned or written.
+import path from "node:path";
+import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
+import { ElwoodError } from "../errors.js";
+import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
+import type { TerminalSize } from "./types.js";
+
+export interface CommonStartOptions {
+  readonly cwd: string;
+  readonly stateDir?: string;
+  readonly initialSize?: TerminalSize;
+  readonly persona?: string;
+  readonly autoupdate?: boolean;
+  readonly autotrust?: boolean;
+  readonly hookTimeoutMs?: number;
+  readonly strictVersionCheck?: boolean;
+  /** Path to the CLI, for setups where the login shell cannot find it (nvm, Electron). */
+  readonly executable?: string;
+  /** Environment for the login shell and the CLI; defaults to the parent's `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface NormalizedCommonOptions {
+  readonly cwd: string;
+  readonly stateDir: string | undefined;
+  readonly initialSize: TerminalSize;
+  readonly persona: string | undefined;
+  readonly autoupdate: boolean;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export function invalidOption(message: string, details: Record<string, unknown> = {}): ElwoodError {
+  return new ElwoodError("invalid_options", message, { details });
+}
+
+function optionalBoolean(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean")
+    throw invalidOption(`\`${name}\` must be a boolean.`, { option: name });
+  return value;
+}
+
+function optionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value.length === 0 || value.includes("\0")) {
+    throw invalidOption(`\`${name}\` must be a non-empty string.`, { option: name });
+  }
+  return value;
+}
+
+export function normalizeSize(value: unknown): TerminalSize {
+  if (value === undefined) return DEFAULT_TERMINAL_SIZE;
+  const size = value as Partial<TerminalSize> | null;
+  const isValid = (n: unknown) => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 1000;
+  if (typeof size !== "object" || size === null || !isValid(size.cols) || !isValid(size.rows)) {
+    throw invalidOption("`initialSize` needs integer `cols` and `rows` between 1 and 1000.");
+  }
+  return { cols: size.cols as number, rows: size.rows as number };
+}
+
+export function normalizeHookTimeout(value: unknown): number {
+  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
+  if (
+    !Number.isInteger(value) ||
+    (value as number) <= 0 ||
+    (value as number) > MAX_HOOK_TIMEOUT_MS
+  ) {
+    throw invalidOption(`\`hookTimeoutMs\` must be a positive integer number of milliseconds.`);
+  }
+  return value as number;
+}
+
+/** Resolves cwd (default: the process cwd) to an absolute path; existence is checked by the store. */
+export function normalizeCwd(value: unknown): string {
+  if (value === undefined) return process.cwd();
+  const cwd = optionalString(value, "cwd");
+  return path.resolve(cwd ?? process.cwd());
+}
+
+export function normalizeCommonOptions(options: object): NormalizedCommonOptions {
+  if (typeof options !== "object" || options === null) {
+    throw invalidOption("Options must be an object.");
+  }
+  const raw = options as Record<string, unknown>;
+  const cwd = normalizeCwd(raw.cwd);
+  const stateDir = optionalString(raw.stateDir, "stateDir");
+  const persona = raw.persona === undefined ? undefined : optionalString(raw.persona, "persona");
+  return {
+    cwd,
+    stateDir: stateDir === undefined ? undefined : path.resolve(cwd, stateDir),
+    initialSize: normalizeSize(raw.initialSize),
+    persona,
+    autoupdate: optionalBoolean(raw.autoupdate, "autoupdate"),
+    autotrust: optionalBoolean(raw.autotrust, "autotrust"),
+    hookTimeoutMs: normalizeHookTimeout(raw.hookTimeoutMs),
+    strictVersionCheck: optionalBoolean(raw.strictVersionCheck, "strictVersionCheck"),
+    executable: optionalString(raw.executable, "executable"),
+    env: normalizeEnv(raw.env),
+  };
+}
+
+export function optionalStringList(value: unknown, name: string): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.some((item) => typeof item !== "string" || item.trim() === "" || item.includes("\0"))
+  ) {
+    throw invalidOption(`\`${name}\` must be an array of non-empty strings.`, { option: name });
+  }
+  return Object.freeze([...value]);
+}
+
+export function optionalEnum<T extends string>(
+  value: unknown,
+  name: string,
+  allowed: readonly T[],
+  errorName: ElwoodError["name"] = "invalid_options",
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
+    throw new ElwoodError(
+      errorName,
+      `\`${name}\` must be one of ${allowed.map((v) => `"${v}"`).join(", ")}; got ${JSON.stringify(value)}.`,
+      { details: { option: name, validValues: [...allowed] } },
+    );
+  }
+  return value as T;
+}
+
+export { optionalString };
+
+function normalizeEnv(value: unknown): Readonly<Record<string, string | undefined>> {
+  if (value === undefined) return process.env;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalidOption("`env` must be an object of environment variables.");
+  }
+  for (const [key, entry] of Object.entries(value)) {
+    if (
+      key === "" ||
+      key.includes("=") ||
+      key.includes("\0") ||
+      (entry !== undefined && typeof entry !== "string")
+    ) {
+      throw invalidOption(`\`env.${key}\` must be a string.`, { option: "env" });
+    }
+  }
+  return { ...(value as Record<string, string | undefined>) };
+}

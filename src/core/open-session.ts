@@ -1,0 +1,116 @@
+// Start and resume, adapter-neutral (lifecycle §1.1, §1.5): a fresh record for a start;
+// for a resume the record must exist, belong to this adapter and hold the agent's own
+// conversation id, and the persisted posture is the default that explicit options
+// override field by field (then re-persisted). Never a silent fresh conversation.
+import type { HookEventBase } from "../bridge/catalogue.js";
+import { ElwoodError } from "../errors.js";
+import type { SessionRecord } from "../state/record.js";
+import { newSessionId } from "../state/session-id.js";
+import { StateStore } from "../state/state-store.js";
+import type { AgentAdapter } from "./adapter.js";
+import type { NormalizedCommonOptions } from "./common-options.js";
+import { type LaunchedSession, launchSession } from "./launcher.js";
+
+type Posture = SessionRecord["resume"]["posture"];
+
+export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBase> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event>;
+  readonly common: NormalizedCommonOptions;
+  readonly launchOptions: Options;
+  readonly postureOverrides: Posture;
+  readonly hooks: Handlers | undefined;
+}
+
+export async function startAgentSession<Options, Handlers, Event extends HookEventBase>(
+  request: OpenSessionRequest<Options, Handlers, Event>,
+): Promise<LaunchedSession<Options, Handlers, Event>> {
+  const store = await StateStore.open(storeLocation(request.common));
+  const record = {
+    schemaVersion: 1,
+    elwoodSessionId: newSessionId(),
+    adapter: request.adapter.agent,
+    cwd: store.cwd,
+    resume: { posture: request.postureOverrides },
+  } as SessionRecord;
+  const launched = await launch(request, store, record, false).catch(async (error: unknown) => {
+    // A failed fresh start leaves nothing behind: its record would resume nothing.
+    await store.removeSession(request.adapter.agent, record.elwoodSessionId).catch(() => undefined);
+    throw error;
+  });
+  queuePersona(launched, request.common.persona);
+  return launched;
+}
+
+export async function resumeAgentSession<Options, Handlers, Event extends HookEventBase>(
+  request: OpenSessionRequest<Options, Handlers, Event> & { readonly elwoodSessionId: string },
+): Promise<LaunchedSession<Options, Handlers, Event>> {
+  const store = await StateStore.open(storeLocation(request.common));
+  const stored = await store.readRecord(request.elwoodSessionId);
+  const agent = request.adapter.agent;
+  if (stored.adapter !== agent) {
+    throw new ElwoodError(
+      "adapter_mismatch",
+      `Session ${request.elwoodSessionId} belongs to ${stored.adapter}, not ${agent}; resume it with the ${stored.adapter} entry point.`,
+      {
+        details: {
+          elwoodSessionId: request.elwoodSessionId,
+          recordAdapter: stored.adapter,
+          requestedAdapter: agent,
+        },
+      },
+    );
+  }
+  const agentSessionId = stored.resume.agentSessionId;
+  if (agentSessionId === undefined) {
+    throw new ElwoodError(
+      "resume_unavailable",
+      `Session ${request.elwoodSessionId} never recorded ${request.adapter.displayName}'s own conversation id, so it cannot be resumed; start a new session instead.`,
+      { details: { elwoodSessionId: request.elwoodSessionId } },
+    );
+  }
+  const record = {
+    ...stored,
+    resume: { agentSessionId, posture: { ...stored.resume.posture, ...request.postureOverrides } },
+  } as SessionRecord;
+  return launch(request, store, record, true);
+}
+
+function storeLocation(common: NormalizedCommonOptions) {
+  return common.stateDir === undefined
+    ? { cwd: common.cwd }
+    : { cwd: common.cwd, stateDir: common.stateDir };
+}
+
+function launch<Options, Handlers, Event extends HookEventBase>(
+  request: OpenSessionRequest<Options, Handlers, Event>,
+  store: StateStore,
+  record: SessionRecord,
+  isResume: boolean,
+): Promise<LaunchedSession<Options, Handlers, Event>> {
+  const { common } = request;
+  return launchSession({
+    adapter: request.adapter,
+    options: request.launchOptions,
+    getHandlers: () => request.hooks,
+    store,
+    record,
+    isResume,
+    autotrust: common.autotrust,
+    hookTimeoutMs: common.hookTimeoutMs,
+    strictVersionCheck: common.strictVersionCheck,
+    requestedSize: common.initialSize,
+    executable: common.executable,
+    env: common.env,
+  });
+}
+
+// The persona is the first message at first readiness; never persisted, never re-sent.
+function queuePersona(
+  launched: { readonly runtime: { sendMessage(text: string): Promise<void> } },
+  persona: string | undefined,
+): void {
+  if (persona === undefined) return;
+  launched.runtime.sendMessage(persona).catch(() => {
+    // A session that ends before it is ever ready drops the persona silently.
+  });
+}

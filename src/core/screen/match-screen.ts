@@ -1,0 +1,113 @@
+// Pure matcher: one rendered snapshot + one adapter's fact table → what the screen
+// shows (spec "Status model", "Trust-gate automation", "Turn boundaries from the TUI").
+// The active dialog is the bottom-most known dialog header; an unknown-gate header only
+// counts when no known dialog owns the frame. Recognition uses the current frame only.
+import { findOptions, normalizeText } from "./options.js";
+import {
+  DIALOG_KINDS,
+  type DialogMatch,
+  type ScreenFact,
+  type ScreenFactTable,
+  type ScreenMatch,
+  type ScreenSnapshot,
+} from "./types.js";
+
+/** Rows whose trimmed text matches the fact's header and its above/below neighbours. */
+function matchingRows(fact: ScreenFact, lines: readonly string[]): number[] {
+  const rows: number[] = [];
+  for (let row = 0; row < lines.length; row++) {
+    if (!fact.header.test((lines[row] ?? "").trim())) continue;
+    if (fact.above !== undefined && !fact.above.test((lines[row - 1] ?? "").trim())) continue;
+    if (fact.below !== undefined && !hasBelow(fact.below, lines, row, fact.belowWithin ?? 1))
+      continue;
+    rows.push(row);
+  }
+  return rows;
+}
+
+function hasBelow(pattern: RegExp, lines: readonly string[], row: number, within: number): boolean {
+  for (let next = row + 1; next <= row + within && next < lines.length; next++) {
+    if (pattern.test((lines[next] ?? "").trim())) return true;
+  }
+  return false;
+}
+
+function matchDialog(fact: ScreenFact, headerRow: number, lines: readonly string[]): DialogMatch {
+  const region = lines.slice(headerRow).map(normalizeText);
+  const hasBody = (fact.body ?? []).every((pattern) => region.some((line) => pattern.test(line)));
+  const options = findOptions(lines, headerRow + 1, lines.length);
+  const selectedIndex = options.findIndex((option) => option.isSelected);
+  const affirmativeIndex =
+    fact.affirmative === undefined
+      ? -1
+      : options.findIndex((option) => fact.affirmative?.label.test(option.label));
+  return {
+    factId: fact.id,
+    kind: fact.kind,
+    ...(fact.label === undefined ? {} : { label: fact.label }),
+    headerRow,
+    hasBody,
+    options,
+    ...(selectedIndex === -1 ? {} : { selectedIndex }),
+    ...(affirmativeIndex === -1 ? {} : { affirmativeIndex }),
+  };
+}
+
+// Bottom-most known dialog wins; ties go to the row listed first in the table.
+function activeDialog(table: ScreenFactTable, lines: readonly string[]): DialogMatch | undefined {
+  let best: { fact: ScreenFact; row: number } | undefined;
+  let unknown: { fact: ScreenFact; row: number } | undefined;
+  for (const fact of table) {
+    if (!DIALOG_KINDS.has(fact.kind)) continue;
+    const row = matchingRows(fact, lines).at(-1);
+    if (row === undefined) continue;
+    if (fact.kind === "unknown_gate") {
+      if (unknown === undefined || row > unknown.row) unknown = { fact, row };
+    } else if (best === undefined || row > best.row) {
+      best = { fact, row };
+    }
+  }
+  if (best !== undefined) return matchDialog(best.fact, best.row, lines);
+  if (unknown === undefined) return undefined;
+  const match = matchDialog(unknown.fact, unknown.row, lines);
+  // An unknown gate needs its options and native footer; bare prose is not a gate.
+  return match.options.length > 0 && match.hasBody ? match : undefined;
+}
+
+export function matchScreen(snapshot: ScreenSnapshot, table: ScreenFactTable): ScreenMatch {
+  const { lines, cursor } = snapshot;
+  const dialog = activeDialog(table, lines);
+  const ids: string[] = dialog === undefined ? [] : [dialog.factId];
+  const seen = (kind: ScreenFact["kind"]) => {
+    let lastRow: number | undefined;
+    for (const fact of table) {
+      if (fact.kind !== kind) continue;
+      const row = matchingRows(fact, lines).at(-1);
+      if (row === undefined) continue;
+      // A composer painted above a dialog is stale: the dialog owns the input.
+      if (kind === "composer" && dialog !== undefined && row < dialog.headerRow) continue;
+      ids.push(fact.id);
+      lastRow = Math.max(lastRow ?? row, row);
+    }
+    return lastRow;
+  };
+  const isWorking = seen("working") !== undefined;
+  const isInterrupted = seen("interrupted") !== undefined;
+  const hasAuthFailure = seen("auth_failure") !== undefined;
+  const composerRow = seen("composer");
+  // Native dialogs replace the composer; a header with a live composer under it is quoted text.
+  const isDialogLive =
+    dialog !== undefined && (composerRow === undefined || composerRow < dialog.headerRow);
+  if (dialog !== undefined && !isDialogLive) ids.splice(ids.indexOf(dialog.factId), 1);
+  return {
+    ...(isDialogLive ? { dialog } : {}),
+    matchedRuleIds: ids,
+    isWorking,
+    isInterrupted,
+    hasAuthFailure,
+    hasComposer: composerRow !== undefined,
+    ...(composerRow === undefined ? {} : { composerRow }),
+    isCursorOnComposer:
+      composerRow !== undefined && cursor.y === composerRow && cursor.isVisible !== false,
+  };
+}

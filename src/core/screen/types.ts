@@ -1,0 +1,90 @@
+// Adapter-neutral shapes of screen knowledge (ARCHITECTURE "The adapter seam", spec
+// "Status model" and "Trust-gate automation"). Adapters supply versioned tables of
+// these rows; core matches them against a rendered snapshot. Data, not control flow.
+
+export type ScreenFactKind =
+  | "startup_prompt" // a gate at launch that Elwood may answer (trust, bypass, update, onboarding)
+  | "permission_dialog" // a tool/command approval: a human decision, never answered
+  | "blocking_dialog" // any other known dialog that must block and is never answered (API key)
+  | "unknown_gate" // an unrecognized prompt with options: hold input, never answer
+  | "working"
+  | "interrupted"
+  | "composer"
+  | "auth_failure";
+
+export const DIALOG_KINDS: ReadonlySet<ScreenFactKind> = new Set([
+  "startup_prompt",
+  "permission_dialog",
+  "blocking_dialog",
+  "unknown_gate",
+]);
+
+/** How to pick an option: by its label, with arrows or its number key (see select-option.ts). */
+export interface OptionChoice {
+  readonly label: RegExp;
+  readonly keys: "select-by-label";
+}
+
+export interface ScreenFact {
+  readonly id: string;
+  readonly kind: ScreenFactKind;
+  /** startup_prompt label from the spec's closed set (workspace_trust, update, …). */
+  readonly label?: string;
+  /** Matched against one trimmed screen line; for dialogs it starts the dialog region. */
+  readonly header: RegExp;
+  /** Native body lines that must ALL appear in the region below the header. */
+  readonly body?: readonly RegExp[];
+  /** Line directly above / below the header line must match (e.g. the composer's rules). */
+  readonly above?: RegExp;
+  readonly below?: RegExp;
+  /** How many rows under the header `below` may be found in (default 1: directly below). */
+  readonly belowWithin?: number;
+  /** The one option Elwood may choose (trust allowlist, or a decline/skip). */
+  readonly affirmative?: OptionChoice;
+  /** Decision policy: answer under autotrust, always, or never. */
+  readonly answer?: "autotrust" | "always" | "never";
+  /** CLI version the row was seen on (with a note when not seen live). */
+  readonly verifiedOn: string;
+}
+
+export type ScreenFactTable = readonly ScreenFact[];
+
+export interface ScreenSnapshot {
+  readonly lines: readonly string[];
+  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible?: boolean };
+}
+
+export interface OptionRow {
+  readonly row: number;
+  readonly label: string;
+  readonly number?: number;
+  readonly isSelected: boolean;
+}
+
+export interface DialogMatch {
+  readonly factId: string;
+  readonly kind: ScreenFactKind;
+  readonly label?: string;
+  readonly headerRow: number;
+  /** Every body row required by the fact was found in the region. */
+  readonly hasBody: boolean;
+  readonly options: readonly OptionRow[];
+  /** Index into `options` of the highlighted row, when one is shown. */
+  readonly selectedIndex?: number;
+  /** Index into `options` of the row matching the fact's affirmative, when present. */
+  readonly affirmativeIndex?: number;
+}
+
+export interface ScreenMatch {
+  readonly dialog?: DialogMatch;
+  /** Ids of every fact that matched this frame (the attention label lists these). */
+  readonly matchedRuleIds: readonly string[];
+  readonly isWorking: boolean;
+  readonly isInterrupted: boolean;
+  readonly hasAuthFailure: boolean;
+  /** A native idle composer is visible below any dialog. */
+  readonly hasComposer: boolean;
+  readonly composerRow?: number;
+  /** The native cursor sits on the composer row. */
+  readonly isCursorOnComposer: boolean;
+}
