@@ -66,6 +66,8 @@ export function codexConfig(openaiBaseUrl: string, model: string): string {
     "remote_plugin = false",
     "plugin_sharing = false",
     "in_app_updates = false",
+    // Otherwise codex starts a detached app-server daemon (own session, outlives the TUI).
+    "daemon_auto_start = false",
     "",
   ].join("\n");
 }
