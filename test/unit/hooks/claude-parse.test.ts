@@ -62,7 +62,7 @@ describe("Claude hook input parsing", () => {
       Write: { file_path: "/a.ts", content: "x" },
       Edit: { file_path: "/a.ts", old_string: "a", new_string: "b", replace_all: true },
       Glob: { pattern: "**/*.ts" },
-      Grep: { pattern: "TODO", output_mode: "count", "-i": true },
+      Grep: { pattern: "useEffect", output_mode: "count", "-i": true },
       WebFetch: { url: "https://example.com", prompt: "summarize" },
       WebSearch: { query: "zod 4", allowed_domains: ["zod.dev"] },
       Agent: { description: "explore", prompt: "find the bug", subagent_type: "Explore" },
