@@ -1,9 +1,11 @@
 // Smoke test of the offline test kit with the REAL CLIs: each CLI starts through a
 // login shell in a seeded agent home, answers a scripted prompt (screen + transcript),
 // and completes one shell-tool round trip through the scripted model server.
+import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { promisify } from "node:util";
 import xterm from "@xterm/headless";
 import { type IPty, spawn } from "node-pty";
 import { afterEach, describe, expect, test } from "vitest";
@@ -32,6 +34,14 @@ interface RunningCli {
   waitForStableScreen(quietMs: number, timeoutMs?: number): Promise<void>;
   /** Bracketed paste, then Enter as a separate write, as a person's terminal would. */
   submit(text: string): Promise<void>;
+  /** Kills the CLI's process group and waits for it to exit. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Processes whose command line mentions `path` (a leak check: e.g. daemons run from the home). */
+async function processesMentioning(path: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)("ps", ["-eo", "pid,args"]);
+  return stdout.split("\n").filter((line) => line.includes(path));
 }
 
 async function until<T>(
@@ -73,7 +83,12 @@ async function startCli(
     exited = true;
   });
   pty.onData((data) => terminal.write(data));
-  cleanups.push(async () => {
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= killGroup();
+    return stopped;
+  };
+  const killGroup = async (): Promise<void> => {
     // node-pty makes the shell a session leader, so its pid is the process group.
     if (!exited) {
       try {
@@ -84,7 +99,8 @@ async function startCli(
       await Promise.race([exit, sleep(5_000)]);
     }
     terminal.dispose();
-  });
+  };
+  cleanups.push(stop);
   const screen = (): string => {
     const buffer = terminal.buffer.active;
     const lines: string[] = [];
@@ -99,6 +115,7 @@ async function startCli(
   return {
     pty,
     screen,
+    stop,
     waitForScreen: (pattern, timeoutMs = 30_000) =>
       until(() => (pattern.test(screen()) ? true : undefined), timeoutMs, String(pattern))
         .then(() => undefined)
@@ -210,6 +227,8 @@ describe("harness smoke: real CLIs against the scripted model server", () => {
     expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual(
       [],
     );
+    await cli.stop();
+    expect(await processesMentioning(home.home)).toEqual([]);
   });
 
   test("codex answers a scripted prompt and completes an exec_command round trip", async () => {
@@ -264,5 +283,7 @@ describe("harness smoke: real CLIs against the scripted model server", () => {
     expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual(
       [],
     );
+    await cli.stop();
+    expect(await processesMentioning(home.home)).toEqual([]);
   });
 });
