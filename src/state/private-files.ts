@@ -149,6 +149,16 @@ export async function writePrivateFileAtomic(
   return target;
 }
 
+async function existsNoFollow(target: string): Promise<boolean> {
+  try {
+    await fs.lstat(target);
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return false;
+    throw stateCorrupt(`Cannot inspect state file ${target}`, target, error);
+  }
+}
+
 // link(2) never replaces an existing name, so this creates `dir/name` completely
 // or not at all and leaves any existing file (or planted link) untouched.
 export async function createFileIfAbsent(
@@ -158,6 +168,7 @@ export async function createFileIfAbsent(
   mode: number,
 ): Promise<boolean> {
   const target = path.join(dir, name);
+  if (await existsNoFollow(target)) return false;
   const temp = path.join(dir, tempNameFor(name));
   try {
     await writeNewFile(temp, data, mode);

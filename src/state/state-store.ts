@@ -69,10 +69,10 @@ export class StateStore {
     await assertSafeAncestors(this.stateDir, { create: true });
     const rootMode = this.isDefaultStateDir ? 0o755 : 0o700;
     await ensureOwnedDirectory(this.stateDir, { mode: rootMode, enforceMode: false });
-    if (this.isDefaultStateDir)
-      await createFileIfAbsent(this.stateDir, GITIGNORE_FILE_NAME, "*\n", 0o644);
     await ensureOwnedDirectory(sessionsDirOf(this.stateDir), { mode: 0o700, enforceMode: true });
     await ensureOwnedDirectory(sessionDir, { mode: 0o700, enforceMode: true });
+    if (this.isDefaultStateDir)
+      await createFileIfAbsent(this.stateDir, GITIGNORE_FILE_NAME, "*\n", 0o644);
     return sessionDir;
   }
 
