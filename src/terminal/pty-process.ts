@@ -80,13 +80,36 @@ export function spawnPty(options: SpawnPtyOptions): PtyProcess {
   }
 }
 
+/** How often a paused PTY checks whether its child has exited (node-pty's grace is 200 ms). */
+const PAUSED_EXIT_POLL_MS = 40;
+
 function wrapNodePty(pty: nodePty.IPty): PtyProcess {
+  let exitWatch: NodeJS.Timeout | undefined;
+  const stopWatching = () => {
+    clearInterval(exitWatch);
+    exitWatch = undefined;
+  };
+  // node-pty destroys the socket 200 ms after the child exits, dropping output a paused
+  // reader has not taken yet; so while paused, resume as soon as the child is gone.
+  const pause = () => {
+    pty.pause();
+    exitWatch ??= setInterval(() => {
+      if (isProcessRunning(pty.pid)) return;
+      stopWatching();
+      pty.resume();
+    }, PAUSED_EXIT_POLL_MS);
+    exitWatch.unref();
+  };
+  pty.onExit(stopWatching);
   return {
     pid: pty.pid,
     write: (data) => pty.write(typeof data === "string" ? data : Buffer.from(data)),
     resize: (cols, rows) => pty.resize(cols, rows),
-    pause: () => pty.pause(),
-    resume: () => pty.resume(),
+    pause,
+    resume: () => {
+      stopWatching();
+      pty.resume();
+    },
     kill: (signal) => pty.kill(signal),
     onData: (callback) => {
       const subscription = pty.onData(callback);
@@ -99,6 +122,15 @@ function wrapNodePty(pty: nodePty.IPty): PtyProcess {
       return () => subscription.dispose();
     },
   };
+}
+
+function isProcessRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return Reflect.get(error as object, "code") === "EPERM";
+  }
 }
 
 function assertDirectory(path: string): void {

@@ -1,0 +1,41 @@
+// Benchmark dispatcher: `npm run bench -- <name>` runs scripts/bench/<name>.ts; with no
+// name it runs every benchmark here; an unknown name lists the available ones.
+// Each benchmark module exports `runBenchmark(): Promise<void>`.
+
+import { readdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const benchDirectory = dirname(fileURLToPath(import.meta.url));
+
+function availableBenchmarks(): string[] {
+  return readdirSync(benchDirectory)
+    .filter((file) => file.endsWith(".ts") && file !== "run.ts" && !file.endsWith(".d.ts"))
+    .map((file) => file.slice(0, -".ts".length))
+    .sort();
+}
+
+async function runOne(name: string): Promise<void> {
+  const module: { runBenchmark?: () => Promise<void> } = await import(
+    pathToFileURL(`${benchDirectory}/${name}.ts`).href
+  );
+  if (typeof module.runBenchmark !== "function") {
+    throw new Error(`scripts/bench/${name}.ts does not export runBenchmark()`);
+  }
+  console.log(`\n== bench: ${name} ==`);
+  await module.runBenchmark();
+}
+
+async function main(): Promise<void> {
+  const available = availableBenchmarks();
+  const requested = process.argv.slice(2);
+  const unknown = requested.filter((name) => !available.includes(name));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark: ${unknown.join(", ")}. Available: ${available.join(", ")}`);
+    process.exitCode = 2;
+    return;
+  }
+  for (const name of requested.length > 0 ? requested : available) await runOne(name);
+}
+
+await main();
