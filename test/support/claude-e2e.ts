@@ -1,0 +1,115 @@
+// Fixtures for the real-Claude session e2e files: one scripted model server, one seeded
+// agent home, one git workspace and one state dir per test, all removed afterwards.
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ClaudeSessionApi } from "../../src/claude/start.js";
+import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/core/types.js";
+import {
+  type AgentHome,
+  createAgentHome,
+  type LoggedRequest,
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "../../src/testing/index.js";
+import { cliBinaryDir } from "./cli-binaries.js";
+import { descendantsOf } from "./process-table.js";
+
+export interface ClaudeFixture {
+  readonly server: ScriptedModelServer;
+  readonly home: AgentHome;
+  /** A fresh `git init` folder, resolved through symlinks. */
+  readonly workspace: string;
+  /** A state dir inside its own temp folder. */
+  readonly stateDir: string;
+  /** Runs at cleanup, before the folders go (stop sessions here). */
+  defer(cleanup: () => Promise<void> | void): void;
+}
+
+export interface FixtureOptions {
+  readonly trusted?: boolean;
+  readonly extraProfile?: readonly string[];
+}
+
+/** Registers everything on `cleanups`; the caller drains it in afterEach. */
+export async function claudeFixture(
+  cleanups: (() => Promise<void> | void)[],
+  options: FixtureOptions = {},
+): Promise<ClaudeFixture> {
+  const server = await startScriptedModelServer();
+  cleanups.push(() => server.close());
+  const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-e2e-ws-")));
+  cleanups.push(() => rm(workspace, { recursive: true, force: true }));
+  execFileSync("git", ["init", "-q"], { cwd: workspace });
+  const stateParent = await realpath(await mkdtemp(join(tmpdir(), "elwood-e2e-state-")));
+  cleanups.push(() => rm(stateParent, { recursive: true, force: true }));
+  const home = await createAgentHome({
+    server,
+    trustedDirs: options.trusted ? [workspace] : [],
+    cliPaths: [cliBinaryDir("claude")],
+    extraProfile: options.extraProfile ?? [],
+  });
+  cleanups.push(() => home.cleanup());
+  return {
+    server,
+    home,
+    workspace,
+    stateDir: join(stateParent, "state"),
+    defer: (cleanup) => cleanups.push(cleanup),
+  };
+}
+
+/** Stops a session that a test left running; a finished one rejects, which is fine. */
+export async function ensureGone(session: ClaudeSessionApi): Promise<void> {
+  await session.kill().catch(() => undefined);
+}
+
+/** Records every status and activity from the moment of the call. */
+export function record(session: ClaudeSessionApi): {
+  readonly statuses: ElwoodSessionStatus[];
+  readonly activity: ElwoodActivityEvent[];
+} {
+  const statuses: ElwoodSessionStatus[] = [];
+  const activity: ElwoodActivityEvent[] = [];
+  session.on("status", (event) => statuses.push(event.status));
+  session.on("activity", (event) => activity.push(event));
+  return { statuses, activity };
+}
+
+/** Requests that consumed a scripted turn (not title/quota side requests). */
+export function mainRequests(server: ScriptedModelServer): LoggedRequest[] {
+  return server.requests.filter((request) => !request.isAuxiliary && request.api === "anthropic");
+}
+
+/** Requests that started a user turn (not tool-result continuations). */
+export function userTurnRequests(server: ScriptedModelServer): LoggedRequest[] {
+  return mainRequests(server).filter((request) => request.toolResults.length === 0);
+}
+
+export function token(prefix: string): string {
+  return `${prefix}-${Math.floor(Math.random() * 1e12).toString(36)}`;
+}
+
+/** Every regular file under `dir` (recursive), with its text. */
+export async function filesWithText(dir: string): Promise<{ path: string; text: string }[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const out: { path: string; text: string }[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    out.push({ path, text: await readFile(path, "utf8").catch(() => "") });
+  }
+  return out;
+}
+
+/** Pids of live descendants of this test process. */
+export function childPids(): Set<number> {
+  return new Set(descendantsOf(process.pid).map((entry) => entry.pid));
+}
+
+/** Message texts (user and assistant, all content blocks) from an Anthropic request body. */
+export function conversationText(request: LoggedRequest): string {
+  const body = request.body as { messages?: unknown } | undefined;
+  return JSON.stringify(body?.messages ?? []);
+}
