@@ -56,7 +56,7 @@ export function codexConfig(openaiBaseUrl: string, model: string): string {
     "[analytics]",
     "enabled = false",
     "",
-    // show_tooltips = false also stops the announcement-tip fetch from GitHub.
+    // No random start-up tips: steadier screens (the GitHub tip fetch still happens).
     "[tui]",
     "show_tooltips = false",
     "",
