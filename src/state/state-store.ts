@@ -198,7 +198,9 @@ export class StateStore {
     await assertSafeAncestors(this.stateDir, { create: false });
     for (const dir of [this.stateDir, sessionsDir])
       if ((await inspectOwnedDirectory(dir)) === "missing") return [];
-    const entries = await fs.readdir(sessionsDir, { withFileTypes: true });
+    const entries = await fs.readdir(sessionsDir, { withFileTypes: true }).catch((error) => {
+      throw stateCorrupt(`Cannot list sessions in ${sessionsDir}`, sessionsDir, error);
+    });
     return entries
       .filter((entry) => entry.isDirectory() && isValidSessionId(entry.name))
       .map((entry) => entry.name)

@@ -115,26 +115,33 @@ describe("symlinked state directories", () => {
 });
 
 describe("symlinked state files", () => {
+  // The target holds valid, private content, so only the link itself can be objected to.
   async function withLinkedFile(name: string) {
     const workspace = makeWorkspace();
     const store = await openStore(workspace);
     const sessionDir = await store.prepareSession("s");
     const target = path.join(workspace.outside, "secret");
-    writeFileSync(target, "precious\n");
+    const content =
+      name === "loops.json"
+        ? { schemaVersion: 1, loops: [LOOP] }
+        : claudeRecord(workspace.cwd, "s");
+    writeFileSync(target, JSON.stringify(content), { mode: 0o600 });
     symlinkSync(target, path.join(sessionDir, name));
     return { workspace, store, before: snapshotTree(workspace.outside) };
   }
 
   it("C-STATE-01: a symlinked record.json is neither read nor replaced", async () => {
     const { workspace, store, before } = await withLinkedFile("record.json");
-    await expectElwoodError(store.readRecord("s"), "state_corrupt");
+    const error = await expectElwoodError(store.readRecord("s"), "state_corrupt");
+    expect(error.message).toMatch(/symlink/);
     await expectElwoodError(store.writeRecord(claudeRecord(workspace.cwd, "s")), "state_corrupt");
     expect(snapshotTree(workspace.outside)).toBe(before);
   });
 
   it("C-LOOP-21: a symlinked loops.json is neither read, replaced nor removed", async () => {
     const { workspace, store, before } = await withLinkedFile("loops.json");
-    await expectElwoodError(store.readLoops("s"), "state_corrupt");
+    const error = await expectElwoodError(store.readLoops("s"), "state_corrupt");
+    expect(error.message).toMatch(/symlink/);
     await expectElwoodError(store.writeLoops("s", [LOOP]), "state_corrupt");
     await expectElwoodError(store.removeLoops("s"), "state_corrupt");
     expect(snapshotTree(workspace.outside)).toBe(before);
