@@ -3,6 +3,7 @@
 // pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or stalled parse
 // makes the batcher fail for good (the terminal's sticky `renderFailed`).
 
+import type { ParseScheduler } from "./parse-scheduler.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
 
 export const DEFAULT_BATCH_BYTES = 65_536;
@@ -33,6 +34,8 @@ export interface RenderBatcherLimits {
 export interface RenderBatcherOptions extends RenderBatcherLimits {
   readonly sink: RenderSink;
   readonly flow: FlowControl;
+  /** Shares parse time with other terminals; without one, batches are written directly. */
+  readonly scheduler?: ParseScheduler;
   readonly onParsed?: (batch: { readonly bytes: number }) => void;
   readonly onFailed?: (error: unknown) => void;
 }
@@ -55,6 +58,8 @@ export class RenderBatcher {
   #stallTimer: NodeJS.Timeout | undefined;
   #failure: { error: unknown } | undefined;
   #isDisposed = false;
+  #releaseSlot: (() => void) | undefined;
+  #cancelSlotRequest: (() => void) | undefined;
 
   constructor(options: RenderBatcherOptions) {
     this.#options = options;
@@ -114,16 +119,39 @@ export class RenderBatcher {
     if (this.#isDisposed) return;
     this.#isDisposed = true;
     this.#clearTimers();
+    this.#cancelPendingSlot();
+    this.#freeSlot();
     this.#queue.length = 0;
     this.#releaseFlow();
     this.#resolveWaiters(true);
   }
 
+  // Asks the scheduler (if any) for a parse slot; the batch is cut only once it is granted.
   #writeNextBatch(): void {
-    if (this.#isDisposed || this.#failure !== undefined || this.#inFlight > 0) return;
+    if (this.#isDisposed || this.#failure !== undefined) return;
+    if (this.#inFlight > 0 || this.#cancelSlotRequest !== undefined || this.#queue.length === 0) {
+      return;
+    }
+    const scheduler = this.#options.scheduler;
+    if (scheduler === undefined) {
+      this.#writeBatch(() => {});
+      return;
+    }
+    let hasStarted = false;
+    const cancel = scheduler.acquire((release) => {
+      hasStarted = true;
+      this.#cancelSlotRequest = undefined;
+      if (!this.#writeBatch(release)) release();
+    });
+    if (!hasStarted) this.#cancelSlotRequest = cancel;
+  }
+
+  #writeBatch(releaseSlot: () => void): boolean {
+    if (this.#isDisposed || this.#failure !== undefined) return false;
     const batch = this.#takeBatch();
-    if (batch === undefined) return;
+    if (batch === undefined) return false;
     this.#inFlight = batch.bytes;
+    this.#releaseSlot = releaseSlot;
     let isCurrent = true;
     this.#stallTimer = setTimeout(() => {
       isCurrent = false;
@@ -138,12 +166,26 @@ export class RenderBatcher {
       this.#options.sink.write(batch.text, () => {
         if (!isCurrent) return;
         isCurrent = false;
+        this.#freeSlot();
         this.#onBatchParsed(batch.bytes);
       });
     } catch (error) {
       isCurrent = false;
       this.#fail(error);
     }
+    return true;
+  }
+
+  #freeSlot(): void {
+    const release = this.#releaseSlot;
+    this.#releaseSlot = undefined;
+    release?.();
+  }
+
+  #cancelPendingSlot(): void {
+    const cancel = this.#cancelSlotRequest;
+    this.#cancelSlotRequest = undefined;
+    cancel?.();
   }
 
   #onBatchParsed(bytes: number): void {
@@ -185,6 +227,8 @@ export class RenderBatcher {
     if (this.#failure !== undefined) return;
     this.#failure = { error };
     this.#clearTimers();
+    this.#cancelPendingSlot();
+    this.#freeSlot();
     this.#queue.length = 0;
     this.#inFlight = 0;
     this.#parsed = this.#received;

@@ -4,6 +4,7 @@
 
 import { ElwoodError } from "../errors.js";
 import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import { type ParseScheduler, sharedParseScheduler } from "./parse-scheduler.js";
 import { isClosedPtyError, type PtyProcess } from "./pty-process.js";
 import { RenderBatcher, type RenderBatcherLimits } from "./render-batcher.js";
 import { DEFAULT_REPLAY_BYTES, ReplayBuffer } from "./replay-buffer.js";
@@ -30,6 +31,8 @@ export interface ElwoodTerminalOptions {
   readonly replayBytes?: number;
   readonly scrollback?: number;
   readonly limits?: RenderBatcherLimits;
+  /** Parse-time sharing between terminals; the process-wide scheduler by default. */
+  readonly parseScheduler?: ParseScheduler;
   /** Clock for `lastOutputAt`/`isQuiet`; Date.now unless a test supplies one. */
   readonly now?: () => number;
 }
@@ -67,6 +70,7 @@ export class ElwoodTerminal {
     });
     this.#batcher = new RenderBatcher({
       ...options.limits,
+      scheduler: options.parseScheduler ?? sharedParseScheduler,
       sink: { write: (data, parsed) => this.xterm.write(data, parsed) },
       flow: { pause: () => this.#pty.pause(), resume: () => this.#pty.resume() },
       onParsed: ({ bytes }) => {
