@@ -1,8 +1,7 @@
-// Process-group reaping contract (C-LIFE-10) and the platform gate, without real processes.
+// Process-group reaping contract (C-LIFE-10), without real processes.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
-import { assertSupportedPlatform, isSupportedPlatform } from "../../../src/shell/platform.js";
 import { reapProcessGroup } from "../../../src/shell/reap.js";
 
 const systemError = (code: string) => Object.assign(new Error(code), { code });
@@ -42,19 +41,5 @@ describe("reapProcessGroup", () => {
       expect(() => reapProcessGroup(pid)).toThrow(ElwoodError);
     }
     expect(kill).not.toHaveBeenCalled();
-  });
-});
-
-describe("assertSupportedPlatform", () => {
-  it("accepts Linux and macOS and rejects others with unsupported_platform", () => {
-    expect(isSupportedPlatform("linux")).toBe(true);
-    expect(isSupportedPlatform("darwin")).toBe(true);
-    expect(() => assertSupportedPlatform("linux")).not.toThrow();
-    try {
-      assertSupportedPlatform("win32");
-      expect.unreachable();
-    } catch (error) {
-      expect(ElwoodError.is(error, "unsupported_platform")).toBe(true);
-    }
   });
 });
