@@ -1,0 +1,399 @@
+// Dev tool: launches the REAL claude and codex CLIs in node-pty (temp HOME, loopback-only
+// fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
+// to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
+// /tmp for sanitizing into test/fixtures/transcripts. Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex]
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import xterm from "@xterm/headless";
+import pty from "node-pty";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const OUT = join(ROOT, "test/fixtures/screens");
+const [COLS, ROWS] = [189, 48];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Reply = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+let reply: Reply = (_req, _body, res) => res.writeHead(500).end("{}");
+
+// One loopback server for both CLIs; the current scenario swaps `reply`.
+async function startServer(): Promise<number> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    reply(req, Buffer.concat(chunks).toString("utf8"), res);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  server.unref();
+  const address = server.address();
+  return typeof address === "object" && address !== null ? address.port : 0;
+}
+
+function sse(res: ServerResponse, events: Array<[string, unknown]>, isComplete = true): void {
+  res.writeHead(200, { "content-type": "text/event-stream" });
+  for (const [event, data] of events)
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  if (isComplete) res.end();
+}
+
+// What the fake endpoints do next; scenarios change it between steps.
+const fake = {
+  anthropicToolSent: false,
+  anthropicDelayMs: 0,
+  holdMidStream: false,
+  openaiToolSent: false,
+  openaiDelayMs: 0,
+};
+
+// Anthropic Messages: the main (tool-bearing) request gets a Bash tool_use once, then text.
+function anthropicReply(_req: IncomingMessage, body: string, res: ServerResponse): void {
+  const request = JSON.parse(body || "{}") as { stream?: boolean; tools?: unknown[] };
+  const isMain = Array.isArray(request.tools) && request.tools.length > 0;
+  const useTool = isMain && !fake.anthropicToolSent;
+  if (useTool) fake.anthropicToolSent = true;
+  const usage = { input_tokens: 1, output_tokens: 1 };
+  const message = {
+    id: "msg_1",
+    type: "message",
+    role: "assistant",
+    model: "claude-x",
+    content: [],
+    usage,
+  };
+  if (request.stream !== true) {
+    const text = {
+      ...message,
+      content: [{ type: "text", text: "Title" }],
+      stop_reason: "end_turn",
+    };
+    return void res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify(text));
+  }
+  const input = JSON.stringify({
+    command: "touch elwood-probe.txt",
+    description: "Create a probe file",
+  });
+  const block = useTool
+    ? { type: "tool_use", id: "toolu_1", name: "Bash", input: {} }
+    : { type: "text", text: "" };
+  const delta = useTool
+    ? { type: "input_json_delta", partial_json: input }
+    : { type: "text_delta", text: "Hello from the fake model." };
+  const head: Array<[string, unknown]> = [
+    ["message_start", { type: "message_start", message }],
+    ["content_block_start", { type: "content_block_start", index: 0, content_block: block }],
+    ["content_block_delta", { type: "content_block_delta", index: 0, delta }],
+  ];
+  // Hold mode: stream the first text delta, then hang, so the turn stays "working".
+  if (fake.holdMidStream && isMain && !useTool) {
+    sse(res, head, false);
+    return;
+  }
+  const stopReason = useTool ? "tool_use" : "end_turn";
+  const tail: Array<[string, unknown]> = [
+    ["content_block_stop", { type: "content_block_stop", index: 0 }],
+    ["message_delta", { type: "message_delta", delta: { stop_reason: stopReason }, usage }],
+    ["message_stop", { type: "message_stop" }],
+  ];
+  setTimeout(() => sse(res, [...head, ...tail]), isMain ? fake.anthropicDelayMs : 0);
+}
+
+// OpenAI Responses: the first call asks for an escalated exec_command, later calls answer text.
+function openaiReply(req: IncomingMessage, _body: string, res: ServerResponse): void {
+  if (!(req.url ?? "").includes("/responses")) {
+    res.writeHead(404).end("{}");
+    return;
+  }
+  const useTool = !fake.openaiToolSent;
+  fake.openaiToolSent = true;
+  const args = {
+    cmd: "touch elwood-probe.txt",
+    sandbox_permissions: "require_escalated",
+    justification: "Create the probe file",
+  };
+  const text = { type: "output_text", text: "Hello from the fake model.", annotations: [] };
+  const item = useTool
+    ? {
+        type: "function_call",
+        id: "fc_1",
+        call_id: "call_1",
+        name: "exec_command",
+        arguments: JSON.stringify(args),
+      }
+    : { type: "message", id: "m_1", role: "assistant", status: "completed", content: [text] };
+  const response = {
+    id: "resp_1",
+    object: "response",
+    status: "in_progress",
+    output: [] as unknown[],
+  };
+  const details = { input_tokens_details: { cached_tokens: 0 } };
+  const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, ...details };
+  const done = { ...response, status: "completed", output: [item], usage };
+  const events: Array<[string, unknown]> = [
+    ["response.created", { type: "response.created", response }],
+    ["response.output_item.added", { type: "response.output_item.added", output_index: 0, item }],
+    ["response.output_item.done", { type: "response.output_item.done", output_index: 0, item }],
+    ["response.completed", { type: "response.completed", response: done }],
+  ];
+  setTimeout(() => sse(res, events), fake.openaiDelayMs);
+}
+
+// A running CLI in a PTY with a headless screen; `text()` is the rendered frame.
+class Screen {
+  readonly term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true });
+  readonly proc: pty.IPty;
+  exited = false;
+  constructor(file: string, args: string[], cwd: string, env: Record<string, string>) {
+    this.proc = pty.spawn(file, args, { cols: COLS, rows: ROWS, cwd, env, name: "xterm-256color" });
+    this.proc.onData((d) => this.term.write(d));
+    this.proc.onExit(() => {
+      this.exited = true;
+    });
+  }
+  text(): string {
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < ROWS; y++)
+      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? "");
+    return `${lines.join("\n").replace(/\n+$/, "")}\n`;
+  }
+  async waitFor(pattern: RegExp, timeoutMs = 20000): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end && !this.exited) {
+      if (pattern.test(this.text())) return true;
+      await sleep(200);
+    }
+    return pattern.test(this.text());
+  }
+  // Saves the frame (fixture file name: <cli>-<version>-<name>.txt).
+  dump(prefix: string, name: string): void {
+    const file = join(OUT, `${prefix}-${name}.txt`);
+    writeFileSync(file, this.text());
+    console.log(`--- ${file}`);
+  }
+  kill(): void {
+    if (!this.exited) this.proc.kill("SIGKILL");
+  }
+}
+
+function freshWorkspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), "elwood-ws-"));
+  execFileSync("git", ["init", "-q", dir]);
+  return dir;
+}
+
+function baseEnv(home: string): Record<string, string> {
+  const PATH = process.env.PATH ?? "/usr/bin:/bin";
+  const noProxy = { NO_PROXY: "127.0.0.1", no_proxy: "127.0.0.1" };
+  return { HOME: home, PATH, TERM: "xterm-256color", LANG: "C.UTF-8", ...noProxy };
+}
+
+const CLAUDE = join(ROOT, "node_modules/.bin/claude");
+const CODEX = join(ROOT, "node_modules/.bin/codex");
+
+function claudeEnv(port: number, apiKey = false): Record<string, string> {
+  const home = mkdtempSync(join(tmpdir(), "elwood-home-"));
+  const settings = { hasCompletedOnboarding: true, theme: "dark" };
+  writeFileSync(join(home, ".claude.json"), JSON.stringify(settings));
+  const key = apiKey
+    ? { ANTHROPIC_API_KEY: "sk-ant-fake-key-0123456789" }
+    : { ANTHROPIC_AUTH_TOKEN: "x" };
+  const quiet = { DISABLE_AUTOUPDATER: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1" };
+  return { ...baseEnv(home), ...key, ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`, ...quiet };
+}
+
+// A scripted scenario: keys, pauses, waits for text, screen dumps, server tweaks.
+type Step =
+  | { keys: string }
+  | { wait: number }
+  | { waitFor: RegExp }
+  | { dump: string }
+  | { prompt: string }
+  | { set: Partial<typeof fake> }
+  | { run: () => void };
+const [DOWN, UP, ESC] = ["\x1b[B", "\x1b[A", "\x1b"];
+
+const shotIn = (ms: number, name: string): Step[] => [{ wait: ms }, { dump: name }];
+const shotAfter = (keys: string, name: string, ms: number): Step[] => [
+  { keys },
+  ...shotIn(ms, name),
+];
+const shotAfterPrompt = (prompt: string, name: string, ms: number) => [
+  { prompt },
+  ...shotIn(ms, name),
+];
+
+async function play(s: Screen, prefix: string, steps: Step[]): Promise<void> {
+  for (const step of steps) {
+    if ("keys" in step) s.proc.write(step.keys);
+    else if ("wait" in step) await sleep(step.wait);
+    else if ("waitFor" in step) await s.waitFor(step.waitFor).then(() => sleep(800));
+    else if ("dump" in step) s.dump(prefix, step.dump);
+    else if ("set" in step) Object.assign(fake, step.set);
+    else if ("run" in step) step.run();
+    else {
+      // Like Elwood: bracketed paste, then Enter as its own write.
+      s.proc.write(`\x1b[200~${step.prompt}\x1b[201~`);
+      await sleep(400);
+      s.proc.write("\r");
+    }
+  }
+}
+
+// 2.1.332 lists "No, exit" first and selected: move down once to "Yes", then Enter.
+const ACCEPT_TRUST: Step[] = [
+  { waitFor: /Yes, I trust this folder/ },
+  { keys: DOWN },
+  { wait: 400 },
+  { keys: "\r" },
+  { wait: 2500 },
+];
+
+async function scenario(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+  prefix: string,
+  steps: Step[],
+) {
+  const s = new Screen(file, args, freshWorkspace(), env);
+  try {
+    await play(s, prefix, steps);
+  } finally {
+    s.kill();
+  }
+}
+
+function unauthorized(_req: IncomingMessage, _body: string, res: ServerResponse): void {
+  const body = {
+    type: "error",
+    error: { type: "authentication_error", message: "invalid x-api-key" },
+  };
+  res.writeHead(401, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+async function captureClaude(port: number): Promise<void> {
+  const p = "claude-2.1.332";
+  reply = anthropicReply;
+  fake.anthropicDelayMs = 4000;
+  const env = claudeEnv(port);
+  await scenario(CLAUDE, ["--permission-mode", "default"], env, p, [
+    { waitFor: /trust/i },
+    { dump: "workspace-trust" },
+    ...shotAfter(DOWN, "workspace-trust-moved", 600),
+    { keys: "\r" },
+    { waitFor: /❯/ },
+    ...shotIn(2500, "composer"),
+    ...shotAfterPrompt("create the probe file", "working", 2000),
+    { waitFor: /Do you want/ },
+    { dump: "tool-permission" },
+    ...shotAfter(DOWN, "tool-permission-moved", 500),
+    ...shotAfter(ESC, "tool-permission-rejected", 2500),
+    { set: { holdMidStream: true } },
+    ...shotAfterPrompt("say hi", "working-streaming", 3000),
+    ...shotAfter(ESC, "interrupted", 2000),
+    { set: { holdMidStream: false, anthropicDelayMs: 0 } },
+    ...shotAfterPrompt("say hello", "answered", 5000),
+    { run: () => copyTranscripts(join(env.HOME ?? "", ".claude/projects"), "claude") },
+  ]);
+  // Bypass-permissions acceptance; as root the CLI refuses bypass unless IS_SANDBOX=1.
+  const bypassEnv = { ...claudeEnv(port), IS_SANDBOX: "1" };
+  await scenario(CLAUDE, ["--permission-mode", "bypassPermissions"], bypassEnv, p, [
+    ...shotIn(4000, "bypass-first"),
+    ...ACCEPT_TRUST,
+    { dump: "bypass-permissions" },
+    ...shotAfter(DOWN, "bypass-permissions-moved", 500),
+  ]);
+  // Custom API key dialog (ANTHROPIC_API_KEY not yet approved in ~/.claude.json).
+  await scenario(CLAUDE, [], claudeEnv(port, true), p, [
+    { wait: 4000 },
+    ...ACCEPT_TRUST,
+    { dump: "api-key" },
+  ]);
+  // Auth failure: the endpoint answers 401 to everything; no retries.
+  reply = unauthorized;
+  const noRetries = { ...claudeEnv(port), CLAUDE_CODE_MAX_RETRIES: "0" };
+  await scenario(CLAUDE, [], noRetries, p, [
+    ...ACCEPT_TRUST,
+    ...shotAfterPrompt("hi", "auth-failure", 8000),
+  ]);
+}
+
+function codexHome(port: number, extra = ""): string {
+  const home = mkdtempSync(join(tmpdir(), "elwood-cxhome-"));
+  const codexDir = join(home, ".codex");
+  mkdirSync(codexDir);
+  writeFileSync(
+    join(codexDir, "config.toml"),
+    `model = "gpt-5"\nmodel_provider = "fake"\n[model_providers.fake]\nname = "fake"\nbase_url = "http://127.0.0.1:${port}/v1"\nenv_key = "FAKE_KEY"\nwire_api = "responses"\n${extra}`,
+  );
+  return home;
+}
+
+function codexEnv(home: string): Record<string, string> {
+  return { ...baseEnv(home), CODEX_HOME: join(home, ".codex"), FAKE_KEY: "x" };
+}
+
+async function captureCodex(port: number): Promise<void> {
+  const p = "codex-0.171.0";
+  reply = openaiReply;
+  fake.openaiDelayMs = 4000;
+  const home = codexHome(port);
+  await scenario(CODEX, ["-a", "on-request", "-s", "read-only"], codexEnv(home), p, [
+    { waitFor: /Trust this folder/ },
+    { dump: "directory-trust" },
+    ...shotAfter(DOWN, "directory-trust-moved", 500),
+    ...shotAfter(`${UP}`, "directory-trust", 300),
+    { keys: "\r" },
+    { waitFor: /›/ },
+    ...shotIn(3000, "composer"),
+    ...shotAfterPrompt("create the probe file", "working", 2000),
+    { waitFor: /Would you like/ },
+    { dump: "approval" },
+    ...shotAfter(DOWN, "approval-moved", 500),
+    ...shotAfter(ESC, "approval-escaped", 2500),
+    { set: { openaiDelayMs: 8000 } },
+    ...shotAfterPrompt("say hi", "working-2", 2500),
+    ...shotAfter(ESC, "interrupted", 2000),
+    { set: { openaiDelayMs: 0 } },
+    ...shotAfterPrompt("say hello", "answered", 4000),
+    { run: () => copyTranscripts(join(home, ".codex/sessions"), "codex") },
+  ]);
+  // Hooks needing review: a configured, not yet trusted hook.
+  const hooks = `[features]\nhooks = true\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "true"\n`;
+  await scenario(CODEX, [], codexEnv(codexHome(port, hooks)), p, [
+    { waitFor: /Trust this folder/ },
+    ...shotAfter("\r", "hooks-review", 3000),
+  ]);
+  // Update prompt: a cached version.json announcing a newer release.
+  const updateHome = codexHome(port);
+  const versionJson = {
+    latest_version: "99.0.0",
+    last_checked_at: new Date().toISOString(),
+    dismissed_version: null,
+  };
+  writeFileSync(join(updateHome, ".codex/version.json"), JSON.stringify(versionJson));
+  await scenario(CODEX, [], { ...codexEnv(updateHome), CODEX_MANAGED_BY_NPM: "1" }, p, [
+    { waitFor: /Update available/ },
+    { dump: "update" },
+  ]);
+}
+
+function copyTranscripts(dir: string, cli: string): void {
+  if (!existsSync(dir)) return;
+  const target = join(tmpdir(), `elwood-transcripts-${cli}`);
+  cpSync(dir, target, { recursive: true });
+  console.log(`transcripts copied to ${target}`);
+}
+
+const which = process.argv[2] ?? "all";
+mkdirSync(OUT, { recursive: true });
+const port = await startServer();
+if (which === "all" || which === "claude") await captureClaude(port);
+if (which === "all" || which === "codex") await captureCodex(port);
+process.exit(0);

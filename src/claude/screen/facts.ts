@@ -1,0 +1,124 @@
+// Claude Code screen facts, verified against the real CLI (prd/screens.md has the exact
+// texts; fixtures in test/fixtures/screens/claude-*). Data only: matched by
+// src/core/screen/match-screen.ts. Options are always picked by label, never position:
+// 2.1.332 lists "No, exit" FIRST and selected on both trust and bypass dialogs.
+import type { ScreenFactTable } from "../../core/screen/types.js";
+
+const RULE = /^─{20,}$/;
+const NATIVE_FOOTER =
+  /(Enter to confirm|Esc to cancel|Press enter to (continue|confirm)|esc to cancel|go back)/i;
+
+export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
+  {
+    // 2.1.332: "Accessing workspace:" / path / "Quick safety check: …" / unnumbered
+    // "❯ No, exit" then "Yes, I trust this folder". Older (2.1.197): numbered, "1. Yes" first.
+    id: "claude-workspace-trust",
+    kind: "startup_prompt",
+    label: "workspace_trust",
+    header: /^(Accessing workspace:|Quick safety check:)/,
+    body: [
+      /Quick safety check: Is this a project you created or one you trust\?/,
+      /be able to read, edit, and execute files here\./,
+    ],
+    affirmative: { label: /^Yes, I trust this folder$/, keys: "select-by-label" },
+    answer: "autotrust",
+    verifiedOn: "2.1.332",
+  },
+  {
+    id: "claude-bypass-permissions",
+    kind: "startup_prompt",
+    label: "bypass_permissions",
+    header: /^WARNING: Claude Code running in Bypass Permissions mode$/,
+    body: [
+      /In Bypass Permissions mode, Claude Code will not ask for your approval before running potentially dangerous commands\./,
+      /you accept all responsibility for actions taken while running in Bypass Permissions mode/,
+    ],
+    affirmative: { label: /^Yes, I accept$/, keys: "select-by-label" },
+    answer: "autotrust",
+    verifiedOn: "2.1.332",
+  },
+  {
+    // Not reproducible offline; text per the spec (decline, label browser_tools). Declined
+    // with Escape, never by choosing an option.
+    id: "claude-browser-tools",
+    kind: "startup_prompt",
+    label: "browser_tools",
+    header: /Claude in Chrome/,
+    body: [NATIVE_FOOTER],
+    answer: "always",
+    verifiedOn: "unverified (spec C-CLAUDE-11; text from 2.1.332 binary strings)",
+  },
+  {
+    // "Bash command" / description / ╌ rule / command / ╌ rule / "Do you want to proceed?"
+    // "❯ 1. Yes" "2. Yes, and always allow access to <dir> from this project"
+    // "3. Yes, and switch to auto mode · …" "4. No"; footer "Esc to cancel · Tab to amend".
+    id: "claude-tool-permission",
+    kind: "permission_dialog",
+    header: /^Do you want to (proceed|make this edit to|create|allow)\b.*\?$/,
+    body: [/^Esc to cancel/],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
+    // ANTHROPIC_API_KEY not yet approved: "Yes" / "❯ No (recommended)". Must block.
+    id: "claude-api-key",
+    kind: "blocking_dialog",
+    header: /^Detected a custom API key in your environment$/,
+    body: [/^Do you want to use this API key\?$/],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
+    id: "claude-unknown-gate",
+    kind: "unknown_gate",
+    header:
+      /^(Do you|Quick safety|Is this|Load this|Trust the|New MCP|WARNING:|Claude Code running)/,
+    body: [NATIVE_FOOTER],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
+    // Footer while a turn runs: "⏸ manual mode on · esc to interrupt" / "⏵⏵ auto mode on … · esc to interrupt".
+    id: "claude-working-footer",
+    kind: "working",
+    header: /·\s*esc to interrupt\b/,
+    verifiedOn: "2.1.332",
+  },
+  {
+    // Spinner row: a glyph, a gerund and an ellipsis ("✽ Clauding…", "✢ Sock-hopping… (2s · ↓ 7 tokens)").
+    // The finished row ("✻ Churned for 12s · done 11:23 PM") has no ellipsis and does not match.
+    id: "claude-working-spinner",
+    kind: "working",
+    header: /^[✻✽✢✳✶✺*·]\s+\S[^…]*…(\s|$)/,
+    verifiedOn: "2.1.332",
+  },
+  {
+    // After Escape: "⎿  Interrupted · What should Claude do instead?".
+    id: "claude-interrupted",
+    kind: "interrupted",
+    header: /^⎿\s+Interrupted\b/,
+    verifiedOn: "2.1.332",
+  },
+  {
+    // The input box: "❯ " right under a full-width ─ rule (another rule closes it below,
+    // after any draft lines); history prompts "❯ say hi" have no rule above.
+    id: "claude-composer",
+    kind: "composer",
+    header: /^❯(\s|$)/,
+    above: RULE,
+    verifiedOn: "2.1.332",
+  },
+  {
+    // A 401 with no retries left shows "⎿  Not logged in · Please run /login".
+    id: "claude-auth-not-logged-in",
+    kind: "auth_failure",
+    header: /Not logged in · Please run \/login/,
+    verifiedOn: "2.1.332",
+  },
+  {
+    id: "claude-auth-invalid-key",
+    kind: "auth_failure",
+    header: /(API Error: 401|Invalid API key · Please run \/login|OAuth token has expired)/,
+    verifiedOn: "2.1.332 (binary strings)",
+  },
+];

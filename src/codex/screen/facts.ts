@@ -1,0 +1,91 @@
+// Codex CLI screen facts, verified against the real CLI (prd/screens.md; fixtures in
+// test/fixtures/screens/codex-*). Data only: matched by src/core/screen/match-screen.ts.
+// Codex highlights the selected option with "›" — the same glyph as its composer —
+// so the composer row also needs its status line below.
+import type { ScreenFactTable } from "../../core/screen/types.js";
+
+export const CODEX_SCREEN_FACTS: ScreenFactTable = [
+  {
+    // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
+    // here, …" / "› 1. Trust and continue" / "2. Back to Agent Command Center".
+    id: "codex-directory-trust",
+    kind: "startup_prompt",
+    label: "workspace_trust",
+    header: /^(Folder access$|Trust this folder\?)/,
+    body: [/Trust this folder\? Codex can read, edit, and run files here/],
+    affirmative: { label: /^Trust and continue$/, keys: "select-by-label" },
+    answer: "autotrust",
+    verifiedOn: "0.171.0",
+  },
+  {
+    // "Hooks need review" / "N hook is new or changed." / "› 1. Review hooks" /
+    // "2. Trust all and continue" / "3. Continue without trusting (hooks won't run)".
+    id: "codex-hooks-review",
+    kind: "startup_prompt",
+    label: "hook_trust",
+    header: /^Hooks need review$/,
+    body: [
+      /hooks? (is|are) new or changed\./,
+      /Hooks can run outside the sandbox after you trust them\./,
+    ],
+    affirmative: { label: /^Trust all and continue$/, keys: "select-by-label" },
+    answer: "always",
+    verifiedOn: "0.171.0",
+  },
+  {
+    // "Update available · 0.171.0 → X" / "› 1. Update now (runs `npm install -g @openai/codex`)"
+    // / "2. Skip" / "3. Skip until next version". Always "Skip", never "Update now".
+    id: "codex-update",
+    kind: "startup_prompt",
+    label: "update",
+    header: /^Update available · /,
+    body: [/Update now/],
+    affirmative: { label: /^Skip$/, keys: "select-by-label" },
+    answer: "always",
+    verifiedOn: "0.171.0",
+  },
+  {
+    // "Would you like to run the following command?" / "Reason: …" / "$ cmd" /
+    // "› 1. Yes, proceed (y)" / "2. Yes, and don't ask again for commands that start with `…` (p)"
+    // / "3. No, and tell Codex what to do differently (esc)" / "Press enter to confirm or esc to cancel".
+    id: "codex-command-approval",
+    kind: "permission_dialog",
+    header: /^Would you like to (run the following command|make the following edits|allow|grant)\b/,
+    body: [/Press enter to confirm or esc to cancel/],
+    answer: "never",
+    verifiedOn: "0.171.0",
+  },
+  {
+    id: "codex-unknown-gate",
+    kind: "unknown_gate",
+    header: /^(Do you|Is this|Load this|Trust the|New MCP|WARNING:|Hooks need)/,
+    body: [
+      /(enter (continue|confirm)|esc (back|skip|to cancel)|Press enter to (continue|confirm)|go back)/i,
+    ],
+    answer: "never",
+    verifiedOn: "0.171.0",
+  },
+  {
+    // "◦ Working (1s • esc to interrupt)" (the bullet alternates • / ◦).
+    id: "codex-working",
+    kind: "working",
+    header: /^[•◦]\s+Working\s+\(.*esc to interrupt\)/,
+    verifiedOn: "0.171.0",
+  },
+  {
+    id: "codex-interrupted",
+    kind: "interrupted",
+    header: /^■ Conversation interrupted\b/,
+    verifiedOn: "0.171.0",
+  },
+  {
+    // "› Ask Codex to do anything" (placeholder) or "› <draft>", then a blank row and the
+    // status line "<model> <effort> · <cwd>"; history rows "› say hi" lack that status line.
+    id: "codex-composer",
+    kind: "composer",
+    header: /^›(\s(?!\d+\.\s)|$)/,
+    below: /\S\s·\s\S/,
+    belowWithin: 2,
+    verifiedOn: "0.171.0",
+  },
+];
