@@ -18,6 +18,27 @@ export {
   startClaude,
   startOrResumeClaude,
 } from "./claude/start.js";
+export type {
+  CodexAnyHookEvent,
+  CodexHookEventName,
+  CodexHookEventOf,
+} from "./codex/hooks/events.js";
+export type { CodexHookHandlers } from "./codex/hooks/handlers.js";
+export type {
+  CodexApprovalPolicy,
+  CodexReasoningEffort,
+  CodexSandboxMode,
+  ResumeCodexOptions,
+  StartCodexOptions,
+} from "./codex/options.js";
+export {
+  type CodexSessionApi,
+  type CodexSessionEvents,
+  resumeCodex,
+  type StartOrResumeCodexOptions,
+  startCodex,
+  startOrResumeCodex,
+} from "./codex/start.js";
 export type { AgentSessionApi, CommonSessionEvents, SendOptions } from "./core/agent-session.js";
 export type { CommonStartOptions } from "./core/common-options.js";
 export type {

@@ -71,6 +71,8 @@ export interface LaunchRequest<Options> {
   readonly record: SessionRecord;
   readonly bridge: BridgeWiring;
   readonly isResume: boolean;
+  /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */
+  readonly cliHelp: () => Promise<string>;
   /** Writes a private runtime file in the session dir and returns its absolute path. */
   readonly writeRuntimeFile: (name: string, text: string) => Promise<string>;
 }
@@ -98,6 +100,11 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
     readonly initialReadyHooks: readonly string[];
     /** Whether a quiet idle composer after the session-start hook counts as first readiness. */
     readonly composerAfterSessionStartIsReady: boolean;
+    /**
+     * On a cold start, an idle composer that stays continuously visible this long counts
+     * as readiness (for CLIs whose pre-input hook does not fire before the first prompt).
+     */
+    readonly coldStartComposerSettleMs?: number;
     /** Whether the first quiet idle composer counts as readiness on resume. */
     readonly composerIsReadyOnResume: boolean;
     readonly sessionStartHook: string;

@@ -18,7 +18,7 @@ import { writeHookClient } from "./hook-client-file.js";
 import { SessionRuntime } from "./runtime.js";
 import { TranscriptHub } from "./transcript-hub.js";
 import type { TerminalSize } from "./types.js";
-import { checkCliVersion } from "./version-gate.js";
+import { checkCliVersion, readCliHelp } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase> {
   readonly adapter: AgentAdapter<Options, Handlers, Event>;
@@ -85,6 +85,14 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         commandClientKind: client.kind,
         hookTimeoutMs: launch.hookTimeoutMs,
       },
+      cliHelp: () =>
+        readCliHelp({
+          adapter,
+          shell,
+          executable: launch.executable,
+          cwd: record.cwd,
+          env: launch.env,
+        }),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });
     const argv =

@@ -21,6 +21,8 @@ export class InitialReadiness {
   #sawSessionStart = false;
   #pendingReason: string | undefined;
   #fallbackArmed = false;
+  #composerSince: number | undefined;
+  #settleTimerArmed = false;
 
   constructor(options: InitialReadinessOptions) {
     this.#options = options;
@@ -52,13 +54,36 @@ export class InitialReadiness {
       this.#request(this.#pendingReason);
       return;
     }
-    if (!composerReady) return;
+    if (!composerReady) {
+      this.#composerSince = undefined;
+      return;
+    }
     const signals = this.#options.signals;
+    this.#composerSince ??= Date.now();
+    this.#armComposerSettle(signals.coldStartComposerSettleMs);
     if (this.#options.isResume && signals.composerIsReadyOnResume) {
       this.#request("first idle composer on resume");
     } else if (this.#sawSessionStart && signals.composerAfterSessionStartIsReady) {
       this.#request("idle composer after session start");
     }
+  }
+
+  // A composer that stays up, idle and undisturbed for the settle time proves a live input
+  // loop on CLIs whose placeholder composer paints early (measured: prd/readiness.md).
+  #armComposerSettle(settleMs: number | undefined): void {
+    if (settleMs === undefined || this.#options.isResume || this.#settleTimerArmed) return;
+    this.#settleTimerArmed = true;
+    const check = (): void => {
+      if (this.#isDone || this.#isDisposed) return;
+      const since = this.#composerSince;
+      const elapsed = since === undefined ? 0 : Date.now() - since;
+      if (since !== undefined && elapsed >= settleMs) {
+        this.#request("idle composer settled");
+        return;
+      }
+      this.#options.setTimer(check, Math.max(50, settleMs - elapsed));
+    };
+    this.#options.setTimer(check, settleMs);
   }
 
   onDialogCleared(): void {

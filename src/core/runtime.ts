@@ -33,6 +33,7 @@ import { waitForActivity, waitForStatus } from "./waits.js";
 
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 const SAFE_SCREEN_RENDER_BOUND_MS = 1000;
+const STALE_WORK_AFTER_TURN_END_MS = 1000;
 
 const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_records_dropped: "Some committed transcript records could not be read.",
@@ -76,6 +77,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   #awaitingAcceptance = false;
   #interrupt: Promise<void> | undefined;
   #agentSessionId: string | undefined;
+  /** Bumped at every physical submission; a turn end only completes its own generation. */
+  #submissionGeneration = 0;
+  #lastTurnEndAt = 0;
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -256,9 +260,13 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       this.#status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;
     }
-    // Deliver the turn's committed content before announcing that the turn is over.
+    // Deliver the turn's committed content before announcing that the turn is over, and
+    // never let this Stop complete a newer submission sent meanwhile (Stop generation guard).
+    const generation = this.#submissionGeneration;
     void this.#options.transcript.catchUp().finally(() => {
-      if (this.#readiness.isDone) this.#status.apply("turn_completed", "turn-end hook");
+      if (!this.#readiness.isDone || generation !== this.#submissionGeneration) return;
+      this.#lastTurnEndAt = Date.now();
+      this.#status.apply("turn_completed", "turn-end hook");
     });
   }
 
@@ -303,6 +311,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       run: async () => {
         const surface = this.#submissionSurface();
         this.#awaitingAcceptance = true;
+        this.#submissionGeneration += 1;
         await pasteAndSubmit(surface, text);
         if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
         void recoverStagedSubmission(surface).catch(() => undefined);
@@ -410,11 +419,15 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         else if (hasIdleComposer) this.#status.apply("dialog_cleared_idle", "idle composer");
         this.#readiness.onDialogCleared();
       },
-      onWorkingEdge: () => this.#status.apply("screen_working", "working indicator appeared"),
+      onWorkingEdge: () => {
+        // A working row still painted just after the turn-end hook is the old turn's.
+        if (Date.now() - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return;
+        this.#status.apply("screen_working", "working indicator appeared");
+      },
       onIdleEdge: () => {
-        if (this.#queue.isIdle || this.#status.status === "running") {
-          this.#status.apply("screen_idle", "working indicator gone, idle composer");
-        }
+        if (this.#status.status !== "running") return;
+        this.#lastTurnEndAt = Date.now();
+        this.#status.apply("screen_idle", "working indicator gone, idle composer");
       },
       onFrame: (reading: ScreenReading) => {
         this.#readiness.onFrame(reading);

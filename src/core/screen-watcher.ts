@@ -12,6 +12,7 @@ import {
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
 const ANSWER_STEP_MS = 200;
+const ANSWER_CONFIRM_MS = 1500;
 
 export interface ScreenWatcherHost {
   readonly autotrust: boolean;
@@ -35,6 +36,7 @@ interface DialogAttempt {
   readonly key: string;
   readonly startedAt: number;
   answered: boolean;
+  isReported: boolean;
   expired: boolean;
   cancelTimer: () => void;
 }
@@ -109,6 +111,7 @@ export class ScreenWatcher {
       key,
       startedAt: Date.now(),
       answered: false,
+      isReported: false,
       expired: false,
       cancelTimer: () => {},
     };
@@ -134,13 +137,20 @@ export class ScreenWatcher {
       this.#host.onStartupPromptWriteFailed(label);
       return;
     }
-    if (keys === "\r" || keys === "\x1b") this.#host.onStartupPromptAnswered(label);
+    const isFinalKey = keys === "\r" || keys === "\x1b";
+    if (isFinalKey && !attempt.isReported) {
+      attempt.isReported = true;
+      this.#host.onStartupPromptAnswered(label);
+    }
     // Each key is one step (a move, then Enter on the highlighted option); the next step
-    // is planned from a fresh frame. If nothing changed, the step is retried.
-    this.#host.setTimer(() => {
-      if (this.#attempt === attempt && !attempt.expired) attempt.answered = false;
-      this.scheduleEvaluation();
-    }, ANSWER_STEP_MS);
+    // is planned from a fresh frame. A final key gets longer to take effect before a retry.
+    this.#host.setTimer(
+      () => {
+        if (this.#attempt === attempt && !attempt.expired) attempt.answered = false;
+        this.scheduleEvaluation();
+      },
+      isFinalKey ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS,
+    );
   }
 
   #block(ruleIds: readonly string[]): void {

@@ -100,3 +100,22 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
 export function clearVersionCache(): void {
   probeCache.clear();
 }
+
+const helpCache = new Map<string, Promise<string>>();
+
+/** `<cli> --help` through the login shell, once per process; "" when it fails. */
+export function readCliHelp(options: Omit<CheckOptions, "strict">): Promise<string> {
+  const program = options.executable ?? options.adapter.binary;
+  const key = `${options.shell}\0${program}`;
+  let cached = helpCache.get(key);
+  if (cached === undefined) {
+    cached = runBoundedProbe({
+      file: options.shell,
+      args: ["-l", "-i", "-c", `exec ${shellQuote(program)} --help`],
+      cwd: options.cwd,
+      env: options.env,
+    }).then((result) => (result.exitCode === 0 ? result.stdout : ""));
+    helpCache.set(key, cached);
+  }
+  return cached;
+}

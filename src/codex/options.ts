@@ -1,0 +1,122 @@
+// StartCodexOptions / ResumeCodexOptions (api.md §5.5, §5.6), validated before anything
+// is spawned or written: reasoning effort, highTrust against explicit sandbox/approval,
+// raw config overrides.
+import {
+  type CommonStartOptions,
+  invalidOption,
+  type NormalizedCommonOptions,
+  normalizeCommonOptions,
+  optionalEnum,
+  optionalString,
+  optionalStringList,
+} from "../core/common-options.js";
+import { ElwoodError } from "../errors.js";
+import {
+  CODEX_APPROVAL_POLICIES,
+  CODEX_SANDBOX_MODES,
+  type CodexPosture,
+} from "../state/record.js";
+import type { CodexHookHandlers } from "./hooks/handlers.js";
+
+export const CODEX_REASONING_EFFORTS = [
+  "none",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+  "max",
+] as const;
+export type CodexReasoningEffort = (typeof CODEX_REASONING_EFFORTS)[number];
+export type CodexSandboxMode = (typeof CODEX_SANDBOX_MODES)[number];
+export type CodexApprovalPolicy = (typeof CODEX_APPROVAL_POLICIES)[number];
+
+interface CodexPolicyOptions {
+  readonly hooks?: CodexHookHandlers;
+  readonly reasoningEffort?: CodexReasoningEffort;
+  readonly sandbox?: CodexSandboxMode;
+  readonly approvalPolicy?: CodexApprovalPolicy;
+  readonly highTrust?: boolean;
+}
+
+export interface StartCodexOptions extends CommonStartOptions, CodexPolicyOptions {
+  readonly model?: string;
+  readonly profile?: string;
+  /** Raw `-c key=value` overrides, passed in order and not parsed. */
+  readonly configOverrides?: readonly string[];
+}
+
+export interface ResumeCodexOptions
+  extends Omit<CommonStartOptions, "cwd" | "persona">,
+    CodexPolicyOptions {
+  readonly elwoodSessionId: string;
+  readonly cwd?: string;
+}
+
+export interface CodexLaunchOptions {
+  readonly model: string | undefined;
+  readonly profile: string | undefined;
+  readonly reasoningEffort: CodexReasoningEffort | undefined;
+  readonly configOverrides: readonly string[];
+}
+
+export interface NormalizedCodexOptions {
+  readonly common: NormalizedCommonOptions;
+  readonly launch: CodexLaunchOptions;
+  readonly postureOverrides: CodexPosture;
+  readonly hooks: CodexHookHandlers | undefined;
+}
+
+export function normalizeCodexOptions(
+  options: StartCodexOptions | ResumeCodexOptions,
+): NormalizedCodexOptions {
+  const common = normalizeCommonOptions(options);
+  const raw = options as unknown as Record<string, unknown>;
+  const reasoningEffort = optionalEnum(
+    raw.reasoningEffort,
+    "reasoningEffort",
+    CODEX_REASONING_EFFORTS,
+    "codex_invalid_reasoning_effort",
+  );
+  let sandbox = optionalEnum(raw.sandbox, "sandbox", CODEX_SANDBOX_MODES);
+  let approvalPolicy = optionalEnum(raw.approvalPolicy, "approvalPolicy", CODEX_APPROVAL_POLICIES);
+  if (raw.highTrust !== undefined && typeof raw.highTrust !== "boolean") {
+    throw invalidOption("`highTrust` must be a boolean.");
+  }
+  if (raw.highTrust === true) {
+    if (sandbox !== undefined || approvalPolicy !== undefined) {
+      throw new ElwoodError(
+        "codex_high_trust_conflict",
+        '`highTrust: true` already means sandbox "danger-full-access" with approvalPolicy "never"; drop `sandbox`/`approvalPolicy` or `highTrust`.',
+        { details: { sandbox, approvalPolicy } },
+      );
+    }
+    sandbox = "danger-full-access";
+    approvalPolicy = "never";
+  }
+  const configOverrides = optionalStringList(raw.configOverrides, "configOverrides") ?? [];
+  for (const override of configOverrides) {
+    if (!override.includes("=")) {
+      throw invalidOption(
+        `Each config override must look like key=value; got ${JSON.stringify(override)}.`,
+      );
+    }
+  }
+  if (raw.hooks !== undefined && (typeof raw.hooks !== "object" || raw.hooks === null)) {
+    throw invalidOption("`hooks` must be an object of handlers keyed by hook event name.");
+  }
+  return {
+    common,
+    launch: {
+      model: optionalString(raw.model, "model"),
+      profile: optionalString(raw.profile, "profile"),
+      reasoningEffort,
+      configOverrides,
+    },
+    postureOverrides: {
+      ...(sandbox === undefined ? {} : { sandbox }),
+      ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
+    },
+    hooks: raw.hooks as CodexHookHandlers | undefined,
+  };
+}
