@@ -39,7 +39,12 @@ export {
   startCodex,
   startOrResumeCodex,
 } from "./codex/start.js";
-export type { AgentSessionApi, CommonSessionEvents, SendOptions } from "./core/agent-session.js";
+export type {
+  AgentSessionApi,
+  CommonSessionEvents,
+  ElwoodAgentSession,
+  SendOptions,
+} from "./core/agent-session.js";
 export type { CommonStartOptions } from "./core/common-options.js";
 export type {
   AgentKind,

@@ -31,6 +31,45 @@ export interface SendOptions {
   readonly images?: readonly never[];
 }
 
+/**
+ * What every raw agent session offers, whatever the agent (C-API-27): identity and status,
+ * the common events, waits, io and lifecycle. Both `ClaudeSessionApi` and `CodexSessionApi`
+ * satisfy it structurally, so one function can drive either.
+ */
+export interface ElwoodAgentSession {
+  readonly agent: AgentKind;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly status: ElwoodSessionStatus;
+  readonly terminal: ElwoodTerminal;
+  statusDecisions(): readonly ElwoodStatusDecision[];
+  waitForStatus(
+    match: (status: ElwoodSessionStatus) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodSessionStatus>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
+  on<E extends keyof CommonSessionEvents>(
+    event: E,
+    handler: (payload: CommonSessionEvents[E]) => void,
+  ): Unsubscribe;
+  off<E extends keyof CommonSessionEvents>(
+    event: E,
+    handler: (payload: CommonSessionEvents[E]) => void,
+  ): void;
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
+  sendMessage(message: string, options?: SendOptions): Promise<void>;
+  sendGuidance(message: string, options?: SendOptions): Promise<void>;
+  sendKeys(input: string | Uint8Array): Promise<void>;
+  resize(size: TerminalSize): Promise<void>;
+  interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+  teardown(): Promise<void>;
+}
+
 export class AgentSessionApi<Events extends CommonSessionEvents> {
   readonly agent: AgentKind;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
