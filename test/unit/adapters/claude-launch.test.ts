@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { claudeArgv } from "../../../src/claude/launch/argv.js";
+import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
+import { normalizeClaudeOptions } from "../../../src/claude/options.js";
+
+const bridge = {
+  port: 4242,
+  commandClientPath: "/tmp/state dir/hook-client.sh",
+  commandClientKind: "bash" as const,
+  hookTimeoutMs: 30_000,
+};
+
+describe("Claude launch", () => {
+  it('C-CLAUDE-03: maps policy to documented flags, comma-joined, --tools "" for an empty list', () => {
+    const { launch, postureOverrides } = normalizeClaudeOptions({
+      cwd: "/tmp",
+      model: "sonnet",
+      reasoningEffort: "high",
+      permissionMode: "default",
+      allowedTools: ["Bash(git *)", "Read"],
+      disallowedTools: ["WebFetch"],
+      tools: [],
+      name: "job",
+    });
+    const argv = claudeArgv({
+      binary: "claude",
+      launch,
+      posture: postureOverrides,
+      settingsPath: "/s.json",
+      resumeId: undefined,
+    });
+    expect(argv).toEqual([
+      "claude",
+      "--name",
+      "job",
+      "--model",
+      "sonnet",
+      "--effort",
+      "high",
+      "--permission-mode",
+      "default",
+      "--allowedTools",
+      "Bash(git *),Read",
+      "--disallowedTools",
+      "WebFetch",
+      "--tools",
+      "",
+      "--settings",
+      "/s.json",
+    ]);
+  });
+
+  it("resumes through --resume with the recorded conversation id", () => {
+    const argv = claudeArgv({
+      binary: "claude",
+      launch: {
+        name: undefined,
+        model: undefined,
+        reasoningEffort: undefined,
+        settingsOverrides: undefined,
+      },
+      posture: {},
+      settingsPath: "/s.json",
+      resumeId: "abc",
+    });
+    expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "abc"]);
+  });
+
+  it("rejects a bad reasoning effort and the highTrust/permissionMode conflict before spawning", () => {
+    expect(() => normalizeClaudeOptions({ cwd: "/tmp", reasoningEffort: "huge" as never })).toThrow(
+      expect.objectContaining({ name: "claude_invalid_reasoning_effort" }),
+    );
+    expect(() =>
+      normalizeClaudeOptions({ cwd: "/tmp", highTrust: true, permissionMode: "plan" }),
+    ).toThrow(expect.objectContaining({ name: "claude_high_trust_conflict" }));
+    expect(normalizeClaudeOptions({ cwd: "/tmp", highTrust: true }).postureOverrides).toEqual({
+      permissionMode: "bypassPermissions",
+    });
+  });
+
+  it("C-CLAUDE-02 C-HOOK-01: wires every event to the bridge, http where Claude allows it, keeping caller hooks", () => {
+    const userGroup = { matcher: "Bash", hooks: [{ type: "command", command: "mine" }] };
+    const settings = claudeSessionSettings({
+      eventNames: ["SessionStart", "PreToolUse", "Stop"],
+      bridge,
+      overrides: { model: "x", hooks: { PreToolUse: [userGroup] } },
+    });
+    const hooks = settings.hooks as Record<
+      string,
+      Array<{ hooks: Array<Record<string, unknown>> }>
+    >;
+    expect(settings.model).toBe("x");
+    expect(hooks.PreToolUse?.[0]).toEqual(userGroup);
+    expect(hooks.PreToolUse?.[1]?.hooks[0]).toMatchObject({
+      type: "http",
+      url: "http://127.0.0.1:4242/hooks/PreToolUse",
+      allowedEnvVars: ["ELWOOD_HOOK_TOKEN"],
+      timeout: 35,
+    });
+    expect(hooks.SessionStart?.[0]?.hooks[0]).toMatchObject({
+      type: "command",
+      command: "bash '/tmp/state dir/hook-client.sh' SessionStart",
+    });
+    expect(JSON.stringify(settings)).not.toMatch(/[0-9a-f]{64}/);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { codexArgv } from "../../../src/codex/launch/argv.js";
+import { normalizeCodexOptions } from "../../../src/codex/options.js";
+
+const bridge = {
+  port: 4242,
+  commandClientPath: "/tmp/s/hook-client.sh",
+  commandClientKind: "bash" as const,
+  hookTimeoutMs: 10_000,
+};
+
+describe("Codex launch", () => {
+  it("C-CODEX-02 C-CODEX-03: caller overrides in order, reasoning effort after them, reserved hook keys last", () => {
+    const { launch, postureOverrides } = normalizeCodexOptions({
+      cwd: "/w",
+      configOverrides: ["features.hooks=false", 'model_reasoning_effort="low"'],
+      reasoningEffort: "high",
+      sandbox: "workspace-write",
+    });
+    const argv = codexArgv({
+      binary: "codex",
+      cwd: "/w",
+      launch,
+      posture: postureOverrides,
+      eventNames: ["PreToolUse"],
+      bridge,
+      resumeId: undefined,
+      hasHookTrustBypass: true,
+    });
+    const overrides = argv.flatMap((arg, index) => (argv[index - 1] === "-c" ? [arg] : []));
+    expect(overrides).toEqual([
+      "features.hooks=false",
+      'model_reasoning_effort="low"',
+      'model_reasoning_effort="high"',
+      `hooks.PreToolUse=[{hooks=[{type="command",command="bash '/tmp/s/hook-client.sh' PreToolUse",timeout=15}]}]`,
+      "features.hooks=true",
+      'hookTrust="trust-all"',
+    ]);
+    expect(argv.slice(0, 3)).toEqual(["codex", "--cd", "/w"]);
+    expect(argv).toContain("--dangerously-bypass-hook-trust");
+    expect(argv[argv.indexOf("--sandbox") + 1]).toBe("workspace-write");
+  });
+
+  it("resumes with `codex resume … <id>`, the id last", () => {
+    const argv = codexArgv({
+      binary: "codex",
+      cwd: "/w",
+      launch: {
+        model: undefined,
+        profile: undefined,
+        reasoningEffort: undefined,
+        configOverrides: [],
+      },
+      posture: {},
+      eventNames: [],
+      bridge,
+      resumeId: "thread-1",
+      hasHookTrustBypass: false,
+    });
+    expect(argv[1]).toBe("resume");
+    expect(argv.at(-1)).toBe("thread-1");
+  });
+
+  it("validates effort and highTrust before spawning", () => {
+    expect(() => normalizeCodexOptions({ cwd: "/w", reasoningEffort: "ultra" as never })).toThrow(
+      expect.objectContaining({ name: "codex_invalid_reasoning_effort" }),
+    );
+    expect(() =>
+      normalizeCodexOptions({ cwd: "/w", highTrust: true, sandbox: "read-only" }),
+    ).toThrow(expect.objectContaining({ name: "codex_high_trust_conflict" }));
+    expect(normalizeCodexOptions({ cwd: "/w", highTrust: true }).postureOverrides).toEqual({
+      sandbox: "danger-full-access",
+      approvalPolicy: "never",
+    });
+  });
+});
