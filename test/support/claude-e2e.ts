@@ -1,10 +1,11 @@
-// Fixtures for the real-Claude session e2e files: one scripted model server, one seeded
-// agent home, one git workspace and one state dir per test, all removed afterwards.
+// Fixtures for the real-CLI session e2e files (Claude and Codex): one scripted model
+// server, one seeded agent home, one git workspace and one state dir per test, all
+// removed afterwards.
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ClaudeSessionApi } from "../../src/claude/start.js";
+import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/core/types.js";
 import {
   type AgentHome,
@@ -13,7 +14,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "../../src/testing/index.js";
-import { cliBinaryDir } from "./cli-binaries.js";
+import { type CliName, cliBinaryDir } from "./cli-binaries.js";
 import { descendantsOf } from "./process-table.js";
 
 export interface ClaudeFixture {
@@ -28,6 +29,8 @@ export interface ClaudeFixture {
 }
 
 export interface FixtureOptions {
+  /** Which CLI the home's PATH leads to; default "claude". */
+  readonly cli?: CliName;
   readonly trusted?: boolean;
   readonly extraProfile?: readonly string[];
 }
@@ -47,7 +50,7 @@ export async function claudeFixture(
   const home = await createAgentHome({
     server,
     trustedDirs: options.trusted ? [workspace] : [],
-    cliPaths: [cliBinaryDir("claude")],
+    cliPaths: [cliBinaryDir(options.cli ?? "claude")],
     extraProfile: options.extraProfile ?? [],
   });
   cleanups.push(() => home.cleanup());
@@ -61,12 +64,12 @@ export async function claudeFixture(
 }
 
 /** Stops a session that a test left running; a finished one rejects, which is fine. */
-export async function ensureGone(session: ClaudeSessionApi): Promise<void> {
+export async function ensureGone(session: ElwoodAgentSession): Promise<void> {
   await session.kill().catch(() => undefined);
 }
 
 /** Records every status and activity from the moment of the call. */
-export function record(session: ClaudeSessionApi): {
+export function record(session: ElwoodAgentSession): {
   readonly statuses: ElwoodSessionStatus[];
   readonly activity: ElwoodActivityEvent[];
 } {
