@@ -35,7 +35,15 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  for (const name of requested.length > 0 ? requested : available) await runOne(name);
+  // One failing benchmark must not hide the figures of the others.
+  for (const name of requested.length > 0 ? requested : available) {
+    try {
+      await runOne(name);
+    } catch (error) {
+      console.error(`bench ${name} failed:`, error);
+      process.exitCode = 1;
+    }
+  }
 }
 
 await main();
