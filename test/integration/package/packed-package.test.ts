@@ -1,0 +1,155 @@
+// The published artifact, not the sources: `npm pack` the built package, install the
+// tarball into a throwaway consumer, and load it from ESM and CJS, with types checked by
+// TypeScript the way a consumer's compiler sees them. Needs `npm run build` first (npm
+// test runs it before vitest).
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../../..");
+const runtimeDependencies = Object.keys(
+  (
+    JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies,
+);
+
+let consumer: string;
+
+beforeAll(() => {
+  if (!existsSync(join(root, "dist", "index.js")))
+    throw new Error("dist/ is missing: run npm run build first");
+  consumer = mkdtempSync(join(tmpdir(), "elwood-consumer-"));
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", consumer], {
+    cwd: root,
+    encoding: "utf8",
+  })
+    .trim()
+    .split("\n")
+    .at(-1);
+  const installed = join(consumer, "node_modules", "@with-logic", "elwood");
+  mkdirSync(installed, { recursive: true });
+  execFileSync("tar", [
+    "-xzf",
+    join(consumer, tarball ?? ""),
+    "-C",
+    installed,
+    "--strip-components=1",
+  ]);
+  // The consumer gets the same runtime dependencies without a network install.
+  for (const name of [...runtimeDependencies, "@types/node"]) {
+    const target = join(consumer, "node_modules", name);
+    mkdirSync(resolve(target, ".."), { recursive: true });
+    symlinkSync(join(root, "node_modules", name), target);
+  }
+  writeFileSync(
+    join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true }),
+  );
+}, 120_000);
+
+afterAll(() => {
+  if (consumer !== undefined) rmSync(consumer, { recursive: true, force: true });
+});
+
+function runNode(file: string, source: string): string {
+  writeFileSync(join(consumer, file), source);
+  return execFileSync(process.execPath, [file], { cwd: consumer, encoding: "utf8" }).trim();
+}
+
+describe("the packed package", () => {
+  it("ships only dist, README and package.json", () => {
+    const listing = execFileSync("npm", ["pack", "--dry-run", "--json"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    const files =
+      (JSON.parse(listing) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map(
+        (f) => f.path,
+      ) ?? [];
+    expect(files.length).toBeGreaterThan(0);
+    expect(
+      files.every(
+        (path) => path.startsWith("dist/") || ["README.md", "package.json"].includes(path),
+      ),
+    ).toBe(true);
+  });
+
+  it("loads from an ESM consumer, with the test kit as its own entry", () => {
+    const out = runNode(
+      "esm.mjs",
+      `import { startClaude, ElwoodError } from "@with-logic/elwood";
+import { startScriptedModelServer } from "@with-logic/elwood/testing";
+console.log(typeof startClaude, new ElwoodError("wait_timeout", "x").name, typeof startScriptedModelServer);`,
+    );
+    expect(out).toBe("function wait_timeout function");
+  });
+
+  it("loads from a CJS consumer", () => {
+    const out = runNode(
+      "cjs.cjs",
+      `const { startCodex, ElwoodError } = require("@with-logic/elwood");
+const { createAgentHome } = require("@with-logic/elwood/testing");
+console.log(typeof startCodex, new ElwoodError("state_corrupt", "x") instanceof Error, typeof createAgentHome);`,
+    );
+    expect(out).toBe("function true function");
+  });
+
+  it("the main entry does not pull in the test kit", () => {
+    const main = readFileSync(
+      join(consumer, "node_modules/@with-logic/elwood/dist/index.js"),
+      "utf8",
+    );
+    expect(main).not.toContain("scripted-model");
+  });
+
+  it("exposes types to TypeScript consumers in both module systems", () => {
+    writeFileSync(
+      join(consumer, "types.mts"),
+      `import { startClaude, type ElwoodErrorName, type ClaudeSessionApi } from "@with-logic/elwood";
+import { startScriptedModelServer } from "@with-logic/elwood/testing";
+const name: ElwoodErrorName = "state_corrupt";
+const start: (o: { cwd: string }) => Promise<ClaudeSessionApi> = startClaude;
+// @ts-expect-error not an error name
+const wrong: ElwoodErrorName = "nope";
+export { name, start, wrong, startScriptedModelServer };`,
+    );
+    writeFileSync(
+      join(consumer, "types.cts"),
+      `import elwood = require("@with-logic/elwood");
+const status: elwood.ElwoodSessionStatus = "ready";
+export = { status, start: elwood.startCodex };`,
+    );
+    writeFileSync(
+      join(consumer, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "node16",
+          moduleResolution: "node16",
+          strict: true,
+          noEmit: true,
+          types: ["node"],
+          skipLibCheck: false,
+        },
+        files: ["types.mts", "types.cts"],
+      }),
+    );
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    const result = execFileSync(process.execPath, [tsc, "-p", "."], {
+      cwd: consumer,
+      encoding: "utf8",
+    });
+    expect(result.trim()).toBe("");
+  }, 120_000);
+});
