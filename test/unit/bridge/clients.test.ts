@@ -1,0 +1,96 @@
+// CLI-side wiring that is pure text: Claude http hook entries, command hook entries and
+// commands, the timeout arithmetic, and the generated scripts' fixed numbers.
+
+import { describe, expect, it } from "vitest";
+import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
+import {
+  CLAUDE_COMMAND_ONLY_EVENTS,
+  claudeHttpHookEntry,
+  commandHookEntry,
+} from "../../../src/bridge/clients/claude-http.js";
+import { commandHookCommand, quoteForShell } from "../../../src/bridge/clients/command.js";
+import { nodeHookClientScript } from "../../../src/bridge/clients/node-client.js";
+import {
+  clientDeadlineSeconds,
+  cliHookTimeoutSeconds,
+  MAX_HOOK_REQUEST_BYTES,
+} from "../../../src/bridge/limits.js";
+import { ElwoodError } from "../../../src/errors.js";
+
+describe("Claude http hook entry", () => {
+  it("points at the port, carries the token only as an env reference, and outlasts Elwood's deadline", () => {
+    const entry = claudeHttpHookEntry({
+      port: 40123,
+      eventName: "PreToolUse",
+      hookTimeoutMs: 30_000,
+    });
+    expect(entry).toEqual({
+      type: "http",
+      url: "http://127.0.0.1:40123/hooks/PreToolUse",
+      headers: { "x-elwood-token": "$ELWOOD_HOOK_TOKEN" },
+      allowedEnvVars: ["ELWOOD_HOOK_TOKEN"],
+      timeout: 35,
+    });
+  });
+
+  it("rejects ports and event names that cannot form the route", () => {
+    expect(() => claudeHttpHookEntry({ port: 0, eventName: "Stop", hookTimeoutMs: 1 })).toThrow(
+      ElwoodError,
+    );
+    expect(() => claudeHttpHookEntry({ port: 1, eventName: "../x", hookTimeoutMs: 1 })).toThrow(
+      /identifier/,
+    );
+  });
+
+  it("routes only SessionStart and Setup through the command client", () => {
+    expect([...CLAUDE_COMMAND_ONLY_EVENTS].sort()).toEqual(["SessionStart", "Setup"]);
+  });
+});
+
+describe("timeouts", () => {
+  it("CLI timeout = ceil(hookTimeoutMs / 1000) + 5 s; client gives up 2 s earlier", () => {
+    expect(cliHookTimeoutSeconds(30_000)).toBe(35);
+    expect(cliHookTimeoutSeconds(1)).toBe(6);
+    expect(cliHookTimeoutSeconds(1500)).toBe(7);
+    expect(clientDeadlineSeconds(1500)).toBe(5);
+    expect(commandHookEntry({ command: "x", hookTimeoutMs: 2500 })).toEqual({
+      type: "command",
+      command: "x",
+      timeout: 8,
+    });
+  });
+
+  it("bakes the client deadline and the byte cap into both scripts", () => {
+    const bash = bashHookClientScript({ hookTimeoutMs: 10_000 });
+    expect(bash).toContain(`max=${MAX_HOOK_REQUEST_BYTES}`);
+    expect(bash).toContain("read -r -t 13 status");
+    const node = nodeHookClientScript({ hookTimeoutMs: 10_000, maxRequestBytes: 99 });
+    expect(node).toContain("const MAX = 99;");
+    expect(node).toContain("const DEADLINE_MS = 13000;");
+  });
+});
+
+describe("commandHookCommand", () => {
+  it("quotes the script path and leaves the event name bare", () => {
+    expect(commandHookCommand({ scriptPath: "/tmp/a b/c.bash", eventName: "SessionStart" })).toBe(
+      "bash '/tmp/a b/c.bash' SessionStart",
+    );
+    expect(
+      commandHookCommand({
+        scriptPath: "/x/it's.cjs",
+        eventName: "Stop",
+        client: "node",
+        interpreter: "/opt/node 20/node",
+      }),
+    ).toBe("'/opt/node 20/node' '/x/it'\\''s.cjs' Stop");
+    expect(commandHookCommand({ scriptPath: "/x.cjs", eventName: "Stop", client: "node" })).toBe(
+      `${quoteForShell(process.execPath)} '/x.cjs' Stop`,
+    );
+  });
+
+  it("refuses event names that would need quoting", () => {
+    for (const eventName of ["", "a b", "Stop;rm", "$(x)", "1Stop"]) {
+      expect(() => commandHookCommand({ scriptPath: "/x", eventName })).toThrow(ElwoodError);
+    }
+  });
+});
