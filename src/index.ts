@@ -40,6 +40,10 @@ export {
   startOrResumeCodex,
 } from "./codex/start.js";
 export type {
+  CodexTranscriptSummary,
+  CodexTranscriptSummaryKind,
+} from "./codex/transcript/summary.js";
+export type {
   AgentSessionApi,
   CommonSessionEvents,
   ElwoodAgentSession,

@@ -12,6 +12,7 @@ import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
 import { type CodexMapContext, mapRolloutRecord } from "./transcript/map-rollout.js";
+import { summarizeRolloutRecord } from "./transcript/summary.js";
 
 export const CODEX_MINIMUM_VERSION = "0.124.0";
 
@@ -66,5 +67,6 @@ export const codexAdapter: AgentAdapter<CodexLaunchOptions, CodexHookHandlers, C
         return result.items;
       };
     },
+    summarizeTranscriptRecord: summarizeRolloutRecord,
     agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
   };

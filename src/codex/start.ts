@@ -11,9 +11,12 @@ import {
   type ResumeCodexOptions,
   type StartCodexOptions,
 } from "./options.js";
+import type { CodexTranscriptSummary } from "./transcript/summary.js";
 
 export type CodexSessionEvents = CommonSessionEvents & {
   hook: CodexAnyHookEvent;
+  /** Best-effort, content-free summary of each committed rollout record (api.md §5.4). */
+  "codex:transcript": CodexTranscriptSummary;
 } & { [N in CodexHookEventName as `hook:${N}`]: CodexHookEventOf<N> };
 
 export type CodexSessionApi = AgentSessionApi<CodexSessionEvents>;

@@ -116,6 +116,12 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
   planLaunch(request: LaunchRequest<Options>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
   createTranscriptMapper(): TranscriptMapper;
+  /**
+   * A content-free summary of one committed transcript record, emitted best-effort as the
+   * `<agent>:transcript` event (api.md §5.4 `codex:transcript`); absent when the agent has
+   * no such event.
+   */
+  summarizeTranscriptRecord?(record: unknown): unknown;
   /** The agent's own conversation id carried by a hook event, if any. */
   agentSessionIdOf(event: Event): string | undefined;
 }

@@ -129,6 +129,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       skipExistingContent: launch.isResume,
       createMapper: () => adapter.createTranscriptMapper(),
       onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
+      onRecord: (record) => runtime?.handleTranscriptRecord(record),
       onWarning: (warning, path) => runtime?.handleTranscriptWarning(warning, path),
     });
     cleanup.push(() => transcript.stop());

@@ -281,6 +281,11 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     }
   }
 
+  handleTranscriptRecord(record: unknown): void {
+    const summary = this.#adapter.summarizeTranscriptRecord?.(record);
+    if (summary !== undefined) this.events.emitTranscriptSummary(summary);
+  }
+
   handleTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
     if (this.#isClosed && warning.code !== "transcript_poll_stopped") return;
     const { code, ...fields } = warning;

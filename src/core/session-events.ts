@@ -141,6 +141,11 @@ export class SessionEvents {
     this.#activity({ source: "transcript", kind, label: kind, ...fields, transcriptPath, raw });
   }
 
+  /** The adapter's content-free per-record summary, as `<agent>:transcript`. */
+  emitTranscriptSummary(summary: unknown): void {
+    this.#emitter.emit(`${this.#agent}:transcript`, summary);
+  }
+
   emitStartupPrompt(label: StartupPromptLabel): void {
     this.#activity({
       source: "terminal",

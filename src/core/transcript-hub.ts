@@ -13,6 +13,8 @@ export interface TranscriptHubOptions {
   readonly skipExistingContent: boolean;
   readonly createMapper: () => TranscriptMapper;
   readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
+  /** Each committed record, in file order, before the batch's items are delivered. */
+  readonly onRecord?: (record: TranscriptRecord, transcriptPath: string) => void;
   readonly onWarning: (warning: TranscriptWarning, transcriptPath: string) => void;
 }
 
@@ -77,7 +79,10 @@ export class TranscriptHub implements TranscriptPort {
 
   #deliver(records: readonly TranscriptRecord[], path: string, map: TranscriptMapper): void {
     const items: TranscriptItem[] = [];
-    for (const record of records) items.push(...map(record));
+    for (const record of records) {
+      this.#options.onRecord?.(record, path);
+      items.push(...map(record));
+    }
     if (items.length > 0) this.#options.onItems(items, path);
   }
 }
