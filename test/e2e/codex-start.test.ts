@@ -1,0 +1,66 @@
+// Real Codex start-up and first turn through Elwood: autotrust answers directory trust,
+// the session reaches ready, and one message yields exactly one transcript-sourced
+// assistant message (issue 6 "Done when", C-CODEX-11, C-CODEX-16, C-E2E-10).
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
+import { childPids, record, token } from "../support/claude-e2e.js";
+import { codexFixture, codexRequests, startCodexIn } from "../support/codex-e2e.js";
+import { waitFor } from "../support/process-table.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const before = childPids();
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
+  expect(leaked()).toEqual([]);
+});
+
+describe("startCodex against the real CLI", () => {
+  test("C-CODEX-11 C-API-09 C-API-13 C-CODEX-16 C-E2E-10: autotrust answers directory trust, ready, and one turn yields exactly one transcript assistant_message", async () => {
+    const fx = await codexFixture(cleanups);
+    const reply = token("Hi from the script");
+    fx.server.turn({ match: /hello/, steps: [{ say: reply }] });
+    const session = await startCodexIn(fx);
+    const seen = record(session);
+    const summaries: CodexTranscriptSummary[] = [];
+    session.on("codex:transcript", (summary) => summaries.push(summary));
+    expect(session.elwoodSessionId.length).toBeGreaterThan(0);
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    expect(
+      seen.activity.some(
+        (event) => event.kind === "startup_prompt" && event.label === "workspace_trust",
+      ),
+    ).toBe(true);
+    expect(seen.statuses).not.toContain("blocked");
+
+    await session.sendMessage("hello there");
+    const answer = await session.waitForActivity(
+      (event) => event.kind === "assistant_message",
+      60_000,
+    );
+    expect(answer.source).toBe("transcript");
+    expect(answer.text).toContain(reply);
+    expect(answer.transcriptPath).toBeTruthy();
+    await session.waitForStatus((status) => status === "ready", 60_000);
+    expect(seen.activity.filter((event) => event.kind === "assistant_message")).toHaveLength(1);
+    expect(codexRequests(fx.server).filter((request) => request.matchedTurn === 0)).toHaveLength(1);
+
+    // The content-free per-record summaries (api.md §5.4 `codex:transcript`).
+    expect(
+      summaries.some(
+        (summary) =>
+          summary.kind === "message" &&
+          summary.role === "assistant" &&
+          summary.recordType === "response_item",
+      ),
+    ).toBe(true);
+    expect(JSON.stringify(summaries)).not.toContain(reply);
+    await session.stop();
+    expect(session.status).toBe("stopped");
+  });
+});
