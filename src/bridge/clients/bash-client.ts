@@ -20,6 +20,8 @@ export function bashHookClientScript(options: HookClientScriptOptions): string {
 # Usage: bash <this file> <EventName>, with ELWOOD_HOOK_PORT and ELWOOD_HOOK_TOKEN set.
 # Sends stdin to the Elwood bridge on 127.0.0.1 and prints its reply; always exits 0.
 exec 2>/dev/null
+# In POSIX mode a failed \`exec 3<>\` would end the script with a non-zero status.
+set +o posix
 trap '' PIPE
 LC_ALL=C
 max=${maxBytes}

@@ -86,6 +86,8 @@ describe.each<HookClientKind>(["bash", "node"])("%s hook client", (client) => {
     const down = await run(env);
     expect(down).toMatchObject({ exitCode: 0, stdout: "" });
     expect(down.elapsedMs).toBeLessThan(2000);
+    const posix = await run({ ...env, POSIXLY_CORRECT: "1" });
+    expect(posix).toMatchObject({ exitCode: 0, stdout: "" });
     const bare = await run(clientEnv());
     expect(bare).toMatchObject({ exitCode: 0, stdout: "" });
   });
