@@ -9,10 +9,15 @@ export type BodyReadResult =
   | { readonly kind: "oversized" }
   | { readonly kind: "incomplete" };
 
-/** Collect `request`'s body, stopping as soon as it is known to exceed `maxBytes`. */
+/**
+ * Collect `request`'s body, stopping as soon as it is known to exceed `maxBytes`. With
+ * `isKept: false` the bytes are only counted (a sender that will be refused anyway
+ * cannot make us buffer), yet the size verdict still comes first.
+ */
 export function readCappedBody(
   request: IncomingMessage,
   maxBytes: number,
+  isKept = true,
 ): Promise<BodyReadResult> {
   const declared = declaredLength(request);
   if (declared !== undefined && declared > maxBytes) {
@@ -39,7 +44,7 @@ export function readCappedBody(
         settle({ kind: "oversized" });
         return;
       }
-      chunks.push(chunk);
+      if (isKept) chunks.push(chunk);
     };
     const onEnd = (): void => {
       // `complete` is false when the parser saw the connection end mid-body.

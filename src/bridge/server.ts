@@ -124,14 +124,15 @@ export class HookBridgeServer {
     this.#server.on("request", (request: IncomingMessage, response: ServerResponse) => {
       this.#handle(request, response).catch(() => {
         this.#stats.bridgeFailures += 1;
-        reply(response, 500, undefined);
+        reply(response, 200, undefined);
       });
     });
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     this.#stats.received += 1;
-    const read = await readCappedBody(request, this.#maxRequestBytes);
+    const isAuthenticated = isTokenMatch(this.#expectedToken, request.headers[HOOK_TOKEN_HEADER]);
+    const read = await readCappedBody(request, this.#maxRequestBytes, isAuthenticated);
     if (read.kind === "incomplete") {
       this.#stats.incomplete += 1;
       return;
@@ -141,7 +142,8 @@ export class HookBridgeServer {
       replyAndHangUp(response);
       return;
     }
-    if (!isTokenMatch(this.#expectedToken, request.headers[HOOK_TOKEN_HEADER])) {
+    // The size verdict above comes first; only then does the token decide.
+    if (!isAuthenticated) {
       this.#stats.unauthenticated += 1;
       reply(response, 200, undefined);
       return;
