@@ -65,4 +65,7 @@ export type {
 export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { Unsubscribe } from "./events/emitter.js";
+export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-session.js";
+export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
+export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -1,0 +1,199 @@
+// The shared body of ClaudeSession and CodexSession (seeds §5.8): lazy, idempotent,
+// concurrent-safe start; subscriptions buffered before start; shutdown methods that are
+// no-ops before start; `close()` for `finally`; and `send`/`stream` turns serialized
+// through one slot that is released only at the agent's real turn boundary.
+import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
+import type {
+  ElwoodActivityEvent,
+  ElwoodSessionStatus,
+  ElwoodStatusDecision,
+  TerminalSize,
+} from "../core/types.js";
+import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
+import { TurnCollector, type TurnSignals } from "./turn-collector.js";
+import { TurnSlot } from "./turn-slot.js";
+
+type AnyHandler = (payload: never) => void;
+
+interface Subscription {
+  readonly event: string;
+  readonly handler: AnyHandler;
+  detach: Unsubscribe | undefined;
+}
+
+export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events extends object> {
+  readonly #open: () => Promise<Api>;
+  readonly #signals: TurnSignals;
+  readonly #subscriptions = new Set<Subscription>();
+  readonly #turns = new TurnSlot();
+  #session: Api | undefined;
+  #starting: Promise<Api> | undefined;
+
+  protected constructor(options: {
+    readonly open: () => Promise<Api>;
+    readonly signals: TurnSignals;
+  }) {
+    this.#open = options.open;
+    this.#signals = options.signals;
+  }
+
+  /** The started raw session, or undefined before start. */
+  get session(): Api | undefined {
+    return this.#session;
+  }
+
+  get status(): ElwoodSessionStatus {
+    return this.#session?.status ?? "starting";
+  }
+
+  /** Starts the session once; concurrent callers share the start in flight. */
+  start(): Promise<Api> {
+    if (this.#session !== undefined) return Promise.resolve(this.#session);
+    this.#starting ??= this.#open().then(
+      (session) => {
+        this.#session = session;
+        for (const subscription of this.#subscriptions) this.#attach(session, subscription);
+        return session;
+      },
+      (error: unknown) => {
+        // A failed start may be retried by the next call.
+        this.#starting = undefined;
+        throw error;
+      },
+    );
+    return this.#starting;
+  }
+
+  /** Subscribing never forces a start: handlers attach when the session starts. */
+  on<E extends keyof Events & string>(
+    event: E,
+    handler: (payload: Events[E]) => void,
+  ): Unsubscribe {
+    const subscription: Subscription = { event, handler: handler as AnyHandler, detach: undefined };
+    this.#subscriptions.add(subscription);
+    if (this.#session !== undefined) this.#attach(this.#session, subscription);
+    return () => {
+      subscription.detach?.();
+      this.#subscriptions.delete(subscription);
+    };
+  }
+
+  off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
+    for (const subscription of this.#subscriptions) {
+      if (subscription.event !== event || subscription.handler !== (handler as AnyHandler))
+        continue;
+      subscription.detach?.();
+      this.#subscriptions.delete(subscription);
+    }
+  }
+
+  /** One turn's content, in arrival order, ending when the turn is complete. */
+  stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
+    return { [Symbol.asyncIterator]: () => this.#runTurn(prompt, options) };
+  }
+
+  /** The turn's assistant messages joined by a blank line. */
+  async send(prompt: string, options: TurnOptions = {}): Promise<string> {
+    const texts: string[] = [];
+    for await (const event of this.stream(prompt, options)) {
+      if (event.type === "text") texts.push(event.text);
+    }
+    return texts.join("\n\n");
+  }
+
+  async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    const release = await this.#turns.acquire();
+    let collector: TurnCollector | undefined;
+    try {
+      const session = await this.start();
+      collector = new TurnCollector({ session, signals: this.#signals, prompt, ...options });
+      await collector.start();
+      yield* collector.events();
+    } finally {
+      if (collector === undefined) {
+        release();
+      } else {
+        // Breaking out early keeps the slot until the agent's real boundary.
+        collector.abandon();
+        collector.close();
+        void collector.boundary.then(release);
+      }
+    }
+  }
+
+  statusDecisions(): readonly ElwoodStatusDecision[] {
+    return this.#session?.statusDecisions() ?? [];
+  }
+
+  async waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number) {
+    return (await this.start()).waitForStatus(match, timeoutMs);
+  }
+
+  async waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
+    return (await this.start()).waitForActivity(match, timeoutMs);
+  }
+
+  async sendMessage(message: string, options?: SendOptions): Promise<void> {
+    return (await this.start()).sendMessage(message, options);
+  }
+
+  async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    return (await this.start()).sendPrompt(prompt, options);
+  }
+
+  async sendGuidance(message: string, options?: SendOptions): Promise<void> {
+    return (await this.start()).sendGuidance(message, options);
+  }
+
+  async sendKeys(input: string | Uint8Array): Promise<void> {
+    return (await this.start()).sendKeys(input);
+  }
+
+  async resize(size: TerminalSize): Promise<void> {
+    return (await this.start()).resize(size);
+  }
+
+  async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
+    return (await this.start()).interrupt(options);
+  }
+
+  /** No-op before start; otherwise graceful stop. */
+  async stop(): Promise<void> {
+    const session = await this.#startedOrStarting();
+    await session?.stop();
+  }
+
+  async kill(): Promise<void> {
+    const session = await this.#startedOrStarting();
+    await session?.kill();
+  }
+
+  async teardown(): Promise<void> {
+    const session = await this.#startedOrStarting();
+    await session?.teardown();
+  }
+
+  /** Stop, falling back to kill; a no-op before start, safe in `finally`. */
+  async close(): Promise<void> {
+    const session = await this.#startedOrStarting();
+    if (session === undefined) return;
+    try {
+      await session.stop();
+    } catch {
+      await session.kill();
+    }
+  }
+
+  // Shutdown never starts a session, but waits for one already starting.
+  async #startedOrStarting(): Promise<Api | undefined> {
+    if (this.#session !== undefined) return this.#session;
+    if (this.#starting === undefined) return undefined;
+    return this.#starting.catch(() => undefined);
+  }
+
+  #attach(session: Api, subscription: Subscription): void {
+    const on = session.on as unknown as (event: string, handler: AnyHandler) => Unsubscribe;
+    subscription.detach = on.call(session, subscription.event, subscription.handler);
+  }
+}
