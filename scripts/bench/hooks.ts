@@ -3,20 +3,27 @@
 // as Claude's native http hook makes, (b) the bash command-hook client, (c) the Node
 // fallback client, and for reference (d) the cost of `node -e 0` alone and (e) the
 // floor of spawning any process through /bin/sh from Node.
+// Then, end to end: the per-tool-step overhead of real claude with every tool hook
+// wired to the bridge over http, against the same turn with no hooks (TARGETS.md "hook
+// overhead per tool call"); ELWOOD_BENCH_CLAUDE=0 skips it.
 // Run: `npm run bench -- hooks` or `npx tsx scripts/bench/hooks.ts`.
 
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { HookCatalogue, HookEventBase } from "../../src/bridge/catalogue.js";
 import { bashHookClientScript } from "../../src/bridge/clients/bash-client.js";
+import { claudeHttpHookEntry } from "../../src/bridge/clients/claude-http.js";
 import { commandHookCommand } from "../../src/bridge/clients/command.js";
 import { nodeHookClientScript } from "../../src/bridge/clients/node-client.js";
 import { createHookDispatcher } from "../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../src/bridge/server.js";
+import { spawnPty } from "../../src/terminal/pty-process.js";
+import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 
 const HOOK_TIMEOUT_MS = 30_000;
 const ITERATIONS = { http: 500, bash: 300, node: 200, nodeBare: 200 } as const;
@@ -149,6 +156,129 @@ export async function runBenchmark(): Promise<void> {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
+  await measureClaudeToolSteps();
+}
+
+const CLAUDE_BIN = fileURLToPath(new URL("../../node_modules/.bin/claude", import.meta.url));
+const TOOL_STEPS = 8;
+const CLAUDE_RUNS_PER_MODE = 3;
+const TOOL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "PostToolBatch"] as const;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+// bare: no hooks; http: every tool hook to the bridge; noop: every tool hook a command
+// running `true` (Claude's own hook machinery plus a shell, no bridge at all).
+type ClaudeHookMode = "bare" | "http" | "noop";
+
+// One real claude turn of TOOL_STEPS sequential Bash calls; returns the gaps between
+// consecutive model requests of that turn (each gap = one tool step as claude runs it).
+async function claudeTurnGaps(
+  mode: ClaudeHookMode,
+): Promise<{ gaps: number[]; hookCalls: number }> {
+  const model = await startScriptedModelServer();
+  const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-bench-ws-")));
+  execFileSync("git", ["init", "-q"], { cwd: workspace });
+  const home = await createAgentHome({ server: model, trustedDirs: [workspace] });
+  const dispatcher = createHookDispatcher({
+    catalogue: benchCatalogue,
+    hookTimeoutMs: HOOK_TIMEOUT_MS,
+  });
+  const bridge = await HookBridgeServer.start({ sink: dispatcher });
+  try {
+    const steps = Array.from({ length: TOOL_STEPS }, (_, index) => [
+      { tool: { name: "Bash", input: { command: `echo step-${index}` } } },
+      { say: `step ${index} done` },
+    ]).flat();
+    model.turn({ match: "run the steps", steps });
+    const hooks = Object.fromEntries(
+      TOOL_HOOK_EVENTS.map((eventName) => [
+        eventName,
+        [
+          {
+            matcher: "*",
+            hooks: [
+              mode === "noop"
+                ? { type: "command", command: "true", timeout: 35 }
+                : claudeHttpHookEntry({
+                    port: bridge.port,
+                    eventName,
+                    hookTimeoutMs: HOOK_TIMEOUT_MS,
+                  }),
+            ],
+          },
+        ],
+      ]),
+    );
+    const settingsPath = join(workspace, ".bench-settings.json");
+    await writeFile(settingsPath, JSON.stringify(mode === "bare" ? {} : { hooks }), {
+      mode: 0o600,
+    });
+    const env = { ...home.env, ...(mode === "http" ? bridge.environment() : {}) };
+    const args = [
+      "--settings",
+      settingsPath,
+      "--permission-mode",
+      "default",
+      "--allowedTools",
+      "Bash",
+      "--",
+      "run the steps",
+    ];
+    const pty = spawnPty({ file: CLAUDE_BIN, args, cwd: workspace, env, cols: 160, rows: 48 });
+    pty.onData(() => {});
+    try {
+      const isTurnRequest = (request: { matchedTurn?: number; isAuxiliary: boolean }) =>
+        request.matchedTurn !== undefined && !request.isAuxiliary;
+      await model.waitForRequest(
+        (request) =>
+          isTurnRequest(request) &&
+          request.toolResults.some((result) => result.text.includes(`step-${TOOL_STEPS - 1}`)),
+        120_000,
+      );
+      const times = model.requests.filter(isTurnRequest).map((request) => request.at);
+      const gaps = times.slice(1).map((at, index) => at - (times[index] ?? at));
+      return { gaps, hookCalls: bridge.stats.dispatched };
+    } finally {
+      pty.kill("SIGKILL");
+    }
+  } finally {
+    await bridge.close();
+    await model.close();
+    await home.cleanup();
+    await rm(workspace, { recursive: true, force: true });
+  }
+}
+
+async function measureClaudeToolSteps(): Promise<void> {
+  if (process.env.ELWOOD_BENCH_CLAUDE === "0" || !existsSync(CLAUDE_BIN)) {
+    console.log("claude per-tool-step overhead: skipped");
+    return;
+  }
+  const gaps: Record<ClaudeHookMode, number[]> = { bare: [], http: [], noop: [] };
+  let hookCalls = 0;
+  // Alternate the modes so drift in machine load hits all of them alike.
+  for (let run = 0; run < CLAUDE_RUNS_PER_MODE; run += 1) {
+    for (const mode of ["bare", "http", "noop"] as const) {
+      const turn = await claudeTurnGaps(mode);
+      gaps[mode].push(...turn.gaps);
+      if (mode === "http") hookCalls += turn.hookCalls;
+    }
+  }
+  const bare = median(gaps.bare);
+  const http = median(gaps.http);
+  const noop = median(gaps.noop);
+  console.log(
+    `claude tool step (${TOOL_STEPS} sequential Bash calls x ${CLAUDE_RUNS_PER_MODE} runs per mode, ` +
+      `median gap between model requests):\n` +
+      `  bare ${bare.toFixed(1)} ms; bridge http hooks ${http.toFixed(1)} ms (overhead ${(http - bare).toFixed(1)} ms, ` +
+      `${hookCalls} hook requests answered); no-op command hooks ${noop.toFixed(1)} ms (overhead ${(noop - bare).toFixed(1)} ms)`,
+  );
 }
 
 export default runBenchmark;
