@@ -1,0 +1,34 @@
+// Immutable loop snapshots (C-LOOP-15) and their redacted event form (C-LOOP-16).
+import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import type { ElwoodLoopEventSnapshot, ElwoodLoopSnapshot, ElwoodLoopState } from "./types.js";
+
+export interface LoopView {
+  readonly definition: LoopDefinition;
+  readonly state: ElwoodLoopState;
+  readonly dueAt?: number;
+}
+
+export function snapshotOf(view: LoopView): ElwoodLoopSnapshot {
+  return Object.freeze({ ...redactedSnapshotOf(view), message: view.definition.message });
+}
+
+/** Everything but the prompt: events and errors identify a loop only by id. */
+export function redactedSnapshotOf(view: LoopView): ElwoodLoopEventSnapshot {
+  const { definition, state } = view;
+  return Object.freeze({
+    id: definition.id,
+    mode: definition.mode,
+    ...(definition.mode === "fixed" ? { intervalMs: definition.intervalMs } : {}),
+    jitterMs: definition.jitterMs,
+    createdAt: definition.createdAt,
+    expiresAt: definition.expiresAt,
+    state,
+    ...(state === "scheduled" && view.dueAt !== undefined ? { nextDueAt: view.dueAt } : {}),
+  });
+}
+
+/** listLoops order: creation time, then id. */
+export function byCreation(a: LoopDefinition, b: LoopDefinition): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
