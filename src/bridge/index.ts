@@ -32,6 +32,7 @@ export type { HookDispatcher, HookDispatcherOptions, HookRequestSink } from "./d
 export { createHookDispatcher, resolveHookTimeoutMs } from "./dispatcher.js";
 export * from "./limits.js";
 export type { HookDispatchError, HookErrorCategory, HookOutcome } from "./outcome.js";
+export { withLoopbackNoProxy } from "./proxy-env.js";
 export type { HookBridgeEnvironment, HookBridgeServerOptions } from "./server.js";
 export { HookBridgeServer } from "./server.js";
 export type { HookBridgeStats } from "./stats.js";

@@ -15,6 +15,7 @@ import {
   cliHookTimeoutSeconds,
   MAX_HOOK_REQUEST_BYTES,
 } from "../../../src/bridge/limits.js";
+import { withLoopbackNoProxy } from "../../../src/bridge/proxy-env.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 describe("Claude http hook entry", () => {
@@ -92,5 +93,17 @@ describe("commandHookCommand", () => {
     for (const eventName of ["", "a b", "Stop;rm", "$(x)", "1Stop"]) {
       expect(() => commandHookCommand({ scriptPath: "/x", eventName })).toThrow(ElwoodError);
     }
+  });
+});
+
+describe("withLoopbackNoProxy", () => {
+  it("adds loopback to both NO_PROXY spellings without dropping or duplicating entries", () => {
+    const env = { NO_PROXY: "corp.example, 127.0.0.1", no_proxy: "lower.example", PATH: "/bin" };
+    const merged = "corp.example,127.0.0.1,lower.example,localhost";
+    expect(withLoopbackNoProxy(env)).toEqual({ NO_PROXY: merged, no_proxy: merged, PATH: "/bin" });
+    expect(withLoopbackNoProxy({})).toEqual({
+      NO_PROXY: "127.0.0.1,localhost",
+      no_proxy: "127.0.0.1,localhost",
+    });
   });
 });
