@@ -1,0 +1,139 @@
+// Real Codex turns through Elwood: shell tool activity from the transcript, a PreToolUse
+// deny that stops the command and reaches the model, and a message sent the moment
+// startCodex resolves is never swallowed (issue 6 "Done when").
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { childPids, record, token } from "../support/claude-e2e.js";
+import {
+  type CodexFixture,
+  codexFixture,
+  codexRequests,
+  startCodexIn,
+} from "../support/codex-e2e.js";
+import { waitFor } from "../support/process-table.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const before = childPids();
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
+  expect(leaked()).toEqual([]);
+});
+
+/** Another never-trusted `git init` folder, removed at cleanup. */
+async function freshGitWorkspace(fx: CodexFixture): Promise<string> {
+  const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-e2e-ws-")));
+  fx.defer(() => rm(workspace, { recursive: true, force: true }));
+  execFileSync("git", ["init", "-q"], { cwd: workspace });
+  return workspace;
+}
+
+describe("Codex turns against the real CLI", () => {
+  test("C-API-30 C-CODEX-16 C-CODEX-19: a shell tool turn yields one transcript tool_call and tool_result with the bare command and its output", async () => {
+    const fx = await codexFixture(cleanups);
+    const marker = token("codex-marker");
+    fx.server.turn({
+      match: /run it/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: `echo ${marker}` } } },
+        { say: "done running" },
+      ],
+    });
+    const session = await startCodexIn(fx);
+    const seen = record(session);
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.sendMessage("run it");
+    await session.waitForActivity(
+      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("done running"),
+      60_000,
+    );
+    await session.waitForStatus((status) => status === "ready", 60_000);
+
+    const calls = seen.activity.filter((event) => event.kind === "tool_call");
+    const results = seen.activity.filter((event) => event.kind === "tool_result");
+    expect(calls).toHaveLength(1);
+    expect(results).toHaveLength(1);
+    expect(calls[0]?.source).toBe("transcript");
+    expect(results[0]?.source).toBe("transcript");
+    expect(calls[0]?.toolInput).toContain(`echo ${marker}`);
+    expect(results[0]?.toolOutput).toContain(marker);
+    expect(results[0]?.toolUseId).toBeTruthy();
+    expect(results[0]?.toolUseId).toBe(calls[0]?.toolUseId);
+    const continuation = codexRequests(fx.server).find((request) =>
+      request.toolResults.some((result) => result.text.includes(marker)),
+    );
+    expect(continuation).toBeDefined();
+    await session.stop();
+  });
+
+  test("C-HOOK-14 C-CODEX-16: a PreToolUse deny stops the shell command and the model receives the reason", async () => {
+    const fx = await codexFixture(cleanups);
+    const markerFile = join(fx.workspace, `${token("denied")}.txt`);
+    fx.server.turn({
+      match: /make the file/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: `touch ${markerFile}` } } },
+        { say: "tried to make it" },
+      ],
+    });
+    const toolNames: string[] = [];
+    const session = await startCodexIn(fx, {
+      hooks: {
+        PreToolUse: (event) => {
+          toolNames.push(event.tool_name);
+          return event.tool_name === "Bash"
+            ? { permissionDecision: "deny", permissionDecisionReason: "not here" }
+            : undefined;
+        },
+      },
+    });
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.sendMessage("make the file");
+    const continuation = await fx.server.waitForRequest(
+      (request) => request.api === "openai" && request.toolResults.length > 0,
+      60_000,
+    );
+    await session.waitForActivity(
+      (event) =>
+        event.kind === "assistant_message" && (event.text ?? "").includes("tried to make it"),
+      60_000,
+    );
+    expect(toolNames).toContain("Bash");
+    expect(continuation.toolResults.map((result) => result.text).join("\n")).toContain("not here");
+    expect(existsSync(markerFile)).toBe(false);
+    await session.stop();
+  });
+
+  test("C-API-19 C-API-28: a message sent the moment startCodex resolves is answered, ten cold starts in a row", async () => {
+    const fx = await codexFixture(cleanups);
+    const answered: string[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      const workspace = await freshGitWorkspace(fx);
+      const reply = token(`cold-reply-${round}`);
+      fx.server.turn({ match: `cold start ${round} `, steps: [{ say: reply }] });
+      const session = await startCodexIn(fx, { cwd: workspace });
+      const sent = session.sendMessage(`cold start ${round} please answer`);
+      const answer = await session.waitForActivity(
+        (event) => event.kind === "assistant_message" && (event.text ?? "").includes(reply),
+        90_000,
+      );
+      await sent;
+      answered.push(answer.text ?? "");
+      await session.kill();
+      expect(session.status).toBe("killed");
+    }
+    expect(answered).toHaveLength(10);
+    expect(
+      codexRequests(fx.server).filter((request) => request.matchedTurn !== undefined),
+    ).toHaveLength(10);
+  });
+});
