@@ -50,6 +50,14 @@ export type {
   SendOptions,
 } from "./core/agent-session.js";
 export type { CommonStartOptions } from "./core/common-options.js";
+export { parseLoopCommand } from "./core/loops/parse-command.js";
+export type {
+  ElwoodLoopEvent,
+  ElwoodLoopEventSnapshot,
+  ElwoodLoopRequest,
+  ElwoodLoopSnapshot,
+  ElwoodLoopState,
+} from "./core/loops/types.js";
 export type {
   AgentKind,
   ElwoodActivityEvent,

@@ -3,6 +3,7 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
+import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
 import type {
   AgentKind,
@@ -25,6 +26,8 @@ export interface CommonSessionEvents {
   warning: ElwoodWarningEvent;
   hookError: HookErrorEvent;
   resize: TerminalSize;
+  /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
+  loop: ElwoodLoopEvent;
 }
 
 export interface SendOptions {
@@ -65,6 +68,9 @@ export interface ElwoodAgentSession {
   sendKeys(input: string | Uint8Array): Promise<void>;
   resize(size: TerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
+  cancelLoop(loopId: string): Promise<void>;
   stop(): Promise<void>;
   kill(): Promise<void>;
   teardown(): Promise<void>;
@@ -152,6 +158,20 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
 
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
     return guard(() => this.#runtime.interrupt(options));
+  }
+
+  /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    return guard(() => this.#runtime.createLoop(request));
+  }
+
+  /** Also works on a stopped or exited session (definitions kept for resume). */
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return guard(() => this.#runtime.listLoops());
+  }
+
+  cancelLoop(loopId: string): Promise<void> {
+    return guard(() => this.#runtime.cancelLoop(loopId));
   }
 
   stop(): Promise<void> {

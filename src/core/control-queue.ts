@@ -52,6 +52,11 @@ export class ControlQueue {
     return this.#active === undefined && this.#pending.length === 0;
   }
 
+  /** The kind of the op writing right now, if any (tells a loop turn from others). */
+  get activeKind(): string | undefined {
+    return this.#active?.op.kind;
+  }
+
   /** Admits an op or rejects at once with input_queue_full; resolves when its run settles. */
   enqueue(op: QueueOperation): Promise<void> {
     if (this.#closedWith !== undefined) return Promise.reject(this.#closedWith);

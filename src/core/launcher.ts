@@ -8,6 +8,7 @@ import { HookBridgeServer } from "../bridge/server.js";
 import { loginShellCommand, resolveLoginShell } from "../shell/login-shell.js";
 import { assertSupportedPlatform } from "../shell/platform.js";
 import { reapProcessGroup } from "../shell/reap.js";
+import type { LoopDefinition } from "../state/loop-sidecar.js";
 import type { SessionRecord } from "../state/record.js";
 import type { StateStore } from "../state/state-store.js";
 import { type PtyProcess, spawnPty } from "../terminal/pty-process.js";
@@ -33,6 +34,8 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly requestedSize: TerminalSize;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Loop definitions restored from a validated sidecar (resume only). */
+  readonly loops?: readonly LoopDefinition[];
 }
 
 export interface LaunchedSession<Options, Handlers, Event extends HookEventBase> {
@@ -149,6 +152,10 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       bridge,
       reap: reapProcessGroup,
       requestedSize: launch.requestedSize,
+      loops: {
+        restored: launch.loops ?? [],
+        writeLoops: (loops) => store.writeLoops(record.elwoodSessionId, loops),
+      },
       state: {
         persistAgentSessionId: (agentSessionId) =>
           store.writeRecord(withAgentSessionId(record, agentSessionId)).then(() => undefined),

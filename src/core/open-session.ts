@@ -4,6 +4,7 @@
 // override field by field (then re-persisted). Never a silent fresh conversation.
 import type { HookEventBase } from "../bridge/catalogue.js";
 import { ElwoodError } from "../errors.js";
+import type { LoopDefinition } from "../state/loop-sidecar.js";
 import type { SessionRecord } from "../state/record.js";
 import { newSessionId } from "../state/session-id.js";
 import { StateStore } from "../state/state-store.js";
@@ -68,11 +69,14 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
       { details: { elwoodSessionId: request.elwoodSessionId } },
     );
   }
+  // The sidecar is validated before anything spawns: a corrupt one fails the resume with
+  // state_corrupt and no loop is ever restored or submitted (§8.2, C-LOOP-21).
+  const loops = await store.readLoops(request.elwoodSessionId);
   const record = {
     ...stored,
     resume: { agentSessionId, posture: { ...stored.resume.posture, ...request.postureOverrides } },
   } as SessionRecord;
-  return launch(request, store, record, true);
+  return launch(request, store, record, true, loops);
 }
 
 function storeLocation(common: NormalizedCommonOptions) {
@@ -86,6 +90,7 @@ function launch<Options, Handlers, Event extends HookEventBase>(
   store: StateStore,
   record: SessionRecord,
   isResume: boolean,
+  loops: readonly LoopDefinition[] = [],
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   const { common } = request;
   return launchSession({
@@ -101,6 +106,7 @@ function launch<Options, Handlers, Event extends HookEventBase>(
     requestedSize: common.initialSize,
     executable: common.executable,
     env: common.env,
+    loops,
   });
 }
 

@@ -17,6 +17,8 @@ import type {
   TerminalPort,
   TranscriptPort,
 } from "./ports.js";
+import { type RuntimeLoopOptions, SessionLoops } from "./loops/session-loops.js";
+import type { ElwoodLoopSnapshot } from "./loops/types.js";
 import { InitialReadiness } from "./readiness.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
@@ -55,6 +57,8 @@ export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> 
   readonly reap: GroupReaper;
   /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
   readonly requestedSize: TerminalSize;
+  /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
+  readonly loops?: RuntimeLoopOptions;
 }
 
 export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
@@ -65,6 +69,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #adapter: AgentAdapter<Options, Handlers, Event>;
   readonly #status: StatusMachine;
   readonly #queue: ControlQueue;
+  readonly #loops: SessionLoops;
   readonly #watcher: ScreenWatcher;
   readonly #readiness: InitialReadiness;
   readonly #shutdown: ShutdownCoordinator;
@@ -97,13 +102,25 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         this.events.emitStatus(change.status, change.previous);
         if (change.status === "ready" || change.status === "running") this.#queue.pump();
       },
+        // Loops see the ready first (to rearm), then queued caller input gets first claim on
+        // it, and only a ready transition nothing else took submits a due loop.
+        this.#loops.onStatus(change.status, this.#queue.activeKind);
     });
+        if (change.status === "ready") this.#loops.dispatch();
     this.#queue = new ControlQueue({
       isReady: () => this.#status.status === "ready",
       consumeReady: () => this.#status.apply("submitted", "queued submission dispatched"),
     });
     this.#watcher = new ScreenWatcher(this.#screenHost());
     this.#readiness = new InitialReadiness({
+    this.#loops = new SessionLoops({
+      options: options.loops,
+      emit: (event) => this.events.emitCustom("loop", event),
+      isLive: () => !this.#isClosed && !this.#status.isTerminal,
+      canSubmitNow: () =>
+        !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
+      submit: (message) => this.#enqueueText("loop", "readiness", message),
+    });
       isResume: options.isResume,
       signals: options.adapter.signals,
       setTimer: (callback, ms) => this.#setTimer(callback, ms),
@@ -172,6 +189,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#assertLive();
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
+    this.#loops.onCallerInput();
     }
     this.#options.terminal.sendInput(input);
   }
@@ -214,6 +232,20 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   // ── shutdown ───────────────────────────────────────────────────────────────
+
+  // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
+
+  createLoop(request: unknown): Promise<ElwoodLoopSnapshot> {
+    return this.#loops.create(request);
+  }
+
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return this.#loops.list();
+  }
+
+  cancelLoop(loopId: string): Promise<void> {
+    return this.#loops.cancel(loopId);
+  }
 
   stop(): Promise<void> {
     return this.#shutdown.request("stop");
@@ -311,6 +343,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     }
     return this.#queue.enqueue({
       kind,
+    if (kind !== "loop") this.#loops.onCallerInput();
       operationClass,
       bytes: Buffer.byteLength(text, "utf8"),
       run: async () => {
@@ -497,8 +530,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   async #finishShutdown(kind: ShutdownKind): Promise<void> {
     const finalStatus = kind === "stop" ? "stopped" : kind === "kill" ? "killed" : "torn_down";
     await this.#closeDown(finalStatus);
-    if (kind === "kill") await this.#options.state.removeLoops();
-    if (kind === "teardown") await this.#options.state.removeSession();
+    if (kind === "kill") await this.#loops.clear("kill", () => this.#options.state.removeLoops());
+    if (kind === "teardown")
+      await this.#loops.clear("teardown", () => this.#options.state.removeSession());
   }
 
   // Ordered close: flush committed content, announce the exit, settle the status, then
@@ -515,6 +549,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       for (const dispose of this.#disposers.splice(0)) dispose();
       for (const timer of this.#timers) clearTimeout(timer);
       this.#timers.clear();
+      this.#loops.suspend();
       await this.#options.bridge.close().catch(() => undefined);
     }
     const evidence = finalStatus === "torn_down" ? "torn_down" : finalStatus;
