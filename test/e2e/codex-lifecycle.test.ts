@@ -1,0 +1,164 @@
+// Real Codex lifecycle through Elwood: resume continues the conversation, resume refusals
+// spawn nothing, and stop/kill/teardown leave no process, no content and (teardown) no
+// state behind (issue 6 "Done when", C-LIFE-10, C-STATE-xx).
+import { existsSync } from "node:fs";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { type CodexSessionApi, resumeCodex } from "../../src/codex/start.js";
+import { ElwoodError } from "../../src/errors.js";
+import { newSessionId, StateStore } from "../../src/state/index.js";
+import { childPids, ensureGone, filesWithText, token } from "../support/claude-e2e.js";
+import {
+  type CodexFixture,
+  codexFixture,
+  codexRequests,
+  inputText,
+  startCodexIn,
+} from "../support/codex-e2e.js";
+import { waitFor } from "../support/process-table.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const before = childPids();
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
+  expect(leaked()).toEqual([]);
+});
+
+async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
+  return error;
+}
+
+async function startAndTalk(
+  fx: CodexFixture,
+  prompt: string,
+  reply: string,
+): Promise<CodexSessionApi> {
+  fx.server.turn({ match: prompt, steps: [{ say: reply }] });
+  const session = await startCodexIn(fx);
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  await session.sendMessage(prompt);
+  await session.waitForActivity(
+    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(reply),
+    60_000,
+  );
+  await session.waitForStatus((status) => status === "ready", 60_000);
+  return session;
+}
+
+describe("Codex lifecycle against the real CLI", () => {
+  test("C-API-10 C-LIFE-04 C-STATE-04: resumeCodex continues the same conversation after stop()", async () => {
+    const fx = await codexFixture(cleanups);
+    const word = token("elwood-word");
+    const reply = token("Remembered");
+    const first = await startAndTalk(fx, `remember ${word}`, reply);
+    const id = first.elwoodSessionId;
+    await first.stop();
+    expect(first.status).toBe("stopped");
+
+    fx.server.turn({ match: "what was the word", steps: [{ say: "The word was remembered" }] });
+    const resumed = await resumeCodex({
+      elwoodSessionId: id,
+      cwd: fx.workspace,
+      stateDir: fx.stateDir,
+      env: fx.home.env,
+    });
+    fx.defer(() => ensureGone(resumed));
+    expect(resumed.elwoodSessionId).toBe(id);
+    await resumed.waitForStatus((status) => status === "ready", 90_000);
+    await resumed.sendMessage("what was the word");
+    const answer = await resumed.waitForActivity(
+      (event) =>
+        event.kind === "assistant_message" &&
+        (event.text ?? "").includes("The word was remembered"),
+      60_000,
+    );
+    expect(answer.source).toBe("transcript");
+    const followUp = codexRequests(fx.server).find((request) => request.matchedTurn === 1);
+    expect(followUp).toBeDefined();
+    if (followUp === undefined) return;
+    const history = inputText(followUp);
+    expect(history).toContain(`remember ${word}`);
+    expect(history).toContain(reply);
+    await resumed.stop();
+  });
+
+  test("C-STATE-10 C-CODEX-07 C-API-10: resumeCodex refuses a claude record and an id-less codex record without spawning", async () => {
+    const fx = await codexFixture(cleanups);
+    const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
+    const spawnedBefore = childPids();
+    const resumeWith = (elwoodSessionId: string) =>
+      resumeCodex({ elwoodSessionId, cwd: fx.workspace, stateDir: fx.stateDir, env: fx.home.env });
+
+    const claudeId = newSessionId();
+    await store.writeRecord({
+      schemaVersion: 1,
+      elwoodSessionId: claudeId,
+      adapter: "claude",
+      cwd: fx.workspace,
+      resume: { agentSessionId: "f3a8c0de-0000-4000-8000-000000000000", posture: {} },
+    });
+    expect((await rejection(resumeWith(claudeId))).name).toBe("adapter_mismatch");
+
+    const idlessId = newSessionId();
+    await store.writeRecord({
+      schemaVersion: 1,
+      elwoodSessionId: idlessId,
+      adapter: "codex",
+      cwd: fx.workspace,
+      resume: { posture: {} },
+    });
+    expect((await rejection(resumeWith(idlessId))).name).toBe("resume_unavailable");
+
+    expect([...childPids()].filter((pid) => !spawnedBefore.has(pid))).toEqual([]);
+    expect(fx.server.requests).toEqual([]);
+  });
+
+  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-07 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir and socket home", async () => {
+    const fx = await codexFixture(cleanups);
+    const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
+    const secrets: string[] = [];
+    for (const end of ["stop", "kill", "teardown"] as const) {
+      const spawnedBefore = childPids();
+      const prompt = token(`elwood-prompt-${end}`);
+      const reply = token(`elwood-reply-${end}`);
+      secrets.push(prompt, reply);
+      const session = await startAndTalk(fx, prompt, reply);
+      const id = session.elwoodSessionId;
+      const sessionDir = store.sessionDir(id);
+      const socketHome = store.socketHome("codex", id);
+      expect(existsSync(sessionDir)).toBe(true);
+      expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
+
+      await session[end]();
+      expect(session.status).toBe(
+        end === "stop" ? "stopped" : end === "kill" ? "killed" : "torn_down",
+      );
+      const leftover = () => [...childPids()].filter((pid) => !spawnedBefore.has(pid));
+      await waitFor(() => leftover().length === 0, { timeoutMs: 10_000 });
+      expect(leftover(), `${end} left processes behind`).toEqual([]);
+      if (end === "teardown") {
+        expect(existsSync(sessionDir)).toBe(false);
+        expect(existsSync(socketHome)).toBe(false);
+      } else {
+        expect(existsSync(sessionDir)).toBe(true);
+      }
+    }
+    const files = await filesWithText(fx.stateDir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      for (const secret of secrets) {
+        expect(file.text.includes(secret), `${file.path} holds ${secret}`).toBe(false);
+      }
+    }
+  });
+});
