@@ -2,6 +2,7 @@
 // runtime needs, as data plus small pure functions. core/ never imports an adapter.
 import type { HookCatalogue, HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodErrorName } from "../errors.js";
+import type { CliBinary } from "../shell/probe.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
 import type { AgentKind } from "./types.js";
@@ -86,7 +87,7 @@ export interface LaunchPlan {
 export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = HookEventBase> {
   readonly agent: AgentKind;
   readonly displayName: string;
-  readonly binary: string;
+  readonly binary: CliBinary;
   readonly minimumVersion: string;
   readonly errorNames: {
     readonly notFound: ElwoodErrorName;
