@@ -9,6 +9,8 @@ import { KEYS, sanitizePastedText } from "../terminal/input.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, ScreenReading, StartupPromptLabel, TranscriptItem } from "./adapter.js";
 import { ControlQueue, type OperationClass } from "./control-queue.js";
+import { type RuntimeLoopOptions, SessionLoops } from "./loops/session-loops.js";
+import type { ElwoodLoopSnapshot } from "./loops/types.js";
 import type {
   BridgePort,
   GroupReaper,
@@ -17,8 +19,6 @@ import type {
   TerminalPort,
   TranscriptPort,
 } from "./ports.js";
-import { type RuntimeLoopOptions, SessionLoops } from "./loops/session-loops.js";
-import type { ElwoodLoopSnapshot } from "./loops/types.js";
 import { InitialReadiness } from "./readiness.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
@@ -85,6 +85,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   /** Bumped at every physical submission; a turn end only completes its own generation. */
   #submissionGeneration = 0;
   #lastTurnEndAt = 0;
+  /** Fresh work was on screen since the last submission; only then can an idle edge end it. */
+  #sawWorkSinceSubmission = false;
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -100,27 +102,26 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#status = new StatusMachine({
       onChange: (change) => {
         this.events.emitStatus(change.status, change.previous);
-        if (change.status === "ready" || change.status === "running") this.#queue.pump();
-      },
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
         // it, and only a ready transition nothing else took submits a due loop.
         this.#loops.onStatus(change.status, this.#queue.activeKind);
-    });
+        if (change.status === "ready" || change.status === "running") this.#queue.pump();
         if (change.status === "ready") this.#loops.dispatch();
+      },
+    });
     this.#queue = new ControlQueue({
       isReady: () => this.#status.status === "ready",
       consumeReady: () => this.#status.apply("submitted", "queued submission dispatched"),
     });
-    this.#watcher = new ScreenWatcher(this.#screenHost());
-    this.#readiness = new InitialReadiness({
     this.#loops = new SessionLoops({
       options: options.loops,
       emit: (event) => this.events.emitCustom("loop", event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
-      canSubmitNow: () =>
-        !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
+      canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
       submit: (message) => this.#enqueueText("loop", "readiness", message),
     });
+    this.#watcher = new ScreenWatcher(this.#screenHost());
+    this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: options.adapter.signals,
       setTimer: (callback, ms) => this.#setTimer(callback, ms),
@@ -187,9 +188,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   /** Raw input: outside the queue, never sanitized, never waits. */
   async sendKeys(input: string | Uint8Array): Promise<void> {
     this.#assertLive();
+    this.#loops.onCallerInput();
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
-    this.#loops.onCallerInput();
     }
     this.#options.terminal.sendInput(input);
   }
@@ -231,8 +232,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     return pending;
   }
 
-  // ── shutdown ───────────────────────────────────────────────────────────────
-
   // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
 
   createLoop(request: unknown): Promise<ElwoodLoopSnapshot> {
@@ -246,6 +245,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   cancelLoop(loopId: string): Promise<void> {
     return this.#loops.cancel(loopId);
   }
+
+  // ── shutdown ───────────────────────────────────────────────────────────────
 
   stop(): Promise<void> {
     return this.#shutdown.request("stop");
@@ -341,15 +342,16 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         new ElwoodError("invalid_options", `A ${kind} must be a non-empty string.`),
       );
     }
+    if (kind !== "loop") this.#loops.onCallerInput();
     return this.#queue.enqueue({
       kind,
-    if (kind !== "loop") this.#loops.onCallerInput();
       operationClass,
       bytes: Buffer.byteLength(text, "utf8"),
       run: async () => {
         const surface = this.#submissionSurface();
         this.#awaitingAcceptance = true;
         this.#submissionGeneration += 1;
+        this.#sawWorkSinceSubmission = false;
         await pasteAndSubmit(surface, text);
         if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
         void recoverStagedSubmission(surface).catch(() => undefined);
@@ -460,15 +462,21 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       onWorkingEdge: () => {
         // A working row still painted just after the turn-end hook is the old turn's.
         if (Date.now() - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return;
+        this.#sawWorkSinceSubmission = true;
         this.#status.apply("screen_working", "working indicator appeared");
       },
       onIdleEdge: () => {
         if (this.#status.status !== "running") return;
+        // The previous turn's spinner clearing after its turn-end hook, once the next queued
+        // message is in: ending that new turn here would release the one after it mid-turn.
+        if (!this.#sawWorkSinceSubmission) return;
         this.#lastTurnEndAt = Date.now();
         this.#status.apply("screen_idle", "working indicator gone, idle composer");
       },
       onFrame: (reading: ScreenReading) => {
         this.#readiness.onFrame(reading);
+        if (reading.isWorking && Date.now() - this.#lastTurnEndAt >= STALE_WORK_AFTER_TURN_END_MS)
+          this.#sawWorkSinceSubmission = true;
         if (this.#status.status === "ready" || this.#status.status === "running")
           this.#queue.pump();
       },
@@ -540,6 +548,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   async #closeDown(finalStatus: "exited" | "stopped" | "killed" | "torn_down"): Promise<void> {
     if (!this.#isClosed) {
       this.#isClosed = true;
+      this.#loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
       await this.#options.transcript.finalFlush().catch(() => undefined);
@@ -549,7 +558,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       for (const dispose of this.#disposers.splice(0)) dispose();
       for (const timer of this.#timers) clearTimeout(timer);
       this.#timers.clear();
-      this.#loops.suspend();
       await this.#options.bridge.close().catch(() => undefined);
     }
     const evidence = finalStatus === "torn_down" ? "torn_down" : finalStatus;
