@@ -1,0 +1,357 @@
+// ClaudeSession / CodexSession against the real CLIs (issue 7 "Done when" 1 and 2):
+// send() returns exactly the scripted text, stream() on a tool turn yields tool_call,
+// tool_result and text in order, overlapping sends resolve in call order with their own
+// answers, an abandoned stream does not leak into the next turn, and the lazy lifecycle
+// (buffered on(), idempotent start, close() before and after use, startup failure).
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import type { ElwoodSessionStatus } from "../../src/core/types.js";
+import { ElwoodError } from "../../src/errors.js";
+import { ClaudeSession } from "../../src/session/claude-session.js";
+import { CodexSession } from "../../src/session/codex-session.js";
+import type { ElwoodStreamEvent } from "../../src/session/stream-events.js";
+import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
+import {
+  type ClaudeFixture,
+  childPids,
+  claudeFixture,
+  filesWithText,
+  token,
+  userTurnRequests,
+} from "../support/claude-e2e.js";
+import { codexRequests } from "../support/codex-e2e.js";
+import { descendantsOf, waitFor } from "../support/process-table.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const before = childPids();
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
+  expect(leaked()).toEqual([]);
+});
+
+type Lazy = ClaudeSession | CodexSession;
+
+interface CreateOptions {
+  readonly defaultCwd?: boolean;
+  readonly stateDir?: string;
+  readonly executable?: string;
+}
+
+interface HookSeen {
+  readonly name: string;
+  readonly lastAssistantMessage: string | undefined;
+}
+
+interface Agent {
+  readonly name: "claude" | "codex";
+  readonly notFound: string;
+  fixture(): Promise<ClaudeFixture>;
+  /** `defaultCwd` leaves cwd out so the class picks process.cwd(). */
+  create(fx: ClaudeFixture, options?: CreateOptions): Lazy;
+  /** Subscribes on the lazy class (works before start) to every hook event. */
+  onHook(session: Lazy, handler: (hook: HookSeen) => void): void;
+  onStatus(session: Lazy, handler: (status: ElwoodSessionStatus) => void): void;
+  shell(command: string): ScenarioStep;
+  readonly shellToolName: string;
+  /** The name a stream's tool_result carries for that shell call (Codex gives none yet). */
+  readonly shellResultName: string | undefined;
+  /** Model requests that started a user turn, in arrival order. */
+  userTurns(fx: ClaudeFixture): LoggedRequest[];
+}
+
+function hookSeen(hook: { hook_event_name: string }): HookSeen {
+  const last = (hook as { last_assistant_message?: unknown }).last_assistant_message;
+  return {
+    name: hook.hook_event_name,
+    lastAssistantMessage: typeof last === "string" ? last : undefined,
+  };
+}
+
+const claude: Agent = {
+  name: "claude",
+  notFound: "claude_not_found",
+  fixture: () => claudeFixture(cleanups, { trusted: true }),
+  create(fx, options = {}) {
+    const session = new ClaudeSession({
+      ...(options.defaultCwd ? {} : { cwd: fx.workspace }),
+      env: fx.home.env,
+      stateDir: options.stateDir ?? fx.stateDir,
+      permissionMode: "default",
+      allowedTools: ["Bash"],
+      ...(options.executable === undefined ? {} : { executable: options.executable }),
+    });
+    fx.defer(() => session.kill().catch(() => undefined));
+    return session;
+  },
+  onHook(session, handler) {
+    if (session instanceof ClaudeSession) session.on("hook", (hook) => handler(hookSeen(hook)));
+  },
+  onStatus(session, handler) {
+    if (session instanceof ClaudeSession) session.on("status", (event) => handler(event.status));
+  },
+  shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
+  shellToolName: "Bash",
+  shellResultName: "Bash",
+  userTurns: (fx) => userTurnRequests(fx.server),
+};
+
+const codex: Agent = {
+  name: "codex",
+  notFound: "codex_not_found",
+  fixture: () => claudeFixture(cleanups, { cli: "codex" }),
+  create(fx, options = {}) {
+    const session = new CodexSession({
+      ...(options.defaultCwd ? {} : { cwd: fx.workspace }),
+      autotrust: true,
+      env: fx.home.env,
+      stateDir: options.stateDir ?? fx.stateDir,
+      ...(options.executable === undefined ? {} : { executable: options.executable }),
+    });
+    fx.defer(() => session.kill().catch(() => undefined));
+    return session;
+  },
+  onHook(session, handler) {
+    if (session instanceof CodexSession) session.on("hook", (hook) => handler(hookSeen(hook)));
+  },
+  onStatus(session, handler) {
+    if (session instanceof CodexSession) session.on("status", (event) => handler(event.status));
+  },
+  shell: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
+  shellToolName: "exec_command",
+  shellResultName: undefined,
+  userTurns: (fx) => codexRequests(fx.server).filter((request) => request.toolResults.length === 0),
+};
+
+/** Live (non-zombie) descendants of this test process that were not there at `baseline`. */
+function newLivePids(baseline: ReadonlySet<number>): number[] {
+  return descendantsOf(process.pid)
+    .filter((entry) => entry.state !== "Z" && !baseline.has(entry.pid))
+    .map((entry) => entry.pid);
+}
+
+async function collect(stream: AsyncIterable<ElwoodStreamEvent>): Promise<ElwoodStreamEvent[]> {
+  const events: ElwoodStreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+describe.each([claude, codex])("$name session class against the real CLI", (agent) => {
+  test("C-API-47 C-API-49 C-E2E-14: send() lazily starts and resolves with exactly the scripted text, twice", async () => {
+    const fx = await agent.fixture();
+    const first = token("First answer");
+    const second = token("Second answer");
+    fx.server.turn({ match: /first question/, steps: [{ say: first }] });
+    fx.server.turn({ match: /second question/, steps: [{ say: second }] });
+    const session = agent.create(fx);
+    expect(session.status).toBe("starting");
+    expect(session.session).toBeUndefined();
+
+    expect(await session.send("first question")).toBe(first);
+    expect(session.session).toBeDefined();
+    expect(session.status).toBe("ready");
+    expect(await session.send("second question")).toBe(second);
+    // The second turn went to the same conversation: its request carries the first answer.
+    const turns = agent.userTurns(fx);
+    expect(turns.map((request) => request.matchedTurn)).toEqual([0, 1]);
+    expect(JSON.stringify(turns[1]?.body)).toContain(first);
+    await session.close();
+  });
+
+  test("C-API-48 C-E2E-15: stream() on a tool turn yields tool_call, tool_result and text in order", async () => {
+    const fx = await agent.fixture();
+    const marker = token("stream-marker");
+    const reply = token("Ran the marker");
+    fx.server.turn({
+      match: /run the marker/,
+      steps: [agent.shell(`echo ${marker}`), { say: reply }],
+    });
+    const session = agent.create(fx);
+    const events = await collect(session.stream("run the marker"));
+    const content = events.filter((event) => event.type !== "thinking");
+    expect(content.map((event) => event.type)).toEqual(["tool_call", "tool_result", "text"]);
+    const [call, result, text] = content;
+    expect(call).toMatchObject({ type: "tool_call", name: agent.shellToolName });
+    expect(call?.type === "tool_call" ? call.input : undefined).toContain(`echo ${marker}`);
+    expect(result?.type === "tool_result" ? result.output : undefined).toContain(marker);
+    expect(result?.type === "tool_result" ? result.name : "not a result").toBe(
+      agent.shellResultName,
+    );
+    expect(text).toEqual({ type: "text", text: reply });
+    await session.close();
+  });
+
+  test("C-API-49: send() on a tool turn resolves with only the assistant messages, joined by a blank line", async () => {
+    const fx = await agent.fixture();
+    const marker = token("send-marker");
+    const before = token("Checking first");
+    const after = token("All checked");
+    fx.server.turn({
+      match: /check the marker/,
+      steps: [{ say: before }, agent.shell(`echo ${marker}`), { say: after }],
+    });
+    const session = agent.create(fx);
+    expect(await session.send("check the marker")).toBe(`${before}\n\n${after}`);
+    await session.close();
+  });
+
+  test("C-API-50: two send() calls started together each resolve with their own answer, in call order", async () => {
+    const fx = await agent.fixture();
+    const alpha = token("Answer alpha");
+    const bravo = token("Answer bravo");
+    fx.server.turn({ match: /question alpha/, steps: [{ say: alpha }] });
+    fx.server.turn({ match: /question bravo/, steps: [{ say: bravo }] });
+    const session = agent.create(fx);
+    const settled: string[] = [];
+    const answers = await Promise.all([
+      session.send("question alpha").then((answer) => {
+        settled.push("alpha");
+        return answer;
+      }),
+      session.send("question bravo").then((answer) => {
+        settled.push("bravo");
+        return answer;
+      }),
+    ]);
+    expect(answers).toEqual([alpha, bravo]);
+    expect(settled).toEqual(["alpha", "bravo"]);
+    const turns = agent.userTurns(fx);
+    expect(turns.map((request) => request.matchedTurn)).toEqual([0, 1]);
+    // One prompt per turn: the second was submitted only after the first finished.
+    expect(turns[0]?.userText).not.toContain("bravo");
+    await session.close();
+  });
+
+  test("C-API-48 C-API-50: breaking out of a stream early does not disturb the next turn", async () => {
+    const fx = await agent.fixture();
+    const marker = token("abandoned-marker");
+    const abandoned = token("Abandoned turn text");
+    const next = token("Next turn text");
+    fx.server.turn({
+      match: /long task/,
+      steps: [agent.shell(`echo ${marker}`), { say: abandoned }],
+    });
+    fx.server.turn({ match: /next task/, steps: [{ say: next }] });
+    const session = agent.create(fx);
+    const seenBeforeBreak: ElwoodStreamEvent[] = [];
+    for await (const event of session.stream("long task")) {
+      seenBeforeBreak.push(event);
+      if (event.type === "tool_call") break;
+    }
+    expect(seenBeforeBreak.at(-1)?.type).toBe("tool_call");
+
+    // The next send gets exactly its own answer: no leftover text of the abandoned turn.
+    expect(await session.send("next task")).toBe(next);
+    // The abandoned turn still ran to its end before the next prompt went in.
+    const turns = agent.userTurns(fx);
+    expect(turns.map((request) => request.matchedTurn)).toEqual([0, 1]);
+    expect(turns[0]?.userText).not.toContain("next task");
+    expect(JSON.stringify(turns[1]?.body)).toContain(abandoned);
+    expect(JSON.stringify(turns[1]?.body)).toContain(marker);
+    await session.close();
+  });
+
+  test("C-API-52: on() before start is buffered; status reads starting; concurrent start() makes one session", async () => {
+    const fx = await agent.fixture();
+    const reply = token("Buffered hello");
+    fx.server.turn({ match: /say hello/, steps: [{ say: reply }] });
+    const session = agent.create(fx);
+    const statuses: ElwoodSessionStatus[] = [];
+    const hooks: HookSeen[] = [];
+    agent.onStatus(session, (status) => statuses.push(status));
+    agent.onHook(session, (hook) => hooks.push(hook));
+    expect(session.status).toBe("starting");
+    expect(statuses).toEqual([]);
+
+    const [a, b] = await Promise.all([session.start(), session.start()]);
+    expect(a).toBe(b);
+    expect(session.session).toBe(a);
+    expect(await session.start()).toBe(a);
+
+    expect(await session.send("say hello")).toBe(reply);
+    // Handlers registered before start saw the turn: running, then ready.
+    expect(statuses).toContain("running");
+    expect(statuses.at(-1)).toBe("ready");
+    const stop = hooks.find((hook) => hook.name === "Stop");
+    expect(stop?.lastAssistantMessage).toContain(reply);
+    expect(hooks.some((hook) => hook.name === "UserPromptSubmit")).toBe(true);
+    expect(agent.userTurns(fx)).toHaveLength(1);
+    await session.close();
+  });
+
+  test("C-API-51 C-LIFE-05: close() before start is a no-op; close() after use leaves no process", async () => {
+    const fx = await agent.fixture();
+    const reply = token("Closing soon");
+    fx.server.turn({ match: /one turn/, steps: [{ say: reply }] });
+    const baseline = childPids();
+    const session = agent.create(fx);
+    await session.close();
+    await session.stop();
+    await session.kill();
+    expect(session.status).toBe("starting");
+    expect(session.session).toBeUndefined();
+    expect(newLivePids(baseline)).toEqual([]);
+    expect(fx.server.requests).toEqual([]);
+
+    expect(await session.send("one turn")).toBe(reply);
+    expect(newLivePids(baseline).length).toBeGreaterThan(0);
+    await session.close();
+    expect(session.status).toBe("stopped");
+    await waitFor(() => newLivePids(baseline).length === 0, { timeoutMs: 15_000 });
+    expect(newLivePids(baseline)).toEqual([]);
+  });
+
+  test("C-CLAUDE-05 C-API-47: a missing executable rejects the first send() with the typed not-found error", async () => {
+    const fx = await agent.fixture();
+    const baseline = childPids();
+    const session = agent.create(fx, { executable: `/nonexistent/${agent.name}` });
+    const failure = await session.send("never sent").then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ElwoodError);
+    expect(failure).toMatchObject({ name: agent.notFound });
+    expect(String((failure as Error).message)).toContain(`/nonexistent/${agent.name}`);
+    expect(session.session).toBeUndefined();
+    expect(session.status).toBe("starting");
+    // A failed start leaves nothing behind and close() stays a no-op.
+    await session.close();
+    expect(newLivePids(baseline)).toEqual([]);
+    expect(fx.server.requests).toEqual([]);
+  });
+
+  test("C-API-47: cwd defaults to process.cwd() and a relative stateDir is fixed at construction", async () => {
+    const fx = await agent.fixture();
+    const reply = token("Right folder");
+    fx.server.turn({ match: /where am i/, steps: [{ say: reply }] });
+    const elsewhere = await realpath(await mkdtemp(join(tmpdir(), "elwood-e2e-elsewhere-")));
+    fx.defer(() => rm(elsewhere, { recursive: true, force: true }));
+    const original = process.cwd();
+    let session: Lazy;
+    process.chdir(fx.workspace);
+    try {
+      session = agent.create(fx, { defaultCwd: true, stateDir: "relative-state" });
+    } finally {
+      process.chdir(original);
+    }
+    expect(session.cwd).toBe(fx.workspace);
+    process.chdir(elsewhere);
+    try {
+      expect(await session.send("where am i")).toBe(reply);
+    } finally {
+      process.chdir(original);
+    }
+    const id = session.session?.elwoodSessionId ?? "missing";
+    const stateFiles = await filesWithText(resolve(fx.workspace, "relative-state"));
+    expect(stateFiles.some((file) => file.path.includes(id) || file.text.includes(id))).toBe(true);
+    expect(await filesWithText(join(elsewhere, "relative-state"))).toEqual([]);
+    await session.close();
+  });
+});
