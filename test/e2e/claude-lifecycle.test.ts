@@ -14,6 +14,8 @@ import {
   conversationText,
   ensureGone,
   filesWithText,
+  record,
+  recordedActivity,
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
@@ -50,8 +52,10 @@ async function startAndTalk(
   const session = await startClaude({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
   fx.defer(() => ensureGone(session));
   await session.waitForStatus((status) => status === "ready", 90_000);
+  const seen = record(session);
   await session.sendMessage(prompt);
-  await session.waitForActivity(
+  await recordedActivity(
+    seen,
     (event) => event.kind === "assistant_message" && (event.text ?? "").includes(reply),
     60_000,
   );
@@ -78,8 +82,10 @@ describe("Claude lifecycle against the real CLI", () => {
     fx.defer(() => ensureGone(resumed));
     expect(resumed.elwoodSessionId).toBe(id);
     await resumed.waitForStatus((status) => status === "ready", 90_000);
+    const seen = record(resumed);
     await resumed.sendMessage("what was the word");
-    await resumed.waitForActivity(
+    await recordedActivity(
+      seen,
       (event) =>
         event.kind === "assistant_message" &&
         (event.text ?? "").includes("The word was remembered"),

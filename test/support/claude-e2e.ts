@@ -15,7 +15,7 @@ import {
   startScriptedModelServer,
 } from "../../src/testing/index.js";
 import { type CliName, cliBinaryDir } from "./cli-binaries.js";
-import { descendantsOf } from "./process-table.js";
+import { descendantsOf, waitFor } from "./process-table.js";
 
 export interface ClaudeFixture {
   readonly server: ScriptedModelServer;
@@ -115,4 +115,24 @@ export function childPids(): Set<number> {
 export function conversationText(request: LoggedRequest): string {
   const body = request.body as { messages?: unknown } | undefined;
   return JSON.stringify(body?.messages ?? []);
+}
+
+/**
+ * The first recorded activity that matches, waiting for it if needed. Unlike
+ * `waitForActivity`, it also finds events that fired before the call (a turn's tool
+ * result and its answer often arrive in one transcript batch).
+ */
+export async function recordedActivity(
+  seen: { readonly activity: readonly ElwoodActivityEvent[] },
+  match: (event: ElwoodActivityEvent) => boolean,
+  timeoutMs: number,
+): Promise<ElwoodActivityEvent> {
+  const found = () => seen.activity.find(match);
+  await waitFor(() => found() !== undefined, { timeoutMs, intervalMs: 50 });
+  const event = found();
+  if (event === undefined) {
+    const kinds = seen.activity.map((item) => `${item.source}:${item.kind}`).join(", ");
+    throw new Error(`no matching activity within ${timeoutMs} ms; saw ${kinds}`);
+  }
+  return event;
 }
