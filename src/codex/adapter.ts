@@ -32,7 +32,7 @@ export const codexAdapter: AgentAdapter<CodexLaunchOptions, CodexHookHandlers, C
     signals: {
       // Codex 0.171 fires SessionStart only with the first prompt, so it cannot gate that
       // prompt; its placeholder composer paints before input is live, so the composer must
-      // stay idle for a settle time first (prd/readiness.md).
+      // stay idle for a settle time first (prd/decisions.md, cold-start readiness).
       initialReadyHooks: ["SessionStart"],
       coldStartComposerSettleMs: 800,
       composerAfterSessionStartIsReady: false,

@@ -69,7 +69,7 @@ export class InitialReadiness {
   }
 
   // A composer that stays up, idle and undisturbed for the settle time proves a live input
-  // loop on CLIs whose placeholder composer paints early (measured: prd/readiness.md).
+  // loop on CLIs whose placeholder composer paints early (measured: prd/decisions.md).
   #armComposerSettle(settleMs: number | undefined): void {
     if (settleMs === undefined || this.#options.isResume || this.#settleTimerArmed) return;
     this.#settleTimerArmed = true;
