@@ -9,6 +9,7 @@ import type {
   ElwoodStatusDecision,
   TerminalSize,
 } from "../core/types.js";
+import { ElwoodError } from "../errors.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
 import { TurnCollector, type TurnSignals } from "./turn-collector.js";
@@ -180,8 +181,17 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     if (session === undefined) return;
     try {
       await session.stop();
-    } catch {
-      await session.kill();
+    } catch (stopError) {
+      try {
+        await session.kill();
+      } catch (killError) {
+        // Both failed: report both, not just the last (C-API-51).
+        throw new ElwoodError(
+          "termination_failed",
+          "close() could not stop the session, and the kill fallback failed too; call teardown() to retry.",
+          { cause: new AggregateError([stopError, killError], "stop() and kill() both failed") },
+        );
+      }
     }
   }
 
