@@ -1,0 +1,306 @@
+// Real Claude hooks through the bridge (issue 4 "Done when"): a PreToolUse deny stops a
+// Bash command and the model gets the reason; an allow skips the permission dialog; a
+// throwing and a hanging handler both fail open with a typed hookError; a hook from the
+// user's own ~/.claude/settings.json still runs beside Elwood's; an AskUserQuestion call
+// is answered from a tool-keyed handler.
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import type { StartClaudeOptions } from "../../src/claude/options.js";
+import { startClaude } from "../../src/claude/start.js";
+import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { HookErrorEvent } from "../../src/core/types.js";
+import type { LoggedRequest } from "../../src/testing/index.js";
+import {
+  type ClaudeFixture,
+  childPids,
+  claudeFixture,
+  ensureGone,
+  token,
+} from "../support/claude-e2e.js";
+import { waitFor } from "../support/process-table.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const before = childPids();
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
+  expect(leaked()).toEqual([]);
+});
+
+/** Starts Claude in the fixture's (trusted) workspace, stopped at cleanup, and waits for ready. */
+async function readyClaude(
+  fx: ClaudeFixture,
+  options: Partial<StartClaudeOptions> = {},
+): Promise<ElwoodAgentSession> {
+  const session = await startClaude({
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    permissionMode: "default",
+    ...options,
+  });
+  fx.defer(() => ensureGone(session));
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  return session;
+}
+
+/** A Bash command that leaves `markerFile` behind and prints `marker`. */
+function touchAndEcho(markerFile: string, marker: string): string {
+  return `touch ${markerFile} && echo ${marker}`;
+}
+
+/** The first Anthropic request that carries a tool result, and its result text. */
+async function toolResultText(
+  fx: ClaudeFixture,
+): Promise<{ request: LoggedRequest; text: string }> {
+  const request = await fx.server.waitForRequest(
+    (entry) => entry.api === "anthropic" && entry.toolResults.length > 0,
+    60_000,
+  );
+  return { request, text: request.toolResults.map((result) => result.text).join("\n") };
+}
+
+async function waitForSay(session: ElwoodAgentSession, text: string): Promise<void> {
+  await session.waitForActivity(
+    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(text),
+    60_000,
+  );
+}
+
+describe("Claude hooks against the real CLI", () => {
+  test("C-HOOK-02 C-HRESP-01: a PreToolUse deny stops the Bash command and the model receives the reason", async () => {
+    const fx = await claudeFixture(cleanups, { trusted: true });
+    const markerFile = join(fx.workspace, `${token("denied")}.txt`);
+    const reason = token("elwood-says-no");
+    fx.server.turn({
+      match: "make the file",
+      steps: [
+        { tool: { name: "Bash", input: { command: touchAndEcho(markerFile, "ran") } } },
+        { say: "tried to make it" },
+      ],
+    });
+    const seenCommands: string[] = [];
+    const session = await readyClaude(fx, {
+      hooks: {
+        PreToolUse: {
+          Bash: (event) => {
+            seenCommands.push(event.tool_input.command);
+            return { permissionDecision: "deny", permissionDecisionReason: reason };
+          },
+        },
+      },
+    });
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "tried to make it");
+    expect(seenCommands).toEqual([touchAndEcho(markerFile, "ran")]);
+    expect(text).toContain(reason);
+    expect(existsSync(markerFile)).toBe(false);
+    await session.stop();
+  });
+
+  test("C-HRESP-01: a PreToolUse allow runs a Bash command that has no allow rule, with no human input", async () => {
+    const fx = await claudeFixture(cleanups, { trusted: true });
+    const markerFile = join(fx.workspace, `${token("allowed")}.txt`);
+    const marker = token("allowed-output");
+    fx.server.turn({
+      match: "make the file",
+      steps: [
+        { tool: { name: "Bash", input: { command: touchAndEcho(markerFile, marker) } } },
+        { say: "made it" },
+      ],
+    });
+    let asked = 0;
+    const session = await readyClaude(fx, {
+      hooks: {
+        PreToolUse: (event) => {
+          if (event.tool_name !== "Bash") return undefined;
+          asked += 1;
+          return { permissionDecision: "allow", permissionDecisionReason: "fine by Elwood" };
+        },
+      },
+    });
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "made it");
+    expect(asked).toBe(1);
+    expect(text).toContain(marker);
+    expect(existsSync(markerFile)).toBe(true);
+    await session.waitForStatus((status) => status === "ready", 60_000);
+    await session.stop();
+  });
+
+  test("C-HOOK-05: a throwing PreToolUse handler fails open (the command runs) and emits hookError handler_error", async () => {
+    const fx = await claudeFixture(cleanups, { trusted: true });
+    const markerFile = join(fx.workspace, `${token("thrown")}.txt`);
+    const marker = token("ran-anyway");
+    fx.server.turn({
+      match: "make the file",
+      steps: [
+        { tool: { name: "Bash", input: { command: touchAndEcho(markerFile, marker) } } },
+        { say: "made it" },
+      ],
+    });
+    const session = await readyClaude(fx, {
+      allowedTools: ["Bash"],
+      hooks: {
+        PreToolUse: () => {
+          throw new Error("handler blew up");
+        },
+      },
+    });
+    const errors: HookErrorEvent[] = [];
+    session.on("hookError", (event) => errors.push(event));
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "made it");
+    expect(text).toContain(marker);
+    expect(existsSync(markerFile)).toBe(true);
+    const preToolErrors = errors.filter((event) => event.hookEventName === "PreToolUse");
+    expect(preToolErrors.length).toBeGreaterThanOrEqual(1);
+    expect(preToolErrors.map((event) => event.category)).toEqual(
+      preToolErrors.map(() => "handler_error"),
+    );
+    expect(preToolErrors[0]?.agent).toBe("claude");
+    expect(preToolErrors[0]?.elwoodSessionId).toBe(session.elwoodSessionId);
+    expect(preToolErrors[0]?.timeoutMs).toBeUndefined();
+    await session.stop();
+  });
+
+  test("C-HOOK-04: a hanging PreToolUse handler times out after hookTimeoutMs, fails open (the command runs) and emits hookError timeout", async () => {
+    const fx = await claudeFixture(cleanups, { trusted: true });
+    const markerFile = join(fx.workspace, `${token("hung")}.txt`);
+    const marker = token("ran-after-timeout");
+    fx.server.turn({
+      match: "make the file",
+      steps: [
+        { tool: { name: "Bash", input: { command: touchAndEcho(markerFile, marker) } } },
+        { say: "made it" },
+      ],
+    });
+    const session = await readyClaude(fx, {
+      allowedTools: ["Bash"],
+      hookTimeoutMs: 1500,
+      hooks: {
+        PreToolUse: () => new Promise<undefined>(() => undefined),
+      },
+    });
+    const errors: HookErrorEvent[] = [];
+    session.on("hookError", (event) => errors.push(event));
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "made it");
+    expect(text).toContain(marker);
+    expect(existsSync(markerFile)).toBe(true);
+    const preToolErrors = errors.filter((event) => event.hookEventName === "PreToolUse");
+    expect(preToolErrors.length).toBeGreaterThanOrEqual(1);
+    expect(preToolErrors[0]?.category).toBe("timeout");
+    expect(preToolErrors[0]?.timeoutMs).toBe(1500);
+    await session.stop();
+  });
+
+  test("C-E2E-06: a PreToolUse command hook from the user's own ~/.claude/settings.json runs alongside Elwood's handler", async () => {
+    const fx = await claudeFixture(cleanups, { trusted: true });
+    const userHookLog = join(fx.home.home, "user-hook.log");
+    const userLine = token("user-hook-ran");
+    const settingsPath = join(fx.home.home, ".claude", "settings.json");
+    const settings = JSON.parse(await readFile(settingsPath, "utf8")) as Record<string, unknown>;
+    settings.hooks = {
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            {
+              type: "command",
+              command: `cat > /dev/null; echo ${userLine} >> '${userHookLog}'`,
+            },
+          ],
+        },
+      ],
+    };
+    await writeFile(settingsPath, `${JSON.stringify(settings, null, 2)}\n`);
+    const marker = token("both-hooks");
+    fx.server.turn({
+      match: "echo the marker",
+      steps: [{ tool: { name: "Bash", input: { command: `echo ${marker}` } } }, { say: "echoed" }],
+    });
+    const elwoodSaw: string[] = [];
+    const session = await readyClaude(fx, {
+      allowedTools: ["Bash"],
+      hooks: {
+        PreToolUse: (event) => {
+          elwoodSaw.push(event.tool_name);
+          return undefined;
+        },
+      },
+    });
+    await session.sendMessage("echo the marker");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "echoed");
+    expect(text).toContain(marker);
+    expect(elwoodSaw).toContain("Bash");
+    const logged = await readFile(userHookLog, "utf8");
+    expect(logged.split("\n").filter((line) => line === userLine)).toHaveLength(1);
+    await session.stop();
+  });
+
+  test("C-HRESP-02: a tool-keyed PreToolUse handler answers AskUserQuestion through updatedInput.answers and the model receives the answer", async () => {
+    const fx = await claudeFixture(cleanups, { trusted: true });
+    const question = "Which colour should the widget be?";
+    const chosen = token("Teal");
+    fx.server.turn({
+      match: "ask me something",
+      steps: [
+        {
+          tool: {
+            name: "AskUserQuestion",
+            input: {
+              questions: [
+                {
+                  question,
+                  header: "Colour",
+                  options: [
+                    { label: chosen, description: "A calm blue-green" },
+                    { label: "Orange", description: "A loud warm colour" },
+                  ],
+                  multiSelect: false,
+                },
+              ],
+            },
+          },
+        },
+        { say: "thanks for answering" },
+      ],
+    });
+    const questionsSeen: string[] = [];
+    const session = await readyClaude(fx, {
+      hooks: {
+        PreToolUse: {
+          AskUserQuestion: (event) => {
+            questionsSeen.push(...event.tool_input.questions.map((entry) => entry.question));
+            return {
+              permissionDecision: "allow",
+              updatedInput: { ...event.tool_input, answers: { [question]: chosen } },
+            };
+          },
+        },
+      },
+    });
+    await session.sendMessage("ask me something");
+    const { request, text } = await toolResultText(fx);
+    await waitForSay(session, "thanks for answering");
+    expect(questionsSeen).toEqual([question]);
+    expect(request.toolResults.some((result) => result.isError)).toBe(false);
+    expect(text).toContain(chosen);
+    expect(text).not.toContain("Orange");
+    await session.waitForStatus((status) => status === "ready", 60_000);
+    await session.stop();
+  });
+});
