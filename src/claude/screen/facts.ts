@@ -69,6 +69,16 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.332",
   },
   {
+    // Auto mode (2.1.332's default) with no reachable safety classifier, e.g. offline:
+    // "Auto mode can't check actions in this session … Enter to stay in auto mode".
+    // Claude waits for a person here, so it blocks like any other human decision.
+    id: "claude-auto-mode-unavailable",
+    kind: "blocking_dialog",
+    header: /^Auto mode can't check actions\b/,
+    answer: "never",
+    verifiedOn: "2.1.332 (seen in e2e runs; no fixture captured)",
+  },
+  {
     id: "claude-unknown-gate",
     kind: "unknown_gate",
     header:

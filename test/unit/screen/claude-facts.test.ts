@@ -145,3 +145,23 @@ describe("claude turn indicators (C-TURN-03)", () => {
     expect(match("composer").isInterrupted).toBe(false);
   });
 });
+
+describe("claude auto mode without a classifier (C-ATTN-01)", () => {
+  it("is a blocking human decision, never answered", () => {
+    const lines = [
+      "",
+      " Auto mode can't check actions in this session",
+      " Claude can't reach the safety check for this action.",
+      "",
+      " ❯ 1. Stay in auto mode",
+      "   2. Switch to manual mode",
+      "",
+      " Enter to stay in auto mode · Esc to cancel",
+    ];
+    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CLAUDE_SCREEN_FACTS);
+    expect(dialog).toMatchObject({
+      factId: "claude-auto-mode-unavailable",
+      kind: "blocking_dialog",
+    });
+  });
+});
