@@ -18,14 +18,7 @@ import {
 export interface ClaudeMapContext {
   /** The promptId of the newest human prompt; assistant entries carry none of their own. */
   readonly turnId?: string;
-  /**
-   * Tool names by tool_use id, for calls whose result has not arrived yet: a tool_result
-   * block carries only the id. Bounded to the newest MAX_PENDING_TOOL_NAMES calls.
-   */
-  readonly toolNames?: Readonly<Record<string, string>>;
 }
-
-const MAX_PENDING_TOOL_NAMES = 256;
 
 export interface ClaudeMapResult {
   readonly items: TranscriptActivityItem[];
@@ -57,10 +50,8 @@ export function mapClaudeRecord(record: unknown, context: ClaudeMapContext = {})
   }
   const message = asObject(entry.message);
   if (message === undefined) return { items: [], context };
-  if (type === "assistant") {
-    const items = assistantItems(message.content, entry, context.turnId);
-    return { items, context: rememberToolNames(context, items) };
-  }
+  if (type === "assistant")
+    return { items: assistantItems(message.content, entry, context.turnId), context };
   return userItems(message.content, entry, context);
 }
 
@@ -74,25 +65,21 @@ function userItems(
   const items: TranscriptActivityItem[] = [];
   if (typeof content === "string") {
     // A typed prompt starts a turn; its promptId is the turn id of what follows.
-    const next = promptId === undefined ? context : { ...context, turnId: promptId };
+    const next = promptId === undefined ? context : { turnId: promptId };
     if (!isHarness)
       items.push(withTurn({ kind: "user_message", text: content, raw: entry }, next.turnId));
     return { items, context: next };
   }
   const turnId = promptId ?? context.turnId;
-  const answered: string[] = [];
   for (const block of Array.isArray(content) ? content : []) {
     const part = asObject(block);
     const blockType = stringField(part, "type");
     if (blockType === "tool_result") {
-      const toolUseId = stringField(part, "tool_use_id");
-      if (toolUseId !== undefined) answered.push(toolUseId);
       items.push(
         withTurn(
           {
             kind: "tool_result",
-            ...optional("toolName", toolNameOf(context, toolUseId)),
-            ...optional("toolUseId", toolUseId),
+            ...optional("toolUseId", stringField(part, "tool_use_id")),
             toolOutput: toolValueToString(part?.content ?? ""),
             isError: part?.is_error === true,
             raw: entry,
@@ -109,35 +96,7 @@ function userItems(
       );
     }
   }
-  return { items, context: forgetToolNames(context, answered) };
-}
-
-function toolNameOf(context: ClaudeMapContext, toolUseId: string | undefined): string | undefined {
-  if (toolUseId === undefined || context.toolNames === undefined) return undefined;
-  return Object.hasOwn(context.toolNames, toolUseId) ? context.toolNames[toolUseId] : undefined;
-}
-
-function rememberToolNames(
-  context: ClaudeMapContext,
-  items: readonly TranscriptActivityItem[],
-): ClaudeMapContext {
-  const calls = items.filter(
-    (item) =>
-      item.kind === "tool_call" && item.toolUseId !== undefined && item.toolName !== undefined,
-  );
-  if (calls.length === 0) return context;
-  const entries = Object.entries(context.toolNames ?? {});
-  for (const call of calls) entries.push([call.toolUseId ?? "", call.toolName ?? ""]);
-  return { ...context, toolNames: Object.fromEntries(entries.slice(-MAX_PENDING_TOOL_NAMES)) };
-}
-
-// Each call has one result; dropping answered ids keeps the map to calls in flight.
-function forgetToolNames(context: ClaudeMapContext, answered: readonly string[]): ClaudeMapContext {
-  const names = context.toolNames;
-  if (names === undefined || !answered.some((id) => Object.hasOwn(names, id))) return context;
-  const remaining = Object.entries(names).filter(([id]) => !answered.includes(id));
-  const { toolNames: _dropped, ...rest } = context;
-  return remaining.length === 0 ? rest : { ...rest, toolNames: Object.fromEntries(remaining) };
+  return { items, context };
 }
 
 // Each assistant block is its own entry in 2.1.x, but older files may hold several.

@@ -28,7 +28,6 @@ describe("mapClaudeRecords on a real 2.1.332 session (C-CLAUDE-15)", () => {
       },
       {
         kind: "tool_result",
-        toolName: "Bash",
         toolUseId: "toolu_1",
         toolOutput: expect.stringContaining("The user doesn't want to proceed"),
         isError: true,
@@ -85,47 +84,6 @@ describe("mapClaudeRecord edge cases", () => {
       toolOutput: JSON.stringify(content),
       isError: false,
     });
-  });
-
-  it("names a tool_result after its tool_use, across records and interleaved calls, then forgets the id", () => {
-    const result = (id: string) => ({
-      type: "user",
-      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] },
-    });
-    const { items, context } = mapClaudeRecords([
-      assistant([{ type: "tool_use", id: "t1", name: "Bash", input: { command: "ls" } }]),
-      assistant([{ type: "tool_use", id: "t2", name: "Read", input: { file_path: "/a" } }]),
-      result("t2"),
-      result("t1"),
-      result("unknown-id"),
-    ]);
-    const results = items.filter((item) => item.kind === "tool_result");
-    expect(results.map((item) => [item.toolUseId, item.toolName])).toEqual([
-      ["t2", "Read"],
-      ["t1", "Bash"],
-      ["unknown-id", undefined],
-    ]);
-    expect(results[2]).not.toHaveProperty("toolName");
-    expect(context.toolNames).toBeUndefined();
-  });
-
-  it("keeps the tool name across a prompt that changes the turn id, and bounds the pending names", () => {
-    const calls = Array.from({ length: 300 }, (_, index) =>
-      assistant([{ type: "tool_use", id: `c${index}`, name: `Tool${index}`, input: {} }]),
-    );
-    const prompt = { type: "user", promptId: "p2", message: { role: "user", content: "next" } };
-    const { context } = mapClaudeRecords([...calls, prompt]);
-    expect(context.turnId).toBe("p2");
-    expect(Object.keys(context.toolNames ?? {})).toHaveLength(256);
-    const { items } = mapClaudeRecord(
-      {
-        type: "user",
-        message: { role: "user", content: [{ type: "tool_result", tool_use_id: "c299" }] },
-      },
-      context,
-    );
-    expect(items[0]).toMatchObject({ kind: "tool_result", toolName: "Tool299", turnId: "p2" });
-    expect(context.toolNames?.c0).toBeUndefined();
   });
 
   it("skips sidechain, meta and compact-summary entries and every non-chain type", () => {
