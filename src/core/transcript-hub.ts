@@ -3,6 +3,7 @@
 // adapter's pure mapper. On resume, content already on disk is history: skipped.
 import { TranscriptCursor } from "../transcript/cursor.js";
 import { TranscriptFollower } from "../transcript/follower.js";
+import { ToolNamePairing } from "../transcript/tool-names.js";
 import type { TranscriptRecord, TranscriptWarning } from "../transcript/types.js";
 import type { TranscriptItem, TranscriptMapper } from "./adapter.js";
 import type { TranscriptPort } from "./ports.js";
@@ -24,6 +25,12 @@ interface Followed {
   readonly ready: Promise<void>;
 }
 
+// Results carry only the call's id; the name comes from the call earlier in the file.
+function withToolNames(map: TranscriptMapper): TranscriptMapper {
+  const pairing = new ToolNamePairing();
+  return (record) => pairing.pair(map(record));
+}
+
 export class TranscriptHub implements TranscriptPort {
   readonly #options: TranscriptHubOptions;
   readonly #followed = new Map<string, Followed>();
@@ -36,7 +43,7 @@ export class TranscriptHub implements TranscriptPort {
   follow(path: string): void {
     if (this.#isStopped || this.#followed.has(path)) return;
     const cursor = new TranscriptCursor({ path });
-    const map = this.#options.createMapper();
+    const map = withToolNames(this.#options.createMapper());
     const follower = new TranscriptFollower({
       cursor,
       intervalMs: TRANSCRIPT_POLL_INTERVAL_MS,

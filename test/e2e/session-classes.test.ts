@@ -61,8 +61,6 @@ interface Agent {
   onStatus(session: Lazy, handler: (status: ElwoodSessionStatus) => void): void;
   shell(command: string): ScenarioStep;
   readonly shellToolName: string;
-  /** The name a stream's tool_result carries for that shell call (Codex gives none yet). */
-  readonly shellResultName: string | undefined;
   /** Model requests that started a user turn, in arrival order. */
   userTurns(fx: ClaudeFixture): LoggedRequest[];
 }
@@ -99,7 +97,6 @@ const claude: Agent = {
   },
   shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
   shellToolName: "Bash",
-  shellResultName: "Bash",
   userTurns: (fx) => userTurnRequests(fx.server),
 };
 
@@ -126,7 +123,6 @@ const codex: Agent = {
   },
   shell: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
   shellToolName: "exec_command",
-  shellResultName: undefined,
   userTurns: (fx) => codexRequests(fx.server).filter((request) => request.toolResults.length === 0),
 };
 
@@ -181,9 +177,7 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     expect(call).toMatchObject({ type: "tool_call", name: agent.shellToolName });
     expect(call?.type === "tool_call" ? call.input : undefined).toContain(`echo ${marker}`);
     expect(result?.type === "tool_result" ? result.output : undefined).toContain(marker);
-    expect(result?.type === "tool_result" ? result.name : "not a result").toBe(
-      agent.shellResultName,
-    );
+    expect(result?.type === "tool_result" ? result.name : "not a result").toBe(agent.shellToolName);
     expect(text).toEqual({ type: "text", text: reply });
     await session.close();
   });
