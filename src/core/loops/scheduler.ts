@@ -59,7 +59,8 @@ export class LoopScheduler {
     this.#entries.set(definition.id, entry);
     if (!context.isLive) return;
     this.#armExpiry(entry);
-    if (definition.mode === "fixed" || context.isReady) this.#schedule(entry, this.#now());
+    // The clock starts at creation itself, not after the sidecar write that preceded this.
+    if (definition.mode === "fixed" || context.isReady) this.#schedule(entry, definition.createdAt);
   }
 
   remove(id: string): boolean {

@@ -45,6 +45,15 @@ describe("fixed loops", () => {
     });
   });
 
+  test("C-LOOP-05: the first clock starts at creation even when the sidecar write is slow", async () => {
+    const { session, service, clock } = await setup();
+    session.writeLoops = async () => {
+      clock.advance(700);
+    };
+    const loop = await service.create({ mode: "fixed", intervalMs: MIN, message: "tick" });
+    expect(loop.nextDueAt).toBe(loop.createdAt + MIN + loop.jitterMs);
+  });
+
   test("C-LOOP-08 C-LOOP-09: a due loop waits for readiness, submits once; the next clock starts at the actual submission", async () => {
     const { session, service, clock } = await setup();
     const loop = await service.create({ mode: "fixed", intervalMs: MIN, message: "tick" });
