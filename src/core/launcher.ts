@@ -4,6 +4,7 @@
 // runs inside one cleanup boundary: a failure tears it all down and keeps its error.
 import type { HookEventBase } from "../bridge/catalogue.js";
 import { createHookDispatcher } from "../bridge/dispatcher.js";
+import { withLoopbackNoProxy } from "../bridge/proxy-env.js";
 import { HookBridgeServer } from "../bridge/server.js";
 import { loginShellCommand, resolveLoginShell } from "../shell/login-shell.js";
 import { assertSupportedPlatform } from "../shell/platform.js";
@@ -109,12 +110,14 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       file: command.file,
       args: command.args,
       cwd: record.cwd,
-      env: {
+      // Loopback bypasses any proxy: Claude's http hooks (and their token) must never
+      // go through a user's HTTP(S)_PROXY.
+      env: withLoopbackNoProxy({
         ...launch.env,
         ...plan.env,
         ...bridge.environment(),
         ELWOOD_SESSION_ID: record.elwoodSessionId,
-      },
+      }),
       cols: bootSize.cols,
       rows: bootSize.rows,
     });
