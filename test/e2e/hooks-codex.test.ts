@@ -1,0 +1,217 @@
+// Real Codex hooks through the bridge (issue 4 "Done when"): a PreToolUse deny stops a
+// shell command and the model gets the reason; PermissionRequest handlers allow and deny
+// an approval prompt with no human input; hooks from the user's own $CODEX_HOME config
+// still run beside Elwood's.
+import { existsSync } from "node:fs";
+import { appendFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import type { StartCodexOptions } from "../../src/codex/options.js";
+import type { CodexSessionApi } from "../../src/codex/start.js";
+import type { LoggedRequest } from "../../src/testing/index.js";
+import { childPids, token } from "../support/claude-e2e.js";
+import { type CodexFixture, codexFixture, startCodexIn } from "../support/codex-e2e.js";
+import { waitFor } from "../support/process-table.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+const before = childPids();
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
+  expect(leaked()).toEqual([]);
+});
+
+async function readyCodex(
+  fx: CodexFixture,
+  options: Partial<StartCodexOptions> = {},
+): Promise<CodexSessionApi> {
+  const session = await startCodexIn(fx, options);
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  return session;
+}
+
+/** The first Responses API request that carries a tool result, and its result text. */
+async function toolResultText(fx: CodexFixture): Promise<{ request: LoggedRequest; text: string }> {
+  const request = await fx.server.waitForRequest(
+    (entry) => entry.api === "openai" && entry.toolResults.length > 0,
+    60_000,
+  );
+  return { request, text: request.toolResults.map((result) => result.text).join("\n") };
+}
+
+async function waitForSay(session: CodexSessionApi, text: string): Promise<void> {
+  await session.waitForActivity(
+    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(text),
+    60_000,
+  );
+}
+
+/** A shell command that leaves `markerFile` behind and prints `marker`. */
+function touchAndEcho(markerFile: string, marker: string): string {
+  return `touch ${markerFile} && echo ${marker}`;
+}
+
+/**
+ * An exec_command call that asks to leave the sandbox: under `approvalPolicy: "on-request"`
+ * Codex puts it to an approval prompt, which is what PermissionRequest answers.
+ */
+function escalatedExec(command: string): Readonly<Record<string, unknown>> {
+  return {
+    cmd: command,
+    sandbox_permissions: "require_escalated",
+    justification: "The test needs this file written outside the sandbox",
+  };
+}
+
+describe("Codex hooks against the real CLI", () => {
+  test("C-HRESP-07 C-HRESP-10: a PreToolUse deny stops the shell command and the model receives the reason", async () => {
+    const fx = await codexFixture(cleanups);
+    const markerFile = join(fx.workspace, `${token("denied")}.txt`);
+    const reason = token("elwood-says-no");
+    fx.server.turn({
+      match: /make the file/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: touchAndEcho(markerFile, "ran") } } },
+        { say: "tried to make it" },
+      ],
+    });
+    const commands: string[] = [];
+    const session = await readyCodex(fx, {
+      hooks: {
+        PreToolUse: {
+          Bash: (event) => {
+            commands.push(event.tool_input.command);
+            return { permissionDecision: "deny", permissionDecisionReason: reason };
+          },
+        },
+      },
+    });
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "tried to make it");
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toContain(touchAndEcho(markerFile, "ran"));
+    expect(text).toContain(reason);
+    expect(existsSync(markerFile)).toBe(false);
+    await session.stop();
+  });
+
+  test("C-HRESP-08: a PermissionRequest allow answers Codex's approval prompt and the command runs", async () => {
+    const fx = await codexFixture(cleanups);
+    const markerFile = join(fx.workspace, `${token("approved")}.txt`);
+    const marker = token("approved-output");
+    fx.server.turn({
+      match: /make the file/,
+      steps: [
+        {
+          tool: {
+            name: "exec_command",
+            input: escalatedExec(touchAndEcho(markerFile, marker)),
+          },
+        },
+        { say: "made it" },
+      ],
+    });
+    const asked: string[] = [];
+    const session = await readyCodex(fx, {
+      sandbox: "read-only",
+      approvalPolicy: "on-request",
+      hooks: {
+        PermissionRequest: (event) => {
+          asked.push(event.tool_name);
+          return { behavior: "allow" };
+        },
+      },
+    });
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "made it");
+    expect(asked).toEqual(["Bash"]);
+    expect(text).toContain(marker);
+    expect(existsSync(markerFile)).toBe(true);
+    await session.waitForStatus((status) => status === "ready", 60_000);
+    await session.stop();
+  });
+
+  test("C-HRESP-08: a PermissionRequest deny answers Codex's approval prompt and the command never runs", async () => {
+    const fx = await codexFixture(cleanups);
+    const markerFile = join(fx.workspace, `${token("refused")}.txt`);
+    const reason = token("not-approved");
+    fx.server.turn({
+      match: /make the file/,
+      steps: [
+        {
+          tool: { name: "exec_command", input: escalatedExec(touchAndEcho(markerFile, "ran")) },
+        },
+        { say: "could not make it" },
+      ],
+    });
+    const asked: string[] = [];
+    const session = await readyCodex(fx, {
+      sandbox: "read-only",
+      approvalPolicy: "on-request",
+      hooks: {
+        PermissionRequest: (event) => {
+          asked.push(event.tool_name);
+          return { behavior: "deny", message: reason };
+        },
+      },
+    });
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "could not make it");
+    expect(asked).toEqual(["Bash"]);
+    expect(text).toContain(reason);
+    expect(existsSync(markerFile)).toBe(false);
+    await session.waitForStatus((status) => status === "ready", 60_000);
+    await session.stop();
+  });
+
+  test("C-E2E-06: a PreToolUse command hook from the user's own $CODEX_HOME/config.toml runs alongside Elwood's handler", async () => {
+    const fx = await codexFixture(cleanups);
+    const userHookLog = join(fx.home.home, "user-hook.log");
+    const userLine = token("user-hook-ran");
+    await appendFile(
+      join(fx.home.codexHome, "config.toml"),
+      [
+        "",
+        "[[hooks.PreToolUse]]",
+        'matcher = "Bash"',
+        "[[hooks.PreToolUse.hooks]]",
+        'type = "command"',
+        `command = ${JSON.stringify(`cat > /dev/null; echo ${userLine} >> '${userHookLog}'`)}`,
+        "",
+      ].join("\n"),
+    );
+    const marker = token("both-hooks");
+    fx.server.turn({
+      match: /echo the marker/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: `echo ${marker}` } } },
+        { say: "echoed" },
+      ],
+    });
+    const elwoodSaw: string[] = [];
+    const session = await readyCodex(fx, {
+      hooks: {
+        PreToolUse: (event) => {
+          elwoodSaw.push(event.tool_name);
+          return undefined;
+        },
+      },
+    });
+    await session.sendMessage("echo the marker");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "echoed");
+    expect(text).toContain(marker);
+    expect(elwoodSaw).toContain("Bash");
+    const logged = await readFile(userHookLog, "utf8").catch(() => "");
+    expect(logged.split("\n").filter((line) => line === userLine)).toHaveLength(1);
+    await session.stop();
+  });
+});
