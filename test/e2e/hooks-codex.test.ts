@@ -3,11 +3,12 @@
 // an approval prompt with no human input; hooks from the user's own $CODEX_HOME config
 // still run beside Elwood's.
 import { existsSync } from "node:fs";
-import { appendFile, readFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import type { StartCodexOptions } from "../../src/codex/options.js";
 import type { CodexSessionApi } from "../../src/codex/start.js";
+import type { HookErrorEvent } from "../../src/core/types.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
 import { childPids, token } from "../support/claude-e2e.js";
 import { type CodexFixture, codexFixture, startCodexIn } from "../support/codex-e2e.js";
@@ -54,6 +55,23 @@ async function waitForSay(session: CodexSessionApi, text: string): Promise<void>
 /** A shell command that leaves `markerFile` behind and prints `marker`. */
 function touchAndEcho(markerFile: string, marker: string): string {
   return `touch ${markerFile} && echo ${marker}`;
+}
+
+/** A command hook that drains its stdin and appends `line` to `logPath`. */
+function appendingHook(line: string, logPath: string): string {
+  return `cat > /dev/null; echo ${line} >> '${logPath}'`;
+}
+
+/** Lines of `path` equal to `line` (none when the file was never written). */
+async function linesEqualTo(path: string, line: string): Promise<string[]> {
+  const text = await readFile(path, "utf8").catch(() => "");
+  return text.split("\n").filter((entry) => entry === line);
+}
+
+/** A hooks.json body with one PreToolUse command hook for Bash. */
+function hooksJson(command: string): string {
+  const group = { matcher: "Bash", hooks: [{ type: "command", command }] };
+  return `${JSON.stringify({ hooks: { PreToolUse: [group] } }, null, 2)}\n`;
 }
 
 /**
@@ -184,7 +202,7 @@ describe("Codex hooks against the real CLI", () => {
         'matcher = "Bash"',
         "[[hooks.PreToolUse.hooks]]",
         'type = "command"',
-        `command = ${JSON.stringify(`cat > /dev/null; echo ${userLine} >> '${userHookLog}'`)}`,
+        `command = ${JSON.stringify(appendingHook(userLine, userHookLog))}`,
         "",
       ].join("\n"),
     );
@@ -210,8 +228,111 @@ describe("Codex hooks against the real CLI", () => {
     await waitForSay(session, "echoed");
     expect(text).toContain(marker);
     expect(elwoodSaw).toContain("Bash");
-    const logged = await readFile(userHookLog, "utf8").catch(() => "");
-    expect(logged.split("\n").filter((line) => line === userLine)).toHaveLength(1);
+    expect(await linesEqualTo(userHookLog, userLine)).toHaveLength(1);
+    await session.stop();
+  });
+
+  test("C-E2E-06: PreToolUse hooks from the user's $CODEX_HOME/hooks.json and the project's .codex/hooks.json run alongside Elwood's handler", async () => {
+    const fx = await codexFixture(cleanups);
+    const hookLog = join(fx.home.home, "hooks-json.log");
+    const userLine = token("user-hooks-json");
+    const projectLine = token("project-hooks-json");
+    await writeFile(
+      join(fx.home.codexHome, "hooks.json"),
+      hooksJson(appendingHook(userLine, hookLog)),
+    );
+    await mkdir(join(fx.workspace, ".codex"));
+    await writeFile(
+      join(fx.workspace, ".codex", "hooks.json"),
+      hooksJson(appendingHook(projectLine, hookLog)),
+    );
+    const marker = token("all-hooks");
+    fx.server.turn({
+      match: /echo the marker/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: `echo ${marker}` } } },
+        { say: "echoed" },
+      ],
+    });
+    const elwoodSaw: string[] = [];
+    // autotrust answers the folder-trust prompt, which is what lets project hooks load.
+    const session = await readyCodex(fx, {
+      hooks: {
+        PreToolUse: (event) => {
+          elwoodSaw.push(event.tool_name);
+          return undefined;
+        },
+      },
+    });
+    await session.sendMessage("echo the marker");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "echoed");
+    expect(text).toContain(marker);
+    expect(elwoodSaw).toContain("Bash");
+    expect(await linesEqualTo(hookLog, userLine)).toHaveLength(1);
+    expect(await linesEqualTo(hookLog, projectLine)).toHaveLength(1);
+    await session.stop();
+  });
+
+  test("C-HOOK-05: a throwing PreToolUse handler fails open (the command runs) and emits hookError handler_error", async () => {
+    const fx = await codexFixture(cleanups);
+    const markerFile = join(fx.workspace, `${token("thrown")}.txt`);
+    const marker = token("ran-anyway");
+    fx.server.turn({
+      match: /make the file/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: touchAndEcho(markerFile, marker) } } },
+        { say: "made it" },
+      ],
+    });
+    const session = await readyCodex(fx, {
+      hooks: {
+        PreToolUse: () => {
+          throw new Error("handler blew up");
+        },
+      },
+    });
+    const errors: HookErrorEvent[] = [];
+    session.on("hookError", (event) => errors.push(event));
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "made it");
+    expect(text).toContain(marker);
+    expect(existsSync(markerFile)).toBe(true);
+    const preToolErrors = errors.filter((event) => event.hookEventName === "PreToolUse");
+    expect(preToolErrors).toHaveLength(1);
+    expect(preToolErrors[0]?.category).toBe("handler_error");
+    expect(preToolErrors[0]?.agent).toBe("codex");
+    expect(preToolErrors[0]?.timeoutMs).toBeUndefined();
+    await session.stop();
+  });
+
+  test("C-HOOK-04: a hanging PreToolUse handler times out after hookTimeoutMs, fails open (the command runs) and emits hookError timeout", async () => {
+    const fx = await codexFixture(cleanups);
+    const markerFile = join(fx.workspace, `${token("hung")}.txt`);
+    const marker = token("ran-after-timeout");
+    fx.server.turn({
+      match: /make the file/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: touchAndEcho(markerFile, marker) } } },
+        { say: "made it" },
+      ],
+    });
+    const session = await readyCodex(fx, {
+      hookTimeoutMs: 1500,
+      hooks: { PreToolUse: () => new Promise<undefined>(() => undefined) },
+    });
+    const errors: HookErrorEvent[] = [];
+    session.on("hookError", (event) => errors.push(event));
+    await session.sendMessage("make the file");
+    const { text } = await toolResultText(fx);
+    await waitForSay(session, "made it");
+    expect(text).toContain(marker);
+    expect(existsSync(markerFile)).toBe(true);
+    const preToolErrors = errors.filter((event) => event.hookEventName === "PreToolUse");
+    expect(preToolErrors).toHaveLength(1);
+    expect(preToolErrors[0]?.category).toBe("timeout");
+    expect(preToolErrors[0]?.timeoutMs).toBe(1500);
     await session.stop();
   });
 });
