@@ -81,9 +81,13 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     XDG_CACHE_HOME: join(home, ".cache"),
     XDG_DATA_HOME: join(home, ".local", "share"),
     XDG_STATE_HOME: join(home, ".local", "state"),
+    // Both CLIs keep scratch dirs under TMPDIR (claude-<uid>, codex sandbox mount
+    // targets); inside the home, cleanup() removes them with everything else.
+    TMPDIR: join(home, "tmp"),
   };
   try {
     await mkdir(join(home, ".claude"), { recursive: true });
+    await mkdir(join(home, "tmp"), { mode: 0o700 });
     await mkdir(codexHome, { recursive: true });
     const trusted = (options.trustedDirs ?? []).map((dir) => resolve(dir));
     await writeFile(join(home, ".claude.json"), claudeJson(trusted));
