@@ -4,7 +4,7 @@
 // user's own ~/.claude/settings.json still runs beside Elwood's; an AskUserQuestion call
 // is answered from a tool-keyed handler.
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import type { StartClaudeOptions } from "../../src/claude/options.js";
@@ -54,6 +54,16 @@ async function readyClaude(
 /** A Bash command that leaves `markerFile` behind and prints `marker`. */
 function touchAndEcho(markerFile: string, marker: string): string {
   return `touch ${markerFile} && echo ${marker}`;
+}
+
+/** A command hook that drains its stdin and appends `line` to `logPath`. */
+function appendingHook(line: string, logPath: string): string {
+  return `cat > /dev/null; echo ${line} >> '${logPath}'`;
+}
+
+/** Claude settings `hooks`: one PreToolUse command hook for Bash. */
+function bashHook(command: string): Record<string, unknown> {
+  return { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] };
 }
 
 /** The first Anthropic request that carries a tool result, and its result text. */
@@ -164,10 +174,8 @@ describe("Claude hooks against the real CLI", () => {
     expect(text).toContain(marker);
     expect(existsSync(markerFile)).toBe(true);
     const preToolErrors = errors.filter((event) => event.hookEventName === "PreToolUse");
-    expect(preToolErrors.length).toBeGreaterThanOrEqual(1);
-    expect(preToolErrors.map((event) => event.category)).toEqual(
-      preToolErrors.map(() => "handler_error"),
-    );
+    expect(preToolErrors).toHaveLength(1);
+    expect(preToolErrors[0]?.category).toBe("handler_error");
     expect(preToolErrors[0]?.agent).toBe("claude");
     expect(preToolErrors[0]?.elwoodSessionId).toBe(session.elwoodSessionId);
     expect(preToolErrors[0]?.timeoutMs).toBeUndefined();
@@ -200,32 +208,29 @@ describe("Claude hooks against the real CLI", () => {
     expect(text).toContain(marker);
     expect(existsSync(markerFile)).toBe(true);
     const preToolErrors = errors.filter((event) => event.hookEventName === "PreToolUse");
-    expect(preToolErrors.length).toBeGreaterThanOrEqual(1);
+    expect(preToolErrors).toHaveLength(1);
     expect(preToolErrors[0]?.category).toBe("timeout");
     expect(preToolErrors[0]?.timeoutMs).toBe(1500);
     await session.stop();
   });
 
-  test("C-E2E-06: a PreToolUse command hook from the user's own ~/.claude/settings.json runs alongside Elwood's handler", async () => {
+  test("C-E2E-06: PreToolUse command hooks from the user's ~/.claude/settings.json and the project's .claude/settings.json run alongside Elwood's handler", async () => {
     const fx = await claudeFixture(cleanups, { trusted: true });
-    const userHookLog = join(fx.home.home, "user-hook.log");
+    const hookLog = join(fx.home.home, "user-hook.log");
     const userLine = token("user-hook-ran");
-    const settingsPath = join(fx.home.home, ".claude", "settings.json");
-    const settings = JSON.parse(await readFile(settingsPath, "utf8")) as Record<string, unknown>;
-    settings.hooks = {
-      PreToolUse: [
-        {
-          matcher: "Bash",
-          hooks: [
-            {
-              type: "command",
-              command: `cat > /dev/null; echo ${userLine} >> '${userHookLog}'`,
-            },
-          ],
-        },
-      ],
-    };
-    await writeFile(settingsPath, `${JSON.stringify(settings, null, 2)}\n`);
+    const projectLine = token("project-hook-ran");
+    const userSettingsPath = join(fx.home.home, ".claude", "settings.json");
+    const userSettings = JSON.parse(await readFile(userSettingsPath, "utf8")) as Record<
+      string,
+      unknown
+    >;
+    userSettings.hooks = bashHook(appendingHook(userLine, hookLog));
+    await writeFile(userSettingsPath, `${JSON.stringify(userSettings, null, 2)}\n`);
+    await mkdir(join(fx.workspace, ".claude"));
+    await writeFile(
+      join(fx.workspace, ".claude", "settings.json"),
+      `${JSON.stringify({ hooks: bashHook(appendingHook(projectLine, hookLog)) }, null, 2)}\n`,
+    );
     const marker = token("both-hooks");
     fx.server.turn({
       match: "echo the marker",
@@ -245,9 +250,10 @@ describe("Claude hooks against the real CLI", () => {
     const { text } = await toolResultText(fx);
     await waitForSay(session, "echoed");
     expect(text).toContain(marker);
-    expect(elwoodSaw).toContain("Bash");
-    const logged = await readFile(userHookLog, "utf8");
-    expect(logged.split("\n").filter((line) => line === userLine)).toHaveLength(1);
+    expect(elwoodSaw).toEqual(["Bash"]);
+    const logged = (await readFile(hookLog, "utf8")).split("\n");
+    expect(logged.filter((line) => line === userLine)).toHaveLength(1);
+    expect(logged.filter((line) => line === projectLine)).toHaveLength(1);
     await session.stop();
   });
 
