@@ -80,6 +80,13 @@ export function normalizeCodexOptions(
   );
   let sandbox = optionalEnum(raw.sandbox, "sandbox", CODEX_SANDBOX_MODES);
   let approvalPolicy = optionalEnum(raw.approvalPolicy, "approvalPolicy", CODEX_APPROVAL_POLICIES);
+  // Codex 0.171 refuses it both as `-a untrusted` (exit 2) and as `approval_policy` in
+  // config ("no longer supported"), so passing it on would only spawn a CLI that dies.
+  if (approvalPolicy === "untrusted") {
+    throw invalidOption(
+      'Codex 0.171 no longer supports approvalPolicy "untrusted"; use "on-request" (with sandbox "read-only" or "workspace-write" to be asked before commands leave the sandbox) or "never".',
+    );
+  }
   if (raw.highTrust !== undefined && typeof raw.highTrust !== "boolean") {
     throw invalidOption("`highTrust` must be a boolean.");
   }

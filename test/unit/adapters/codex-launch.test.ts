@@ -61,6 +61,18 @@ describe("Codex launch", () => {
     expect(argv.at(-1)).toBe("thread-1");
   });
 
+  it('refuses approvalPolicy "untrusted" before spawning: Codex 0.171 exits on it', () => {
+    expect(() => normalizeCodexOptions({ cwd: "/w", approvalPolicy: "untrusted" })).toThrow(
+      expect.objectContaining({
+        name: "invalid_options",
+        message: expect.stringContaining("on-request"),
+      }),
+    );
+    expect(
+      normalizeCodexOptions({ cwd: "/w", approvalPolicy: "on-request" }).postureOverrides,
+    ).toEqual({ approvalPolicy: "on-request" });
+  });
+
   it("validates effort and highTrust before spawning", () => {
     expect(() => normalizeCodexOptions({ cwd: "/w", reasoningEffort: "ultra" as never })).toThrow(
       expect.objectContaining({ name: "codex_invalid_reasoning_effort" }),
