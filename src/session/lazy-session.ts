@@ -3,6 +3,7 @@
 // no-ops before start; `close()` for `finally`; and `send`/`stream` turns serialized
 // through one slot that is released only at the agent's real turn boundary.
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -157,6 +158,19 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
     return (await this.start()).interrupt(options);
+  }
+
+  // Loops follow the lazy-start rule like every operational call (seeds §5.9).
+  async createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    return (await this.start()).createLoop(request);
+  }
+
+  async listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return (await this.start()).listLoops();
+  }
+
+  async cancelLoop(loopId: string): Promise<void> {
+    return (await this.start()).cancelLoop(loopId);
   }
 
   /** No-op before start; otherwise graceful stop. */
