@@ -85,7 +85,7 @@ async function waitForSay(session: ElwoodAgentSession, text: string): Promise<vo
 }
 
 describe("Claude hooks against the real CLI", () => {
-  test("C-HOOK-02 C-HRESP-01: a PreToolUse deny stops the Bash command and the model receives the reason", async () => {
+  test("C-HRESP-01 C-HRESP-06: a PreToolUse deny stops the Bash command and the model receives the reason", async () => {
     const fx = await claudeFixture(cleanups, { trusted: true });
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");
