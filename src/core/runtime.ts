@@ -7,24 +7,26 @@ import { ElwoodError } from "../errors.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import { KEYS, sanitizePastedText } from "../terminal/input.js";
 import type { TranscriptWarning } from "../transcript/types.js";
-import type { AgentAdapter, ScreenReading, StartupPromptLabel, TranscriptItem } from "./adapter.js";
+import type { AgentAdapter, TranscriptItem } from "./adapter.js";
+import { AgentSignals } from "./agent-signals.js";
 import { ControlQueue, type OperationClass } from "./control-queue.js";
-import { type RuntimeLoopOptions, SessionLoops } from "./loops/session-loops.js";
+import { ExitWatch, type ProcessExit } from "./exit-watch.js";
+import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
+import { SessionLoops } from "./loops/session-loops.js";
 import type { ElwoodLoopSnapshot } from "./loops/types.js";
-import type {
-  BridgePort,
-  GroupReaper,
-  ProcessPort,
-  StatePort,
-  TerminalPort,
-  TranscriptPort,
-} from "./ports.js";
+import type { TerminalPort } from "./ports.js";
 import { InitialReadiness } from "./readiness.js";
+import type { RuntimeOptions } from "./runtime-options.js";
+import { createScreenHost } from "./runtime-screen-host.js";
+import { assertSize, errorCodeOf, restoreRequestedSize } from "./runtime-support.js";
+import { waitForSafeScreen } from "./safe-screen.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { StatusMachine } from "./status-machine.js";
 import { pasteAndSubmit, recoverStagedSubmission, type SubmissionSurface } from "./submission.js";
+import { TimerSet } from "./timer-set.js";
+import { TurnTracker } from "./turn-tracker.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -32,34 +34,6 @@ import type {
   TerminalSize,
 } from "./types.js";
 import { waitForActivity, waitForStatus } from "./waits.js";
-
-export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
-const SAFE_SCREEN_RENDER_BOUND_MS = 1000;
-const STALE_WORK_AFTER_TURN_END_MS = 1000;
-
-const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
-  transcript_records_dropped: "Some committed transcript records could not be read.",
-  transcript_read_error: "Reading the agent's transcript failed; activity may be incomplete.",
-  transcript_poll_stopped: "Stopped following the agent's transcript after repeated failures.",
-};
-
-export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event>;
-  readonly elwoodSessionId: string;
-  readonly cwd: string;
-  readonly autotrust: boolean;
-  readonly isResume: boolean;
-  readonly terminal: TerminalPort;
-  readonly process: ProcessPort;
-  readonly transcript: TranscriptPort;
-  readonly state: StatePort;
-  readonly bridge: BridgePort;
-  readonly reap: GroupReaper;
-  /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
-  readonly requestedSize: TerminalSize;
-  /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
-  readonly loops?: RuntimeLoopOptions;
-}
 
 export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly elwoodSessionId: string;
@@ -73,20 +47,14 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #watcher: ScreenWatcher;
   readonly #readiness: InitialReadiness;
   readonly #shutdown: ShutdownCoordinator;
-  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
-  readonly #exitWaiters = new Set<() => void>();
+  readonly #signals: AgentSignals<Event>;
+  readonly #timers = new TimerSet();
+  readonly #exitWatch = new ExitWatch();
   readonly #disposers: Unsubscribe[] = [];
   #requestedSize: TerminalSize;
-  #exit: { exitCode: number; signal?: number } | undefined;
   #isClosed = false;
-  #awaitingAcceptance = false;
-  #interrupt: Promise<void> | undefined;
-  #agentSessionId: string | undefined;
-  /** Bumped at every physical submission; a turn end only completes its own generation. */
-  #submissionGeneration = 0;
-  #lastTurnEndAt = 0;
-  /** Fresh work was on screen since the last submission; only then can an idle edge end it. */
-  #sawWorkSinceSubmission = false;
+  readonly #interrupts = new InterruptControl();
+  readonly #turn = new TurnTracker();
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -120,18 +88,40 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
       submit: (message) => this.#enqueueText("loop", "readiness", message),
     });
-    this.#watcher = new ScreenWatcher(this.#screenHost());
+    this.#watcher = new ScreenWatcher(
+      createScreenHost({
+        autotrust: options.autotrust,
+        terminal: options.terminal,
+        adapter: options.adapter,
+        status: this.#status,
+        events: this.events,
+        readiness: () => this.#readiness,
+        queue: () => this.#queue,
+        turn: this.#turn,
+        timers: this.#timers,
+        isClosed: () => this.#isClosed,
+      }),
+    );
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: options.adapter.signals,
-      setTimer: (callback, ms) => this.#setTimer(callback, ms),
+      setTimer: (callback, ms) => this.#timers.set(callback, ms),
       isDialogVisible: () => this.#watcher.latest?.dialog !== undefined,
       onReady: (reason) => this.#becomeInitiallyReady(reason),
+    });
+    this.#signals = new AgentSignals({
+      adapter: options.adapter,
+      events: this.events,
+      transcript: options.transcript,
+      state: options.state,
+      status: this.#status,
+      turn: this.#turn,
+      readiness: () => this.#readiness,
     });
     this.#shutdown = new ShutdownCoordinator({
       process: options.process,
       reap: options.reap,
-      waitForExit: (timeoutMs) => this.#waitForExit(timeoutMs),
+      waitForExit: (timeoutMs) => this.#exitWatch.wait(timeoutMs),
       finish: (kind) => this.#finishShutdown(kind),
     });
     this.#disposers.push(
@@ -153,7 +143,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   get agentSessionId(): string | undefined {
-    return this.#agentSessionId;
+    return this.#signals.agentSessionId;
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -208,28 +198,13 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   /** One Escape when a turn is in flight; resolves at the next ready (C-API-38). */
   interrupt(options: { readonly timeoutMs?: number } = {}): Promise<void> {
     if (this.#status.isTerminal || this.#isClosed) return Promise.reject(this.#notRunning());
-    const status = this.#status.status;
-    if (!this.#status.hasBeenReady || status === "ready") return Promise.resolve();
-    if (this.#interrupt !== undefined) return this.#interrupt;
-    const timeoutMs = options.timeoutMs ?? DEFAULT_INTERRUPT_TIMEOUT_MS;
-    this.#options.terminal.sendInput(KEYS.escape);
-    const pending = this.waitForStatus((next) => next === "ready", timeoutMs)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        if (ElwoodError.is(error, "wait_timeout")) {
-          throw new ElwoodError(
-            "interrupt_failed",
-            `The agent did not return to ready within ${timeoutMs} ms after Escape.`,
-            { cause: error, details: { timeoutMs } },
-          );
-        }
-        throw error;
-      })
-      .finally(() => {
-        this.#interrupt = undefined;
-      });
-    this.#interrupt = pending;
-    return pending;
+    // No turn in flight (idle, or before first readiness): nothing to interrupt, nothing written.
+    if (!this.#status.hasBeenReady || this.#status.status === "ready") return Promise.resolve();
+    return this.#interrupts.request({
+      timeoutMs: options.timeoutMs ?? DEFAULT_INTERRUPT_TIMEOUT_MS,
+      sendEscape: () => this.#options.terminal.sendInput(KEYS.escape),
+      waitForReady: (timeoutMs) => this.waitForStatus((next) => next === "ready", timeoutMs),
+    });
   }
 
   // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
@@ -264,43 +239,12 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   /** A validated hook event, before its handler runs. */
   handleHookEvent(event: Event): void {
-    if (this.#isClosed) return;
-    this.events.emitHook(event.hook_event_name, event);
-    const transcriptPath = event.transcript_path;
-    if (typeof transcriptPath === "string" && transcriptPath.length > 0) {
-      this.#options.transcript.follow(transcriptPath);
-    }
-    const name = event.hook_event_name;
-    const signals = this.#adapter.signals;
-    if (name === signals.sessionStartHook) {
-      this.#readiness.onSessionStart();
-      this.#rememberAgentSessionId(this.#adapter.agentSessionIdOf(event));
-    }
-    if (signals.initialReadyHooks.includes(name)) this.#readiness.onReadyHook(name);
-    if (name === signals.promptAcceptedHook) {
-      this.#awaitingAcceptance = false;
-      if (this.#status.hasBeenReady) this.#status.apply("prompt_accepted", `${name} hook`);
-    }
+    if (!this.#isClosed) this.#signals.onHook(event);
   }
 
   /** Every dispatch outcome, after its handler settled. */
   handleHookOutcome(outcome: HookOutcome): void {
-    if (this.#isClosed) return;
-    this.events.emitHookResult(outcome);
-    if (outcome.hookEventName !== this.#adapter.signals.turnEndHook) return;
-    this.#awaitingAcceptance = false;
-    if (isBlockingReply(outcome.reply)) {
-      this.#status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
-      return;
-    }
-    // Deliver the turn's committed content before announcing that the turn is over, and
-    // never let this Stop complete a newer submission sent meanwhile (Stop generation guard).
-    const generation = this.#submissionGeneration;
-    void this.#options.transcript.catchUp().finally(() => {
-      if (!this.#readiness.isDone || generation !== this.#submissionGeneration) return;
-      this.#lastTurnEndAt = Date.now();
-      this.#status.apply("turn_completed", "turn-end hook");
-    });
+    if (!this.#isClosed) this.#signals.onOutcome(outcome);
   }
 
   handleHookError(error: HookDispatchError): void {
@@ -309,7 +253,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
     for (const item of items) {
-      if (item.kind === "user_message") this.#awaitingAcceptance = false;
+      if (item.kind === "user_message") this.#turn.accept();
       this.events.emitTranscriptItem(item, transcriptPath);
     }
   }
@@ -321,16 +265,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   handleTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
     if (this.#isClosed && warning.code !== "transcript_poll_stopped") return;
-    const { code, ...fields } = warning;
-    this.events.emitWarning({
-      source: "terminal",
-      code,
-      message: TRANSCRIPT_WARNING_MESSAGES[code],
-      transcriptPath,
-      ...("reason" in fields && code === "transcript_records_dropped"
-        ? { cause: fields.reason }
-        : fields),
-    });
+    this.events.emitTranscriptWarning(warning, transcriptPath);
   }
 
   // ── internals ──────────────────────────────────────────────────────────────
@@ -349,9 +284,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       bytes: Buffer.byteLength(text, "utf8"),
       run: async () => {
         const surface = this.#submissionSurface();
-        this.#awaitingAcceptance = true;
-        this.#submissionGeneration += 1;
-        this.#sawWorkSinceSubmission = false;
+        this.#turn.beginSubmission();
         await pasteAndSubmit(surface, text);
         if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
         void recoverStagedSubmission(surface).catch(() => undefined);
@@ -364,127 +297,27 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       write: (data) => this.#options.terminal.sendInput(data),
       waitForSafeScreen: () => this.#waitForSafeScreen(),
       hasStagedInput: () => this.#watcher.evaluate()?.hasStagedInput ?? false,
-      isAccepted: () => !this.#awaitingAcceptance,
-      sleep: (ms) => new Promise((resolve) => this.#setTimer(() => resolve(), ms)),
+      isAccepted: () => this.#turn.isAccepted,
+      sleep: (ms) => this.#timers.sleep(ms),
       isClosed: () => this.#isClosed,
     };
   }
 
-  // Never type into a screen that has not rendered everything received, or that shows
-  // a dialog waiting for a human (C-API-56, C-ATTN-01). Held writes retry on new frames.
-  async #waitForSafeScreen(): Promise<void> {
-    const terminal = this.#options.terminal;
-    for (;;) {
-      if (this.#isClosed || this.#status.isTerminal) throw this.#notRunning();
-      const rendered = await Promise.race([
-        terminal.settled().then(() => true),
-        new Promise<boolean>((resolve) =>
-          this.#setTimer(() => resolve(false), SAFE_SCREEN_RENDER_BOUND_MS),
-        ),
-      ]);
-      if (rendered && !terminal.renderFailed) {
-        const reading = this.#watcher.evaluate();
-        if (reading !== undefined && reading.dialog === undefined) return;
-      }
-      await new Promise<void>((resolve) => this.#setTimer(resolve, 200));
-    }
+  #waitForSafeScreen(): Promise<void> {
+    return waitForSafeScreen({
+      terminal: this.#options.terminal,
+      evaluate: () => this.#watcher.evaluate(),
+      isLive: () => !this.#isClosed && !this.#status.isTerminal,
+      notRunning: () => this.#notRunning(),
+      sleep: (ms) => this.#timers.sleep(ms),
+    });
   }
 
   #becomeInitiallyReady(reason: string): void {
     if (this.#isClosed) return;
-    const requested = this.#requestedSize;
-    const current = this.#options.terminal.size;
-    if (requested.cols !== current.cols || requested.rows !== current.rows) {
-      try {
-        this.#options.terminal.resize(requested);
-        this.events.emitResize(requested);
-      } catch (error) {
-        this.events.emitWarning({
-          source: "lifecycle",
-          code: "resize_restore_failed",
-          message: "Could not restore the requested terminal size after the narrow bootstrap.",
-          requestedCols: requested.cols,
-          requestedRows: requested.rows,
-          errorCode: errorCodeOf(error),
-        });
-      }
-    }
+    restoreRequestedSize(this.#options.terminal, this.#requestedSize, this.events);
     this.#status.apply("initial_ready", reason);
     this.#queue.pump();
-  }
-
-  #rememberAgentSessionId(id: string | undefined): void {
-    if (id === undefined || id === this.#agentSessionId) return;
-    this.#agentSessionId = id;
-    void this.#options.state.persistAgentSessionId(id).catch((error: unknown) => {
-      this.events.emitWarning({
-        source: "lifecycle",
-        code: "record_update_failed",
-        message: "Could not record the agent's conversation id; resume may be unavailable.",
-        errorCode: errorCodeOf(error),
-      });
-    });
-  }
-
-  #screenHost() {
-    const terminal = this.#options.terminal;
-    return {
-      autotrust: this.#options.autotrust,
-      read: (): ScreenReading => {
-        const snapshot = terminal.snapshot();
-        return this.#adapter.readScreen({
-          lines: snapshot.lines,
-          cursor: snapshot.cursor,
-          title: terminal.title,
-        });
-      },
-      hasBeenReady: () => this.#status.hasBeenReady,
-      isBlocked: () => this.#status.status === "blocked",
-      isClosed: () => this.#isClosed,
-      writeKeys: (keys: string) => terminal.sendInput(keys),
-      onStartupPromptAnswered: (label: StartupPromptLabel) => this.events.emitStartupPrompt(label),
-      onStartupPromptWriteFailed: (label: StartupPromptLabel) =>
-        this.events.emitWarning({
-          source: "terminal",
-          code: "startup_prompt_write_failed",
-          message: `Could not answer the ${label} startup prompt; it stays retryable.`,
-          label,
-        }),
-      onBlocked: (ruleIds: readonly string[]) => {
-        this.#status.apply("dialog_visible", ruleIds.join(","));
-        this.events.emitAttention(ruleIds);
-      },
-      onCleared: (isWorking: boolean, hasIdleComposer: boolean) => {
-        if (isWorking) this.#status.apply("dialog_cleared_working", "work visible");
-        else if (hasIdleComposer) this.#status.apply("dialog_cleared_idle", "idle composer");
-        this.#readiness.onDialogCleared();
-      },
-      onWorkingEdge: () => {
-        // A working row still painted just after the turn-end hook is the old turn's.
-        if (Date.now() - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return;
-        this.#sawWorkSinceSubmission = true;
-        this.#status.apply("screen_working", "working indicator appeared");
-      },
-      onIdleEdge: () => {
-        if (this.#status.status !== "running") return;
-        // The previous turn's spinner clearing after its turn-end hook, once the next queued
-        // message is in: ending that new turn here would release the one after it mid-turn.
-        if (!this.#sawWorkSinceSubmission) return;
-        this.#lastTurnEndAt = Date.now();
-        this.#status.apply("screen_idle", "working indicator gone, idle composer");
-      },
-      onFrame: (reading: ScreenReading) => {
-        this.#readiness.onFrame(reading);
-        if (reading.isWorking && Date.now() - this.#lastTurnEndAt >= STALE_WORK_AFTER_TURN_END_MS)
-          this.#sawWorkSinceSubmission = true;
-        if (this.#status.status === "ready" || this.#status.status === "running")
-          this.#queue.pump();
-      },
-      setTimer: (callback: () => void, ms: number) => {
-        const handle = this.#setTimer(callback, ms);
-        return () => this.#clearTimer(handle);
-      },
-    };
   }
 
   #waitSource() {
@@ -497,42 +330,20 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     };
   }
 
-  #onProcessExit(exit: { exitCode: number; signal?: number }): void {
-    this.#exit = exit;
-    for (const resolve of [...this.#exitWaiters]) resolve();
-    this.#exitWaiters.clear();
+  #onProcessExit(exit: ProcessExit): void {
+    this.#exitWatch.record(exit);
     if (this.#shutdown.hasSignalled) return;
     void this.#finishExit();
   }
 
   async #finishExit(): Promise<void> {
     await this.#closeDown("exited");
+    const pid = this.#options.process.pid;
     try {
-      this.#options.reap(this.#options.process.pid);
+      this.#options.reap(pid);
     } catch (error) {
-      this.events.emitWarning({
-        source: "lifecycle",
-        code: "reap_failed",
-        message: "The agent exited but its process group could not be killed.",
-        processGroupId: this.#options.process.pid,
-        errorCode: errorCodeOf(error),
-      });
+      this.events.emitReapFailed(pid, errorCodeOf(error));
     }
-  }
-
-  #waitForExit(timeoutMs: number): Promise<boolean> {
-    if (this.#exit !== undefined) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.#exitWaiters.delete(done);
-        resolve(false);
-      }, timeoutMs);
-      this.#exitWaiters.add(done);
-    });
   }
 
   async #finishShutdown(kind: ShutdownKind): Promise<void> {
@@ -553,30 +364,15 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       this.#readiness.dispose();
       await this.#options.transcript.finalFlush().catch(() => undefined);
       this.#options.transcript.stop();
-      this.events.emitExit(this.#exit ?? { exitCode: -1 });
+      this.events.emitExit(this.#exitWatch.exit ?? { exitCode: -1 });
       this.#queue.close(this.#notRunning());
       for (const dispose of this.#disposers.splice(0)) dispose();
-      for (const timer of this.#timers) clearTimeout(timer);
-      this.#timers.clear();
+      this.#timers.clearAll();
       await this.#options.bridge.close().catch(() => undefined);
     }
     const evidence = finalStatus === "torn_down" ? "torn_down" : finalStatus;
     this.#status.apply(evidence, `${finalStatus}`);
     if (finalStatus !== "exited") this.#options.terminal.dispose();
-  }
-
-  #setTimer(callback: () => void, ms: number): ReturnType<typeof setTimeout> {
-    const handle = setTimeout(() => {
-      this.#timers.delete(handle);
-      callback();
-    }, ms);
-    this.#timers.add(handle);
-    return handle;
-  }
-
-  #clearTimer(handle: ReturnType<typeof setTimeout>): void {
-    clearTimeout(handle);
-    this.#timers.delete(handle);
   }
 
   #assertLive(): void {
@@ -590,35 +386,4 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       { details: { status: this.#status.status } },
     );
   }
-}
-
-function isBlockingReply(reply: unknown): boolean {
-  return (
-    typeof reply === "object" &&
-    reply !== null &&
-    (reply as { decision?: unknown }).decision === "block"
-  );
-}
-
-function assertSize(size: TerminalSize): void {
-  const valid =
-    typeof size === "object" &&
-    size !== null &&
-    Number.isInteger(size.cols) &&
-    Number.isInteger(size.rows) &&
-    size.cols > 0 &&
-    size.rows > 0 &&
-    size.cols <= 1000 &&
-    size.rows <= 1000;
-  if (!valid) {
-    throw new ElwoodError(
-      "invalid_options",
-      "A terminal size needs integer cols and rows between 1 and 1000.",
-    );
-  }
-}
-
-function errorCodeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^[A-Z][A-Z0-9_]{1,31}$/.test(code) ? code : "UnknownError";
 }

@@ -3,8 +3,10 @@
 // (api.md §5.4). Listener errors are contained by the emitter.
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import type { TranscriptWarning } from "../transcript/types.js";
 import type { StartupPromptLabel, TranscriptItem } from "./adapter.js";
 import type { TerminalPort } from "./ports.js";
+import { TRANSCRIPT_WARNING_MESSAGES } from "./runtime-support.js";
 import type {
   AgentKind,
   ElwoodActivityEvent,
@@ -97,6 +99,31 @@ export class SessionEvents {
       kind: "warning",
       label: input.code,
       text: input.message,
+    });
+  }
+
+  /** Transcript loss, content-free: a cause label and the path, never a count or text. */
+  emitTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
+    const { code, ...fields } = warning;
+    this.emitWarning({
+      source: "terminal",
+      code,
+      message: TRANSCRIPT_WARNING_MESSAGES[code],
+      transcriptPath,
+      ...(code === "transcript_records_dropped" && "reason" in fields
+        ? { cause: fields.reason }
+        : fields),
+    });
+  }
+
+  /** The agent exited on its own but its process group could not be killed. */
+  emitReapFailed(processGroupId: number, errorCode: string): void {
+    this.emitWarning({
+      source: "lifecycle",
+      code: "reap_failed",
+      message: "The agent exited but its process group could not be killed.",
+      processGroupId,
+      errorCode,
     });
   }
 

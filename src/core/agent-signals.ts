@@ -1,0 +1,87 @@
+// What hooks mean for the session, per the adapter's signal names: the agent's own
+// conversation id (persisted for resume), the transcript to follow, first readiness,
+// prompt acceptance, and the end of a turn (after the transcript caught up, and only for
+// the newest submission: a Stop never completes a submission sent after it).
+import type { HookEventBase } from "../bridge/catalogue.js";
+import type { HookOutcome } from "../bridge/outcome.js";
+import type { AgentAdapter } from "./adapter.js";
+import type { StatePort, TranscriptPort } from "./ports.js";
+import type { InitialReadiness } from "./readiness.js";
+import { errorCodeOf, isBlockingReply } from "./runtime-support.js";
+import type { SessionEvents } from "./session-events.js";
+import type { StatusMachine } from "./status-machine.js";
+import type { TurnTracker } from "./turn-tracker.js";
+
+export interface AgentSignalParts<Event extends HookEventBase> {
+  readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
+  readonly events: SessionEvents;
+  readonly transcript: TranscriptPort;
+  readonly state: StatePort;
+  readonly status: StatusMachine;
+  readonly turn: TurnTracker;
+  readonly readiness: () => InitialReadiness;
+}
+
+export class AgentSignals<Event extends HookEventBase> {
+  readonly #parts: AgentSignalParts<Event>;
+  #agentSessionId: string | undefined;
+
+  constructor(parts: AgentSignalParts<Event>) {
+    this.#parts = parts;
+  }
+
+  get agentSessionId(): string | undefined {
+    return this.#agentSessionId;
+  }
+
+  /** A validated hook event, before its handler runs. */
+  onHook(event: Event): void {
+    const { adapter, events, transcript, status, turn } = this.#parts;
+    events.emitHook(event.hook_event_name, event);
+    const transcriptPath = event.transcript_path;
+    if (typeof transcriptPath === "string" && transcriptPath.length > 0)
+      transcript.follow(transcriptPath);
+    const name = event.hook_event_name;
+    const { signals } = adapter;
+    if (name === signals.sessionStartHook) {
+      this.#parts.readiness().onSessionStart();
+      this.#rememberAgentSessionId(adapter.agentSessionIdOf(event));
+    }
+    if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
+    if (name === signals.promptAcceptedHook) {
+      turn.accept();
+      if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
+    }
+  }
+
+  /** Every dispatch outcome, after its handler settled. */
+  onOutcome(outcome: HookOutcome): void {
+    const { adapter, events, transcript, status, turn } = this.#parts;
+    events.emitHookResult(outcome);
+    if (outcome.hookEventName !== adapter.signals.turnEndHook) return;
+    turn.accept();
+    if (isBlockingReply(outcome.reply)) {
+      status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
+      return;
+    }
+    const generation = turn.generation;
+    void transcript.catchUp().finally(() => {
+      if (!this.#parts.readiness().isDone || generation !== turn.generation) return;
+      turn.endTurn();
+      status.apply("turn_completed", "turn-end hook");
+    });
+  }
+
+  #rememberAgentSessionId(id: string | undefined): void {
+    if (id === undefined || id === this.#agentSessionId) return;
+    this.#agentSessionId = id;
+    void this.#parts.state.persistAgentSessionId(id).catch((error: unknown) => {
+      this.#parts.events.emitWarning({
+        source: "lifecycle",
+        code: "record_update_failed",
+        message: "Could not record the agent's conversation id; resume may be unavailable.",
+        errorCode: errorCodeOf(error),
+      });
+    });
+  }
+}

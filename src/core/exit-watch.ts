@@ -1,0 +1,38 @@
+// Remembers the PTY's exit so shutdown can wait for it with a bound, whether the exit
+// came before or after the wait started.
+
+export interface ProcessExit {
+  readonly exitCode: number;
+  readonly signal?: number;
+}
+
+export class ExitWatch {
+  readonly #waiters = new Set<() => void>();
+  #exit: ProcessExit | undefined;
+
+  get exit(): ProcessExit | undefined {
+    return this.#exit;
+  }
+
+  record(exit: ProcessExit): void {
+    this.#exit = exit;
+    for (const resolve of [...this.#waiters]) resolve();
+    this.#waiters.clear();
+  }
+
+  /** Resolves true once exited, or false when `timeoutMs` passes first. */
+  wait(timeoutMs: number): Promise<boolean> {
+    if (this.#exit !== undefined) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.#waiters.delete(done);
+        resolve(false);
+      }, timeoutMs);
+      this.#waiters.add(done);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// Connects the screen watcher to the rest of the runtime: what a frame means for status,
+// attention, readiness and queued input (api.md "Status model", "Turn boundaries").
+import type { AgentAdapter, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { ControlQueue } from "./control-queue.js";
+import type { TerminalPort } from "./ports.js";
+import type { InitialReadiness } from "./readiness.js";
+import type { ScreenWatcherHost } from "./screen-watcher.js";
+import type { SessionEvents } from "./session-events.js";
+import type { StatusMachine } from "./status-machine.js";
+import type { TimerSet } from "./timer-set.js";
+import type { TurnTracker } from "./turn-tracker.js";
+
+export interface ScreenHostParts {
+  readonly autotrust: boolean;
+  readonly terminal: TerminalPort;
+  readonly adapter: Pick<AgentAdapter<unknown, unknown>, "readScreen">;
+  readonly status: StatusMachine;
+  readonly events: SessionEvents;
+  readonly readiness: () => InitialReadiness;
+  readonly queue: () => ControlQueue;
+  readonly turn: TurnTracker;
+  readonly timers: TimerSet;
+  readonly isClosed: () => boolean;
+}
+
+export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
+  const { terminal, status, events, turn } = parts;
+  const pumpIfOpen = () => {
+    if (status.status === "ready" || status.status === "running") parts.queue().pump();
+  };
+  return {
+    autotrust: parts.autotrust,
+    read: (): ScreenReading => {
+      const snapshot = terminal.snapshot();
+      return parts.adapter.readScreen({
+        lines: snapshot.lines,
+        cursor: snapshot.cursor,
+        title: terminal.title,
+      });
+    },
+    hasBeenReady: () => status.hasBeenReady,
+    isBlocked: () => status.status === "blocked",
+    isClosed: parts.isClosed,
+    writeKeys: (keys) => terminal.sendInput(keys),
+    onStartupPromptAnswered: (label: StartupPromptLabel) => events.emitStartupPrompt(label),
+    onStartupPromptWriteFailed: (label: StartupPromptLabel) =>
+      events.emitWarning({
+        source: "terminal",
+        code: "startup_prompt_write_failed",
+        message: `Could not answer the ${label} startup prompt; it stays retryable.`,
+        label,
+      }),
+    onBlocked: (ruleIds) => {
+      status.apply("dialog_visible", ruleIds.join(","));
+      events.emitAttention(ruleIds);
+    },
+    onCleared: (isWorking, hasIdleComposer) => {
+      if (isWorking) status.apply("dialog_cleared_working", "work visible");
+      else if (hasIdleComposer) status.apply("dialog_cleared_idle", "idle composer");
+      parts.readiness().onDialogCleared();
+    },
+    onWorkingEdge: () => {
+      if (turn.noteWork()) status.apply("screen_working", "working indicator appeared");
+    },
+    onIdleEdge: () => {
+      if (status.status !== "running" || !turn.mayEndOnIdle) return;
+      turn.endTurn();
+      status.apply("screen_idle", "working indicator gone, idle composer");
+    },
+    onFrame: (reading) => {
+      parts.readiness().onFrame(reading);
+      if (reading.isWorking) turn.noteWork();
+      pumpIfOpen();
+    },
+    setTimer: (callback, ms) => {
+      const handle = parts.timers.set(callback, ms);
+      return () => parts.timers.clear(handle);
+    },
+  };
+}

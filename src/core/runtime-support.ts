@@ -1,0 +1,70 @@
+// Small pure helpers of the session runtime: reply and size checks, safe error codes,
+// and the fixed, content-free texts of transcript warnings.
+import { ElwoodError } from "../errors.js";
+import type { TranscriptWarning } from "../transcript/types.js";
+import type { TerminalPort } from "./ports.js";
+import type { SessionEvents } from "./session-events.js";
+import type { TerminalSize } from "./types.js";
+
+export const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
+  transcript_records_dropped: "Some committed transcript records could not be read.",
+  transcript_read_error: "Reading the agent's transcript failed; activity may be incomplete.",
+  transcript_poll_stopped: "Stopped following the agent's transcript after repeated failures.",
+};
+
+/** A turn-end reply that makes the agent keep going (Stop `decision: "block"`). */
+export function isBlockingReply(reply: unknown): boolean {
+  return (
+    typeof reply === "object" &&
+    reply !== null &&
+    (reply as { decision?: unknown }).decision === "block"
+  );
+}
+
+export function assertSize(size: TerminalSize): void {
+  const isDimension = (value: unknown) =>
+    Number.isInteger(value) && (value as number) > 0 && (value as number) <= 1000;
+  if (
+    typeof size !== "object" ||
+    size === null ||
+    !isDimension(size.cols) ||
+    !isDimension(size.rows)
+  ) {
+    throw new ElwoodError(
+      "invalid_options",
+      "A terminal size needs integer cols and rows between 1 and 1000.",
+    );
+  }
+}
+
+/** An errno-like code safe to put in a warning; anything else becomes UnknownError. */
+export function errorCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[A-Z][A-Z0-9_]{1,31}$/.test(code) ? code : "UnknownError";
+}
+
+/**
+ * Restores the caller's size after a narrow bootstrap (Claude boots at ≥ 100 columns).
+ * A failure keeps the bootstrap size and warns; input is released either way.
+ */
+export function restoreRequestedSize(
+  terminal: TerminalPort,
+  requested: TerminalSize,
+  events: SessionEvents,
+): void {
+  const current = terminal.size;
+  if (requested.cols === current.cols && requested.rows === current.rows) return;
+  try {
+    terminal.resize(requested);
+    events.emitResize(requested);
+  } catch (error) {
+    events.emitWarning({
+      source: "lifecycle",
+      code: "resize_restore_failed",
+      message: "Could not restore the requested terminal size after the narrow bootstrap.",
+      requestedCols: requested.cols,
+      requestedRows: requested.rows,
+      errorCode: errorCodeOf(error),
+    });
+  }
+}
