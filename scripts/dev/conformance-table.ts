@@ -4,7 +4,8 @@
 //   npx tsx scripts/dev/conformance-table.ts          rewrite the column in place
 //   npx tsx scripts/dev/conformance-table.ts --check  exit 1 if the column is stale
 //
-// Shorthand citations count too: "C-HRESP-03/05" cites C-HRESP-03 and C-HRESP-05.
+// Shorthand citations count too: "C-HRESP-03/05" cites C-HRESP-03 and C-HRESP-05, and
+// "C-HRESP-07..10" cites C-HRESP-07 through C-HRESP-10.
 
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const TABLE_PATH = join(ROOT, "prd", "conformance.md");
-const CITATION = /C-([A-Z0-9]+)-(\d{2})((?:\/\d{2})*)/g;
+const CITATION = /C-([A-Z0-9]+)-(\d{2})((?:\/\d{2})*)(?:\.\.(\d{2}))?/g;
 // Rows are | ID | rule | status | note | tests |; only the last cell is rewritten.
 const ROW = /^\| (C-[A-Z0-9]+-\d{2})\b[^|]*\|([^|]*)\|([^|]*)\|([^|]*)\|([^|]*)\|\s*$/;
 
@@ -31,8 +32,10 @@ function citationsByFile(): Map<string, Set<string>> {
   for (const file of testFiles()) {
     const name = relative("test", file);
     for (const match of readFileSync(join(ROOT, file), "utf8").matchAll(CITATION)) {
-      const [, family, first, more = ""] = match;
+      const [, family, first = "", more = "", last] = match;
       const numbers = [first, ...more.split("/").filter((part) => part !== "")];
+      for (let n = Number(first) + 1; last !== undefined && n <= Number(last); n += 1)
+        numbers.push(String(n).padStart(2, "0"));
       for (const number of numbers) {
         const id = `C-${family}-${number}`;
         const files = cited.get(id) ?? new Set<string>();
