@@ -19,6 +19,20 @@ async function startWith(recording: ReturnType<typeof recordingSink>, extra = {}
 
 const stopInput = JSON.stringify({ hook_event_name: "Stop", session_id: "s", cwd: "/" });
 
+/** POSTs `stopInput` to /hooks/Stop with the server's token; `changes` override any of it. */
+function postAuthed(
+  server: HookBridgeServer,
+  changes: Partial<Parameters<typeof postHook>[0]> = {},
+) {
+  return postHook({
+    port: server.port,
+    path: "/hooks/Stop",
+    token: server.token,
+    body: stopInput,
+    ...changes,
+  });
+}
+
 describe("HookBridgeServer", () => {
   it("listens on loopback with a fresh 256-bit token exposed only through environment()", async () => {
     const one = await startWith(recordingSink());
@@ -36,24 +50,14 @@ describe("HookBridgeServer", () => {
   it("C-HOOK-02: dispatches an authenticated request and returns the sink's reply", async () => {
     const recording = recordingSink(async () => '{"decision":"block","reason":"r"}');
     const server = await startWith(recording);
-    const reply = await postHook({
-      port: server.port,
-      path: "/hooks/Stop",
-      token: server.token,
-      body: stopInput,
-    });
+    const reply = await postAuthed(server);
     expect(reply).toEqual({ status: 200, body: '{"decision":"block","reason":"r"}' });
     expect(recording.dispatched).toEqual([{ input: JSON.parse(stopInput), eventName: "Stop" }]);
   });
 
   it("C-HRESP-06: no decision is an empty 200 body", async () => {
     const server = await startWith(recordingSink());
-    const reply = await postHook({
-      port: server.port,
-      path: "/hooks/Stop",
-      token: server.token,
-      body: stopInput,
-    });
+    const reply = await postAuthed(server);
     expect(reply).toEqual({ status: 200, body: "" });
   });
 
@@ -82,23 +86,15 @@ describe("HookBridgeServer", () => {
     const exact = JSON.stringify({ hook_event_name: "Stop", p: pad });
     const fitting = exact + " ".repeat(MAX_HOOK_REQUEST_BYTES - Buffer.byteLength(exact));
     expect(Buffer.byteLength(fitting)).toBe(MAX_HOOK_REQUEST_BYTES);
-    const ok = await postHook({
-      port: server.port,
-      path: "/hooks/Stop",
-      token: server.token,
-      body: fitting,
-    });
+    const ok = await postAuthed(server, { body: fitting });
     expect(ok.body).toBe("{}");
     expect(recording.dispatched).toHaveLength(1);
     const over = `${fitting} `;
     for (const chunked of [false, true]) {
-      const reply = await postHook({
-        port: server.port,
-        path: "/hooks/Stop",
-        token: server.token,
-        body: over,
-        chunked,
-      }).catch(() => ({ status: 0, body: "" }));
+      const reply = await postAuthed(server, { body: over, chunked }).catch(() => ({
+        status: 0,
+        body: "",
+      }));
       expect(reply.body).toBe("");
     }
     expect(recording.dispatched).toHaveLength(1);
@@ -109,10 +105,8 @@ describe("HookBridgeServer", () => {
   it("C-HOOK-16: malformed JSON fails open once, named by the route", async () => {
     const recording = recordingSink();
     const server = await startWith(recording);
-    const reply = await postHook({
-      port: server.port,
+    const reply = await postAuthed(server, {
       path: "/hooks/PreToolUse",
-      token: server.token,
       body: '{"hook_event_name":',
     });
     expect(reply).toEqual({ status: 200, body: "" });
@@ -140,21 +134,10 @@ describe("HookBridgeServer", () => {
     const recording = recordingSink();
     const server = await startWith(recording);
     for (const path of ["/", "/hooks/", "/hooks/Stop/x", "/hooks/a%20b", "/other/Stop"]) {
-      const reply = await postHook({
-        port: server.port,
-        path,
-        token: server.token,
-        body: stopInput,
-      });
+      const reply = await postAuthed(server, { path });
       expect(reply.status).toBe(404);
     }
-    const get = await postHook({
-      port: server.port,
-      path: "/hooks/Stop",
-      token: server.token,
-      body: "",
-      method: "GET",
-    });
+    const get = await postAuthed(server, { body: "", method: "GET" });
     expect(get.status).toBe(404);
     expect(recording.dispatched).toEqual([]);
   });
@@ -163,12 +146,7 @@ describe("HookBridgeServer", () => {
     const recording = recordingSink(() => new Promise(() => {}));
     const server = await startWith(recording, { responseDeadlineMs: 150 });
     const started = Date.now();
-    const reply = await postHook({
-      port: server.port,
-      path: "/hooks/Stop",
-      token: server.token,
-      body: stopInput,
-    });
+    const reply = await postAuthed(server);
     expect(reply).toEqual({ status: 200, body: "" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(server.stats.deadlineExpired).toBe(1);
@@ -180,12 +158,7 @@ describe("HookBridgeServer", () => {
     const garbage = await rawExchange({ port: server.port, chunks: ["\x00\x01GARBAGE\r\n\r\n"] });
     expect(garbage.closedByServer).toBe(true);
     expect(server.stats.badFrames).toBe(1);
-    const reply = await postHook({
-      port: server.port,
-      path: "/hooks/Stop",
-      token: server.token,
-      body: stopInput,
-    });
+    const reply = await postAuthed(server);
     expect(reply.body).toBe("{}");
   });
 

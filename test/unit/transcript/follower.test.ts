@@ -42,6 +42,20 @@ function collect() {
   };
 }
 
+/** A follower over a one-record transcript whose consumer throws, and its warnings. */
+function followerWithThrowingConsumer() {
+  const warnings: TranscriptWarning[] = [];
+  writeFileSync(path, '{"a":1}\n');
+  const follower = new TranscriptFollower({
+    cursor: new TranscriptCursor({ path }),
+    onRecords: () => {
+      throw new Error("listener bug");
+    },
+    onWarning: (w) => warnings.push(w),
+  });
+  return { follower, warnings };
+}
+
 describe("TranscriptFollower (C-CLAUDE-15)", () => {
   it("polls on its timer and delivers records as the file grows", async () => {
     const { timers, state } = manualTimers();
@@ -108,15 +122,7 @@ describe("TranscriptFollower (C-CLAUDE-15)", () => {
   });
 
   it("contains a throwing consumer: the poll stops instead of rejecting", async () => {
-    const warnings: TranscriptWarning[] = [];
-    writeFileSync(path, '{"a":1}\n');
-    const follower = new TranscriptFollower({
-      cursor: new TranscriptCursor({ path }),
-      onRecords: () => {
-        throw new Error("listener bug");
-      },
-      onWarning: (w) => warnings.push(w),
-    });
+    const { follower, warnings } = followerWithThrowingConsumer();
     await expect(follower.poll()).resolves.toBeUndefined();
     expect(warnings).toEqual([
       { code: "transcript_poll_stopped", phase: "poll", reason: "consumer_error" },
@@ -124,15 +130,7 @@ describe("TranscriptFollower (C-CLAUDE-15)", () => {
   });
 
   it("a throwing consumer during flush is reported with phase final_flush", async () => {
-    const warnings: TranscriptWarning[] = [];
-    writeFileSync(path, '{"a":1}\n');
-    const follower = new TranscriptFollower({
-      cursor: new TranscriptCursor({ path }),
-      onRecords: () => {
-        throw new Error("listener bug");
-      },
-      onWarning: (w) => warnings.push(w),
-    });
+    const { follower, warnings } = followerWithThrowingConsumer();
     await expect(follower.flush()).resolves.toBeUndefined();
     expect(warnings).toEqual([
       { code: "transcript_poll_stopped", phase: "final_flush", reason: "consumer_error" },
