@@ -1,25 +1,13 @@
 // One function written against ElwoodAgentSession drives a real Claude and a real Codex
 // session alike (C-API-27): send a message, wait for the assistant's answer, stop.
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/claude/start.js";
 import { startCodex } from "../../src/codex/start.js";
 import type { ElwoodAgentSession } from "../../src/index.js";
-import { childPids, claudeFixture, ensureGone, token } from "../support/claude-e2e.js";
-import { codexFixture } from "../support/codex-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { ensureGone, token } from "../support/claude-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture();
 
 /** Agent-neutral: knows nothing about which CLI is behind the session. */
 async function converse(session: ElwoodAgentSession, message: string): Promise<string> {
@@ -43,9 +31,9 @@ describe("ElwoodAgentSession against both real CLIs", () => {
   test("C-API-27 C-API-11 C-API-12 C-API-13: one agent-neutral function drives a Claude and a Codex session", async () => {
     const claudeReply = token("claude-says");
     const codexReply = token("codex-says");
-    const claudeFx = await claudeFixture(cleanups, { trusted: true });
+    const claudeFx = await newFixture({ trusted: true });
     claudeFx.server.turn({ match: "neutral hello", steps: [{ say: claudeReply }] });
-    const codexFx = await codexFixture(cleanups);
+    const codexFx = await newFixture({ cli: "codex" });
     codexFx.server.turn({ match: "neutral hello", steps: [{ say: codexReply }] });
 
     const claude = await startClaude({

@@ -3,45 +3,24 @@
 // state behind (issue 5 "Done when", C-LIFE-10, C-STATE-xx).
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { type ClaudeSessionApi, resumeClaude, startClaude } from "../../src/claude/start.js";
-import { ElwoodError } from "../../src/errors.js";
 import { newSessionId, StateStore } from "../../src/state/index.js";
 import {
   type ClaudeFixture,
   childPids,
-  claudeFixture,
   conversationText,
   ensureGone,
-  filesWithText,
   record,
   recordedActivity,
+  rejection,
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { endAndExpectGone, expectNoSecretsIn } from "../support/session-end.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
-
-async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
-  return error;
-}
+const newFixture = useRealCliFixture({ trusted: true });
 
 async function startAndTalk(
   fx: ClaudeFixture,
@@ -65,7 +44,7 @@ async function startAndTalk(
 
 describe("Claude lifecycle against the real CLI", () => {
   test("C-API-03 C-LIFE-04 C-STATE-04: resumeClaude continues the same conversation after stop()", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const word = token("elwood-word");
     const first = await startAndTalk(fx, `remember ${word}`, "Remembered");
     const id = first.elwoodSessionId;
@@ -102,7 +81,7 @@ describe("Claude lifecycle against the real CLI", () => {
   });
 
   test("C-STATE-10 C-ERR-04: resume refuses codex, id-less and corrupt records without spawning", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const spawnedBefore = childPids();
     const resumeWith = (elwoodSessionId: string) =>
@@ -144,7 +123,7 @@ describe("Claude lifecycle against the real CLI", () => {
   });
 
   test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir and socket home", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const secrets: string[] = [];
     for (const end of ["stop", "kill", "teardown"] as const) {
@@ -159,26 +138,8 @@ describe("Claude lifecycle against the real CLI", () => {
       expect(existsSync(sessionDir)).toBe(true);
       expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
 
-      await session[end]();
-      expect(session.status).toBe(
-        end === "stop" ? "stopped" : end === "kill" ? "killed" : "torn_down",
-      );
-      const leftover = () => [...childPids()].filter((pid) => !spawnedBefore.has(pid));
-      await waitFor(() => leftover().length === 0, { timeoutMs: 10_000 });
-      expect(leftover(), `${end} left processes behind`).toEqual([]);
-      if (end === "teardown") {
-        expect(existsSync(sessionDir)).toBe(false);
-        expect(existsSync(socketHome)).toBe(false);
-      } else {
-        expect(existsSync(sessionDir)).toBe(true);
-      }
+      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, socketHome });
     }
-    const files = await filesWithText(fx.stateDir);
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      for (const secret of secrets) {
-        expect(file.text.includes(secret), `${file.path} holds ${secret}`).toBe(false);
-      }
-    }
+    await expectNoSecretsIn(fx.stateDir, secrets);
   });
 });

@@ -5,40 +5,29 @@
 // Loop time runs 10× faster through the test-only clock (prd/loops.md "Test clock").
 import { chmodSync, chownSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resumeClaude, startClaude } from "../../src/claude/start.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import { setLoopClockForTesting } from "../../src/core/loops/clock.js";
 import type { ElwoodLoopEvent } from "../../src/core/loops/types.js";
-import { ElwoodError } from "../../src/errors.js";
 import {
   type ClaudeFixture,
   childPids,
-  claudeFixture,
   conversationText,
   ensureGone,
+  rejection,
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
 import { scaledLoopClock } from "../support/loop-clock.js";
 import { waitFor } from "../support/process-table.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const SPEED = 10;
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
+const newFixture = useRealCliFixture({ trusted: true });
 
 beforeAll(() => setLoopClockForTesting(scaledLoopClock(SPEED)));
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  setLoopClockForTesting(undefined);
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+afterAll(() => setLoopClockForTesting(undefined));
 
 function loopEvents(session: ElwoodAgentSession): ElwoodLoopEvent[] {
   const events: ElwoodLoopEvent[] = [];
@@ -76,18 +65,9 @@ async function untilLoopState(session: ElwoodAgentSession, state: string, timeou
   }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
-  return error;
-}
-
 describe("Claude loops against the real CLI", () => {
   test("C-LOOP-05 C-LOOP-08 C-LOOP-09 C-LOOP-16: a fixed loop reaches the model; a due loop waits out a running turn", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const alpha = token("loop-alpha");
     const beta = token("loop-beta");
     const slow = token("slow-caller");
@@ -131,7 +111,7 @@ describe("Claude loops against the real CLI", () => {
   });
 
   test("C-LOOP-12 C-LOOP-14: stop keeps the loop for resume (same id and jitter, fires again); kill clears it", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const word = token("loop-resume");
     fx.server.turn({ match: "hello", steps: [{ say: "hi" }] });
     fx.server.turn({ match: word, steps: [{ say: "resumed loop done" }], repeat: true });
@@ -166,7 +146,7 @@ describe("Claude loops against the real CLI", () => {
   });
 
   test("C-LOOP-21: a tampered sidecar fails resume with state_corrupt and nothing is submitted", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const word = token("loop-tampered");
     fx.server.turn({ match: "hello", steps: [{ say: "hi" }] });
     fx.server.turn({ match: word, steps: [{ say: "must not run" }], repeat: true });

@@ -1,26 +1,15 @@
 // Real Claude start-up through Elwood: workspace trust answered (or surfaced as blocked),
 // and the login shell's environment reaching the CLI (issue 5 "Done when", C-E2E-09).
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/claude/start.js";
-import { childPids, claudeFixture, ensureGone, record, token } from "../support/claude-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { ensureGone, record, token } from "../support/claude-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture();
 
 describe("startClaude against the real CLI", () => {
   test("C-CLAUDE-10 C-E2E-09: autotrust answers the trust prompt of a fresh git workspace and reaches ready", async () => {
-    const fx = await claudeFixture(cleanups);
+    const fx = await newFixture();
     const session = await startClaude({
       cwd: fx.workspace,
       autotrust: true,
@@ -41,7 +30,7 @@ describe("startClaude against the real CLI", () => {
   });
 
   test("C-ATTN-01: without autotrust the trust prompt blocks the session with an attention activity", async () => {
-    const fx = await claudeFixture(cleanups);
+    const fx = await newFixture();
     const session = await startClaude({
       cwd: fx.workspace,
       env: fx.home.env,
@@ -59,7 +48,7 @@ describe("startClaude against the real CLI", () => {
 
   test("C-E2E-02: a variable exported only by the home's shell profile reaches the CLI's Bash tool", async () => {
     const proof = token("elwood-proof");
-    const fx = await claudeFixture(cleanups, {
+    const fx = await newFixture({
       trusted: true,
       extraProfile: [`export ELWOOD_PROOF=${proof}`],
     });

@@ -1,12 +1,10 @@
 // Real Claude turns through Elwood: one multi-line message is one user turn, transcript
 // activity for text and tools, queued messages one per ready, permission dialogs and
 // PermissionRequest handlers, and interrupt (issue 5 "Done when").
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/claude/start.js";
 import type { ElwoodSessionStatus } from "../../src/core/types.js";
 import {
-  childPids,
-  claudeFixture,
   ensureGone,
   mainRequests,
   record,
@@ -15,19 +13,9 @@ import {
   userTurnRequests,
 } from "../support/claude-e2e.js";
 import { waitFor } from "../support/process-table.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture({ trusted: true });
 
 /** Consecutive duplicates collapsed: the path the status took. */
 function path(statuses: readonly ElwoodSessionStatus[]): ElwoodSessionStatus[] {
@@ -45,7 +33,7 @@ function countTurns(statuses: readonly ElwoodSessionStatus[]): number {
 
 describe("Claude turns against the real CLI", () => {
   test("C-API-06 C-E2E-07 C-E2E-08: a multi-line message is one user turn; text and tool activity come from the transcript", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const marker = token("elwood-e2e");
     fx.server.turn({
       match: (text) => text.includes("first line") && text.includes("second line"),
@@ -115,7 +103,7 @@ describe("Claude turns against the real CLI", () => {
   });
 
   test("C-API-13 C-API-19: three messages sent at once are submitted one per ready, in order", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     for (const word of ["alpha", "bravo", "charlie"]) {
       fx.server.turn({ match: `message ${word}`, steps: [{ say: `Reply ${word}` }] });
     }
@@ -168,7 +156,7 @@ describe("Claude turns against the real CLI", () => {
   });
 
   test("C-ATTN-01: a Bash call without an allow rule blocks the session with an attention activity", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     fx.server.turn({
       match: "needs permission",
       steps: [
@@ -196,7 +184,7 @@ describe("Claude turns against the real CLI", () => {
   });
 
   test("C-API-02 C-ATTN-01: a PermissionRequest handler that allows lets the tool run with no human input", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const marker = token("elwood-allowed");
     fx.server.turn({
       match: "allowed by handler",
@@ -247,7 +235,7 @@ describe("Claude turns against the real CLI", () => {
   });
 
   test("C-API-38: interrupt() during a slow streamed turn returns the session to ready", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     fx.server.turn({
       match: "take your time",
       steps: [

@@ -2,41 +2,15 @@
 // spawn nothing, and stop/kill/teardown leave no process, no content and (teardown) no
 // state behind (issue 6 "Done when", C-LIFE-10, C-STATE-xx).
 import { existsSync } from "node:fs";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { type CodexSessionApi, resumeCodex } from "../../src/codex/start.js";
-import { ElwoodError } from "../../src/errors.js";
 import { newSessionId, StateStore } from "../../src/state/index.js";
-import { childPids, ensureGone, filesWithText, token } from "../support/claude-e2e.js";
-import {
-  type CodexFixture,
-  codexFixture,
-  codexRequests,
-  inputText,
-  startCodexIn,
-} from "../support/codex-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { childPids, ensureGone, rejection, token } from "../support/claude-e2e.js";
+import { type CodexFixture, codexRequests, inputText, startCodexIn } from "../support/codex-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { endAndExpectGone, expectNoSecretsIn } from "../support/session-end.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
-
-async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
-  return error;
-}
+const newFixture = useRealCliFixture({ cli: "codex" });
 
 async function startAndTalk(
   fx: CodexFixture,
@@ -57,7 +31,7 @@ async function startAndTalk(
 
 describe("Codex lifecycle against the real CLI", () => {
   test("C-API-10 C-LIFE-04 C-STATE-04: resumeCodex continues the same conversation after stop()", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const word = token("elwood-word");
     const reply = token("Remembered");
     const first = await startAndTalk(fx, `remember ${word}`, reply);
@@ -93,7 +67,7 @@ describe("Codex lifecycle against the real CLI", () => {
   });
 
   test("C-STATE-10 C-CODEX-07 C-API-10: resumeCodex refuses a claude record and an id-less codex record without spawning", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const spawnedBefore = childPids();
     const resumeWith = (elwoodSessionId: string) =>
@@ -124,7 +98,7 @@ describe("Codex lifecycle against the real CLI", () => {
   });
 
   test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-07 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir and socket home", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const secrets: string[] = [];
     for (const end of ["stop", "kill", "teardown"] as const) {
@@ -139,26 +113,8 @@ describe("Codex lifecycle against the real CLI", () => {
       expect(existsSync(sessionDir)).toBe(true);
       expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
 
-      await session[end]();
-      expect(session.status).toBe(
-        end === "stop" ? "stopped" : end === "kill" ? "killed" : "torn_down",
-      );
-      const leftover = () => [...childPids()].filter((pid) => !spawnedBefore.has(pid));
-      await waitFor(() => leftover().length === 0, { timeoutMs: 10_000 });
-      expect(leftover(), `${end} left processes behind`).toEqual([]);
-      if (end === "teardown") {
-        expect(existsSync(sessionDir)).toBe(false);
-        expect(existsSync(socketHome)).toBe(false);
-      } else {
-        expect(existsSync(sessionDir)).toBe(true);
-      }
+      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, socketHome });
     }
-    const files = await filesWithText(fx.stateDir);
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      for (const secret of secrets) {
-        expect(file.text.includes(secret), `${file.path} holds ${secret}`).toBe(false);
-      }
-    }
+    await expectNoSecretsIn(fx.stateDir, secrets);
   });
 });

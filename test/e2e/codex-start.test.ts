@@ -1,28 +1,17 @@
 // Real Codex start-up and first turn through Elwood: autotrust answers directory trust,
 // the session reaches ready, and one message yields exactly one transcript-sourced
 // assistant message (issue 6 "Done when", C-CODEX-11, C-CODEX-16, C-E2E-10).
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
-import { childPids, record, token } from "../support/claude-e2e.js";
-import { codexFixture, codexRequests, startCodexIn } from "../support/codex-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { record, token } from "../support/claude-e2e.js";
+import { codexRequests, startCodexIn } from "../support/codex-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture({ cli: "codex" });
 
 describe("startCodex against the real CLI", () => {
   test("C-CODEX-11 C-API-09 C-API-13 C-CODEX-16 C-E2E-10: autotrust answers directory trust, ready, and one turn yields exactly one transcript assistant_message", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const reply = token("Hi from the script");
     fx.server.turn({ match: /hello/, steps: [{ say: reply }] });
     const session = await startCodexIn(fx);

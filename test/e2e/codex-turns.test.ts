@@ -6,28 +6,12 @@ import { existsSync } from "node:fs";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { childPids, record, token } from "../support/claude-e2e.js";
-import {
-  type CodexFixture,
-  codexFixture,
-  codexRequests,
-  startCodexIn,
-} from "../support/codex-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { describe, expect, test } from "vitest";
+import { record, token } from "../support/claude-e2e.js";
+import { type CodexFixture, codexRequests, startCodexIn } from "../support/codex-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture({ cli: "codex" });
 
 /** Another never-trusted `git init` folder, removed at cleanup. */
 async function freshGitWorkspace(fx: CodexFixture): Promise<string> {
@@ -39,7 +23,7 @@ async function freshGitWorkspace(fx: CodexFixture): Promise<string> {
 
 describe("Codex turns against the real CLI", () => {
   test("C-API-30 C-CODEX-16 C-CODEX-19: a shell tool turn yields one transcript tool_call and tool_result with the bare command and its output", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const marker = token("codex-marker");
     fx.server.turn({
       match: /run it/,
@@ -76,7 +60,7 @@ describe("Codex turns against the real CLI", () => {
   });
 
   test("C-HOOK-14 C-CODEX-16: a PreToolUse deny stops the shell command and the model receives the reason", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     fx.server.turn({
       match: /make the file/,
@@ -114,7 +98,7 @@ describe("Codex turns against the real CLI", () => {
   });
 
   test("C-API-19 C-API-28: a message sent the moment startCodex resolves is answered, ten cold starts in a row", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const answered: string[] = [];
     for (let round = 0; round < 10; round += 1) {
       const workspace = await freshGitWorkspace(fx);

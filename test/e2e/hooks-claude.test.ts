@@ -6,33 +6,16 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { StartClaudeOptions } from "../../src/claude/options.js";
 import { startClaude } from "../../src/claude/start.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import type { HookErrorEvent } from "../../src/core/types.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
-import {
-  type ClaudeFixture,
-  childPids,
-  claudeFixture,
-  ensureGone,
-  token,
-} from "../support/claude-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture({ trusted: true });
 
 /** Starts Claude in the fixture's (trusted) workspace, stopped at cleanup, and waits for ready. */
 async function readyClaude(
@@ -86,7 +69,7 @@ async function waitForSay(session: ElwoodAgentSession, text: string): Promise<vo
 
 describe("Claude hooks against the real CLI", () => {
   test("C-HRESP-01 C-HRESP-06: a PreToolUse deny stops the Bash command and the model receives the reason", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");
     fx.server.turn({
@@ -117,7 +100,7 @@ describe("Claude hooks against the real CLI", () => {
   });
 
   test("C-HRESP-01: a PreToolUse allow runs a Bash command that has no allow rule, with no human input", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("allowed")}.txt`);
     const marker = token("allowed-output");
     fx.server.turn({
@@ -148,7 +131,7 @@ describe("Claude hooks against the real CLI", () => {
   });
 
   test("C-HOOK-05: a throwing PreToolUse handler fails open (the command runs) and emits hookError handler_error", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("thrown")}.txt`);
     const marker = token("ran-anyway");
     fx.server.turn({
@@ -183,7 +166,7 @@ describe("Claude hooks against the real CLI", () => {
   });
 
   test("C-HOOK-04: a hanging PreToolUse handler times out after hookTimeoutMs, fails open (the command runs) and emits hookError timeout", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("hung")}.txt`);
     const marker = token("ran-after-timeout");
     fx.server.turn({
@@ -215,7 +198,7 @@ describe("Claude hooks against the real CLI", () => {
   });
 
   test("C-E2E-06: PreToolUse command hooks from the user's ~/.claude/settings.json and the project's .claude/settings.json run alongside Elwood's handler", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const hookLog = join(fx.home.home, "user-hook.log");
     const userLine = token("user-hook-ran");
     const projectLine = token("project-hook-ran");
@@ -258,7 +241,7 @@ describe("Claude hooks against the real CLI", () => {
   });
 
   test("C-HRESP-02: a tool-keyed PreToolUse handler answers AskUserQuestion through updatedInput.answers and the model receives the answer", async () => {
-    const fx = await claudeFixture(cleanups, { trusted: true });
+    const fx = await newFixture();
     const question = "Which colour should the widget be?";
     const chosen = token("Teal");
     fx.server.turn({

@@ -5,27 +5,16 @@
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { StartCodexOptions } from "../../src/codex/options.js";
 import type { CodexSessionApi } from "../../src/codex/start.js";
 import type { HookErrorEvent } from "../../src/core/types.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
-import { childPids, token } from "../support/claude-e2e.js";
-import { type CodexFixture, codexFixture, startCodexIn } from "../support/codex-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { token } from "../support/claude-e2e.js";
+import { type CodexFixture, startCodexIn } from "../support/codex-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture({ cli: "codex" });
 
 async function readyCodex(
   fx: CodexFixture,
@@ -88,7 +77,7 @@ function escalatedExec(command: string): Readonly<Record<string, unknown>> {
 
 describe("Codex hooks against the real CLI", () => {
   test("C-HRESP-07 C-HRESP-10: a PreToolUse deny stops the shell command and the model receives the reason", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");
     fx.server.turn({
@@ -120,7 +109,7 @@ describe("Codex hooks against the real CLI", () => {
   });
 
   test("C-HRESP-08: a PermissionRequest allow answers Codex's approval prompt and the command runs", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("approved")}.txt`);
     const marker = token("approved-output");
     fx.server.turn({
@@ -157,7 +146,7 @@ describe("Codex hooks against the real CLI", () => {
   });
 
   test("C-HRESP-08: a PermissionRequest deny answers Codex's approval prompt and the command never runs", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("refused")}.txt`);
     const reason = token("not-approved");
     fx.server.turn({
@@ -191,7 +180,7 @@ describe("Codex hooks against the real CLI", () => {
   });
 
   test("C-E2E-06: a PreToolUse command hook from the user's own $CODEX_HOME/config.toml runs alongside Elwood's handler", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const userHookLog = join(fx.home.home, "user-hook.log");
     const userLine = token("user-hook-ran");
     await appendFile(
@@ -233,7 +222,7 @@ describe("Codex hooks against the real CLI", () => {
   });
 
   test("C-E2E-06: PreToolUse hooks from the user's $CODEX_HOME/hooks.json and the project's .codex/hooks.json run alongside Elwood's handler", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const hookLog = join(fx.home.home, "hooks-json.log");
     const userLine = token("user-hooks-json");
     const projectLine = token("project-hooks-json");
@@ -275,7 +264,7 @@ describe("Codex hooks against the real CLI", () => {
   });
 
   test("C-HOOK-05: a throwing PreToolUse handler fails open (the command runs) and emits hookError handler_error", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("thrown")}.txt`);
     const marker = token("ran-anyway");
     fx.server.turn({
@@ -308,7 +297,7 @@ describe("Codex hooks against the real CLI", () => {
   });
 
   test("C-HOOK-04: a hanging PreToolUse handler times out after hookTimeoutMs, fails open (the command runs) and emits hookError timeout", async () => {
-    const fx = await codexFixture(cleanups);
+    const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("hung")}.txt`);
     const marker = token("ran-after-timeout");
     fx.server.turn({

@@ -6,7 +6,7 @@
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { ElwoodSessionStatus } from "../../src/core/types.js";
 import { ElwoodError } from "../../src/errors.js";
 import { ClaudeSession } from "../../src/session/claude-session.js";
@@ -16,26 +16,15 @@ import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import {
   type ClaudeFixture,
   childPids,
-  claudeFixture,
   filesWithText,
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
 import { codexRequests } from "../support/codex-e2e.js";
 import { descendantsOf, waitFor } from "../support/process-table.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const before = childPids();
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-  expect(leaked()).toEqual([]);
-});
+const newFixture = useRealCliFixture();
 
 type Lazy = ClaudeSession | CodexSession;
 
@@ -76,7 +65,7 @@ function hookSeen(hook: { hook_event_name: string }): HookSeen {
 const claude: Agent = {
   name: "claude",
   notFound: "claude_not_found",
-  fixture: () => claudeFixture(cleanups, { trusted: true }),
+  fixture: () => newFixture({ trusted: true }),
   create(fx, options = {}) {
     const session = new ClaudeSession({
       ...(options.defaultCwd ? {} : { cwd: fx.workspace }),
@@ -103,7 +92,7 @@ const claude: Agent = {
 const codex: Agent = {
   name: "codex",
   notFound: "codex_not_found",
-  fixture: () => claudeFixture(cleanups, { cli: "codex" }),
+  fixture: () => newFixture({ cli: "codex" }),
   create(fx, options = {}) {
     const session = new CodexSession({
       ...(options.defaultCwd ? {} : { cwd: fx.workspace }),

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/core/types.js";
+import { ElwoodError } from "../../src/errors.js";
 import {
   type AgentHome,
   createAgentHome,
@@ -88,6 +89,16 @@ export function mainRequests(server: ScriptedModelServer): LoggedRequest[] {
 /** Requests that started a user turn (not tool-result continuations). */
 export function userTurnRequests(server: ScriptedModelServer): LoggedRequest[] {
   return mainRequests(server).filter((request) => request.toolResults.length === 0);
+}
+
+/** The ElwoodError that `promise` rejects with; anything else (or resolving) throws. */
+export async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
+  return error;
 }
 
 export function token(prefix: string): string {

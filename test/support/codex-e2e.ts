@@ -1,25 +1,12 @@
 // Codex-specific helpers for the real-Codex e2e files; the fixture itself is the shared
-// one in claude-e2e.ts (`claudeFixture(cleanups, { cli: "codex" })`).
+// one (`useRealCliFixture({ cli: "codex" })` in real-cli-fixture.ts).
 
 import type { StartCodexOptions } from "../../src/codex/options.js";
 import { type CodexSessionApi, startCodex } from "../../src/codex/start.js";
 import type { LoggedRequest, ScriptedModelServer } from "../../src/testing/index.js";
-import {
-  type ClaudeFixture,
-  claudeFixture,
-  ensureGone,
-  type FixtureOptions,
-} from "./claude-e2e.js";
+import { type ClaudeFixture, ensureGone } from "./claude-e2e.js";
 
 export type CodexFixture = ClaudeFixture;
-
-/** The shared fixture with the codex CLI on the home's PATH. */
-export function codexFixture(
-  cleanups: (() => Promise<void> | void)[],
-  options: Omit<FixtureOptions, "cli"> = {},
-): Promise<CodexFixture> {
-  return claudeFixture(cleanups, { ...options, cli: "codex" });
-}
 
 /**
  * Starts Codex in the fixture's workspace with autotrust (agent homes never pre-trust a
