@@ -12,6 +12,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import {
   type AgentHome,
   createAgentHome,
+  type ScenarioStep,
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "../../src/testing/index.js";
@@ -177,21 +178,52 @@ function smokeToken(): string {
   return `elwood-smoke-${Math.floor(Math.random() * 1e9).toString(36)}`;
 }
 
+const HELLO = "Hello from the scripted model";
+
+/** Turn 0 answers "say hello"; turn 1 answers "run the probe" with `probe`, then a reply. */
+function scriptHelloAndProbe(server: ScriptedModelServer, probe: ScenarioStep): void {
+  server.turn({ match: "say hello", steps: [{ think: "greeting" }, { say: HELLO }] });
+  server.turn({ match: "run the probe", steps: [probe, { say: "The probe finished" }] });
+}
+
+/** Waits until a file under `dir` whose path matches `pattern` holds the hello answer. */
+async function untilHelloIsWritten(dir: string, pattern: RegExp, what: string): Promise<void> {
+  await until(
+    async () => ((await anyFileContains(await filesUnder(dir, pattern), HELLO)) ? true : undefined),
+    15_000,
+    what,
+  );
+}
+
+/**
+ * Asks for the probe, checks its output came back to the model on the scripted turn, then
+ * stops the CLI and checks nothing run from the home outlives it.
+ */
+async function runProbeAndStop(
+  cli: RunningCli,
+  server: ScriptedModelServer,
+  home: AgentHome,
+  token: string,
+  api: "anthropic" | "openai",
+): Promise<void> {
+  await cli.submit("run the probe");
+  const continuation = await server.waitForRequest(
+    (r) => r.toolResults.some((t) => t.text.includes(token)),
+    30_000,
+  );
+  expect(continuation.api).toBe(api);
+  expect(continuation.matchedTurn).toBe(1);
+  await cli.waitForScreen(/The probe finished/);
+  expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual([]);
+  await cli.stop();
+  expect(await processesMentioning(home.home)).toEqual([]);
+}
+
 describe("harness smoke: real CLIs against the scripted model server", () => {
   test("claude answers a scripted prompt and completes a Bash round trip", async () => {
     const { server, home, workspace } = await seededSession("claude");
     const token = smokeToken();
-    server.turn({
-      match: "say hello",
-      steps: [{ think: "greeting" }, { say: "Hello from the scripted model" }],
-    });
-    server.turn({
-      match: "run the probe",
-      steps: [
-        { tool: { name: "Bash", input: { command: `echo ${token}` } } },
-        { say: "The probe finished" },
-      ],
-    });
+    scriptHelloAndProbe(server, { tool: { name: "Bash", input: { command: `echo ${token}` } } });
     const cli = await startCli("claude", ["--allowedTools", "Bash"], workspace, home);
     await cli.waitForScreen(/❯/, 60_000);
     await cli.waitForStableScreen(800);
@@ -204,46 +236,16 @@ describe("harness smoke: real CLIs against the scripted model server", () => {
       "projects",
       workspace.replace(/[^a-zA-Z0-9]/g, "-"),
     );
-    await until(
-      async () =>
-        (await anyFileContains(
-          await filesUnder(projectDir, /\.jsonl$/),
-          "Hello from the scripted model",
-        ))
-          ? true
-          : undefined,
-      15_000,
-      "the answer in claude's transcript",
-    );
+    await untilHelloIsWritten(projectDir, /\.jsonl$/, "the answer in claude's transcript");
 
-    await cli.submit("run the probe");
-    const continuation = await server.waitForRequest(
-      (r) => r.toolResults.some((t) => t.text.includes(token)),
-      30_000,
-    );
-    expect(continuation.api).toBe("anthropic");
-    expect(continuation.matchedTurn).toBe(1);
-    await cli.waitForScreen(/The probe finished/);
-    expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual(
-      [],
-    );
-    await cli.stop();
-    expect(await processesMentioning(home.home)).toEqual([]);
+    await runProbeAndStop(cli, server, home, token, "anthropic");
   });
 
   test("codex answers a scripted prompt and completes an exec_command round trip", async () => {
     const { server, home, workspace } = await seededSession("codex");
     const token = smokeToken();
-    server.turn({
-      match: "say hello",
-      steps: [{ think: "greeting" }, { say: "Hello from the scripted model" }],
-    });
-    server.turn({
-      match: "run the probe",
-      steps: [
-        { tool: { name: "exec_command", input: { cmd: `echo ${token}` } } },
-        { say: "The probe finished" },
-      ],
+    scriptHelloAndProbe(server, {
+      tool: { name: "exec_command", input: { cmd: `echo ${token}` } },
     });
     const cli = await startCli(
       "codex",
@@ -258,32 +260,12 @@ describe("harness smoke: real CLIs against the scripted model server", () => {
 
     await cli.submit("say hello");
     await cli.waitForScreen(/Hello from the scripted model/);
-    await until(
-      async () => {
-        const rollouts = await filesUnder(
-          join(home.codexHome, "sessions"),
-          /rollout-[^/]*\.jsonl$/,
-        );
-        return (await anyFileContains(rollouts, "Hello from the scripted model"))
-          ? true
-          : undefined;
-      },
-      15_000,
+    await untilHelloIsWritten(
+      join(home.codexHome, "sessions"),
+      /rollout-[^/]*\.jsonl$/,
       "the answer in codex's rollout",
     );
 
-    await cli.submit("run the probe");
-    const continuation = await server.waitForRequest(
-      (r) => r.toolResults.some((t) => t.text.includes(token)),
-      30_000,
-    );
-    expect(continuation.api).toBe("openai");
-    expect(continuation.matchedTurn).toBe(1);
-    await cli.waitForScreen(/The probe finished/);
-    expect(server.requests.filter((r) => !r.isAuxiliary && r.matchedTurn === undefined)).toEqual(
-      [],
-    );
-    await cli.stop();
-    expect(await processesMentioning(home.home)).toEqual([]);
+    await runProbeAndStop(cli, server, home, token, "openai");
   });
 });
