@@ -11,8 +11,8 @@ import type { StartClaudeOptions } from "../../src/claude/options.js";
 import { startClaude } from "../../src/claude/start.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import type { HookErrorEvent } from "../../src/core/types.js";
-import type { LoggedRequest } from "../../src/testing/index.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
+import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
@@ -34,37 +34,9 @@ async function readyClaude(
   return session;
 }
 
-/** A Bash command that leaves `markerFile` behind and prints `marker`. */
-function touchAndEcho(markerFile: string, marker: string): string {
-  return `touch ${markerFile} && echo ${marker}`;
-}
-
-/** A command hook that drains its stdin and appends `line` to `logPath`. */
-function appendingHook(line: string, logPath: string): string {
-  return `cat > /dev/null; echo ${line} >> '${logPath}'`;
-}
-
 /** Claude settings `hooks`: one PreToolUse command hook for Bash. */
 function bashHook(command: string): Record<string, unknown> {
   return { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] };
-}
-
-/** The first Anthropic request that carries a tool result, and its result text. */
-async function toolResultText(
-  fx: ClaudeFixture,
-): Promise<{ request: LoggedRequest; text: string }> {
-  const request = await fx.server.waitForRequest(
-    (entry) => entry.api === "anthropic" && entry.toolResults.length > 0,
-    60_000,
-  );
-  return { request, text: request.toolResults.map((result) => result.text).join("\n") };
-}
-
-async function waitForSay(session: ElwoodAgentSession, text: string): Promise<void> {
-  await session.waitForActivity(
-    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(text),
-    60_000,
-  );
 }
 
 describe("Claude hooks against the real CLI", () => {
@@ -91,7 +63,7 @@ describe("Claude hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "anthropic");
     await waitForSay(session, "tried to make it");
     expect(seenCommands).toEqual([touchAndEcho(markerFile, "ran")]);
     expect(text).toContain(reason);
@@ -121,7 +93,7 @@ describe("Claude hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "anthropic");
     await waitForSay(session, "made it");
     expect(asked).toBe(1);
     expect(text).toContain(marker);
@@ -152,7 +124,7 @@ describe("Claude hooks against the real CLI", () => {
     const errors: HookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "anthropic");
     await waitForSay(session, "made it");
     expect(text).toContain(marker);
     expect(existsSync(markerFile)).toBe(true);
@@ -186,7 +158,7 @@ describe("Claude hooks against the real CLI", () => {
     const errors: HookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "anthropic");
     await waitForSay(session, "made it");
     expect(text).toContain(marker);
     expect(existsSync(markerFile)).toBe(true);
@@ -230,7 +202,7 @@ describe("Claude hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("echo the marker");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "anthropic");
     await waitForSay(session, "echoed");
     expect(text).toContain(marker);
     expect(elwoodSaw).toEqual(["Bash"]);
@@ -283,7 +255,7 @@ describe("Claude hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("ask me something");
-    const { request, text } = await toolResultText(fx);
+    const { request, text } = await toolResultText(fx, "anthropic");
     await waitForSay(session, "thanks for answering");
     expect(questionsSeen).toEqual([question]);
     expect(request.toolResults.some((result) => result.isError)).toBe(false);

@@ -9,9 +9,9 @@ import { describe, expect, test } from "vitest";
 import type { StartCodexOptions } from "../../src/codex/options.js";
 import type { CodexSessionApi } from "../../src/codex/start.js";
 import type { HookErrorEvent } from "../../src/core/types.js";
-import type { LoggedRequest } from "../../src/testing/index.js";
 import { token } from "../support/claude-e2e.js";
 import { type CodexFixture, startCodexIn } from "../support/codex-e2e.js";
+import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ cli: "codex" });
@@ -23,32 +23,6 @@ async function readyCodex(
   const session = await startCodexIn(fx, options);
   await session.waitForStatus((status) => status === "ready", 90_000);
   return session;
-}
-
-/** The first Responses API request that carries a tool result, and its result text. */
-async function toolResultText(fx: CodexFixture): Promise<{ request: LoggedRequest; text: string }> {
-  const request = await fx.server.waitForRequest(
-    (entry) => entry.api === "openai" && entry.toolResults.length > 0,
-    60_000,
-  );
-  return { request, text: request.toolResults.map((result) => result.text).join("\n") };
-}
-
-async function waitForSay(session: CodexSessionApi, text: string): Promise<void> {
-  await session.waitForActivity(
-    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(text),
-    60_000,
-  );
-}
-
-/** A shell command that leaves `markerFile` behind and prints `marker`. */
-function touchAndEcho(markerFile: string, marker: string): string {
-  return `touch ${markerFile} && echo ${marker}`;
-}
-
-/** A command hook that drains its stdin and appends `line` to `logPath`. */
-function appendingHook(line: string, logPath: string): string {
-  return `cat > /dev/null; echo ${line} >> '${logPath}'`;
 }
 
 /** Lines of `path` equal to `line` (none when the file was never written). */
@@ -99,7 +73,7 @@ describe("Codex hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "tried to make it");
     expect(commands).toHaveLength(1);
     expect(commands[0]).toContain(touchAndEcho(markerFile, "ran"));
@@ -136,7 +110,7 @@ describe("Codex hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "made it");
     expect(asked).toEqual(["Bash"]);
     expect(text).toContain(marker);
@@ -170,7 +144,7 @@ describe("Codex hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "could not make it");
     expect(asked).toEqual(["Bash"]);
     expect(text).toContain(reason);
@@ -213,7 +187,7 @@ describe("Codex hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("echo the marker");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "echoed");
     expect(text).toContain(marker);
     expect(elwoodSaw).toContain("Bash");
@@ -254,7 +228,7 @@ describe("Codex hooks against the real CLI", () => {
       },
     });
     await session.sendMessage("echo the marker");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "echoed");
     expect(text).toContain(marker);
     expect(elwoodSaw).toContain("Bash");
@@ -284,7 +258,7 @@ describe("Codex hooks against the real CLI", () => {
     const errors: HookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "made it");
     expect(text).toContain(marker);
     expect(existsSync(markerFile)).toBe(true);
@@ -314,7 +288,7 @@ describe("Codex hooks against the real CLI", () => {
     const errors: HookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
-    const { text } = await toolResultText(fx);
+    const { text } = await toolResultText(fx, "openai");
     await waitForSay(session, "made it");
     expect(text).toContain(marker);
     expect(existsSync(markerFile)).toBe(true);
