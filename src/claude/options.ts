@@ -6,7 +6,9 @@ import {
   invalidOption,
   type NormalizedCommonOptions,
   normalizeCommonOptions,
+  optionalBoolean,
   optionalEnum,
+  optionalHandlers,
   optionalString,
   optionalStringList,
 } from "../core/common-options.js";
@@ -72,10 +74,7 @@ export function normalizeClaudeOptions(
     "claude_invalid_reasoning_effort",
   );
   let permissionMode = optionalEnum(raw.permissionMode, "permissionMode", CLAUDE_PERMISSION_MODES);
-  if (raw.highTrust !== undefined && typeof raw.highTrust !== "boolean") {
-    throw invalidOption("`highTrust` must be a boolean.");
-  }
-  if (raw.highTrust === true) {
+  if (optionalBoolean(raw.highTrust, "highTrust")) {
     if (permissionMode !== undefined) {
       throw new ElwoodError(
         "claude_high_trust_conflict",
@@ -97,9 +96,6 @@ export function normalizeClaudeOptions(
   ) {
     throw invalidOption("`settingsOverrides` must be a plain object of Claude settings.");
   }
-  if (raw.hooks !== undefined && (typeof raw.hooks !== "object" || raw.hooks === null)) {
-    throw invalidOption("`hooks` must be an object of handlers keyed by hook event name.");
-  }
   const postureOverrides: ClaudePosture = {
     ...(permissionMode === undefined ? {} : { permissionMode }),
     ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
@@ -115,7 +111,7 @@ export function normalizeClaudeOptions(
       settingsOverrides: settingsOverrides as ClaudeSettingsOverrides | undefined,
     },
     postureOverrides,
-    hooks: raw.hooks as ClaudeHookHandlers | undefined,
+    hooks: optionalHandlers<ClaudeHookHandlers>(raw.hooks),
   };
 }
 

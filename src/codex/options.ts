@@ -6,7 +6,9 @@ import {
   invalidOption,
   type NormalizedCommonOptions,
   normalizeCommonOptions,
+  optionalBoolean,
   optionalEnum,
+  optionalHandlers,
   optionalString,
   optionalStringList,
 } from "../core/common-options.js";
@@ -87,10 +89,7 @@ export function normalizeCodexOptions(
       'Codex 0.171 no longer supports approvalPolicy "untrusted"; use "on-request" (with sandbox "read-only" or "workspace-write" to be asked before commands leave the sandbox) or "never".',
     );
   }
-  if (raw.highTrust !== undefined && typeof raw.highTrust !== "boolean") {
-    throw invalidOption("`highTrust` must be a boolean.");
-  }
-  if (raw.highTrust === true) {
+  if (optionalBoolean(raw.highTrust, "highTrust")) {
     if (sandbox !== undefined || approvalPolicy !== undefined) {
       throw new ElwoodError(
         "codex_high_trust_conflict",
@@ -109,9 +108,6 @@ export function normalizeCodexOptions(
       );
     }
   }
-  if (raw.hooks !== undefined && (typeof raw.hooks !== "object" || raw.hooks === null)) {
-    throw invalidOption("`hooks` must be an object of handlers keyed by hook event name.");
-  }
   return {
     common,
     launch: {
@@ -124,6 +120,6 @@ export function normalizeCodexOptions(
       ...(sandbox === undefined ? {} : { sandbox }),
       ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
     },
-    hooks: raw.hooks as CodexHookHandlers | undefined,
+    hooks: optionalHandlers<CodexHookHandlers>(raw.hooks),
   };
 }

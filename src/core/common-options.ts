@@ -38,7 +38,7 @@ export function invalidOption(message: string, details: Record<string, unknown> 
   return new ElwoodError("invalid_options", message, { details });
 }
 
-function optionalBoolean(value: unknown, name: string): boolean {
+export function optionalBoolean(value: unknown, name: string): boolean {
   if (value === undefined) return false;
   if (typeof value !== "boolean")
     throw invalidOption(`\`${name}\` must be a boolean.`, { option: name });
@@ -150,4 +150,13 @@ function normalizeEnv(value: unknown): Readonly<Record<string, string | undefine
     }
   }
   return { ...(value as Record<string, string | undefined>) };
+}
+
+/** The `hooks` option: an object of handlers keyed by hook event name, or undefined. */
+export function optionalHandlers<Handlers>(value: unknown): Handlers | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null) {
+    throw invalidOption("`hooks` must be an object of handlers keyed by hook event name.");
+  }
+  return value as Handlers;
 }
