@@ -32,6 +32,8 @@ export interface ScreenDialog {
   readonly ruleIds: readonly string[];
   /** `startup_prompt` dialogs may be answered; every other dialog waits for a human. */
   readonly kind: "startup_prompt" | "human_decision";
+  /** A tool-permission prompt, which a PermissionRequest hook may already have decided. */
+  readonly isToolPermission?: boolean;
   readonly label?: StartupPromptLabel;
   /** Keys that pick the safe answer, present only when header, body and option are all visible. */
   readonly answerKeys?: string;

@@ -40,6 +40,7 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
     },
     hasBeenReady: () => status.hasBeenReady,
     isBlocked: () => status.status === "blocked",
+    isPermissionDecided: () => turn.isPermissionDecided,
     isClosed: parts.isClosed,
     writeKeys: (keys) => terminal.sendInput(keys),
     onStartupPromptAnswered: (label: StartupPromptLabel) => events.emitStartupPrompt(label),

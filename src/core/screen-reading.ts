@@ -27,6 +27,8 @@ export function readScreenWithFacts(frame: ScreenFrame, table: ScreenFactTable):
 function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   const fact = table.find((row) => row.id === dialog.factId);
   const ruleIds = [dialog.factId];
+  if (dialog.kind === "permission_dialog")
+    return { ruleIds, kind: "human_decision", isToolPermission: true };
   if (dialog.kind !== "startup_prompt" || fact === undefined || dialog.label === undefined) {
     return { ruleIds, kind: "human_decision" };
   }

@@ -19,6 +19,8 @@ export interface ScreenWatcherHost {
   read(): ScreenReading;
   hasBeenReady(): boolean;
   isBlocked(): boolean;
+  /** A PermissionRequest hook handler decided within the last moment. */
+  isPermissionDecided(): boolean;
   isClosed(): boolean;
   writeKeys(keys: string): void;
   onStartupPromptAnswered(label: StartupPromptLabel): void;
@@ -87,6 +89,9 @@ export class ScreenWatcher {
   #handleDialog(dialog: ScreenDialog): void {
     const key = dialog.ruleIds.join("|");
     if (dialog.kind === "human_decision" || dialog.label === undefined) {
+      // The CLI may still paint a permission prompt its PermissionRequest hook just
+      // answered; input stays held while it is visible, but nobody needs to be called.
+      if (dialog.isToolPermission === true && this.#host.isPermissionDecided()) return;
       this.#block(dialog.ruleIds);
       return;
     }

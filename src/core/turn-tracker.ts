@@ -6,12 +6,16 @@
 /** A working row painted this soon after a turn end is the old turn's leftover. */
 export const STALE_WORK_AFTER_TURN_END_MS = 1000;
 
+/** How long after a hook decided a permission its on-screen prompt is not a human's job. */
+export const DECIDED_PERMISSION_WINDOW_MS = 1500;
+
 export class TurnTracker {
   readonly #now: () => number;
   #isAwaitingAcceptance = false;
   #generation = 0;
   #lastTurnEndAt = 0;
   #sawWorkSinceSubmission = false;
+  #permissionDecidedAt = Number.NEGATIVE_INFINITY;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
@@ -46,6 +50,14 @@ export class TurnTracker {
   /** An idle screen may end the turn only after fresh work was seen. */
   get mayEndOnIdle(): boolean {
     return this.#sawWorkSinceSubmission;
+  }
+
+  notePermissionDecided(): void {
+    this.#permissionDecidedAt = this.#now();
+  }
+
+  get isPermissionDecided(): boolean {
+    return this.#now() - this.#permissionDecidedAt < DECIDED_PERMISSION_WINDOW_MS;
   }
 
   endTurn(): void {

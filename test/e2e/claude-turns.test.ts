@@ -224,11 +224,9 @@ describe("Claude turns against the real CLI", () => {
     await session.waitForStatus((status) => status === "ready", 60_000);
     expect(asked).toBe(1);
     // Claude 2.1.332 still paints its permission dialog for ~100-350 ms after the hook
-    // answered "allow", so a short `blocked` may show; it must clear with no key from us.
+    // answered "allow"; a prompt the hook already decided is nobody's job, so no block.
     const steps = path(seen.statuses);
-    steps.forEach((status, index) => {
-      if (status === "blocked") expect(steps[index + 1], steps.join(" → ")).toBe("running");
-    });
+    expect(steps, steps.join(" → ")).not.toContain("blocked");
     expect(steps.at(-1)).toBe("ready");
     expect(session.status).toBe("ready");
     await session.stop();
