@@ -283,8 +283,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       operationClass,
       bytes: Buffer.byteLength(text, "utf8"),
       run: async () => {
-        const surface = this.#submissionSurface();
         this.#turn.beginSubmission();
+        const surface = this.#submissionSurface(this.#turn.generation);
         await pasteAndSubmit(surface, text);
         if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
         void recoverStagedSubmission(surface).catch(() => undefined);
@@ -292,12 +292,14 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
   }
 
-  #submissionSurface(): SubmissionSurface {
+  // Scoped to one submission: once a newer one exists, this one's recovery must never
+  // press Enter again, or it would submit the newer paste before that paste's own Enter.
+  #submissionSurface(generation: number): SubmissionSurface {
     return {
       write: (data) => this.#options.terminal.sendInput(data),
       waitForSafeScreen: () => this.#waitForSafeScreen(),
       hasStagedInput: () => this.#watcher.evaluate()?.hasStagedInput ?? false,
-      isAccepted: () => this.#turn.isAccepted,
+      isAccepted: () => this.#turn.isAccepted || this.#turn.generation !== generation,
       sleep: (ms) => this.#timers.sleep(ms),
       isClosed: () => this.#isClosed,
     };

@@ -98,10 +98,17 @@ export class TurnCollector {
     }
     try {
       await this.#session.sendMessage(this.#prompt);
-      this.#isSubmitted = true;
+      this.#markSubmitted();
     } catch (error) {
       this.#finish({ kind: "failed", error });
     }
+  }
+
+  // A short turn can finish before the write that submitted it settles; a ready seen
+  // after this turn's acceptance still ends it once the submission is known written.
+  #markSubmitted(): void {
+    this.#isSubmitted = true;
+    if (this.#isAccepted && this.#session.status === "ready") this.#onStatus("ready");
   }
 
   /** The consumer stopped reading; collection continues silently until the boundary. */
@@ -209,9 +216,7 @@ export class TurnCollector {
     this.#readyAt = undefined;
     this.#isSubmitted = false;
     this.#session.sendMessage(this.#prompt).then(
-      () => {
-        this.#isSubmitted = true;
-      },
+      () => this.#markSubmitted(),
       (error: unknown) => this.#finish({ kind: "failed", error }),
     );
   }

@@ -150,6 +150,24 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     await session.close();
   });
 
+  test("C-API-50: twelve back-to-back send() turns each resolve with exactly their own answer", async () => {
+    // Quick turns used to race: the previous submission's recovery Enter could submit the
+    // next paste early, and a turn that ended before its own write settled never resolved.
+    const fx = await agent.fixture();
+    const answers = Array.from({ length: 12 }, (_, turn) => token(`back-to-back ${turn}`));
+    answers.forEach((answer, turn) => {
+      fx.server.turn({ match: `rapid question ${turn}`, steps: [{ say: answer }] });
+    });
+    const session = agent.create(fx);
+    for (const [turn, answer] of answers.entries()) {
+      expect(await session.send(`rapid question ${turn}`, { timeoutMs: 60_000 })).toBe(answer);
+    }
+    expect(agent.userTurns(fx).map((request) => request.matchedTurn)).toEqual(
+      answers.map((_, turn) => turn),
+    );
+    await session.close();
+  });
+
   test("C-API-48 C-E2E-15: stream() on a tool turn yields tool_call, tool_result and text in order", async () => {
     const fx = await agent.fixture();
     const marker = token("stream-marker");
