@@ -34,6 +34,8 @@ export interface TranscriptPort {
   follow(path: string): void;
   /** Reads everything committed so far and delivers it before resolving; keeps following. */
   catchUp(): Promise<void>;
+  /** Whether a turn may be writing now (quick reads) or the session idles (slow reads). */
+  setActive(isActive: boolean): void;
   /** The last bounded read before exit; stops following. */
   finalFlush(): Promise<void>;
   stop(): void;

@@ -70,6 +70,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#status = new StatusMachine({
       onChange: (change) => {
         this.events.emitStatus(change.status, change.previous);
+        options.transcript.setActive(change.status === "running" || change.status === "blocked");
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
         // it, and only a ready transition nothing else took submits a due loop.
         this.#loops.onStatus(change.status, this.#queue.activeKind);

@@ -33,11 +33,13 @@ export class TranscriptFollower {
   #handle: unknown;
   #inFlight: Promise<void> | undefined;
   #consecutiveErrors = 0;
+  #intervalMs: number;
   #isStopped = false;
 
   constructor(options: TranscriptFollowerOptions) {
     this.#options = options;
     this.#timers = options.timers ?? DEFAULT_TIMERS;
+    this.#intervalMs = options.intervalMs ?? 250;
   }
 
   get isStopped(): boolean {
@@ -48,7 +50,16 @@ export class TranscriptFollower {
     if (this.#isStopped || this.#handle !== undefined) return;
     this.#handle = this.#timers.setInterval(() => {
       void this.poll();
-    }, this.#options.intervalMs ?? 250);
+    }, this.#intervalMs);
+  }
+
+  /** Changes the poll interval (e.g. slower while the session idles); keeps running. */
+  setIntervalMs(intervalMs: number): void {
+    if (intervalMs === this.#intervalMs) return;
+    this.#intervalMs = intervalMs;
+    if (this.#handle === undefined || this.#isStopped) return;
+    this.#stopTimer();
+    this.start();
   }
 
   /** One poll now; overlapping calls share the poll in flight. Never rejects. */

@@ -137,3 +137,36 @@ describe("TranscriptFollower (C-CLAUDE-15)", () => {
     ]);
   });
 });
+
+describe("TranscriptFollower pacing", () => {
+  it("re-arms its timer at the new interval and keeps polling; a stopped follower stays stopped", () => {
+    const intervals: number[] = [];
+    let cleared = 0;
+    const timers: FollowerTimers = {
+      setInterval: (_callback, ms) => {
+        intervals.push(ms);
+        return intervals.length;
+      },
+      clearInterval: () => {
+        cleared += 1;
+      },
+    };
+    const sink = collect();
+    const follower = new TranscriptFollower({
+      cursor: new TranscriptCursor({ path }),
+      intervalMs: 100,
+      timers,
+      ...sink,
+    });
+    follower.setIntervalMs(1000);
+    expect(intervals).toEqual([]);
+    follower.start();
+    follower.setIntervalMs(1000);
+    follower.setIntervalMs(100);
+    expect(intervals).toEqual([1000, 100]);
+    expect(cleared).toBe(1);
+    follower.stop();
+    follower.setIntervalMs(1000);
+    expect(intervals).toEqual([1000, 100]);
+  });
+});
