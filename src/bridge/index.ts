@@ -24,7 +24,7 @@ export {
   commandHookEntry,
 } from "./clients/claude-http.js";
 export type { CommandHookCommandOptions, HookClientKind } from "./clients/command.js";
-export { commandHookCommand, quoteForShell } from "./clients/command.js";
+export { commandHookCommand } from "./clients/command.js";
 export { nodeHookClientScript } from "./clients/node-client.js";
 export type { HookClientChoice } from "./clients/probe.js";
 export { bashHasDevTcp, chooseHookClient } from "./clients/probe.js";

@@ -3,6 +3,7 @@
 // is checked against a plain identifier pattern (spec hook-protocols A2, B4).
 
 import { ElwoodError } from "../../errors.js";
+import { shellQuote } from "../../shell/login-shell.js";
 import { HOOK_EVENT_NAME_PATTERN } from "../limits.js";
 
 /** Which client script a command hook runs. */
@@ -29,11 +30,6 @@ export function commandHookCommand(options: CommandHookCommandOptions): string {
   const client = options.client ?? "bash";
   const interpreter = options.interpreter ?? (client === "bash" ? "bash" : process.execPath);
   // A bare `bash` stays unquoted so it reads like the command a person would type.
-  const program = interpreter === "bash" ? "bash" : quoteForShell(interpreter);
-  return `${program} ${quoteForShell(options.scriptPath)} ${options.eventName}`;
-}
-
-/** POSIX single-quote one argument (embedded quotes become '\''). */
-export function quoteForShell(argument: string): string {
-  return `'${argument.replaceAll("'", "'\\''")}'`;
+  const program = interpreter === "bash" ? "bash" : shellQuote(interpreter);
+  return `${program} ${shellQuote(options.scriptPath)} ${options.eventName}`;
 }

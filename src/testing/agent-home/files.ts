@@ -2,6 +2,7 @@
 // ~/.codex/config.toml, and the shell startup files. Pure functions, no I/O.
 
 /** The API key variable named by the Codex provider's `env_key`. */
+import { shellQuote } from "../../shell/login-shell.js";
 export const CODEX_KEY_VARIABLE = "ELWOOD_SCRIPTED_API_KEY";
 
 /** Claude's global config: onboarding done, trust only where the test asked for it. */
@@ -70,11 +71,6 @@ export function codexConfig(openaiBaseUrl: string, model: string): string {
     "daemon_auto_start = false",
     "",
   ].join("\n");
-}
-
-/** Single-quotes a value for POSIX shells. */
-export function shellQuote(value: string): string {
-  return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Startup lines shared by .profile and .bashrc: PATH first, then the variables. */

@@ -8,7 +8,7 @@ import {
   claudeHttpHookEntry,
   commandHookEntry,
 } from "../../../src/bridge/clients/claude-http.js";
-import { commandHookCommand, quoteForShell } from "../../../src/bridge/clients/command.js";
+import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { nodeHookClientScript } from "../../../src/bridge/clients/node-client.js";
 import {
   clientDeadlineSeconds,
@@ -17,6 +17,7 @@ import {
 } from "../../../src/bridge/limits.js";
 import { withLoopbackNoProxy } from "../../../src/bridge/proxy-env.js";
 import { ElwoodError } from "../../../src/errors.js";
+import { shellQuote } from "../../../src/shell/login-shell.js";
 
 describe("Claude http hook entry", () => {
   it("points at the port, carries the token only as an env reference, and outlasts Elwood's deadline", () => {
@@ -85,7 +86,7 @@ describe("commandHookCommand", () => {
       }),
     ).toBe("'/opt/node 20/node' '/x/it'\\''s.cjs' Stop");
     expect(commandHookCommand({ scriptPath: "/x.cjs", eventName: "Stop", client: "node" })).toBe(
-      `${quoteForShell(process.execPath)} '/x.cjs' Stop`,
+      `${shellQuote(process.execPath)} '/x.cjs' Stop`,
     );
   });
 
