@@ -3,7 +3,7 @@
 import path from "node:path";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
 import { ElwoodError } from "../errors.js";
-import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
+import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
 import type { TerminalSize } from "./types.js";
 
 export interface CommonStartOptions {
@@ -54,13 +54,7 @@ function optionalString(value: unknown, name: string): string | undefined {
 }
 
 export function normalizeSize(value: unknown): TerminalSize {
-  if (value === undefined) return DEFAULT_TERMINAL_SIZE;
-  const size = value as Partial<TerminalSize> | null;
-  const isValid = (n: unknown) => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 1000;
-  if (typeof size !== "object" || size === null || !isValid(size.cols) || !isValid(size.rows)) {
-    throw invalidOption("`initialSize` needs integer `cols` and `rows` between 1 and 1000.");
-  }
-  return { cols: size.cols as number, rows: size.rows as number };
+  return value === undefined ? DEFAULT_TERMINAL_SIZE : assertTerminalSize(value);
 }
 
 export function normalizeHookTimeout(value: unknown): number {

@@ -1,6 +1,3 @@
-// Small pure helpers of the session runtime: reply and size checks, safe error codes,
-// and the fixed, content-free texts of transcript warnings.
-import { ElwoodError } from "../errors.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { TerminalPort } from "./ports.js";
 import type { SessionEvents } from "./session-events.js";
@@ -19,22 +16,6 @@ export function isBlockingReply(reply: unknown): boolean {
     reply !== null &&
     (reply as { decision?: unknown }).decision === "block"
   );
-}
-
-export function assertSize(size: TerminalSize): void {
-  const isDimension = (value: unknown) =>
-    Number.isInteger(value) && (value as number) > 0 && (value as number) <= 1000;
-  if (
-    typeof size !== "object" ||
-    size === null ||
-    !isDimension(size.cols) ||
-    !isDimension(size.rows)
-  ) {
-    throw new ElwoodError(
-      "invalid_options",
-      "A terminal size needs integer cols and rows between 1 and 1000.",
-    );
-  }
 }
 
 /** An errno-like code safe to put in a warning; anything else becomes UnknownError. */

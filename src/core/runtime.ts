@@ -6,6 +6,7 @@ import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { ElwoodError } from "../errors.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import { KEYS, sanitizePastedText } from "../terminal/input.js";
+import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
 import { AgentSignals } from "./agent-signals.js";
@@ -18,7 +19,7 @@ import type { TerminalPort } from "./ports.js";
 import { InitialReadiness } from "./readiness.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { createScreenHost } from "./runtime-screen-host.js";
-import { assertSize, errorCodeOf, restoreRequestedSize } from "./runtime-support.js";
+import { errorCodeOf, restoreRequestedSize } from "./runtime-support.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
@@ -188,8 +189,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   async resize(size: TerminalSize): Promise<void> {
     this.#assertLive();
-    assertSize(size);
-    this.#requestedSize = { cols: size.cols, rows: size.rows };
+    this.#requestedSize = assertTerminalSize(size);
     const floor = this.#readiness.isDone ? 0 : (this.#adapter.bootstrapMinCols ?? 0);
     const applied = { cols: Math.max(floor, size.cols), rows: size.rows };
     this.#options.terminal.resize(applied);

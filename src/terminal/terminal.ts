@@ -60,7 +60,7 @@ export class ElwoodTerminal {
     this.#pty = options.pty;
     this.#now = options.now ?? Date.now;
     this.#createdAt = this.#now();
-    this.#size = assertSize(options.size ?? DEFAULT_TERMINAL_SIZE);
+    this.#size = assertTerminalSize(options.size ?? DEFAULT_TERMINAL_SIZE);
     this.#replay = new ReplayBuffer({ maxBytes: options.replayBytes ?? DEFAULT_REPLAY_BYTES });
     this.xterm = new HeadlessTerminal({
       cols: this.#size.cols,
@@ -128,7 +128,7 @@ export class ElwoodTerminal {
   /** Resizes the PTY and the screen model; a closed PTY fd during exit is ignored (C-PTY-05). */
   resize(size: TerminalSize): void {
     this.#assertUsable("resize");
-    const next = assertSize(size);
+    const next = assertTerminalSize(size);
     if (!this.#hasExited) {
       try {
         this.#pty.resize(next.cols, next.rows);
@@ -222,12 +222,15 @@ export class ElwoodTerminal {
   }
 }
 
-function assertSize(size: TerminalSize): TerminalSize {
-  const isValid = (value: number) => Number.isInteger(value) && value >= 1 && value <= 10_000;
+/** The one rule for a terminal size, wherever a size enters (options, resize, xterm). */
+export function assertTerminalSize(value: unknown): TerminalSize {
+  const size = (typeof value === "object" && value !== null ? value : {}) as Partial<TerminalSize>;
+  const isValid = (n: unknown): n is number =>
+    Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 10_000;
   if (isValid(size.cols) && isValid(size.rows)) return { cols: size.cols, rows: size.rows };
   throw new ElwoodError(
     "invalid_options",
-    `A terminal size needs whole numbers of columns and rows from 1 to 10000; got ${size.cols}×${size.rows}.`,
+    `A terminal size needs whole numbers of columns and rows from 1 to 10000; got ${String(size.cols)}×${String(size.rows)}.`,
     { details: { cols: size.cols, rows: size.rows } },
   );
 }
