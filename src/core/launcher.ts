@@ -8,6 +8,7 @@ import { withLoopbackNoProxy } from "../bridge/proxy-env.js";
 import { HookBridgeServer } from "../bridge/server.js";
 import { loginShellCommand, resolveLoginShell } from "../shell/login-shell.js";
 import { assertSupportedPlatform } from "../shell/platform.js";
+import { probeCliHelp } from "../shell/probe.js";
 import { reapProcessGroup } from "../shell/reap.js";
 import type { LoopDefinition } from "../state/loop-sidecar.js";
 import type { SessionRecord } from "../state/record.js";
@@ -20,7 +21,7 @@ import { writeHookClient } from "./hook-client-file.js";
 import { SessionRuntime } from "./runtime.js";
 import { TranscriptHub } from "./transcript-hub.js";
 import type { TerminalSize } from "./types.js";
-import { checkCliVersion, readCliHelp } from "./version-gate.js";
+import { checkCliVersion } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase> {
   readonly adapter: AgentAdapter<Options, Handlers, Event>;
@@ -90,12 +91,12 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         hookTimeoutMs: launch.hookTimeoutMs,
       },
       cliHelp: () =>
-        readCliHelp({
-          adapter,
+        probeCliHelp({
+          binary: adapter.binary,
           shell,
-          executable: launch.executable,
           cwd: record.cwd,
           env: launch.env,
+          ...(launch.executable === undefined ? {} : { executable: launch.executable }),
         }),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });

@@ -3,8 +3,7 @@
 // maps a missing CLI to *_not_found): too old → *_version_unsupported; unparseable → a
 // warning, or fatal when strict.
 import { ElwoodError } from "../errors.js";
-import { shellQuote } from "../shell/login-shell.js";
-import { probeCliVersion, runBoundedProbe } from "../shell/probe.js";
+import { probeCliVersion } from "../shell/probe.js";
 import { compareVersions } from "../shell/version.js";
 import type { AgentAdapter } from "./adapter.js";
 
@@ -51,23 +50,4 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
     );
   }
   return { version, warnings: [] };
-}
-
-const helpCache = new Map<string, Promise<string>>();
-
-/** `<cli> --help` through the login shell, once per process; "" when it fails. */
-export function readCliHelp(options: Omit<CheckOptions, "strict">): Promise<string> {
-  const program = options.executable ?? options.adapter.binary;
-  const key = `${options.shell}\0${program}`;
-  let cached = helpCache.get(key);
-  if (cached === undefined) {
-    cached = runBoundedProbe({
-      file: options.shell,
-      args: ["-l", "-i", "-c", `exec ${shellQuote(program)} --help`],
-      cwd: options.cwd,
-      env: options.env,
-    }).then((result) => (result.exitCode === 0 ? result.stdout : ""));
-    helpCache.set(key, cached);
-  }
-  return cached;
 }

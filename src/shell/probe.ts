@@ -146,26 +146,58 @@ const versionCache = new Map<string, Promise<CliVersion>>();
 
 /** `<cli> --version` through the login shell, read once per process per binary+executable (C-PERF-02). */
 export function probeCliVersion(options: ProbeCliVersionOptions): Promise<CliVersion> {
-  const key = `${options.binary}\u0000${options.executable ?? ""}`;
-  const cached = versionCache.get(key);
+  return oncePerProcess(versionCache, cliKey(options), () => readCliVersion(options));
+}
+
+const helpCache = new Map<string, Promise<string>>();
+
+/**
+ * `<cli> --help` through the login shell, once per process per binary+executable; "" when
+ * it fails (callers only look for advertised flags, so a failure means "not advertised"),
+ * and a failure is not cached.
+ */
+export function probeCliHelp(options: ProbeCliVersionOptions): Promise<string> {
+  return oncePerProcess(helpCache, cliKey(options), async () => {
+    const command = loginShellCommand({
+      shell: options.shell ?? resolveLoginShell(),
+      argv: [options.executable ?? options.binary, "--help"],
+    });
+    const result = await (options.runProbe ?? runBoundedProbe)({
+      ...command,
+      cwd: options.cwd,
+      env: options.env,
+    });
+    if (result.errno !== undefined || result.exitCode !== 0) throw new Error("help probe failed");
+    return result.stdout;
+  }).catch(() => "");
+}
+
+function cliKey(options: ProbeCliVersionOptions): string {
+  return `${options.binary}\u0000${options.executable ?? ""}`;
+}
+
+// Concurrent callers share one probe; a failure is never cached, so the next caller retries.
+function oncePerProcess<T>(
+  cache: Map<string, Promise<T>>,
+  key: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const probe = readCliVersion(options);
-  versionCache.set(key, probe);
-  // Failures are never cached: the next caller probes again.
+  const probe = run();
+  cache.set(key, probe);
   probe.catch(() => {
-    if (versionCache.get(key) === probe) versionCache.delete(key);
+    if (cache.get(key) === probe) cache.delete(key);
   });
   return probe;
 }
 
 /** Forgets cached versions (all, or one binary's), e.g. after an update attempt. */
 export function clearVersionCache(binary?: CliBinary): void {
-  if (binary === undefined) {
-    versionCache.clear();
-    return;
-  }
-  for (const key of versionCache.keys()) {
-    if (key.startsWith(`${binary}\u0000`)) versionCache.delete(key);
+  for (const cache of [versionCache, helpCache]) {
+    for (const key of cache.keys()) {
+      if (binary === undefined || key.startsWith(`${binary}\u0000`)) cache.delete(key);
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type BoundedProbeOptions,
   clearVersionCache,
   type ProbeResult,
+  probeCliHelp,
   probeCliVersion,
 } from "../../../src/shell/probe.js";
 
@@ -145,5 +146,22 @@ describe("BoundedOutput", () => {
     const exact = new BoundedOutput(5);
     exact.append(Buffer.from("a😀b", "utf8"));
     expect(exact.text()).toBe("a😀");
+  });
+});
+
+describe("probeCliHelp", () => {
+  it('shares one --help probe per binary, answers "" on failure and does not cache the failure', async () => {
+    const failed: ProbeResult = { ...ok(""), exitCode: 2 };
+    const runner = scriptedRunner([failed, ok("--dangerously-bypass-hook-trust\n")]);
+    runner.release();
+    expect(await probeCliHelp({ ...base, binary: "codex", runProbe: runner.runProbe })).toBe("");
+    const [first, second] = await Promise.all([
+      probeCliHelp({ ...base, binary: "codex", runProbe: runner.runProbe }),
+      probeCliHelp({ ...base, binary: "codex", runProbe: runner.runProbe }),
+    ]);
+    expect(first).toContain("--dangerously-bypass-hook-trust");
+    expect(second).toBe(first);
+    expect(runner.calls).toHaveLength(2);
+    expect(runner.calls[1]?.args.at(-1)).toContain("--help");
   });
 });
