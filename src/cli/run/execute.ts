@@ -115,11 +115,14 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
     if (plan.resumeId === undefined && sessionId !== null) {
       release = await lockSession(plan.stateDir, sessionId);
     }
+    // A timeout or interrupt during launch: type nothing into the agent.
+    if (failure !== undefined) return;
     stderr.info(`${plan.agent} ready after ${Math.round(elapsed())} ms`);
     if (plan.persona !== undefined && plan.resumeId === undefined) {
       for await (const _ of session.stream(plan.persona)) {
         // The persona turn sets the agent up; its reply is not the answer.
       }
+      if (failure !== undefined) return;
     }
     for await (const event of session.stream(plan.prompt)) {
       if (failure !== undefined) break;
