@@ -128,7 +128,7 @@ const OPTIONS = [
     name: "defaults",
     kind: "boolean",
     negatable: true,
-    help: "--no-defaults ignores the config file and ELWOOD_* variables.",
+    help: "Ignore the config file and every ELWOOD_* variable.",
   },
 ] as const satisfies readonly OptionSpec[];
 

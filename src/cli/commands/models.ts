@@ -10,7 +10,11 @@ export const modelsCommand: CliCommand = {
   summary: "List the models each agent offers (starts the agent briefly).",
   usage: ["models [--agent claude|codex] [--output text|json] [--timeout <n>]"],
   options: ["help", "agent", "output", "timeout", "state-dir", "verbose", "debug", "defaults"],
-  details: "Starts each agent headless, reads its model picker, and tears it down again.",
+  details: `Starts each agent headless, reads its model picker, and tears it down again.
+
+Examples:
+  elwood models
+  elwood models --agent codex --output json`,
   async run(argv, io) {
     const parsed = parseArgs(argv, this.options, "models");
     if (parsed.options.get("help") === true) {

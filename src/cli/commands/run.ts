@@ -34,7 +34,7 @@ import { commandHelp } from "./help-text.js";
 export const runCommand: CliCommand = {
   name: "run",
   summary: "Ask the agent once and print its answer (the default command).",
-  usage: ["[run] [options] <prompt...>", "[run] [options] < prompt.txt"],
+  usage: ["[options] <prompt...>", "run [options] <prompt...>", "run [options] < prompt.txt"],
   options: RUN_OPTIONS,
   details: `Piped stdin is added to the prompt after a blank line; a terminal is never read.
 State is kept so the session can be resumed; --ephemeral removes it afterwards.

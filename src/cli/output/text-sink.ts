@@ -14,7 +14,7 @@ export class TextSink implements RunSink {
     this.#stream = options.stream;
   }
 
-  async event(event: RunEvent): Promise<void> {
+  async event(event: RunEvent, _elapsedMs?: number): Promise<void> {
     if (!this.#stream || event.type !== "text" || event.text === "") return;
     await this.#out.write(this.#messages === 0 ? event.text : `\n\n${event.text}`);
     this.#messages++;
