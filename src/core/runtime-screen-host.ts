@@ -21,6 +21,7 @@ export interface ScreenHostParts {
   readonly turn: TurnTracker;
   readonly timers: TimerSet;
   readonly isClosed: () => boolean;
+  readonly renderCount: () => number;
 }
 
 export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
@@ -73,6 +74,7 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
       if (reading.isWorking) turn.noteWork();
       pumpIfOpen();
     },
+    renderCount: parts.renderCount,
     setTimer: (callback, ms) => {
       const handle = parts.timers.set(callback, ms);
       return () => parts.timers.clear(handle);

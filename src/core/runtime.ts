@@ -54,6 +54,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #disposers: Unsubscribe[] = [];
   #requestedSize: TerminalSize;
   #isClosed = false;
+  /** The final status a close-down in progress will settle on (reported before it lands). */
+  #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
+  #renderCount = 0;
   readonly #interrupts = new InterruptControl();
   readonly #turn = new TurnTracker();
 
@@ -102,6 +105,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         turn: this.#turn,
         timers: this.#timers,
         isClosed: () => this.#isClosed,
+        renderCount: () => this.#renderCount,
       }),
     );
     this.#readiness = new InitialReadiness({
@@ -128,6 +132,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#disposers.push(
       options.terminal.onRender(() => {
+        this.#renderCount += 1;
         this.#readiness.onFirstFrame();
         this.#watcher.scheduleEvaluation();
       }),
@@ -362,6 +367,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   async #closeDown(finalStatus: "exited" | "stopped" | "killed" | "torn_down"): Promise<void> {
     if (!this.#isClosed) {
       this.#isClosed = true;
+      this.#closingStatus = finalStatus;
       this.#loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
@@ -382,11 +388,19 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     if (this.#status.isTerminal || this.#isClosed) throw this.#notRunning();
   }
 
+  // While a close-down runs the status machine still says the old live status; the error
+  // names the status the session is settling on, never a live one (issue 11: a rejection
+  // said "no longer running (status "running")").
   #notRunning(): ElwoodError {
+    const status = this.#status.isTerminal
+      ? this.#status.status
+      : (this.#closingStatus ?? this.#status.status);
+    const exit = this.#exitWatch.exit;
+    const how = exit === undefined ? "" : ` (the agent process exited with code ${exit.exitCode})`;
     return new ElwoodError(
       "session_not_running",
-      `The ${this.#adapter.displayName} session is no longer running (status "${this.#status.status}").`,
-      { details: { status: this.#status.status } },
+      `The ${this.#adapter.displayName} session is no longer running (status "${status}")${how}.`,
+      { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
     );
   }
 }
