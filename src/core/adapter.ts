@@ -120,6 +120,13 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
     readonly turnEndHook: string;
+    /**
+     * The text the turn-end hook says the agent's last message was ("" when it carries
+     * none); undefined for any other hook. The turn ends once the transcript holds it.
+     */
+    turnEndTextOf(event: Event): string | undefined;
+    /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
+    acceptedPromptOf(event: Event): string | undefined;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
