@@ -9,7 +9,6 @@ import {
   startOrResumeClaude,
 } from "../claude/start.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
 /** With `elwoodSessionId`, the first start resumes that session (startOrResumeClaude rules). */
 export type ClaudeSessionOptions = Omit<StartOrResumeClaudeOptions, "cwd"> & {
@@ -33,7 +32,7 @@ export class ClaudeSession extends LazyAgentSession<ClaudeSessionApi, ClaudeSess
       startOptions.elwoodSessionId === undefined
         ? () => startClaude(startOptions)
         : async () => (await startOrResumeClaude(startOptions)).session;
-    super({ open, signals: turnEndSignals });
+    super({ open });
     this.cwd = cwd;
   }
 }

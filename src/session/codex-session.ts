@@ -9,7 +9,6 @@ import {
   startOrResumeCodex,
 } from "../codex/start.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
 /** With `elwoodSessionId`, the first start resumes that session (startOrResumeCodex rules). */
 export type CodexSessionOptions = Omit<StartOrResumeCodexOptions, "cwd"> & {
@@ -32,7 +31,7 @@ export class CodexSession extends LazyAgentSession<CodexSessionApi, CodexSession
       startOptions.elwoodSessionId === undefined
         ? () => startCodex(startOptions)
         : async () => (await startOrResumeCodex(startOptions)).session;
-    super({ open, signals: turnEndSignals });
+    super({ open });
     this.cwd = cwd;
   }
 }
