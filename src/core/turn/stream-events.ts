@@ -5,8 +5,19 @@ import type { TranscriptItem } from "../adapter.js";
 export type ElwoodStreamEvent =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "thinking"; readonly text: string }
-  | { readonly type: "tool_call"; readonly name: string; readonly input?: string }
-  | { readonly type: "tool_result"; readonly name?: string; readonly output?: string };
+  | {
+      readonly type: "tool_call";
+      readonly name: string;
+      readonly input?: string;
+      /** The agent's id for this call; its result carries the same one. */
+      readonly toolCallId?: string;
+    }
+  | {
+      readonly type: "tool_result";
+      readonly name?: string;
+      readonly output?: string;
+      readonly toolCallId?: string;
+    };
 
 export interface TurnOptions {
   /** Opt-in whole-turn ceiling; by default a live turn is never failed by a clock. */
@@ -27,12 +38,14 @@ export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefin
         type: "tool_call",
         name: item.toolName ?? "unknown",
         ...(item.toolInput === undefined ? {} : { input: item.toolInput }),
+        ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
       };
     case "tool_result":
       return {
         type: "tool_result",
         ...(item.toolName === undefined ? {} : { name: item.toolName }),
         ...(item.toolOutput === undefined ? {} : { output: item.toolOutput }),
+        ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
       };
     default:
       return undefined;
