@@ -1,5 +1,6 @@
 // The public surface of @with-logic/elwood: named re-exports only.
 
+export type { AgentKind } from "./agents.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
 export type {
@@ -59,7 +60,6 @@ export type {
   ElwoodLoopState,
 } from "./core/loops/types.js";
 export type {
-  AgentKind,
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,

@@ -44,7 +44,6 @@ const INPUT = `${JSON.stringify({
 
 // Parses just enough to reach handler resolution, which finds nothing: "no decision".
 const benchCatalogue: HookCatalogue<undefined, HookEventBase> = {
-  agent: "claude",
   eventNames: ["PreToolUse"],
   parse: (raw) => ({ ok: true, event: raw as HookEventBase }),
   resolveHandler: () => undefined,

@@ -3,12 +3,12 @@
 // transcript mapper and which hooks mean what. No runtime code lives here.
 import type { AgentAdapter } from "../core/adapter.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
-import type { ClaudeSessionRecord } from "../state/record.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
+import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
 import { type ClaudeMapContext, mapClaudeRecord } from "./transcript/map-records.js";
 
@@ -18,12 +18,14 @@ export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
 export const claudeAdapter: AgentAdapter<
   ClaudeLaunchOptions,
   ClaudeHookHandlers,
-  ClaudeAnyHookEvent
+  ClaudeAnyHookEvent,
+  ClaudePosture
 > = {
   agent: "claude",
   displayName: "Claude Code",
   binary: "claude",
   minimumVersion: CLAUDE_MINIMUM_VERSION,
+  posture: ClaudePostureSchema,
   errorNames: {
     notFound: "claude_not_found",
     startFailed: "claude_start_failed",
@@ -40,10 +42,11 @@ export const claudeAdapter: AgentAdapter<
     sessionStartHook: "SessionStart",
     promptAcceptedHook: "UserPromptSubmit",
     turnEndHook: "Stop",
+    permissionRequestHook: "PermissionRequest",
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {
-    const record = request.record as ClaudeSessionRecord;
+    const { record } = request;
     const settings = claudeSessionSettings({
       eventNames: claudeHookCatalogue.eventNames,
       bridge: request.bridge,

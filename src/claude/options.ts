@@ -13,8 +13,8 @@ import {
   optionalStringList,
 } from "../core/common-options.js";
 import { ElwoodError } from "../errors.js";
-import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "../state/record.js";
 import type { ClaudeHookHandlers } from "./hooks/handlers.js";
+import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "./posture.js";
 
 export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
 export type ClaudeReasoningEffort = (typeof CLAUDE_REASONING_EFFORTS)[number];

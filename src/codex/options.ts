@@ -13,12 +13,8 @@ import {
   optionalStringList,
 } from "../core/common-options.js";
 import { ElwoodError } from "../errors.js";
-import {
-  CODEX_APPROVAL_POLICIES,
-  CODEX_SANDBOX_MODES,
-  type CodexPosture,
-} from "../state/record.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
+import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES, type CodexPosture } from "./posture.js";
 
 export const CODEX_REASONING_EFFORTS = [
   "none",

@@ -6,7 +6,7 @@ import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
 import type {
-  AgentKind,
+  AgentId,
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
@@ -40,7 +40,7 @@ export interface SendOptions {
  * satisfy it structurally, so one function can drive either.
  */
 export interface ElwoodAgentSession {
-  readonly agent: AgentKind;
+  readonly agent: AgentId;
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
@@ -77,12 +77,12 @@ export interface ElwoodAgentSession {
 }
 
 export class AgentSessionApi<Events extends CommonSessionEvents> {
-  readonly agent: AgentKind;
+  readonly agent: AgentId;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
   readonly #terminal: ElwoodTerminal;
 
   constructor(options: {
-    readonly agent: AgentKind;
+    readonly agent: AgentId;
     readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
     readonly terminal: ElwoodTerminal;
   }) {

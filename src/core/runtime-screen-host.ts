@@ -1,6 +1,6 @@
 // Connects the screen watcher to the rest of the runtime: what a frame means for status,
 // attention, readiness and queued input (api.md "Status model", "Turn boundaries").
-import type { AgentAdapter, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { AgentAdapter, ScreenReading } from "./adapter.js";
 import type { ControlQueue } from "./control-queue.js";
 import type { TerminalPort } from "./ports.js";
 import type { InitialReadiness } from "./readiness.js";
@@ -43,8 +43,8 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
     isPermissionDecided: () => turn.isPermissionDecided,
     isClosed: parts.isClosed,
     writeKeys: (keys) => terminal.sendInput(keys),
-    onStartupPromptAnswered: (label: StartupPromptLabel) => events.emitStartupPrompt(label),
-    onStartupPromptWriteFailed: (label: StartupPromptLabel) =>
+    onStartupPromptAnswered: (label: string) => events.emitStartupPrompt(label),
+    onStartupPromptWriteFailed: (label: string) =>
       events.emitWarning({
         source: "terminal",
         code: "startup_prompt_write_failed",

@@ -2,7 +2,7 @@
 // answer to a startup prompt is planned one step at a time from the CURRENT frame: a
 // move toward the allowlisted option, or Enter once that option is highlighted, so every
 // key is revalidated against a fresh render (api.md "Trust-gate automation").
-import type { ScreenDialog, ScreenFrame, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { ScreenDialog, ScreenFrame, ScreenReading } from "./adapter.js";
 import { matchScreen } from "./screen/match-screen.js";
 import { planOptionKeys } from "./screen/select-option.js";
 import type { DialogMatch, ScreenFactTable } from "./screen/types.js";
@@ -32,19 +32,25 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   if (dialog.kind !== "startup_prompt" || fact === undefined || dialog.label === undefined) {
     return { ruleIds, kind: "human_decision" };
   }
-  const label = dialog.label as StartupPromptLabel;
+  const prompt = {
+    ruleIds,
+    kind: "startup_prompt",
+    label: dialog.label,
+    // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
+    needsAutotrust: fact.answer === "autotrust",
+  } as const;
   // A bare header is only a candidate: it holds input but gives no authority to answer.
-  if (!dialog.hasBody || fact.answer === "never") return { ruleIds, kind: "startup_prompt", label };
+  if (!dialog.hasBody || fact.answer === "never") return prompt;
   if (fact.affirmative === undefined) {
     // Onboarding prompts with no allowlisted option are declined with Escape.
-    return { ruleIds, kind: "startup_prompt", label, answerKeys: ESCAPE };
+    return { ...prompt, answerKeys: ESCAPE };
   }
   const plan = planOptionKeys(dialog, fact.affirmative.label);
-  if (plan === undefined) return { ruleIds, kind: "startup_prompt", label };
+  if (plan === undefined) return prompt;
   const isOnTarget = dialog.selectedIndex === plan.targetIndex;
   const answerKeys = plan.method === "arrows" && isOnTarget ? plan.confirm : plan.moves[0];
-  if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label };
-  return { ruleIds, kind: "startup_prompt", label, answerKeys };
+  if (answerKeys === undefined) return prompt;
+  return { ...prompt, answerKeys };
 }
 
 // Text typed after the composer glyph (❯ or ›); empty for an idle input box.

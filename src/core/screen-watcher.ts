@@ -2,12 +2,7 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
-import {
-  AUTOTRUST_LABELS,
-  type ScreenDialog,
-  type ScreenReading,
-  type StartupPromptLabel,
-} from "./adapter.js";
+import type { ScreenDialog, ScreenReading } from "./adapter.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
@@ -23,8 +18,8 @@ export interface ScreenWatcherHost {
   isPermissionDecided(): boolean;
   isClosed(): boolean;
   writeKeys(keys: string): void;
-  onStartupPromptAnswered(label: StartupPromptLabel): void;
-  onStartupPromptWriteFailed(label: StartupPromptLabel): void;
+  onStartupPromptAnswered(label: string): void;
+  onStartupPromptWriteFailed(label: string): void;
   onBlocked(ruleIds: readonly string[]): void;
   onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
   onWorkingEdge(): void;
@@ -95,7 +90,7 @@ export class ScreenWatcher {
       this.#block(dialog.ruleIds);
       return;
     }
-    const needsAutotrust = AUTOTRUST_LABELS.has(dialog.label);
+    const needsAutotrust = dialog.needsAutotrust === true;
     if (needsAutotrust && !this.#host.autotrust) {
       this.#block(dialog.ruleIds);
       return;
@@ -133,7 +128,7 @@ export class ScreenWatcher {
     this.#attempt = attempt;
   }
 
-  #answer(attempt: DialogAttempt, label: StartupPromptLabel, keys: string): void {
+  #answer(attempt: DialogAttempt, label: string, keys: string): void {
     attempt.answered = true;
     try {
       this.#host.writeKeys(keys);

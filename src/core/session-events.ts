@@ -4,11 +4,11 @@
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
 import type { TranscriptWarning } from "../transcript/types.js";
-import type { StartupPromptLabel, TranscriptItem } from "./adapter.js";
+import type { TranscriptItem } from "./adapter.js";
 import type { TerminalPort } from "./ports.js";
 import { TRANSCRIPT_WARNING_MESSAGES } from "./runtime-support.js";
 import type {
-  AgentKind,
+  AgentId,
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodWarningEvent,
@@ -42,10 +42,10 @@ export class SessionEvents {
   readonly #emitter = new TypedEmitter<CoreEventMap>();
   readonly #terminalSubscriptions = new Map<unknown, Unsubscribe>();
   readonly #elwoodSessionId: string;
-  readonly #agent: AgentKind;
+  readonly #agent: AgentId;
   readonly #terminal: TerminalPort;
 
-  constructor(options: { elwoodSessionId: string; agent: AgentKind; terminal: TerminalPort }) {
+  constructor(options: { elwoodSessionId: string; agent: AgentId; terminal: TerminalPort }) {
     this.#elwoodSessionId = options.elwoodSessionId;
     this.#agent = options.agent;
     this.#terminal = options.terminal;
@@ -173,7 +173,7 @@ export class SessionEvents {
     this.#emitter.emit(`${this.#agent}:transcript`, summary);
   }
 
-  emitStartupPrompt(label: StartupPromptLabel): void {
+  emitStartupPrompt(label: string): void {
     this.#activity({
       source: "terminal",
       kind: "startup_prompt",

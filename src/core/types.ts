@@ -1,7 +1,8 @@
 // Public, adapter-neutral session types: statuses, activity, warnings, hook errors
 // (spec digest api.md §5.3 "Status model", §5.4 "Events", seeds §5.7 warnings).
 
-export type AgentKind = "claude" | "codex";
+/** An agent's opaque id, as its adapter names it ("claude", "codex", …). */
+export type AgentId = string;
 
 export interface TerminalSize {
   readonly cols: number;
@@ -47,7 +48,7 @@ export type ActivityKind =
 
 export interface ElwoodActivityEvent {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: AgentId;
   readonly source: ActivitySource;
   readonly kind: ActivityKind;
   readonly label: string;
@@ -75,7 +76,7 @@ export type HookErrorCategory =
 
 export interface HookErrorEvent {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: AgentId;
   readonly hookEventName: string;
   readonly category: HookErrorCategory;
   readonly message: string;
@@ -88,7 +89,7 @@ export type WarningSource = "lifecycle" | "terminal";
 /** Typed, non-fatal, live-only issues. Fields beyond the common ones depend on `code`. */
 export interface ElwoodWarningEvent {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: AgentId;
   readonly source: WarningSource;
   readonly code: string;
   readonly severity: "warning";

@@ -13,7 +13,6 @@ import { toClaudeWire } from "./wire.js";
 
 export const claudeHookCatalogue: HookCatalogue<ClaudeHookHandlers, ClaudeAnyHookEvent> =
   Object.freeze({
-    agent: "claude",
     eventNames: CLAUDE_HOOK_EVENT_NAMES,
     parse: parseClaudeHookInput,
     resolveHandler: resolveClaudeHandler,

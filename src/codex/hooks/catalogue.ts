@@ -9,7 +9,6 @@ import { toCodexWire } from "./wire.js";
 
 export const codexHookCatalogue: HookCatalogue<CodexHookHandlers, CodexAnyHookEvent> =
   Object.freeze({
-    agent: "codex",
     eventNames: CODEX_HOOK_EVENT_NAMES,
     parse: parseCodexHookInput,
     resolveHandler: resolveCodexHandler,
