@@ -1,0 +1,156 @@
+// defineAgent: one agent descriptor in, its whole public face out — start / resume /
+// startOrResume and the lazy session class (seeds §5.1, §5.2, §5.8). Everything agent-
+// specific comes from the descriptor (adapter, option normalizer, start-only options), so
+// a new agent is one folder plus one defineAgent call (prd/internals.md "Adding an agent").
+import path from "node:path";
+import type { HookEventBase } from "../bridge/catalogue.js";
+import type { AgentAdapter } from "../core/adapter.js";
+import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
+import {
+  type CommonStartOptions,
+  invalidOption,
+  type NormalizedCommonOptions,
+} from "../core/common-options.js";
+import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
+import { ElwoodError } from "../errors.js";
+import { LazyAgentSession } from "./lazy-session.js";
+import { turnEndSignals } from "./turn-signals.js";
+
+/** What an agent's option normalizer hands the runtime, validated once at the edge. */
+export interface NormalizedAgentOptions<Options, Handlers, Posture> {
+  readonly common: NormalizedCommonOptions;
+  readonly launch: Options;
+  /** Only the posture fields the caller set; resume merges these over the record. */
+  readonly postureOverrides: Posture;
+  readonly hooks: Handlers | undefined;
+}
+
+export interface AgentDefinition<
+  StartOptions extends CommonStartOptions,
+  ResumeOptions extends ResumeOptionsBase,
+  Options,
+  Handlers,
+  Event extends HookEventBase,
+  Posture,
+> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
+  /** Validates start or resume options; throws ElwoodError before anything is spawned. */
+  normalize(
+    options: StartOptions | ResumeOptions,
+  ): NormalizedAgentOptions<Options, Handlers, Posture>;
+  /** Options that only shape a fresh conversation; startOrResume drops them to resume. */
+  readonly startOnlyOptions: readonly (keyof StartOptions & string)[];
+  /** The public resume function's name, for its messages ("resumeClaude needs …"). */
+  readonly resumeName: string;
+}
+
+export interface ResumeOptionsBase {
+  readonly elwoodSessionId: string;
+}
+
+/** The options of an agent's lazy session class: start options with cwd optional. */
+export type AgentSessionOptions<StartOptions extends CommonStartOptions> = Omit<
+  StartOptions,
+  "cwd"
+> & { readonly cwd?: string };
+
+export interface DefinedAgent<
+  Events extends CommonSessionEvents,
+  StartOptions extends CommonStartOptions,
+  ResumeOptions extends ResumeOptionsBase,
+> {
+  start(options: StartOptions): Promise<AgentSessionApi<Events>>;
+  resume(options: ResumeOptions): Promise<AgentSessionApi<Events>>;
+  /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+  startOrResume(
+    options: StartOptions & { readonly elwoodSessionId?: string },
+  ): Promise<{ readonly session: AgentSessionApi<Events>; readonly resumed: boolean }>;
+  readonly Session: new (
+    options?: AgentSessionOptions<StartOptions>,
+  ) => LazyAgentSession<AgentSessionApi<Events>, Events> & { readonly cwd: string };
+}
+
+const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
+
+/**
+ * `defineAgent<Events, StartOptions, ResumeOptions>()(definition)`: the type arguments
+ * name the agent's public event map and option types; the rest is inferred.
+ */
+export function defineAgent<
+  Events extends CommonSessionEvents,
+  StartOptions extends CommonStartOptions,
+  ResumeOptions extends ResumeOptionsBase,
+>() {
+  return <Options, Handlers, Event extends HookEventBase, Posture>(
+    definition: AgentDefinition<StartOptions, ResumeOptions, Options, Handlers, Event, Posture>,
+  ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
+    const { adapter } = definition;
+    const open = async (
+      options: StartOptions | ResumeOptions,
+      elwoodSessionId: string | undefined,
+    ): Promise<AgentSessionApi<Events>> => {
+      const normalized = definition.normalize(options);
+      const request = {
+        adapter,
+        common: normalized.common,
+        launchOptions: normalized.launch,
+        postureOverrides: normalized.postureOverrides,
+        hooks: normalized.hooks,
+      };
+      const { runtime, terminal } =
+        elwoodSessionId === undefined
+          ? await startAgentSession(request)
+          : await resumeAgentSession({ ...request, elwoodSessionId });
+      return new AgentSessionApi({ agent: adapter.agent, runtime: runtime as never, terminal });
+    };
+    const start = (options: StartOptions) => open(options, undefined);
+    const resume = (options: ResumeOptions) => {
+      if (
+        typeof options !== "object" ||
+        options === null ||
+        typeof options.elwoodSessionId !== "string"
+      ) {
+        return Promise.reject(invalidOption(`${definition.resumeName} needs \`elwoodSessionId\`.`));
+      }
+      return open(options, options.elwoodSessionId);
+    };
+    const startOrResume = async (options: StartOptions & { readonly elwoodSessionId?: string }) => {
+      const { elwoodSessionId, ...startOptions } = options;
+      if (elwoodSessionId !== undefined) {
+        const shared = Object.fromEntries(
+          Object.entries(startOptions).filter(
+            ([key]) => !(definition.startOnlyOptions as readonly string[]).includes(key),
+          ),
+        );
+        try {
+          const resumeOptions = { ...shared, elwoodSessionId } as unknown as ResumeOptions;
+          return { session: await resume(resumeOptions), resumed: true };
+        } catch (error) {
+          if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+        }
+      }
+      return { session: await start(startOptions as unknown as StartOptions), resumed: false };
+    };
+
+    class Session extends LazyAgentSession<AgentSessionApi<Events>, Events> {
+      readonly cwd: string;
+
+      constructor(
+        options: AgentSessionOptions<StartOptions> = {} as AgentSessionOptions<StartOptions>,
+      ) {
+        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project.
+        const cwd = path.resolve(options.cwd ?? process.cwd());
+        const stateDir =
+          options.stateDir === undefined ? undefined : path.resolve(cwd, options.stateDir);
+        const startOptions = {
+          ...options,
+          cwd,
+          ...(stateDir === undefined ? {} : { stateDir }),
+        } as unknown as StartOptions;
+        super({ open: () => start(startOptions), signals: turnEndSignals });
+        this.cwd = cwd;
+      }
+    }
+    return { start, resume, startOrResume, Session };
+  };
+}
