@@ -12,8 +12,10 @@ export type {
   StartClaudeOptions,
 } from "./claude/options.js";
 export {
+  ClaudeSession,
   type ClaudeSessionApi,
   type ClaudeSessionEvents,
+  type ClaudeSessionOptions,
   resumeClaude,
   type StartOrResumeClaudeOptions,
   startClaude,
@@ -33,8 +35,10 @@ export type {
   StartCodexOptions,
 } from "./codex/options.js";
 export {
+  CodexSession,
   type CodexSessionApi,
   type CodexSessionEvents,
+  type CodexSessionOptions,
   resumeCodex,
   type StartOrResumeCodexOptions,
   startCodex,
@@ -73,7 +77,5 @@ export type {
 export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { Unsubscribe } from "./events/emitter.js";
-export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-session.js";
-export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -1,10 +1,8 @@
-// startClaude / resumeClaude / startOrResumeClaude (seeds §5.1, §5.2): options are
-// validated before anything is spawned or written, then the shared runtime launches
-// Claude through the adapter descriptor.
-import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
-import { invalidOption } from "../core/common-options.js";
-import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
-import { ElwoodError } from "../errors.js";
+// Claude's public face from one defineAgent call (seeds §5.1, §5.2, §5.8): startClaude /
+// resumeClaude / startOrResumeClaude, and ClaudeSession, the lazy primary API. Options are
+// validated before anything is spawned or written; the runtime drives the descriptor.
+import type { AgentSessionApi, CommonSessionEvents } from "../core/agent-session.js";
+import { type AgentSessionOptions, defineAgent } from "../session/define-agent.js";
 import { claudeAdapter } from "./adapter.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
 import type { ClaudeAnyHookEvent } from "./hooks/handlers.js";
@@ -19,57 +17,26 @@ export type ClaudeSessionEvents = CommonSessionEvents & {
   hook: ClaudeAnyHookEvent;
 } & { [N in ClaudeHookEventName as `hook:${N}`]: ClaudeHookEventOf<N> };
 
+const claudeAgent = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
+  adapter: claudeAdapter,
+  normalize: normalizeClaudeOptions,
+  startOnlyOptions: ["persona", "name", "model", "settingsOverrides"],
+  resumeName: "resumeClaude",
+});
+
 export type ClaudeSessionApi = AgentSessionApi<ClaudeSessionEvents>;
-
-export async function startClaude(options: StartClaudeOptions): Promise<ClaudeSessionApi> {
-  const normalized = normalizeClaudeOptions(options);
-  const { runtime, terminal } = await startAgentSession({
-    adapter: claudeAdapter,
-    common: normalized.common,
-    launchOptions: normalized.launch,
-    postureOverrides: normalized.postureOverrides,
-    hooks: normalized.hooks,
-  });
-  return new AgentSessionApi({ agent: "claude", runtime: runtime as never, terminal });
-}
-
-export async function resumeClaude(options: ResumeClaudeOptions): Promise<ClaudeSessionApi> {
-  if (
-    typeof options !== "object" ||
-    options === null ||
-    typeof options.elwoodSessionId !== "string"
-  ) {
-    throw invalidOption("resumeClaude needs `elwoodSessionId`.");
-  }
-  const normalized = normalizeClaudeOptions(options);
-  const { runtime, terminal } = await resumeAgentSession({
-    adapter: claudeAdapter,
-    common: normalized.common,
-    launchOptions: normalized.launch,
-    postureOverrides: normalized.postureOverrides,
-    hooks: normalized.hooks,
-    elwoodSessionId: options.elwoodSessionId,
-  });
-  return new AgentSessionApi({ agent: "claude", runtime: runtime as never, terminal });
-}
-
 export type StartOrResumeClaudeOptions = StartClaudeOptions & { readonly elwoodSessionId?: string };
+export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;
 
-const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
-
+export const startClaude: (options: StartClaudeOptions) => Promise<ClaudeSessionApi> =
+  claudeAgent.start;
+export const resumeClaude: (options: ResumeClaudeOptions) => Promise<ClaudeSessionApi> =
+  claudeAgent.resume;
 /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
-export async function startOrResumeClaude(
+export const startOrResumeClaude: (
   options: StartOrResumeClaudeOptions,
-): Promise<{ readonly session: ClaudeSessionApi; readonly resumed: boolean }> {
-  const { elwoodSessionId, persona, name, model, settingsOverrides, ...shared } = options;
-  if (elwoodSessionId !== undefined) {
-    try {
-      const session = await resumeClaude({ ...shared, elwoodSessionId });
-      return { session, resumed: true };
-    } catch (error) {
-      if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
-    }
-  }
-  const { elwoodSessionId: _ignored, ...startOptions } = options;
-  return { session: await startClaude(startOptions), resumed: false };
-}
+) => Promise<{ readonly session: ClaudeSessionApi; readonly resumed: boolean }> =
+  claudeAgent.startOrResume;
+
+/** The primary Claude API: lazy start, send/stream turns, every raw control. */
+export class ClaudeSession extends claudeAgent.Session {}

@@ -1,9 +1,7 @@
-// startCodex / resumeCodex / startOrResumeCodex (api.md §5.5, §5.6): validated options,
-// then the shared runtime launches Codex through its descriptor.
-import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
-import { invalidOption } from "../core/common-options.js";
-import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
-import { ElwoodError } from "../errors.js";
+// Codex's public face from one defineAgent call (api.md §5.5, §5.6, seeds §5.8):
+// startCodex / resumeCodex / startOrResumeCodex, and CodexSession, the lazy primary API.
+import type { AgentSessionApi, CommonSessionEvents } from "../core/agent-session.js";
+import { type AgentSessionOptions, defineAgent } from "../session/define-agent.js";
 import { codexAdapter } from "./adapter.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
 import {
@@ -19,55 +17,26 @@ export type CodexSessionEvents = CommonSessionEvents & {
   "codex:transcript": CodexTranscriptSummary;
 } & { [N in CodexHookEventName as `hook:${N}`]: CodexHookEventOf<N> };
 
+const codexAgent = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
+  adapter: codexAdapter,
+  normalize: normalizeCodexOptions,
+  startOnlyOptions: ["persona", "model", "profile", "configOverrides"],
+  resumeName: "resumeCodex",
+});
+
 export type CodexSessionApi = AgentSessionApi<CodexSessionEvents>;
-
-export async function startCodex(options: StartCodexOptions): Promise<CodexSessionApi> {
-  const normalized = normalizeCodexOptions(options);
-  const { runtime, terminal } = await startAgentSession({
-    adapter: codexAdapter,
-    common: normalized.common,
-    launchOptions: normalized.launch,
-    postureOverrides: normalized.postureOverrides,
-    hooks: normalized.hooks,
-  });
-  return new AgentSessionApi({ agent: "codex", runtime: runtime as never, terminal });
-}
-
-export async function resumeCodex(options: ResumeCodexOptions): Promise<CodexSessionApi> {
-  if (
-    typeof options !== "object" ||
-    options === null ||
-    typeof options.elwoodSessionId !== "string"
-  ) {
-    throw invalidOption("resumeCodex needs `elwoodSessionId`.");
-  }
-  const normalized = normalizeCodexOptions(options);
-  const { runtime, terminal } = await resumeAgentSession({
-    adapter: codexAdapter,
-    common: normalized.common,
-    launchOptions: normalized.launch,
-    postureOverrides: normalized.postureOverrides,
-    hooks: normalized.hooks,
-    elwoodSessionId: options.elwoodSessionId,
-  });
-  return new AgentSessionApi({ agent: "codex", runtime: runtime as never, terminal });
-}
-
 export type StartOrResumeCodexOptions = StartCodexOptions & { readonly elwoodSessionId?: string };
+export type CodexSessionOptions = AgentSessionOptions<StartCodexOptions>;
 
-const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
-
-export async function startOrResumeCodex(
+export const startCodex: (options: StartCodexOptions) => Promise<CodexSessionApi> =
+  codexAgent.start;
+export const resumeCodex: (options: ResumeCodexOptions) => Promise<CodexSessionApi> =
+  codexAgent.resume;
+/** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+export const startOrResumeCodex: (
   options: StartOrResumeCodexOptions,
-): Promise<{ readonly session: CodexSessionApi; readonly resumed: boolean }> {
-  const { elwoodSessionId, persona, model, profile, configOverrides, ...shared } = options;
-  if (elwoodSessionId !== undefined) {
-    try {
-      return { session: await resumeCodex({ ...shared, elwoodSessionId }), resumed: true };
-    } catch (error) {
-      if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
-    }
-  }
-  const { elwoodSessionId: _ignored, ...startOptions } = options;
-  return { session: await startCodex(startOptions), resumed: false };
-}
+) => Promise<{ readonly session: CodexSessionApi; readonly resumed: boolean }> =
+  codexAgent.startOrResume;
+
+/** The primary Codex API: lazy start, send/stream turns, every raw control. */
+export class CodexSession extends codexAgent.Session {}

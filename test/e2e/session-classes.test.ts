@@ -7,10 +7,10 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
+import { ClaudeSession } from "../../src/claude/start.js";
+import { CodexSession } from "../../src/codex/start.js";
 import type { ElwoodSessionStatus } from "../../src/core/types.js";
 import { ElwoodError } from "../../src/errors.js";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
 import type { ElwoodStreamEvent } from "../../src/session/stream-events.js";
 import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import {
