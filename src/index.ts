@@ -1,6 +1,24 @@
 // The public surface of @with-logic/elwood: named re-exports only.
 
 export type { AgentKind } from "./agents.js";
+export {
+  ClaudeSession,
+  type ClaudeSessionApi,
+  type ClaudeSessionEvents,
+  type ClaudeSessionOptions,
+  CodexSession,
+  type CodexSessionApi,
+  type CodexSessionEvents,
+  type CodexSessionOptions,
+  resumeClaude,
+  resumeCodex,
+  type StartOrResumeClaudeOptions,
+  type StartOrResumeCodexOptions,
+  startClaude,
+  startCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "./agents.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
 export type {
@@ -11,16 +29,6 @@ export type {
   ResumeClaudeOptions,
   StartClaudeOptions,
 } from "./claude/options.js";
-export {
-  ClaudeSession,
-  type ClaudeSessionApi,
-  type ClaudeSessionEvents,
-  type ClaudeSessionOptions,
-  resumeClaude,
-  type StartOrResumeClaudeOptions,
-  startClaude,
-  startOrResumeClaude,
-} from "./claude/start.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,
@@ -34,16 +42,6 @@ export type {
   ResumeCodexOptions,
   StartCodexOptions,
 } from "./codex/options.js";
-export {
-  CodexSession,
-  type CodexSessionApi,
-  type CodexSessionEvents,
-  type CodexSessionOptions,
-  resumeCodex,
-  type StartOrResumeCodexOptions,
-  startCodex,
-  startOrResumeCodex,
-} from "./codex/start.js";
 export type {
   CodexTranscriptSummary,
   CodexTranscriptSummaryKind,

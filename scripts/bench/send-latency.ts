@@ -12,8 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { ClaudeSession } from "../../src/claude/start.js";
-import { CodexSession } from "../../src/codex/start.js";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 import { cliBinaryDir } from "../../test/support/cli-binaries.js";
 

@@ -2,15 +2,23 @@
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 import type { AgentAdapter } from "../core/adapter.js";
+import type { CommonSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
+import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
+import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
-import { type ClaudeMapContext, mapClaudeRecord } from "./transcript/map-records.js";
+import { mapClaudeRecord } from "./transcript/map-records.js";
+
+/** Claude's events: the common ones plus every parsed hook, and `hook:<Name>` sugar. */
+export type ClaudeSessionEvents = CommonSessionEvents & {
+  hook: ClaudeAnyHookEvent;
+} & { [N in ClaudeHookEventName as `hook:${N}`]: ClaudeHookEventOf<N> };
 
 export const CLAUDE_MINIMUM_VERSION = "2.1.144";
 export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
@@ -66,13 +74,6 @@ export const claudeAdapter: AgentAdapter<
     return { argv, env: {} };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
-  createTranscriptMapper() {
-    let context: ClaudeMapContext = {};
-    return (record) => {
-      const result = mapClaudeRecord(record, context);
-      context = result.context;
-      return result.items;
-    };
-  },
+  createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
 };

@@ -3,16 +3,24 @@
 // which hooks mean what. Codex paints its composer before its input loop is live, so on
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
 import type { AgentAdapter } from "../core/adapter.js";
+import type { CommonSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
+import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
-import type { CodexAnyHookEvent } from "./hooks/events.js";
+import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
-import { type CodexMapContext, mapRolloutRecord } from "./transcript/map-rollout.js";
-import { summarizeRolloutRecord } from "./transcript/summary.js";
+import { mapRolloutRecord } from "./transcript/map-rollout.js";
+import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
+
+export type CodexSessionEvents = CommonSessionEvents & {
+  hook: CodexAnyHookEvent;
+  /** Best-effort, content-free summary of each committed rollout record (api.md §5.4). */
+  "codex:transcript": CodexTranscriptSummary;
+} & { [N in CodexHookEventName as `hook:${N}`]: CodexHookEventOf<N> };
 
 export const CODEX_MINIMUM_VERSION = "0.124.0";
 
@@ -65,14 +73,7 @@ export const codexAdapter: AgentAdapter<
     return { argv, env: {} };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
-  createTranscriptMapper() {
-    let context: CodexMapContext = {};
-    return (record) => {
-      const result = mapRolloutRecord(record, context);
-      context = result.context;
-      return result.items;
-    };
-  },
+  createTranscriptMapper: () => threadContext(mapRolloutRecord, {}),
   summarizeTranscriptRecord: summarizeRolloutRecord,
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
 };

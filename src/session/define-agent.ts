@@ -9,21 +9,12 @@ import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session
 import {
   type CommonStartOptions,
   invalidOption,
-  type NormalizedCommonOptions,
+  type NormalizedAgentOptions,
 } from "../core/common-options.js";
 import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
 import { LazyAgentSession } from "./lazy-session.js";
 import { turnEndSignals } from "./turn-signals.js";
-
-/** What an agent's option normalizer hands the runtime, validated once at the edge. */
-export interface NormalizedAgentOptions<Options, Handlers, Posture> {
-  readonly common: NormalizedCommonOptions;
-  readonly launch: Options;
-  /** Only the posture fields the caller set; resume merges these over the record. */
-  readonly postureOverrides: Posture;
-  readonly hooks: Handlers | undefined;
-}
 
 export interface AgentDefinition<
   StartOptions extends CommonStartOptions,
@@ -40,8 +31,6 @@ export interface AgentDefinition<
   ): NormalizedAgentOptions<Options, Handlers, Posture>;
   /** Options that only shape a fresh conversation; startOrResume drops them to resume. */
   readonly startOnlyOptions: readonly (keyof StartOptions & string)[];
-  /** The public resume function's name, for its messages ("resumeClaude needs …"). */
-  readonly resumeName: string;
 }
 
 export interface ResumeOptionsBase {
@@ -54,6 +43,11 @@ export type AgentSessionOptions<StartOptions extends CommonStartOptions> = Omit<
   "cwd"
 > & { readonly cwd?: string };
 
+/** startOrResume's options: start options plus the session to try resuming first. */
+export type StartOrResumeOptions<StartOptions> = StartOptions & {
+  readonly elwoodSessionId?: string;
+};
+
 export interface DefinedAgent<
   Events extends CommonSessionEvents,
   StartOptions extends CommonStartOptions,
@@ -63,7 +57,7 @@ export interface DefinedAgent<
   resume(options: ResumeOptions): Promise<AgentSessionApi<Events>>;
   /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
   startOrResume(
-    options: StartOptions & { readonly elwoodSessionId?: string },
+    options: StartOrResumeOptions<StartOptions>,
   ): Promise<{ readonly session: AgentSessionApi<Events>; readonly resumed: boolean }>;
   readonly Session: new (
     options?: AgentSessionOptions<StartOptions>,
@@ -85,6 +79,8 @@ export function defineAgent<
     definition: AgentDefinition<StartOptions, ResumeOptions, Options, Handlers, Event, Posture>,
   ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
     const { adapter } = definition;
+    // The public entry's name for messages: "resumeClaude", "resumeCodex", …
+    const resumeName = `resume${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
     const open = async (
       options: StartOptions | ResumeOptions,
       elwoodSessionId: string | undefined,
@@ -110,11 +106,11 @@ export function defineAgent<
         options === null ||
         typeof options.elwoodSessionId !== "string"
       ) {
-        return Promise.reject(invalidOption(`${definition.resumeName} needs \`elwoodSessionId\`.`));
+        return Promise.reject(invalidOption(`${resumeName} needs \`elwoodSessionId\`.`));
       }
       return open(options, options.elwoodSessionId);
     };
-    const startOrResume = async (options: StartOptions & { readonly elwoodSessionId?: string }) => {
+    const startOrResume = async (options: StartOrResumeOptions<StartOptions>) => {
       const { elwoodSessionId, ...startOptions } = options;
       if (elwoodSessionId !== undefined) {
         const shared = Object.fromEntries(

@@ -1,7 +1,7 @@
 // Real Claude start-up through Elwood: workspace trust answered (or surfaced as blocked),
 // and the login shell's environment reaching the CLI (issue 5 "Done when", C-E2E-09).
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/claude/start.js";
+import { startClaude } from "../../src/agents.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 

@@ -36,7 +36,6 @@ export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, Resume
     };
   },
   startOnlyOptions: ["persona"],
-  resumeName: "resumeEcho",
 });
 
 export const { start: startEcho, resume: resumeEcho, startOrResume: startOrResumeEcho } = echoAgent;
