@@ -84,6 +84,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#status = new StatusMachine({
       onChange: (change) => {
+        this.#activeRun?.onStatus(change.status);
         this.events.emitStatus(change.status, change.previous);
         options.transcript.setActive(change.status === "running" || change.status === "blocked");
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
@@ -91,7 +92,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         this.#loops.onStatus(change.status, this.#queue.activeKind);
         if (change.status === "ready" || change.status === "running") this.#queue.pump();
         if (change.status === "ready") this.#loops.dispatch();
-        this.#activeRun?.onStatus(change.status);
       },
     });
     this.#queue = new ControlQueue({
