@@ -61,15 +61,23 @@ export type {
 export type {
   AgentKind,
   ElwoodActivityEvent,
+  ElwoodActivityKind,
+  ElwoodActivityOf,
+  ElwoodActivitySource,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodWarningEvent,
   HookErrorCategory,
   HookErrorEvent,
   StatusEvent,
   TerminalExitEvent,
   TerminalSize,
 } from "./core/types.js";
+export type {
+  ElwoodWarningCode,
+  ElwoodWarningEvent,
+  ElwoodWarningOf,
+  ElwoodWarningSource,
+} from "./core/warnings.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { Unsubscribe } from "./events/emitter.js";

@@ -5,17 +5,18 @@ import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
+import type { CoreEventMap } from "./session-events.js";
 import type {
   AgentKind,
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodWarningEvent,
   HookErrorEvent,
   StatusEvent,
   TerminalExitEvent,
   TerminalSize,
 } from "./types.js";
+import type { ElwoodWarningEvent } from "./warnings.js";
 
 /** Events every agent session has (the ElwoodAgentSession event names). */
 export interface CommonSessionEvents {
@@ -50,6 +51,11 @@ export interface ElwoodAgentSession {
     match: (status: ElwoodSessionStatus) => boolean,
     timeoutMs?: number,
   ): Promise<ElwoodSessionStatus>;
+  /** A type-guard `match` (e.g. `(e) => e.kind === "tool_call"`) narrows the result. */
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
   waitForActivity(
     match: (event: ElwoodActivityEvent) => boolean,
     timeoutMs?: number,
@@ -75,6 +81,8 @@ export interface ElwoodAgentSession {
   kill(): Promise<void>;
   teardown(): Promise<void>;
 }
+
+type CoreEventName = keyof CoreEventMap & string;
 
 export class AgentSessionApi<Events extends CommonSessionEvents> {
   readonly agent: AgentKind;
@@ -118,6 +126,14 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     return guard(() => this.#runtime.waitForStatus(match, timeoutMs));
   }
 
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
   waitForActivity(
     match: (event: ElwoodActivityEvent) => boolean,
     timeoutMs?: number,
@@ -125,15 +141,16 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     return guard(() => this.#runtime.waitForActivity(match, timeoutMs));
   }
 
+  // Every adapter event name is a core event name (common, `hook:*`, `*:transcript`).
   on<E extends keyof Events & string>(
     event: E,
     handler: (payload: Events[E]) => void,
   ): Unsubscribe {
-    return this.#runtime.events.on(event, handler as (payload: unknown) => void);
+    return this.#runtime.events.on(event as CoreEventName, handler as (payload: unknown) => void);
   }
 
   off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
-    this.#runtime.events.off(event, handler as (payload: unknown) => void);
+    this.#runtime.events.off(event as CoreEventName, handler as (payload: unknown) => void);
   }
 
   sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {

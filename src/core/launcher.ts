@@ -172,13 +172,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
-      for (const warning of preflight.warnings) {
-        started.events.emitWarning({
-          source: "lifecycle",
-          code: warning.code,
-          message: warning.message,
-        });
-      }
+      for (const warning of preflight.warnings) started.events.emitWarning(warning);
     });
     return { runtime, terminal };
   } catch (error) {

@@ -85,7 +85,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#loops = new SessionLoops({
       options: options.loops,
-      emit: (event) => this.events.emitCustom("loop", event),
+      emit: (event) => this.events.emitLoop(event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
       submit: (message) => this.#enqueueText("loop", "readiness", message),

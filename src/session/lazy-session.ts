@@ -132,6 +132,14 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return (await this.start()).waitForStatus(match, timeoutMs);
   }
 
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
   async waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
     return (await this.start()).waitForActivity(match, timeoutMs);
   }
