@@ -53,7 +53,10 @@ export async function resumeClaude(options: ResumeClaudeOptions): Promise<Claude
   return new AgentSessionApi({ agent: "claude", runtime: runtime as never, terminal });
 }
 
-export type StartOrResumeClaudeOptions = StartClaudeOptions & { readonly elwoodSessionId?: string };
+/** `elwoodSessionId: undefined` (a stored id that may not exist yet) means start fresh. */
+export type StartOrResumeClaudeOptions = StartClaudeOptions & {
+  readonly elwoodSessionId?: string | undefined;
+};
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 

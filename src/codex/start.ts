@@ -53,7 +53,10 @@ export async function resumeCodex(options: ResumeCodexOptions): Promise<CodexSes
   return new AgentSessionApi({ agent: "codex", runtime: runtime as never, terminal });
 }
 
-export type StartOrResumeCodexOptions = StartCodexOptions & { readonly elwoodSessionId?: string };
+/** `elwoodSessionId: undefined` (a stored id that may not exist yet) means start fresh. */
+export type StartOrResumeCodexOptions = StartCodexOptions & {
+  readonly elwoodSessionId?: string | undefined;
+};
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 
