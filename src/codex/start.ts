@@ -1,6 +1,6 @@
 // startCodex / resumeCodex / startOrResumeCodex (api.md §5.5, §5.6): validated options,
 // then the shared runtime launches Codex through its descriptor.
-import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
+import { AgentSessionApi, type ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { invalidOption } from "../core/common-options.js";
 import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
@@ -13,7 +13,7 @@ import {
 } from "./options.js";
 import type { CodexTranscriptSummary } from "./transcript/summary.js";
 
-export type CodexSessionEvents = CommonSessionEvents & {
+export type CodexSessionEvents = ElwoodAgentSessionEvents & {
   hook: CodexAnyHookEvent;
   /** Best-effort, content-free summary of each committed rollout record (api.md §5.4). */
   "codex:transcript": CodexTranscriptSummary;

@@ -1,32 +1,32 @@
 // The raw live session handed to callers (api.md §5.3 surface): a thin, typed face over
 // one SessionRuntime. Promise-returning methods reject, never throw synchronously.
 import type { HookEventBase } from "../bridge/catalogue.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
 import type { CoreEventMap } from "./session-events.js";
 import type {
-  AgentKind,
   ElwoodActivityEvent,
+  ElwoodAgentKind,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
 } from "./types.js";
 import type { ElwoodWarningEvent } from "./warnings.js";
 
 /** Events every agent session has (the ElwoodAgentSession event names). */
-export interface CommonSessionEvents {
+export interface ElwoodAgentSessionEvents {
   "terminal:data": string;
-  "terminal:exit": TerminalExitEvent;
-  status: StatusEvent;
+  "terminal:exit": ElwoodTerminalExitEvent;
+  status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;
   warning: ElwoodWarningEvent;
-  hookError: HookErrorEvent;
-  resize: TerminalSize;
+  hookError: ElwoodHookErrorEvent;
+  resize: ElwoodTerminalSize;
   /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
   loop: ElwoodLoopEvent;
 }
@@ -41,7 +41,7 @@ export interface SendOptions {
  * satisfy it structurally, so one function can drive either.
  */
 export interface ElwoodAgentSession {
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
@@ -60,19 +60,19 @@ export interface ElwoodAgentSession {
     match: (event: ElwoodActivityEvent) => boolean,
     timeoutMs?: number,
   ): Promise<ElwoodActivityEvent>;
-  on<E extends keyof CommonSessionEvents>(
+  on<E extends keyof ElwoodAgentSessionEvents>(
     event: E,
-    handler: (payload: CommonSessionEvents[E]) => void,
-  ): Unsubscribe;
-  off<E extends keyof CommonSessionEvents>(
+    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
+  ): ElwoodUnsubscribe;
+  off<E extends keyof ElwoodAgentSessionEvents>(
     event: E,
-    handler: (payload: CommonSessionEvents[E]) => void,
+    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
   ): void;
   sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
   sendMessage(message: string, options?: SendOptions): Promise<void>;
   sendGuidance(message: string, options?: SendOptions): Promise<void>;
   sendKeys(input: string | Uint8Array): Promise<void>;
-  resize(size: TerminalSize): Promise<void>;
+  resize(size: ElwoodTerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
@@ -84,13 +84,13 @@ export interface ElwoodAgentSession {
 
 type CoreEventName = keyof CoreEventMap & string;
 
-export class AgentSessionApi<Events extends CommonSessionEvents> {
-  readonly agent: AgentKind;
+export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
+  readonly agent: ElwoodAgentKind;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
   readonly #terminal: ElwoodTerminal;
 
   constructor(options: {
-    readonly agent: AgentKind;
+    readonly agent: ElwoodAgentKind;
     readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
     readonly terminal: ElwoodTerminal;
   }) {
@@ -145,7 +145,7 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
   on<E extends keyof Events & string>(
     event: E,
     handler: (payload: Events[E]) => void,
-  ): Unsubscribe {
+  ): ElwoodUnsubscribe {
     return this.#runtime.events.on(event as CoreEventName, handler as (payload: unknown) => void);
   }
 
@@ -169,7 +169,7 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     return guard(() => this.#runtime.sendKeys(input));
   }
 
-  resize(size: TerminalSize): Promise<void> {
+  resize(size: ElwoodTerminalSize): Promise<void> {
     return guard(() => this.#runtime.resize(size));
   }
 

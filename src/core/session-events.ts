@@ -2,33 +2,33 @@
 // helper per family, each also projected into the adapter-neutral `activity` stream
 // (api.md §5.4). Listener errors are contained by the emitter.
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
-import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { StartupPromptLabel, TranscriptItem } from "./adapter.js";
 import type { ElwoodLoopEvent } from "./loops/types.js";
 import type { TerminalPort } from "./ports.js";
 import { TRANSCRIPT_WARNING_MESSAGES } from "./runtime-support.js";
 import type {
-  AgentKind,
   ElwoodActivityEvent,
+  ElwoodAgentKind,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
 } from "./types.js";
 import type { ElwoodWarningEvent, ElwoodWarningInput } from "./warnings.js";
 
 // A type alias, not an interface, so it satisfies the emitter's string-keyed map.
 export type CoreEventMap = {
   "terminal:data": string;
-  "terminal:exit": TerminalExitEvent;
-  status: StatusEvent;
+  "terminal:exit": ElwoodTerminalExitEvent;
+  status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;
   warning: ElwoodWarningEvent;
   hook: unknown;
-  hookError: HookErrorEvent;
-  resize: TerminalSize;
+  hookError: ElwoodHookErrorEvent;
+  resize: ElwoodTerminalSize;
   loop: ElwoodLoopEvent;
   /** Parsed hook events by name; the adapter's event map types them for callers. */
   [hookName: `hook:${string}`]: unknown;
@@ -41,12 +41,16 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 export class SessionEvents {
   readonly #emitter = new TypedEmitter<CoreEventMap>();
-  readonly #terminalSubscriptions = new Map<unknown, Unsubscribe>();
+  readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
   readonly #elwoodSessionId: string;
-  readonly #agent: AgentKind;
+  readonly #agent: ElwoodAgentKind;
   readonly #terminal: TerminalPort;
 
-  constructor(options: { elwoodSessionId: string; agent: AgentKind; terminal: TerminalPort }) {
+  constructor(options: {
+    elwoodSessionId: string;
+    agent: ElwoodAgentKind;
+    terminal: TerminalPort;
+  }) {
     this.#elwoodSessionId = options.elwoodSessionId;
     this.#agent = options.agent;
     this.#terminal = options.terminal;
@@ -55,7 +59,7 @@ export class SessionEvents {
   on<K extends keyof CoreEventMap & string>(
     event: K,
     handler: (payload: CoreEventMap[K]) => void,
-  ): Unsubscribe {
+  ): ElwoodUnsubscribe {
     if (event === "terminal:data") {
       // Raw output comes straight from the terminal so new subscribers get the replay.
       const unsubscribe = this.#terminal.onData(handler as (chunk: string) => void);
@@ -82,7 +86,7 @@ export class SessionEvents {
     this.#activity({ source: "lifecycle", kind: "status", label: status, status });
   }
 
-  emitResize(size: TerminalSize): void {
+  emitResize(size: ElwoodTerminalSize): void {
     this.#emitter.emit("resize", size);
   }
 
@@ -156,7 +160,7 @@ export class SessionEvents {
   }
 
   emitHookError(error: HookDispatchError): void {
-    const event: HookErrorEvent = {
+    const event: ElwoodHookErrorEvent = {
       elwoodSessionId: this.#elwoodSessionId,
       agent: this.#agent,
       hookEventName: error.hookEventName,
@@ -202,7 +206,7 @@ export class SessionEvents {
     });
   }
 
-  emitExit(exit: TerminalExitEvent): void {
+  emitExit(exit: ElwoodTerminalExitEvent): void {
     this.#emitter.emit("terminal:exit", exit);
     this.#activity({
       source: "lifecycle",

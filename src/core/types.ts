@@ -1,6 +1,6 @@
 // Public, adapter-neutral session types: statuses, activity, warnings, hook errors
 // (spec digest api.md §5.3 "Status model", §5.4 "Events"). Warnings: ./warnings.ts.
-import type { HookErrorCategory } from "../bridge/outcome.js";
+import type { ElwoodHookErrorCategory } from "../bridge/outcome.js";
 import type {
   TranscriptAssistantMessage,
   TranscriptReasoning,
@@ -12,9 +12,9 @@ import type {
 import type { StartupPromptLabel } from "./adapter.js";
 import type { ElwoodWarningCode, ElwoodWarningSource } from "./warnings.js";
 
-export type AgentKind = "claude" | "codex";
+export type ElwoodAgentKind = "claude" | "codex";
 
-export interface TerminalSize {
+export interface ElwoodTerminalSize {
   readonly cols: number;
   readonly rows: number;
 }
@@ -44,7 +44,7 @@ export type ElwoodActivitySource = "hook" | "transcript" | "terminal" | "lifecyc
 /** What every activity has (api.md "Activity shape"); each kind adds what it always knows. */
 interface ActivityFields {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly source: ElwoodActivitySource;
   readonly label: string;
   readonly text?: string;
@@ -93,7 +93,7 @@ export interface ElwoodHookActivity extends ActivityFields {
 export interface ElwoodHookErrorActivity extends ActivityFields {
   readonly kind: "hook_error";
   readonly source: "hook";
-  readonly label: HookErrorCategory;
+  readonly label: ElwoodHookErrorCategory;
   readonly text: string;
   readonly hookEventName: string;
   readonly failedOpen: true;
@@ -161,24 +161,24 @@ export type ElwoodActivityOf<K extends ElwoodActivityKind> = Extract<
   { readonly kind: K }
 >;
 
-export type { HookErrorCategory };
+export type { ElwoodHookErrorCategory };
 
-export interface HookErrorEvent {
+export interface ElwoodHookErrorEvent {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly hookEventName: string;
-  readonly category: HookErrorCategory;
+  readonly category: ElwoodHookErrorCategory;
   readonly message: string;
   readonly timeoutMs?: number;
   readonly cause?: unknown;
 }
 
-export interface TerminalExitEvent {
+export interface ElwoodTerminalExitEvent {
   readonly exitCode: number;
   readonly signal?: number;
 }
 
-export interface StatusEvent {
+export interface ElwoodStatusEvent {
   readonly status: ElwoodSessionStatus;
   readonly previous: ElwoodSessionStatus;
 }

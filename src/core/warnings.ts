@@ -4,13 +4,13 @@
 // `agent` is the session's agent; the comment on each code says which agents emit it.
 import type { TranscriptDropReason } from "../transcript/types.js";
 import type { StartupPromptLabel } from "./adapter.js";
-import type { AgentKind } from "./types.js";
+import type { ElwoodAgentKind } from "./types.js";
 
 export type ElwoodWarningSource = "lifecycle" | "terminal";
 
 interface WarningFields<Code extends string, Source extends ElwoodWarningSource> {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly source: Source;
   readonly code: Code;
   readonly severity: "warning";

@@ -8,7 +8,7 @@ import type { ElwoodAgentSession } from "../core/agent-session.js";
 import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../core/types.js";
 import { isTerminalStatus } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodStreamEvent } from "./stream-events.js";
 
 export const DEFAULT_CATCH_UP_MS = 10_000;
@@ -28,7 +28,7 @@ export interface TurnSignals {
 }
 
 // Every agent session also emits `hook`; the common type leaves it to each adapter.
-type LooseOn = (event: string, handler: (payload: never) => void) => Unsubscribe;
+type LooseOn = (event: string, handler: (payload: never) => void) => ElwoodUnsubscribe;
 
 type Outcome = { readonly kind: "done" } | { readonly kind: "failed"; readonly error: unknown };
 
@@ -40,7 +40,7 @@ export class TurnCollector {
   readonly #prompt: string;
   readonly #catchUpMs: number;
   readonly #queue: ElwoodStreamEvent[] = [];
-  readonly #unsubscribers: Unsubscribe[] = [];
+  readonly #unsubscribers: ElwoodUnsubscribe[] = [];
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
   #queuedBytes = 0;
   #wake: (() => void) | undefined;
