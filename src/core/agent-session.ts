@@ -6,6 +6,7 @@ import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
 import type { CoreEventMap } from "./session-events.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
   ElwoodActivityEvent,
   ElwoodAgentKind,
@@ -15,6 +16,7 @@ import type {
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
+  ElwoodTurnEvent,
 } from "./types.js";
 import type { ElwoodWarningEvent } from "./warnings.js";
 
@@ -29,6 +31,8 @@ export interface ElwoodAgentSessionEvents {
   resize: ElwoodTerminalSize;
   /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
   loop: ElwoodLoopEvent;
+  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
+  turn: ElwoodTurnEvent;
 }
 
 export interface SendOptions {
@@ -68,6 +72,10 @@ export interface ElwoodAgentSession {
     event: E,
     handler: (payload: ElwoodAgentSessionEvents[E]) => void,
   ): void;
+  /** One turn's content, ending when the turn is complete (turns run one at a time). */
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent>;
+  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
+  send(prompt: string, options?: TurnOptions): Promise<string>;
   sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
   sendMessage(message: string, options?: SendOptions): Promise<void>;
   sendGuidance(message: string, options?: SendOptions): Promise<void>;
@@ -151,6 +159,14 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
 
   off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
     this.#runtime.events.off(event as CoreEventName, handler as (payload: unknown) => void);
+  }
+
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent> {
+    return this.#runtime.stream(prompt, options);
+  }
+
+  send(prompt: string, options?: TurnOptions): Promise<string> {
+    return guard(() => this.#runtime.send(prompt, options));
   }
 
   sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {

@@ -16,6 +16,7 @@ import type {
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
+  ElwoodTurnEvent,
 } from "./types.js";
 import type { ElwoodWarningEvent, ElwoodWarningInput } from "./warnings.js";
 
@@ -30,6 +31,7 @@ export type CoreEventMap = {
   hookError: ElwoodHookErrorEvent;
   resize: ElwoodTerminalSize;
   loop: ElwoodLoopEvent;
+  turn: ElwoodTurnEvent;
   /** Parsed hook events by name; the adapter's event map types them for callers. */
   [hookName: `hook:${string}`]: unknown;
   /** The adapter's content-free transcript summary (`codex:transcript`). */
@@ -84,6 +86,10 @@ export class SessionEvents {
   emitStatus(status: ElwoodSessionStatus, previous: ElwoodSessionStatus): void {
     this.#emitter.emit("status", { status, previous });
     this.#activity({ source: "lifecycle", kind: "status", label: status, status });
+  }
+
+  emitTurn(event: ElwoodTurnEvent): void {
+    this.#emitter.emit("turn", event);
   }
 
   emitResize(size: ElwoodTerminalSize): void {

@@ -7,11 +7,10 @@ import type {
 } from "../../../src/core/agent-session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
-import { turnEndSignals } from "../../../src/session/turn-signals.js";
 
 class FakeLazy extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
   constructor(session: ElwoodAgentSession) {
-    super({ open: () => Promise.resolve(session), signals: turnEndSignals });
+    super({ open: () => Promise.resolve(session) });
   }
 }
 
@@ -30,7 +29,6 @@ describe("LazyAgentSession.close()", () => {
             opened += 1;
             return Promise.reject(new Error("must not open"));
           },
-          signals: turnEndSignals,
         });
       }
     }

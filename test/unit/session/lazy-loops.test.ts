@@ -6,7 +6,6 @@ import type {
   ElwoodAgentSessionEvents,
 } from "../../../src/core/agent-session.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
-import { turnEndSignals } from "../../../src/session/turn-signals.js";
 
 describe("LazyAgentSession loops", () => {
   it("C-LOOP-01 C-LOOP-20: createLoop/listLoops/cancelLoop lazily start one session and delegate", async () => {
@@ -41,7 +40,6 @@ describe("LazyAgentSession loops", () => {
             opened += 1;
             return raw;
           },
-          signals: turnEndSignals,
         });
       }
     }
