@@ -82,5 +82,13 @@ export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
 export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-session.js";
 export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
+export {
+  type ElwoodSessionInfo,
+  listSessions,
+  readSessionInfo,
+  type SessionListing,
+  type SessionListOptions,
+  type SkippedSession,
+} from "./session/session-list.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";
