@@ -28,6 +28,12 @@ const ID = "([^/]{1,200})";
 export const API_ROUTES: readonly Route[] = [
   {
     method: "GET",
+    pattern: /^\/api\/info$/,
+    // The page's start form suggests the server's own folder as the session directory.
+    handle: async ({ response }) => sendJson(response, 200, { cwd: process.cwd() }),
+  },
+  {
+    method: "GET",
     pattern: /^\/api\/sessions$/,
     handle: async ({ response, registry }) =>
       sendJson(response, 200, { sessions: registry.list() }),
