@@ -16,7 +16,7 @@ export class TerminalView {
   #sentSize = "";
 
   constructor(api: Api, sessionId: string, onNotice: (text: string) => void) {
-    this.element = el("div", { class: "terminal", "data-testid": "terminal" });
+    this.element = el("div", { class: "terminal-host", "data-testid": "terminal" });
     this.#terminal = new Terminal({
       fontFamily: '"DejaVu Sans Mono", Menlo, Consolas, monospace',
       fontSize: 13,

@@ -30,12 +30,15 @@ export function defaultWebRoot(): string {
   return join(dirname(fileURLToPath(import.meta.url)), "..", "web");
 }
 
-/** Maps a URL path to a file name in the web root, or undefined when it is not a page file. */
+/**
+ * Maps a URL path to a file path relative to the web root (index.html or assets/<name>),
+ * or undefined when it is not a page file.
+ */
 export function assetNameOf(pathname: string): string | undefined {
   if (pathname === "/" || pathname === "/index.html") return "index.html";
   const match = /^\/assets\/([A-Za-z0-9_-][A-Za-z0-9_.-]{0,100})$/.exec(pathname);
   if (match?.[1] === undefined || match[1].includes("..")) return undefined;
-  return CONTENT_TYPES[extname(match[1])] === undefined ? undefined : match[1];
+  return CONTENT_TYPES[extname(match[1])] === undefined ? undefined : `assets/${match[1]}`;
 }
 
 export async function serveAsset(

@@ -52,11 +52,13 @@ export class ServeClient {
   async terminal(id: string): Promise<TerminalClient> {
     const url = `${this.baseUrl.replace(/^http/, "ws")}/api/sessions/${id}/terminal`;
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${this.token}` } });
+    // Listen before "open": the replay can arrive in the same read as the handshake.
+    const client = new TerminalClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
       socket.once("error", reject);
     });
-    return new TerminalClient(socket);
+    return client;
   }
 }
 
