@@ -29,6 +29,7 @@ export const ELWOOD_ERROR_NAMES = [
   // live session
   "input_queue_full",
   "session_not_running",
+  "prompt_not_accepted",
   "termination_failed",
   "teardown_failed",
   "wait_timeout",

@@ -37,6 +37,8 @@ export interface ScreenDialog {
   readonly label?: StartupPromptLabel;
   /** Keys that pick the safe answer, present only when header, body and option are all visible. */
   readonly answerKeys?: string;
+  /** The highlighted option row, so a key's effect can be confirmed on a later frame. */
+  readonly selectedIndex?: number;
 }
 
 /** What one rendered frame says, reduced to the facts the runtime acts on. */
@@ -47,6 +49,11 @@ export interface ScreenReading {
   readonly hasIdleComposer: boolean;
   /** The composer still holds text that was pasted but not submitted. */
   readonly hasStagedInput: boolean;
+  /**
+   * What the native composer holds (its rows after the glyph, joined by newlines), or
+   * undefined when no composer is visible. Placeholder text counts as text here.
+   */
+  readonly composerText: string | undefined;
   readonly isAuthFailure: boolean;
 }
 
@@ -113,6 +120,13 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
     readonly turnEndHook: string;
+    /**
+     * The text the turn-end hook says the agent's last message was ("" when it carries
+     * none); undefined for any other hook. The turn ends once the transcript holds it.
+     */
+    turnEndTextOf(event: Event): string | undefined;
+    /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
+    acceptedPromptOf(event: Event): string | undefined;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;

@@ -5,11 +5,13 @@ import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
   AgentKind,
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
+  ElwoodTurnEvent,
   ElwoodWarningEvent,
   HookErrorEvent,
   StatusEvent,
@@ -28,6 +30,8 @@ export interface CommonSessionEvents {
   resize: TerminalSize;
   /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
   loop: ElwoodLoopEvent;
+  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
+  turn: ElwoodTurnEvent;
 }
 
 export interface SendOptions {
@@ -62,6 +66,10 @@ export interface ElwoodAgentSession {
     event: E,
     handler: (payload: CommonSessionEvents[E]) => void,
   ): void;
+  /** One turn's content, ending when the turn is complete (turns run one at a time). */
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent>;
+  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
+  send(prompt: string, options?: TurnOptions): Promise<string>;
   sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
   sendMessage(message: string, options?: SendOptions): Promise<void>;
   sendGuidance(message: string, options?: SendOptions): Promise<void>;
@@ -134,6 +142,14 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
 
   off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
     this.#runtime.events.off(event, handler as (payload: unknown) => void);
+  }
+
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent> {
+    return this.#runtime.stream(prompt, options);
+  }
+
+  send(prompt: string, options?: TurnOptions): Promise<string> {
+    return guard(() => this.#runtime.send(prompt, options));
   }
 
   sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {

@@ -11,6 +11,7 @@ import type {
   AgentKind,
   ElwoodActivityEvent,
   ElwoodSessionStatus,
+  ElwoodTurnEvent,
   ElwoodWarningEvent,
   HookErrorEvent,
   StatusEvent,
@@ -27,6 +28,7 @@ export interface CoreEventMap {
   hook: unknown;
   hookError: HookErrorEvent;
   resize: TerminalSize;
+  turn: ElwoodTurnEvent;
   [hookName: `hook:${string}`]: unknown;
   [other: string]: unknown;
 }
@@ -79,6 +81,10 @@ export class SessionEvents {
   emitStatus(status: ElwoodSessionStatus, previous: ElwoodSessionStatus): void {
     this.#emitter.emit("status", { status, previous });
     this.#activity({ source: "lifecycle", kind: "status", label: status, status });
+  }
+
+  emitTurn(event: ElwoodTurnEvent): void {
+    this.#emitter.emit("turn", event);
   }
 
   emitResize(size: TerminalSize): void {

@@ -106,3 +106,28 @@ export interface StatusEvent {
   readonly status: ElwoodSessionStatus;
   readonly previous: ElwoodSessionStatus;
 }
+
+/**
+ * One submitted prompt's progress, emitted by the core Turn (issue 11): started when it is
+ * dispatched, accepted on the agent's acceptance signal, content for each committed item,
+ * then ended, or failed with a typed error (prompt_not_accepted, session_not_running).
+ */
+export type ElwoodTurnEvent =
+  | {
+      readonly kind: "started";
+      readonly turnId: number;
+      /** message, prompt, guidance or loop. */
+      readonly submission: string;
+    }
+  | { readonly kind: "accepted"; readonly turnId: number; readonly evidence: string }
+  | {
+      readonly kind: "content";
+      readonly turnId: number;
+      readonly event: import("./turn/stream-events.js").ElwoodStreamEvent;
+    }
+  | { readonly kind: "ended"; readonly turnId: number }
+  | {
+      readonly kind: "failed";
+      readonly turnId: number;
+      readonly error: import("../errors.js").ElwoodError;
+    };

@@ -4,7 +4,6 @@ import path from "node:path";
 import type { StartClaudeOptions } from "../claude/options.js";
 import { type ClaudeSessionApi, type ClaudeSessionEvents, startClaude } from "../claude/start.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
 export type ClaudeSessionOptions = Omit<StartClaudeOptions, "cwd"> & { readonly cwd?: string };
 
@@ -21,7 +20,7 @@ export class ClaudeSession extends LazyAgentSession<ClaudeSessionApi, ClaudeSess
       cwd,
       ...(stateDir === undefined ? {} : { stateDir }),
     };
-    super({ open: () => startClaude(startOptions), signals: turnEndSignals });
+    super({ open: () => startClaude(startOptions) });
     this.cwd = cwd;
   }
 }

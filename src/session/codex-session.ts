@@ -4,7 +4,6 @@ import path from "node:path";
 import type { StartCodexOptions } from "../codex/options.js";
 import { type CodexSessionApi, type CodexSessionEvents, startCodex } from "../codex/start.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
 export type CodexSessionOptions = Omit<StartCodexOptions, "cwd"> & { readonly cwd?: string };
 
@@ -20,7 +19,7 @@ export class CodexSession extends LazyAgentSession<CodexSessionApi, CodexSession
       cwd,
       ...(stateDir === undefined ? {} : { stateDir }),
     };
-    super({ open: () => startCodex(startOptions), signals: turnEndSignals });
+    super({ open: () => startCodex(startOptions) });
     this.cwd = cwd;
   }
 }

@@ -1,7 +1,7 @@
 // The shared body of ClaudeSession and CodexSession (seeds §5.8): lazy, idempotent,
 // concurrent-safe start; subscriptions buffered before start; shutdown methods that are
-// no-ops before start; `close()` for `finally`; and `send`/`stream` turns serialized
-// through one slot that is released only at the agent's real turn boundary.
+// no-ops before start; `close()` for `finally`. A `send`/`stream` turn starts the session
+// and drains the core Turn (src/core/turn/): no turn logic lives here.
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
 import type {
@@ -13,8 +13,6 @@ import type {
 import { ElwoodError } from "../errors.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
-import { TurnCollector, type TurnSignals } from "./turn-collector.js";
-import { TurnSlot } from "./turn-slot.js";
 
 type AnyHandler = (payload: never) => void;
 
@@ -26,18 +24,12 @@ interface Subscription {
 
 export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events extends object> {
   readonly #open: () => Promise<Api>;
-  readonly #signals: TurnSignals;
   readonly #subscriptions = new Set<Subscription>();
-  readonly #turns = new TurnSlot();
   #session: Api | undefined;
   #starting: Promise<Api> | undefined;
 
-  protected constructor(options: {
-    readonly open: () => Promise<Api>;
-    readonly signals: TurnSignals;
-  }) {
+  protected constructor(options: { readonly open: () => Promise<Api> }) {
     this.#open = options.open;
-    this.#signals = options.signals;
   }
 
   /** The started raw session, or undefined before start. */
@@ -92,10 +84,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   /** One turn's content, in arrival order, ending when the turn is complete. */
   stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
-    return { [Symbol.asyncIterator]: () => this.#runTurn(prompt, options) };
+    return { [Symbol.asyncIterator]: () => this.#drainTurn(prompt, options) };
   }
 
-  /** The turn's assistant messages joined by a blank line. */
+  /** The turn's assistant messages joined by a blank line (drains `stream()`). */
   async send(prompt: string, options: TurnOptions = {}): Promise<string> {
     const texts: string[] = [];
     for await (const event of this.stream(prompt, options)) {
@@ -104,24 +96,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return texts.join("\n\n");
   }
 
-  async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
-    const release = await this.#turns.acquire();
-    let collector: TurnCollector | undefined;
-    try {
-      const session = await this.start();
-      collector = new TurnCollector({ session, signals: this.#signals, prompt, ...options });
-      await collector.start();
-      yield* collector.events();
-    } finally {
-      if (collector === undefined) {
-        release();
-      } else {
-        // Breaking out early keeps the slot until the agent's real boundary.
-        collector.abandon();
-        collector.close();
-        void collector.boundary.then(release);
-      }
-    }
+  // The one per-turn step of this layer: start lazily, then yield the core Turn's events.
+  async *#drainTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    const session = await this.start();
+    yield* session.stream(prompt, options);
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {

@@ -4,11 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { CommonSessionEvents, ElwoodAgentSession } from "../../../src/core/agent-session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
-import { turnEndSignals } from "../../../src/session/turn-signals.js";
 
 class FakeLazy extends LazyAgentSession<ElwoodAgentSession, CommonSessionEvents> {
   constructor(session: ElwoodAgentSession) {
-    super({ open: () => Promise.resolve(session), signals: turnEndSignals });
+    super({ open: () => Promise.resolve(session) });
   }
 }
 
@@ -27,7 +26,6 @@ describe("LazyAgentSession.close()", () => {
             opened += 1;
             return Promise.reject(new Error("must not open"));
           },
-          signals: turnEndSignals,
         });
       }
     }

@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import type { CommonSessionEvents, ElwoodAgentSession } from "../../../src/core/agent-session.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
-import { turnEndSignals } from "../../../src/session/turn-signals.js";
 
 describe("LazyAgentSession loops", () => {
   it("C-LOOP-01 C-LOOP-20: createLoop/listLoops/cancelLoop lazily start one session and delegate", async () => {
@@ -38,7 +37,6 @@ describe("LazyAgentSession loops", () => {
             opened += 1;
             return raw;
           },
-          signals: turnEndSignals,
         });
       }
     }
