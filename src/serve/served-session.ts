@@ -1,5 +1,6 @@
-// One live session owned by the server: the lazy session class (for `send`, the same
-// turn oracle as ClaudeSession/CodexSession), and every public event it emits recorded
+// One live session owned by the server: the lazy session class (so handlers are attached
+// before the agent starts and no startup event is missed; `send` is the core Turn, the
+// same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
 // in its SessionEventLog for SSE clients.
 import { resumeClaude, startClaude } from "../claude/start.js";
 import { resumeCodex, startCodex } from "../codex/start.js";
@@ -14,7 +15,6 @@ import {
 import { ElwoodError } from "../errors.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import { LazyAgentSession } from "../session/lazy-session.js";
-import { turnEndSignals } from "../session/turn-signals.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import { SessionEventLog } from "./event-log.js";
 import { hookOutcomeOf } from "./hook-outcome.js";
@@ -49,7 +49,7 @@ type ServedEvents = CommonSessionEvents & { hook: { readonly hook_event_name: st
 
 class ServedLazySession extends LazyAgentSession<ElwoodAgentSession, ServedEvents> {
   constructor(open: () => Promise<ElwoodAgentSession>) {
-    super({ open, signals: turnEndSignals });
+    super({ open });
   }
 }
 
