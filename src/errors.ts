@@ -50,6 +50,12 @@ export const ELWOOD_ERROR_NAMES = [
   // command-line tool only
   "no_agent_found",
   "agent_exited",
+  // local server (elwood serve) only
+  "unauthorized",
+  "route_not_found",
+  "request_too_large",
+  "session_not_found",
+  "session_already_open",
 ] as const;
 
 export type ElwoodErrorName = (typeof ELWOOD_ERROR_NAMES)[number];
