@@ -22,8 +22,13 @@ import {
 
 export type { ClaudeSessionEvents, CodexSessionEvents };
 
-/** The id of an agent Elwood ships: the record's `adapter` and the events' `agent`. */
-export type AgentKind = "claude" | "codex";
+/** The agents Elwood ships, by id: the record's `adapter` and the events' `agent`. */
+export const ELWOOD_AGENT_KINDS = ["claude", "codex"] as const;
+export type ElwoodAgentKind = (typeof ELWOOD_AGENT_KINDS)[number];
+
+export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
+  return (ELWOOD_AGENT_KINDS as readonly string[]).includes(agent);
+}
 
 const claudeAgent = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,

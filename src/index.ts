@@ -1,6 +1,5 @@
 // The public surface of @with-logic/elwood: named re-exports only.
 
-export type { AgentKind } from "./agents.js";
 export {
   ClaudeSession,
   type ClaudeSessionApi,
@@ -10,6 +9,7 @@ export {
   type CodexSessionApi,
   type CodexSessionEvents,
   type CodexSessionOptions,
+  type ElwoodAgentKind,
   resumeClaude,
   resumeCodex,
   type StartOrResumeClaudeOptions,
@@ -47,9 +47,8 @@ export type {
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
 export type {
-  AgentSessionApi,
-  CommonSessionEvents,
   ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
   SendOptions,
 } from "./core/agent-session.js";
 export type { CommonStartOptions } from "./core/common-options.js";
@@ -63,17 +62,33 @@ export type {
 } from "./core/loops/types.js";
 export type {
   ElwoodActivityEvent,
+  ElwoodActivityKind,
+  ElwoodActivityOf,
+  ElwoodActivitySource,
+  ElwoodHookErrorCategory,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodWarningEvent,
-  HookErrorCategory,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
 } from "./core/types.js";
-export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
+export type {
+  ElwoodWarningCode,
+  ElwoodWarningEvent,
+  ElwoodWarningOf,
+  ElwoodWarningSource,
+} from "./core/warnings.js";
+export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
-export type { Unsubscribe } from "./events/emitter.js";
+export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export {
+  type ElwoodSessionInfo,
+  listSessions,
+  readSessionInfo,
+  type SessionListing,
+  type SessionListOptions,
+  type SkippedSession,
+} from "./session/session-list.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -2,8 +2,9 @@
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 import type { AgentAdapter } from "../core/adapter.js";
-import type { CommonSessionEvents } from "../core/agent-session.js";
+import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
+import { textField } from "../core/turn/hook-text.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
@@ -16,7 +17,7 @@ import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
 import { mapClaudeRecord } from "./transcript/map-records.js";
 
 /** Claude's events: the common ones plus every parsed hook, and `hook:<Name>` sugar. */
-export type ClaudeSessionEvents = CommonSessionEvents & {
+export type ClaudeSessionEvents = ElwoodAgentSessionEvents & {
   hook: ClaudeAnyHookEvent;
 } & { [N in ClaudeHookEventName as `hook:${N}`]: ClaudeHookEventOf<N> };
 
@@ -51,6 +52,12 @@ export const claudeAdapter: AgentAdapter<
     promptAcceptedHook: "UserPromptSubmit",
     turnEndHook: "Stop",
     permissionRequestHook: "PermissionRequest",
+    // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
+    // hold it before the turn counts as ended.
+    turnEndTextOf: (event) =>
+      event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
+    acceptedPromptOf: (event) =>
+      event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {

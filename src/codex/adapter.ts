@@ -3,8 +3,9 @@
 // which hooks mean what. Codex paints its composer before its input loop is live, so on
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
 import type { AgentAdapter } from "../core/adapter.js";
-import type { CommonSessionEvents } from "../core/agent-session.js";
+import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
+import { textField } from "../core/turn/hook-text.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
@@ -16,7 +17,7 @@ import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
 import { mapRolloutRecord } from "./transcript/map-rollout.js";
 import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
 
-export type CodexSessionEvents = CommonSessionEvents & {
+export type CodexSessionEvents = ElwoodAgentSessionEvents & {
   hook: CodexAnyHookEvent;
   /** Best-effort, content-free summary of each committed rollout record (api.md §5.4). */
   "codex:transcript": CodexTranscriptSummary;
@@ -56,6 +57,12 @@ export const codexAdapter: AgentAdapter<
     promptAcceptedHook: "UserPromptSubmit",
     turnEndHook: "Stop",
     permissionRequestHook: "PermissionRequest",
+    // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
+    // hold it before the turn counts as ended.
+    turnEndTextOf: (event) =>
+      event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
+    acceptedPromptOf: (event) =>
+      event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
   },
   async planLaunch(request) {
     const { record } = request;

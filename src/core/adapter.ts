@@ -6,6 +6,7 @@ import type { HookCatalogue, HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodErrorName } from "../errors.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
+import type { StartupPromptLabel } from "./types.js";
 
 /** A dialog on screen, as the adapter's screen tables recognize it. */
 export interface ScreenDialog {
@@ -15,12 +16,13 @@ export interface ScreenDialog {
   readonly kind: "startup_prompt" | "human_decision";
   /** A tool-permission prompt, which a PermissionRequest hook may already have decided. */
   readonly isToolPermission?: boolean;
-  /** The startup prompt's label from the spec's closed set (workspace_trust, update, …). */
-  readonly label?: string;
+  readonly label?: StartupPromptLabel;
   /** Only `autotrust` may answer it (api.md "Trust allowlist"); the screen table says so. */
   readonly needsAutotrust?: boolean;
   /** Keys that pick the safe answer, present only when header, body and option are all visible. */
   readonly answerKeys?: string;
+  /** The highlighted option row, so a key's effect can be confirmed on a later frame. */
+  readonly selectedIndex?: number;
 }
 
 /** What one rendered frame says, reduced to the facts the runtime acts on. */
@@ -31,6 +33,11 @@ export interface ScreenReading {
   readonly hasIdleComposer: boolean;
   /** The composer still holds text that was pasted but not submitted. */
   readonly hasStagedInput: boolean;
+  /**
+   * What the native composer holds (its rows after the glyph, joined by newlines), or
+   * undefined when no composer is visible. Placeholder text counts as text here.
+   */
+  readonly composerText: string | undefined;
   readonly isAuthFailure: boolean;
 }
 
@@ -108,6 +115,13 @@ export interface AgentAdapter<
     readonly turnEndHook: string;
     /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
     readonly permissionRequestHook?: string;
+    /**
+     * The text the turn-end hook says the agent's last message was ("" when it carries
+     * none); undefined for any other hook. The turn ends once the transcript holds it.
+     */
+    turnEndTextOf(event: Event): string | undefined;
+    /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
+    acceptedPromptOf(event: Event): string | undefined;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;

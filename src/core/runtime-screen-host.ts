@@ -8,7 +8,8 @@ import type { ScreenWatcherHost } from "./screen-watcher.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TimerSet } from "./timer-set.js";
-import type { TurnTracker } from "./turn-tracker.js";
+import type { TurnLedger } from "./turn/ledger.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export interface ScreenHostParts {
   readonly autotrust: boolean;
@@ -18,9 +19,10 @@ export interface ScreenHostParts {
   readonly events: SessionEvents;
   readonly readiness: () => InitialReadiness;
   readonly queue: () => ControlQueue;
-  readonly turn: TurnTracker;
+  readonly turn: TurnLedger;
   readonly timers: TimerSet;
   readonly isClosed: () => boolean;
+  readonly renderCount: () => number;
 }
 
 export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
@@ -43,8 +45,8 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
     isPermissionDecided: () => turn.isPermissionDecided,
     isClosed: parts.isClosed,
     writeKeys: (keys) => terminal.sendInput(keys),
-    onStartupPromptAnswered: (label: string) => events.emitStartupPrompt(label),
-    onStartupPromptWriteFailed: (label: string) =>
+    onStartupPromptAnswered: (label: StartupPromptLabel) => events.emitStartupPrompt(label),
+    onStartupPromptWriteFailed: (label: StartupPromptLabel) =>
       events.emitWarning({
         source: "terminal",
         code: "startup_prompt_write_failed",
@@ -73,6 +75,7 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
       if (reading.isWorking) turn.noteWork();
       pumpIfOpen();
     },
+    renderCount: parts.renderCount,
     setTimer: (callback, ms) => {
       const handle = parts.timers.set(callback, ms);
       return () => parts.timers.clear(handle);

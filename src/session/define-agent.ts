@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { AgentAdapter } from "../core/adapter.js";
-import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
+import { AgentSessionApi, type ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import {
   type CommonStartOptions,
   invalidOption,
@@ -14,7 +14,6 @@ import {
 import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
 export interface AgentDefinition<
   StartOptions extends CommonStartOptions,
@@ -37,19 +36,25 @@ export interface ResumeOptionsBase {
   readonly elwoodSessionId: string;
 }
 
-/** The options of an agent's lazy session class: start options with cwd optional. */
+/**
+ * The options of an agent's lazy session class: start options with cwd optional; with
+ * `elwoodSessionId`, the first start resumes that session (startOrResume rules).
+ */
 export type AgentSessionOptions<StartOptions extends CommonStartOptions> = Omit<
-  StartOptions,
+  StartOrResumeOptions<StartOptions>,
   "cwd"
 > & { readonly cwd?: string };
 
-/** startOrResume's options: start options plus the session to try resuming first. */
+/**
+ * startOrResume's options: start options plus the session to try resuming first;
+ * `elwoodSessionId: undefined` (a stored id that may not exist yet) means start fresh.
+ */
 export type StartOrResumeOptions<StartOptions> = StartOptions & {
-  readonly elwoodSessionId?: string;
+  readonly elwoodSessionId?: string | undefined;
 };
 
 export interface DefinedAgent<
-  Events extends CommonSessionEvents,
+  Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
   ResumeOptions extends ResumeOptionsBase,
 > {
@@ -71,7 +76,7 @@ const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mis
  * name the agent's public event map and option types; the rest is inferred.
  */
 export function defineAgent<
-  Events extends CommonSessionEvents,
+  Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
   ResumeOptions extends ResumeOptionsBase,
 >() {
@@ -142,8 +147,12 @@ export function defineAgent<
           ...options,
           cwd,
           ...(stateDir === undefined ? {} : { stateDir }),
-        } as unknown as StartOptions;
-        super({ open: () => start(startOptions), signals: turnEndSignals });
+        } as unknown as StartOrResumeOptions<StartOptions>;
+        const open =
+          startOptions.elwoodSessionId === undefined
+            ? () => start(startOptions)
+            : async () => (await startOrResume(startOptions)).session;
+        super({ open });
         this.cwd = cwd;
       }
     }

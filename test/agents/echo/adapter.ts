@@ -100,6 +100,10 @@ export const echoAdapter: AgentAdapter<
     sessionStartHook: "SessionStart",
     promptAcceptedHook: "UserPromptSubmit",
     turnEndHook: "Stop",
+    turnEndTextOf: (event) =>
+      event.hook_event_name === "Stop" ? (event.last_assistant_message ?? "") : undefined,
+    acceptedPromptOf: (event) =>
+      event.hook_event_name === "UserPromptSubmit" ? event.prompt : undefined,
   },
   async planLaunch(request) {
     const commands = Object.fromEntries(

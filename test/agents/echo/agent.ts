@@ -1,6 +1,6 @@
 // The echo agent's public face, from one defineAgent call: startEcho / resumeEcho /
 // startOrResumeEcho and the lazy EchoSession class, exactly as Claude and Codex get theirs.
-import type { CommonSessionEvents } from "../../../src/core/agent-session.js";
+import type { ElwoodAgentSessionEvents } from "../../../src/core/agent-session.js";
 import {
   type CommonStartOptions,
   normalizeCommonOptions,
@@ -21,7 +21,7 @@ export interface ResumeEchoOptions extends Omit<StartEchoOptions, "cwd" | "perso
   readonly cwd?: string;
 }
 
-export type EchoSessionEvents = CommonSessionEvents & { hook: EchoHookEvent };
+export type EchoSessionEvents = ElwoodAgentSessionEvents & { hook: EchoHookEvent };
 
 export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, ResumeEchoOptions>()({
   adapter: echoAdapter,
