@@ -2,11 +2,16 @@
 // before the agent starts and no startup event is missed; `send` is the core Turn, the
 // same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
 // in its SessionEventLog for SSE clients.
-import { resumeClaude, resumeCodex, startClaude, startCodex } from "../agents.js";
+import {
+  type ElwoodAgentKind,
+  resumeClaude,
+  resumeCodex,
+  startClaude,
+  startCodex,
+} from "../agents.js";
 import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import {
   type ElwoodActivityEvent,
-  type ElwoodAgentKind,
   type ElwoodSessionStatus,
   type ElwoodTerminalSize,
   isTerminalStatus,
