@@ -1,10 +1,10 @@
 // The Claude Code descriptor for the shared runtime (ARCHITECTURE "The adapter seam"):
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
+import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import type { AgentAdapter } from "../core/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
-import { textField } from "../core/turn/hook-text.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
@@ -43,21 +43,12 @@ export const claudeAdapter: AgentAdapter<
   },
   hooks: claudeHookCatalogue,
   signals: {
+    ...STOP_HOOK_SIGNALS,
     // InstructionsLoaded fires only when a CLAUDE.md or rules file exists; without one,
     // SessionStart followed by a quiet idle composer proves the input loop is live.
     initialReadyHooks: ["InstructionsLoaded"],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
-    sessionStartHook: "SessionStart",
-    promptAcceptedHook: "UserPromptSubmit",
-    turnEndHook: "Stop",
-    permissionRequestHook: "PermissionRequest",
-    // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
-    // hold it before the turn counts as ended.
-    turnEndTextOf: (event) =>
-      event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
-    acceptedPromptOf: (event) =>
-      event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {

@@ -2,10 +2,10 @@
 // with `-c` hook overrides, the hook catalogue, screen facts, the rollout mapper, and
 // which hooks mean what. Codex paints its composer before its input loop is live, so on
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
+import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import type { AgentAdapter } from "../core/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
-import { textField } from "../core/turn/hook-text.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
@@ -44,6 +44,7 @@ export const codexAdapter: AgentAdapter<
   },
   hooks: codexHookCatalogue,
   signals: {
+    ...STOP_HOOK_SIGNALS,
     // Codex 0.171 fires SessionStart only with the first prompt, so it cannot gate that
     // prompt; its placeholder composer paints before input is live, so the composer must
     // stay idle for a settle time first (prd/decisions.md, cold-start readiness).
@@ -53,16 +54,6 @@ export const codexAdapter: AgentAdapter<
     // Codex does not re-fire SessionStart on resume, and its input loop is live when the
     // composer paints, so the first quiet composer counts there.
     composerIsReadyOnResume: true,
-    sessionStartHook: "SessionStart",
-    promptAcceptedHook: "UserPromptSubmit",
-    turnEndHook: "Stop",
-    permissionRequestHook: "PermissionRequest",
-    // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
-    // hold it before the turn counts as ended.
-    turnEndTextOf: (event) =>
-      event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
-    acceptedPromptOf: (event) =>
-      event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
   },
   async planLaunch(request) {
     const { record } = request;

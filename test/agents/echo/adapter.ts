@@ -10,6 +10,7 @@ import {
   UNKNOWN_HOOK_EVENT_NAME,
 } from "../../../src/bridge/catalogue.js";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
+import { STOP_HOOK_SIGNALS } from "../../../src/bridge/stop-hook-signals.js";
 import type { AgentAdapter } from "../../../src/core/adapter.js";
 import type { ScreenFactTable } from "../../../src/core/screen/types.js";
 import { readScreenWithFacts } from "../../../src/core/screen-reading.js";
@@ -97,13 +98,8 @@ export const echoAdapter: AgentAdapter<
     initialReadyHooks: [],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
-    sessionStartHook: "SessionStart",
-    promptAcceptedHook: "UserPromptSubmit",
-    turnEndHook: "Stop",
-    turnEndTextOf: (event) =>
-      event.hook_event_name === "Stop" ? (event.last_assistant_message ?? "") : undefined,
-    acceptedPromptOf: (event) =>
-      event.hook_event_name === "UserPromptSubmit" ? event.prompt : undefined,
+    // The echo CLI speaks the same hook vocabulary as Claude Code and Codex.
+    ...STOP_HOOK_SIGNALS,
   },
   async planLaunch(request) {
     const commands = Object.fromEntries(
