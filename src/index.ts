@@ -65,6 +65,7 @@ export type {
   ElwoodActivityKind,
   ElwoodActivityOf,
   ElwoodActivitySource,
+  ElwoodAgentId,
   ElwoodHookErrorCategory,
   ElwoodHookErrorEvent,
   ElwoodSessionStatus,
