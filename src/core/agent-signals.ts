@@ -58,6 +58,9 @@ export class AgentSignals<Event extends HookEventBase> {
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
     if (name === signals.turnEndHook) {
+      // Accepted before the handler runs: a Stop handler that submits a prompt must not
+      // wait behind a delivery that only this Stop proves (api.md: no deadlock).
+      turn.accept(`${name} hook`);
       const expected = signals.turnEndTextOf(event);
       if (expected !== undefined) this.#parts.onTurnEndText(expected);
     }
