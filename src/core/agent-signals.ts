@@ -53,6 +53,7 @@ export class AgentSignals<Event extends HookEventBase> {
       this.#rememberAgentSessionId(adapter.agentSessionIdOf(event));
     }
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
+    if (name === signals.promptAcceptedHook || name === signals.turnEndHook) turn.noteTurnHook();
     if (name === signals.promptAcceptedHook) {
       turn.accept(`${name} hook`, signals.acceptedPromptOf(event));
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
