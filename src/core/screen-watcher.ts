@@ -36,7 +36,8 @@ export interface ScreenWatcherHost {
   onBlocked(ruleIds: readonly string[]): void;
   onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
   onWorkingEdge(): void;
-  onIdleEdge(): void;
+  /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
+  onIdleEdge(isInterrupt: boolean): void;
   /** Every evaluated frame, for readiness and submission observers. */
   onFrame(reading: ScreenReading): void;
   /** How many frames have been rendered so far (a key's effect needs a later one). */
@@ -221,9 +222,8 @@ export class ScreenWatcher {
     const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
     // Only a fresh interrupt banner counts; an old one still on screen proves nothing.
     const freshInterrupt = reading.isInterrupted && !this.#wasInterrupted;
-    if (endedWork || (freshInterrupt && reading.hasIdleComposer && !reading.isWorking)) {
-      this.#host.onIdleEdge();
-    }
+    const interruptedIdle = freshInterrupt && reading.hasIdleComposer && !reading.isWorking;
+    if (endedWork || interruptedIdle) this.#host.onIdleEdge(interruptedIdle);
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }
