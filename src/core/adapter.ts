@@ -5,7 +5,7 @@ import type { ElwoodErrorName } from "../errors.js";
 import type { CliBinary } from "../shell/probe.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
-import type { AgentKind } from "./types.js";
+import type { ElwoodAgentKind } from "./types.js";
 
 export type StartupPromptLabel =
   | "workspace_trust"
@@ -94,7 +94,7 @@ export interface LaunchPlan {
 }
 
 export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = HookEventBase> {
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly displayName: string;
   readonly binary: CliBinary;
   readonly minimumVersion: string;

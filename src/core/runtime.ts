@@ -4,7 +4,7 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { KEYS, sanitizePastedText } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
@@ -37,7 +37,7 @@ import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  TerminalSize,
+  ElwoodTerminalSize,
 } from "./types.js";
 import { waitForActivity, waitForStatus } from "./waits.js";
 
@@ -56,8 +56,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #signals: AgentSignals<Event>;
   readonly #timers = new TimerSet();
   readonly #exitWatch = new ExitWatch();
-  readonly #disposers: Unsubscribe[] = [];
-  #requestedSize: TerminalSize;
+  readonly #disposers: ElwoodUnsubscribe[] = [];
+  #requestedSize: ElwoodTerminalSize;
   #isClosed = false;
   /** The final status a close-down in progress will settle on (reported before it lands). */
   #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
@@ -84,6 +84,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#status = new StatusMachine({
       onChange: (change) => {
+        this.#activeRun?.onStatus(change.status);
         this.events.emitStatus(change.status, change.previous);
         options.transcript.setActive(change.status === "running" || change.status === "blocked");
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
@@ -91,7 +92,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         this.#loops.onStatus(change.status, this.#queue.activeKind);
         if (change.status === "ready" || change.status === "running") this.#queue.pump();
         if (change.status === "ready") this.#loops.dispatch();
-        this.#activeRun?.onStatus(change.status);
       },
     });
     this.#queue = new ControlQueue({
@@ -100,7 +100,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#loops = new SessionLoops({
       options: options.loops,
-      emit: (event) => this.events.emitCustom("loop", event),
+      emit: (event) => this.events.emitLoop(event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
       submit: (message) => this.#enqueueText("loop", "readiness", message),
@@ -242,7 +242,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#options.terminal.sendInput(input);
   }
 
-  async resize(size: TerminalSize): Promise<void> {
+  async resize(size: ElwoodTerminalSize): Promise<void> {
     this.#assertLive();
     this.#requestedSize = assertTerminalSize(size);
     const floor = this.#readiness.isDone ? 0 : (this.#adapter.bootstrapMinCols ?? 0);
