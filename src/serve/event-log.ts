@@ -1,7 +1,7 @@
 // One session's server-side event history: every entry gets the next id (1, 2, 3, …) and
 // the newest `capacity` entries are kept, so an SSE client that reconnects with
 // Last-Event-ID resumes without gaps unless it fell more than `capacity` entries behind.
-import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 
 export type ServeEventType =
   | "status"
@@ -59,7 +59,7 @@ export class SessionEventLog {
     return { events: this.#ring.filter((event) => event.id > afterId), missed };
   }
 
-  subscribe(listener: (event: ServeEvent) => void): Unsubscribe {
+  subscribe(listener: (event: ServeEvent) => void): ElwoodUnsubscribe {
     return this.#emitter.on("event", listener);
   }
 }

@@ -3,13 +3,13 @@
 // time (its change time where the file system has no birth time) and the record's mtime.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { AgentKind } from "../core/types.js";
+import type { ElwoodAgentKind } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
 import { StateStore } from "../state/index.js";
 
 export interface ElwoodSessionInfo {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   /** The workspace the session runs in. */
   readonly cwd: string;
   /** ISO-8601 UTC: when the session directory was created. */
