@@ -26,3 +26,24 @@ describe("SessionEventLog", () => {
     expect(log.since(4).missed).toBe(1);
   });
 });
+
+describe("SessionEventLog close", () => {
+  test("ends live followers once, and a late follower hears it at once", () => {
+    const log = new SessionEventLog();
+    let closed = 0;
+    log.onClose(() => {
+      closed += 1;
+    });
+    log.append("exit", { exitCode: 0 });
+    log.close();
+    log.close();
+    expect(closed).toBe(1);
+    expect(log.isClosed).toBe(true);
+    let late = false;
+    log.onClose(() => {
+      late = true;
+    });
+    expect(late).toBe(true);
+    expect(log.since(0).events).toHaveLength(1);
+  });
+});
