@@ -37,6 +37,8 @@ export interface ScreenDialog {
   readonly label?: StartupPromptLabel;
   /** Keys that pick the safe answer, present only when header, body and option are all visible. */
   readonly answerKeys?: string;
+  /** The dialog's visible rows from its header down (bounded), for the attention activity. */
+  readonly text?: string;
 }
 
 /** What one rendered frame says, reduced to the facts the runtime acts on. */
@@ -51,6 +53,8 @@ export interface ScreenReading {
 }
 
 export interface ScreenFrame {
+  /** The CLI version the version gate read; version-scoped facts follow it (all when unknown). */
+  readonly cliVersion?: string;
   readonly lines: readonly string[];
   readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
   readonly title: string;

@@ -18,6 +18,20 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "0.171.0",
   },
   {
+    // Before 0.171.0: "> You are in <cwd>" / "Do you trust the contents of this directory?
+    // Working with untrusted contents comes with higher risk of prompt injection. …" /
+    // "› 1. Yes, continue" / "2. No, quit" / "Press enter to continue".
+    id: "codex-directory-trust-legacy",
+    kind: "startup_prompt",
+    label: "workspace_trust",
+    header: /^Do you trust the contents of this directory\?/,
+    body: [/Working with untrusted contents/],
+    affirmative: { label: /^Yes, continue$/, keys: "select-by-label" },
+    answer: "autotrust",
+    versions: { before: "0.171.0" },
+    verifiedOn: "0.124.0, 0.150.0",
+  },
+  {
     // "Hooks need review" / "N hook is new or changed." / "› 1. Review hooks" /
     // "2. Trust all and continue" / "3. Continue without trusting (hooks won't run)".
     id: "codex-hooks-review",
@@ -43,6 +57,19 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     affirmative: { label: /^Skip$/, keys: "select-by-label" },
     answer: "always",
     verifiedOn: "0.171.0",
+  },
+  {
+    // Before 0.171.0: "✨  Update available! 0.150.0 -> X" / same three options /
+    // "Press enter to continue".
+    id: "codex-update-legacy",
+    kind: "startup_prompt",
+    label: "update",
+    header: /^✨\s+Update available! /,
+    body: [/Update now/],
+    affirmative: { label: /^Skip$/, keys: "select-by-label" },
+    answer: "always",
+    versions: { before: "0.171.0" },
+    verifiedOn: "0.124.0, 0.150.0",
   },
   {
     // "Would you like to run the following command?" / "Reason: …" / "$ cmd" /
