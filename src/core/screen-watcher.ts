@@ -25,7 +25,8 @@ export interface ScreenWatcherHost {
   writeKeys(keys: string): void;
   onStartupPromptAnswered(label: StartupPromptLabel): void;
   onStartupPromptWriteFailed(label: StartupPromptLabel): void;
-  onBlocked(ruleIds: readonly string[]): void;
+  /** `text` is the dialog's visible text, for the attention activity. */
+  onBlocked(ruleIds: readonly string[], text: string | undefined): void;
   onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
   onWorkingEdge(): void;
   onIdleEdge(): void;
@@ -92,25 +93,25 @@ export class ScreenWatcher {
       // The CLI may still paint a permission prompt its PermissionRequest hook just
       // answered; input stays held while it is visible, but nobody needs to be called.
       if (dialog.isToolPermission === true && this.#host.isPermissionDecided()) return;
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
     const needsAutotrust = AUTOTRUST_LABELS.has(dialog.label);
     if (needsAutotrust && !this.#host.autotrust) {
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
-    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key, dialog);
+    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key);
     const attempt = this.#attempt;
     if (attempt === undefined || attempt.expired) {
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
     if (attempt.answered || dialog.answerKeys === undefined) return;
     this.#answer(attempt, dialog.label, dialog.answerKeys);
   }
 
-  #startAttempt(key: string, dialog: ScreenDialog): void {
+  #startAttempt(key: string): void {
     this.#attempt?.cancelTimer();
     const attempt: DialogAttempt = {
       key,
@@ -127,7 +128,7 @@ export class ScreenWatcher {
       attempt.expired = true;
       const current = this.#host.read();
       if (current.dialog !== undefined && current.dialog.ruleIds.join("|") === key) {
-        this.#block(dialog.ruleIds);
+        this.#block(current.dialog);
       }
     }, TRUST_DEADLINE_MS);
     this.#attempt = attempt;
@@ -158,11 +159,11 @@ export class ScreenWatcher {
     );
   }
 
-  #block(ruleIds: readonly string[]): void {
-    const key = [...ruleIds].sort().join("|");
+  #block(dialog: ScreenDialog): void {
+    const key = [...dialog.ruleIds].sort().join("|");
     if (this.#host.isBlocked() && this.#blockedKey === key) return;
     this.#blockedKey = key;
-    this.#host.onBlocked(ruleIds);
+    this.#host.onBlocked(dialog.ruleIds, dialog.text);
   }
 
   #handleNoDialog(reading: ScreenReading): void {
