@@ -44,7 +44,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     ],
     affirmative: { label: /^Trust all and continue$/, keys: "select-by-label" },
     answer: "always",
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.150.0, 0.171.0",
   },
   {
     // "Update available · 0.171.0 → X" / "› 1. Update now (runs `npm install -g @openai/codex`)"
@@ -80,7 +80,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^Would you like to (run the following command|make the following edits|allow|grant)\b/,
     body: [/Press enter to confirm or esc to cancel/],
     answer: "never",
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
     id: "codex-unknown-gate",
@@ -97,13 +97,13 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     id: "codex-working",
     kind: "working",
     header: /^[•◦]\s+Working\s+\(.*esc to interrupt\)/,
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
     id: "codex-interrupted",
     kind: "interrupted",
     header: /^■ Conversation interrupted\b/,
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
     // "› Ask Codex to do anything" (placeholder) or "› <draft>", then a blank row and the
@@ -113,6 +113,6 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^›(\s(?!\d+\.\s)|$)/,
     below: /\S\s·\s\S/,
     belowWithin: 2,
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
 ];
