@@ -1,7 +1,8 @@
 // Dev tool: launches the REAL claude and codex CLIs in node-pty (temp HOME, loopback-only
 // fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
 // to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
-// /tmp for sanitizing into test/fixtures/transcripts. Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex]
+// /tmp for sanitizing into test/fixtures/transcripts.
+// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings]
 // The binaries are the pinned devDependencies, or other versions through the e2e override
 // (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
 // under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
@@ -268,8 +269,9 @@ async function selectOption(s: Screen, option: RegExp): Promise<void> {
       .findIndex((line) => pattern.test(line));
   for (let moves = 0; moves < 6; moves++) {
     const target = rowOf(option);
+    if (target === -1) return;
     const selected = rowOf(/^\s*[❯›]\s/);
-    if (target !== -1 && target === selected) break;
+    if (target === selected) break;
     s.proc.write(selected !== -1 && selected > target ? UP : DOWN);
     await sleep(400);
   }
@@ -353,6 +355,22 @@ async function captureClaude(port: number): Promise<void> {
   ]);
 }
 
+// Settings Warning: a --settings file naming a hook event the CLI does not know (what
+// 2.1.144 shows for Elwood's MessageDisplay hook); an unknown dialog on every version.
+async function captureClaudeSettingsWarning(port: number): Promise<void> {
+  const p = `claude-${versionOf(CLAUDE)}`;
+  reply = anthropicReply;
+  const settingsPath = join(mkdtempSync(join(tmpdir(), "elwood-settings-")), "settings.json");
+  const hook = { matcher: "*", hooks: [{ type: "command", command: "true" }] };
+  writeFileSync(settingsPath, JSON.stringify({ hooks: { ElwoodUnknownEvent: [hook] } }));
+  await scenario(CLAUDE, ["--settings", settingsPath], claudeEnv(port), p, [
+    { waitFor: /Yes, I trust this folder|Settings Warning/ },
+    { select: /Yes, I trust this folder/ },
+    { waitFor: /Settings Warning/ },
+    { dump: "settings-warning" },
+  ]);
+}
+
 function codexHome(port: number, extra = ""): string {
   const home = mkdtempSync(join(tmpdir(), "elwood-cxhome-"));
   const codexDir = join(home, ".codex");
@@ -427,5 +445,7 @@ const which = process.argv[2] ?? "all";
 mkdirSync(OUT, { recursive: true });
 const port = await startServer();
 if (which === "all" || which === "claude") await captureClaude(port);
+if (which === "all" || which === "claude" || which === "claude-settings")
+  await captureClaudeSettingsWarning(port);
 if (which === "all" || which === "codex") await captureCodex(port);
 process.exit(0);

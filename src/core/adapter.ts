@@ -78,6 +78,8 @@ export interface LaunchRequest<Options> {
   readonly record: SessionRecord;
   readonly bridge: BridgeWiring;
   readonly isResume: boolean;
+  /** The version the gate read from `--version`; undefined when it was unreadable. */
+  readonly cliVersion: string | undefined;
   /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */
   readonly cliHelp: () => Promise<string>;
   /** Writes a private runtime file in the session dir and returns its absolute path. */

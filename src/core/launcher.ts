@@ -86,6 +86,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       options: launch.options,
       record,
       isResume: launch.isResume,
+      cliVersion: preflight.version,
       bridge: {
         port: bridge.port,
         commandClientPath: client.path,

@@ -79,10 +79,13 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.332 (seen in e2e runs; no fixture captured)",
   },
   {
+    // Dialog titles Elwood has no row for; they hold input and show as attention with
+    // their text. "New MCP server found in this project: <name>" (2.1.332, e2e), "Settings
+    // Warning" / "Settings Error" (a --settings problem; fixtures claude-*-settings-warning).
     id: "claude-unknown-gate",
     kind: "unknown_gate",
     header:
-      /^(Do you|Quick safety|Is this|Load this|Trust the|New MCP|WARNING:|Claude Code running)/,
+      /^(Do you|Quick safety|Is this|Load this|Trust the|New MCP|WARNING:|Claude Code running|Settings (Warning|Error)$)/,
     body: [NATIVE_FOOTER],
     answer: "never",
     verifiedOn: "2.1.332",
