@@ -18,13 +18,13 @@ export function dialogText(lines: readonly string[], headerRow: number): string 
 }
 
 /**
- * Replaces the workspace path (and the rows that hold only a path, as when the CLI wraps a
- * long one) with "<workspace>".
+ * Replaces the workspace path with "<workspace>", and rows that hold only a path (the
+ * tail of a wrapped workspace path, a settings file's path) with "<path>".
  */
 export function withoutWorkspacePath(text: string, cwd: string): string {
   return text
     .split("\n")
     .map((line) => (cwd.length > 1 ? line.split(cwd).join("<workspace>") : line))
-    .map((line) => (/^[~/][^\s]*$/.test(line) ? "<workspace>" : line))
+    .map((line) => (/^[~/][^\s]*$/.test(line) ? "<path>" : line))
     .join("\n");
 }

@@ -69,6 +69,17 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   interrupted,
   "tool-permission-rejected": interrupted,
   "approval-escaped": interrupted,
+  // A --settings file naming an unknown hook event: a dialog no row knows, held as an
+  // unknown gate whose text tells the user what it is.
+  "settings-warning": (reading) => {
+    expect(reading.dialog).toMatchObject({
+      kind: "human_decision",
+      ruleIds: ["claude-unknown-gate"],
+    });
+    expect(reading.dialog?.text).toMatch(/^Settings Warning\n/);
+    expect(reading.dialog?.text).toContain("❯ 1. Continue");
+    expect(reading.hasIdleComposer).toBe(false);
+  },
   "auth-failure": (reading) => {
     expect(reading.isAuthFailure).toBe(true);
   },

@@ -78,7 +78,7 @@ describe("dialog text for the attention activity", () => {
     const text =
       "Accessing workspace:\n/tmp/ws-1/deep\nYou are in /tmp/ws-1/deep now\n/tmp/ws-1/de";
     expect(withoutWorkspacePath(text, "/tmp/ws-1/deep")).toBe(
-      "Accessing workspace:\n<workspace>\nYou are in <workspace> now\n<workspace>",
+      "Accessing workspace:\n<workspace>\nYou are in <workspace> now\n<path>",
     );
   });
 });
