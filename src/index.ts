@@ -44,9 +44,8 @@ export type {
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
 export type {
-  AgentSessionApi,
-  CommonSessionEvents,
   ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
   SendOptions,
 } from "./core/agent-session.js";
 export type { CommonStartOptions } from "./core/common-options.js";
@@ -59,21 +58,37 @@ export type {
   ElwoodLoopState,
 } from "./core/loops/types.js";
 export type {
-  AgentKind,
   ElwoodActivityEvent,
+  ElwoodActivityKind,
+  ElwoodActivityOf,
+  ElwoodActivitySource,
+  ElwoodAgentKind,
+  ElwoodHookErrorCategory,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodWarningEvent,
-  HookErrorCategory,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
 } from "./core/types.js";
-export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
+export type {
+  ElwoodWarningCode,
+  ElwoodWarningEvent,
+  ElwoodWarningOf,
+  ElwoodWarningSource,
+} from "./core/warnings.js";
+export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
-export type { Unsubscribe } from "./events/emitter.js";
+export type { ElwoodUnsubscribe } from "./events/emitter.js";
 export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-session.js";
 export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
+export {
+  type ElwoodSessionInfo,
+  listSessions,
+  readSessionInfo,
+  type SessionListing,
+  type SessionListOptions,
+  type SkippedSession,
+} from "./session/session-list.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -31,7 +31,7 @@ export { bashHasDevTcp, chooseHookClient } from "./clients/probe.js";
 export type { HookDispatcher, HookDispatcherOptions, HookRequestSink } from "./dispatcher.js";
 export { createHookDispatcher, resolveHookTimeoutMs } from "./dispatcher.js";
 export * from "./limits.js";
-export type { HookDispatchError, HookErrorCategory, HookOutcome } from "./outcome.js";
+export type { ElwoodHookErrorCategory, HookDispatchError, HookOutcome } from "./outcome.js";
 export { withLoopbackNoProxy } from "./proxy-env.js";
 export type { HookBridgeEnvironment, HookBridgeServerOptions } from "./server.js";
 export { HookBridgeServer } from "./server.js";

@@ -3,6 +3,7 @@
 // transcript mapper and which hooks mean what. No runtime code lives here.
 import type { AgentAdapter } from "../core/adapter.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
+import { textField } from "../core/turn/hook-text.js";
 import type { ClaudeSessionRecord } from "../state/record.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
@@ -41,6 +42,12 @@ export const claudeAdapter: AgentAdapter<
     sessionStartHook: "SessionStart",
     promptAcceptedHook: "UserPromptSubmit",
     turnEndHook: "Stop",
+    // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
+    // hold it before the turn counts as ended.
+    turnEndTextOf: (event) =>
+      event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
+    acceptedPromptOf: (event) =>
+      event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {

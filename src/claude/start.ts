@@ -1,7 +1,7 @@
 // startClaude / resumeClaude / startOrResumeClaude (seeds §5.1, §5.2): options are
 // validated before anything is spawned or written, then the shared runtime launches
 // Claude through the adapter descriptor.
-import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
+import { AgentSessionApi, type ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { invalidOption } from "../core/common-options.js";
 import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
@@ -15,7 +15,7 @@ import {
 } from "./options.js";
 
 /** Claude's events: the common ones plus every parsed hook, and `hook:<Name>` sugar. */
-export type ClaudeSessionEvents = CommonSessionEvents & {
+export type ClaudeSessionEvents = ElwoodAgentSessionEvents & {
   hook: ClaudeAnyHookEvent;
 } & { [N in ClaudeHookEventName as `hook:${N}`]: ClaudeHookEventOf<N> };
 
@@ -53,7 +53,10 @@ export async function resumeClaude(options: ResumeClaudeOptions): Promise<Claude
   return new AgentSessionApi({ agent: "claude", runtime: runtime as never, terminal });
 }
 
-export type StartOrResumeClaudeOptions = StartClaudeOptions & { readonly elwoodSessionId?: string };
+/** `elwoodSessionId: undefined` (a stored id that may not exist yet) means start fresh. */
+export type StartOrResumeClaudeOptions = StartClaudeOptions & {
+  readonly elwoodSessionId?: string | undefined;
+};
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 

@@ -4,6 +4,7 @@
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
 import type { AgentAdapter } from "../core/adapter.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
+import { textField } from "../core/turn/hook-text.js";
 import type { CodexSessionRecord } from "../state/record.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent } from "./hooks/events.js";
@@ -42,6 +43,12 @@ export const codexAdapter: AgentAdapter<CodexLaunchOptions, CodexHookHandlers, C
       sessionStartHook: "SessionStart",
       promptAcceptedHook: "UserPromptSubmit",
       turnEndHook: "Stop",
+      // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
+      // hold it before the turn counts as ended.
+      turnEndTextOf: (event) =>
+        event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
+      acceptedPromptOf: (event) =>
+        event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
     },
     async planLaunch(request) {
       const record = request.record as CodexSessionRecord;

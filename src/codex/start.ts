@@ -1,6 +1,6 @@
 // startCodex / resumeCodex / startOrResumeCodex (api.md §5.5, §5.6): validated options,
 // then the shared runtime launches Codex through its descriptor.
-import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
+import { AgentSessionApi, type ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { invalidOption } from "../core/common-options.js";
 import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
@@ -13,7 +13,7 @@ import {
 } from "./options.js";
 import type { CodexTranscriptSummary } from "./transcript/summary.js";
 
-export type CodexSessionEvents = CommonSessionEvents & {
+export type CodexSessionEvents = ElwoodAgentSessionEvents & {
   hook: CodexAnyHookEvent;
   /** Best-effort, content-free summary of each committed rollout record (api.md §5.4). */
   "codex:transcript": CodexTranscriptSummary;
@@ -53,7 +53,10 @@ export async function resumeCodex(options: ResumeCodexOptions): Promise<CodexSes
   return new AgentSessionApi({ agent: "codex", runtime: runtime as never, terminal });
 }
 
-export type StartOrResumeCodexOptions = StartCodexOptions & { readonly elwoodSessionId?: string };
+/** `elwoodSessionId: undefined` (a stored id that may not exist yet) means start fresh. */
+export type StartOrResumeCodexOptions = StartCodexOptions & {
+  readonly elwoodSessionId?: string | undefined;
+};
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 

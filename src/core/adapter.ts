@@ -5,7 +5,7 @@ import type { ElwoodErrorName } from "../errors.js";
 import type { CliBinary } from "../shell/probe.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
-import type { AgentKind } from "./types.js";
+import type { ElwoodAgentKind } from "./types.js";
 
 export type StartupPromptLabel =
   | "workspace_trust"
@@ -39,6 +39,8 @@ export interface ScreenDialog {
   readonly answerKeys?: string;
   /** The dialog's visible rows from its header down (bounded), for the attention activity. */
   readonly text?: string;
+  /** The highlighted option row, so a key's effect can be confirmed on a later frame. */
+  readonly selectedIndex?: number;
 }
 
 /** What one rendered frame says, reduced to the facts the runtime acts on. */
@@ -49,6 +51,11 @@ export interface ScreenReading {
   readonly hasIdleComposer: boolean;
   /** The composer still holds text that was pasted but not submitted. */
   readonly hasStagedInput: boolean;
+  /**
+   * What the native composer holds (its rows after the glyph, joined by newlines), or
+   * undefined when no composer is visible. Placeholder text counts as text here.
+   */
+  readonly composerText: string | undefined;
   readonly isAuthFailure: boolean;
 }
 
@@ -93,7 +100,7 @@ export interface LaunchPlan {
 }
 
 export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = HookEventBase> {
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly displayName: string;
   readonly binary: CliBinary;
   readonly minimumVersion: string;
@@ -119,6 +126,13 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
     readonly turnEndHook: string;
+    /**
+     * The text the turn-end hook says the agent's last message was ("" when it carries
+     * none); undefined for any other hook. The turn ends once the transcript holds it.
+     */
+    turnEndTextOf(event: Event): string | undefined;
+    /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
+    acceptedPromptOf(event: Event): string | undefined;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;

@@ -10,7 +10,7 @@ import type { InitialReadiness } from "./readiness.js";
 import { errorCodeOf, isBlockingReply } from "./runtime-support.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
-import type { TurnTracker } from "./turn-tracker.js";
+import type { TurnLedger } from "./turn/ledger.js";
 
 /** Both CLIs name the hook that can answer a tool-permission prompt this way. */
 const PERMISSION_REQUEST_HOOK = "PermissionRequest";
@@ -21,8 +21,10 @@ export interface AgentSignalParts<Event extends HookEventBase> {
   readonly transcript: TranscriptPort;
   readonly state: StatePort;
   readonly status: StatusMachine;
-  readonly turn: TurnTracker;
+  readonly turn: TurnLedger;
   readonly readiness: () => InitialReadiness;
+  /** The turn-end hook's expected final text, for the ergonomic turn in flight. */
+  readonly onTurnEndText: (text: string) => void;
 }
 
 export class AgentSignals<Event extends HookEventBase> {
@@ -52,8 +54,12 @@ export class AgentSignals<Event extends HookEventBase> {
     }
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
     if (name === signals.promptAcceptedHook) {
-      turn.accept();
+      turn.accept(`${name} hook`, signals.acceptedPromptOf(event));
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
+    }
+    if (name === signals.turnEndHook) {
+      const expected = signals.turnEndTextOf(event);
+      if (expected !== undefined) this.#parts.onTurnEndText(expected);
     }
   }
 
@@ -65,7 +71,7 @@ export class AgentSignals<Event extends HookEventBase> {
       turn.notePermissionDecided();
     }
     if (outcome.hookEventName !== adapter.signals.turnEndHook) return;
-    turn.accept();
+    turn.accept(`${outcome.hookEventName} hook`);
     if (isBlockingReply(outcome.reply)) {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;

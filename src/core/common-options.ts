@@ -4,12 +4,12 @@ import path from "node:path";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
 import { ElwoodError } from "../errors.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodTerminalSize } from "./types.js";
 
 export interface CommonStartOptions {
   readonly cwd: string;
   readonly stateDir?: string;
-  readonly initialSize?: TerminalSize;
+  readonly initialSize?: ElwoodTerminalSize;
   readonly persona?: string;
   readonly autoupdate?: boolean;
   readonly autotrust?: boolean;
@@ -24,7 +24,7 @@ export interface CommonStartOptions {
 export interface NormalizedCommonOptions {
   readonly cwd: string;
   readonly stateDir: string | undefined;
-  readonly initialSize: TerminalSize;
+  readonly initialSize: ElwoodTerminalSize;
   readonly persona: string | undefined;
   readonly autoupdate: boolean;
   readonly autotrust: boolean;
@@ -53,7 +53,7 @@ function optionalString(value: unknown, name: string): string | undefined {
   return value;
 }
 
-export function normalizeSize(value: unknown): TerminalSize {
+export function normalizeSize(value: unknown): ElwoodTerminalSize {
   return value === undefined ? DEFAULT_TERMINAL_SIZE : assertTerminalSize(value);
 }
 

@@ -20,7 +20,7 @@ import { waitForEarlyFailure } from "./early-failure.js";
 import { writeHookClient } from "./hook-client-file.js";
 import { SessionRuntime } from "./runtime.js";
 import { TranscriptHub } from "./transcript-hub.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodTerminalSize } from "./types.js";
 import { checkCliVersion } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase> {
@@ -33,7 +33,7 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly autotrust: boolean;
   readonly hookTimeoutMs: number;
   readonly strictVersionCheck: boolean;
-  readonly requestedSize: TerminalSize;
+  readonly requestedSize: ElwoodTerminalSize;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Loop definitions restored from a validated sidecar (resume only). */
@@ -175,13 +175,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
-      for (const warning of preflight.warnings) {
-        started.events.emitWarning({
-          source: "lifecycle",
-          code: warning.code,
-          message: warning.message,
-        });
-      }
+      for (const warning of preflight.warnings) started.events.emitWarning(warning);
     });
     return { runtime, terminal };
   } catch (error) {
@@ -225,7 +219,7 @@ function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
     snapshot: () => terminal.snapshot(),
     sendInput: (data: string | Uint8Array) =>
       typeof data === "string" ? terminal.sendInput(data) : pty.write(data),
-    resize: (size: TerminalSize) => terminal.resize(size),
+    resize: (size: ElwoodTerminalSize) => terminal.resize(size),
     settled: () => terminal.settled(),
     onData: (listener: (chunk: string) => void) => terminal.onData(listener),
     onRender: (listener: () => void) => terminal.onRender(() => listener()),

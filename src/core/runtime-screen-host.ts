@@ -9,7 +9,7 @@ import type { ScreenWatcherHost } from "./screen-watcher.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TimerSet } from "./timer-set.js";
-import type { TurnTracker } from "./turn-tracker.js";
+import type { TurnLedger } from "./turn/ledger.js";
 
 export interface ScreenHostParts {
   readonly autotrust: boolean;
@@ -21,9 +21,10 @@ export interface ScreenHostParts {
   readonly events: SessionEvents;
   readonly readiness: () => InitialReadiness;
   readonly queue: () => ControlQueue;
-  readonly turn: TurnTracker;
+  readonly turn: TurnLedger;
   readonly timers: TimerSet;
   readonly isClosed: () => boolean;
+  readonly renderCount: () => number;
 }
 
 export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
@@ -79,6 +80,7 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
       if (reading.isWorking) turn.noteWork();
       pumpIfOpen();
     },
+    renderCount: parts.renderCount,
     setTimer: (callback, ms) => {
       const handle = parts.timers.set(callback, ms);
       return () => parts.timers.clear(handle);

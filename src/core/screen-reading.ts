@@ -19,13 +19,16 @@ export function readScreenWithFacts(frame: ScreenFrame, allFacts: ScreenFactTabl
       ? undefined
       : { ...toDialog(match.dialog, table), text: dialogText(frame.lines, match.dialog.headerRow) };
   const composerText =
-    match.composerRow === undefined ? "" : composerInput(frame.lines[match.composerRow] ?? "");
+    match.composerRow === undefined || dialog !== undefined
+      ? undefined
+      : composerRows(frame.lines, match.composerRow);
   return {
     dialog,
     isWorking: match.isWorking,
     isInterrupted: match.isInterrupted,
     hasIdleComposer: dialog === undefined && match.hasComposer && !match.isWorking,
-    hasStagedInput: dialog === undefined && composerText.length > 0,
+    hasStagedInput: composerText !== undefined && composerText.length > 0,
+    composerText,
     isAuthFailure: match.hasAuthFailure,
   };
 }
@@ -39,21 +42,35 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
     return { ruleIds, kind: "human_decision" };
   }
   const label = dialog.label as StartupPromptLabel;
+  const selected =
+    dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex };
   // A bare header is only a candidate: it holds input but gives no authority to answer.
-  if (!dialog.hasBody || fact.answer === "never") return { ruleIds, kind: "startup_prompt", label };
+  if (!dialog.hasBody || fact.answer === "never")
+    return { ruleIds, kind: "startup_prompt", label, ...selected };
   if (fact.affirmative === undefined) {
     // Onboarding prompts with no allowlisted option are declined with Escape.
-    return { ruleIds, kind: "startup_prompt", label, answerKeys: ESCAPE };
+    return { ruleIds, kind: "startup_prompt", label, answerKeys: ESCAPE, ...selected };
   }
   const plan = planOptionKeys(dialog, fact.affirmative.label);
-  if (plan === undefined) return { ruleIds, kind: "startup_prompt", label };
+  if (plan === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
   const isOnTarget = dialog.selectedIndex === plan.targetIndex;
   const answerKeys = plan.method === "arrows" && isOnTarget ? plan.confirm : plan.moves[0];
-  if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label };
-  return { ruleIds, kind: "startup_prompt", label, answerKeys };
+  if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
+  return { ruleIds, kind: "startup_prompt", label, answerKeys, ...selected };
 }
 
-// Text typed after the composer glyph (❯ or ›); empty for an idle input box.
-function composerInput(line: string): string {
-  return line.replace(/^\s*[❯›]\s?/, "").trim();
+/** A draft may span rows; Claude closes its input box with a rule, Codex with a blank row. */
+const COMPOSER_END = /^(─{20,}|)$/;
+const MAX_COMPOSER_ROWS = 12;
+
+// Text typed after the composer glyph (❯ or ›) and on the draft's following rows; empty
+// for an idle input box.
+function composerRows(lines: readonly string[], row: number): string {
+  const rows = [(lines[row] ?? "").replace(/^\s*[❯›]\s?/, "").trim()];
+  for (let next = row + 1; next < Math.min(lines.length, row + MAX_COMPOSER_ROWS); next += 1) {
+    const text = (lines[next] ?? "").trim();
+    if (COMPOSER_END.test(text)) break;
+    rows.push(text);
+  }
+  return rows.join("\n").trim();
 }

@@ -1,12 +1,19 @@
 // ClaudeSession: the primary public API for Claude Code (seeds §5.8) — lazy start,
 // send/stream turns, and every raw control of the underlying ClaudeSessionApi.
 import path from "node:path";
-import type { StartClaudeOptions } from "../claude/options.js";
-import { type ClaudeSessionApi, type ClaudeSessionEvents, startClaude } from "../claude/start.js";
+import {
+  type ClaudeSessionApi,
+  type ClaudeSessionEvents,
+  type StartOrResumeClaudeOptions,
+  startClaude,
+  startOrResumeClaude,
+} from "../claude/start.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
-export type ClaudeSessionOptions = Omit<StartClaudeOptions, "cwd"> & { readonly cwd?: string };
+/** With `elwoodSessionId`, the first start resumes that session (startOrResumeClaude rules). */
+export type ClaudeSessionOptions = Omit<StartOrResumeClaudeOptions, "cwd"> & {
+  readonly cwd?: string;
+};
 
 export class ClaudeSession extends LazyAgentSession<ClaudeSessionApi, ClaudeSessionEvents> {
   readonly cwd: string;
@@ -16,12 +23,16 @@ export class ClaudeSession extends LazyAgentSession<ClaudeSessionApi, ClaudeSess
     const cwd = path.resolve(options.cwd ?? process.cwd());
     const stateDir =
       options.stateDir === undefined ? undefined : path.resolve(cwd, options.stateDir);
-    const startOptions: StartClaudeOptions = {
+    const startOptions: StartOrResumeClaudeOptions = {
       ...options,
       cwd,
       ...(stateDir === undefined ? {} : { stateDir }),
     };
-    super({ open: () => startClaude(startOptions), signals: turnEndSignals });
+    const open =
+      startOptions.elwoodSessionId === undefined
+        ? () => startClaude(startOptions)
+        : async () => (await startOrResumeClaude(startOptions)).session;
+    super({ open });
     this.cwd = cwd;
   }
 }

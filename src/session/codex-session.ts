@@ -1,12 +1,19 @@
 // CodexSession: the primary public API for Codex (seeds §5.8) — lazy start,
 // send/stream turns, and every raw control of the underlying CodexSessionApi.
 import path from "node:path";
-import type { StartCodexOptions } from "../codex/options.js";
-import { type CodexSessionApi, type CodexSessionEvents, startCodex } from "../codex/start.js";
+import {
+  type CodexSessionApi,
+  type CodexSessionEvents,
+  type StartOrResumeCodexOptions,
+  startCodex,
+  startOrResumeCodex,
+} from "../codex/start.js";
 import { LazyAgentSession } from "./lazy-session.js";
-import { turnEndSignals } from "./turn-signals.js";
 
-export type CodexSessionOptions = Omit<StartCodexOptions, "cwd"> & { readonly cwd?: string };
+/** With `elwoodSessionId`, the first start resumes that session (startOrResumeCodex rules). */
+export type CodexSessionOptions = Omit<StartOrResumeCodexOptions, "cwd"> & {
+  readonly cwd?: string;
+};
 
 export class CodexSession extends LazyAgentSession<CodexSessionApi, CodexSessionEvents> {
   readonly cwd: string;
@@ -15,12 +22,16 @@ export class CodexSession extends LazyAgentSession<CodexSessionApi, CodexSession
     const cwd = path.resolve(options.cwd ?? process.cwd());
     const stateDir =
       options.stateDir === undefined ? undefined : path.resolve(cwd, options.stateDir);
-    const startOptions: StartCodexOptions = {
+    const startOptions: StartOrResumeCodexOptions = {
       ...options,
       cwd,
       ...(stateDir === undefined ? {} : { stateDir }),
     };
-    super({ open: () => startCodex(startOptions), signals: turnEndSignals });
+    const open =
+      startOptions.elwoodSessionId === undefined
+        ? () => startCodex(startOptions)
+        : async () => (await startOrResumeCodex(startOptions)).session;
+    super({ open });
     this.cwd = cwd;
   }
 }

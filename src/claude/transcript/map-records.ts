@@ -74,12 +74,14 @@ function userItems(
   for (const block of Array.isArray(content) ? content : []) {
     const part = asObject(block);
     const blockType = stringField(part, "type");
-    if (blockType === "tool_result") {
+    const toolUseId = stringField(part, "tool_use_id");
+    // The Messages API requires tool_use_id; a result without one answers nothing.
+    if (blockType === "tool_result" && toolUseId !== undefined) {
       items.push(
         withTurn(
           {
             kind: "tool_result",
-            ...optional("toolUseId", stringField(part, "tool_use_id")),
+            toolUseId,
             toolOutput: toolValueToString(part?.content ?? ""),
             isError: part?.is_error === true,
             raw: entry,
@@ -128,12 +130,15 @@ function assistantItems(
       case "redacted_thinking":
         items.push(withTurn({ kind: "reasoning", raw: entry }, turnId));
         break;
-      case "tool_use":
+      case "tool_use": {
+        // The Messages API requires name and id; a block without a name is malformed.
+        const toolName = stringField(part, "name");
+        if (toolName === undefined) break;
         items.push(
           withTurn(
             {
               kind: "tool_call",
-              ...optional("toolName", stringField(part, "name")),
+              toolName,
               ...optional("toolUseId", stringField(part, "id")),
               toolInput: toolValueToString(part?.input ?? {}),
               raw: entry,
@@ -142,6 +147,7 @@ function assistantItems(
           ),
         );
         break;
+      }
       default:
         break;
     }

@@ -62,14 +62,18 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
     case "message":
       return mapMessage(payload, raw);
     case "function_call":
-    case "custom_tool_call":
+    case "custom_tool_call": {
+      // codex-rs always writes `name`; a call without one is malformed and skipped.
+      const toolName = stringField(payload, "name");
+      if (toolName === undefined) return undefined;
       return {
         kind: "tool_call",
-        ...optional("toolName", stringField(payload, "name")),
+        toolName,
         ...optional("toolUseId", stringField(payload, "call_id")),
         toolInput: toolValueToString(payload.arguments ?? payload.input ?? ""),
         raw,
       };
+    }
     case "local_shell_call":
       return {
         kind: "tool_call",
@@ -79,13 +83,17 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
         raw,
       };
     case "function_call_output":
-    case "custom_tool_call_output":
+    case "custom_tool_call_output": {
+      // codex-rs always writes `call_id`; an output without one answers nothing.
+      const toolUseId = stringField(payload, "call_id");
+      if (toolUseId === undefined) return undefined;
       return {
         kind: "tool_result",
-        ...optional("toolUseId", stringField(payload, "call_id")),
+        toolUseId,
         toolOutput: toolValueToString(payload.output ?? ""),
         raw,
       };
+    }
     case "reasoning":
       return mapReasoning(payload, raw);
     case "web_search_call": {
