@@ -115,6 +115,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#watcher = new ScreenWatcher(
       createScreenHost({
         autotrust: options.autotrust,
+        cwd: options.cwd,
         terminal: options.terminal,
         adapter: options.adapter,
         status: this.#status,
