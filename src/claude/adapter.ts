@@ -9,6 +9,7 @@ import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
+import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
@@ -54,7 +55,7 @@ export const claudeAdapter: AgentAdapter<
   async planLaunch(request) {
     const { record } = request;
     const settings = claudeSessionSettings({
-      eventNames: claudeHookCatalogue.eventNames,
+      eventNames: claudeHookEventsFor(request.cliVersion),
       bridge: request.bridge,
       overrides: request.options.settingsOverrides,
     });

@@ -32,8 +32,9 @@ export interface ReplayResult {
 export class SessionEventLog {
   readonly #capacity: number;
   readonly #ring: ServeEvent[] = [];
-  readonly #emitter = new TypedEmitter<{ event: ServeEvent }>();
+  readonly #emitter = new TypedEmitter<{ event: ServeEvent; closed: undefined }>();
   #lastId = 0;
+  #isClosed = false;
 
   constructor(capacity = DEFAULT_EVENT_LOG_CAPACITY) {
     this.#capacity = capacity;
@@ -61,5 +62,25 @@ export class SessionEventLog {
 
   subscribe(listener: (event: ServeEvent) => void): ElwoodUnsubscribe {
     return this.#emitter.on("event", listener);
+  }
+
+  get isClosed(): boolean {
+    return this.#isClosed;
+  }
+
+  /** The session is gone from the server: live followers end (entries stay readable). */
+  close(): void {
+    if (this.#isClosed) return;
+    this.#isClosed = true;
+    this.#emitter.emit("closed", undefined);
+  }
+
+  /** Runs `listener` when the log closes, or at once if it already has. */
+  onClose(listener: () => void): ElwoodUnsubscribe {
+    if (this.#isClosed) {
+      listener();
+      return () => {};
+    }
+    return this.#emitter.on("closed", listener);
   }
 }

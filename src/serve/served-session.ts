@@ -172,6 +172,7 @@ export class ServedSession {
       await this.#lazy.kill();
     } finally {
       for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+      this.log.close();
     }
   }
 
@@ -181,6 +182,7 @@ export class ServedSession {
       else await this.#lazy.close();
     } finally {
       for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+      this.log.close();
     }
   }
 

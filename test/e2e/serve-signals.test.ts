@@ -39,7 +39,7 @@ describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCo
     const fx = await newFixture({ cli: agent });
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", join(ROOT, "src/serve/main.ts"), "--state-dir", fx.stateDir],
+      ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--state-dir", fx.stateDir],
       { cwd: ROOT, env: { ...fx.home.env }, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stderr = "";
