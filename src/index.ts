@@ -70,6 +70,7 @@ export type {
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
+  ElwoodTurnEvent,
 } from "./core/types.js";
 export type {
   ElwoodWarningCode,
@@ -84,11 +85,11 @@ export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-sessi
 export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
 export {
   type ElwoodSessionInfo,
+  type ElwoodSessionListing,
+  type ElwoodSkippedSession,
+  type ListSessionsOptions,
   listSessions,
   readSessionInfo,
-  type SessionListing,
-  type SessionListOptions,
-  type SkippedSession,
 } from "./session/session-list.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";
