@@ -73,6 +73,7 @@ export type {
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
+  ElwoodTurnEvent,
 } from "./core/types.js";
 export type {
   ElwoodWarningCode,
@@ -85,11 +86,11 @@ export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
 export {
   type ElwoodSessionInfo,
+  type ElwoodSessionListing,
+  type ElwoodSkippedSession,
+  type ListSessionsOptions,
   listSessions,
   readSessionInfo,
-  type SessionListing,
-  type SessionListOptions,
-  type SkippedSession,
 } from "./session/session-list.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -22,30 +22,30 @@ export interface ElwoodSessionInfo {
   readonly agentSessionId: string | undefined;
 }
 
-export interface SessionListOptions {
+export interface ListSessionsOptions {
   /** The state dir to read; relative paths resolve against `cwd`. */
   readonly stateDir: string;
   /** Defaults to the process cwd. */
   readonly cwd?: string;
 }
 
-export interface SkippedSession {
+export interface ElwoodSkippedSession {
   readonly elwoodSessionId: string;
   readonly error: ElwoodError;
 }
 
-export interface SessionListing {
+export interface ElwoodSessionListing {
   /** Most recently used first, then by id. */
   readonly sessions: readonly ElwoodSessionInfo[];
   /** Records that could not be read (corrupt, wrong owner, unsafe), never thrown. */
-  readonly skipped: readonly SkippedSession[];
+  readonly skipped: readonly ElwoodSkippedSession[];
 }
 
 /** Every readable session record in `stateDir`; a missing dir is an empty listing. */
-export async function listSessions(options: SessionListOptions): Promise<SessionListing> {
+export async function listSessions(options: ListSessionsOptions): Promise<ElwoodSessionListing> {
   const store = await openStore(options);
   const sessions: ElwoodSessionInfo[] = [];
-  const skipped: SkippedSession[] = [];
+  const skipped: ElwoodSkippedSession[] = [];
   for (const id of await store.listSessions()) {
     try {
       sessions.push(await infoOf(store, id));
@@ -63,13 +63,13 @@ export async function listSessions(options: SessionListOptions): Promise<Session
 
 /** One session's record; `state_not_found` or `state_corrupt` when it cannot be read. */
 export async function readSessionInfo(
-  options: SessionListOptions & { readonly elwoodSessionId: string },
+  options: ListSessionsOptions & { readonly elwoodSessionId: string },
 ): Promise<ElwoodSessionInfo> {
   const store = await openStore(options);
   return infoOf(store, options.elwoodSessionId);
 }
 
-function openStore(options: SessionListOptions): Promise<StateStore> {
+function openStore(options: ListSessionsOptions): Promise<StateStore> {
   if (typeof options?.stateDir !== "string" || options.stateDir === "") {
     throw new ElwoodError("invalid_options", "listSessions needs a `stateDir` path string.");
   }
