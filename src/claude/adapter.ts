@@ -7,6 +7,7 @@ import { textField } from "../core/turn/hook-text.js";
 import type { ClaudeSessionRecord } from "../state/record.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
+import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
@@ -52,7 +53,7 @@ export const claudeAdapter: AgentAdapter<
   async planLaunch(request) {
     const record = request.record as ClaudeSessionRecord;
     const settings = claudeSessionSettings({
-      eventNames: claudeHookCatalogue.eventNames,
+      eventNames: claudeHookEventsFor(request.cliVersion),
       bridge: request.bridge,
       overrides: request.options.settingsOverrides,
     });

@@ -37,6 +37,8 @@ export interface ScreenDialog {
   readonly label?: StartupPromptLabel;
   /** Keys that pick the safe answer, present only when header, body and option are all visible. */
   readonly answerKeys?: string;
+  /** The dialog's visible rows from its header down (bounded), for the attention activity. */
+  readonly text?: string;
   /** The highlighted option row, so a key's effect can be confirmed on a later frame. */
   readonly selectedIndex?: number;
 }
@@ -58,6 +60,8 @@ export interface ScreenReading {
 }
 
 export interface ScreenFrame {
+  /** The CLI version the version gate read; version-scoped facts follow it (all when unknown). */
+  readonly cliVersion?: string;
   readonly lines: readonly string[];
   readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
   readonly title: string;
@@ -81,6 +85,8 @@ export interface LaunchRequest<Options> {
   readonly record: SessionRecord;
   readonly bridge: BridgeWiring;
   readonly isResume: boolean;
+  /** The version the gate read from `--version`; undefined when it was unreadable. */
+  readonly cliVersion: string | undefined;
   /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */
   readonly cliHelp: () => Promise<string>;
   /** Writes a private runtime file in the session dir and returns its absolute path. */

@@ -53,11 +53,15 @@ export class AgentSignals<Event extends HookEventBase> {
       this.#rememberAgentSessionId(adapter.agentSessionIdOf(event));
     }
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
+    if (name === signals.promptAcceptedHook || name === signals.turnEndHook) turn.noteTurnHook();
     if (name === signals.promptAcceptedHook) {
       turn.accept(`${name} hook`, signals.acceptedPromptOf(event));
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
     if (name === signals.turnEndHook) {
+      // Accepted before the handler runs: a Stop handler that submits a prompt must not
+      // wait behind a delivery that only this Stop proves (api.md: no deadlock).
+      turn.accept(`${name} hook`);
       const expected = signals.turnEndTextOf(event);
       if (expected !== undefined) this.#parts.onTurnEndText(expected);
     }

@@ -49,16 +49,18 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   launch: LaunchSessionOptions<Options, Handlers, Event>,
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   assertSupportedPlatform();
-  const { adapter, store, record } = launch;
+  const { store, record } = launch;
   const shell = resolveLoginShell();
   const preflight = await checkCliVersion({
-    adapter,
+    adapter: launch.adapter,
     shell,
     executable: launch.executable,
     cwd: record.cwd,
     env: launch.env,
     strict: launch.strictVersionCheck,
   });
+  // Every frame is read with the facts of the version this session runs.
+  const adapter = withCliVersion(launch.adapter, preflight.version);
 
   await store.prepareSession(record.elwoodSessionId);
   await store.writeRecord(record);
@@ -84,6 +86,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       options: launch.options,
       record,
       isResume: launch.isResume,
+      cliVersion: preflight.version,
       bridge: {
         port: bridge.port,
         commandClientPath: client.path,
@@ -223,4 +226,12 @@ function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
     dispose: () => terminal.dispose(),
     elwoodTerminal: terminal,
   };
+}
+
+function withCliVersion<A extends Pick<AgentAdapter<unknown, unknown>, "readScreen">>(
+  adapter: A,
+  cliVersion: string | undefined,
+): A {
+  if (cliVersion === undefined) return adapter;
+  return { ...adapter, readScreen: (frame) => adapter.readScreen({ ...frame, cliVersion }) };
 }

@@ -3,15 +3,21 @@
 // move toward the allowlisted option, or Enter once that option is highlighted, so every
 // key is revalidated against a fresh render (api.md "Trust-gate automation").
 import type { ScreenDialog, ScreenFrame, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import { dialogText } from "./screen/dialog-text.js";
+import { factsForVersion } from "./screen/facts-for-version.js";
 import { matchScreen } from "./screen/match-screen.js";
 import { planOptionKeys } from "./screen/select-option.js";
 import type { DialogMatch, ScreenFactTable } from "./screen/types.js";
 
 const ESCAPE = "\x1b";
 
-export function readScreenWithFacts(frame: ScreenFrame, table: ScreenFactTable): ScreenReading {
+export function readScreenWithFacts(frame: ScreenFrame, allFacts: ScreenFactTable): ScreenReading {
+  const table = factsForVersion(allFacts, frame.cliVersion);
   const match = matchScreen(frame, table);
-  const dialog = match.dialog === undefined ? undefined : toDialog(match.dialog, table);
+  const dialog =
+    match.dialog === undefined
+      ? undefined
+      : { ...toDialog(match.dialog, table), text: dialogText(frame.lines, match.dialog.headerRow) };
   const composerText =
     match.composerRow === undefined || dialog !== undefined
       ? undefined

@@ -203,12 +203,14 @@ export class SessionEvents {
     });
   }
 
-  emitAttention(ruleIds: readonly string[]): void {
+  /** `dialogText`: what the dialog shows, so a user can see what to answer (sendKeys). */
+  emitAttention(ruleIds: readonly string[], dialogText?: string): void {
+    const waiting = "The agent is waiting for a human decision.";
     this.#activity({
       source: "terminal",
       kind: "attention",
       label: ruleIds.join(","),
-      text: "The agent is waiting for a human decision.",
+      text: dialogText ? `${waiting} The dialog reads:\n${dialogText}` : waiting,
     });
   }
 
