@@ -18,8 +18,14 @@ export interface DeliveryBounds {
   readonly pasteShowMs: number;
   /** How often the screen is looked at while acceptance is unproven. */
   readonly observeIntervalMs: number;
-  /** Least time between two Enters; each also needs a frame rendered after the last. */
+  /** Least time between two Enters when a frame rendered after the last one shows the text. */
   readonly enterRetryMs: number;
+  /**
+   * Least time between two Enters when no frame came after the last one: a CLI that
+   * dropped the key may not repaint at all, and one that is only slow takes the second
+   * Enter on its then-empty composer, where it does nothing.
+   */
+  readonly enterRetryUnrenderedMs: number;
   readonly maxEnters: number;
   /** How long the composer must stay verifiably empty before the paste is repeated. */
   readonly repasteAfterMs: number;
@@ -33,6 +39,7 @@ export const DELIVERY_BOUNDS: DeliveryBounds = {
   pasteShowMs: 2000,
   observeIntervalMs: 250,
   enterRetryMs: 1000,
+  enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
   repasteAfterMs: 4000,
   maxPastes: 2,
@@ -103,8 +110,15 @@ class Delivery {
     return this.#turn.isAccepted || this.#turn.isSettled || this.#surface.isSuperseded();
   }
 
-  async run(): Promise<void> {
+  // Time spent held behind a dialog or an unrendered screen is not the agent's delay.
+  async #waitForSafeScreen(): Promise<void> {
+    const since = this.#surface.now();
     await this.#surface.waitForSafeScreen();
+    this.#heldMs += this.#surface.now() - since;
+  }
+
+  async run(): Promise<void> {
+    await this.#waitForSafeScreen();
     this.#echoBaseline = (await this.#surface.observe()).echoes;
     await this.#paste();
     this.#turn.markSubmitted();
@@ -138,7 +152,7 @@ class Delivery {
   }
 
   async #pressEnter(): Promise<void> {
-    await this.#surface.waitForSafeScreen();
+    await this.#waitForSafeScreen();
     if (this.#isDone) return;
     const seen = await this.#surface.observe();
     if (seen.composer === "doubled") throw this.#doubled();
@@ -162,8 +176,9 @@ class Delivery {
       this.#emptySince = undefined;
       this.#rule = "composer_holds_prompt";
       const isFresh = seen.renders > this.#lastEnter.renders;
-      const isDue = now - this.#lastEnter.at >= bounds.enterRetryMs;
-      if (isFresh && isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
+      const since = now - this.#lastEnter.at;
+      const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
+      if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
       return;
     }
     if (seen.isWorking) {
@@ -188,7 +203,7 @@ class Delivery {
     const hasWaited = now - this.#emptySince >= bounds.repasteAfterMs;
     if (isAlive && hasWaited && this.#pastes < bounds.maxPastes) {
       this.#emptySince = undefined;
-      await this.#surface.waitForSafeScreen();
+      await this.#waitForSafeScreen();
       if (this.#isDone) return;
       await this.#paste();
     }

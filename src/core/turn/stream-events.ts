@@ -8,14 +8,15 @@ export type ElwoodStreamEvent =
   | {
       readonly type: "tool_call";
       readonly name: string;
-      readonly input?: string;
+      readonly input: string;
       /** The agent's id for this call; its result carries the same one. */
       readonly toolCallId?: string;
     }
+  /** `name` is absent only when the answered call was not seen in the same transcript. */
   | {
       readonly type: "tool_result";
       readonly name?: string;
-      readonly output?: string;
+      readonly output: string;
       readonly toolCallId?: string;
     };
 
@@ -30,21 +31,21 @@ export interface TurnOptions {
 export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {
   switch (item.kind) {
     case "assistant_message":
-      return { type: "text", text: item.text ?? "" };
+      return { type: "text", text: item.text };
     case "reasoning":
       return { type: "thinking", text: item.text ?? "" };
     case "tool_call":
       return {
         type: "tool_call",
-        name: item.toolName ?? "unknown",
-        ...(item.toolInput === undefined ? {} : { input: item.toolInput }),
+        name: item.toolName,
+        input: item.toolInput,
         ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
       };
     case "tool_result":
       return {
         type: "tool_result",
         ...(item.toolName === undefined ? {} : { name: item.toolName }),
-        ...(item.toolOutput === undefined ? {} : { output: item.toolOutput }),
+        output: item.toolOutput,
         ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
       };
     default:
@@ -54,7 +55,7 @@ export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefin
 
 /** A rough byte size of a buffered event, for the stream's memory bound. */
 export function sizeOfStreamEvent(event: ElwoodStreamEvent): number {
-  const text = "text" in event ? event.text : "input" in event ? (event.input ?? "") : "";
-  const output = "output" in event ? (event.output ?? "") : "";
+  const text = "text" in event ? event.text : "input" in event ? event.input : "";
+  const output = "output" in event ? event.output : "";
   return 64 + text.length * 2 + output.length * 2;
 }

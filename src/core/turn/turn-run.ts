@@ -103,6 +103,9 @@ export class TurnRun {
   }
 
   onStatus(status: ElwoodSessionStatus): void {
+    // A status change made while another was being announced arrives late: the status
+    // machine's current value is the truth.
+    if (status !== this.#status()) return;
     if (isTerminalStatus(status)) {
       // A terminal status is final: the turn ends without error.
       if (this.#outcome === undefined) this.#finish({ kind: "done" });
