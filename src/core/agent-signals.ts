@@ -12,9 +12,6 @@ import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TurnLedger } from "./turn/ledger.js";
 
-/** Both CLIs name the hook that can answer a tool-permission prompt this way. */
-const PERMISSION_REQUEST_HOOK = "PermissionRequest";
-
 export interface AgentSignalParts<Event extends HookEventBase> {
   readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
   readonly events: SessionEvents;
@@ -53,11 +50,15 @@ export class AgentSignals<Event extends HookEventBase> {
       this.#rememberAgentSessionId(adapter.agentSessionIdOf(event));
     }
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
+    if (name === signals.promptAcceptedHook || name === signals.turnEndHook) turn.noteTurnHook();
     if (name === signals.promptAcceptedHook) {
       turn.accept(`${name} hook`, signals.acceptedPromptOf(event));
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
     if (name === signals.turnEndHook) {
+      // Accepted before the handler runs: a Stop handler that submits a prompt must not
+      // wait behind a delivery that only this Stop proves (api.md: no deadlock).
+      turn.accept(`${name} hook`);
       const expected = signals.turnEndTextOf(event);
       if (expected !== undefined) this.#parts.onTurnEndText(expected);
     }
@@ -67,7 +68,8 @@ export class AgentSignals<Event extends HookEventBase> {
   onOutcome(outcome: HookOutcome): void {
     const { adapter, events, transcript, status, turn } = this.#parts;
     events.emitHookResult(outcome);
-    if (outcome.hookEventName === PERMISSION_REQUEST_HOOK && outcome.reply !== undefined) {
+    const { permissionRequestHook } = adapter.signals;
+    if (outcome.hookEventName === permissionRequestHook && outcome.reply !== undefined) {
       turn.notePermissionDecided();
     }
     if (outcome.hookEventName !== adapter.signals.turnEndHook) return;

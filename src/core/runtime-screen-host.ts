@@ -1,6 +1,6 @@
 // Connects the screen watcher to the rest of the runtime: what a frame means for status,
 // attention, readiness and queued input (api.md "Status model", "Turn boundaries").
-import type { AgentAdapter, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { AgentAdapter, ScreenReading } from "./adapter.js";
 import type { ControlQueue } from "./control-queue.js";
 import type { TerminalPort } from "./ports.js";
 import type { InitialReadiness } from "./readiness.js";
@@ -10,6 +10,7 @@ import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TimerSet } from "./timer-set.js";
 import type { TurnLedger } from "./turn/ledger.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export interface ScreenHostParts {
   readonly autotrust: boolean;
@@ -27,21 +28,34 @@ export interface ScreenHostParts {
   readonly renderCount: () => number;
 }
 
+/**
+ * A spinner that clears with no interrupt banner ends a hook-driven turn only if the
+ * turn-end hook has not come this long after: Codex hides its working row while a tool
+ * runs, and that gap is not the turn's end (issue 11; e2e C-API-49 on Codex).
+ */
+export const IDLE_END_GRACE_MS = 5000;
+
 export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
   const { terminal, status, events, turn } = parts;
   const pumpIfOpen = () => {
     if (status.status === "ready" || status.status === "running") parts.queue().pump();
   };
+  const read = (): ScreenReading => {
+    const snapshot = terminal.snapshot();
+    return parts.adapter.readScreen({
+      lines: snapshot.lines,
+      cursor: snapshot.cursor,
+      title: terminal.title,
+    });
+  };
+  const endOnIdle = (reason: string) => {
+    if (status.status !== "running" || !turn.mayEndOnIdle) return;
+    turn.endTurn();
+    status.apply("screen_idle", reason);
+  };
   return {
     autotrust: parts.autotrust,
-    read: (): ScreenReading => {
-      const snapshot = terminal.snapshot();
-      return parts.adapter.readScreen({
-        lines: snapshot.lines,
-        cursor: snapshot.cursor,
-        title: terminal.title,
-      });
-    },
+    read,
     hasBeenReady: () => status.hasBeenReady,
     isBlocked: () => status.status === "blocked",
     isPermissionDecided: () => turn.isPermissionDecided,
@@ -70,10 +84,18 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
     onWorkingEdge: () => {
       if (turn.noteWork()) status.apply("screen_working", "working indicator appeared");
     },
-    onIdleEdge: () => {
+    onIdleEdge: (isInterrupt) => {
       if (status.status !== "running" || !turn.mayEndOnIdle) return;
-      turn.endTurn();
-      status.apply("screen_idle", "working indicator gone, idle composer");
+      if (isInterrupt || !turn.isHookDriven) {
+        endOnIdle(isInterrupt ? "fresh interrupt banner" : "working indicator gone, idle composer");
+        return;
+      }
+      const generation = turn.generation;
+      parts.timers.set(() => {
+        const now = read();
+        if (turn.generation !== generation || now.isWorking || !now.hasIdleComposer) return;
+        endOnIdle("idle composer and no turn-end hook");
+      }, IDLE_END_GRACE_MS);
     },
     onFrame: (reading) => {
       parts.readiness().onFrame(reading);

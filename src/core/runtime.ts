@@ -5,12 +5,12 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
-import { KEYS, sanitizePastedText } from "../terminal/input.js";
+import { KEYS } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
 import { AgentSignals } from "./agent-signals.js";
-import { ControlQueue, type OperationClass } from "./control-queue.js";
+import { ControlQueue } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
 import { SessionLoops } from "./loops/session-loops.js";
@@ -19,20 +19,15 @@ import type { TerminalPort } from "./ports.js";
 import { InitialReadiness } from "./readiness.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { createScreenHost } from "./runtime-screen-host.js";
-import { errorCodeOf, restoreRequestedSize } from "./runtime-support.js";
+import { errorCodeOf, notRunningError, restoreRequestedSize } from "./runtime-support.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { StatusMachine } from "./status-machine.js";
 import { TimerSet } from "./timer-set.js";
-import { classifyComposer, countEchoes } from "./turn/composer.js";
-import { type DeliverySurface, deliverTurn } from "./turn/delivery.js";
-import { TurnLedger } from "./turn/ledger.js";
-import { type ElwoodStreamEvent, type TurnOptions, toStreamEvent } from "./turn/stream-events.js";
-import type { Turn, TurnChange } from "./turn/turn.js";
-import { TurnRun } from "./turn/turn-run.js";
-import { TurnSlot } from "./turn/turn-slot.js";
+import { SessionTurns } from "./turn/session-turns.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -63,9 +58,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
   #renderCount = 0;
   readonly #interrupts = new InterruptControl();
-  readonly #turn = new TurnLedger({ onChange: (change) => this.#onTurnChange(change) });
-  readonly #turnSlot = new TurnSlot();
-  #activeRun: TurnRun | undefined;
+  readonly #turns: SessionTurns;
   #markClosed: () => void = () => {};
   readonly #whenClosed = new Promise<void>((resolve) => {
     this.#markClosed = resolve;
@@ -82,9 +75,23 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       agent: options.adapter.agent,
       terminal: options.terminal,
     });
+    this.#turns = new SessionTurns({
+      queue: () => this.#queue,
+      status: () => this.#status,
+      events: this.events,
+      terminal: options.terminal,
+      evaluateScreen: () => this.#watcher.evaluate(),
+      renderCount: () => this.#renderCount,
+      isClosed: () => this.#isClosed,
+      notRunning: () => this.#notRunning(),
+      waitForSafeScreen: () => this.#waitForSafeScreen(),
+      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
+      untilClosed: (wait) => this.#untilClosed(wait),
+      onCallerInput: () => this.#loops.onCallerInput(),
+    });
     this.#status = new StatusMachine({
       onChange: (change) => {
-        this.#activeRun?.onStatus(change.status);
+        this.#turns.onStatus(change.status);
         this.events.emitStatus(change.status, change.previous);
         options.transcript.setActive(change.status === "running" || change.status === "blocked");
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
@@ -103,7 +110,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       emit: (event) => this.events.emitLoop(event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
-      submit: (message) => this.#enqueueText("loop", "readiness", message),
+      submit: (message) => this.#turns.submit("loop", "readiness", message),
     });
     this.#watcher = new ScreenWatcher(
       createScreenHost({
@@ -115,7 +122,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         events: this.events,
         readiness: () => this.#readiness,
         queue: () => this.#queue,
-        turn: this.#turn,
+        turn: this.#turns.ledger,
         timers: this.#timers,
         isClosed: () => this.#isClosed,
         renderCount: () => this.#renderCount,
@@ -134,9 +141,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       transcript: options.transcript,
       state: options.state,
       status: this.#status,
-      turn: this.#turn,
+      turn: this.#turns.ledger,
       readiness: () => this.#readiness,
-      onTurnEndText: (text) => this.#activeRun?.onTurnEnd(text),
+      onTurnEndText: (text) => this.#turns.onTurnEndText(text),
     });
     this.#shutdown = new ShutdownCoordinator({
       process: options.process,
@@ -179,58 +186,31 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     return waitForActivity(this.#waitSource(), match, timeoutMs);
   }
 
-  // ── turns ──────────────────────────────────────────────────────────────────
+  // ── turns and submissions (all through the core Turn: src/core/turn/) ──────
 
-  /**
-   * One turn's content, in arrival order, ending when the turn is complete. Turns run one
-   * at a time; a consumer that stops early keeps the slot until the agent's real boundary.
-   */
+  /** One turn's content, in arrival order, ending when the turn is complete (core Turn). */
   stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
-    return { [Symbol.asyncIterator]: () => this.#runTurn(prompt, options) };
+    return this.#turns.stream(prompt, options);
   }
 
   /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
-  async send(prompt: string, options: TurnOptions = {}): Promise<string> {
-    const texts: string[] = [];
-    for await (const event of this.stream(prompt, options)) {
-      if (event.type === "text") texts.push(event.text);
-    }
-    return texts.join("\n\n");
+  send(prompt: string, options: TurnOptions = {}): Promise<string> {
+    return this.#turns.send(prompt, options);
   }
-
-  async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
-    const release = await this.#turnSlot.acquire();
-    const run = new TurnRun({ ...options, status: () => this.#status.status });
-    this.#activeRun = run;
-    try {
-      this.#enqueueText("message", "readiness", prompt, run).catch((error: unknown) =>
-        run.onFailed(error),
-      );
-      yield* run.events();
-    } finally {
-      run.abandon();
-      void run.boundary.then(() => {
-        if (this.#activeRun === run) this.#activeRun = undefined;
-        release();
-      });
-    }
-  }
-
-  // ── submissions ────────────────────────────────────────────────────────────
 
   sendMessage(message: string): Promise<void> {
-    return this.#enqueueText("message", "readiness", message);
+    return this.#turns.submit("message", "readiness", message);
   }
 
   sendPrompt(prompt: string): Promise<void> {
-    return this.#enqueueText("prompt", "immediate", prompt);
+    return this.#turns.submit("prompt", "immediate", prompt);
   }
 
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
   sendGuidance(message: string): Promise<void> {
     const status = this.#status.status;
     const waits = !this.#status.hasBeenReady || status === "blocked" || status === "ready";
-    return this.#enqueueText("guidance", waits ? "readiness" : "immediate", message);
+    return this.#turns.submit("guidance", waits ? "readiness" : "immediate", message);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -240,6 +220,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
+    this.#turns.ledger.yieldToRawInput();
     this.#options.terminal.sendInput(input);
   }
 
@@ -310,14 +291,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
     for (const item of items) {
-      if (item.kind === "user_message") this.#turn.accept("transcript user message", item.text);
       this.events.emitTranscriptItem(item, transcriptPath);
-      const content = toStreamEvent(item);
-      const turn = this.#turn.current;
-      if (content !== undefined && turn !== undefined) {
-        this.events.emitTurn({ kind: "content", turnId: turn.id, event: content });
-      }
-      this.#activeRun?.onItem(item);
+      this.#turns.onTranscriptItem(item);
     }
   }
 
@@ -333,102 +308,10 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── internals ──────────────────────────────────────────────────────────────
 
-  // Resolves once the first Enter is written (api.md: "Resolves when written"); the op
-  // holds the queue until the Turn's delivery is verified, so nothing pastes over it.
-  #enqueueText(
-    kind: string,
-    operationClass: OperationClass,
-    text: string,
-    run?: TurnRun,
-  ): Promise<void> {
-    if (this.#status.isTerminal || this.#isClosed) return Promise.reject(this.#notRunning());
-    if (typeof text !== "string" || sanitizePastedText(text).trim().length === 0) {
-      return Promise.reject(
-        new ElwoodError("invalid_options", `A ${kind} must be a non-empty string.`),
-      );
-    }
-    if (kind !== "loop") this.#loops.onCallerInput();
-    let resolveSubmitted: () => void = () => {};
-    let rejectSubmitted: (error: unknown) => void = () => {};
-    const submitted = new Promise<void>((resolve, reject) => {
-      resolveSubmitted = resolve;
-      rejectSubmitted = reject;
-    });
-    this.#queue
-      .enqueue({
-        kind,
-        operationClass,
-        bytes: Buffer.byteLength(text, "utf8"),
-        run: async () => {
-          const turn = this.#turn.begin(kind, text);
-          if (run !== undefined) bindRun(turn, run);
-          turn.onChange((change) => {
-            if (change.kind !== "submitted" && change.kind !== "accepted") return;
-            if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
-            resolveSubmitted();
-          });
-          try {
-            await deliverTurn(this.#deliverySurface(turn), turn);
-          } catch (error) {
-            turn.fail(asElwoodError(error));
-            if (!turn.isSubmitted) throw error;
-          }
-        },
-      })
-      .then(resolveSubmitted, rejectSubmitted);
-    return submitted;
-  }
-
-  #deliverySurface(turn: Turn): DeliverySurface {
-    return {
-      write: (data) => this.#options.terminal.sendInput(data),
-      waitForSafeScreen: () => this.#waitForSafeScreen(),
-      observe: async () => {
-        await this.#sleepOrClose(this.#options.terminal.settled());
-        const reading = this.#watcher.evaluate();
-        if (reading === undefined || this.#isClosed) throw this.#notRunning();
-        const { composerText } = reading;
-        return {
-          composer: classifyComposer(composerText, turn.text),
-          isWorking: reading.isWorking,
-          hasDialog: reading.dialog !== undefined,
-          echoes: countEchoes(this.#options.terminal.snapshot().lines, turn.text, composerText),
-          renders: this.#renderCount,
-        };
-      },
-      sleep: (ms) => this.#sleepOrClose(this.#timers.sleep(ms)),
-      now: () => Date.now(),
-      isSuperseded: () => this.#turn.current !== turn,
-    };
-  }
-
   // A close-down clears every timer, so a wait that was pending must end with the close.
-  async #sleepOrClose(wait: Promise<void>): Promise<void> {
+  async #untilClosed(wait: Promise<void>): Promise<void> {
     await Promise.race([wait, this.#whenClosed]);
     if (this.#isClosed) throw this.#notRunning();
-  }
-
-  #onTurnChange(change: TurnChange): void {
-    const turnId = change.turn.id;
-    switch (change.kind) {
-      case "started":
-        this.events.emitTurn({ kind: "started", turnId, submission: change.turn.kind });
-        return;
-      case "accepted":
-        this.events.emitTurn({ kind: "accepted", turnId, evidence: change.evidence });
-        return;
-      case "ended":
-        this.events.emitTurn({ kind: "ended", turnId });
-        return;
-      case "failed":
-        if (change.error.name === "prompt_not_accepted" && this.#turn.current === change.turn) {
-          this.#status.apply("prompt_not_accepted", String(change.error.details.rule));
-        }
-        this.events.emitTurn({ kind: "failed", turnId, error: change.error });
-        return;
-      default:
-        return;
-    }
   }
 
   #waitForSafeScreen(): Promise<void> {
@@ -437,7 +320,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       evaluate: () => this.#watcher.evaluate(),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       notRunning: () => this.#notRunning(),
-      sleep: (ms) => this.#sleepOrClose(this.#timers.sleep(ms)),
+      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
     });
   }
 
@@ -509,34 +392,10 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     if (this.#status.isTerminal || this.#isClosed) throw this.#notRunning();
   }
 
-  // While a close-down runs the status machine still says the old live status; the error
-  // names the status the session is settling on, never a live one (issue 11: a rejection
-  // said "no longer running (status "running")").
   #notRunning(): ElwoodError {
     const status = this.#status.isTerminal
       ? this.#status.status
       : (this.#closingStatus ?? this.#status.status);
-    const exit = this.#exitWatch.exit;
-    const how = exit === undefined ? "" : ` (the agent process exited with code ${exit.exitCode})`;
-    return new ElwoodError(
-      "session_not_running",
-      `The ${this.#adapter.displayName} session is no longer running (status "${status}")${how}.`,
-      { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
-    );
+    return notRunningError(this.#adapter.displayName, status, this.#exitWatch.exit);
   }
-}
-
-// The ergonomic run follows its Turn: accepted starts the end oracle, a failure fails it.
-function bindRun(turn: Turn, run: TurnRun): void {
-  turn.onChange((change) => {
-    if (change.kind === "accepted") run.onAccepted();
-    if (change.kind === "failed") run.onFailed(change.error);
-  });
-}
-
-function asElwoodError(error: unknown): ElwoodError {
-  if (error instanceof ElwoodError) return error;
-  return new ElwoodError("session_not_running", "The prompt could not be delivered.", {
-    cause: error,
-  });
 }

@@ -2,12 +2,8 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
-import {
-  AUTOTRUST_LABELS,
-  type ScreenDialog,
-  type ScreenReading,
-  type StartupPromptLabel,
-} from "./adapter.js";
+import type { ScreenDialog, ScreenReading } from "./adapter.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
@@ -37,7 +33,8 @@ export interface ScreenWatcherHost {
   onBlocked(ruleIds: readonly string[], text: string | undefined): void;
   onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
   onWorkingEdge(): void;
-  onIdleEdge(): void;
+  /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
+  onIdleEdge(isInterrupt: boolean): void;
   /** Every evaluated frame, for readiness and submission observers. */
   onFrame(reading: ScreenReading): void;
   /** How many frames have been rendered so far (a key's effect needs a later one). */
@@ -114,7 +111,7 @@ export class ScreenWatcher {
       this.#block(dialog);
       return;
     }
-    const needsAutotrust = AUTOTRUST_LABELS.has(dialog.label);
+    const needsAutotrust = dialog.needsAutotrust === true;
     if (needsAutotrust && !this.#host.autotrust) {
       this.#block(dialog);
       return;
@@ -222,9 +219,8 @@ export class ScreenWatcher {
     const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
     // Only a fresh interrupt banner counts; an old one still on screen proves nothing.
     const freshInterrupt = reading.isInterrupted && !this.#wasInterrupted;
-    if (endedWork || (freshInterrupt && reading.hasIdleComposer && !reading.isWorking)) {
-      this.#host.onIdleEdge();
-    }
+    const interruptedIdle = freshInterrupt && reading.hasIdleComposer && !reading.isWorking;
+    if (endedWork || interruptedIdle) this.#host.onIdleEdge(interruptedIdle);
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }

@@ -1,7 +1,7 @@
 // One session's server-side event history: every entry gets the next id (1, 2, 3, …) and
 // the newest `capacity` entries are kept, so an SSE client that reconnects with
 // Last-Event-ID resumes without gaps unless it fell more than `capacity` entries behind.
-import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 
 export type ServeEventType =
   | "status"
@@ -32,8 +32,9 @@ export interface ReplayResult {
 export class SessionEventLog {
   readonly #capacity: number;
   readonly #ring: ServeEvent[] = [];
-  readonly #emitter = new TypedEmitter<{ event: ServeEvent }>();
+  readonly #emitter = new TypedEmitter<{ event: ServeEvent; closed: undefined }>();
   #lastId = 0;
+  #isClosed = false;
 
   constructor(capacity = DEFAULT_EVENT_LOG_CAPACITY) {
     this.#capacity = capacity;
@@ -59,7 +60,27 @@ export class SessionEventLog {
     return { events: this.#ring.filter((event) => event.id > afterId), missed };
   }
 
-  subscribe(listener: (event: ServeEvent) => void): Unsubscribe {
+  subscribe(listener: (event: ServeEvent) => void): ElwoodUnsubscribe {
     return this.#emitter.on("event", listener);
+  }
+
+  get isClosed(): boolean {
+    return this.#isClosed;
+  }
+
+  /** The session is gone from the server: live followers end (entries stay readable). */
+  close(): void {
+    if (this.#isClosed) return;
+    this.#isClosed = true;
+    this.#emitter.emit("closed", undefined);
+  }
+
+  /** Runs `listener` when the log closes, or at once if it already has. */
+  onClose(listener: () => void): ElwoodUnsubscribe {
+    if (this.#isClosed) {
+      listener();
+      return () => {};
+    }
+    return this.#emitter.on("closed", listener);
   }
 }

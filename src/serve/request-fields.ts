@@ -1,12 +1,13 @@
 // Validation of API request bodies: each field is checked once here, and a wrong one is
 // an `invalid_options` error naming the field, what was expected and what came.
 import { isAbsolute } from "node:path";
-import type { AgentKind, TerminalSize } from "../core/types.js";
+import type { ElwoodAgentKind } from "../agents.js";
+import type { ElwoodTerminalSize } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { SessionRequest } from "./served-session.js";
 
-const AGENTS: readonly AgentKind[] = ["claude", "codex"];
+const AGENTS: readonly ElwoodAgentKind[] = ["claude", "codex"];
 const MAX_PROMPT_CHARS = 256 * 1024;
 
 function invalid(field: string, expected: string, found: unknown): ElwoodError {
@@ -18,7 +19,7 @@ function invalid(field: string, expected: string, found: unknown): ElwoodError {
 
 export function sessionRequestOf(body: Record<string, unknown>): SessionRequest {
   const { agent, cwd, autotrust, resume } = body;
-  if (typeof agent !== "string" || !AGENTS.includes(agent as AgentKind)) {
+  if (typeof agent !== "string" || !AGENTS.includes(agent as ElwoodAgentKind)) {
     throw invalid("agent", '"claude" or "codex"', agent);
   }
   if (typeof cwd !== "string" || !isAbsolute(cwd) || cwd.includes("\0")) {
@@ -31,7 +32,7 @@ export function sessionRequestOf(body: Record<string, unknown>): SessionRequest 
     throw invalid("resume", "an Elwood session id string", resume);
   }
   return {
-    agent: agent as AgentKind,
+    agent: agent as ElwoodAgentKind,
     cwd,
     autotrust: autotrust === true,
     resume: resume === undefined ? undefined : (resume as string).trim(),
@@ -50,6 +51,6 @@ export function promptOf(body: Record<string, unknown>): string {
   return text;
 }
 
-export function sizeOf(body: Record<string, unknown>): TerminalSize {
+export function sizeOf(body: Record<string, unknown>): ElwoodTerminalSize {
   return assertTerminalSize({ cols: body.cols, rows: body.rows });
 }

@@ -2,25 +2,29 @@
 // before the agent starts and no startup event is missed; `send` is the core Turn, the
 // same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
 // in its SessionEventLog for SSE clients.
-import { resumeClaude, startClaude } from "../claude/start.js";
-import { resumeCodex, startCodex } from "../codex/start.js";
-import type { CommonSessionEvents, ElwoodAgentSession } from "../core/agent-session.js";
 import {
-  type AgentKind,
+  type ElwoodAgentKind,
+  resumeClaude,
+  resumeCodex,
+  startClaude,
+  startCodex,
+} from "../agents.js";
+import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
+import {
   type ElwoodActivityEvent,
   type ElwoodSessionStatus,
+  type ElwoodTerminalSize,
   isTerminalStatus,
-  type TerminalSize,
 } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { LazyAgentSession } from "../session/lazy-session.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import { SessionEventLog } from "./event-log.js";
 import { hookOutcomeOf } from "./hook-outcome.js";
 
 export interface SessionRequest {
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly cwd: string;
   readonly autotrust: boolean;
   /** An Elwood session id to resume instead of starting fresh. */
@@ -36,16 +40,16 @@ export interface SessionDefaults {
 
 export interface SessionInfo {
   readonly id: string;
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
   readonly resumed: boolean;
   readonly startedAt: number;
-  readonly size: TerminalSize;
+  readonly size: ElwoodTerminalSize;
   readonly lastEventId: number;
 }
 
-type ServedEvents = CommonSessionEvents & { hook: { readonly hook_event_name: string } };
+type ServedEvents = ElwoodAgentSessionEvents & { hook: { readonly hook_event_name: string } };
 
 class ServedLazySession extends LazyAgentSession<ElwoodAgentSession, ServedEvents> {
   constructor(open: () => Promise<ElwoodAgentSession>) {
@@ -72,13 +76,13 @@ function opener(request: SessionRequest, defaults: SessionDefaults) {
 }
 
 export class ServedSession {
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   readonly log: SessionEventLog;
   readonly #lazy: ServedLazySession;
   readonly #session: ElwoodAgentSession;
   readonly #resumed: boolean;
   readonly #startedAt = Date.now();
-  readonly #unsubscribes: Unsubscribe[];
+  readonly #unsubscribes: ElwoodUnsubscribe[];
   #closing: Promise<void> | undefined;
 
   private constructor(parts: {
@@ -86,7 +90,7 @@ export class ServedSession {
     readonly lazy: ServedLazySession;
     readonly session: ElwoodAgentSession;
     readonly log: SessionEventLog;
-    readonly unsubscribes: Unsubscribe[];
+    readonly unsubscribes: ElwoodUnsubscribe[];
   }) {
     this.agent = parts.request.agent;
     this.#resumed = parts.request.resume !== undefined;
@@ -151,7 +155,7 @@ export class ServedSession {
     return this.#session.interrupt();
   }
 
-  resize(size: TerminalSize): Promise<void> {
+  resize(size: ElwoodTerminalSize): Promise<void> {
     this.#assertRunning("resize");
     return this.#session.resize(size);
   }
@@ -168,6 +172,7 @@ export class ServedSession {
       await this.#lazy.kill();
     } finally {
       for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+      this.log.close();
     }
   }
 
@@ -177,6 +182,7 @@ export class ServedSession {
       else await this.#lazy.close();
     } finally {
       for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+      this.log.close();
     }
   }
 
@@ -190,13 +196,17 @@ export class ServedSession {
   }
 }
 
+const TWIN_KINDS: ReadonlySet<string> = new Set(["hook_error", "status", "warning", "lifecycle"]);
+
 // The `hook` event carries the input before the handler runs; the hook activity carries
 // the outcome after. They are paired in arrival order per hook name so the log shows one
 // row with both.
-function recordEvents(lazy: ServedLazySession, log: SessionEventLog): Unsubscribe[] {
+function recordEvents(lazy: ServedLazySession, log: SessionEventLog): ElwoodUnsubscribe[] {
   const pendingInputs = new Map<string, unknown[]>();
   const onActivity = (event: ElwoodActivityEvent) => {
-    if (event.kind === "hook_error") return; // recorded from the hookError event itself
+    // Activity twins of events recorded on their own (hookError, status, warning, exit)
+    // would show every such moment twice.
+    if (TWIN_KINDS.has(event.kind)) return;
     if (event.kind !== "hook") {
       const { raw: _raw, ...summary } = event;
       log.append("activity", summary);

@@ -47,11 +47,15 @@ export function streamEvents(
   const unsubscribe = log.subscribe((event) => response.write(frame(event)));
   const keepalive = setInterval(() => response.write(": keepalive\n\n"), KEEPALIVE_MS);
   keepalive.unref();
+  let stopOnLogClose: () => void = () => {};
   const stop = () => {
     unsubscribe();
+    stopOnLogClose();
     clearInterval(keepalive);
     if (!response.writableEnded) response.end();
   };
   response.on("close", stop);
   onClose(stop);
+  // A closed session's stream ends after everything it recorded was sent.
+  stopOnLogClose = log.onClose(stop);
 }

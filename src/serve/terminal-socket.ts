@@ -51,9 +51,13 @@ export function attachTerminalSocket(socket: WebSocket, session: ServedSession):
   });
   socket.on("error", () => socket.terminate());
 
+  const stopOnClose = session.log.onClose(() => {
+    if (socket.readyState === socket.OPEN) socket.close(1000, "session closed");
+  });
   const detach = () => {
     stopData();
     stopExit();
+    stopOnClose();
   };
   socket.on("close", detach);
   return () => {

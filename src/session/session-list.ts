@@ -3,13 +3,13 @@
 // time (its change time where the file system has no birth time) and the record's mtime.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { AgentKind } from "../core/types.js";
+import { type ElwoodAgentKind, isElwoodAgentKind } from "../agents.js";
 import { ElwoodError } from "../errors.js";
 import { StateStore } from "../state/index.js";
 
 export interface ElwoodSessionInfo {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentKind;
   /** The workspace the session runs in. */
   readonly cwd: string;
   /** ISO-8601 UTC: when the session directory was created. */
@@ -22,30 +22,30 @@ export interface ElwoodSessionInfo {
   readonly agentSessionId: string | undefined;
 }
 
-export interface SessionListOptions {
+export interface ListSessionsOptions {
   /** The state dir to read; relative paths resolve against `cwd`. */
   readonly stateDir: string;
   /** Defaults to the process cwd. */
   readonly cwd?: string;
 }
 
-export interface SkippedSession {
+export interface ElwoodSkippedSession {
   readonly elwoodSessionId: string;
   readonly error: ElwoodError;
 }
 
-export interface SessionListing {
+export interface ElwoodSessionListing {
   /** Most recently used first, then by id. */
   readonly sessions: readonly ElwoodSessionInfo[];
   /** Records that could not be read (corrupt, wrong owner, unsafe), never thrown. */
-  readonly skipped: readonly SkippedSession[];
+  readonly skipped: readonly ElwoodSkippedSession[];
 }
 
 /** Every readable session record in `stateDir`; a missing dir is an empty listing. */
-export async function listSessions(options: SessionListOptions): Promise<SessionListing> {
+export async function listSessions(options: ListSessionsOptions): Promise<ElwoodSessionListing> {
   const store = await openStore(options);
   const sessions: ElwoodSessionInfo[] = [];
-  const skipped: SkippedSession[] = [];
+  const skipped: ElwoodSkippedSession[] = [];
   for (const id of await store.listSessions()) {
     try {
       sessions.push(await infoOf(store, id));
@@ -63,13 +63,13 @@ export async function listSessions(options: SessionListOptions): Promise<Session
 
 /** One session's record; `state_not_found` or `state_corrupt` when it cannot be read. */
 export async function readSessionInfo(
-  options: SessionListOptions & { readonly elwoodSessionId: string },
+  options: ListSessionsOptions & { readonly elwoodSessionId: string },
 ): Promise<ElwoodSessionInfo> {
   const store = await openStore(options);
   return infoOf(store, options.elwoodSessionId);
 }
 
-function openStore(options: SessionListOptions): Promise<StateStore> {
+function openStore(options: ListSessionsOptions): Promise<StateStore> {
   if (typeof options?.stateDir !== "string" || options.stateDir === "") {
     throw new ElwoodError("invalid_options", "listSessions needs a `stateDir` path string.");
   }
@@ -78,6 +78,14 @@ function openStore(options: SessionListOptions): Promise<StateStore> {
 
 async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo> {
   const record = await store.readRecord(id);
+  // The record envelope takes any agent id; only the shipped agents can be listed or resumed.
+  if (!isElwoodAgentKind(record.adapter)) {
+    throw new ElwoodError(
+      "state_corrupt",
+      `Session ${id} belongs to agent "${record.adapter}", which this Elwood does not ship.`,
+      { details: { elwoodSessionId: id } },
+    );
+  }
   const dir = store.sessionDir(id);
   const [dirStats, recordStats] = await Promise.all([
     fs.lstat(dir),

@@ -106,8 +106,13 @@ describe("elwood serve API against the real CLIs", () => {
       error: { name: "invalid_options" },
     });
 
+    const tail = client.follow(id, resumed.lastId);
     const closed = await client.call("DELETE", `/api/sessions/${id}`);
     expect(closed.status).toBe(200);
+    // The event stream ends on its own once the closed session's last entries are sent.
+    await tail.done;
+    const finalStatus = tail.entries.filter((entry) => entry.type === "status").at(-1);
+    expect(finalStatus?.data.status).toMatch(/^(stopped|killed|exited)$/);
     const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
     expect(await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 })).toBe(true);
     expect((await client.call("GET", `/api/sessions/${id}`)).status).toBe(404);

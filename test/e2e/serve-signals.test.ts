@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import type { AgentKind } from "../../src/core/types.js";
+import type { ElwoodAgentKind } from "../../src/agents.js";
 import {
   descendantsOf,
   isProcessAlive,
@@ -29,7 +29,7 @@ async function firstLine(child: ChildProcess): Promise<string> {
   return line;
 }
 
-const cases: { signal: NodeJS.Signals; agent: AgentKind; exitCode: number }[] = [
+const cases: { signal: NodeJS.Signals; agent: ElwoodAgentKind; exitCode: number }[] = [
   { signal: "SIGINT", agent: "claude", exitCode: 130 },
   { signal: "SIGTERM", agent: "codex", exitCode: 0 },
 ];
@@ -39,7 +39,7 @@ describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCo
     const fx = await newFixture({ cli: agent });
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", join(ROOT, "src/serve/main.ts"), "--state-dir", fx.stateDir],
+      ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--state-dir", fx.stateDir],
       { cwd: ROOT, env: { ...fx.home.env }, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stderr = "";

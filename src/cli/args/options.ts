@@ -130,6 +130,18 @@ const OPTIONS = [
     negatable: true,
     help: "Ignore the config file and every ELWOOD_* variable.",
   },
+  {
+    name: "port",
+    kind: "string",
+    value: "n",
+    help: "TCP port for `elwood serve` (default: a free port).",
+  },
+  {
+    name: "host",
+    kind: "string",
+    value: "addr",
+    help: "Address `elwood serve` binds (default 127.0.0.1, loopback only).",
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]["name"];

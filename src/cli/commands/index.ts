@@ -8,6 +8,7 @@ import { interactiveCommand } from "./interactive.js";
 import { modelsCommand } from "./models.js";
 import { resumeCommand } from "./resume.js";
 import { runCommand } from "./run.js";
+import { serveCommand } from "./serve.js";
 import { sessionsCommand } from "./sessions.js";
 
 export const COMMANDS: readonly CliCommand[] = [
@@ -17,5 +18,6 @@ export const COMMANDS: readonly CliCommand[] = [
   modelsCommand,
   interactiveCommand,
   configCommand,
+  serveCommand,
   helpCommand,
 ];

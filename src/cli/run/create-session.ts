@@ -7,11 +7,11 @@ import {
   type CodexSessionOptions,
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
+  type ElwoodStatusEvent,
   type ElwoodStreamEvent,
+  type ElwoodTerminalExitEvent,
+  type ElwoodUnsubscribe,
   type ElwoodWarningEvent,
-  type StatusEvent,
-  type TerminalExitEvent,
-  type Unsubscribe,
 } from "../../index.js";
 import type { Agent } from "../config/run-settings.js";
 
@@ -20,9 +20,9 @@ export interface RunnableSession {
   readonly session: { readonly elwoodSessionId: string } | undefined;
   readonly status: ElwoodSessionStatus;
   start(): Promise<unknown>;
-  on(event: "status", handler: (event: StatusEvent) => void): Unsubscribe;
-  on(event: "warning", handler: (event: ElwoodWarningEvent) => void): Unsubscribe;
-  on(event: "terminal:exit", handler: (event: TerminalExitEvent) => void): Unsubscribe;
+  on(event: "status", handler: (event: ElwoodStatusEvent) => void): ElwoodUnsubscribe;
+  on(event: "warning", handler: (event: ElwoodWarningEvent) => void): ElwoodUnsubscribe;
+  on(event: "terminal:exit", handler: (event: ElwoodTerminalExitEvent) => void): ElwoodUnsubscribe;
   stream(prompt: string): AsyncIterable<ElwoodStreamEvent>;
   statusDecisions(): readonly ElwoodStatusDecision[];
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;

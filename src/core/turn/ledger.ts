@@ -18,6 +18,8 @@ export class TurnLedger {
   #lastTurnEndAt = 0;
   #sawWorkSinceSubmission = false;
   #permissionDecidedAt = Number.NEGATIVE_INFINITY;
+  #rawInputTurn: Turn | undefined;
+  #isHookDriven = false;
 
   constructor(options: { readonly now?: () => number; readonly onChange?: TurnListener } = {}) {
     this.#now = options.now ?? Date.now;
@@ -61,6 +63,28 @@ export class TurnLedger {
     if (turn === undefined || turn.isSettled) return;
     if (submittedText !== undefined && !isSameSubmission(submittedText, turn.text)) return;
     turn.accept(evidence);
+  }
+
+  /** Raw input took over the composer (api.md): the current delivery presses nothing more. */
+  yieldToRawInput(): void {
+    this.#rawInputTurn = this.#current;
+  }
+
+  /** Whether `turn`'s delivery must stop writing: a newer turn or raw input took over. */
+  isSuperseded(turn: Turn): boolean {
+    return this.#current !== turn || this.#rawInputTurn === turn;
+  }
+
+  /**
+   * The agent's turn hooks reach us (its prompt or turn-end hook was seen), so a turn's
+   * end comes from the turn-end hook, not from the spinner clearing.
+   */
+  get isHookDriven(): boolean {
+    return this.#isHookDriven;
+  }
+
+  noteTurnHook(): void {
+    this.#isHookDriven = true;
   }
 
   /** Records working evidence; false when it is the previous turn's leftover. */
