@@ -172,11 +172,13 @@ describe("elwood --persona", () => {
         env: env(),
       },
     );
-    expect(run.code).toBe(0);
+    // The document first: on a failure it names the error code and message.
     expect(JSON.parse(run.stdout)).toMatchObject({
+      type: "result",
       response: answer,
       cleanup: { status: "torn_down" },
     });
+    expect(run.code).toBe(0);
     const asked = server.requests.filter((r) => !r.isAuxiliary).map(conversation);
     const personaAt = asked.findIndex((text) => text.includes(persona));
     const questionAt = asked.findIndex((text) => text.includes(question));
