@@ -1,17 +1,21 @@
 // Connects the screen watcher to the rest of the runtime: what a frame means for status,
 // attention, readiness and queued input (api.md "Status model", "Turn boundaries").
-import type { AgentAdapter, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { AgentAdapter, ScreenReading } from "./adapter.js";
 import type { ControlQueue } from "./control-queue.js";
 import type { TerminalPort } from "./ports.js";
 import type { InitialReadiness } from "./readiness.js";
+import { withoutWorkspacePath } from "./screen/dialog-text.js";
 import type { ScreenWatcherHost } from "./screen-watcher.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TimerSet } from "./timer-set.js";
 import type { TurnLedger } from "./turn/ledger.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export interface ScreenHostParts {
   readonly autotrust: boolean;
+  /** The workspace, kept out of the dialog text an attention activity carries. */
+  readonly cwd: string;
   readonly terminal: TerminalPort;
   readonly adapter: Pick<AgentAdapter<unknown, unknown>, "readScreen">;
   readonly status: StatusMachine;
@@ -65,9 +69,12 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
         message: `Could not answer the ${label} startup prompt; it stays retryable.`,
         label,
       }),
-    onBlocked: (ruleIds) => {
+    onBlocked: (ruleIds, text) => {
       status.apply("dialog_visible", ruleIds.join(","));
-      events.emitAttention(ruleIds);
+      events.emitAttention(
+        ruleIds,
+        text === undefined ? undefined : withoutWorkspacePath(text, parts.cwd),
+      );
     },
     onCleared: (isWorking, hasIdleComposer) => {
       if (isWorking) status.apply("dialog_cleared_working", "work visible");

@@ -2,7 +2,7 @@ import { ElwoodError } from "../errors.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { TerminalPort } from "./ports.js";
 import type { SessionEvents } from "./session-events.js";
-import type { ElwoodSessionStatus, TerminalSize } from "./types.js";
+import type { ElwoodSessionStatus, ElwoodTerminalSize } from "./types.js";
 
 export const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_records_dropped: "Some committed transcript records could not be read.",
@@ -31,7 +31,7 @@ export function errorCodeOf(error: unknown): string {
  */
 export function restoreRequestedSize(
   terminal: TerminalPort,
-  requested: TerminalSize,
+  requested: ElwoodTerminalSize,
   events: SessionEvents,
 ): void {
   const current = terminal.size;

@@ -4,7 +4,7 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { KEYS } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
@@ -32,7 +32,7 @@ import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  TerminalSize,
+  ElwoodTerminalSize,
 } from "./types.js";
 import { waitForActivity, waitForStatus } from "./waits.js";
 
@@ -51,8 +51,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #signals: AgentSignals<Event>;
   readonly #timers = new TimerSet();
   readonly #exitWatch = new ExitWatch();
-  readonly #disposers: Unsubscribe[] = [];
-  #requestedSize: TerminalSize;
+  readonly #disposers: ElwoodUnsubscribe[] = [];
+  #requestedSize: ElwoodTerminalSize;
   #isClosed = false;
   /** The final status a close-down in progress will settle on (reported before it lands). */
   #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
@@ -107,7 +107,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#loops = new SessionLoops({
       options: options.loops,
-      emit: (event) => this.events.emitCustom("loop", event),
+      emit: (event) => this.events.emitLoop(event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
       submit: (message) => this.#turns.submit("loop", "readiness", message),
@@ -115,6 +115,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#watcher = new ScreenWatcher(
       createScreenHost({
         autotrust: options.autotrust,
+        cwd: options.cwd,
         terminal: options.terminal,
         adapter: options.adapter,
         status: this.#status,
@@ -223,7 +224,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#options.terminal.sendInput(input);
   }
 
-  async resize(size: TerminalSize): Promise<void> {
+  async resize(size: ElwoodTerminalSize): Promise<void> {
     this.#assertLive();
     this.#requestedSize = assertTerminalSize(size);
     const floor = this.#readiness.isDone ? 0 : (this.#adapter.bootstrapMinCols ?? 0);

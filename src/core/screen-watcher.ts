@@ -2,12 +2,8 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
-import {
-  AUTOTRUST_LABELS,
-  type ScreenDialog,
-  type ScreenReading,
-  type StartupPromptLabel,
-} from "./adapter.js";
+import type { ScreenDialog, ScreenReading } from "./adapter.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
@@ -33,7 +29,8 @@ export interface ScreenWatcherHost {
   writeKeys(keys: string): void;
   onStartupPromptAnswered(label: StartupPromptLabel): void;
   onStartupPromptWriteFailed(label: StartupPromptLabel): void;
-  onBlocked(ruleIds: readonly string[]): void;
+  /** `text` is the dialog's visible text, for the attention activity. */
+  onBlocked(ruleIds: readonly string[], text: string | undefined): void;
   onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
   onWorkingEdge(): void;
   /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
@@ -111,20 +108,20 @@ export class ScreenWatcher {
       // The CLI may still paint a permission prompt its PermissionRequest hook just
       // answered; input stays held while it is visible, but nobody needs to be called.
       if (dialog.isToolPermission === true && this.#host.isPermissionDecided()) return;
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
-    const needsAutotrust = AUTOTRUST_LABELS.has(dialog.label);
+    const needsAutotrust = dialog.needsAutotrust === true;
     if (needsAutotrust && !this.#host.autotrust) {
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
-    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key, dialog);
+    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key);
     const attempt = this.#attempt;
     if (attempt === undefined) return;
     // Past the deadline the session is blocked for a human, but a safe answer may still
     // land: a late success clears the block like any other cleared dialog.
-    if (attempt.expired) this.#block(dialog.ruleIds);
+    if (attempt.expired) this.#block(dialog);
     if (dialog.answerKeys === undefined || !this.#mayWriteNextKey(attempt, dialog)) return;
     this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
   }
@@ -147,7 +144,7 @@ export class ScreenWatcher {
     this.#host.setTimer(() => this.scheduleEvaluation(), ms);
   }
 
-  #startAttempt(key: string, dialog: ScreenDialog): void {
+  #startAttempt(key: string): void {
     this.#attempt?.cancelTimer();
     const attempt: DialogAttempt = {
       key,
@@ -164,7 +161,7 @@ export class ScreenWatcher {
       attempt.expired = true;
       const current = this.#host.read();
       if (current.dialog !== undefined && current.dialog.ruleIds.join("|") === key) {
-        this.#block(dialog.ruleIds);
+        this.#block(current.dialog);
       }
     }, TRUST_DEADLINE_MS);
     this.#attempt = attempt;
@@ -193,11 +190,11 @@ export class ScreenWatcher {
     this.#recheckLater(isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS);
   }
 
-  #block(ruleIds: readonly string[]): void {
-    const key = [...ruleIds].sort().join("|");
+  #block(dialog: ScreenDialog): void {
+    const key = [...dialog.ruleIds].sort().join("|");
     if (this.#host.isBlocked() && this.#blockedKey === key) return;
     this.#blockedKey = key;
-    this.#host.onBlocked(ruleIds);
+    this.#host.onBlocked(dialog.ruleIds, dialog.text);
   }
 
   #handleNoDialog(reading: ScreenReading): void {

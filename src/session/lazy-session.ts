@@ -8,10 +8,10 @@ import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  TerminalSize,
+  ElwoodTerminalSize,
 } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
 
 type AnyHandler = (payload: never) => void;
@@ -19,7 +19,7 @@ type AnyHandler = (payload: never) => void;
 interface Subscription {
   readonly event: string;
   readonly handler: AnyHandler;
-  detach: Unsubscribe | undefined;
+  detach: ElwoodUnsubscribe | undefined;
 }
 
 export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events extends object> {
@@ -63,7 +63,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   on<E extends keyof Events & string>(
     event: E,
     handler: (payload: Events[E]) => void,
-  ): Unsubscribe {
+  ): ElwoodUnsubscribe {
     const subscription: Subscription = { event, handler: handler as AnyHandler, detach: undefined };
     this.#subscriptions.add(subscription);
     if (this.#session !== undefined) this.#attach(this.#session, subscription);
@@ -110,6 +110,14 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return (await this.start()).waitForStatus(match, timeoutMs);
   }
 
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
   async waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
     return (await this.start()).waitForActivity(match, timeoutMs);
   }
@@ -130,7 +138,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return (await this.start()).sendKeys(input);
   }
 
-  async resize(size: TerminalSize): Promise<void> {
+  async resize(size: ElwoodTerminalSize): Promise<void> {
     return (await this.start()).resize(size);
   }
 
@@ -195,7 +203,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   #attach(session: Api, subscription: Subscription): void {
-    const on = session.on as unknown as (event: string, handler: AnyHandler) => Unsubscribe;
+    const on = session.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
     subscription.detach = on.call(session, subscription.event, subscription.handler);
   }
 }

@@ -5,8 +5,9 @@ import type { TranscriptItem } from "../adapter.js";
 export type ElwoodStreamEvent =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "thinking"; readonly text: string }
-  | { readonly type: "tool_call"; readonly name: string; readonly input?: string }
-  | { readonly type: "tool_result"; readonly name?: string; readonly output?: string };
+  | { readonly type: "tool_call"; readonly name: string; readonly input: string }
+  /** `name` is absent only when the answered call was not seen in the same transcript. */
+  | { readonly type: "tool_result"; readonly name?: string; readonly output: string };
 
 export interface TurnOptions {
   /** Opt-in whole-turn ceiling; by default a live turn is never failed by a clock. */
@@ -19,20 +20,16 @@ export interface TurnOptions {
 export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {
   switch (item.kind) {
     case "assistant_message":
-      return { type: "text", text: item.text ?? "" };
+      return { type: "text", text: item.text };
     case "reasoning":
       return { type: "thinking", text: item.text ?? "" };
     case "tool_call":
-      return {
-        type: "tool_call",
-        name: item.toolName ?? "unknown",
-        ...(item.toolInput === undefined ? {} : { input: item.toolInput }),
-      };
+      return { type: "tool_call", name: item.toolName, input: item.toolInput };
     case "tool_result":
       return {
         type: "tool_result",
         ...(item.toolName === undefined ? {} : { name: item.toolName }),
-        ...(item.toolOutput === undefined ? {} : { output: item.toolOutput }),
+        output: item.toolOutput,
       };
     default:
       return undefined;
@@ -41,7 +38,7 @@ export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefin
 
 /** A rough byte size of a buffered event, for the stream's memory bound. */
 export function sizeOfStreamEvent(event: ElwoodStreamEvent): number {
-  const text = "text" in event ? event.text : "input" in event ? (event.input ?? "") : "";
-  const output = "output" in event ? (event.output ?? "") : "";
+  const text = "text" in event ? event.text : "input" in event ? event.input : "";
+  const output = "output" in event ? event.output : "";
   return 64 + text.length * 2 + output.length * 2;
 }
