@@ -130,6 +130,14 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(turnEvents).toEqual(["started", "failed"]);
   });
 
+  it("a spinner gap mid-turn (a tool running) does not end a hook-driven turn", async () => {
+    const cli = await ready({ midTurnIdleMs: 3_000 });
+    const statuses: string[] = [];
+    cli.runtime.events.on("status", (event) => statuses.push(event.status));
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(statuses).toEqual(["running", "ready"]);
+  });
+
   it("turn events: started, accepted, content, ended", async () => {
     const cli = await ready();
     const kinds: string[] = [];
