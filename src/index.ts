@@ -58,6 +58,7 @@ export type {
   ElwoodLoopSnapshot,
   ElwoodLoopState,
 } from "./core/loops/types.js";
+export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
 export type {
   AgentKind,
   ElwoodActivityEvent,

@@ -4,6 +4,7 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
+import type { ImageInput } from "./operations/images.js";
 import type { SessionRuntime } from "./runtime.js";
 import type {
   AgentKind,
@@ -31,7 +32,8 @@ export interface CommonSessionEvents {
 }
 
 export interface SendOptions {
-  readonly images?: readonly never[];
+  /** Attached in order before the text, in the same queue op (api.md "Images"). */
+  readonly images?: readonly ImageInput[];
 }
 
 /**
@@ -136,16 +138,16 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     this.#runtime.events.off(event, handler as (payload: unknown) => void);
   }
 
-  sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {
-    return guard(() => this.#runtime.sendPrompt(prompt));
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendPrompt(prompt, options));
   }
 
-  sendMessage(message: string, _options?: SendOptions): Promise<void> {
-    return guard(() => this.#runtime.sendMessage(message));
+  sendMessage(message: string, options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendMessage(message, options));
   }
 
-  sendGuidance(message: string, _options?: SendOptions): Promise<void> {
-    return guard(() => this.#runtime.sendGuidance(message));
+  sendGuidance(message: string, options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendGuidance(message, options));
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {
@@ -162,16 +164,16 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
 
   /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
-    return guard(() => this.#runtime.createLoop(request));
+    return guard(() => this.#runtime.loops.create(request));
   }
 
   /** Also works on a stopped or exited session (definitions kept for resume). */
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
-    return guard(() => this.#runtime.listLoops());
+    return guard(() => this.#runtime.loops.list());
   }
 
   cancelLoop(loopId: string): Promise<void> {
-    return guard(() => this.#runtime.cancelLoop(loopId));
+    return guard(() => this.#runtime.loops.cancel(loopId));
   }
 
   stop(): Promise<void> {

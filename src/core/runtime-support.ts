@@ -1,7 +1,8 @@
+import { ElwoodError } from "../errors.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { TerminalPort } from "./ports.js";
 import type { SessionEvents } from "./session-events.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodSessionStatus, TerminalSize } from "./types.js";
 
 export const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_records_dropped: "Some committed transcript records could not be read.",
@@ -48,4 +49,12 @@ export function restoreRequestedSize(
       errorCode: errorCodeOf(error),
     });
   }
+}
+
+export function notRunningError(displayName: string, status: ElwoodSessionStatus): ElwoodError {
+  return new ElwoodError(
+    "session_not_running",
+    `The ${displayName} session is no longer running (status "${status}").`,
+    { details: { status } },
+  );
 }

@@ -9,18 +9,18 @@ import { KEYS, sanitizePastedText } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
+import type { SendOptions } from "./agent-session.js";
 import { AgentSignals } from "./agent-signals.js";
 import { ControlQueue, type OperationClass } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
 import { SessionLoops } from "./loops/session-loops.js";
-import type { ElwoodLoopSnapshot } from "./loops/types.js";
 import type { TerminalPort } from "./ports.js";
 import { InitialReadiness } from "./readiness.js";
+import { RuntimeOperations } from "./runtime-operations.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { createScreenHost } from "./runtime-screen-host.js";
-import { errorCodeOf, restoreRequestedSize } from "./runtime-support.js";
-import { waitForSafeScreen } from "./safe-screen.js";
+import { errorCodeOf, notRunningError, restoreRequestedSize } from "./runtime-support.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
@@ -34,7 +34,7 @@ import type {
   ElwoodStatusDecision,
   TerminalSize,
 } from "./types.js";
-import { waitForActivity, waitForStatus } from "./waits.js";
+import { eventWaitSource, waitForActivity, waitForStatus } from "./waits.js";
 
 export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly elwoodSessionId: string;
@@ -56,6 +56,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   #isClosed = false;
   readonly #interrupts = new InterruptControl();
   readonly #turn = new TurnTracker();
+  readonly #operations: RuntimeOperations;
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -104,6 +105,17 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
         isClosed: () => this.#isClosed,
       }),
     );
+    this.#operations = new RuntimeOperations({
+      displayName: options.adapter.displayName,
+      imageFacts: options.adapter.images,
+      terminal: options.terminal,
+      events: this.events,
+      queue: this.#queue,
+      status: () => this.#status.status,
+      reading: () => this.#watcher.evaluate(),
+      isClosed: () => this.#isClosed || this.#status.isTerminal,
+      notRunning: () => this.#notRunning(),
+    });
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: options.adapter.signals,
@@ -162,19 +174,24 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── submissions ────────────────────────────────────────────────────────────
 
-  sendMessage(message: string): Promise<void> {
-    return this.#enqueueText("message", "readiness", message);
+  sendMessage(message: string, options?: SendOptions): Promise<void> {
+    return this.#enqueueText("message", "readiness", message, options?.images);
   }
 
-  sendPrompt(prompt: string): Promise<void> {
-    return this.#enqueueText("prompt", "immediate", prompt);
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    return this.#enqueueText("prompt", "immediate", prompt, options?.images);
   }
 
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
-  sendGuidance(message: string): Promise<void> {
+  sendGuidance(message: string, options?: SendOptions): Promise<void> {
     const status = this.#status.status;
     const waits = !this.#status.hasBeenReady || status === "blocked" || status === "ready";
-    return this.#enqueueText("guidance", waits ? "readiness" : "immediate", message);
+    return this.#enqueueText(
+      "guidance",
+      waits ? "readiness" : "immediate",
+      message,
+      options?.images,
+    );
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -208,18 +225,15 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
   }
 
+  /** Session commands (operations/): one queue slot each, never consuming the ready. */
+  get operations(): RuntimeOperations {
+    return this.#operations;
+  }
+
   // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
 
-  createLoop(request: unknown): Promise<ElwoodLoopSnapshot> {
-    return this.#loops.create(request);
-  }
-
-  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
-    return this.#loops.list();
-  }
-
-  cancelLoop(loopId: string): Promise<void> {
-    return this.#loops.cancel(loopId);
+  get loops(): Pick<SessionLoops, "create" | "list" | "cancel"> {
+    return this.#loops;
   }
 
   // ── shutdown ───────────────────────────────────────────────────────────────
@@ -271,26 +285,37 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── internals ──────────────────────────────────────────────────────────────
 
-  #enqueueText(kind: string, operationClass: OperationClass, text: string): Promise<void> {
+  #enqueueText(
+    kind: string,
+    operationClass: OperationClass,
+    text: string,
+    images?: unknown,
+  ): Promise<void> {
     if (this.#status.isTerminal || this.#isClosed) return Promise.reject(this.#notRunning());
     if (typeof text !== "string" || sanitizePastedText(text).trim().length === 0) {
       return Promise.reject(
         new ElwoodError("invalid_options", `A ${kind} must be a non-empty string.`),
       );
     }
+    const admitted = this.#operations.admitImages(images); // throws; the session API turns it into a rejection
     if (kind !== "loop") this.#loops.onCallerInput();
-    return this.#queue.enqueue({
+    const submission = this.#queue.enqueue({
       kind,
       operationClass,
       bytes: Buffer.byteLength(text, "utf8"),
       run: async () => {
+        // A failed attach submitted nothing: give back the ready transition this op consumed.
+        const separator = await this.#operations.attachImages(admitted, () => {
+          if (operationClass === "readiness") this.#status.apply("submission_abandoned", kind);
+        });
         this.#turn.beginSubmission();
         const surface = this.#submissionSurface(this.#turn.generation);
-        await pasteAndSubmit(surface, text);
+        await pasteAndSubmit(surface, `${separator}${text}`);
         if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
         void recoverStagedSubmission(surface).catch(() => undefined);
       },
     });
+    return submission.finally(admitted.release);
   }
 
   // Scoped to one submission: once a newer one exists, this one's recovery must never
@@ -298,22 +323,12 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   #submissionSurface(generation: number): SubmissionSurface {
     return {
       write: (data) => this.#options.terminal.sendInput(data),
-      waitForSafeScreen: () => this.#waitForSafeScreen(),
+      waitForSafeScreen: () => this.#operations.context.waitForSafeScreen(),
       hasStagedInput: () => this.#watcher.evaluate()?.hasStagedInput ?? false,
       isAccepted: () => this.#turn.isAccepted || this.#turn.generation !== generation,
       sleep: (ms) => this.#timers.sleep(ms),
       isClosed: () => this.#isClosed,
     };
-  }
-
-  #waitForSafeScreen(): Promise<void> {
-    return waitForSafeScreen({
-      terminal: this.#options.terminal,
-      evaluate: () => this.#watcher.evaluate(),
-      isLive: () => !this.#isClosed && !this.#status.isTerminal,
-      notRunning: () => this.#notRunning(),
-      sleep: (ms) => this.#timers.sleep(ms),
-    });
   }
 
   #becomeInitiallyReady(reason: string): void {
@@ -324,13 +339,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   #waitSource() {
-    return {
-      status: this.#status.status,
-      onStatus: (listener: (status: ElwoodSessionStatus) => void) =>
-        this.events.on("status", (event) => listener(event.status)),
-      onActivity: (listener: (event: ElwoodActivityEvent) => void) =>
-        this.events.on("activity", listener),
-    };
+    return eventWaitSource(this.events, this.#status.status);
   }
 
   #onProcessExit(exit: ProcessExit): void {
@@ -383,10 +392,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   #notRunning(): ElwoodError {
-    return new ElwoodError(
-      "session_not_running",
-      `The ${this.#adapter.displayName} session is no longer running (status "${this.#status.status}").`,
-      { details: { status: this.#status.status } },
-    );
+    return notRunningError(this.#adapter.displayName, this.#status.status);
   }
 }

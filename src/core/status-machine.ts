@@ -10,6 +10,7 @@ export type StatusEvidence =
   | "submitted"
   | "prompt_accepted"
   | "turn_completed"
+  | "submission_abandoned"
   | "turn_blocked_by_hook"
   | "screen_working"
   | "screen_idle"
@@ -85,6 +86,7 @@ export class StatusMachine {
       case "screen_working":
         return current === "blocked" ? undefined : "running";
       case "turn_completed":
+      case "submission_abandoned":
       case "screen_idle":
         if (!this.#hasBeenReady || current === "blocked") return undefined;
         return "ready";

@@ -4,6 +4,7 @@
 // through one slot that is released only at the agent's real turn boundary.
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
+import { snapshotImageInputs } from "../core/operations/images.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -105,11 +106,18 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    const images = snapshotImageInputs(options.images);
     const release = await this.#turns.acquire();
     let collector: TurnCollector | undefined;
     try {
       const session = await this.start();
-      collector = new TurnCollector({ session, signals: this.#signals, prompt, ...options });
+      collector = new TurnCollector({
+        session,
+        signals: this.#signals,
+        prompt,
+        ...options,
+        ...(images === undefined ? {} : { images }),
+      });
       await collector.start();
       yield* collector.events();
     } finally {
@@ -137,15 +145,18 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
-    return (await this.start()).sendMessage(message, options);
+    const snapshot = sendOptionsSnapshot(options);
+    return (await this.start()).sendMessage(message, snapshot);
   }
 
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    return (await this.start()).sendPrompt(prompt, options);
+    const snapshot = sendOptionsSnapshot(options);
+    return (await this.start()).sendPrompt(prompt, snapshot);
   }
 
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    return (await this.start()).sendGuidance(message, options);
+    const snapshot = sendOptionsSnapshot(options);
+    return (await this.start()).sendGuidance(message, snapshot);
   }
 
   async sendKeys(input: string | Uint8Array): Promise<void> {
@@ -220,4 +231,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     const on = session.on as unknown as (event: string, handler: AnyHandler) => Unsubscribe;
     subscription.detach = on.call(session, subscription.event, subscription.handler);
   }
+}
+
+// Images are validated and copied at the call, before a lazy start spawns anything.
+function sendOptionsSnapshot(options: SendOptions | undefined): SendOptions | undefined {
+  const images = snapshotImageInputs(options?.images);
+  return images === undefined ? options : { ...options, images };
 }

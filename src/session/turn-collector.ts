@@ -4,7 +4,8 @@
 // no expected text, after a short quiet window; expected text that never arrives within
 // catchUpMs fails with wait_timeout. A ready with no sign the prompt was accepted is
 // replayed at most twice. Buffers are bounded by count and bytes.
-import type { ElwoodAgentSession } from "../core/agent-session.js";
+import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
+import type { ImageInput } from "../core/operations/images.js";
 import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../core/types.js";
 import { isTerminalStatus } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
@@ -38,6 +39,7 @@ export class TurnCollector {
   readonly #session: ElwoodAgentSession;
   readonly #signals: TurnSignals;
   readonly #prompt: string;
+  readonly #sendOptions: SendOptions;
   readonly #catchUpMs: number;
   readonly #queue: ElwoodStreamEvent[] = [];
   readonly #unsubscribers: Unsubscribe[] = [];
@@ -60,12 +62,14 @@ export class TurnCollector {
     readonly session: ElwoodAgentSession;
     readonly signals: TurnSignals;
     readonly prompt: string;
+    readonly images?: readonly ImageInput[];
     readonly catchUpMs?: number;
     readonly timeoutMs?: number;
   }) {
     this.#session = options.session;
     this.#signals = options.signals;
     this.#prompt = options.prompt;
+    this.#sendOptions = options.images === undefined ? {} : { images: options.images };
     this.#catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
     this.#boundary = new Promise((resolve) => {
       this.#reachBoundary = resolve;
@@ -97,7 +101,7 @@ export class TurnCollector {
       return;
     }
     try {
-      await this.#session.sendMessage(this.#prompt);
+      await this.#session.sendMessage(this.#prompt, this.#sendOptions);
       this.#markSubmitted();
     } catch (error) {
       this.#finish({ kind: "failed", error });
@@ -215,7 +219,7 @@ export class TurnCollector {
     this.#replays += 1;
     this.#readyAt = undefined;
     this.#isSubmitted = false;
-    this.#session.sendMessage(this.#prompt).then(
+    this.#session.sendMessage(this.#prompt, this.#sendOptions).then(
       () => this.#markSubmitted(),
       (error: unknown) => this.#finish({ kind: "failed", error }),
     );
