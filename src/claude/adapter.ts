@@ -10,7 +10,7 @@ import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
-import { CLAUDE_IMAGE_FACTS } from "./screen/images.js";
+import { CLAUDE_OPERATION_FACTS } from "./screen/operations.js";
 import { type ClaudeMapContext, mapClaudeRecord } from "./transcript/map-records.js";
 
 export const CLAUDE_MINIMUM_VERSION = "2.1.144";
@@ -64,7 +64,7 @@ export const claudeAdapter: AgentAdapter<
     return { argv, env: {} };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
-  images: CLAUDE_IMAGE_FACTS,
+  operations: CLAUDE_OPERATION_FACTS,
   createTranscriptMapper() {
     let context: ClaudeMapContext = {};
     return (record) => {

@@ -11,7 +11,7 @@ import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
-import { CODEX_IMAGE_FACTS } from "./screen/images.js";
+import { CODEX_OPERATION_FACTS } from "./screen/operations.js";
 import { type CodexMapContext, mapRolloutRecord } from "./transcript/map-rollout.js";
 import { summarizeRolloutRecord } from "./transcript/summary.js";
 
@@ -60,7 +60,7 @@ export const codexAdapter: AgentAdapter<CodexLaunchOptions, CodexHookHandlers, C
       return { argv, env: {} };
     },
     readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
-    images: CODEX_IMAGE_FACTS,
+    operations: CODEX_OPERATION_FACTS,
     createTranscriptMapper() {
       let context: CodexMapContext = {};
       return (record) => {

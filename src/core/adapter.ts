@@ -5,7 +5,7 @@ import type { ElwoodErrorName } from "../errors.js";
 import type { CliBinary } from "../shell/probe.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
-import type { ImageAttachFacts } from "./operations/image-attach.js";
+import type { AgentOperationFacts } from "./operations/facts.js";
 import type { AgentKind } from "./types.js";
 
 export type StartupPromptLabel =
@@ -119,8 +119,8 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
   readonly bootstrapMinCols?: number;
   planLaunch(request: LaunchRequest<Options>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
-  /** How images are attached to a submission; absent when the agent cannot attach any. */
-  readonly images?: ImageAttachFacts;
+  /** What session operations (images, compact, model pickers, login) need to know. */
+  readonly operations?: AgentOperationFacts;
   createTranscriptMapper(): TranscriptMapper;
   /**
    * A content-free summary of one committed transcript record, emitted best-effort as the

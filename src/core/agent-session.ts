@@ -4,6 +4,7 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { Unsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
+import type { CompactOptions } from "./operations/compact.js";
 import type { ImageInput } from "./operations/images.js";
 import type { SessionRuntime } from "./runtime.js";
 import type {
@@ -70,6 +71,7 @@ export interface ElwoodAgentSession {
   sendKeys(input: string | Uint8Array): Promise<void>;
   resize(size: TerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  compact(options?: CompactOptions): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
   cancelLoop(loopId: string): Promise<void>;
@@ -160,6 +162,11 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
 
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
     return guard(() => this.#runtime.interrupt(options));
+  }
+
+  /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
+  compact(options?: CompactOptions): Promise<void> {
+    return guard(() => this.#runtime.operations.compact(options));
   }
 
   /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */

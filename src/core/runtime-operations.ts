@@ -1,11 +1,12 @@
 // The runtime's seam for session commands (src/core/operations/): builds the context an
 // operation sees, admits and attaches images, and runs commands in one control-queue slot
 // that never consumes the ready transition (api.md "Control queue").
-import type { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../errors.js";
 import type { ScreenReading } from "./adapter.js";
 import type { ControlQueue, OperationClass } from "./control-queue.js";
+import { type CompactOptions, compactTimeout, runCompact } from "./operations/compact.js";
 import { type OperationContext, sleep } from "./operations/context.js";
-import type { ImageAttachFacts } from "./operations/image-attach.js";
+import type { AgentOperationFacts } from "./operations/facts.js";
 import { type AdmittedImages, ImageSubmissions } from "./operations/image-submission.js";
 import type { TerminalPort } from "./ports.js";
 import { waitForSafeScreen } from "./safe-screen.js";
@@ -14,7 +15,7 @@ import type { ElwoodSessionStatus } from "./types.js";
 
 export interface RuntimeOperationsHost {
   readonly displayName: string;
-  readonly imageFacts: ImageAttachFacts | undefined;
+  readonly facts: AgentOperationFacts;
   readonly terminal: TerminalPort;
   readonly events: SessionEvents;
   readonly queue: ControlQueue;
@@ -28,9 +29,11 @@ export class RuntimeOperations {
   readonly context: OperationContext;
   readonly #queue: ControlQueue;
   readonly #images: ImageSubmissions;
+  readonly #facts: AgentOperationFacts;
 
   constructor(host: RuntimeOperationsHost) {
-    const { imageFacts, queue, ...rest } = host;
+    const { facts, queue, ...rest } = host;
+    this.#facts = facts;
     const context: OperationContext = {
       ...rest,
       waitForSafeScreen: () =>
@@ -44,7 +47,7 @@ export class RuntimeOperations {
     };
     this.context = context;
     this.#queue = queue;
-    this.#images = new ImageSubmissions({ ...context, facts: imageFacts });
+    this.#images = new ImageSubmissions({ ...context, facts: facts.images });
   }
 
   /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
@@ -55,6 +58,21 @@ export class RuntimeOperations {
   /** Attaches inside the submission's op; `onFailure` runs when nothing was submitted. */
   attachImages(admitted: AdmittedImages, onFailure: () => void): Promise<string> {
     return this.#images.attach(admitted, onFailure);
+  }
+
+  /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */
+  compact(options?: CompactOptions): Promise<void> {
+    const timeoutMs = compactTimeout(options);
+    const facts = this.#facts.compact;
+    if (facts === undefined) {
+      return Promise.reject(
+        new ElwoodError(
+          "compact_failed",
+          `${this.context.displayName} has no compaction command Elwood can drive.`,
+        ),
+      );
+    }
+    return this.run("compact", "readiness", (context) => runCompact(context, facts, timeoutMs));
   }
 
   /** Runs a command in one queue slot; the queue never hands it the ready transition. */

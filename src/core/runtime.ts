@@ -107,7 +107,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     );
     this.#operations = new RuntimeOperations({
       displayName: options.adapter.displayName,
-      imageFacts: options.adapter.images,
+      facts: options.adapter.operations ?? {},
       terminal: options.terminal,
       events: this.events,
       queue: this.#queue,

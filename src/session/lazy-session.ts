@@ -4,6 +4,7 @@
 // through one slot that is released only at the agent's real turn boundary.
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
+import type { CompactOptions } from "../core/operations/compact.js";
 import { snapshotImageInputs } from "../core/operations/images.js";
 import type {
   ElwoodActivityEvent,
@@ -169,6 +170,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
     return (await this.start()).interrupt(options);
+  }
+
+  async compact(options?: CompactOptions): Promise<void> {
+    return (await this.start()).compact(options);
   }
 
   // Loops follow the lazy-start rule like every operational call (seeds §5.9).
