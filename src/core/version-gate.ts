@@ -3,6 +3,7 @@
 // maps a missing CLI to *_not_found): too old → *_version_unsupported; unparseable → a
 // warning, or fatal when strict.
 import { ElwoodError } from "../errors.js";
+import type { AutoupdateOutcome } from "../shell/autoupdate.js";
 import { probeCliVersion } from "../shell/probe.js";
 import { compareVersions } from "../shell/version.js";
 import type { AgentAdapter } from "./adapter.js";
@@ -50,4 +51,22 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
     );
   }
   return { version, warnings: [] };
+}
+
+/** The live `agent_update_failed` warning: safe fields only (lifecycle §1.2). */
+export function updateFailedWarning(
+  adapter: Pick<AgentAdapter<unknown, unknown>, "agent" | "displayName">,
+  failure: Extract<AutoupdateOutcome, { kind: "failed" }>,
+  version: string | undefined,
+) {
+  return {
+    source: "lifecycle" as const,
+    code: "agent_update_failed",
+    message: `\`${adapter.agent} update\` failed; starting the installed ${adapter.displayName}${version === undefined ? "" : ` ${version}`}, which meets the minimum version.`,
+    adapter: adapter.agent,
+    ...(version === undefined ? {} : { version }),
+    exitCode: failure.exitCode,
+    ...(failure.errno === undefined ? {} : { errno: failure.errno }),
+    stderr: failure.stderr,
+  };
 }
