@@ -7,10 +7,11 @@ import type { ControlQueue, OperationClass } from "./control-queue.js";
 import { type CompactOptions, compactTimeout, runCompact } from "./operations/compact.js";
 import { type OperationContext, sleep } from "./operations/context.js";
 import type { AgentOperationFacts } from "./operations/facts.js";
-import { type AdmittedImages, ImageSubmissions } from "./operations/image-submission.js";
+import { ImageSubmissions } from "./operations/image-submission.js";
 import type { TerminalPort } from "./ports.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import type { SessionEvents } from "./session-events.js";
+import type { AdmittedImageHandle } from "./turn/session-turns.js";
 import type { ElwoodSessionStatus } from "./types.js";
 
 export interface RuntimeOperationsHost {
@@ -18,7 +19,7 @@ export interface RuntimeOperationsHost {
   readonly facts: AgentOperationFacts;
   readonly terminal: TerminalPort;
   readonly events: SessionEvents;
-  readonly queue: ControlQueue;
+  readonly queue: () => ControlQueue;
   status(): ElwoodSessionStatus;
   reading(): ScreenReading | undefined;
   isClosed(): boolean;
@@ -27,7 +28,7 @@ export interface RuntimeOperationsHost {
 
 export class RuntimeOperations {
   readonly context: OperationContext;
-  readonly #queue: ControlQueue;
+  readonly #queue: () => ControlQueue;
   readonly #images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
 
@@ -51,13 +52,13 @@ export class RuntimeOperations {
   }
 
   /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
-  admitImages(images: unknown): AdmittedImages {
-    return this.#images.admit(images);
-  }
-
-  /** Attaches inside the submission's op; `onFailure` runs when nothing was submitted. */
-  attachImages(admitted: AdmittedImages, onFailure: () => void): Promise<string> {
-    return this.#images.attach(admitted, onFailure);
+  admitImages(images: unknown): AdmittedImageHandle {
+    const admitted = this.#images.admit(images);
+    return {
+      count: admitted.images.length,
+      attach: (onFailure) => this.#images.attach(admitted, onFailure),
+      release: admitted.release,
+    };
   }
 
   /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */
@@ -86,7 +87,7 @@ export class RuntimeOperations {
     const op = async () => {
       result = { value: await run(this.context) };
     };
-    return this.#queue
+    return this.#queue()
       .enqueue({ kind, operationClass, consumesReady: false, bytes: 0, run: op })
       .then(() => (result as { value: T }).value);
   }

@@ -4,14 +4,14 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
-import { KEYS, sanitizePastedText } from "../terminal/input.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import { KEYS } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
 import type { SendOptions } from "./agent-session.js";
 import { AgentSignals } from "./agent-signals.js";
-import { ControlQueue, type OperationClass } from "./control-queue.js";
+import { ControlQueue } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
 import { SessionLoops } from "./loops/session-loops.js";
@@ -21,20 +21,21 @@ import { RuntimeOperations } from "./runtime-operations.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { createScreenHost } from "./runtime-screen-host.js";
 import { errorCodeOf, notRunningError, restoreRequestedSize } from "./runtime-support.js";
+import { waitForSafeScreen } from "./safe-screen.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { StatusMachine } from "./status-machine.js";
-import { pasteAndSubmit, recoverStagedSubmission, type SubmissionSurface } from "./submission.js";
 import { TimerSet } from "./timer-set.js";
-import { TurnTracker } from "./turn-tracker.js";
+import { SessionTurns } from "./turn/session-turns.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  TerminalSize,
+  ElwoodTerminalSize,
 } from "./types.js";
-import { eventWaitSource, waitForActivity, waitForStatus } from "./waits.js";
+import { waitForActivity, waitForStatus } from "./waits.js";
 
 export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly elwoodSessionId: string;
@@ -51,12 +52,19 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #signals: AgentSignals<Event>;
   readonly #timers = new TimerSet();
   readonly #exitWatch = new ExitWatch();
-  readonly #disposers: Unsubscribe[] = [];
-  #requestedSize: TerminalSize;
+  readonly #disposers: ElwoodUnsubscribe[] = [];
+  #requestedSize: ElwoodTerminalSize;
   #isClosed = false;
+  /** The final status a close-down in progress will settle on (reported before it lands). */
+  #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
+  #renderCount = 0;
   readonly #interrupts = new InterruptControl();
-  readonly #turn = new TurnTracker();
   readonly #operations: RuntimeOperations;
+  readonly #turns: SessionTurns;
+  #markClosed: () => void = () => {};
+  readonly #whenClosed = new Promise<void>((resolve) => {
+    this.#markClosed = resolve;
+  });
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -69,8 +77,35 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       agent: options.adapter.agent,
       terminal: options.terminal,
     });
+    this.#operations = new RuntimeOperations({
+      displayName: options.adapter.displayName,
+      facts: options.adapter.operations ?? {},
+      terminal: options.terminal,
+      events: this.events,
+      queue: () => this.#queue,
+      status: () => this.#status.status,
+      reading: () => this.#watcher.evaluate(),
+      isClosed: () => this.#isClosed || this.#status.isTerminal,
+      notRunning: () => this.#notRunning(),
+    });
+    this.#turns = new SessionTurns({
+      queue: () => this.#queue,
+      status: () => this.#status,
+      events: this.events,
+      terminal: options.terminal,
+      evaluateScreen: () => this.#watcher.evaluate(),
+      renderCount: () => this.#renderCount,
+      isClosed: () => this.#isClosed,
+      notRunning: () => this.#notRunning(),
+      waitForSafeScreen: () => this.#waitForSafeScreen(),
+      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
+      untilClosed: (wait) => this.#untilClosed(wait),
+      onCallerInput: () => this.#loops.onCallerInput(),
+      admitImages: (images) => this.#operations.admitImages(images),
+    });
     this.#status = new StatusMachine({
       onChange: (change) => {
+        this.#turns.onStatus(change.status);
         this.events.emitStatus(change.status, change.previous);
         options.transcript.setActive(change.status === "running" || change.status === "blocked");
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
@@ -86,36 +121,27 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#loops = new SessionLoops({
       options: options.loops,
-      emit: (event) => this.events.emitCustom("loop", event),
+      emit: (event) => this.events.emitLoop(event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
-      submit: (message) => this.#enqueueText("loop", "readiness", message),
+      submit: (message) => this.#turns.submit("loop", "readiness", message),
     });
     this.#watcher = new ScreenWatcher(
       createScreenHost({
         autotrust: options.autotrust,
+        cwd: options.cwd,
         terminal: options.terminal,
         adapter: options.adapter,
         status: this.#status,
         events: this.events,
         readiness: () => this.#readiness,
         queue: () => this.#queue,
-        turn: this.#turn,
+        turn: this.#turns.ledger,
         timers: this.#timers,
         isClosed: () => this.#isClosed,
+        renderCount: () => this.#renderCount,
       }),
     );
-    this.#operations = new RuntimeOperations({
-      displayName: options.adapter.displayName,
-      facts: options.adapter.operations ?? {},
-      terminal: options.terminal,
-      events: this.events,
-      queue: this.#queue,
-      status: () => this.#status.status,
-      reading: () => this.#watcher.evaluate(),
-      isClosed: () => this.#isClosed || this.#status.isTerminal,
-      notRunning: () => this.#notRunning(),
-    });
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: options.adapter.signals,
@@ -129,8 +155,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       transcript: options.transcript,
       state: options.state,
       status: this.#status,
-      turn: this.#turn,
+      turn: this.#turns.ledger,
       readiness: () => this.#readiness,
+      onTurnEndText: (text) => this.#turns.onTurnEndText(text),
     });
     this.#shutdown = new ShutdownCoordinator({
       process: options.process,
@@ -140,6 +167,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#disposers.push(
       options.terminal.onRender(() => {
+        this.#renderCount += 1;
         this.#readiness.onFirstFrame();
         this.#watcher.scheduleEvaluation();
       }),
@@ -172,26 +200,32 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     return waitForActivity(this.#waitSource(), match, timeoutMs);
   }
 
-  // ── submissions ────────────────────────────────────────────────────────────
+  // ── turns and submissions (all through the core Turn: src/core/turn/) ──────
+
+  /** One turn's content, in arrival order, ending when the turn is complete (core Turn). */
+  stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
+    return this.#turns.stream(prompt, options);
+  }
+
+  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
+  send(prompt: string, options: TurnOptions = {}): Promise<string> {
+    return this.#turns.send(prompt, options);
+  }
 
   sendMessage(message: string, options?: SendOptions): Promise<void> {
-    return this.#enqueueText("message", "readiness", message, options?.images);
+    return this.#turns.submit("message", "readiness", message, undefined, options?.images);
   }
 
   sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    return this.#enqueueText("prompt", "immediate", prompt, options?.images);
+    return this.#turns.submit("prompt", "immediate", prompt, undefined, options?.images);
   }
 
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
   sendGuidance(message: string, options?: SendOptions): Promise<void> {
     const status = this.#status.status;
     const waits = !this.#status.hasBeenReady || status === "blocked" || status === "ready";
-    return this.#enqueueText(
-      "guidance",
-      waits ? "readiness" : "immediate",
-      message,
-      options?.images,
-    );
+    const operationClass = waits ? "readiness" : "immediate";
+    return this.#turns.submit("guidance", operationClass, message, undefined, options?.images);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -201,10 +235,11 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
+    this.#turns.ledger.yieldToRawInput();
     this.#options.terminal.sendInput(input);
   }
 
-  async resize(size: TerminalSize): Promise<void> {
+  async resize(size: ElwoodTerminalSize): Promise<void> {
     this.#assertLive();
     this.#requestedSize = assertTerminalSize(size);
     const floor = this.#readiness.isDone ? 0 : (this.#adapter.bootstrapMinCols ?? 0);
@@ -225,15 +260,15 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
   }
 
-  /** Session commands (operations/): one queue slot each, never consuming the ready. */
-  get operations(): RuntimeOperations {
-    return this.#operations;
-  }
-
   // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
 
   get loops(): Pick<SessionLoops, "create" | "list" | "cancel"> {
     return this.#loops;
+  }
+
+  /** Session commands (operations/): one queue slot each, never consuming the ready. */
+  get operations(): RuntimeOperations {
+    return this.#operations;
   }
 
   // ── shutdown ───────────────────────────────────────────────────────────────
@@ -268,8 +303,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
     for (const item of items) {
-      if (item.kind === "user_message") this.#turn.accept();
       this.events.emitTranscriptItem(item, transcriptPath);
+      this.#turns.onTranscriptItem(item);
     }
   }
 
@@ -285,50 +320,20 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── internals ──────────────────────────────────────────────────────────────
 
-  #enqueueText(
-    kind: string,
-    operationClass: OperationClass,
-    text: string,
-    images?: unknown,
-  ): Promise<void> {
-    if (this.#status.isTerminal || this.#isClosed) return Promise.reject(this.#notRunning());
-    if (typeof text !== "string" || sanitizePastedText(text).trim().length === 0) {
-      return Promise.reject(
-        new ElwoodError("invalid_options", `A ${kind} must be a non-empty string.`),
-      );
-    }
-    const admitted = this.#operations.admitImages(images); // throws; the session API turns it into a rejection
-    if (kind !== "loop") this.#loops.onCallerInput();
-    const submission = this.#queue.enqueue({
-      kind,
-      operationClass,
-      bytes: Buffer.byteLength(text, "utf8"),
-      run: async () => {
-        // A failed attach submitted nothing: give back the ready transition this op consumed.
-        const separator = await this.#operations.attachImages(admitted, () => {
-          if (operationClass === "readiness") this.#status.apply("submission_abandoned", kind);
-        });
-        this.#turn.beginSubmission();
-        const surface = this.#submissionSurface(this.#turn.generation);
-        await pasteAndSubmit(surface, `${separator}${text}`);
-        if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
-        void recoverStagedSubmission(surface).catch(() => undefined);
-      },
-    });
-    return submission.finally(admitted.release);
+  // A close-down clears every timer, so a wait that was pending must end with the close.
+  async #untilClosed(wait: Promise<void>): Promise<void> {
+    await Promise.race([wait, this.#whenClosed]);
+    if (this.#isClosed) throw this.#notRunning();
   }
 
-  // Scoped to one submission: once a newer one exists, this one's recovery must never
-  // press Enter again, or it would submit the newer paste before that paste's own Enter.
-  #submissionSurface(generation: number): SubmissionSurface {
-    return {
-      write: (data) => this.#options.terminal.sendInput(data),
-      waitForSafeScreen: () => this.#operations.context.waitForSafeScreen(),
-      hasStagedInput: () => this.#watcher.evaluate()?.hasStagedInput ?? false,
-      isAccepted: () => this.#turn.isAccepted || this.#turn.generation !== generation,
-      sleep: (ms) => this.#timers.sleep(ms),
-      isClosed: () => this.#isClosed,
-    };
+  #waitForSafeScreen(): Promise<void> {
+    return waitForSafeScreen({
+      terminal: this.#options.terminal,
+      evaluate: () => this.#watcher.evaluate(),
+      isLive: () => !this.#isClosed && !this.#status.isTerminal,
+      notRunning: () => this.#notRunning(),
+      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
+    });
   }
 
   #becomeInitiallyReady(reason: string): void {
@@ -339,7 +344,13 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   #waitSource() {
-    return eventWaitSource(this.events, this.#status.status);
+    return {
+      status: this.#status.status,
+      onStatus: (listener: (status: ElwoodSessionStatus) => void) =>
+        this.events.on("status", (event) => listener(event.status)),
+      onActivity: (listener: (event: ElwoodActivityEvent) => void) =>
+        this.events.on("activity", listener),
+    };
   }
 
   #onProcessExit(exit: ProcessExit): void {
@@ -371,6 +382,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   async #closeDown(finalStatus: "exited" | "stopped" | "killed" | "torn_down"): Promise<void> {
     if (!this.#isClosed) {
       this.#isClosed = true;
+      this.#closingStatus = finalStatus;
+      this.#markClosed();
       this.#loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
@@ -392,6 +405,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   #notRunning(): ElwoodError {
-    return notRunningError(this.#adapter.displayName, this.#status.status);
+    const status = this.#status.isTerminal
+      ? this.#status.status
+      : (this.#closingStatus ?? this.#status.status);
+    return notRunningError(this.#adapter.displayName, status, this.#exitWatch.exit);
   }
 }

@@ -7,10 +7,11 @@ import type { AutoupdateOutcome } from "../shell/autoupdate.js";
 import { probeCliVersion } from "../shell/probe.js";
 import { compareVersions } from "../shell/version.js";
 import type { AgentAdapter } from "./adapter.js";
+import type { ElwoodWarningInput } from "./warnings.js";
 
 export interface VersionCheck {
   readonly version: string | undefined;
-  readonly warnings: readonly { readonly code: string; readonly message: string }[];
+  readonly warnings: readonly ElwoodWarningInput[];
 }
 
 interface CheckOptions {
@@ -29,6 +30,7 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
   const { adapter } = options;
   const { text: output, version } = await probeCliVersion({
     binary: adapter.binary,
+    errorNames: adapter.errorNames,
     cwd: options.cwd,
     env: options.env,
     shell: options.shell,
@@ -41,7 +43,7 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
         details: { raw: output.slice(0, 200) },
       });
     }
-    return { version, warnings: [{ code: "version_unparseable", message }] };
+    return { version, warnings: [{ source: "lifecycle", code: "version_unparseable", message }] };
   }
   if (compareVersions(version, adapter.minimumVersion) < 0) {
     throw new ElwoodError(
@@ -53,20 +55,19 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
   return { version, warnings: [] };
 }
 
-/** The live `agent_update_failed` warning: safe fields only (lifecycle §1.2). */
+/** The live `agent_update_failed` warning: safe fields only, no stderr (lifecycle §1.2). */
 export function updateFailedWarning(
-  adapter: Pick<AgentAdapter<unknown, unknown>, "agent" | "displayName">,
+  adapter: { readonly binary: string; readonly displayName: string },
   failure: Extract<AutoupdateOutcome, { kind: "failed" }>,
   version: string | undefined,
 ) {
+  const errorCode =
+    failure.errno ?? (failure.exitCode === null ? "UnknownError" : `exit_${failure.exitCode}`);
   return {
     source: "lifecycle" as const,
-    code: "agent_update_failed",
-    message: `\`${adapter.agent} update\` failed; starting the installed ${adapter.displayName}${version === undefined ? "" : ` ${version}`}, which meets the minimum version.`,
-    adapter: adapter.agent,
-    ...(version === undefined ? {} : { version }),
-    exitCode: failure.exitCode,
-    ...(failure.errno === undefined ? {} : { errno: failure.errno }),
-    stderr: failure.stderr,
+    code: "agent_update_failed" as const,
+    message: `\`${adapter.binary} update\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
+    installedVersion: version ?? "unknown",
+    errorCode,
   };
 }

@@ -12,7 +12,6 @@ import lockfile from "proper-lockfile";
 import { loginShellCommand, resolveLoginShell } from "./login-shell.js";
 import {
   type BoundedProbeOptions,
-  type CliBinary,
   clearVersionCache,
   type ProbeResult,
   runBoundedProbe,
@@ -25,7 +24,8 @@ const LEASE_STALE_MS = 20_000;
 const LEASE_RETRIES = { retries: 120, minTimeout: 250, maxTimeout: 500 };
 
 export interface AutoupdateOptions {
-  readonly binary: CliBinary;
+  /** The CLI's command name on the login PATH ("claude", "codex"). */
+  readonly binary: string;
   readonly executable?: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;

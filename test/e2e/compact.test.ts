@@ -2,8 +2,7 @@
 // resolves, the compaction hooks were observed, the scripted server answered the
 // summarization request, and the next turn's request carries the compacted history.
 import { describe, expect, test } from "vitest";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";

@@ -5,9 +5,8 @@
 import { readFile, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import { ElwoodError } from "../../src/errors.js";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
 import { type ClaudeFixture, token, userTurnRequests } from "../support/claude-e2e.js";
 import { codexRequests } from "../support/codex-e2e.js";

@@ -3,7 +3,7 @@
 // op, before its text; private temp files live until the CLI has taken the prompt
 // (its user_message) or the session ends.
 import { ElwoodError } from "../../errors.js";
-import type { Unsubscribe } from "../../events/emitter.js";
+import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
 import { isTerminalStatus } from "../types.js";
 import { type OperationContext, sleep } from "./context.js";
 import {
