@@ -74,6 +74,8 @@ export interface LaunchRequest<Options> {
   readonly record: SessionRecord;
   readonly bridge: BridgeWiring;
   readonly isResume: boolean;
+  /** The caller's environment for the CLI (before Elwood's additions). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */
   readonly cliHelp: () => Promise<string>;
   /** Writes a private runtime file in the session dir and returns its absolute path. */

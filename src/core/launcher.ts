@@ -84,6 +84,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       options: launch.options,
       record,
       isResume: launch.isResume,
+      env: launch.env,
       bridge: {
         port: bridge.port,
         commandClientPath: client.path,
