@@ -123,6 +123,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cols: bootSize.cols,
       rows: bootSize.rows,
     });
+    // Only the CLI and its hook clients may talk to the bridge from here on (Linux).
+    bridge.admitOnlyPeersOf(pty.pid);
     cleanup.push(() => {
       try {
         pty.kill("SIGKILL");
