@@ -3,7 +3,11 @@
 // Claude through the adapter descriptor.
 import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
 import { invalidOption } from "../core/common-options.js";
-import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
+import {
+  type ReplacedSession,
+  resumeAgentSession,
+  startAgentSession,
+} from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
 import { claudeAdapter } from "./adapter.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
@@ -21,15 +25,25 @@ export type ClaudeSessionEvents = CommonSessionEvents & {
 
 export type ClaudeSessionApi = AgentSessionApi<ClaudeSessionEvents>;
 
-export async function startClaude(options: StartClaudeOptions): Promise<ClaudeSessionApi> {
+export function startClaude(options: StartClaudeOptions): Promise<ClaudeSessionApi> {
+  return startClaudeReplacing(options, undefined);
+}
+
+async function startClaudeReplacing(
+  options: StartClaudeOptions,
+  replacing: ReplacedSession | undefined,
+): Promise<ClaudeSessionApi> {
   const normalized = normalizeClaudeOptions(options);
-  const { runtime, terminal } = await startAgentSession({
-    adapter: claudeAdapter,
-    common: normalized.common,
-    launchOptions: normalized.launch,
-    postureOverrides: normalized.postureOverrides,
-    hooks: normalized.hooks,
-  });
+  const { runtime, terminal } = await startAgentSession(
+    {
+      adapter: claudeAdapter,
+      common: normalized.common,
+      launchOptions: normalized.launch,
+      postureOverrides: normalized.postureOverrides,
+      hooks: normalized.hooks,
+    },
+    replacing,
+  );
   return new AgentSessionApi({ agent: "claude", runtime: runtime as never, terminal });
 }
 
@@ -62,14 +76,16 @@ export async function startOrResumeClaude(
   options: StartOrResumeClaudeOptions,
 ): Promise<{ readonly session: ClaudeSessionApi; readonly resumed: boolean }> {
   const { elwoodSessionId, persona, name, model, settingsOverrides, ...shared } = options;
+  let replacing: ReplacedSession | undefined;
   if (elwoodSessionId !== undefined) {
     try {
       const session = await resumeClaude({ ...shared, elwoodSessionId });
       return { session, resumed: true };
     } catch (error) {
       if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+      replacing = { elwoodSessionId, reason: error.name };
     }
   }
   const { elwoodSessionId: _ignored, ...startOptions } = options;
-  return { session: await startClaude(startOptions), resumed: false };
+  return { session: await startClaudeReplacing(startOptions, replacing), resumed: false };
 }

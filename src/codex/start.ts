@@ -2,7 +2,11 @@
 // then the shared runtime launches Codex through its descriptor.
 import { AgentSessionApi, type CommonSessionEvents } from "../core/agent-session.js";
 import { invalidOption } from "../core/common-options.js";
-import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
+import {
+  type ReplacedSession,
+  resumeAgentSession,
+  startAgentSession,
+} from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
 import { codexAdapter } from "./adapter.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
@@ -21,15 +25,25 @@ export type CodexSessionEvents = CommonSessionEvents & {
 
 export type CodexSessionApi = AgentSessionApi<CodexSessionEvents>;
 
-export async function startCodex(options: StartCodexOptions): Promise<CodexSessionApi> {
+export function startCodex(options: StartCodexOptions): Promise<CodexSessionApi> {
+  return startCodexReplacing(options, undefined);
+}
+
+async function startCodexReplacing(
+  options: StartCodexOptions,
+  replacing: ReplacedSession | undefined,
+): Promise<CodexSessionApi> {
   const normalized = normalizeCodexOptions(options);
-  const { runtime, terminal } = await startAgentSession({
-    adapter: codexAdapter,
-    common: normalized.common,
-    launchOptions: normalized.launch,
-    postureOverrides: normalized.postureOverrides,
-    hooks: normalized.hooks,
-  });
+  const { runtime, terminal } = await startAgentSession(
+    {
+      adapter: codexAdapter,
+      common: normalized.common,
+      launchOptions: normalized.launch,
+      postureOverrides: normalized.postureOverrides,
+      hooks: normalized.hooks,
+    },
+    replacing,
+  );
   return new AgentSessionApi({ agent: "codex", runtime: runtime as never, terminal });
 }
 
@@ -61,13 +75,15 @@ export async function startOrResumeCodex(
   options: StartOrResumeCodexOptions,
 ): Promise<{ readonly session: CodexSessionApi; readonly resumed: boolean }> {
   const { elwoodSessionId, persona, model, profile, configOverrides, ...shared } = options;
+  let replacing: ReplacedSession | undefined;
   if (elwoodSessionId !== undefined) {
     try {
       return { session: await resumeCodex({ ...shared, elwoodSessionId }), resumed: true };
     } catch (error) {
       if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+      replacing = { elwoodSessionId, reason: error.name };
     }
   }
   const { elwoodSessionId: _ignored, ...startOptions } = options;
-  return { session: await startCodex(startOptions), resumed: false };
+  return { session: await startCodexReplacing(startOptions, replacing), resumed: false };
 }
