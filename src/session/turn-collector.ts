@@ -162,8 +162,13 @@ export class TurnCollector {
 
   #onStatus(status: ElwoodSessionStatus): void {
     if (isTerminalStatus(status)) {
-      // A terminal status is final: the turn ends without error.
-      if (this.#outcome === undefined) this.#finish({ kind: "done" });
+      // The CLI dying by itself mid-turn is a failure stream() throws and send() rejects
+      // with (prd/decisions.md "Crash recovery"); a caller's stop/kill ends it quietly.
+      if (this.#outcome === undefined) {
+        this.#finish(
+          status === "exited" ? { kind: "failed", error: diedMidTurn() } : { kind: "done" },
+        );
+      }
       this.#reachBoundary();
       return;
     }
@@ -313,6 +318,14 @@ function timeout(what: string, timeoutMs: number): ElwoodError {
   return new ElwoodError("wait_timeout", `Timed out waiting for ${what}.`, {
     details: { timeoutMs },
   });
+}
+
+function diedMidTurn(): ElwoodError {
+  return new ElwoodError(
+    "session_not_running",
+    "The agent exited by itself before the turn completed; resume the session to continue the conversation.",
+    { details: { status: "exited" } },
+  );
 }
 
 function notRunning(status: ElwoodSessionStatus): ElwoodError {
