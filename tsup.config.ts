@@ -1,12 +1,18 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 
-// Two public entry points only: the library and the offline test kit. Keeping the
-// test kit a separate entry means `import "@with-logic/elwood"` never loads it.
+const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+
+// Two public entry points, the library and the offline test kit, plus the `elwood`
+// executable. Keeping the test kit a separate entry means `import "@with-logic/elwood"`
+// never loads it.
 export default defineConfig({
   entry: {
     index: "src/index.ts",
     "testing/index": "src/testing/index.ts",
+    "cli/main": "src/cli/main.ts",
   },
+  define: { __ELWOOD_VERSION__: JSON.stringify(version) },
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

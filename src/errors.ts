@@ -29,6 +29,7 @@ export const ELWOOD_ERROR_NAMES = [
   // live session
   "input_queue_full",
   "session_not_running",
+  "prompt_not_accepted",
   "termination_failed",
   "teardown_failed",
   "wait_timeout",
@@ -49,18 +50,24 @@ export const ELWOOD_ERROR_NAMES = [
   // command-line tool only
   "no_agent_found",
   "agent_exited",
+  // local server (elwood serve) only
+  "unauthorized",
+  "route_not_found",
+  "request_too_large",
+  "session_not_found",
+  "session_already_open",
 ] as const;
 
 export type ElwoodErrorName = (typeof ELWOOD_ERROR_NAMES)[number];
 
 /** Facts about an operating-system failure behind an error, when known. */
-export interface SystemErrorFacts {
+export interface ElwoodSystemErrorFacts {
   readonly errno?: string | number;
   readonly syscall?: string;
   readonly path?: string;
 }
 
-export type ElwoodErrorDetails = Readonly<Record<string, unknown>> & SystemErrorFacts;
+export type ElwoodErrorDetails = Readonly<Record<string, unknown>> & ElwoodSystemErrorFacts;
 
 export interface ElwoodErrorOptions {
   readonly details?: ElwoodErrorDetails;
@@ -84,7 +91,7 @@ export class ElwoodError extends Error {
 }
 
 /** Pulls errno/syscall/path out of a Node system error so startup errors keep them. */
-export function systemFactsOf(cause: unknown): SystemErrorFacts {
+export function systemFactsOf(cause: unknown): ElwoodSystemErrorFacts {
   if (typeof cause !== "object" || cause === null) return {};
   const source = cause as { code?: unknown; errno?: unknown; syscall?: unknown; path?: unknown };
   const facts: { errno?: string | number; syscall?: string; path?: string } = {};

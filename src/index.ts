@@ -1,5 +1,24 @@
 // The public surface of @with-logic/elwood: named re-exports only.
 
+export {
+  ClaudeSession,
+  type ClaudeSessionApi,
+  type ClaudeSessionEvents,
+  type ClaudeSessionOptions,
+  CodexSession,
+  type CodexSessionApi,
+  type CodexSessionEvents,
+  type CodexSessionOptions,
+  type ElwoodAgentKind,
+  resumeClaude,
+  resumeCodex,
+  type StartOrResumeClaudeOptions,
+  type StartOrResumeCodexOptions,
+  startClaude,
+  startCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "./agents.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
 export type {
@@ -10,14 +29,6 @@ export type {
   ResumeClaudeOptions,
   StartClaudeOptions,
 } from "./claude/options.js";
-export {
-  type ClaudeSessionApi,
-  type ClaudeSessionEvents,
-  resumeClaude,
-  type StartOrResumeClaudeOptions,
-  startClaude,
-  startOrResumeClaude,
-} from "./claude/start.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,
@@ -31,22 +42,13 @@ export type {
   ResumeCodexOptions,
   StartCodexOptions,
 } from "./codex/options.js";
-export {
-  type CodexSessionApi,
-  type CodexSessionEvents,
-  resumeCodex,
-  type StartOrResumeCodexOptions,
-  startCodex,
-  startOrResumeCodex,
-} from "./codex/start.js";
 export type {
   CodexTranscriptSummary,
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
 export type {
-  AgentSessionApi,
-  CommonSessionEvents,
   ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
   SendOptions,
 } from "./core/agent-session.js";
 export type { CommonStartOptions } from "./core/common-options.js";
@@ -59,21 +61,36 @@ export type {
   ElwoodLoopState,
 } from "./core/loops/types.js";
 export type {
-  AgentKind,
   ElwoodActivityEvent,
+  ElwoodActivityKind,
+  ElwoodActivityOf,
+  ElwoodActivitySource,
+  ElwoodAgentId,
+  ElwoodHookErrorCategory,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodWarningEvent,
-  HookErrorCategory,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
+  ElwoodTurnEvent,
 } from "./core/types.js";
-export type { ElwoodErrorDetails, ElwoodErrorName, SystemErrorFacts } from "./errors.js";
+export type {
+  ElwoodWarningCode,
+  ElwoodWarningEvent,
+  ElwoodWarningOf,
+  ElwoodWarningSource,
+} from "./core/warnings.js";
+export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
-export type { Unsubscribe } from "./events/emitter.js";
-export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-session.js";
-export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
+export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export {
+  type ElwoodSessionInfo,
+  type ElwoodSessionListing,
+  type ElwoodSkippedSession,
+  type ListSessionsOptions,
+  listSessions,
+  readSessionInfo,
+} from "./session/session-list.js";
 export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -11,14 +11,16 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  ClaudeSession,
+  CodexSession,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "../../src/agents.js";
 import { createHookDispatcher } from "../../src/bridge/dispatcher.js";
 import type { HookDispatchError } from "../../src/bridge/outcome.js";
 import { HookBridgeServer } from "../../src/bridge/server.js";
-import { startOrResumeClaude } from "../../src/claude/start.js";
-import { startOrResumeCodex } from "../../src/codex/start.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 import {
   type FakeHandlers,

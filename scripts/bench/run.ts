@@ -1,7 +1,7 @@
 // Benchmark dispatcher: `npm run bench -- <name>` runs scripts/bench/<name>.ts; with no
 // name it runs every benchmark here; an unknown name lists the available ones.
 // Each benchmark module exports `runBenchmark(args): Promise<void>`; everything from the
-// first `--option` on is handed to it (`npm run bench -- soak --turns 20`).
+// first `--flag` on is handed to it (`npm run bench -- concurrency --sessions 8`).
 
 import { readdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -29,10 +29,10 @@ async function runOne(name: string, args: readonly string[]): Promise<void> {
 
 async function main(): Promise<void> {
   const available = availableBenchmarks();
-  const all = process.argv.slice(2);
-  const firstOption = all.findIndex((arg) => arg.startsWith("--"));
-  const requested = firstOption < 0 ? all : all.slice(0, firstOption);
-  const args = firstOption < 0 ? [] : all.slice(firstOption);
+  const argv = process.argv.slice(2);
+  const firstFlag = argv.findIndex((arg) => arg.startsWith("--"));
+  const requested = firstFlag === -1 ? argv : argv.slice(0, firstFlag);
+  const args = firstFlag === -1 ? [] : argv.slice(firstFlag);
   const unknown = requested.filter((name) => !available.includes(name));
   if (unknown.length > 0) {
     console.error(`Unknown benchmark: ${unknown.join(", ")}. Available: ${available.join(", ")}`);

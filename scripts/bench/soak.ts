@@ -13,10 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ClaudeHookHandlers } from "../../src/claude/hooks/handlers.js";
 import type { CodexHookHandlers } from "../../src/codex/hooks/handlers.js";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 import { descendantsOf } from "../../test/support/process-table.js";
 

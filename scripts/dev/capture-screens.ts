@@ -1,7 +1,11 @@
 // Dev tool: launches the REAL claude and codex CLIs in node-pty (temp HOME, loopback-only
 // fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
 // to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
-// /tmp for sanitizing into test/fixtures/transcripts. Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex]
+// /tmp for sanitizing into test/fixtures/transcripts.
+// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings]
+// The binaries are the pinned devDependencies, or other versions through the e2e override
+// (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
+// under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -9,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import xterm from "@xterm/headless";
 import pty from "node-pty";
+import { cliBinary } from "../../test/support/cli-binaries.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = join(ROOT, "test/fixtures/screens");
@@ -192,8 +197,16 @@ function baseEnv(home: string): Record<string, string> {
   return { HOME: home, PATH, TERM: "xterm-256color", LANG: "C.UTF-8", ...noProxy };
 }
 
-const CLAUDE = join(ROOT, "node_modules/.bin/claude");
-const CODEX = join(ROOT, "node_modules/.bin/codex");
+const CLAUDE = cliBinary("claude");
+const CODEX = cliBinary("codex");
+
+// "2.1.332 (Claude Code)" / "codex-cli 0.171.0" → "2.1.332".
+function versionOf(binary: string): string {
+  const output = execFileSync(binary, ["--version"], { encoding: "utf8" });
+  const version = /\d+\.\d+\.\d+/.exec(output)?.[0];
+  if (version === undefined) throw new Error(`no version in ${binary} --version: ${output}`);
+  return version;
+}
 
 function claudeEnv(port: number, apiKey = false): Record<string, string> {
   const home = mkdtempSync(join(tmpdir(), "elwood-home-"));
@@ -214,6 +227,7 @@ type Step =
   | { dump: string }
   | { prompt: string }
   | { set: Partial<typeof fake> }
+  | { select: RegExp }
   | { run: () => void };
 const [DOWN, UP, ESC] = ["\x1b[B", "\x1b[A", "\x1b"];
 
@@ -235,6 +249,7 @@ async function play(s: Screen, prefix: string, steps: Step[]): Promise<void> {
     else if ("dump" in step) s.dump(prefix, step.dump);
     else if ("set" in step) Object.assign(fake, step.set);
     else if ("run" in step) step.run();
+    else if ("select" in step) await selectOption(s, step.select);
     else {
       // Like Elwood: bracketed paste, then Enter as its own write.
       s.proc.write(`\x1b[200~${step.prompt}\x1b[201~`);
@@ -244,12 +259,28 @@ async function play(s: Screen, prefix: string, steps: Step[]): Promise<void> {
   }
 }
 
-// 2.1.332 lists "No, exit" first and selected: move down once to "Yes", then Enter.
+// Moves the highlight (❯ / ›) onto the option whose row matches, then presses Enter:
+// 2.1.332 lists "No, exit" first and selected, 2.1.197 lists "1. Yes" first.
+async function selectOption(s: Screen, option: RegExp): Promise<void> {
+  const rowOf = (pattern: RegExp) =>
+    s
+      .text()
+      .split("\n")
+      .findIndex((line) => pattern.test(line));
+  for (let moves = 0; moves < 6; moves++) {
+    const target = rowOf(option);
+    if (target === -1) return;
+    const selected = rowOf(/^\s*[❯›]\s/);
+    if (target === selected) break;
+    s.proc.write(selected !== -1 && selected > target ? UP : DOWN);
+    await sleep(400);
+  }
+  s.proc.write("\r");
+}
+
 const ACCEPT_TRUST: Step[] = [
   { waitFor: /Yes, I trust this folder/ },
-  { keys: DOWN },
-  { wait: 400 },
-  { keys: "\r" },
+  { select: /Yes, I trust this folder/ },
   { wait: 2500 },
 ];
 
@@ -278,7 +309,7 @@ function unauthorized(_req: IncomingMessage, _body: string, res: ServerResponse)
 }
 
 async function captureClaude(port: number): Promise<void> {
-  const p = "claude-2.1.332";
+  const p = `claude-${versionOf(CLAUDE)}`;
   reply = anthropicReply;
   fake.anthropicDelayMs = 4000;
   const env = claudeEnv(port);
@@ -286,7 +317,7 @@ async function captureClaude(port: number): Promise<void> {
     { waitFor: /trust/i },
     { dump: "workspace-trust" },
     ...shotAfter(DOWN, "workspace-trust-moved", 600),
-    { keys: "\r" },
+    { select: /Yes, I trust this folder/ },
     { waitFor: /❯/ },
     ...shotIn(2500, "composer"),
     ...shotAfterPrompt("create the probe file", "working", 2000),
@@ -324,6 +355,22 @@ async function captureClaude(port: number): Promise<void> {
   ]);
 }
 
+// Settings Warning: a --settings file naming a hook event the CLI does not know (what
+// 2.1.144 shows for Elwood's MessageDisplay hook); an unknown dialog on every version.
+async function captureClaudeSettingsWarning(port: number): Promise<void> {
+  const p = `claude-${versionOf(CLAUDE)}`;
+  reply = anthropicReply;
+  const settingsPath = join(mkdtempSync(join(tmpdir(), "elwood-settings-")), "settings.json");
+  const hook = { matcher: "*", hooks: [{ type: "command", command: "true" }] };
+  writeFileSync(settingsPath, JSON.stringify({ hooks: { ElwoodUnknownEvent: [hook] } }));
+  await scenario(CLAUDE, ["--settings", settingsPath], claudeEnv(port), p, [
+    { waitFor: /Yes, I trust this folder|Settings Warning/ },
+    { select: /Yes, I trust this folder/ },
+    { waitFor: /Settings Warning/ },
+    { dump: "settings-warning" },
+  ]);
+}
+
 function codexHome(port: number, extra = ""): string {
   const home = mkdtempSync(join(tmpdir(), "elwood-cxhome-"));
   const codexDir = join(home, ".codex");
@@ -339,13 +386,16 @@ function codexEnv(home: string): Record<string, string> {
   return { ...baseEnv(home), CODEX_HOME: join(home, ".codex"), FAKE_KEY: "x" };
 }
 
+// 0.171.0 "Trust this folder?"; 0.150.0 and older "Do you trust the contents of this directory?".
+const TRUST_PROMPT = /Trust this folder|Do you trust the contents/;
+
 async function captureCodex(port: number): Promise<void> {
-  const p = "codex-0.171.0";
+  const p = `codex-${versionOf(CODEX)}`;
   reply = openaiReply;
   fake.openaiDelayMs = 4000;
   const home = codexHome(port);
   await scenario(CODEX, ["-a", "on-request", "-s", "read-only"], codexEnv(home), p, [
-    { waitFor: /Trust this folder/ },
+    { waitFor: TRUST_PROMPT },
     { dump: "directory-trust" },
     ...shotAfter(DOWN, "directory-trust-moved", 500),
     ...shotAfter(`${UP}`, "directory-trust", 300),
@@ -367,7 +417,7 @@ async function captureCodex(port: number): Promise<void> {
   // Hooks needing review: a configured, not yet trusted hook.
   const hooks = `[features]\nhooks = true\n[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = "command"\ncommand = "true"\n`;
   await scenario(CODEX, [], codexEnv(codexHome(port, hooks)), p, [
-    { waitFor: /Trust this folder/ },
+    { waitFor: TRUST_PROMPT },
     ...shotAfter("\r", "hooks-review", 3000),
   ]);
   // Update prompt: a cached version.json announcing a newer release.
@@ -395,5 +445,7 @@ const which = process.argv[2] ?? "all";
 mkdirSync(OUT, { recursive: true });
 const port = await startServer();
 if (which === "all" || which === "claude") await captureClaude(port);
+if (which === "all" || which === "claude" || which === "claude-settings")
+  await captureClaudeSettingsWarning(port);
 if (which === "all" || which === "codex") await captureCodex(port);
 process.exit(0);

@@ -12,7 +12,7 @@ import {
 } from "./catalogue.js";
 import { settleWithin } from "./deadline.js";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "./limits.js";
-import type { HookDispatchError, HookErrorCategory, HookOutcome } from "./outcome.js";
+import type { ElwoodHookErrorCategory, HookDispatchError, HookOutcome } from "./outcome.js";
 
 /** What the bridge server needs from a dispatcher. */
 export interface HookRequestSink {
@@ -80,7 +80,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
 
   const failOpen = (
     hookEventName: string,
-    category: HookErrorCategory,
+    category: ElwoodHookErrorCategory,
     message: string,
     extra: { hasHandler?: boolean; decision?: unknown; timeoutMs?: number } = {},
   ): HookOutcome => {

@@ -2,7 +2,7 @@
 // fail-open error shape behind `hookError` (spec api.md "Hook results", seeds §6.3).
 
 /** Why a dispatch failed open. Closed set, part of the public `hookError` contract. */
-export type HookErrorCategory =
+export type ElwoodHookErrorCategory =
   | "timeout"
   | "handler_error"
   | "invalid_input"
@@ -15,7 +15,7 @@ export type HookErrorCategory =
  */
 export interface HookDispatchError {
   readonly hookEventName: string;
-  readonly category: HookErrorCategory;
+  readonly category: ElwoodHookErrorCategory;
   readonly message: string;
   /** Present only for a genuine handler timeout, never for a throw or rejection. */
   readonly timeoutMs?: number;

@@ -1,33 +1,38 @@
 // The raw live session handed to callers (api.md §5.3 surface): a thin, typed face over
 // one SessionRuntime. Promise-returning methods reject, never throw synchronously.
 import type { HookEventBase } from "../bridge/catalogue.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { SessionRuntime } from "./runtime.js";
+import type { CoreEventMap } from "./session-events.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
-  AgentKind,
   ElwoodActivityEvent,
+  ElwoodAgentId,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodWarningEvent,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
+  ElwoodTurnEvent,
 } from "./types.js";
+import type { ElwoodWarningEvent } from "./warnings.js";
 
 /** Events every agent session has (the ElwoodAgentSession event names). */
-export interface CommonSessionEvents {
+export interface ElwoodAgentSessionEvents {
   "terminal:data": string;
-  "terminal:exit": TerminalExitEvent;
-  status: StatusEvent;
+  "terminal:exit": ElwoodTerminalExitEvent;
+  status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;
   warning: ElwoodWarningEvent;
-  hookError: HookErrorEvent;
-  resize: TerminalSize;
+  hookError: ElwoodHookErrorEvent;
+  resize: ElwoodTerminalSize;
   /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
   loop: ElwoodLoopEvent;
+  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
+  turn: ElwoodTurnEvent;
 }
 
 export interface SendOptions {
@@ -40,7 +45,7 @@ export interface SendOptions {
  * satisfy it structurally, so one function can drive either.
  */
 export interface ElwoodAgentSession {
-  readonly agent: AgentKind;
+  readonly agent: ElwoodAgentId;
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
@@ -50,23 +55,32 @@ export interface ElwoodAgentSession {
     match: (status: ElwoodSessionStatus) => boolean,
     timeoutMs?: number,
   ): Promise<ElwoodSessionStatus>;
+  /** A type-guard `match` (e.g. `(e) => e.kind === "tool_call"`) narrows the result. */
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
   waitForActivity(
     match: (event: ElwoodActivityEvent) => boolean,
     timeoutMs?: number,
   ): Promise<ElwoodActivityEvent>;
-  on<E extends keyof CommonSessionEvents>(
+  on<E extends keyof ElwoodAgentSessionEvents>(
     event: E,
-    handler: (payload: CommonSessionEvents[E]) => void,
-  ): Unsubscribe;
-  off<E extends keyof CommonSessionEvents>(
+    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
+  ): ElwoodUnsubscribe;
+  off<E extends keyof ElwoodAgentSessionEvents>(
     event: E,
-    handler: (payload: CommonSessionEvents[E]) => void,
+    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
   ): void;
+  /** One turn's content, ending when the turn is complete (turns run one at a time). */
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent>;
+  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
+  send(prompt: string, options?: TurnOptions): Promise<string>;
   sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
   sendMessage(message: string, options?: SendOptions): Promise<void>;
   sendGuidance(message: string, options?: SendOptions): Promise<void>;
   sendKeys(input: string | Uint8Array): Promise<void>;
-  resize(size: TerminalSize): Promise<void>;
+  resize(size: ElwoodTerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
@@ -76,13 +90,15 @@ export interface ElwoodAgentSession {
   teardown(): Promise<void>;
 }
 
-export class AgentSessionApi<Events extends CommonSessionEvents> {
-  readonly agent: AgentKind;
+type CoreEventName = keyof CoreEventMap & string;
+
+export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
+  readonly agent: ElwoodAgentId;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
   readonly #terminal: ElwoodTerminal;
 
   constructor(options: {
-    readonly agent: AgentKind;
+    readonly agent: ElwoodAgentId;
     readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
     readonly terminal: ElwoodTerminal;
   }) {
@@ -118,6 +134,14 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     return guard(() => this.#runtime.waitForStatus(match, timeoutMs));
   }
 
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
   waitForActivity(
     match: (event: ElwoodActivityEvent) => boolean,
     timeoutMs?: number,
@@ -125,15 +149,24 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     return guard(() => this.#runtime.waitForActivity(match, timeoutMs));
   }
 
+  // Every adapter event name is a core event name (common, `hook:*`, `*:transcript`).
   on<E extends keyof Events & string>(
     event: E,
     handler: (payload: Events[E]) => void,
-  ): Unsubscribe {
-    return this.#runtime.events.on(event, handler as (payload: unknown) => void);
+  ): ElwoodUnsubscribe {
+    return this.#runtime.events.on(event as CoreEventName, handler as (payload: unknown) => void);
   }
 
   off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
-    this.#runtime.events.off(event, handler as (payload: unknown) => void);
+    this.#runtime.events.off(event as CoreEventName, handler as (payload: unknown) => void);
+  }
+
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent> {
+    return this.#runtime.stream(prompt, options);
+  }
+
+  send(prompt: string, options?: TurnOptions): Promise<string> {
+    return guard(() => this.#runtime.send(prompt, options));
   }
 
   sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {
@@ -152,7 +185,7 @@ export class AgentSessionApi<Events extends CommonSessionEvents> {
     return guard(() => this.#runtime.sendKeys(input));
   }
 
-  resize(size: TerminalSize): Promise<void> {
+  resize(size: ElwoodTerminalSize): Promise<void> {
     return guard(() => this.#runtime.resize(size));
   }
 

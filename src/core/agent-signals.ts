@@ -11,10 +11,7 @@ import type { InitialReadiness } from "./readiness.js";
 import { errorCodeOf, isBlockingReply } from "./runtime-support.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
-import type { TurnTracker } from "./turn-tracker.js";
-
-/** Both CLIs name the hook that can answer a tool-permission prompt this way. */
-const PERMISSION_REQUEST_HOOK = "PermissionRequest";
+import type { TurnLedger } from "./turn/ledger.js";
 
 export interface AgentSignalParts<Event extends HookEventBase> {
   readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
@@ -22,8 +19,10 @@ export interface AgentSignalParts<Event extends HookEventBase> {
   readonly transcript: TranscriptPort;
   readonly state: StatePort;
   readonly status: StatusMachine;
-  readonly turn: TurnTracker;
+  readonly turn: TurnLedger;
   readonly readiness: () => InitialReadiness;
+  /** The turn-end hook's expected final text, for the ergonomic turn in flight. */
+  readonly onTurnEndText: (text: string) => void;
 }
 
 /** The agent's conversation id as announced, and where its transcript will be. */
@@ -64,9 +63,17 @@ export class AgentSignals<Event extends HookEventBase> {
     // Every later hook re-checks until the conversation is on disk (a prompt was taken).
     this.#persistOnceConversationExists();
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
+    if (name === signals.promptAcceptedHook || name === signals.turnEndHook) turn.noteTurnHook();
     if (name === signals.promptAcceptedHook) {
-      turn.accept();
+      turn.accept(`${name} hook`, signals.acceptedPromptOf(event));
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
+    }
+    if (name === signals.turnEndHook) {
+      // Accepted before the handler runs: a Stop handler that submits a prompt must not
+      // wait behind a delivery that only this Stop proves (api.md: no deadlock).
+      turn.accept(`${name} hook`);
+      const expected = signals.turnEndTextOf(event);
+      if (expected !== undefined) this.#parts.onTurnEndText(expected);
     }
   }
 
@@ -74,11 +81,12 @@ export class AgentSignals<Event extends HookEventBase> {
   onOutcome(outcome: HookOutcome): void {
     const { adapter, events, transcript, status, turn } = this.#parts;
     events.emitHookResult(outcome);
-    if (outcome.hookEventName === PERMISSION_REQUEST_HOOK && outcome.reply !== undefined) {
+    const { permissionRequestHook } = adapter.signals;
+    if (outcome.hookEventName === permissionRequestHook && outcome.reply !== undefined) {
       turn.notePermissionDecided();
     }
     if (outcome.hookEventName !== adapter.signals.turnEndHook) return;
-    turn.accept();
+    turn.accept(`${outcome.hookEventName} hook`);
     if (isBlockingReply(outcome.reply)) {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;

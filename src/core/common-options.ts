@@ -4,12 +4,12 @@ import path from "node:path";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
 import { ElwoodError } from "../errors.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodTerminalSize } from "./types.js";
 
 export interface CommonStartOptions {
   readonly cwd: string;
   readonly stateDir?: string;
-  readonly initialSize?: TerminalSize;
+  readonly initialSize?: ElwoodTerminalSize;
   readonly persona?: string;
   readonly autoupdate?: boolean;
   readonly autotrust?: boolean;
@@ -24,7 +24,7 @@ export interface CommonStartOptions {
 export interface NormalizedCommonOptions {
   readonly cwd: string;
   readonly stateDir: string | undefined;
-  readonly initialSize: TerminalSize;
+  readonly initialSize: ElwoodTerminalSize;
   readonly persona: string | undefined;
   readonly autoupdate: boolean;
   readonly autotrust: boolean;
@@ -32,6 +32,16 @@ export interface NormalizedCommonOptions {
   readonly strictVersionCheck: boolean;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** What an agent's option normalizer hands the runtime, validated once at the edge. */
+export interface NormalizedAgentOptions<Launch, Handlers, Posture> {
+  readonly common: NormalizedCommonOptions;
+  /** What the launch needs beyond the persisted posture. */
+  readonly launch: Launch;
+  /** Only the posture fields the caller set; resume merges these over the record. */
+  readonly postureOverrides: Posture;
+  readonly hooks: Handlers | undefined;
 }
 
 export function invalidOption(message: string, details: Record<string, unknown> = {}): ElwoodError {
@@ -53,7 +63,7 @@ function optionalString(value: unknown, name: string): string | undefined {
   return value;
 }
 
-export function normalizeSize(value: unknown): TerminalSize {
+export function normalizeSize(value: unknown): ElwoodTerminalSize {
   return value === undefined ? DEFAULT_TERMINAL_SIZE : assertTerminalSize(value);
 }
 
@@ -96,6 +106,22 @@ export function normalizeCommonOptions(options: object): NormalizedCommonOptions
     executable: optionalString(raw.executable, "executable"),
     env: normalizeEnv(raw.env),
   };
+}
+
+/**
+ * The part every agent's normalizer shares: the common options and the hooks object;
+ * `specific` validates the rest from the raw options and returns launch and posture.
+ */
+export function normalizeAgentOptions<Launch, Handlers, Posture>(
+  options: object,
+  specific: (raw: Readonly<Record<string, unknown>>) => {
+    readonly launch: Launch;
+    readonly postureOverrides: Posture;
+  },
+): NormalizedAgentOptions<Launch, Handlers, Posture> {
+  const common = normalizeCommonOptions(options);
+  const raw = options as Readonly<Record<string, unknown>>;
+  return { common, ...specific(raw), hooks: optionalHandlers<Handlers>(raw.hooks) };
 }
 
 export function optionalStringList(value: unknown, name: string): readonly string[] | undefined {

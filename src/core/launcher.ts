@@ -20,20 +20,20 @@ import { waitForEarlyFailure } from "./early-failure.js";
 import { writeHookClient } from "./hook-client-file.js";
 import { SessionRuntime } from "./runtime.js";
 import { TranscriptHub } from "./transcript-hub.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodTerminalSize } from "./types.js";
 import { checkCliVersion } from "./version-gate.js";
 
-export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event>;
+export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
   readonly options: Options;
   readonly getHandlers: () => Handlers | undefined;
   readonly store: StateStore;
-  readonly record: SessionRecord;
+  readonly record: SessionRecord<Posture>;
   readonly isResume: boolean;
   readonly autotrust: boolean;
   readonly hookTimeoutMs: number;
   readonly strictVersionCheck: boolean;
-  readonly requestedSize: TerminalSize;
+  readonly requestedSize: ElwoodTerminalSize;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Loop definitions restored from a validated sidecar (resume only). */
@@ -45,20 +45,22 @@ export interface LaunchedSession<Options, Handlers, Event extends HookEventBase>
   readonly terminal: ElwoodTerminal;
 }
 
-export async function launchSession<Options, Handlers, Event extends HookEventBase>(
-  launch: LaunchSessionOptions<Options, Handlers, Event>,
+export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
+  launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   assertSupportedPlatform();
-  const { adapter, store, record } = launch;
+  const { store, record } = launch;
   const shell = resolveLoginShell();
   const preflight = await checkCliVersion({
-    adapter,
+    adapter: launch.adapter,
     shell,
     executable: launch.executable,
     cwd: record.cwd,
     env: launch.env,
     strict: launch.strictVersionCheck,
   });
+  // Every frame is read with the facts of the version this session runs.
+  const adapter = withCliVersion(launch.adapter, preflight.version);
 
   await store.prepareSession(record.elwoodSessionId);
   await store.writeRecord(record);
@@ -85,6 +87,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       record,
       isResume: launch.isResume,
       env: launch.env,
+      cliVersion: preflight.version,
       bridge: {
         port: bridge.port,
         commandClientPath: client.path,
@@ -94,6 +97,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cliHelp: () =>
         probeCliHelp({
           binary: adapter.binary,
+          errorNames: adapter.errorNames,
           shell,
           cwd: record.cwd,
           env: launch.env,
@@ -175,13 +179,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
-      for (const warning of preflight.warnings) {
-        started.events.emitWarning({
-          source: "lifecycle",
-          code: warning.code,
-          message: warning.message,
-        });
-      }
+      for (const warning of preflight.warnings) started.events.emitWarning(warning);
     });
     return { runtime, terminal };
   } catch (error) {
@@ -206,8 +204,11 @@ async function runCleanup(
   }
 }
 
-function withAgentSessionId(record: SessionRecord, agentSessionId: string): SessionRecord {
-  return { ...record, resume: { ...record.resume, agentSessionId } } as SessionRecord;
+function withAgentSessionId<Posture>(
+  record: SessionRecord<Posture>,
+  agentSessionId: string,
+): SessionRecord<Posture> {
+  return { ...record, resume: { ...record.resume, agentSessionId } };
 }
 
 // Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.
@@ -225,11 +226,19 @@ function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
     snapshot: () => terminal.snapshot(),
     sendInput: (data: string | Uint8Array) =>
       typeof data === "string" ? terminal.sendInput(data) : pty.write(data),
-    resize: (size: TerminalSize) => terminal.resize(size),
+    resize: (size: ElwoodTerminalSize) => terminal.resize(size),
     settled: () => terminal.settled(),
     onData: (listener: (chunk: string) => void) => terminal.onData(listener),
     onRender: (listener: () => void) => terminal.onRender(() => listener()),
     dispose: () => terminal.dispose(),
     elwoodTerminal: terminal,
   };
+}
+
+function withCliVersion<A extends Pick<AgentAdapter<unknown, unknown>, "readScreen">>(
+  adapter: A,
+  cliVersion: string | undefined,
+): A {
+  if (cliVersion === undefined) return adapter;
+  return { ...adapter, readScreen: (frame) => adapter.readScreen({ ...frame, cliVersion }) };
 }

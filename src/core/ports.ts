@@ -1,7 +1,7 @@
 // The narrow views the runtime has of its mechanisms. The launcher plugs in the real
 // terminal, PTY, transcript follower, state store and bridge; unit tests plug in fakes.
-import type { Unsubscribe } from "../events/emitter.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import type { ElwoodTerminalSize } from "./types.js";
 
 export interface TerminalSnapshot {
   readonly lines: readonly string[];
@@ -10,22 +10,22 @@ export interface TerminalSnapshot {
 }
 
 export interface TerminalPort {
-  readonly size: TerminalSize;
+  readonly size: ElwoodTerminalSize;
   readonly title: string;
   readonly renderFailed: boolean;
   snapshot(): TerminalSnapshot;
   sendInput(data: string | Uint8Array): void;
-  resize(size: TerminalSize): void;
+  resize(size: ElwoodTerminalSize): void;
   /** Resolves once every byte received so far has been rendered; never rejects. */
   settled(): Promise<void>;
-  onData(listener: (chunk: string) => void): Unsubscribe;
-  onRender(listener: () => void): Unsubscribe;
+  onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
+  onRender(listener: () => void): ElwoodUnsubscribe;
   dispose(): void;
 }
 
 export interface ProcessPort {
   readonly pid: number;
-  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): Unsubscribe;
+  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): ElwoodUnsubscribe;
   kill(signal?: NodeJS.Signals): void;
 }
 

@@ -11,7 +11,7 @@ import type {
   TerminalPort,
   TranscriptPort,
 } from "./ports.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodTerminalSize } from "./types.js";
 
 export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> {
   readonly adapter: AgentAdapter<Options, Handlers, Event>;
@@ -26,7 +26,7 @@ export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> 
   readonly bridge: BridgePort;
   readonly reap: GroupReaper;
   /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
-  readonly requestedSize: TerminalSize;
+  readonly requestedSize: ElwoodTerminalSize;
   /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
   readonly loops?: RuntimeLoopOptions;
 }

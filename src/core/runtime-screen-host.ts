@@ -1,43 +1,61 @@
 // Connects the screen watcher to the rest of the runtime: what a frame means for status,
 // attention, readiness and queued input (api.md "Status model", "Turn boundaries").
-import type { AgentAdapter, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { AgentAdapter, ScreenReading } from "./adapter.js";
 import type { ControlQueue } from "./control-queue.js";
 import type { TerminalPort } from "./ports.js";
 import type { InitialReadiness } from "./readiness.js";
+import { withoutWorkspacePath } from "./screen/dialog-text.js";
 import type { ScreenWatcherHost } from "./screen-watcher.js";
 import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TimerSet } from "./timer-set.js";
-import type { TurnTracker } from "./turn-tracker.js";
+import type { TurnLedger } from "./turn/ledger.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export interface ScreenHostParts {
   readonly autotrust: boolean;
+  /** The workspace, kept out of the dialog text an attention activity carries. */
+  readonly cwd: string;
   readonly terminal: TerminalPort;
   readonly adapter: Pick<AgentAdapter<unknown, unknown>, "readScreen">;
   readonly status: StatusMachine;
   readonly events: SessionEvents;
   readonly readiness: () => InitialReadiness;
   readonly queue: () => ControlQueue;
-  readonly turn: TurnTracker;
+  readonly turn: TurnLedger;
   readonly timers: TimerSet;
   readonly isClosed: () => boolean;
+  readonly renderCount: () => number;
 }
+
+/**
+ * A spinner that clears with no interrupt banner ends a hook-driven turn only if the
+ * turn-end hook has not come this long after: Codex hides its working row while a tool
+ * runs, and that gap is not the turn's end (issue 11; e2e C-API-49 on Codex).
+ */
+export const IDLE_END_GRACE_MS = 5000;
 
 export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
   const { terminal, status, events, turn } = parts;
   const pumpIfOpen = () => {
     if (status.status === "ready" || status.status === "running") parts.queue().pump();
   };
+  const read = (): ScreenReading => {
+    const snapshot = terminal.snapshot();
+    return parts.adapter.readScreen({
+      lines: snapshot.lines,
+      cursor: snapshot.cursor,
+      title: terminal.title,
+    });
+  };
+  const endOnIdle = (reason: string) => {
+    if (status.status !== "running" || !turn.mayEndOnIdle) return;
+    turn.endTurn();
+    status.apply("screen_idle", reason);
+  };
   return {
     autotrust: parts.autotrust,
-    read: (): ScreenReading => {
-      const snapshot = terminal.snapshot();
-      return parts.adapter.readScreen({
-        lines: snapshot.lines,
-        cursor: snapshot.cursor,
-        title: terminal.title,
-      });
-    },
+    read,
     hasBeenReady: () => status.hasBeenReady,
     isBlocked: () => status.status === "blocked",
     isPermissionDecided: () => turn.isPermissionDecided,
@@ -51,9 +69,12 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
         message: `Could not answer the ${label} startup prompt; it stays retryable.`,
         label,
       }),
-    onBlocked: (ruleIds) => {
+    onBlocked: (ruleIds, text) => {
       status.apply("dialog_visible", ruleIds.join(","));
-      events.emitAttention(ruleIds);
+      events.emitAttention(
+        ruleIds,
+        text === undefined ? undefined : withoutWorkspacePath(text, parts.cwd),
+      );
     },
     onCleared: (isWorking, hasIdleComposer) => {
       if (isWorking) status.apply("dialog_cleared_working", "work visible");
@@ -63,16 +84,25 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
     onWorkingEdge: () => {
       if (turn.noteWork()) status.apply("screen_working", "working indicator appeared");
     },
-    onIdleEdge: () => {
+    onIdleEdge: (isInterrupt) => {
       if (status.status !== "running" || !turn.mayEndOnIdle) return;
-      turn.endTurn();
-      status.apply("screen_idle", "working indicator gone, idle composer");
+      if (isInterrupt || !turn.isHookDriven) {
+        endOnIdle(isInterrupt ? "fresh interrupt banner" : "working indicator gone, idle composer");
+        return;
+      }
+      const generation = turn.generation;
+      parts.timers.set(() => {
+        const now = read();
+        if (turn.generation !== generation || now.isWorking || !now.hasIdleComposer) return;
+        endOnIdle("idle composer and no turn-end hook");
+      }, IDLE_END_GRACE_MS);
     },
     onFrame: (reading) => {
       parts.readiness().onFrame(reading);
       if (reading.isWorking) turn.noteWork();
       pumpIfOpen();
     },
+    renderCount: parts.renderCount,
     setTimer: (callback, ms) => {
       const handle = parts.timers.set(callback, ms);
       return () => parts.timers.clear(handle);

@@ -1,7 +1,8 @@
+import { ElwoodError } from "../errors.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { TerminalPort } from "./ports.js";
 import type { SessionEvents } from "./session-events.js";
-import type { TerminalSize } from "./types.js";
+import type { ElwoodSessionStatus, ElwoodTerminalSize } from "./types.js";
 
 export const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_records_dropped: "Some committed transcript records could not be read.",
@@ -30,7 +31,7 @@ export function errorCodeOf(error: unknown): string {
  */
 export function restoreRequestedSize(
   terminal: TerminalPort,
-  requested: TerminalSize,
+  requested: ElwoodTerminalSize,
   events: SessionEvents,
 ): void {
   const current = terminal.size;
@@ -48,4 +49,23 @@ export function restoreRequestedSize(
       errorCode: errorCodeOf(error),
     });
   }
+}
+
+/**
+ * session_not_running for a call on a closed or closing session. During a close-down the
+ * status machine still says the old live status, so the caller passes the status the
+ * session is settling on; the message never names a live one (issue 11 saw "no longer
+ * running (status "running")").
+ */
+export function notRunningError(
+  displayName: string,
+  status: ElwoodSessionStatus,
+  exit: { readonly exitCode: number } | undefined,
+): ElwoodError {
+  const how = exit === undefined ? "" : ` (the agent process exited with code ${exit.exitCode})`;
+  return new ElwoodError(
+    "session_not_running",
+    `The ${displayName} session is no longer running (status "${status}")${how}.`,
+    { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
+  );
 }

@@ -4,13 +4,13 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
-import { KEYS, sanitizePastedText } from "../terminal/input.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import { KEYS } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
 import { AgentSignals } from "./agent-signals.js";
-import { ControlQueue, type OperationClass } from "./control-queue.js";
+import { ControlQueue } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
 import { SessionLoops } from "./loops/session-loops.js";
@@ -19,20 +19,20 @@ import type { TerminalPort } from "./ports.js";
 import { InitialReadiness } from "./readiness.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { createScreenHost } from "./runtime-screen-host.js";
-import { errorCodeOf, restoreRequestedSize } from "./runtime-support.js";
+import { errorCodeOf, notRunningError, restoreRequestedSize } from "./runtime-support.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import { ScreenWatcher } from "./screen-watcher.js";
 import { SessionEvents } from "./session-events.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { StatusMachine } from "./status-machine.js";
-import { pasteAndSubmit, recoverStagedSubmission, type SubmissionSurface } from "./submission.js";
 import { TimerSet } from "./timer-set.js";
-import { TurnTracker } from "./turn-tracker.js";
+import { SessionTurns } from "./turn/session-turns.js";
+import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  TerminalSize,
+  ElwoodTerminalSize,
 } from "./types.js";
 import { waitForActivity, waitForStatus } from "./waits.js";
 
@@ -51,11 +51,18 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #signals: AgentSignals<Event>;
   readonly #timers = new TimerSet();
   readonly #exitWatch = new ExitWatch();
-  readonly #disposers: Unsubscribe[] = [];
-  #requestedSize: TerminalSize;
+  readonly #disposers: ElwoodUnsubscribe[] = [];
+  #requestedSize: ElwoodTerminalSize;
   #isClosed = false;
+  /** The final status a close-down in progress will settle on (reported before it lands). */
+  #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
+  #renderCount = 0;
   readonly #interrupts = new InterruptControl();
-  readonly #turn = new TurnTracker();
+  readonly #turns: SessionTurns;
+  #markClosed: () => void = () => {};
+  readonly #whenClosed = new Promise<void>((resolve) => {
+    this.#markClosed = resolve;
+  });
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -68,8 +75,23 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       agent: options.adapter.agent,
       terminal: options.terminal,
     });
+    this.#turns = new SessionTurns({
+      queue: () => this.#queue,
+      status: () => this.#status,
+      events: this.events,
+      terminal: options.terminal,
+      evaluateScreen: () => this.#watcher.evaluate(),
+      renderCount: () => this.#renderCount,
+      isClosed: () => this.#isClosed,
+      notRunning: () => this.#notRunning(),
+      waitForSafeScreen: () => this.#waitForSafeScreen(),
+      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
+      untilClosed: (wait) => this.#untilClosed(wait),
+      onCallerInput: () => this.#loops.onCallerInput(),
+    });
     this.#status = new StatusMachine({
       onChange: (change) => {
+        this.#turns.onStatus(change.status);
         this.events.emitStatus(change.status, change.previous);
         options.transcript.setActive(change.status === "running" || change.status === "blocked");
         // Loops see the ready first (to rearm), then queued caller input gets first claim on
@@ -85,23 +107,25 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#loops = new SessionLoops({
       options: options.loops,
-      emit: (event) => this.events.emitCustom("loop", event),
+      emit: (event) => this.events.emitLoop(event),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
-      submit: (message) => this.#enqueueText("loop", "readiness", message),
+      submit: (message) => this.#turns.submit("loop", "readiness", message),
     });
     this.#watcher = new ScreenWatcher(
       createScreenHost({
         autotrust: options.autotrust,
+        cwd: options.cwd,
         terminal: options.terminal,
         adapter: options.adapter,
         status: this.#status,
         events: this.events,
         readiness: () => this.#readiness,
         queue: () => this.#queue,
-        turn: this.#turn,
+        turn: this.#turns.ledger,
         timers: this.#timers,
         isClosed: () => this.#isClosed,
+        renderCount: () => this.#renderCount,
       }),
     );
     this.#readiness = new InitialReadiness({
@@ -117,8 +141,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       transcript: options.transcript,
       state: options.state,
       status: this.#status,
-      turn: this.#turn,
+      turn: this.#turns.ledger,
       readiness: () => this.#readiness,
+      onTurnEndText: (text) => this.#turns.onTurnEndText(text),
     });
     this.#shutdown = new ShutdownCoordinator({
       process: options.process,
@@ -128,6 +153,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     });
     this.#disposers.push(
       options.terminal.onRender(() => {
+        this.#renderCount += 1;
         this.#readiness.onFirstFrame();
         this.#watcher.scheduleEvaluation();
       }),
@@ -160,21 +186,31 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     return waitForActivity(this.#waitSource(), match, timeoutMs);
   }
 
-  // ── submissions ────────────────────────────────────────────────────────────
+  // ── turns and submissions (all through the core Turn: src/core/turn/) ──────
+
+  /** One turn's content, in arrival order, ending when the turn is complete (core Turn). */
+  stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
+    return this.#turns.stream(prompt, options);
+  }
+
+  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
+  send(prompt: string, options: TurnOptions = {}): Promise<string> {
+    return this.#turns.send(prompt, options);
+  }
 
   sendMessage(message: string): Promise<void> {
-    return this.#enqueueText("message", "readiness", message);
+    return this.#turns.submit("message", "readiness", message);
   }
 
   sendPrompt(prompt: string): Promise<void> {
-    return this.#enqueueText("prompt", "immediate", prompt);
+    return this.#turns.submit("prompt", "immediate", prompt);
   }
 
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
   sendGuidance(message: string): Promise<void> {
     const status = this.#status.status;
     const waits = !this.#status.hasBeenReady || status === "blocked" || status === "ready";
-    return this.#enqueueText("guidance", waits ? "readiness" : "immediate", message);
+    return this.#turns.submit("guidance", waits ? "readiness" : "immediate", message);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -184,10 +220,11 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
+    this.#turns.ledger.yieldToRawInput();
     this.#options.terminal.sendInput(input);
   }
 
-  async resize(size: TerminalSize): Promise<void> {
+  async resize(size: ElwoodTerminalSize): Promise<void> {
     this.#assertLive();
     this.#requestedSize = assertTerminalSize(size);
     const floor = this.#readiness.isDone ? 0 : (this.#adapter.bootstrapMinCols ?? 0);
@@ -254,8 +291,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
     for (const item of items) {
-      if (item.kind === "user_message") this.#turn.accept();
       this.events.emitTranscriptItem(item, transcriptPath);
+      this.#turns.onTranscriptItem(item);
     }
   }
 
@@ -271,39 +308,10 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── internals ──────────────────────────────────────────────────────────────
 
-  #enqueueText(kind: string, operationClass: OperationClass, text: string): Promise<void> {
-    if (this.#status.isTerminal || this.#isClosed) return Promise.reject(this.#notRunning());
-    if (typeof text !== "string" || sanitizePastedText(text).trim().length === 0) {
-      return Promise.reject(
-        new ElwoodError("invalid_options", `A ${kind} must be a non-empty string.`),
-      );
-    }
-    if (kind !== "loop") this.#loops.onCallerInput();
-    return this.#queue.enqueue({
-      kind,
-      operationClass,
-      bytes: Buffer.byteLength(text, "utf8"),
-      run: async () => {
-        this.#turn.beginSubmission();
-        const surface = this.#submissionSurface(this.#turn.generation);
-        await pasteAndSubmit(surface, text);
-        if (operationClass === "immediate") this.#status.apply("submitted", `${kind} written`);
-        void recoverStagedSubmission(surface).catch(() => undefined);
-      },
-    });
-  }
-
-  // Scoped to one submission: once a newer one exists, this one's recovery must never
-  // press Enter again, or it would submit the newer paste before that paste's own Enter.
-  #submissionSurface(generation: number): SubmissionSurface {
-    return {
-      write: (data) => this.#options.terminal.sendInput(data),
-      waitForSafeScreen: () => this.#waitForSafeScreen(),
-      hasStagedInput: () => this.#watcher.evaluate()?.hasStagedInput ?? false,
-      isAccepted: () => this.#turn.isAccepted || this.#turn.generation !== generation,
-      sleep: (ms) => this.#timers.sleep(ms),
-      isClosed: () => this.#isClosed,
-    };
+  // A close-down clears every timer, so a wait that was pending must end with the close.
+  async #untilClosed(wait: Promise<void>): Promise<void> {
+    await Promise.race([wait, this.#whenClosed]);
+    if (this.#isClosed) throw this.#notRunning();
   }
 
   #waitForSafeScreen(): Promise<void> {
@@ -312,7 +320,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       evaluate: () => this.#watcher.evaluate(),
       isLive: () => !this.#isClosed && !this.#status.isTerminal,
       notRunning: () => this.#notRunning(),
-      sleep: (ms) => this.#timers.sleep(ms),
+      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
     });
   }
 
@@ -362,6 +370,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   async #closeDown(finalStatus: "exited" | "stopped" | "killed" | "torn_down"): Promise<void> {
     if (!this.#isClosed) {
       this.#isClosed = true;
+      this.#closingStatus = finalStatus;
+      this.#markClosed();
       this.#loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
@@ -383,10 +393,9 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   #notRunning(): ElwoodError {
-    return new ElwoodError(
-      "session_not_running",
-      `The ${this.#adapter.displayName} session is no longer running (status "${this.#status.status}").`,
-      { details: { status: this.#status.status } },
-    );
+    const status = this.#status.isTerminal
+      ? this.#status.status
+      : (this.#closingStatus ?? this.#status.status);
+    return notRunningError(this.#adapter.displayName, status, this.#exitWatch.exit);
   }
 }

@@ -2,17 +2,21 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
-import {
-  AUTOTRUST_LABELS,
-  type ScreenDialog,
-  type ScreenReading,
-  type StartupPromptLabel,
-} from "./adapter.js";
+import type { ScreenDialog, ScreenReading } from "./adapter.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
-const ANSWER_STEP_MS = 200;
-const ANSWER_CONFIRM_MS = 1500;
+/** The least time between two keys of one answer. */
+export const ANSWER_STEP_MS = 200;
+/** The least time before a final key (Enter, Escape) is repeated. */
+export const ANSWER_CONFIRM_MS = 1500;
+/**
+ * A move key whose effect no later frame shows is repeated only after this long: a CPU-
+ * starved CLI may still be about to apply it, and a second arrow on a two-option list
+ * wraps onto "No, exit" (seen with 16 sessions on 2 cores).
+ */
+export const ANSWER_RETRY_MS = 3000;
 
 export interface ScreenWatcherHost {
   readonly autotrust: boolean;
@@ -25,19 +29,31 @@ export interface ScreenWatcherHost {
   writeKeys(keys: string): void;
   onStartupPromptAnswered(label: StartupPromptLabel): void;
   onStartupPromptWriteFailed(label: StartupPromptLabel): void;
-  onBlocked(ruleIds: readonly string[]): void;
+  /** `text` is the dialog's visible text, for the attention activity. */
+  onBlocked(ruleIds: readonly string[], text: string | undefined): void;
   onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
   onWorkingEdge(): void;
-  onIdleEdge(): void;
+  /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
+  onIdleEdge(isInterrupt: boolean): void;
   /** Every evaluated frame, for readiness and submission observers. */
   onFrame(reading: ScreenReading): void;
+  /** How many frames have been rendered so far (a key's effect needs a later one). */
+  renderCount(): number;
   setTimer(callback: () => void, ms: number): () => void;
+}
+
+/** The last key written for a dialog, and what the frame looked like when it went. */
+interface SentKey {
+  readonly isFinal: boolean;
+  readonly at: number;
+  readonly renders: number;
+  readonly selectedIndex: number | undefined;
 }
 
 interface DialogAttempt {
   readonly key: string;
   readonly startedAt: number;
-  answered: boolean;
+  sent: SentKey | undefined;
   isReported: boolean;
   expired: boolean;
   cancelTimer: () => void;
@@ -92,30 +108,48 @@ export class ScreenWatcher {
       // The CLI may still paint a permission prompt its PermissionRequest hook just
       // answered; input stays held while it is visible, but nobody needs to be called.
       if (dialog.isToolPermission === true && this.#host.isPermissionDecided()) return;
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
-    const needsAutotrust = AUTOTRUST_LABELS.has(dialog.label);
+    const needsAutotrust = dialog.needsAutotrust === true;
     if (needsAutotrust && !this.#host.autotrust) {
-      this.#block(dialog.ruleIds);
+      this.#block(dialog);
       return;
     }
-    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key, dialog);
+    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key);
     const attempt = this.#attempt;
-    if (attempt === undefined || attempt.expired) {
-      this.#block(dialog.ruleIds);
-      return;
-    }
-    if (attempt.answered || dialog.answerKeys === undefined) return;
-    this.#answer(attempt, dialog.label, dialog.answerKeys);
+    if (attempt === undefined) return;
+    // Past the deadline the session is blocked for a human, but a safe answer may still
+    // land: a late success clears the block like any other cleared dialog.
+    if (attempt.expired) this.#block(dialog);
+    if (dialog.answerKeys === undefined || !this.#mayWriteNextKey(attempt, dialog)) return;
+    this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
   }
 
-  #startAttempt(key: string, dialog: ScreenDialog): void {
+  // A new key is planned only from a frame rendered after the previous key, and only once
+  // that frame shows the key's effect (the highlight moved) or the retry time has passed.
+  #mayWriteNextKey(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
+    const sent = attempt.sent;
+    if (sent === undefined) return true;
+    const elapsed = Date.now() - sent.at;
+    const isFresh = this.#host.renderCount() > sent.renders;
+    const hasMoved = dialog.selectedIndex !== sent.selectedIndex;
+    const minimum = sent.isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS;
+    const isDue = isFresh && elapsed >= minimum && (hasMoved || elapsed >= ANSWER_RETRY_MS);
+    if (!isDue) this.#recheckLater(Math.max(ANSWER_STEP_MS, minimum - elapsed));
+    return isDue;
+  }
+
+  #recheckLater(ms: number): void {
+    this.#host.setTimer(() => this.scheduleEvaluation(), ms);
+  }
+
+  #startAttempt(key: string): void {
     this.#attempt?.cancelTimer();
     const attempt: DialogAttempt = {
       key,
       startedAt: Date.now(),
-      answered: false,
+      sent: undefined,
       isReported: false,
       expired: false,
       cancelTimer: () => {},
@@ -127,42 +161,40 @@ export class ScreenWatcher {
       attempt.expired = true;
       const current = this.#host.read();
       if (current.dialog !== undefined && current.dialog.ruleIds.join("|") === key) {
-        this.#block(dialog.ruleIds);
+        this.#block(current.dialog);
       }
     }, TRUST_DEADLINE_MS);
     this.#attempt = attempt;
   }
 
-  #answer(attempt: DialogAttempt, label: StartupPromptLabel, keys: string): void {
-    attempt.answered = true;
+  #answer(
+    attempt: DialogAttempt,
+    label: StartupPromptLabel,
+    keys: string,
+    selectedIndex: number | undefined,
+  ): void {
     try {
       this.#host.writeKeys(keys);
     } catch {
-      attempt.answered = false;
       this.#host.onStartupPromptWriteFailed(label);
       return;
     }
-    const isFinalKey = keys === "\r" || keys === "\x1b";
-    if (isFinalKey && !attempt.isReported) {
+    const isFinal = keys === "\r" || keys === "\x1b";
+    attempt.sent = { isFinal, at: Date.now(), renders: this.#host.renderCount(), selectedIndex };
+    if (isFinal && !attempt.isReported) {
       attempt.isReported = true;
       this.#host.onStartupPromptAnswered(label);
     }
     // Each key is one step (a move, then Enter on the highlighted option); the next step
     // is planned from a fresh frame. A final key gets longer to take effect before a retry.
-    this.#host.setTimer(
-      () => {
-        if (this.#attempt === attempt && !attempt.expired) attempt.answered = false;
-        this.scheduleEvaluation();
-      },
-      isFinalKey ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS,
-    );
+    this.#recheckLater(isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS);
   }
 
-  #block(ruleIds: readonly string[]): void {
-    const key = [...ruleIds].sort().join("|");
+  #block(dialog: ScreenDialog): void {
+    const key = [...dialog.ruleIds].sort().join("|");
     if (this.#host.isBlocked() && this.#blockedKey === key) return;
     this.#blockedKey = key;
-    this.#host.onBlocked(ruleIds);
+    this.#host.onBlocked(dialog.ruleIds, dialog.text);
   }
 
   #handleNoDialog(reading: ScreenReading): void {
@@ -187,9 +219,8 @@ export class ScreenWatcher {
     const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
     // Only a fresh interrupt banner counts; an old one still on screen proves nothing.
     const freshInterrupt = reading.isInterrupted && !this.#wasInterrupted;
-    if (endedWork || (freshInterrupt && reading.hasIdleComposer && !reading.isWorking)) {
-      this.#host.onIdleEdge();
-    }
+    const interruptedIdle = freshInterrupt && reading.hasIdleComposer && !reading.isWorking;
+    if (endedWork || interruptedIdle) this.#host.onIdleEdge(interruptedIdle);
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }

@@ -2,50 +2,58 @@
 // helper per family, each also projected into the adapter-neutral `activity` stream
 // (api.md §5.4). Listener errors are contained by the emitter.
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
-import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 import type { TranscriptWarning } from "../transcript/types.js";
-import type { StartupPromptLabel, TranscriptItem } from "./adapter.js";
+import type { TranscriptItem } from "./adapter.js";
+import type { ElwoodLoopEvent } from "./loops/types.js";
 import type { TerminalPort } from "./ports.js";
 import { TRANSCRIPT_WARNING_MESSAGES } from "./runtime-support.js";
 import type {
-  AgentKind,
   ElwoodActivityEvent,
+  ElwoodAgentId,
+  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
-  ElwoodWarningEvent,
-  HookErrorEvent,
-  StatusEvent,
-  TerminalExitEvent,
-  TerminalSize,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
+  ElwoodTurnEvent,
+  StartupPromptLabel,
 } from "./types.js";
+import type { ElwoodWarningEvent, ElwoodWarningInput } from "./warnings.js";
 
-export interface CoreEventMap {
+// A type alias, not an interface, so it satisfies the emitter's string-keyed map.
+export type CoreEventMap = {
   "terminal:data": string;
-  "terminal:exit": TerminalExitEvent;
-  status: StatusEvent;
+  "terminal:exit": ElwoodTerminalExitEvent;
+  status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;
   warning: ElwoodWarningEvent;
   hook: unknown;
-  hookError: HookErrorEvent;
-  resize: TerminalSize;
+  hookError: ElwoodHookErrorEvent;
+  resize: ElwoodTerminalSize;
+  loop: ElwoodLoopEvent;
+  turn: ElwoodTurnEvent;
+  /** Parsed hook events by name; the adapter's event map types them for callers. */
   [hookName: `hook:${string}`]: unknown;
-  [other: string]: unknown;
-}
+  /** The adapter's content-free transcript summary (`codex:transcript`). */
+  [summary: `${string}:transcript`]: unknown;
+};
 
-interface WarningInput {
-  readonly source: ElwoodWarningEvent["source"];
-  readonly code: string;
-  readonly message: string;
-  readonly [detail: string]: unknown;
-}
+type ActivityInput = DistributiveOmit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class SessionEvents {
   readonly #emitter = new TypedEmitter<CoreEventMap>();
-  readonly #terminalSubscriptions = new Map<unknown, Unsubscribe>();
+  readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
   readonly #elwoodSessionId: string;
-  readonly #agent: AgentKind;
+  readonly #agent: ElwoodAgentId;
   readonly #terminal: TerminalPort;
 
-  constructor(options: { elwoodSessionId: string; agent: AgentKind; terminal: TerminalPort }) {
+  constructor(options: {
+    elwoodSessionId: string;
+    agent: ElwoodAgentId;
+    terminal: TerminalPort;
+  }) {
     this.#elwoodSessionId = options.elwoodSessionId;
     this.#agent = options.agent;
     this.#terminal = options.terminal;
@@ -54,7 +62,7 @@ export class SessionEvents {
   on<K extends keyof CoreEventMap & string>(
     event: K,
     handler: (payload: CoreEventMap[K]) => void,
-  ): Unsubscribe {
+  ): ElwoodUnsubscribe {
     if (event === "terminal:data") {
       // Raw output comes straight from the terminal so new subscribers get the replay.
       const unsubscribe = this.#terminal.onData(handler as (chunk: string) => void);
@@ -81,11 +89,15 @@ export class SessionEvents {
     this.#activity({ source: "lifecycle", kind: "status", label: status, status });
   }
 
-  emitResize(size: TerminalSize): void {
+  emitTurn(event: ElwoodTurnEvent): void {
+    this.#emitter.emit("turn", event);
+  }
+
+  emitResize(size: ElwoodTerminalSize): void {
     this.#emitter.emit("resize", size);
   }
 
-  emitWarning(input: WarningInput): void {
+  emitWarning(input: ElwoodWarningInput): void {
     const warning: ElwoodWarningEvent = {
       ...input,
       elwoodSessionId: this.#elwoodSessionId,
@@ -104,16 +116,27 @@ export class SessionEvents {
 
   /** Transcript loss, content-free: a cause label and the path, never a count or text. */
   emitTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
-    const { code, ...fields } = warning;
-    this.emitWarning({
+    const common = {
       source: "terminal",
-      code,
-      message: TRANSCRIPT_WARNING_MESSAGES[code],
+      message: TRANSCRIPT_WARNING_MESSAGES[warning.code],
       transcriptPath,
-      ...(code === "transcript_records_dropped" && "reason" in fields
-        ? { cause: fields.reason }
-        : fields),
-    });
+    } as const;
+    switch (warning.code) {
+      case "transcript_records_dropped":
+        this.emitWarning({ ...common, code: warning.code, cause: warning.reason });
+        return;
+      case "transcript_read_error":
+        this.emitWarning({ ...common, code: warning.code, lastErrorCode: warning.errorCode });
+        return;
+      case "transcript_poll_stopped":
+        this.emitWarning({
+          ...common,
+          code: warning.code,
+          reason: warning.reason,
+          phase: warning.phase,
+        });
+        return;
+    }
   }
 
   /** The agent exited on its own but its process group could not be killed. */
@@ -144,7 +167,7 @@ export class SessionEvents {
   }
 
   emitHookError(error: HookDispatchError): void {
-    const event: HookErrorEvent = {
+    const event: ElwoodHookErrorEvent = {
       elwoodSessionId: this.#elwoodSessionId,
       agent: this.#agent,
       hookEventName: error.hookEventName,
@@ -164,8 +187,7 @@ export class SessionEvents {
   }
 
   emitTranscriptItem(item: TranscriptItem, transcriptPath: string): void {
-    const { kind, raw, ...fields } = item;
-    this.#activity({ source: "transcript", kind, label: kind, ...fields, transcriptPath, raw });
+    this.#activity({ ...item, source: "transcript", label: item.kind, transcriptPath });
   }
 
   /** The adapter's content-free per-record summary, as `<agent>:transcript`. */
@@ -182,16 +204,18 @@ export class SessionEvents {
     });
   }
 
-  emitAttention(ruleIds: readonly string[]): void {
+  /** `dialogText`: what the dialog shows, so a user can see what to answer (sendKeys). */
+  emitAttention(ruleIds: readonly string[], dialogText?: string): void {
+    const waiting = "The agent is waiting for a human decision.";
     this.#activity({
       source: "terminal",
       kind: "attention",
       label: ruleIds.join(","),
-      text: "The agent is waiting for a human decision.",
+      text: dialogText ? `${waiting} The dialog reads:\n${dialogText}` : waiting,
     });
   }
 
-  emitExit(exit: TerminalExitEvent): void {
+  emitExit(exit: ElwoodTerminalExitEvent): void {
     this.#emitter.emit("terminal:exit", exit);
     this.#activity({
       source: "lifecycle",
@@ -201,8 +225,8 @@ export class SessionEvents {
     });
   }
 
-  emitCustom(event: string, payload: unknown): void {
-    this.#emitter.emit(event, payload);
+  emitLoop(event: ElwoodLoopEvent): void {
+    this.#emitter.emit("loop", event);
   }
 
   removeAll(): void {
@@ -211,11 +235,11 @@ export class SessionEvents {
     this.#terminalSubscriptions.clear();
   }
 
-  #activity(fields: Omit<ElwoodActivityEvent, "elwoodSessionId" | "agent">): void {
+  #activity(fields: ActivityInput): void {
     this.#emitter.emit("activity", {
       elwoodSessionId: this.#elwoodSessionId,
       agent: this.#agent,
       ...fields,
-    } as ElwoodActivityEvent);
+    });
   }
 }

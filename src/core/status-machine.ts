@@ -9,6 +9,7 @@ export type StatusEvidence =
   | "initial_ready"
   | "submitted"
   | "prompt_accepted"
+  | "prompt_not_accepted"
   | "turn_completed"
   | "turn_blocked_by_hook"
   | "screen_working"
@@ -86,6 +87,8 @@ export class StatusMachine {
         return current === "blocked" ? undefined : "running";
       case "turn_completed":
       case "screen_idle":
+      // A prompt the agent never took leaves the agent idle: `running` would be a lie.
+      case "prompt_not_accepted":
         if (!this.#hasBeenReady || current === "blocked") return undefined;
         return "ready";
       case "turn_blocked_by_hook":

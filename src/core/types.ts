@@ -1,9 +1,34 @@
 // Public, adapter-neutral session types: statuses, activity, warnings, hook errors
-// (spec digest api.md §5.3 "Status model", §5.4 "Events", seeds §5.7 warnings).
+// (spec digest api.md §5.3 "Status model", §5.4 "Events"). Warnings: ./warnings.ts.
+import type { ElwoodHookErrorCategory } from "../bridge/outcome.js";
+import type {
+  TranscriptAssistantMessage,
+  TranscriptReasoning,
+  TranscriptToolCall,
+  TranscriptToolResult,
+  TranscriptUserMessage,
+  TranscriptWebSearch,
+} from "../transcript/activity.js";
+import type { ElwoodWarningCode, ElwoodWarningSource } from "./warnings.js";
 
-export type AgentKind = "claude" | "codex";
+/**
+ * An agent's id as its adapter names it ("claude", "codex", …). Core treats it as opaque;
+ * the shipped agents' ids are `ElwoodAgentKind` (src/agents.ts).
+ */
+export type ElwoodAgentId = string;
 
-export interface TerminalSize {
+/** The startup prompts the spec names (api.md "Trust-gate automation"), as screen tables label them. */
+export type StartupPromptLabel =
+  | "workspace_trust"
+  | "skill_trust"
+  | "plugin_trust"
+  | "mcp_trust"
+  | "bypass_permissions"
+  | "browser_tools"
+  | "hook_trust"
+  | "update";
+
+export interface ElwoodTerminalSize {
   readonly cols: number;
   readonly rows: number;
 }
@@ -28,81 +53,171 @@ export interface ElwoodStatusDecision {
   readonly reason: string;
 }
 
-export type ActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
+export type ElwoodActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 
-export type ActivityKind =
-  | "user_message"
-  | "assistant_message"
-  | "reasoning"
-  | "tool_call"
-  | "tool_result"
-  | "web_search"
-  | "hook"
-  | "hook_error"
-  | "startup_prompt"
-  | "attention"
-  | "status"
-  | "lifecycle"
-  | "warning";
-
-export interface ElwoodActivityEvent {
+/** What every activity has (api.md "Activity shape"); each kind adds what it always knows. */
+interface ActivityFields {
   readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
-  readonly source: ActivitySource;
-  readonly kind: ActivityKind;
+  readonly agent: ElwoodAgentId;
+  readonly source: ElwoodActivitySource;
   readonly label: string;
   readonly text?: string;
-  readonly hookEventName?: string;
-  readonly turnId?: string;
-  readonly toolName?: string;
-  readonly toolUseId?: string;
-  readonly toolInput?: string;
-  readonly toolOutput?: string;
-  readonly status?: ElwoodSessionStatus;
-  readonly exitCode?: number;
-  readonly failedOpen?: boolean;
-  readonly transcriptPath?: string;
-  /** Live-only and unredacted: the record or hook input this activity came from. */
+  /** Live-only and unredacted: the record or hook reply this activity came from. */
   readonly raw?: unknown;
 }
 
-export type HookErrorCategory =
-  | "timeout"
-  | "handler_error"
-  | "invalid_input"
-  | "invalid_response"
-  | "bridge_error";
+/** Committed content from the CLI's own transcript; the label repeats the kind. */
+interface TranscriptActivity extends ActivityFields {
+  readonly source: "transcript";
+  readonly transcriptPath: string;
+  readonly raw: unknown;
+}
 
-export interface HookErrorEvent {
-  readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
+export interface ElwoodUserMessageActivity extends TranscriptActivity, TranscriptUserMessage {
+  readonly text: string;
+}
+
+export interface ElwoodAssistantMessageActivity
+  extends TranscriptActivity,
+    TranscriptAssistantMessage {
+  readonly text: string;
+}
+
+export interface ElwoodReasoningActivity extends TranscriptActivity, TranscriptReasoning {}
+
+export interface ElwoodToolCallActivity extends TranscriptActivity, TranscriptToolCall {}
+
+export interface ElwoodToolResultActivity extends TranscriptActivity, TranscriptToolResult {}
+
+export interface ElwoodWebSearchActivity extends TranscriptActivity, TranscriptWebSearch {}
+
+/** One hook dispatch and its result; a missing handler is "no decision", not failed-open. */
+export interface ElwoodHookActivity extends ActivityFields {
+  readonly kind: "hook";
+  readonly source: "hook";
+  /** The hook event name. */
+  readonly label: string;
   readonly hookEventName: string;
-  readonly category: HookErrorCategory;
+  readonly failedOpen: boolean;
+  /** The decision the handler returned (undefined = no decision). */
+  readonly raw?: unknown;
+}
+
+/** The activity twin of a `hookError` event: the CLI got no decision (fail open). */
+export interface ElwoodHookErrorActivity extends ActivityFields {
+  readonly kind: "hook_error";
+  readonly source: "hook";
+  readonly label: ElwoodHookErrorCategory;
+  readonly text: string;
+  readonly hookEventName: string;
+  readonly failedOpen: true;
+}
+
+/** Elwood answered a startup prompt; emitted only after the keys were written. */
+export interface ElwoodStartupPromptActivity extends ActivityFields {
+  readonly kind: "startup_prompt";
+  readonly source: "terminal";
+  readonly label: StartupPromptLabel;
+  readonly text: string;
+}
+
+/** A dialog waits for a human; the label joins the screen rule ids that matched. */
+export interface ElwoodAttentionActivity extends ActivityFields {
+  readonly kind: "attention";
+  readonly source: "terminal";
+  readonly text: string;
+}
+
+export interface ElwoodStatusActivity extends ActivityFields {
+  readonly kind: "status";
+  readonly source: "lifecycle";
+  readonly label: ElwoodSessionStatus;
+  readonly status: ElwoodSessionStatus;
+}
+
+/** The CLI process ended. */
+export interface ElwoodLifecycleActivity extends ActivityFields {
+  readonly kind: "lifecycle";
+  readonly source: "lifecycle";
+  readonly label: "exit";
+  readonly exitCode: number;
+}
+
+/** The activity twin of a `warning` event: the label is the code, the text its message. */
+export interface ElwoodWarningActivity extends ActivityFields {
+  readonly kind: "warning";
+  readonly source: ElwoodWarningSource;
+  readonly label: ElwoodWarningCode;
+  readonly text: string;
+}
+
+/** The adapter-neutral timeline, discriminated by `kind`. */
+export type ElwoodActivityEvent =
+  | ElwoodUserMessageActivity
+  | ElwoodAssistantMessageActivity
+  | ElwoodReasoningActivity
+  | ElwoodToolCallActivity
+  | ElwoodToolResultActivity
+  | ElwoodWebSearchActivity
+  | ElwoodHookActivity
+  | ElwoodHookErrorActivity
+  | ElwoodStartupPromptActivity
+  | ElwoodAttentionActivity
+  | ElwoodStatusActivity
+  | ElwoodLifecycleActivity
+  | ElwoodWarningActivity;
+
+export type ElwoodActivityKind = ElwoodActivityEvent["kind"];
+
+/** The activity variant of one kind, e.g. `ElwoodActivityOf<"tool_call">`. */
+export type ElwoodActivityOf<K extends ElwoodActivityKind> = Extract<
+  ElwoodActivityEvent,
+  { readonly kind: K }
+>;
+
+export type { ElwoodHookErrorCategory };
+
+export interface ElwoodHookErrorEvent {
+  readonly elwoodSessionId: string;
+  readonly agent: ElwoodAgentId;
+  readonly hookEventName: string;
+  readonly category: ElwoodHookErrorCategory;
   readonly message: string;
   readonly timeoutMs?: number;
   readonly cause?: unknown;
 }
 
-export type WarningSource = "lifecycle" | "terminal";
-
-/** Typed, non-fatal, live-only issues. Fields beyond the common ones depend on `code`. */
-export interface ElwoodWarningEvent {
-  readonly elwoodSessionId: string;
-  readonly agent: AgentKind;
-  readonly source: WarningSource;
-  readonly code: string;
-  readonly severity: "warning";
-  readonly message: string;
-  readonly raw: string;
-  readonly [detail: string]: unknown;
-}
-
-export interface TerminalExitEvent {
+export interface ElwoodTerminalExitEvent {
   readonly exitCode: number;
   readonly signal?: number;
 }
 
-export interface StatusEvent {
+export interface ElwoodStatusEvent {
   readonly status: ElwoodSessionStatus;
   readonly previous: ElwoodSessionStatus;
 }
+
+/**
+ * One submitted prompt's progress, emitted by the core Turn (issue 11): started when it is
+ * dispatched, accepted on the agent's acceptance signal, content for each committed item,
+ * then ended, or failed with a typed error (prompt_not_accepted, session_not_running).
+ */
+export type ElwoodTurnEvent =
+  | {
+      readonly kind: "started";
+      readonly turnId: number;
+      /** message, prompt, guidance or loop. */
+      readonly submission: string;
+    }
+  | { readonly kind: "accepted"; readonly turnId: number; readonly evidence: string }
+  | {
+      readonly kind: "content";
+      readonly turnId: number;
+      readonly event: import("./turn/stream-events.js").ElwoodStreamEvent;
+    }
+  | { readonly kind: "ended"; readonly turnId: number }
+  | {
+      readonly kind: "failed";
+      readonly turnId: number;
+      readonly error: import("../errors.js").ElwoodError;
+    };

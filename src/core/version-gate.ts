@@ -6,10 +6,11 @@ import { ElwoodError } from "../errors.js";
 import { probeCliVersion } from "../shell/probe.js";
 import { compareVersions } from "../shell/version.js";
 import type { AgentAdapter } from "./adapter.js";
+import type { ElwoodWarningInput } from "./warnings.js";
 
 export interface VersionCheck {
   readonly version: string | undefined;
-  readonly warnings: readonly { readonly code: string; readonly message: string }[];
+  readonly warnings: readonly ElwoodWarningInput[];
 }
 
 interface CheckOptions {
@@ -28,6 +29,7 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
   const { adapter } = options;
   const { text: output, version } = await probeCliVersion({
     binary: adapter.binary,
+    errorNames: adapter.errorNames,
     cwd: options.cwd,
     env: options.env,
     shell: options.shell,
@@ -40,7 +42,7 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
         details: { raw: output.slice(0, 200) },
       });
     }
-    return { version, warnings: [{ code: "version_unparseable", message }] };
+    return { version, warnings: [{ source: "lifecycle", code: "version_unparseable", message }] };
   }
   if (compareVersions(version, adapter.minimumVersion) < 0) {
     throw new ElwoodError(

@@ -1,15 +1,15 @@
 // waitForStatus / waitForActivity: resolve on the first match, reject with wait_timeout
 // (default 60 s) or session_not_running, and always unsubscribe when settled (api.md §5.3).
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { type ElwoodActivityEvent, type ElwoodSessionStatus, isTerminalStatus } from "./types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
 
 export interface WaitSource {
   readonly status: ElwoodSessionStatus;
-  onStatus(listener: (status: ElwoodSessionStatus) => void): Unsubscribe;
-  onActivity(listener: (event: ElwoodActivityEvent) => void): Unsubscribe;
+  onStatus(listener: (status: ElwoodSessionStatus) => void): ElwoodUnsubscribe;
+  onActivity(listener: (event: ElwoodActivityEvent) => void): ElwoodUnsubscribe;
 }
 
 function notRunning(status: ElwoodSessionStatus): ElwoodError {

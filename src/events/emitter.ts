@@ -1,7 +1,7 @@
 // A small typed event emitter: `on(name, handler)` returns its own unsubscribe
 // function, and a throwing listener never stops delivery to the others.
 
-export type Unsubscribe = () => void;
+export type ElwoodUnsubscribe = () => void;
 
 type EventMap = { readonly [name: string]: unknown };
 type Handler<T> = (payload: T) => void;
@@ -20,7 +20,7 @@ export class TypedEmitter<Events extends EventMap> {
     this.#onListenerError = onListenerError;
   }
 
-  on<K extends keyof Events>(event: K, handler: Handler<Events[K]>): Unsubscribe {
+  on<K extends keyof Events>(event: K, handler: Handler<Events[K]>): ElwoodUnsubscribe {
     let set = this.#listeners.get(event);
     if (set === undefined) {
       set = new Set();
@@ -41,8 +41,8 @@ export class TypedEmitter<Events extends EventMap> {
   once<K extends keyof Events>(
     event: K,
     match: (payload: Events[K]) => boolean = () => true,
-  ): { readonly promise: Promise<Events[K]>; readonly cancel: Unsubscribe } {
-    let unsubscribe: Unsubscribe = () => {};
+  ): { readonly promise: Promise<Events[K]>; readonly cancel: ElwoodUnsubscribe } {
+    let unsubscribe: ElwoodUnsubscribe = () => {};
     const promise = new Promise<Events[K]>((resolve) => {
       unsubscribe = this.on(event, (payload) => {
         if (!match(payload)) return;

@@ -1,43 +1,35 @@
 // The shared body of ClaudeSession and CodexSession (seeds §5.8): lazy, idempotent,
 // concurrent-safe start; subscriptions buffered before start; shutdown methods that are
-// no-ops before start; `close()` for `finally`; and `send`/`stream` turns serialized
-// through one slot that is released only at the agent's real turn boundary.
+// no-ops before start; `close()` for `finally`. A `send`/`stream` turn starts the session
+// and drains the core Turn (src/core/turn/): no turn logic lives here.
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  TerminalSize,
+  ElwoodTerminalSize,
 } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
-import { TurnCollector, type TurnSignals } from "./turn-collector.js";
-import { TurnSlot } from "./turn-slot.js";
 
 type AnyHandler = (payload: never) => void;
 
 interface Subscription {
   readonly event: string;
   readonly handler: AnyHandler;
-  detach: Unsubscribe | undefined;
+  detach: ElwoodUnsubscribe | undefined;
 }
 
 export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events extends object> {
   readonly #open: () => Promise<Api>;
-  readonly #signals: TurnSignals;
   readonly #subscriptions = new Set<Subscription>();
-  readonly #turns = new TurnSlot();
   #session: Api | undefined;
   #starting: Promise<Api> | undefined;
 
-  protected constructor(options: {
-    readonly open: () => Promise<Api>;
-    readonly signals: TurnSignals;
-  }) {
+  protected constructor(options: { readonly open: () => Promise<Api> }) {
     this.#open = options.open;
-    this.#signals = options.signals;
   }
 
   /** The started raw session, or undefined before start. */
@@ -71,7 +63,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   on<E extends keyof Events & string>(
     event: E,
     handler: (payload: Events[E]) => void,
-  ): Unsubscribe {
+  ): ElwoodUnsubscribe {
     const subscription: Subscription = { event, handler: handler as AnyHandler, detach: undefined };
     this.#subscriptions.add(subscription);
     if (this.#session !== undefined) this.#attach(this.#session, subscription);
@@ -92,10 +84,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   /** One turn's content, in arrival order, ending when the turn is complete. */
   stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
-    return { [Symbol.asyncIterator]: () => this.#runTurn(prompt, options) };
+    return { [Symbol.asyncIterator]: () => this.#drainTurn(prompt, options) };
   }
 
-  /** The turn's assistant messages joined by a blank line. */
+  /** The turn's assistant messages joined by a blank line (drains `stream()`). */
   async send(prompt: string, options: TurnOptions = {}): Promise<string> {
     const texts: string[] = [];
     for await (const event of this.stream(prompt, options)) {
@@ -104,24 +96,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return texts.join("\n\n");
   }
 
-  async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
-    const release = await this.#turns.acquire();
-    let collector: TurnCollector | undefined;
-    try {
-      const session = await this.start();
-      collector = new TurnCollector({ session, signals: this.#signals, prompt, ...options });
-      await collector.start();
-      yield* collector.events();
-    } finally {
-      if (collector === undefined) {
-        release();
-      } else {
-        // Breaking out early keeps the slot until the agent's real boundary.
-        collector.abandon();
-        collector.close();
-        void collector.boundary.then(release);
-      }
-    }
+  // The one per-turn step of this layer: start lazily, then yield the core Turn's events.
+  async *#drainTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    const session = await this.start();
+    yield* session.stream(prompt, options);
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -132,6 +110,14 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return (await this.start()).waitForStatus(match, timeoutMs);
   }
 
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
   async waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
     return (await this.start()).waitForActivity(match, timeoutMs);
   }
@@ -152,7 +138,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     return (await this.start()).sendKeys(input);
   }
 
-  async resize(size: TerminalSize): Promise<void> {
+  async resize(size: ElwoodTerminalSize): Promise<void> {
     return (await this.start()).resize(size);
   }
 
@@ -217,7 +203,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   #attach(session: Api, subscription: Subscription): void {
-    const on = session.on as unknown as (event: string, handler: AnyHandler) => Unsubscribe;
+    const on = session.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
     subscription.detach = on.call(session, subscription.event, subscription.handler);
   }
 }

@@ -1,15 +1,3 @@
-// The simplified, stable events `stream()` yields for one turn (seeds §5.8): the turn's
-// content only, insulated from the richer internal activity shape.
-
-export type ElwoodStreamEvent =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "thinking"; readonly text: string }
-  | { readonly type: "tool_call"; readonly name: string; readonly input?: string }
-  | { readonly type: "tool_result"; readonly name?: string; readonly output?: string };
-
-export interface TurnOptions {
-  /** Opt-in whole-turn ceiling; by default a live turn is never failed by a clock. */
-  readonly timeoutMs?: number;
-  /** How long the transcript may lag the turn-end signal before wait_timeout (10 s). */
-  readonly catchUpMs?: number;
-}
+// The stream events and turn options are defined by the core Turn; re-exported here for
+// the public entry point.
+export type { ElwoodStreamEvent, TurnOptions } from "../core/turn/stream-events.js";

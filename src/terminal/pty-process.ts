@@ -5,7 +5,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import * as nodePty from "node-pty";
 import { ElwoodError } from "../errors.js";
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 
 export interface PtyExit {
   readonly exitCode: number;
@@ -19,8 +19,8 @@ export interface PtyProcess {
   pause(): void;
   resume(): void;
   kill(signal?: string): void;
-  onData(callback: (chunk: string) => void): Unsubscribe;
-  onExit(callback: (exit: PtyExit) => void): Unsubscribe;
+  onData(callback: (chunk: string) => void): ElwoodUnsubscribe;
+  onExit(callback: (exit: PtyExit) => void): ElwoodUnsubscribe;
 }
 
 export interface SpawnPtyOptions {

@@ -1,7 +1,7 @@
 // Reads the visible screen out of the headless xterm (api.md "Size, terminal handle,
 // replay"): one right-trimmed string per row, the joined text, and the cursor.
 
-import type { Unsubscribe } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { HeadlessTerminal } from "./xterm-module.js";
 
 export interface TerminalCursor {
@@ -39,7 +39,7 @@ export function readSnapshot(xterm: HeadlessTerminal, isCursorVisible: boolean):
 export function trackCursorVisibility(
   xterm: HeadlessTerminal,
   onChange: (isVisible: boolean) => void,
-): Unsubscribe {
+): ElwoodUnsubscribe {
   const modeHandler = (isVisible: boolean) => (params: (number | number[])[]) => {
     if (params.includes(25)) onChange(isVisible);
     return false;

@@ -3,7 +3,7 @@
 // "terminal/"; api.md "Size, terminal handle, replay"; C-PTY-03/04/05/07).
 
 import { ElwoodError } from "../errors.js";
-import { TypedEmitter, type Unsubscribe } from "../events/emitter.js";
+import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 import { type ParseScheduler, sharedParseScheduler } from "./parse-scheduler.js";
 import { isClosedPtyError, type PtyProcess } from "./pty-process.js";
 import { RenderBatcher, type RenderBatcherLimits } from "./render-batcher.js";
@@ -11,12 +11,12 @@ import { DEFAULT_REPLAY_BYTES, ReplayBuffer } from "./replay-buffer.js";
 import { readSnapshot, type TerminalSnapshot, trackCursorVisibility } from "./snapshot.js";
 import { HeadlessTerminal } from "./xterm-module.js";
 
-export interface TerminalSize {
+export interface ElwoodTerminalSize {
   readonly cols: number;
   readonly rows: number;
 }
 
-export const DEFAULT_TERMINAL_SIZE: TerminalSize = Object.freeze({ cols: 189, rows: 48 });
+export const DEFAULT_TERMINAL_SIZE: ElwoodTerminalSize = Object.freeze({ cols: 189, rows: 48 });
 
 export interface RenderEvent {
   /** 1 for the first parsed batch, then counting up. */
@@ -27,7 +27,7 @@ export interface RenderEvent {
 export interface ElwoodTerminalOptions {
   readonly pty: PtyProcess;
   /** Must match the size the PTY was spawned with. */
-  readonly size?: TerminalSize;
+  readonly size?: ElwoodTerminalSize;
   readonly replayBytes?: number;
   readonly scrollback?: number;
   readonly limits?: RenderBatcherLimits;
@@ -46,8 +46,8 @@ export class ElwoodTerminal {
   readonly #replay: ReplayBuffer;
   readonly #batcher: RenderBatcher;
   readonly #events = new TypedEmitter<TerminalEvents>();
-  readonly #teardown: Unsubscribe[] = [];
-  #size: TerminalSize;
+  readonly #teardown: ElwoodUnsubscribe[] = [];
+  #size: ElwoodTerminalSize;
   #title = "";
   #isCursorVisible = true;
   #hasExited = false;
@@ -82,7 +82,7 @@ export class ElwoodTerminal {
     this.#wire();
   }
 
-  get size(): TerminalSize {
+  get size(): ElwoodTerminalSize {
     return this.#size;
   }
 
@@ -126,7 +126,7 @@ export class ElwoodTerminal {
   }
 
   /** Resizes the PTY and the screen model; a closed PTY fd during exit is ignored (C-PTY-05). */
-  resize(size: TerminalSize): void {
+  resize(size: ElwoodTerminalSize): void {
     this.#assertUsable("resize");
     const next = assertTerminalSize(size);
     if (!this.#hasExited) {
@@ -152,18 +152,18 @@ export class ElwoodTerminal {
   }
 
   /** Replays the live buffer to `callback` at once, then streams raw PTY output. */
-  onData(callback: (chunk: string) => void): Unsubscribe {
+  onData(callback: (chunk: string) => void): ElwoodUnsubscribe {
     if (this.#isDisposed) return () => {};
     const replay = this.#replay.contents();
     if (replay !== "") callback(replay);
     return this.#events.on("data", callback);
   }
 
-  onRender(callback: (event: RenderEvent) => void): Unsubscribe {
+  onRender(callback: (event: RenderEvent) => void): ElwoodUnsubscribe {
     return this.#events.on("render", callback);
   }
 
-  onRenderFailed(callback: (error: unknown) => void): Unsubscribe {
+  onRenderFailed(callback: (error: unknown) => void): ElwoodUnsubscribe {
     return this.#events.on("renderFailed", callback);
   }
 
@@ -223,8 +223,10 @@ export class ElwoodTerminal {
 }
 
 /** The one rule for a terminal size, wherever a size enters (options, resize, xterm). */
-export function assertTerminalSize(value: unknown): TerminalSize {
-  const size = (typeof value === "object" && value !== null ? value : {}) as Partial<TerminalSize>;
+export function assertTerminalSize(value: unknown): ElwoodTerminalSize {
+  const size = (
+    typeof value === "object" && value !== null ? value : {}
+  ) as Partial<ElwoodTerminalSize>;
   const isValid = (n: unknown): n is number =>
     Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 10_000;
   if (isValid(size.cols) && isValid(size.rows)) return { cols: size.cols, rows: size.rows };

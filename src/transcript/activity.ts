@@ -1,28 +1,65 @@
 // The adapter-neutral item a transcript mapper produces from committed records
 // (spec §5.4 "Activity shape"). The runtime adds session id, agent, source and label.
 
-export type TranscriptActivityKind =
-  | "user_message"
-  | "assistant_message"
-  | "reasoning"
-  | "tool_call"
-  | "tool_result"
-  | "web_search";
-
-export interface TranscriptActivityItem {
-  readonly kind: TranscriptActivityKind;
-  readonly text?: string;
-  readonly toolName?: string;
-  readonly toolUseId?: string;
-  /** Tool input as a string: passed through when already a string, otherwise JSON. */
-  readonly toolInput?: string;
-  /** Tool output as a string: passed through when already a string, otherwise JSON. */
-  readonly toolOutput?: string;
-  readonly isError?: boolean;
+interface ItemFields {
+  /** The turn the item belongs to, when the transcript says (Claude promptId, Codex turn_id). */
   readonly turnId?: string;
   /** The record (or content block) the item came from; live-only, unredacted. */
   readonly raw: unknown;
 }
+
+/** A prompt a person typed (never the CLI's own injected context or harness rows). */
+export interface TranscriptUserMessage extends ItemFields {
+  readonly kind: "user_message";
+  readonly text: string;
+}
+
+export interface TranscriptAssistantMessage extends ItemFields {
+  readonly kind: "assistant_message";
+  readonly text: string;
+}
+
+export interface TranscriptReasoning extends ItemFields {
+  readonly kind: "reasoning";
+  /** Absent for Claude's redacted thinking, which says only that reasoning happened. */
+  readonly text?: string;
+}
+
+export interface TranscriptToolCall extends ItemFields {
+  readonly kind: "tool_call";
+  readonly toolName: string;
+  /** Absent only where the CLI records none (a Codex `local_shell_call` may lack call_id). */
+  readonly toolUseId?: string;
+  /** Tool input as a string: passed through when already a string, otherwise JSON. */
+  readonly toolInput: string;
+}
+
+export interface TranscriptToolResult extends ItemFields {
+  readonly kind: "tool_result";
+  readonly toolUseId: string;
+  /** The answered call's name, paired from the same file; absent when that call was not seen. */
+  readonly toolName?: string;
+  /** Tool output as a string: passed through when already a string, otherwise JSON. */
+  readonly toolOutput: string;
+  /** Claude's `is_error`; absent where the transcript does not say (Codex). */
+  readonly isError?: boolean;
+}
+
+export interface TranscriptWebSearch extends ItemFields {
+  readonly kind: "web_search";
+  /** The search query, when the record carries one. */
+  readonly text?: string;
+}
+
+export type TranscriptActivityItem =
+  | TranscriptUserMessage
+  | TranscriptAssistantMessage
+  | TranscriptReasoning
+  | TranscriptToolCall
+  | TranscriptToolResult
+  | TranscriptWebSearch;
+
+export type TranscriptActivityKind = TranscriptActivityItem["kind"];
 
 /** The spec's string rule for toolInput/toolOutput. */
 export function toolValueToString(value: unknown): string {

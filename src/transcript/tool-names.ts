@@ -19,21 +19,23 @@ export class ToolNamePairing {
   }
 
   #pairOne(item: TranscriptActivityItem): TranscriptActivityItem {
-    const id = item.toolUseId;
-    if (id === undefined) return item;
-    if (item.kind === "tool_call" && item.toolName !== undefined) {
-      this.#pending.delete(id);
-      this.#pending.set(id, item.toolName);
-      // Maps iterate in insertion order, so the first key is the oldest call.
-      if (this.#pending.size > MAX_PENDING_TOOL_CALLS) {
-        const oldest = this.#pending.keys().next().value;
-        if (oldest !== undefined) this.#pending.delete(oldest);
-      }
+    if (item.kind === "tool_call") {
+      if (item.toolUseId !== undefined) this.#remember(item.toolUseId, item.toolName);
       return item;
     }
     if (item.kind !== "tool_result") return item;
-    const name = this.#pending.get(id);
-    this.#pending.delete(id);
+    const name = this.#pending.get(item.toolUseId);
+    this.#pending.delete(item.toolUseId);
     return name === undefined || item.toolName !== undefined ? item : { ...item, toolName: name };
+  }
+
+  #remember(id: string, toolName: string): void {
+    this.#pending.delete(id);
+    this.#pending.set(id, toolName);
+    // Maps iterate in insertion order, so the first key is the oldest call.
+    if (this.#pending.size > MAX_PENDING_TOOL_CALLS) {
+      const oldest = this.#pending.keys().next().value;
+      if (oldest !== undefined) this.#pending.delete(oldest);
+    }
   }
 }

@@ -5,7 +5,7 @@
 // reaches the typed handler through the authenticated bridge.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/claude/start.js";
+import { startClaude } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import { type ClaudeFixture, ensureGone, filesWithText, token } from "../support/claude-e2e.js";
 import { startCodexIn } from "../support/codex-e2e.js";

@@ -1,7 +1,9 @@
 // Real Claude start-up through Elwood: workspace trust answered (or surfaced as blocked),
 // and the login shell's environment reaching the CLI (issue 5 "Done when", C-E2E-09).
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/claude/start.js";
+import { startClaude } from "../../src/agents.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
@@ -78,5 +80,31 @@ describe("startClaude against the real CLI", () => {
     );
     expect(continuation.toolResults.map((result) => result.text).join("\n")).toContain(proof);
     await session.stop();
+  });
+
+  test("C-ATTN-01 C-TRUST-01: an unknown start-up dialog (a new project MCP server) blocks with its text; sendKeys answers it and the session reaches ready", async () => {
+    const fx = await newFixture({ trusted: true });
+    // Claude asks about a project's new .mcp.json server at start-up; the screen facts do
+    // not know that dialog, which makes it a real unknown gate on the pinned CLI.
+    const mcp = { mcpServers: { "elwood-probe": { command: "true", args: [] } } };
+    await writeFile(join(fx.workspace, ".mcp.json"), JSON.stringify(mcp));
+    const session = await startClaude({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    const attention = session.waitForActivity((event) => event.kind === "attention", 90_000);
+    await session.waitForStatus((status) => status === "blocked", 90_000);
+    const event = await attention;
+    expect(event.label).toBe("claude-unknown-gate");
+    expect(event.text).toContain("New MCP server found in this project: elwood-probe");
+    expect(event.text).toContain("Continue without using this MCP server");
+    expect(event.text).not.toContain(fx.workspace);
+    // Escape is this dialog's "reject": continue without the server.
+    await session.sendKeys("\x1b");
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.stop();
+    expect(session.status).toBe("stopped");
   });
 });

@@ -2,8 +2,9 @@
 // the session reaches ready, and one message yields exactly one transcript-sourced
 // assistant message (issue 6 "Done when", C-CODEX-11, C-CODEX-16, C-E2E-10).
 import { describe, expect, test } from "vitest";
+import { startCodex } from "../../src/agents.js";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
-import { record, token } from "../support/claude-e2e.js";
+import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { codexRequests, startCodexIn } from "../support/codex-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
@@ -49,6 +50,29 @@ describe("startCodex against the real CLI", () => {
       ),
     ).toBe(true);
     expect(JSON.stringify(summaries)).not.toContain(reply);
+    await session.stop();
+    expect(session.status).toBe("stopped");
+  });
+
+  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; sendKeys answers it and the session reaches ready", async () => {
+    const fx = await newFixture();
+    const session = await startCodex({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    const attention = session.waitForActivity((event) => event.kind === "attention", 90_000);
+    await session.waitForStatus((status) => status === "blocked", 90_000);
+    const event = await attention;
+    expect(event.label).toContain("codex-directory-trust");
+    // The dialog's own words, so a user can tell what to answer, but not the workspace path.
+    expect(event.text).toMatch(/trust/i);
+    expect(event.text).not.toContain(fx.workspace);
+    // The highlighted first option is the affirmative on every tested version.
+    expect(event.text).toMatch(/› 1\. (Trust and continue|Yes, continue)/);
+    await session.sendKeys("\r");
+    await session.waitForStatus((status) => status === "ready", 90_000);
     await session.stop();
     expect(session.status).toBe("stopped");
   });

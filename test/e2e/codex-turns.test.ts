@@ -120,4 +120,32 @@ describe("Codex turns against the real CLI", () => {
       codexRequests(fx.server).filter((request) => request.matchedTurn !== undefined),
     ).toHaveLength(10);
   });
+
+  test("C-API-38: interrupt() during a slow streamed turn returns the session to ready", async () => {
+    const fx = await newFixture();
+    fx.server.turn({
+      match: "take your time",
+      steps: [
+        { slow: { chunkDelayMs: 500 } },
+        { say: "This answer streams very slowly so that it can be interrupted midway" },
+        { pause: 30_000 },
+        { say: "never reached" },
+      ],
+    });
+    fx.server.turn({ match: "after the interrupt", steps: [{ say: "Back to work" }] });
+    const session = await startCodexIn(fx);
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.sendMessage("take your time");
+    await session.waitForStatus((status) => status === "running", 60_000);
+    await fx.server.waitForRequest((request) => request.matchedTurn === 0, 60_000);
+    expect(session.status).toBe("running");
+    await session.interrupt({ timeoutMs: 30_000 });
+    expect(session.status).toBe("ready");
+    await session.sendMessage("after the interrupt");
+    await session.waitForActivity(
+      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("Back to work"),
+      60_000,
+    );
+    await session.stop();
+  });
 });

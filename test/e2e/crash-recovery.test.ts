@@ -9,10 +9,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { resumeClaude, startOrResumeClaude } from "../../src/claude/start.js";
-import { resumeCodex, startOrResumeCodex } from "../../src/codex/start.js";
+import {
+  resumeClaude,
+  resumeCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
-import type { ElwoodWarningEvent } from "../../src/core/types.js";
+import type { ElwoodWarningEvent } from "../../src/core/warnings.js";
 import {
   type ClaudeFixture,
   childPids,

@@ -7,10 +7,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { startClaude } from "../../src/agents.js";
 import type { StartClaudeOptions } from "../../src/claude/options.js";
-import { startClaude } from "../../src/claude/start.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
-import type { HookErrorEvent } from "../../src/core/types.js";
+import type { ElwoodHookErrorEvent } from "../../src/core/types.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
 import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -121,7 +121,7 @@ describe("Claude hooks against the real CLI", () => {
         },
       },
     });
-    const errors: HookErrorEvent[] = [];
+    const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
     const { text } = await toolResultText(fx, "anthropic");
@@ -155,7 +155,7 @@ describe("Claude hooks against the real CLI", () => {
         PreToolUse: () => new Promise<undefined>(() => undefined),
       },
     });
-    const errors: HookErrorEvent[] = [];
+    const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
     const { text } = await toolResultText(fx, "anthropic");

@@ -6,9 +6,9 @@ import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import type { CodexSessionApi } from "../../src/agents.js";
 import type { StartCodexOptions } from "../../src/codex/options.js";
-import type { CodexSessionApi } from "../../src/codex/start.js";
-import type { HookErrorEvent } from "../../src/core/types.js";
+import type { ElwoodHookErrorEvent } from "../../src/core/types.js";
 import { token } from "../support/claude-e2e.js";
 import { type CodexFixture, startCodexIn } from "../support/codex-e2e.js";
 import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
@@ -255,7 +255,7 @@ describe("Codex hooks against the real CLI", () => {
         },
       },
     });
-    const errors: HookErrorEvent[] = [];
+    const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
     const { text } = await toolResultText(fx, "openai");
@@ -285,7 +285,7 @@ describe("Codex hooks against the real CLI", () => {
       hookTimeoutMs: 1500,
       hooks: { PreToolUse: () => new Promise<undefined>(() => undefined) },
     });
-    const errors: HookErrorEvent[] = [];
+    const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     await session.sendMessage("make the file");
     const { text } = await toolResultText(fx, "openai");

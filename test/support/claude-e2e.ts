@@ -133,6 +133,16 @@ export function conversationText(request: LoggedRequest): string {
  * `waitForActivity`, it also finds events that fired before the call (a turn's tool
  * result and its answer often arrive in one transcript batch).
  */
+export async function recordedActivity<E extends ElwoodActivityEvent>(
+  seen: { readonly activity: readonly ElwoodActivityEvent[] },
+  match: (event: ElwoodActivityEvent) => event is E,
+  timeoutMs: number,
+): Promise<E>;
+export async function recordedActivity(
+  seen: { readonly activity: readonly ElwoodActivityEvent[] },
+  match: (event: ElwoodActivityEvent) => boolean,
+  timeoutMs: number,
+): Promise<ElwoodActivityEvent>;
 export async function recordedActivity(
   seen: { readonly activity: readonly ElwoodActivityEvent[] },
   match: (event: ElwoodActivityEvent) => boolean,

@@ -1,13 +1,14 @@
 // Locates the claude and codex executables for e2e tests: the exact-pinned
 // devDependencies by default, or another version via ELWOOD_TEST_CLAUDE_BIN /
-// ELWOOD_TEST_CODEX_BIN so the same tests run against older CLIs.
+// ELWOOD_TEST_CODEX_BIN so the same tests run against older CLIs. The compat matrix
+// (scripts/compat/) and the screen capture tool set the same variables: one code path.
 import { accessSync, constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export type CliName = "claude" | "codex";
 
-const OVERRIDE_VARIABLE: Readonly<Record<CliName, string>> = {
+export const CLI_BINARY_VARIABLE: Readonly<Record<CliName, string>> = {
   claude: "ELWOOD_TEST_CLAUDE_BIN",
   codex: "ELWOOD_TEST_CODEX_BIN",
 };
@@ -16,7 +17,7 @@ const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "
 
 /** Absolute path of the CLI to test; throws with the fix when it is missing. */
 export function cliBinary(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
-  const variable = OVERRIDE_VARIABLE[name];
+  const variable = CLI_BINARY_VARIABLE[name];
   const override = env[variable];
   const path = override ? resolve(override) : join(REPOSITORY_ROOT, "node_modules", ".bin", name);
   try {

@@ -1,7 +1,7 @@
 // An in-memory PtyProcess for unit tests: records every write, resize, pause/resume and
 // signal, and lets a test push output and end the process.
 
-import type { Unsubscribe } from "../../src/events/emitter.js";
+import type { ElwoodUnsubscribe } from "../../src/events/emitter.js";
 import type { PtyExit, PtyProcess } from "../../src/terminal/pty-process.js";
 
 export interface FakePtyOptions {
@@ -58,12 +58,12 @@ export class FakePty implements PtyProcess {
     this.signals.push(signal);
   }
 
-  onData(callback: (chunk: string) => void): Unsubscribe {
+  onData(callback: (chunk: string) => void): ElwoodUnsubscribe {
     this.#dataListeners.add(callback);
     return () => this.#dataListeners.delete(callback);
   }
 
-  onExit(callback: (exit: PtyExit) => void): Unsubscribe {
+  onExit(callback: (exit: PtyExit) => void): ElwoodUnsubscribe {
     this.#exitListeners.add(callback);
     return () => this.#exitListeners.delete(callback);
   }

@@ -11,7 +11,7 @@ const NATIVE_FOOTER =
 export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
   {
     // 2.1.332: "Accessing workspace:" / path / "Quick safety check: …" / unnumbered
-    // "❯ No, exit" then "Yes, I trust this folder". Older (2.1.197): numbered, "1. Yes" first.
+    // "❯ No, exit" then "Yes, I trust this folder". 2.1.144/2.1.197: numbered, "1. Yes" first.
     id: "claude-workspace-trust",
     kind: "startup_prompt",
     label: "workspace_trust",
@@ -22,7 +22,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     ],
     affirmative: { label: /^Yes, I trust this folder$/, keys: "select-by-label" },
     answer: "autotrust",
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     id: "claude-bypass-permissions",
@@ -35,7 +35,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     ],
     affirmative: { label: /^Yes, I accept$/, keys: "select-by-label" },
     answer: "autotrust",
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     // Not reproducible offline; text per the spec (decline, label browser_tools). Declined
@@ -57,7 +57,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     header: /^Do you want to (proceed|make this edit to|create|allow)\b.*\?$/,
     body: [/^Esc to cancel/],
     answer: "never",
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     // ANTHROPIC_API_KEY not yet approved: "Yes" / "❯ No (recommended)". Must block.
@@ -66,7 +66,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     header: /^Detected a custom API key in your environment$/,
     body: [/^Do you want to use this API key\?$/],
     answer: "never",
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     // Auto mode (2.1.332's default) with no reachable safety classifier, e.g. offline:
@@ -79,16 +79,20 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.332 (seen in e2e runs; no fixture captured)",
   },
   {
+    // Dialog titles Elwood has no row for; they hold input and show as attention with
+    // their text. "New MCP server found in this project: <name>" (2.1.332, e2e), "Settings
+    // Warning" / "Settings Error" (a --settings problem; fixtures claude-*-settings-warning).
     id: "claude-unknown-gate",
     kind: "unknown_gate",
     header:
-      /^(Do you|Quick safety|Is this|Load this|Trust the|New MCP|WARNING:|Claude Code running)/,
+      /^(Do you|Quick safety|Is this|Load this|Trust the|New MCP|WARNING:|Claude Code running|Settings (Warning|Error)$)/,
     body: [NATIVE_FOOTER],
     answer: "never",
     verifiedOn: "2.1.332",
   },
   {
     // Footer while a turn runs: "⏸ manual mode on · esc to interrupt" / "⏵⏵ auto mode on … · esc to interrupt".
+    // 2.1.144/2.1.197 paint a bare "esc to interrupt" first; their spinner row marks work.
     id: "claude-working-footer",
     kind: "working",
     header: /·\s*esc to interrupt\b/,
@@ -100,14 +104,14 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     id: "claude-working-spinner",
     kind: "working",
     header: /^[✻✽✢✳✶✺*·]\s+\S[^…]*…(\s|$)/,
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     // After Escape: "⎿  Interrupted · What should Claude do instead?".
     id: "claude-interrupted",
     kind: "interrupted",
     header: /^⎿\s+Interrupted\b/,
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     // The input box: "❯ " right under a full-width ─ rule (another rule closes it below,
@@ -116,14 +120,14 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     kind: "composer",
     header: /^❯(\s|$)/,
     above: RULE,
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     // A 401 with no retries left shows "⎿  Not logged in · Please run /login".
     id: "claude-auth-not-logged-in",
     kind: "auth_failure",
     header: /Not logged in · Please run \/login/,
-    verifiedOn: "2.1.332",
+    verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
     id: "claude-auth-invalid-key",

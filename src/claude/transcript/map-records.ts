@@ -14,30 +14,21 @@ import {
   type TranscriptActivityItem,
   toolValueToString,
 } from "../../transcript/activity.js";
+import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
 
 export interface ClaudeMapContext {
   /** The promptId of the newest human prompt; assistant entries carry none of their own. */
   readonly turnId?: string;
 }
 
-export interface ClaudeMapResult {
-  readonly items: TranscriptActivityItem[];
-  readonly context: ClaudeMapContext;
-}
+export type ClaudeMapResult = MapResult<ClaudeMapContext>;
 
 /** Maps a batch of records in order, threading the turn id from prompt to replies. */
 export function mapClaudeRecords(
   records: readonly unknown[],
   context: ClaudeMapContext = {},
 ): ClaudeMapResult {
-  const items: TranscriptActivityItem[] = [];
-  let current = context;
-  for (const record of records) {
-    const result = mapClaudeRecord(record, current);
-    items.push(...result.items);
-    current = result.context;
-  }
-  return { items, context: current };
+  return mapInOrder(mapClaudeRecord, records, context);
 }
 
 export function mapClaudeRecord(record: unknown, context: ClaudeMapContext = {}): ClaudeMapResult {
@@ -74,12 +65,14 @@ function userItems(
   for (const block of Array.isArray(content) ? content : []) {
     const part = asObject(block);
     const blockType = stringField(part, "type");
-    if (blockType === "tool_result") {
+    const toolUseId = stringField(part, "tool_use_id");
+    // The Messages API requires tool_use_id; a result without one answers nothing.
+    if (blockType === "tool_result" && toolUseId !== undefined) {
       items.push(
         withTurn(
           {
             kind: "tool_result",
-            ...optional("toolUseId", stringField(part, "tool_use_id")),
+            toolUseId,
             toolOutput: toolValueToString(part?.content ?? ""),
             isError: part?.is_error === true,
             raw: entry,
@@ -128,12 +121,15 @@ function assistantItems(
       case "redacted_thinking":
         items.push(withTurn({ kind: "reasoning", raw: entry }, turnId));
         break;
-      case "tool_use":
+      case "tool_use": {
+        // The Messages API requires name and id; a block without a name is malformed.
+        const toolName = stringField(part, "name");
+        if (toolName === undefined) break;
         items.push(
           withTurn(
             {
               kind: "tool_call",
-              ...optional("toolName", stringField(part, "name")),
+              toolName,
               ...optional("toolUseId", stringField(part, "id")),
               toolInput: toolValueToString(part?.input ?? {}),
               raw: entry,
@@ -142,6 +138,7 @@ function assistantItems(
           ),
         );
         break;
+      }
       default:
         break;
     }

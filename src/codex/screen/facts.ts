@@ -18,6 +18,20 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "0.171.0",
   },
   {
+    // Before 0.171.0: "> You are in <cwd>" / "Do you trust the contents of this directory?
+    // Working with untrusted contents comes with higher risk of prompt injection. …" /
+    // "› 1. Yes, continue" / "2. No, quit" / "Press enter to continue".
+    id: "codex-directory-trust-legacy",
+    kind: "startup_prompt",
+    label: "workspace_trust",
+    header: /^Do you trust the contents of this directory\?/,
+    body: [/Working with untrusted contents/],
+    affirmative: { label: /^Yes, continue$/, keys: "select-by-label" },
+    answer: "autotrust",
+    versions: { before: "0.171.0" },
+    verifiedOn: "0.124.0, 0.150.0",
+  },
+  {
     // "Hooks need review" / "N hook is new or changed." / "› 1. Review hooks" /
     // "2. Trust all and continue" / "3. Continue without trusting (hooks won't run)".
     id: "codex-hooks-review",
@@ -30,7 +44,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     ],
     affirmative: { label: /^Trust all and continue$/, keys: "select-by-label" },
     answer: "always",
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.150.0, 0.171.0",
   },
   {
     // "Update available · 0.171.0 → X" / "› 1. Update now (runs `npm install -g @openai/codex`)"
@@ -45,6 +59,19 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "0.171.0",
   },
   {
+    // Before 0.171.0: "✨  Update available! 0.150.0 -> X" / same three options /
+    // "Press enter to continue".
+    id: "codex-update-legacy",
+    kind: "startup_prompt",
+    label: "update",
+    header: /^✨\s+Update available! /,
+    body: [/Update now/],
+    affirmative: { label: /^Skip$/, keys: "select-by-label" },
+    answer: "always",
+    versions: { before: "0.171.0" },
+    verifiedOn: "0.124.0, 0.150.0",
+  },
+  {
     // "Would you like to run the following command?" / "Reason: …" / "$ cmd" /
     // "› 1. Yes, proceed (y)" / "2. Yes, and don't ask again for commands that start with `…` (p)"
     // / "3. No, and tell Codex what to do differently (esc)" / "Press enter to confirm or esc to cancel".
@@ -53,7 +80,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^Would you like to (run the following command|make the following edits|allow|grant)\b/,
     body: [/Press enter to confirm or esc to cancel/],
     answer: "never",
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
     id: "codex-unknown-gate",
@@ -70,13 +97,13 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     id: "codex-working",
     kind: "working",
     header: /^[•◦]\s+Working\s+\(.*esc to interrupt\)/,
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
     id: "codex-interrupted",
     kind: "interrupted",
     header: /^■ Conversation interrupted\b/,
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
     // "› Ask Codex to do anything" (placeholder) or "› <draft>", then a blank row and the
@@ -86,6 +113,6 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^›(\s(?!\d+\.\s)|$)/,
     below: /\S\s·\s\S/,
     belowWithin: 2,
-    verifiedOn: "0.171.0",
+    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
 ];

@@ -9,16 +9,14 @@ import {
   type TranscriptActivityItem,
   toolValueToString,
 } from "../../transcript/activity.js";
+import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
 
 export interface CodexMapContext {
   /** Turn id from the newest turn_context/task_started, for items that carry none. */
   readonly turnId?: string;
 }
 
-export interface CodexMapResult {
-  readonly items: TranscriptActivityItem[];
-  readonly context: CodexMapContext;
-}
+export type CodexMapResult = MapResult<CodexMapContext>;
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -27,14 +25,7 @@ export function mapRolloutRecords(
   records: readonly unknown[],
   context: CodexMapContext = {},
 ): CodexMapResult {
-  const items: TranscriptActivityItem[] = [];
-  let current = context;
-  for (const record of records) {
-    const result = mapRolloutRecord(record, current);
-    items.push(...result.items);
-    current = result.context;
-  }
-  return { items, context: current };
+  return mapInOrder(mapRolloutRecord, records, context);
 }
 
 export function mapRolloutRecord(record: unknown, context: CodexMapContext = {}): CodexMapResult {
@@ -62,14 +53,18 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
     case "message":
       return mapMessage(payload, raw);
     case "function_call":
-    case "custom_tool_call":
+    case "custom_tool_call": {
+      // codex-rs always writes `name`; a call without one is malformed and skipped.
+      const toolName = stringField(payload, "name");
+      if (toolName === undefined) return undefined;
       return {
         kind: "tool_call",
-        ...optional("toolName", stringField(payload, "name")),
+        toolName,
         ...optional("toolUseId", stringField(payload, "call_id")),
         toolInput: toolValueToString(payload.arguments ?? payload.input ?? ""),
         raw,
       };
+    }
     case "local_shell_call":
       return {
         kind: "tool_call",
@@ -79,13 +74,17 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
         raw,
       };
     case "function_call_output":
-    case "custom_tool_call_output":
+    case "custom_tool_call_output": {
+      // codex-rs always writes `call_id`; an output without one answers nothing.
+      const toolUseId = stringField(payload, "call_id");
+      if (toolUseId === undefined) return undefined;
       return {
         kind: "tool_result",
-        ...optional("toolUseId", stringField(payload, "call_id")),
+        toolUseId,
         toolOutput: toolValueToString(payload.output ?? ""),
         raw,
       };
+    }
     case "reasoning":
       return mapReasoning(payload, raw);
     case "web_search_call": {

@@ -43,7 +43,13 @@ export interface ScreenFact {
   readonly affirmative?: OptionChoice;
   /** Decision policy: answer under autotrust, always, or never. */
   readonly answer?: "autotrust" | "always" | "never";
-  /** CLI version the row was seen on (with a note when not seen live). */
+  /**
+   * CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every
+   * version. A row for a screen a later release replaced gets `before` = the first version
+   * seen painting the replacement (versions in between keep both rows; their texts differ).
+   */
+  readonly versions?: { readonly from?: string; readonly before?: string };
+  /** CLI version(s) the row was seen on, each with a captured fixture (or a note why not). */
   readonly verifiedOn: string;
 }
 

@@ -57,6 +57,19 @@ beforeAll(() => {
     join(consumer, "package.json"),
     JSON.stringify({ name: "consumer", private: true }),
   );
+  // What `npm install` does for the package's `bin`: a link in node_modules/.bin.
+  const bin = (
+    JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+      bin: Record<string, string>;
+    }
+  ).bin;
+  mkdirSync(join(consumer, "node_modules", ".bin"));
+  for (const [name, target] of Object.entries(bin)) {
+    symlinkSync(
+      join("..", "@with-logic", "elwood", target),
+      join(consumer, "node_modules", ".bin", name),
+    );
+  }
 }, 120_000);
 
 afterAll(() => {
@@ -105,6 +118,25 @@ console.log(typeof startCodex, new ElwoodError("state_corrupt", "x") instanceof 
     );
     expect(out).toBe("function true function");
   });
+
+  it("C-CLI-01: gives a working `npx elwood --version` and `--help` from compiled dist", () => {
+    const npx = (args: string[]) =>
+      execFileSync("npx", ["--no-install", "elwood", ...args], {
+        cwd: consumer,
+        encoding: "utf8",
+        // No config, no state, no agent: these must not need any.
+        env: { ...process.env, HOME: consumer, XDG_CONFIG_HOME: join(consumer, "no-config") },
+      });
+    const version = (
+      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }
+    ).version;
+    expect(npx(["--version"])).toBe(`${version}\n`);
+    const help = npx(["--help"]);
+    expect(help).toContain("elwood [options] <prompt...>");
+    expect(help).toContain("sessions");
+    expect(npx(["sessions", "--help"])).toContain("elwood sessions");
+    expect(existsSync(join(consumer, "no-config"))).toBe(false);
+  }, 60_000);
 
   it("the main entry does not pull in the test kit", () => {
     const main = readFileSync(

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reapProcessGroup } from "../../../src/shell/reap.js";
 import { type PtyExit, spawnPty } from "../../../src/terminal/pty-process.js";
-import { ElwoodTerminal, type TerminalSize } from "../../../src/terminal/terminal.js";
+import { ElwoodTerminal, type ElwoodTerminalSize } from "../../../src/terminal/terminal.js";
 import { waitFor } from "../../support/process-table.js";
 
 export const fixturePath = (name: string): string =>
@@ -26,7 +26,7 @@ export class PtyHarness {
     file: string;
     args: readonly string[];
     env?: Record<string, string | undefined>;
-    size?: TerminalSize;
+    size?: ElwoodTerminalSize;
   }): RunningFixture {
     const size = options.size ?? { cols: 80, rows: 24 };
     const pty = spawnPty({

@@ -32,6 +32,8 @@ function signals(persisted: string[]) {
         sessionStartHook: "SessionStart",
         promptAcceptedHook: "UserPromptSubmit",
         turnEndHook: "Stop",
+        acceptedPromptOf: () => undefined,
+        turnEndTextOf: () => undefined,
       },
       agentSessionIdOf: (event: HookEventBase) => (event as { session_id?: string }).session_id,
     },
@@ -43,7 +45,7 @@ function signals(persisted: string[]) {
       },
     },
     status: { hasBeenReady: false, apply: noop },
-    turn: { accept: noop },
+    turn: { accept: noop, noteTurnHook: noop, notePermissionDecided: noop },
     readiness: () => ({ onSessionStart: noop, onReadyHook: noop, isDone: false }),
   } as unknown as AgentSignalParts<HookEventBase>;
   return new AgentSignals<HookEventBase>(parts);

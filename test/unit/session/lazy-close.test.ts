@@ -1,14 +1,16 @@
 // LazyAgentSession.close() (C-API-51): stop, kill fallback, and when both fail one
 // termination_failed error carrying both causes.
 import { describe, expect, it } from "vitest";
-import type { CommonSessionEvents, ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type {
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+} from "../../../src/core/agent-session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
-import { turnEndSignals } from "../../../src/session/turn-signals.js";
 
-class FakeLazy extends LazyAgentSession<ElwoodAgentSession, CommonSessionEvents> {
+class FakeLazy extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
   constructor(session: ElwoodAgentSession) {
-    super({ open: () => Promise.resolve(session), signals: turnEndSignals });
+    super({ open: () => Promise.resolve(session) });
   }
 }
 
@@ -20,14 +22,13 @@ function fakeSession(stop: () => Promise<void>, kill: () => Promise<void>): Elwo
 describe("LazyAgentSession.close()", () => {
   it("is a no-op before start and never starts the session", async () => {
     let opened = 0;
-    class Counting extends LazyAgentSession<ElwoodAgentSession, CommonSessionEvents> {
+    class Counting extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
       constructor() {
         super({
           open: () => {
             opened += 1;
             return Promise.reject(new Error("must not open"));
           },
-          signals: turnEndSignals,
         });
       }
     }

@@ -1,9 +1,11 @@
 // Loops on the lazy classes (C-LOOP-01, C-LOOP-20): all three methods start the session
 // lazily, share one start, and pass straight through to the raw session.
 import { describe, expect, it } from "vitest";
-import type { CommonSessionEvents, ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type {
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+} from "../../../src/core/agent-session.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
-import { turnEndSignals } from "../../../src/session/turn-signals.js";
 
 describe("LazyAgentSession loops", () => {
   it("C-LOOP-01 C-LOOP-20: createLoop/listLoops/cancelLoop lazily start one session and delegate", async () => {
@@ -31,14 +33,13 @@ describe("LazyAgentSession loops", () => {
         calls.push(`cancel:${id}`);
       },
     } as unknown as ElwoodAgentSession;
-    class Lazy extends LazyAgentSession<ElwoodAgentSession, CommonSessionEvents> {
+    class Lazy extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
       constructor() {
         super({
           open: async () => {
             opened += 1;
             return raw;
           },
-          signals: turnEndSignals,
         });
       }
     }

@@ -73,6 +73,23 @@ describe("mapClaudeRecord edge cases", () => {
     ]);
   });
 
+  it("skips a tool_use without a name and a tool_result without an id (malformed blocks)", () => {
+    const { items } = mapClaudeRecord(
+      assistant([
+        { type: "tool_use", id: "t1", input: {} },
+        { type: "tool_use", id: "t2", name: "Bash", input: {} },
+      ]),
+    );
+    expect(strip(items)).toEqual([
+      { kind: "tool_call", toolName: "Bash", toolUseId: "t2", toolInput: "{}" },
+    ]);
+    const results = mapClaudeRecord({
+      type: "user",
+      message: { role: "user", content: [{ type: "tool_result", content: "orphan" }] },
+    });
+    expect(results.items).toEqual([]);
+  });
+
   it("serializes structured tool_result content as JSON", () => {
     const content = [{ type: "text", text: "out" }];
     const { items } = mapClaudeRecord({

@@ -88,6 +88,14 @@ describe("mapRolloutRecord item kinds (B7)", () => {
     ]);
   });
 
+  it("skips a function_call without a name and an output without a call_id (malformed)", () => {
+    const records = [
+      item({ type: "function_call", call_id: "c1", arguments: "{}" }),
+      item({ type: "function_call_output", output: "orphan" }),
+    ];
+    expect(mapRolloutRecords(records).items).toEqual([]);
+  });
+
   it("falls back to the context turn id and updates it from turn_context", () => {
     const next = mapRolloutRecord(
       { type: "turn_context", payload: { turn_id: "T2" } },

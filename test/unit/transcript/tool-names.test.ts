@@ -1,19 +1,26 @@
 import { describe, expect, it } from "vitest";
-import type { TranscriptActivityItem } from "../../../src/transcript/activity.js";
+import type {
+  TranscriptActivityItem,
+  TranscriptToolCall,
+  TranscriptToolResult,
+} from "../../../src/transcript/activity.js";
 import { MAX_PENDING_TOOL_CALLS, ToolNamePairing } from "../../../src/transcript/tool-names.js";
 
-const call = (id: string, name: string): TranscriptActivityItem => ({
+const call = (id: string, name: string): TranscriptToolCall => ({
   kind: "tool_call",
   toolUseId: id,
   toolName: name,
+  toolInput: "{}",
   raw: {},
 });
-const result = (id: string): TranscriptActivityItem => ({
+const result = (id: string): TranscriptToolResult => ({
   kind: "tool_result",
   toolUseId: id,
   toolOutput: "ok",
   raw: {},
 });
+const nameOf = (item: TranscriptActivityItem | undefined) =>
+  item?.kind === "tool_result" ? item.toolName : undefined;
 
 describe("ToolNamePairing (C-API-48: stream yields tool_result with its tool's name)", () => {
   it("names results after their calls across batches and interleaving, then forgets the id", () => {
@@ -36,7 +43,7 @@ describe("ToolNamePairing (C-API-48: stream yields tool_result with its tool's n
     const pairing = new ToolNamePairing();
     pairing.pair(Array.from({ length: 300 }, (_, index) => call(`c${index}`, `Tool${index}`)));
     expect(pairing.pendingCount).toBe(MAX_PENDING_TOOL_CALLS);
-    expect(pairing.pair([result("c0"), result("c299")]).map((item) => item.toolName)).toEqual([
+    expect(pairing.pair([result("c0"), result("c299")]).map(nameOf)).toEqual([
       undefined,
       "Tool299",
     ]);
@@ -45,6 +52,6 @@ describe("ToolNamePairing (C-API-48: stream yields tool_result with its tool's n
   it("leaves a name the mapper already set", () => {
     const pairing = new ToolNamePairing();
     pairing.pair([call("x", "Bash")]);
-    expect(pairing.pair([{ ...result("x"), toolName: "Own" }])[0]?.toolName).toBe("Own");
+    expect(nameOf(pairing.pair([{ ...result("x"), toolName: "Own" }])[0])).toBe("Own");
   });
 });

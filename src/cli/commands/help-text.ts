@@ -1,0 +1,48 @@
+// Help pages, generated from the command table and the option table so they never
+// drift from what the parser accepts.
+import { OPTION_SPECS, optionLabel } from "../args/options.js";
+import type { CliCommand } from "./command.js";
+
+export function commandHelp(command: CliCommand): string {
+  const usage = command.usage.map((line) => `  elwood ${line}`).join("\n");
+  const labels = command.options.map((name) => {
+    const spec = OPTION_SPECS.get(name);
+    return spec === undefined ? undefined : { label: optionLabel(spec), help: spec.help };
+  });
+  const rows = labels.filter((row) => row !== undefined);
+  const width = Math.min(42, Math.max(...rows.map((row) => row.label.length), 0));
+  const options = rows
+    .map((row) =>
+      row.label.length > width
+        ? `  ${row.label}\n  ${" ".repeat(width)}  ${row.help}`
+        : `  ${row.label.padEnd(width)}  ${row.help}`,
+    )
+    .join("\n");
+  return `${command.summary}\n\nUsage:\n${usage}\n${rows.length > 0 ? `\nOptions:\n${options}\n` : ""}${command.details === "" ? "" : `\n${command.details.trimEnd()}\n`}`;
+}
+
+export function topLevelHelp(commands: readonly CliCommand[]): string {
+  const width = Math.max(...commands.map((command) => command.name.length));
+  const list = commands
+    .map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`)
+    .join("\n");
+  return `elwood — ask the real Claude Code or Codex CLI from a shell or a script.
+
+Usage:
+  elwood [options] <prompt...>      same as \`elwood run\`
+  elwood <command> [options] [args]
+
+Commands:
+${list}
+
+Examples:
+  elwood "summarize README.md"
+  git diff | elwood --agent codex "review this diff"
+  elwood --output json "list the TODOs" | jq -r .response
+  elwood resume <session-id> "and now fix the first one"
+  elwood sessions
+
+Run \`elwood <command> --help\` for a command's options.
+Exit status: 0 ok, 1 agent or cleanup failure, 2 usage or config error, 124 timeout, 130 interrupted.
+`;
+}

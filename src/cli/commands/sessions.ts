@@ -1,0 +1,96 @@
+// `elwood sessions`: the kept sessions in the state dir, newest first, as a table or
+// JSON (spec §5.9, C-CLI-24). Reads records only; launches nothing.
+import { listSessions } from "../../index.js";
+import { parseArgs } from "../args/parse.js";
+import { readLayers } from "../config/read-layers.js";
+import { resolveCommonSettings } from "../config/run-settings.js";
+import { ProtocolOutput } from "../io/output.js";
+import { isSessionLive } from "../run/session-lock.js";
+import { usageError } from "../usage-error.js";
+import type { CliCommand } from "./command.js";
+import { commandHelp } from "./help-text.js";
+
+export const sessionsCommand: CliCommand = {
+  name: "sessions",
+  summary: "List kept sessions, most recently used first.",
+  usage: ["sessions [--output text|json] [--state-dir <dir>]"],
+  options: ["help", "output", "state-dir", "defaults"],
+  details: `Fields: id, agent, workspace, createdAt, lastUsedAt, resumable (the agent's
+conversation id is stored), live (an elwood process is using it now).
+
+Examples:
+  elwood sessions
+  elwood sessions --output json | jq -r '.sessions[0].id'`,
+  async run(argv, io) {
+    const parsed = parseArgs(argv, this.options, "sessions");
+    if (parsed.options.get("help") === true) {
+      io.stdout.write(commandHelp(this));
+      return 0;
+    }
+    if (parsed.positionals.length > 0) {
+      throw usageError(
+        `\`elwood sessions\` takes no words; got ${JSON.stringify(parsed.positionals.join(" "))}.`,
+      );
+    }
+    const settings = resolveCommonSettings(await readLayers(parsed, io), io.cwd, io.env);
+    const output = settings.output.value ?? "text";
+    if (output === "jsonl") {
+      throw usageError(
+        `\`elwood sessions\` prints text or json, not jsonl (${settings.output.source}).`,
+      );
+    }
+    const stateDir = settings.stateDir.value as string;
+    const listing = await listSessions({ stateDir, cwd: io.cwd });
+    for (const skipped of listing.skipped) {
+      io.stderr.write(
+        `elwood: skipped session ${skipped.elwoodSessionId}: ${skipped.error.message}\n`,
+      );
+    }
+    const sessions = await Promise.all(
+      listing.sessions.map(async (session) => ({
+        id: session.elwoodSessionId,
+        adapter: session.agent,
+        workspace: session.cwd,
+        createdAt: session.createdAt,
+        lastUsedAt: session.lastUsedAt,
+        resumable: session.resumable,
+        live: await isSessionLive(stateDir, session.elwoodSessionId),
+      })),
+    );
+    const out = new ProtocolOutput(io.stdout);
+    if (output === "json") {
+      await out.write(
+        `${JSON.stringify({ schemaVersion: 1, type: "sessions", stateDir, sessions })}\n`,
+      );
+    } else if (sessions.length === 0) {
+      io.stderr.write(`No sessions in ${stateDir}.\n`);
+    } else {
+      await out.write(table(sessions));
+    }
+    await out.flush();
+    return 0;
+  },
+};
+
+type Row = Record<"id" | "adapter" | "workspace" | "lastUsedAt", string> & {
+  readonly resumable: boolean;
+  readonly live: boolean;
+};
+
+function table(rows: readonly Row[]): string {
+  const header = ["ID", "AGENT", "LAST USED", "LIVE", "RESUMABLE", "WORKSPACE"];
+  const cells = rows.map((row) => [
+    row.id,
+    row.adapter,
+    row.lastUsedAt.replace("T", " ").replace(/\.\d+Z$/, "Z"),
+    row.live ? "yes" : "no",
+    row.resumable ? "yes" : "no",
+    row.workspace,
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...cells.map((cell) => cell[i]!.length)),
+  );
+  const line = (cols: readonly string[]) =>
+    cols.map((col, i) => (i === cols.length - 1 ? col : col.padEnd(widths[i]!))).join("  ");
+  return `${[line(header), ...cells.map(line)].join("\n")}\n`;
+}

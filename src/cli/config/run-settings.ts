@@ -1,0 +1,221 @@
+// The effective settings of a run (spec §5.3, §5.5), resolved once from flags, env and
+// config, and validated against the agent before anything is launched.
+import path from "node:path";
+import { parseDuration } from "../args/duration.js";
+import { usageError } from "../usage-error.js";
+import {
+  type Layers,
+  nonEmptyText,
+  oneOf,
+  resolveSetting,
+  type Setting,
+  strictBoolean,
+} from "./layers.js";
+import { defaultStateDir, type Env } from "./paths.js";
+import {
+  AGENTS,
+  CLAUDE_PERMISSION_MODES,
+  CLAUDE_REASONING_EFFORTS,
+  CODEX_APPROVAL_POLICIES,
+  CODEX_REASONING_EFFORTS,
+  CODEX_SANDBOX_MODES,
+  OUTPUT_FORMATS,
+} from "./schema.js";
+
+export type Agent = (typeof AGENTS)[number];
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface CommonSettings {
+  readonly agent: Setting<Agent>;
+  readonly output: Setting<OutputFormat>;
+  readonly timeoutMs: Setting<number>;
+  readonly stateDir: Setting<string>;
+  readonly verbose: Setting<boolean>;
+  readonly debug: boolean;
+}
+
+export interface RunSettings extends CommonSettings {
+  readonly trust: Setting<boolean>;
+  readonly highTrust: Setting<boolean>;
+  readonly stream: Setting<boolean>;
+  readonly persona: Setting<string>;
+}
+
+/** What the chosen agent gets: model, effort and posture, each with its source. */
+export interface AgentSettings {
+  readonly model: Setting<string>;
+  readonly reasoningEffort: Setting<string>;
+  readonly claudePermissionMode: Setting<string>;
+  readonly codexSandbox: Setting<string>;
+  readonly codexApprovalPolicy: Setting<string>;
+}
+
+export function resolveCommonSettings(layers: Layers, cwd: string, env: Env): CommonSettings {
+  return {
+    agent: resolveSetting(layers, {
+      flag: "agent",
+      env: "ELWOOD_AGENT",
+      config: "agent",
+      parse: oneOf(AGENTS),
+    }),
+    output: resolveSetting(layers, {
+      flag: "output",
+      env: "ELWOOD_OUTPUT",
+      config: "output",
+      builtin: "text",
+      parse: oneOf(OUTPUT_FORMATS),
+    }),
+    timeoutMs: resolveSetting(layers, {
+      flag: "timeout",
+      env: "ELWOOD_TIMEOUT",
+      config: "timeout",
+      parse: parseDuration,
+    }),
+    stateDir: resolveSetting(layers, {
+      flag: "state-dir",
+      env: "ELWOOD_STATE_DIR",
+      config: "stateDir",
+      builtin: defaultStateDir(env),
+      parse: (text, source) => path.resolve(cwd, nonEmptyText(text, source)),
+    }),
+    verbose: resolveSetting(layers, {
+      flag: "verbose",
+      env: "ELWOOD_VERBOSE",
+      config: "verbose",
+      builtin: false,
+      parse: strictBoolean,
+    }),
+    debug: layers.flags.get("debug") === true,
+  };
+}
+
+export function resolveRunSettings(layers: Layers, cwd: string, env: Env): RunSettings {
+  return {
+    ...resolveCommonSettings(layers, cwd, env),
+    trust: resolveSetting(layers, {
+      flag: "trust",
+      env: "ELWOOD_TRUST",
+      config: "trust",
+      builtin: true,
+      parse: strictBoolean,
+    }),
+    highTrust: resolveSetting(layers, {
+      flag: "high-trust",
+      env: "ELWOOD_HIGH_TRUST",
+      config: "highTrust",
+      builtin: false,
+      parse: strictBoolean,
+    }),
+    stream: resolveSetting(layers, {
+      flag: "stream",
+      env: "ELWOOD_STREAM",
+      config: "stream",
+      builtin: false,
+      parse: strictBoolean,
+    }),
+    persona: resolveSetting(layers, {
+      flag: "persona",
+      env: "ELWOOD_PERSONA",
+      config: "persona",
+      parse: nonEmptyText,
+    }),
+  };
+}
+
+const POSTURE_FLAGS = {
+  claude: ["claude-permission-mode"],
+  codex: ["codex-sandbox", "codex-approval-policy"],
+} as const;
+
+/**
+ * Model, effort and posture for `agent`. `highTrust` wins over config posture keys;
+ * together with an explicit flag/env posture it is a usage error naming both sources.
+ */
+export function resolveAgentSettings(
+  layers: Layers,
+  agent: Agent,
+  highTrust: Setting<boolean>,
+): AgentSettings {
+  const other: Agent = agent === "claude" ? "codex" : "claude";
+  for (const flag of POSTURE_FLAGS[other]) {
+    if (layers.flags.has(flag)) {
+      throw usageError(
+        `--${flag} is a ${other} option, but the agent is ${agent}; drop it or pass --agent ${other}.`,
+      );
+    }
+  }
+  const efforts = agent === "claude" ? CLAUDE_REASONING_EFFORTS : CODEX_REASONING_EFFORTS;
+  const settings: AgentSettings = {
+    model: resolveSetting(layers, {
+      flag: "model",
+      env: "ELWOOD_MODEL",
+      config: `${agent}.model`,
+      parse: nonEmptyText,
+    }),
+    reasoningEffort: resolveSetting(layers, {
+      flag: "reasoning-effort",
+      env: "ELWOOD_REASONING_EFFORT",
+      config: `${agent}.reasoningEffort`,
+      parse: oneOf(efforts),
+    }),
+    claudePermissionMode: posture(layers, highTrust, agent === "claude", {
+      flag: "claude-permission-mode",
+      env: "ELWOOD_CLAUDE_PERMISSION_MODE",
+      config: "claude.permissionMode",
+      builtin: "dontAsk",
+      highTrust: "bypassPermissions",
+      parse: oneOf(CLAUDE_PERMISSION_MODES),
+    }),
+    codexSandbox: posture(layers, highTrust, agent === "codex", {
+      flag: "codex-sandbox",
+      env: "ELWOOD_CODEX_SANDBOX",
+      config: "codex.sandbox",
+      builtin: "workspace-write",
+      highTrust: "danger-full-access",
+      parse: oneOf(CODEX_SANDBOX_MODES),
+    }),
+    codexApprovalPolicy: posture(layers, highTrust, agent === "codex", {
+      flag: "codex-approval-policy",
+      env: "ELWOOD_CODEX_APPROVAL_POLICY",
+      config: "codex.approvalPolicy",
+      builtin: "never",
+      highTrust: "never",
+      parse: oneOf(CODEX_APPROVAL_POLICIES),
+    }),
+  };
+  return settings;
+}
+
+interface PostureSpec {
+  readonly flag: "claude-permission-mode" | "codex-sandbox" | "codex-approval-policy";
+  readonly env: string;
+  readonly config: string;
+  readonly builtin: string;
+  readonly highTrust: string;
+  readonly parse: (text: string, source: string) => string;
+}
+
+function posture(
+  layers: Layers,
+  highTrust: Setting<boolean>,
+  applies: boolean,
+  spec: PostureSpec,
+): Setting<string> {
+  if (!applies) return { value: undefined, source: "unset" };
+  const explicit = resolveSetting(layers, { flag: spec.flag, env: spec.env, parse: spec.parse });
+  if (highTrust.value !== true) {
+    if (explicit.value !== undefined) return explicit;
+    return resolveSetting(layers, {
+      config: spec.config,
+      builtin: spec.builtin,
+      parse: spec.parse,
+    });
+  }
+  if (explicit.value !== undefined) {
+    throw usageError(
+      `${highTrust.source} (high trust) conflicts with ${explicit.source}: high trust already sets ${spec.flag} to ${spec.highTrust}. Drop one of them (--no-high-trust turns high trust off).`,
+      { conflict: [highTrust.source, explicit.source] },
+    );
+  }
+  return { value: spec.highTrust, source: highTrust.source };
+}

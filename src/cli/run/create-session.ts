@@ -1,0 +1,82 @@
+// Builds the library session for a run through the public API only: ClaudeSession or
+// CodexSession, new or resumed, with the posture the settings resolved.
+import {
+  ClaudeSession,
+  type ClaudeSessionOptions,
+  CodexSession,
+  type CodexSessionOptions,
+  type ElwoodSessionStatus,
+  type ElwoodStatusDecision,
+  type ElwoodStatusEvent,
+  type ElwoodStreamEvent,
+  type ElwoodTerminalExitEvent,
+  type ElwoodUnsubscribe,
+  type ElwoodWarningEvent,
+} from "../../index.js";
+import type { Agent } from "../config/run-settings.js";
+
+/** What a run needs from either session class. */
+export interface RunnableSession {
+  readonly session: { readonly elwoodSessionId: string } | undefined;
+  readonly status: ElwoodSessionStatus;
+  start(): Promise<unknown>;
+  on(event: "status", handler: (event: ElwoodStatusEvent) => void): ElwoodUnsubscribe;
+  on(event: "warning", handler: (event: ElwoodWarningEvent) => void): ElwoodUnsubscribe;
+  on(event: "terminal:exit", handler: (event: ElwoodTerminalExitEvent) => void): ElwoodUnsubscribe;
+  stream(prompt: string): AsyncIterable<ElwoodStreamEvent>;
+  statusDecisions(): readonly ElwoodStatusDecision[];
+  interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+  teardown(): Promise<void>;
+}
+
+export interface LaunchPlan {
+  readonly agent: Agent;
+  readonly cwd: string;
+  readonly stateDir: string;
+  readonly resumeId: string | undefined;
+  readonly trust: boolean;
+  readonly model: string | undefined;
+  readonly reasoningEffort: string | undefined;
+  readonly claudePermissionMode: string | undefined;
+  readonly codexSandbox: string | undefined;
+  readonly codexApprovalPolicy: string | undefined;
+  /** The environment the login shell and the agent get. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function createSession(plan: LaunchPlan): RunnableSession {
+  const common = {
+    cwd: plan.cwd,
+    stateDir: plan.stateDir,
+    autotrust: plan.trust,
+    env: plan.env,
+    ...defined({ elwoodSessionId: plan.resumeId }),
+  };
+  if (plan.agent === "claude") {
+    const options = {
+      ...common,
+      ...defined({
+        model: plan.model,
+        reasoningEffort: plan.reasoningEffort,
+        permissionMode: plan.claudePermissionMode,
+      }),
+    } as ClaudeSessionOptions;
+    return new ClaudeSession(options);
+  }
+  const options = {
+    ...common,
+    ...defined({
+      model: plan.model,
+      reasoningEffort: plan.reasoningEffort,
+      sandbox: plan.codexSandbox,
+      approvalPolicy: plan.codexApprovalPolicy,
+    }),
+  } as CodexSessionOptions;
+  return new CodexSession(options);
+}

@@ -1,0 +1,81 @@
+// Auto-detection (spec §5.2, C-CLI-21): ask the user's login shell whether `claude` and
+// `codex` resolve, both at once, without running either. Claude wins a tie; neither is
+// `no_agent_found` (exit 2) with install hints. Resume never comes here.
+import { spawn } from "node:child_process";
+import { userInfo } from "node:os";
+import { ElwoodError } from "../../index.js";
+import type { Agent } from "../config/run-settings.js";
+
+const PROBE_TIMEOUT_MS = 15_000;
+
+export const INSTALL_HINT =
+  "Install one of them (npm install -g @anthropic-ai/claude-code, or npm install -g @openai/codex) so your login shell finds it, or choose one with --agent, ELWOOD_AGENT or the config key `agent`.";
+
+/** The passwd entry's shell, as the library uses; `$SHELL` is not trusted. */
+export function loginShell(): string {
+  try {
+    const shell = userInfo().shell;
+    return typeof shell === "string" && shell.startsWith("/") ? shell : "/bin/sh";
+  } catch {
+    return "/bin/sh";
+  }
+}
+
+type Probe = "found" | "missing" | { readonly failure: string };
+
+function probe(
+  shell: string,
+  command: Agent,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Probe> {
+  return new Promise((resolve) => {
+    const child = spawn(shell, ["-l", "-i", "-c", `command -v ${command}`], {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "ignore"],
+      detached: true,
+    });
+    let output = "";
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+      resolve({ failure: `${shell} did not answer within ${PROBE_TIMEOUT_MS / 1000} s` });
+    }, PROBE_TIMEOUT_MS);
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      output += chunk;
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({
+        failure: `${shell} could not start (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+      });
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 && output.trim() !== "" ? "found" : "missing");
+    });
+  });
+}
+
+export async function detectAgent(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Agent> {
+  const shell = loginShell();
+  const [claude, codex] = await Promise.all([
+    probe(shell, "claude", env),
+    probe(shell, "codex", env),
+  ]);
+  if (claude === "found") return "claude";
+  if (codex === "found") return "codex";
+  const failure = [claude, codex].find(
+    (result): result is { failure: string } => typeof result === "object",
+  );
+  const why =
+    failure === undefined
+      ? `Neither claude (Claude Code) nor codex (Codex) is on your login shell's PATH (${shell} -l -i).`
+      : `Could not ask your login shell which agents are installed: ${failure.failure}.`;
+  throw new ElwoodError("no_agent_found", `${why} ${INSTALL_HINT}`, { details: { shell } });
+}

@@ -1,0 +1,60 @@
+// What the composer shows relative to the prompt being delivered (api.md "Paste and Enter
+// mechanics"): only a visible native composer holding OUR text proves the text is staged;
+// an empty one (or one holding only a placeholder) proves it is not. Pure functions.
+
+export type ComposerState =
+  /** No native composer on screen (working, dialog, or a layout we cannot read). */
+  | "hidden"
+  /** A composer with nothing of ours in it: empty, or a placeholder / foreign text. */
+  | "empty"
+  /** Our prompt (or its paste chip) is staged, unsubmitted. */
+  | "staged"
+  /** Our prompt is staged more than once: submitting would send it twice. */
+  | "doubled";
+
+/** Claude shows a long paste as "[Pasted text #1 +12 lines]"; Codex as "[Pasted Content …]". */
+const PASTE_CHIP = /\[Pasted (text|Content)\b[^\]]*\]/gi;
+/** Enough of the prompt to recognize it in a composer or in the scrollback. */
+const SIGNATURE_CHARS = 24;
+
+export function normalizeText(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** The distinctive start of a prompt, as a screen would show it (whitespace collapsed). */
+export function promptSignature(prompt: string): string {
+  return normalizeText(prompt).slice(0, SIGNATURE_CHARS);
+}
+
+export function classifyComposer(composerText: string | undefined, prompt: string): ComposerState {
+  if (composerText === undefined) return "hidden";
+  const shown = normalizeText(composerText);
+  if (shown.length === 0) return "empty";
+  const chips = shown.match(PASTE_CHIP)?.length ?? 0;
+  if (chips > 1) return "doubled";
+  if (chips === 1) return "staged";
+  const full = normalizeText(prompt);
+  const signature = promptSignature(prompt);
+  const copies = signature.length === 0 ? 0 : shown.split(signature).length - 1;
+  if (copies > 1 && full.split(signature).length - 1 < copies) return "doubled";
+  // A narrow composer shows a prefix of a long prompt; a wide one the whole prompt.
+  if (copies >= 1 || full.startsWith(shown)) return "staged";
+  return "empty";
+}
+
+/** How many screen rows outside the composer show the prompt (the CLI's history echo). */
+export function countEchoes(
+  lines: readonly string[],
+  prompt: string,
+  composerText: string | undefined,
+): number {
+  const signature = promptSignature(prompt);
+  if (signature.length === 0) return 0;
+  let count = 0;
+  for (const line of lines) if (normalizeText(line).includes(signature)) count += 1;
+  const inComposer =
+    composerText === undefined
+      ? 0
+      : composerText.split("\n").filter((row) => normalizeText(row).includes(signature)).length;
+  return Math.max(0, count - inComposer);
+}

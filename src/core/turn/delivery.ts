@@ -1,0 +1,234 @@
+// Verified delivery of one prompt (issue 11; api.md "Paste and Enter mechanics", C-API-31,
+// C-API-56): one bracketed paste, Enter as a separate write once the paste shows, then
+// watch until the agent accepts it. While our text stays staged, Enter is re-pressed on
+// fresh frames; a paste that never landed is re-pasted only while the composer is
+// verifiably empty, the CLI is visibly alive and nothing shows the prompt was taken, so
+// the model receives the prompt exactly once. No proof of acceptance within the bound
+// (time behind a dialog does not count) fails with prompt_not_accepted, naming the
+// screen rule that held it.
+import { ElwoodError } from "../../errors.js";
+import { bracketedPaste, KEYS } from "../../terminal/input.js";
+import type { ComposerState } from "./composer.js";
+import type { Turn } from "./turn.js";
+
+export interface DeliveryBounds {
+  /** Pause between the paste and the first look for it. */
+  readonly enterSettleMs: number;
+  /** How long the first Enter waits for the paste to show in the composer. */
+  readonly pasteShowMs: number;
+  /** How often the screen is looked at while acceptance is unproven. */
+  readonly observeIntervalMs: number;
+  /** Least time between two Enters when a frame rendered after the last one shows the text. */
+  readonly enterRetryMs: number;
+  /**
+   * Least time between two Enters when no frame came after the last one: a CLI that
+   * dropped the key may not repaint at all, and one that is only slow takes the second
+   * Enter on its then-empty composer, where it does nothing.
+   */
+  readonly enterRetryUnrenderedMs: number;
+  readonly maxEnters: number;
+  /** How long the composer must stay verifiably empty before the paste is repeated. */
+  readonly repasteAfterMs: number;
+  readonly maxPastes: number;
+  /** Longest wait for proof of acceptance, not counting time behind a dialog. */
+  readonly acceptanceMs: number;
+}
+
+export const DELIVERY_BOUNDS: DeliveryBounds = {
+  enterSettleMs: 120,
+  pasteShowMs: 2000,
+  observeIntervalMs: 250,
+  enterRetryMs: 1000,
+  enterRetryUnrenderedMs: 3000,
+  maxEnters: 10,
+  repasteAfterMs: 4000,
+  maxPastes: 2,
+  acceptanceMs: 60_000,
+};
+
+/** One look at the screen, after everything received so far was rendered. */
+export interface DeliveryObservation {
+  readonly composer: ComposerState;
+  readonly isWorking: boolean;
+  readonly hasDialog: boolean;
+  /** Rows outside the composer that show the prompt (the CLI's history echo). */
+  readonly echoes: number;
+  /** Frames rendered so far; a key's effect can only show on a later one. */
+  readonly renders: number;
+}
+
+export interface DeliverySurface {
+  write(data: string): void;
+  /** Waits until the screen is rendered and free of dialogs; rejects once the session closed. */
+  waitForSafeScreen(): Promise<void>;
+  observe(): Promise<DeliveryObservation>;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  /** A newer submission took over the composer: this one must not press anything again. */
+  isSuperseded(): boolean;
+}
+
+/** Clears a failed draft: to the line end, then kill to its start (api.md "Failed-draft cleanup"). */
+const CLEAR_DRAFT = `${KEYS.ctrlE}${KEYS.ctrlU}`;
+
+/**
+ * Delivers `turn.text`. Resolves once the turn is accepted (or superseded); marks the turn
+ * written and submitted on the way. Rejects with prompt_not_accepted at the bound, or with
+ * the surface's error once the session closed.
+ */
+export async function deliverTurn(
+  surface: DeliverySurface,
+  turn: Turn,
+  bounds: DeliveryBounds = DELIVERY_BOUNDS,
+): Promise<void> {
+  const delivery = new Delivery(surface, turn, bounds);
+  await delivery.run();
+}
+
+class Delivery {
+  readonly #surface: DeliverySurface;
+  readonly #turn: Turn;
+  readonly #bounds: DeliveryBounds;
+  readonly #startedAt: number;
+  #heldMs = 0;
+  #echoBaseline = 0;
+  #pastes = 0;
+  #rendersAtPaste = 0;
+  #enters = 0;
+  #lastEnter = { at: 0, renders: 0 };
+  #emptySince: number | undefined;
+  #rule = "no_acceptance_signal";
+
+  constructor(surface: DeliverySurface, turn: Turn, bounds: DeliveryBounds) {
+    this.#surface = surface;
+    this.#turn = turn;
+    this.#bounds = bounds;
+    this.#startedAt = surface.now();
+  }
+
+  get #isDone(): boolean {
+    return this.#turn.isAccepted || this.#turn.isSettled || this.#surface.isSuperseded();
+  }
+
+  // Time spent held behind a dialog or an unrendered screen is not the agent's delay.
+  async #waitForSafeScreen(): Promise<void> {
+    const since = this.#surface.now();
+    await this.#surface.waitForSafeScreen();
+    this.#heldMs += this.#surface.now() - since;
+  }
+
+  async run(): Promise<void> {
+    await this.#waitForSafeScreen();
+    this.#echoBaseline = (await this.#surface.observe()).echoes;
+    await this.#paste();
+    this.#turn.markSubmitted();
+    while (!this.#isDone) {
+      if (this.#surface.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
+        throw this.#notAccepted();
+      }
+      await this.#surface.sleep(this.#bounds.observeIntervalMs);
+      if (this.#isDone) return;
+      await this.#step(await this.#surface.observe());
+    }
+  }
+
+  // Paste, wait (bounded) for the paste to show, then the Enter as its own write.
+  async #paste(): Promise<void> {
+    const surface = this.#surface;
+    this.#rendersAtPaste = (await surface.observe()).renders;
+    surface.write(bracketedPaste(this.#turn.text));
+    this.#pastes += 1;
+    this.#turn.markWritten();
+    await surface.sleep(this.#bounds.enterSettleMs);
+    const showBy = surface.now() + this.#bounds.pasteShowMs;
+    for (;;) {
+      if (this.#isDone) return;
+      const seen = await surface.observe();
+      if (seen.composer !== "empty" || seen.isWorking || surface.now() >= showBy) break;
+      await surface.sleep(this.#bounds.observeIntervalMs);
+    }
+    if ((await surface.observe()).composer === "doubled") throw this.#doubled();
+    await this.#pressEnter();
+  }
+
+  async #pressEnter(): Promise<void> {
+    await this.#waitForSafeScreen();
+    if (this.#isDone) return;
+    const seen = await this.#surface.observe();
+    if (seen.composer === "doubled") throw this.#doubled();
+    this.#surface.write(KEYS.enter);
+    this.#enters += 1;
+    this.#lastEnter = { at: this.#surface.now(), renders: seen.renders };
+  }
+
+  async #step(seen: DeliveryObservation): Promise<void> {
+    const bounds = this.#bounds;
+    const now = this.#surface.now();
+    if (seen.hasDialog) {
+      // A dialog owns the keyboard; whatever it ate is re-checked once it is gone.
+      this.#heldMs += bounds.observeIntervalMs;
+      this.#emptySince = undefined;
+      this.#rule = "dialog_visible";
+      return;
+    }
+    if (seen.composer === "doubled") throw this.#doubled();
+    if (seen.composer === "staged") {
+      this.#emptySince = undefined;
+      this.#rule = "composer_holds_prompt";
+      const isFresh = seen.renders > this.#lastEnter.renders;
+      const since = now - this.#lastEnter.at;
+      const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
+      if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
+      return;
+    }
+    if (seen.isWorking) {
+      // Our text left the composer and the agent works: it took the prompt.
+      this.#turn.accept("composer cleared and work started");
+      return;
+    }
+    if (seen.composer === "hidden") {
+      this.#emptySince = undefined;
+      this.#rule = "composer_not_visible";
+      return;
+    }
+    if (seen.echoes > this.#echoBaseline) {
+      // The CLI shows the prompt in its history: it was submitted; wait for its signal.
+      this.#emptySince = undefined;
+      this.#rule = "prompt_echoed_without_acceptance_signal";
+      return;
+    }
+    this.#rule = "composer_empty_without_acceptance";
+    this.#emptySince ??= now;
+    const isAlive = seen.renders > this.#rendersAtPaste;
+    const hasWaited = now - this.#emptySince >= bounds.repasteAfterMs;
+    if (isAlive && hasWaited && this.#pastes < bounds.maxPastes) {
+      this.#emptySince = undefined;
+      await this.#waitForSafeScreen();
+      if (this.#isDone) return;
+      await this.#paste();
+    }
+  }
+
+  #doubled(): ElwoodError {
+    this.#rule = "composer_holds_prompt_twice";
+    this.#surface.write(CLEAR_DRAFT);
+    return this.#notAccepted();
+  }
+
+  #notAccepted(): ElwoodError {
+    const error = new ElwoodError(
+      "prompt_not_accepted",
+      `The agent did not accept the prompt within ${this.#bounds.acceptanceMs} ms (screen rule: ${this.#rule}); nothing was submitted twice. Check the terminal, then send it again.`,
+      {
+        details: {
+          rule: this.#rule,
+          acceptanceMs: this.#bounds.acceptanceMs,
+          pastes: this.#pastes,
+          enters: this.#enters,
+        },
+      },
+    );
+    if (this.#rule === "composer_holds_prompt") this.#surface.write(CLEAR_DRAFT);
+    return error;
+  }
+}

@@ -1,0 +1,129 @@
+// One submitted prompt, from paste to end (issue 11): queued → written (paste) →
+// submitted (Enter) → accepted (the agent's acceptance signal) → running → ended, or
+// failed with a typed reason. Transitions only move forward; each one is announced once.
+import type { ElwoodError } from "../../errors.js";
+
+export type TurnState =
+  | "queued"
+  | "written"
+  | "submitted"
+  | "accepted"
+  | "running"
+  | "ended"
+  | "failed";
+
+const ORDER: readonly TurnState[] = [
+  "queued",
+  "written",
+  "submitted",
+  "accepted",
+  "running",
+  "ended",
+];
+
+export type TurnChange =
+  | { readonly kind: "started"; readonly turn: Turn }
+  | { readonly kind: "submitted"; readonly turn: Turn }
+  | { readonly kind: "accepted"; readonly turn: Turn; readonly evidence: string }
+  | { readonly kind: "running"; readonly turn: Turn }
+  | { readonly kind: "ended"; readonly turn: Turn }
+  | { readonly kind: "failed"; readonly turn: Turn; readonly error: ElwoodError };
+
+export type TurnListener = (change: TurnChange) => void;
+
+export class Turn {
+  readonly id: number;
+  /** The submission kind: message, prompt, guidance, loop. */
+  readonly kind: string;
+  readonly text: string;
+  #state: TurnState = "queued";
+  #failure: ElwoodError | undefined;
+  readonly #listeners = new Set<TurnListener>();
+
+  constructor(options: { readonly id: number; readonly kind: string; readonly text: string }) {
+    this.id = options.id;
+    this.kind = options.kind;
+    this.text = options.text;
+  }
+
+  get state(): TurnState {
+    return this.#state;
+  }
+
+  get failure(): ElwoodError | undefined {
+    return this.#failure;
+  }
+
+  get isAccepted(): boolean {
+    return this.#reached("accepted");
+  }
+
+  get isSubmitted(): boolean {
+    return this.#reached("submitted");
+  }
+
+  get isSettled(): boolean {
+    return this.#state === "ended" || this.#state === "failed";
+  }
+
+  /** Listens to this turn's transitions; the listener is dropped when the turn settles. */
+  onChange(listener: TurnListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  markWritten(): void {
+    this.#advance("written");
+  }
+
+  markSubmitted(): void {
+    if (this.#advance("submitted")) this.#emit({ kind: "submitted", turn: this });
+  }
+
+  /** The agent took the prompt; `evidence` names the signal (hook, transcript, screen). */
+  accept(evidence: string): void {
+    if (this.#advance("accepted")) this.#emit({ kind: "accepted", turn: this, evidence });
+  }
+
+  markRunning(): void {
+    if (!this.isAccepted) return;
+    if (this.#advance("running")) this.#emit({ kind: "running", turn: this });
+  }
+
+  end(): void {
+    if (this.#state === "failed") return;
+    if (!this.isAccepted) this.accept("turn end");
+    if (this.#advance("ended")) this.#finish({ kind: "ended", turn: this });
+  }
+
+  fail(error: ElwoodError): void {
+    if (this.isSettled) return;
+    this.#state = "failed";
+    this.#failure = error;
+    this.#finish({ kind: "failed", turn: this, error });
+  }
+
+  announceStart(): void {
+    this.#emit({ kind: "started", turn: this });
+  }
+
+  #reached(state: TurnState): boolean {
+    return this.#state !== "failed" && ORDER.indexOf(this.#state) >= ORDER.indexOf(state);
+  }
+
+  // Moves forward only; returns whether the state changed.
+  #advance(next: TurnState): boolean {
+    if (this.#state === "failed" || ORDER.indexOf(next) <= ORDER.indexOf(this.#state)) return false;
+    this.#state = next;
+    return true;
+  }
+
+  #finish(change: TurnChange): void {
+    this.#emit(change);
+    this.#listeners.clear();
+  }
+
+  #emit(change: TurnChange): void {
+    for (const listener of [...this.#listeners]) listener(change);
+  }
+}

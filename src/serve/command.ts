@@ -1,0 +1,48 @@
+// The body of `elwood serve` (registered in src/cli/commands/serve.ts): starts the server,
+// prints the page URL as the first stdout line, and on SIGINT kills every session at once,
+// on SIGTERM/SIGHUP stops them gracefully, then resolves with the exit status. It never
+// reads stdin.
+import { isLoopbackHost, type ServeOptions } from "./options.js";
+import { startServe } from "./server.js";
+
+export interface ServeIo {
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+/** A graceful stop that has not finished by then becomes a kill. */
+const GRACEFUL_STOP_MS = 10_000;
+
+/** Runs until a signal; resolves with the process exit status (130 after SIGINT). */
+export async function runServe(options: ServeOptions, io: ServeIo): Promise<number> {
+  const server = await startServe(options);
+  io.stdout(`Elwood web: ${server.pageUrl}`);
+  if (!isLoopbackHost(options.host ?? "127.0.0.1")) {
+    io.stderr(`warning: listening on ${options.host}, reachable beyond this machine.`);
+  }
+  io.stderr("Press Ctrl+C to stop every session and exit.");
+
+  return new Promise<number>((resolve) => {
+    let shuttingDown = false;
+    const finish = (force: boolean, signal: NodeJS.Signals) => {
+      if (shuttingDown && !force) return;
+      shuttingDown = true;
+      const deadline = setTimeout(() => void server.close({ force: true }), GRACEFUL_STOP_MS);
+      deadline.unref();
+      server
+        .close({ force })
+        .catch((error: unknown) => io.stderr(`closing failed: ${String(error)}`))
+        .finally(() => {
+          clearTimeout(deadline);
+          for (const [name, handler] of handlers) process.off(name, handler);
+          resolve(signal === "SIGINT" ? 130 : 0);
+        });
+    };
+    const handlers: [NodeJS.Signals, () => void][] = [
+      ["SIGINT", () => finish(true, "SIGINT")],
+      ["SIGTERM", () => finish(false, "SIGTERM")],
+      ["SIGHUP", () => finish(false, "SIGHUP")],
+    ];
+    for (const [name, handler] of handlers) process.on(name, handler);
+  });
+}

@@ -1,0 +1,241 @@
+// One live session owned by the server: the lazy session class (so handlers are attached
+// before the agent starts and no startup event is missed; `send` is the core Turn, the
+// same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
+// in its SessionEventLog for SSE clients.
+import {
+  type ElwoodAgentKind,
+  resumeClaude,
+  resumeCodex,
+  startClaude,
+  startCodex,
+} from "../agents.js";
+import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
+import {
+  type ElwoodActivityEvent,
+  type ElwoodSessionStatus,
+  type ElwoodTerminalSize,
+  isTerminalStatus,
+} from "../core/types.js";
+import { ElwoodError } from "../errors.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import { LazyAgentSession } from "../session/lazy-session.js";
+import type { ElwoodTerminal } from "../terminal/terminal.js";
+import { SessionEventLog } from "./event-log.js";
+import { hookOutcomeOf } from "./hook-outcome.js";
+
+export interface SessionRequest {
+  readonly agent: ElwoodAgentKind;
+  readonly cwd: string;
+  readonly autotrust: boolean;
+  /** An Elwood session id to resume instead of starting fresh. */
+  readonly resume: string | undefined;
+}
+
+/** What every session the server opens shares (from the command line or the embedder). */
+export interface SessionDefaults {
+  readonly stateDir: string | undefined;
+  /** Environment for the agents; the server's own environment when undefined. */
+  readonly env: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+export interface SessionInfo {
+  readonly id: string;
+  readonly agent: ElwoodAgentKind;
+  readonly cwd: string;
+  readonly status: ElwoodSessionStatus;
+  readonly resumed: boolean;
+  readonly startedAt: number;
+  readonly size: ElwoodTerminalSize;
+  readonly lastEventId: number;
+}
+
+type ServedEvents = ElwoodAgentSessionEvents & { hook: { readonly hook_event_name: string } };
+
+class ServedLazySession extends LazyAgentSession<ElwoodAgentSession, ServedEvents> {
+  constructor(open: () => Promise<ElwoodAgentSession>) {
+    super({ open });
+  }
+}
+
+function opener(request: SessionRequest, defaults: SessionDefaults) {
+  const shared = {
+    cwd: request.cwd,
+    autotrust: request.autotrust,
+    ...(defaults.stateDir === undefined ? {} : { stateDir: defaults.stateDir }),
+    ...(defaults.env === undefined ? {} : { env: defaults.env }),
+  };
+  const resume = request.resume;
+  if (request.agent === "claude") {
+    return (): Promise<ElwoodAgentSession> =>
+      resume === undefined
+        ? startClaude(shared)
+        : resumeClaude({ ...shared, elwoodSessionId: resume });
+  }
+  return (): Promise<ElwoodAgentSession> =>
+    resume === undefined ? startCodex(shared) : resumeCodex({ ...shared, elwoodSessionId: resume });
+}
+
+export class ServedSession {
+  readonly agent: ElwoodAgentKind;
+  readonly log: SessionEventLog;
+  readonly #lazy: ServedLazySession;
+  readonly #session: ElwoodAgentSession;
+  readonly #resumed: boolean;
+  readonly #startedAt = Date.now();
+  readonly #unsubscribes: ElwoodUnsubscribe[];
+  #closing: Promise<void> | undefined;
+
+  private constructor(parts: {
+    readonly request: SessionRequest;
+    readonly lazy: ServedLazySession;
+    readonly session: ElwoodAgentSession;
+    readonly log: SessionEventLog;
+    readonly unsubscribes: ElwoodUnsubscribe[];
+  }) {
+    this.agent = parts.request.agent;
+    this.#resumed = parts.request.resume !== undefined;
+    this.#lazy = parts.lazy;
+    this.#session = parts.session;
+    this.log = parts.log;
+    this.#unsubscribes = parts.unsubscribes;
+  }
+
+  /** Starts (or resumes) the agent; events from its first moment are in the log. */
+  static async open(request: SessionRequest, defaults: SessionDefaults): Promise<ServedSession> {
+    const lazy = new ServedLazySession(opener(request, defaults));
+    const log = new SessionEventLog();
+    const unsubscribes = recordEvents(lazy, log);
+    try {
+      const session = await lazy.start();
+      return new ServedSession({ request, lazy, session, log, unsubscribes });
+    } catch (error) {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      throw error;
+    }
+  }
+
+  get id(): string {
+    return this.#session.elwoodSessionId;
+  }
+
+  get status(): ElwoodSessionStatus {
+    return this.#session.status;
+  }
+
+  get terminal(): ElwoodTerminal {
+    return this.#session.terminal;
+  }
+
+  info(): SessionInfo {
+    return {
+      id: this.id,
+      agent: this.agent,
+      cwd: this.#session.cwd,
+      status: this.status,
+      resumed: this.#resumed,
+      startedAt: this.#startedAt,
+      size: this.#session.terminal.size,
+      lastEventId: this.log.lastId,
+    };
+  }
+
+  /** One turn: resolves with the assistant's text when the agent's turn really ended. */
+  send(text: string): Promise<string> {
+    this.#assertRunning("send a prompt");
+    return this.#lazy.send(text);
+  }
+
+  sendKeys(input: string | Uint8Array): Promise<void> {
+    this.#assertRunning("type keys");
+    return this.#session.sendKeys(input);
+  }
+
+  interrupt(): Promise<void> {
+    this.#assertRunning("interrupt");
+    return this.#session.interrupt();
+  }
+
+  resize(size: ElwoodTerminalSize): Promise<void> {
+    this.#assertRunning("resize");
+    return this.#session.resize(size);
+  }
+
+  /** Stops the agent (kill as the fallback) and, with `teardown`, removes its state. */
+  close(options: { readonly teardown?: boolean } = {}): Promise<void> {
+    this.#closing ??= this.#shutDown(options.teardown === true);
+    return this.#closing;
+  }
+
+  /** Kills the agent's process group at once (the SIGINT path). */
+  async kill(): Promise<void> {
+    try {
+      await this.#lazy.kill();
+    } finally {
+      for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+      this.log.close();
+    }
+  }
+
+  async #shutDown(teardown: boolean): Promise<void> {
+    try {
+      if (teardown) await this.#lazy.teardown();
+      else await this.#lazy.close();
+    } finally {
+      for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+      this.log.close();
+    }
+  }
+
+  #assertRunning(action: string): void {
+    if (this.#closing === undefined && !isTerminalStatus(this.status)) return;
+    throw new ElwoodError(
+      "session_not_running",
+      `Cannot ${action}: session ${this.id} is ${this.#closing ? "closing" : this.status}. Start or resume a session first.`,
+      { details: { elwoodSessionId: this.id, status: this.status } },
+    );
+  }
+}
+
+const TWIN_KINDS: ReadonlySet<string> = new Set(["hook_error", "status", "warning", "lifecycle"]);
+
+// The `hook` event carries the input before the handler runs; the hook activity carries
+// the outcome after. They are paired in arrival order per hook name so the log shows one
+// row with both.
+function recordEvents(lazy: ServedLazySession, log: SessionEventLog): ElwoodUnsubscribe[] {
+  const pendingInputs = new Map<string, unknown[]>();
+  const onActivity = (event: ElwoodActivityEvent) => {
+    // Activity twins of events recorded on their own (hookError, status, warning, exit)
+    // would show every such moment twice.
+    if (TWIN_KINDS.has(event.kind)) return;
+    if (event.kind !== "hook") {
+      const { raw: _raw, ...summary } = event;
+      log.append("activity", summary);
+      return;
+    }
+    const name = event.hookEventName ?? event.label;
+    const failedOpen = event.failedOpen === true;
+    log.append("hook", {
+      hookEventName: name,
+      outcome: hookOutcomeOf(event.raw, failedOpen),
+      failedOpen,
+      decision: event.raw ?? null,
+      input: pendingInputs.get(name)?.shift() ?? null,
+    });
+  };
+  return [
+    lazy.on("status", (event) => log.append("status", event)),
+    lazy.on("activity", onActivity),
+    lazy.on("hook", (hook) => {
+      const queue = pendingInputs.get(hook.hook_event_name) ?? [];
+      queue.push(hook);
+      pendingInputs.set(hook.hook_event_name, queue);
+    }),
+    lazy.on("hookError", (event) => {
+      const { cause: _cause, ...rest } = event;
+      log.append("hookError", rest);
+    }),
+    lazy.on("warning", (event) => log.append("warning", event)),
+    lazy.on("loop", (event) => log.append("loop", event)),
+    lazy.on("terminal:exit", (event) => log.append("exit", event)),
+  ];
+}

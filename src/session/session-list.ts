@@ -1,0 +1,110 @@
+// listSessions / readSessionInfo: what a state dir holds, read without starting anything.
+// Times come from the file system (the record carries none): the session dir's birth
+// time (its change time where the file system has no birth time) and the record's mtime.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { type ElwoodAgentKind, isElwoodAgentKind } from "../agents.js";
+import { ElwoodError } from "../errors.js";
+import { StateStore } from "../state/index.js";
+
+export interface ElwoodSessionInfo {
+  readonly elwoodSessionId: string;
+  readonly agent: ElwoodAgentKind;
+  /** The workspace the session runs in. */
+  readonly cwd: string;
+  /** ISO-8601 UTC: when the session directory was created. */
+  readonly createdAt: string;
+  /** ISO-8601 UTC: the last write of the session record. */
+  readonly lastUsedAt: string;
+  /** True when the agent's own conversation id is stored, so resume can continue it. */
+  readonly resumable: boolean;
+  /** The agent's conversation id (what `claude --resume` / `codex resume` take). */
+  readonly agentSessionId: string | undefined;
+}
+
+export interface ListSessionsOptions {
+  /** The state dir to read; relative paths resolve against `cwd`. */
+  readonly stateDir: string;
+  /** Defaults to the process cwd. */
+  readonly cwd?: string;
+}
+
+export interface ElwoodSkippedSession {
+  readonly elwoodSessionId: string;
+  readonly error: ElwoodError;
+}
+
+export interface ElwoodSessionListing {
+  /** Most recently used first, then by id. */
+  readonly sessions: readonly ElwoodSessionInfo[];
+  /** Records that could not be read (corrupt, wrong owner, unsafe), never thrown. */
+  readonly skipped: readonly ElwoodSkippedSession[];
+}
+
+/** Every readable session record in `stateDir`; a missing dir is an empty listing. */
+export async function listSessions(options: ListSessionsOptions): Promise<ElwoodSessionListing> {
+  const store = await openStore(options);
+  const sessions: ElwoodSessionInfo[] = [];
+  const skipped: ElwoodSkippedSession[] = [];
+  for (const id of await store.listSessions()) {
+    try {
+      sessions.push(await infoOf(store, id));
+    } catch (error) {
+      skipped.push({ elwoodSessionId: id, error: asStateError(error, id) });
+    }
+  }
+  sessions.sort(
+    (a, b) =>
+      b.lastUsedAt.localeCompare(a.lastUsedAt) ||
+      a.elwoodSessionId.localeCompare(b.elwoodSessionId),
+  );
+  return { sessions, skipped };
+}
+
+/** One session's record; `state_not_found` or `state_corrupt` when it cannot be read. */
+export async function readSessionInfo(
+  options: ListSessionsOptions & { readonly elwoodSessionId: string },
+): Promise<ElwoodSessionInfo> {
+  const store = await openStore(options);
+  return infoOf(store, options.elwoodSessionId);
+}
+
+function openStore(options: ListSessionsOptions): Promise<StateStore> {
+  if (typeof options?.stateDir !== "string" || options.stateDir === "") {
+    throw new ElwoodError("invalid_options", "listSessions needs a `stateDir` path string.");
+  }
+  return StateStore.open({ cwd: options.cwd ?? process.cwd(), stateDir: options.stateDir });
+}
+
+async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo> {
+  const record = await store.readRecord(id);
+  // The record envelope takes any agent id; only the shipped agents can be listed or resumed.
+  if (!isElwoodAgentKind(record.adapter)) {
+    throw new ElwoodError(
+      "state_corrupt",
+      `Session ${id} belongs to agent "${record.adapter}", which this Elwood does not ship.`,
+      { details: { elwoodSessionId: id } },
+    );
+  }
+  const dir = store.sessionDir(id);
+  const [dirStats, recordStats] = await Promise.all([
+    fs.lstat(dir),
+    fs.lstat(path.join(dir, "record.json")),
+  ]);
+  const born = dirStats.birthtimeMs > 0 ? dirStats.birthtime : dirStats.ctime;
+  const agentSessionId = record.resume.agentSessionId;
+  return {
+    elwoodSessionId: record.elwoodSessionId,
+    agent: record.adapter,
+    cwd: record.cwd,
+    createdAt: born.toISOString(),
+    lastUsedAt: recordStats.mtime.toISOString(),
+    resumable: agentSessionId !== undefined,
+    agentSessionId,
+  };
+}
+
+function asStateError(error: unknown, id: string): ElwoodError {
+  if (error instanceof ElwoodError) return error;
+  return new ElwoodError("state_corrupt", `Session ${id} could not be read.`, { cause: error });
+}

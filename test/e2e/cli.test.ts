@@ -1,0 +1,280 @@
+// The built `elwood` executable against the real pinned CLIs and the scripted model
+// server (issue 13 "Done when" 1–4 and 6): JSON runs and resume for both agents, JSONL
+// and text output on a tool turn, the sessions listing, exit statuses for a bad flag,
+// a timeout, SIGINT and a missing agent, and the live status line on a terminal only.
+// One model server and one agent home serve the whole file; each test uses its own
+// workspace, and nothing may be left running in the home afterwards.
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readdir, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawn as spawnPty } from "node-pty";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  type AgentHome,
+  createAgentHome,
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "../../src/testing/index.js";
+import { token } from "../support/claude-e2e.js";
+import { assertBuilt, ELWOOD_BIN, processesInHome, runBin } from "../support/cli-bin.js";
+import { cliBinaryDir } from "../support/cli-binaries.js";
+import { waitFor } from "../support/process-table.js";
+
+let server: ScriptedModelServer;
+let home: AgentHome;
+const folders: string[] = [];
+const kept: { id: string; agent: string; workspace: string }[] = [];
+
+beforeAll(async () => {
+  assertBuilt();
+  server = await startScriptedModelServer();
+  home = await createAgentHome({
+    server,
+    cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex")],
+  });
+});
+
+afterAll(async () => {
+  // No agent, shell or hook client may outlive the runs (C-LIFE-10 for the CLI).
+  await waitFor(() => processesInHome(home.home).length === 0, { timeoutMs: 10_000 }).catch(
+    () => undefined,
+  );
+  const leaked = processesInHome(home.home);
+  await home?.cleanup();
+  await server?.close();
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  expect(leaked).toEqual([]);
+});
+
+async function workspace(): Promise<string> {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), "elwood-cli-ws-")));
+  folders.push(dir);
+  execFileSync("git", ["init", "-q"], { cwd: dir });
+  return dir;
+}
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return { ...home.env, ...extra };
+}
+
+function conversation(request: { body: unknown }): string {
+  return JSON.stringify(request.body);
+}
+
+describe.each(["claude", "codex"] as const)("elwood --agent %s", (agent) => {
+  test("C-CLI-11 C-CLI-23 C-CLI-08: --output json prints one v1 document, and resume continues the conversation", async () => {
+    const cwd = await workspace();
+    const first = token("first-answer");
+    const second = token("second-answer");
+    const question = token("first-question");
+    server.turn({ match: question, steps: [{ say: first }] });
+    const run = await runBin(["--agent", agent, "--output", "json", question], { cwd, env: env() });
+    expect(run.stderr).not.toContain("\x1b");
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(document).toMatchObject({
+      schemaVersion: 1,
+      type: "result",
+      agent,
+      response: first,
+      cleanup: { status: "kept" },
+    });
+    expect(run.stdout.trim().split("\n")).toHaveLength(1);
+    expect(Number.isInteger(document.durationMs)).toBe(true);
+    const id = document.sessionId as string;
+    expect(typeof id).toBe("string");
+    kept.push({ id, agent, workspace: cwd });
+
+    const followUp = token("follow-up");
+    server.turn({ match: followUp, steps: [{ say: second }] });
+    const resumed = await runBin(["resume", id, "--output", "json", followUp], {
+      cwd: tmpdir(),
+      env: env(),
+    });
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      type: "result",
+      agent,
+      response: second,
+      sessionId: id,
+    });
+    const request = server.requests.find(
+      (r) => !r.isAuxiliary && conversation(r).includes(followUp),
+    );
+    expect(request).toBeDefined();
+    // The same conversation: the earlier question and answer went back to the model.
+    expect(conversation(request!)).toContain(question);
+    expect(conversation(request!)).toContain(first);
+  });
+});
+
+describe("elwood output on a tool turn (Claude)", () => {
+  test("C-CLI-11: --output jsonl prints ordered records with elapsedMs, a tool record and exactly one result record", async () => {
+    const cwd = await workspace();
+    const question = token("tool-question");
+    const answer = token("tool-answer");
+    server.turn({
+      match: question,
+      steps: [{ tool: { name: "Bash", input: { command: "echo elwood" } } }, { say: answer }],
+    });
+    const run = await runBin(["--agent", "claude", "--output", "jsonl", question], {
+      cwd,
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    const records = run.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const [index, record] of records.entries()) {
+      expect(record.schemaVersion).toBe(1);
+      expect(record.seq).toBe(index);
+      expect(Number.isInteger(record.elapsedMs)).toBe(true);
+    }
+    const types = records.map((record) => record.type);
+    expect(types.filter((type) => type === "result" || type === "error")).toEqual(["result"]);
+    expect(types.at(-1)).toBe("result");
+    expect(records).toContainEqual(
+      expect.objectContaining({ type: "tool", phase: "call", name: "Bash" }),
+    );
+    expect(records).toContainEqual(expect.objectContaining({ type: "text", text: answer }));
+    expect(records.at(-1)).toMatchObject({ response: answer, agent: "claude" });
+    const elapsed = records.map((record) => record.elapsedMs as number);
+    expect([...elapsed].sort((a, b) => a - b)).toEqual(elapsed);
+  });
+
+  test("C-CLI-10 C-CLI-27: plain text prints only the reply and one newline; the workspace holds no Elwood state", async () => {
+    const cwd = await workspace();
+    const question = token("text-question");
+    const answer = token("text-answer");
+    server.turn({ match: question, steps: [{ say: answer }] });
+    const run = await runBin(["--agent", "claude", question], { cwd, env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${answer}\n`);
+    expect(run.stderr).toBe("");
+    expect(await readdir(cwd)).toEqual([".git"]);
+  });
+});
+
+describe("elwood sessions", () => {
+  test("C-CLI-24 C-CLI-16: --output json lists the kept sessions newest first, outside every workspace", async () => {
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    const run = await runBin(["sessions", "--output", "json"], { cwd: tmpdir(), env: env() });
+    expect(run.code).toBe(0);
+    const listing = JSON.parse(run.stdout) as {
+      type: string;
+      stateDir: string;
+      sessions: Record<string, unknown>[];
+    };
+    expect(listing.type).toBe("sessions");
+    expect(listing.stateDir).toBe(join(home.home, ".local", "state", "elwood"));
+    for (const session of kept) {
+      expect(listing.sessions).toContainEqual({
+        id: session.id,
+        adapter: session.agent,
+        workspace: session.workspace,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        lastUsedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        resumable: true,
+        live: false,
+      });
+      expect(await readdir(session.workspace)).toEqual([".git"]);
+    }
+    const used = listing.sessions.map((session) => session.lastUsedAt as string);
+    expect([...used].sort().reverse()).toEqual(used);
+  });
+});
+
+describe("elwood exit statuses", () => {
+  test("C-CLI-20 C-CLI-17: an unknown option exits 2 and names the nearest valid one", async () => {
+    const run = await runBin(["--outptu", "json", "hello"], { cwd: tmpdir(), env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--outptu");
+    expect(run.stderr).toContain("did you mean --output?");
+    expect(run.stdout).toBe("");
+  });
+
+  test("C-CLI-07: --timeout 2s on a slow turn exits 124 and leaves no process", async () => {
+    const cwd = await workspace();
+    const question = token("slow-question");
+    server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "too late" }] });
+    const run = await runBin(
+      ["--agent", "claude", "--timeout", "2s", "--output", "json", question],
+      {
+        cwd,
+        env: env(),
+      },
+    );
+    expect(run.code).toBe(124);
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
+    await waitFor(() => processesInHome(home.home).length === 0, { timeoutMs: 10_000 });
+  });
+
+  test("C-CLI-07: SIGINT during a turn exits 130 and leaves no process", async () => {
+    const cwd = await workspace();
+    const question = token("interrupted-question");
+    server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
+    const asked = () =>
+      server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
+    const run = await runBin(["--agent", "claude", question], {
+      cwd,
+      env: env(),
+      onSpawn: (child) => {
+        void waitFor(asked, { timeoutMs: 60_000 }).then(() => child.kill("SIGINT"));
+      },
+    });
+    expect(run.code).toBe(130);
+    expect(run.stdout).toBe("");
+    await waitFor(() => processesInHome(home.home).length === 0, { timeoutMs: 10_000 });
+  });
+
+  test("C-CLI-21: no agent on the login shell's PATH exits 2 with no_agent_found and install hints", async () => {
+    const bare = await createAgentHome({
+      server,
+      cliPaths: [],
+      baseEnv: { PATH: "/usr/bin:/bin" },
+    });
+    try {
+      const run = await runBin(["--output", "json", "hello"], { cwd: tmpdir(), env: bare.env });
+      expect(run.code).toBe(2);
+      const document = JSON.parse(run.stdout) as {
+        agent: unknown;
+        error: { code: string; message: string };
+      };
+      expect(document.agent).toBeNull();
+      expect(document.error.code).toBe("no_agent_found");
+      expect(document.error.message).toContain("npm install -g @anthropic-ai/claude-code");
+      expect(document.error.message).toContain("--agent");
+    } finally {
+      await bare.cleanup();
+    }
+  });
+});
+
+describe("elwood progress", () => {
+  test("C-CLI-10: on a terminal, stderr shows a live status line that is erased at the end", async () => {
+    const cwd = await workspace();
+    const question = token("tty-question");
+    const answer = token("tty-answer");
+    server.turn({ match: question, steps: [{ pause: 1_500 }, { say: answer }] });
+    const pty = spawnPty(process.execPath, [ELWOOD_BIN, "--agent", "claude", question], {
+      cwd,
+      env: env(),
+      cols: 120,
+      rows: 30,
+    });
+    let screen = "";
+    pty.onData((data) => {
+      screen += data;
+    });
+    const code = await new Promise<number>((resolve) =>
+      pty.onExit(({ exitCode }) => resolve(exitCode)),
+    );
+    expect(code).toBe(0);
+    expect(screen).toMatch(/claude · (starting|ready|running) · \d+\.\ds/);
+    // The line is cleared before the answer is printed, and the answer ends the output.
+    expect(screen).toContain("\r\x1b[2K");
+    expect(screen.trimEnd().endsWith(answer)).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+// Every captured frame of every tested CLI version (test/fixtures/screens/<cli>-<version>-
+// <scenario>.txt, from scripts/dev/capture-screens.ts) read through the adapter's own
+// readScreen with that version, so version-scoped facts are exercised as the runtime uses
+// them (C-ATTN-01, C-TRUST-01, C-TURN-03, C-CLAUDE-10, C-CODEX-11). A new capture whose
+// scenario has no expectation here fails, and so does a tested version without fixtures.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { claudeAdapter } from "../../../src/claude/adapter.js";
+import { codexAdapter } from "../../../src/codex/adapter.js";
+import type { ScreenReading } from "../../../src/core/adapter.js";
+import { loadScreen } from "./load-screen.js";
+
+const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
+const FIXTURE_NAME = /^(claude|codex)-(\d+\.\d+\.\d+)-(.+)\.txt$/;
+
+type Expectation = (reading: ScreenReading) => void;
+
+const answerable =
+  (label: string): Expectation =>
+  (reading) => {
+    expect(reading.dialog).toMatchObject({ kind: "startup_prompt", label });
+    expect(reading.dialog?.answerKeys).toBeDefined();
+    expect(reading.hasIdleComposer).toBe(false);
+  };
+const toolPermission: Expectation = (reading) => {
+  expect(reading.dialog).toMatchObject({ kind: "human_decision", isToolPermission: true });
+  expect(reading.hasIdleComposer).toBe(false);
+};
+const working: Expectation = (reading) => {
+  expect(reading.dialog).toBeUndefined();
+  expect(reading.isWorking).toBe(true);
+  expect(reading.hasIdleComposer).toBe(false);
+};
+const idle: Expectation = (reading) => {
+  expect(reading.dialog).toBeUndefined();
+  expect(reading.isWorking).toBe(false);
+  expect(reading.hasIdleComposer).toBe(true);
+};
+const interrupted: Expectation = (reading) => {
+  idle(reading);
+  expect(reading.isInterrupted).toBe(true);
+};
+
+/** What each captured scenario must read as, on every version that has it. */
+const EXPECTED: Readonly<Record<string, Expectation>> = {
+  "workspace-trust": answerable("workspace_trust"),
+  "workspace-trust-moved": answerable("workspace_trust"),
+  // The bypass warning comes after the trust dialog; this is the first frame.
+  "bypass-first": answerable("workspace_trust"),
+  "bypass-permissions": answerable("bypass_permissions"),
+  "bypass-permissions-moved": answerable("bypass_permissions"),
+  "directory-trust": answerable("workspace_trust"),
+  "directory-trust-moved": answerable("workspace_trust"),
+  "hooks-review": answerable("hook_trust"),
+  update: answerable("update"),
+  "api-key": (reading) => {
+    expect(reading.dialog).toMatchObject({ kind: "human_decision", ruleIds: ["claude-api-key"] });
+  },
+  "tool-permission": toolPermission,
+  "tool-permission-moved": toolPermission,
+  approval: toolPermission,
+  "approval-moved": toolPermission,
+  working,
+  "working-2": working,
+  "working-streaming": working,
+  composer: idle,
+  answered: idle,
+  interrupted,
+  "tool-permission-rejected": interrupted,
+  "approval-escaped": interrupted,
+  // A --settings file naming an unknown hook event: a dialog no row knows, held as an
+  // unknown gate whose text tells the user what it is.
+  "settings-warning": (reading) => {
+    expect(reading.dialog).toMatchObject({
+      kind: "human_decision",
+      ruleIds: ["claude-unknown-gate"],
+    });
+    expect(reading.dialog?.text).toMatch(/^Settings Warning\n/);
+    expect(reading.dialog?.text).toContain("❯ 1. Continue");
+    expect(reading.hasIdleComposer).toBe(false);
+  },
+  "auth-failure": (reading) => {
+    expect(reading.isAuthFailure).toBe(true);
+  },
+};
+
+const ADAPTERS = { claude: claudeAdapter, codex: codexAdapter } as const;
+
+const fixtures = readdirSync(SCREENS)
+  .map((file) => FIXTURE_NAME.exec(file))
+  .filter((match) => match !== null)
+  .map(([file, cli, version, scenario]) => ({
+    file: file as string,
+    cli: cli as keyof typeof ADAPTERS,
+    version: version as string,
+    scenario: scenario as string,
+  }));
+
+describe("screen facts against every captured fixture of every tested version", () => {
+  it("has fixtures for both CLIs, each with a trust dialog, composer, working and interrupt frame", () => {
+    for (const cli of ["claude", "codex"] as const) {
+      const versions = new Set(fixtures.filter((f) => f.cli === cli).map((f) => f.version));
+      expect(versions.size).toBeGreaterThan(0);
+      for (const version of versions) {
+        const scenarios = fixtures
+          .filter((f) => f.cli === cli && f.version === version)
+          .map((f) => f.scenario);
+        const trust = cli === "claude" ? "workspace-trust" : "directory-trust";
+        expect(scenarios, `${cli} ${version}`).toEqual(
+          expect.arrayContaining([trust, "composer", "working", "interrupted"]),
+        );
+      }
+    }
+  });
+
+  it.each(fixtures)("$file", ({ file, cli, version, scenario }) => {
+    const expectation = EXPECTED[scenario];
+    if (expectation === undefined) {
+      throw new Error(`no expectation for the captured scenario "${scenario}" (${file})`);
+    }
+    const snapshot = loadScreen(file.replace(/\.txt$/, ""));
+    const reading = ADAPTERS[cli].readScreen({
+      ...snapshot,
+      cursor: { ...snapshot.cursor, isVisible: false },
+      title: "",
+      cliVersion: version,
+    });
+    expectation(reading);
+  });
+});

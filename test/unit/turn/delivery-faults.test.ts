@@ -1,0 +1,141 @@
+// The core Turn's delivery under every fault the real CLIs show under load (issue 11,
+// C-API-31, C-API-56): each ends in exactly one submission the model receives, or a typed
+// failure within its bound — never a hang, never a duplicate paste. Fake clock, scripted
+// Claude over the captured 2.1.332 screens.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DELIVERY_BOUNDS } from "../../../src/core/turn/delivery.js";
+import { ElwoodError } from "../../../src/errors.js";
+import { FakeClaude, type Reactions } from "./fake-claude.js";
+
+const PROMPT = "SAY<<fault-token-1234>>";
+
+async function ready(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {
+  const cli = new FakeClaude(reactions);
+  cli.boot();
+  await vi.advanceTimersByTimeAsync(100);
+  expect(cli.runtime.status).toBe("ready");
+  return cli;
+}
+
+type Outcome = { readonly value: string } | { readonly error: unknown };
+
+/** Starts one send(); `settle()` then runs the fake clock until it resolves or rejects. */
+function startSend(cli: FakeClaude) {
+  let outcome: Outcome | undefined;
+  cli.runtime.send(PROMPT).then(
+    (value) => {
+      outcome = { value };
+    },
+    (error: unknown) => {
+      outcome = { error };
+    },
+  );
+  return {
+    async settle(budgetMs = 120_000): Promise<unknown> {
+      for (let spent = 0; outcome === undefined && spent < budgetMs; spent += 100) {
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      if (outcome === undefined) throw new Error(`send() still pending after ${budgetMs} ms`);
+      return "value" in outcome ? outcome.value : outcome.error;
+    },
+  };
+}
+
+const sendToEnd = (cli: FakeClaude, budgetMs?: number) => startSend(cli).settle(budgetMs);
+
+const pasteCount = (cli: FakeClaude) => cli.writes.filter((w) => w.startsWith("\x1b[200~")).length;
+
+describe("Turn delivery faults (issue 11, C-API-31)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("no fault: one paste, one Enter, one submission, the reply", async () => {
+    const cli = await ready();
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(1);
+    expect(cli.enters).toBe(1);
+    expect(cli.runtime.status).toBe("ready");
+  });
+
+  it("Enter lost: the staged prompt gets a fresh Enter and is submitted once", async () => {
+    const cli = await ready({ enter: (index) => (index < 2 ? "ignored" : { submitAfterMs: 50 }) });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(1);
+    expect(cli.enters).toBe(3);
+  });
+
+  it("paste rendered late on a starved CLI: no second paste, Enter once it shows", async () => {
+    const cli = await ready({ paste: () => 9_000 });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(1);
+  });
+
+  it("paste lost by a live CLI: re-pasted once the composer stayed empty, submitted once", async () => {
+    const cli = await ready({
+      paste: (index) => (index === 0 ? "lost" : 50),
+      idleRepaints: true,
+    });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(2);
+    cli.dispose();
+  });
+
+  it("a dialog between paste and Enter holds the Enter; the prompt goes in once it clears", async () => {
+    const cli = await ready({ paste: () => 50 });
+    const pending = startSend(cli);
+    await vi.advanceTimersByTimeAsync(60);
+    cli.showDialog(true);
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.enters).toBe(0);
+    cli.showDialog(false);
+    expect(await pending.settle()).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(1);
+  });
+
+  it("the acceptance hook before the screen changes: no extra Enter on the stale frame", async () => {
+    const cli = await ready({ hookDelayMs: 0, repaintDelayMs: 4_000 });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(cli.enters).toBe(1);
+  });
+
+  it("the turn-end hook before the transcript line: send() waits for the line", async () => {
+    const cli = await ready({ transcriptLagMs: 3_000 });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+  });
+
+  it("never accepted: prompt_not_accepted within the bound, status back to ready, no duplicate", async () => {
+    const cli = await ready({ enter: () => "ignored" });
+    const turnEvents: string[] = [];
+    cli.runtime.events.on("turn", (event) => turnEvents.push(event.kind));
+    const error = await sendToEnd(cli, DELIVERY_BOUNDS.acceptanceMs + 10_000);
+    expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
+    expect((error as ElwoodError).details.rule).toBe("composer_holds_prompt");
+    expect(cli.received).toEqual([]);
+    expect(pasteCount(cli)).toBe(1);
+    expect(cli.enters).toBeLessThanOrEqual(DELIVERY_BOUNDS.maxEnters);
+    expect(cli.runtime.status).toBe("ready");
+    expect(cli.composer).toBe("");
+    expect(turnEvents).toEqual(["started", "failed"]);
+  });
+
+  it("turn events: started, accepted, content, ended", async () => {
+    const cli = await ready();
+    const kinds: string[] = [];
+    cli.runtime.events.on("turn", (event) => kinds.push(event.kind));
+    await sendToEnd(cli);
+    // The turn ends (Stop + caught-up transcript) before its content line lands here.
+    expect(kinds).toEqual(["started", "accepted", "ended", "content"]);
+  });
+});

@@ -1,0 +1,243 @@
+// A scripted stand-in for the Claude TUI behind the runtime's ports, for fake-clock unit
+// tests of the core Turn: its frames are the captured 2.1.332 screens (test/fixtures/
+// screens) with the composer, spinner and history rows rewritten, and its reactions to a
+// paste or an Enter (late, lost, eaten by a dialog, acceptance before repaint…) are set
+// per test. It counts what the "model" received, so a test can prove exactly-once.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { HookOutcome } from "../../../src/bridge/outcome.js";
+import { claudeAdapter } from "../../../src/claude/adapter.js";
+import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
+import type { TranscriptItem } from "../../../src/core/adapter.js";
+import type { TerminalPort, TerminalSnapshot } from "../../../src/core/ports.js";
+import { SessionRuntime } from "../../../src/core/runtime.js";
+import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
+
+const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
+
+function fixture(name: string): string[] {
+  return readFileSync(join(SCREENS, `${name}.txt`), "utf8")
+    .replace(/\n$/, "")
+    .split("\n");
+}
+
+const COMPOSER = fixture("claude-2.1.332-composer");
+const PERMISSION = fixture("claude-2.1.332-tool-permission");
+const COMPOSER_ROW = COMPOSER.findIndex((line) => /^❯\s*$/.test(line));
+const COLS = Math.max(...COMPOSER.map((line) => line.length));
+const SPINNER = "✽ Clauding… (1s · esc to interrupt)";
+
+export interface Reactions {
+  /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
+  paste(index: number): number | "lost";
+  /** What the Enter does: submit the staged text after `ms`, or nothing. */
+  enter(index: number): { readonly submitAfterMs: number } | "ignored";
+  /** Milliseconds between submission and the acceptance hook (before or after the repaint). */
+  readonly hookDelayMs: number;
+  /** Milliseconds between submission and the repaint that clears the composer. */
+  readonly repaintDelayMs: number;
+  /** Milliseconds between the Stop hook and the transcript's assistant line. */
+  readonly transcriptLagMs: number;
+  /** Whether the CLI repaints on its own (a live event loop) while nothing is staged. */
+  readonly idleRepaints: boolean;
+}
+
+export const NORMAL: Reactions = {
+  paste: () => 50,
+  enter: () => ({ submitAfterMs: 50 }),
+  hookDelayMs: 100,
+  repaintDelayMs: 50,
+  transcriptLagMs: 0,
+  idleRepaints: false,
+};
+
+export class FakeClaude implements TerminalPort {
+  readonly size = { cols: COLS, rows: COMPOSER.length };
+  readonly title = "";
+  readonly renderFailed = false;
+  readonly writes: string[] = [];
+  /** Every prompt text the "model" received, one entry per submission. */
+  readonly received: string[] = [];
+  readonly runtime: SessionRuntime<unknown, unknown, ClaudeAnyHookEvent>;
+  reactions: Reactions;
+  composer = "";
+  isWorking = false;
+  isDialogVisible = false;
+  answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
+  readonly #history: string[] = [];
+  readonly #renderListeners = new Set<() => void>();
+  #pastes = 0;
+  #enters = 0;
+  #idleTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(reactions: Partial<Reactions> = {}) {
+    this.reactions = { ...NORMAL, ...reactions };
+    this.runtime = new SessionRuntime({
+      adapter: claudeAdapter as never,
+      elwoodSessionId: "test-session",
+      cwd: "/tmp/fake-workspace",
+      autotrust: false,
+      isResume: false,
+      terminal: this,
+      process: { pid: 4242, onExit: () => () => {}, kill: () => {} },
+      transcript: {
+        follow: () => {},
+        catchUp: async () => {},
+        setActive: () => {},
+        finalFlush: async () => {},
+        stop: () => {},
+      },
+      state: {
+        persistAgentSessionId: async () => {},
+        removeLoops: async () => {},
+        removeSession: async () => {},
+      },
+      bridge: { close: async () => {} },
+      reap: () => true,
+      requestedSize: this.size,
+    });
+  }
+
+  /** SessionStart, then a quiet idle composer: Claude's first readiness. */
+  boot(): void {
+    this.hook({ hook_event_name: "SessionStart", source: "startup" });
+    this.render();
+    if (this.reactions.idleRepaints) this.#idleTimer = setInterval(() => this.render(), 500);
+  }
+
+  dispose(): void {
+    clearInterval(this.#idleTimer);
+  }
+
+  get pastes(): number {
+    return this.#pastes;
+  }
+
+  get enters(): number {
+    return this.#enters;
+  }
+
+  // ── TerminalPort ─────────────────────────────────────────────────────────
+
+  snapshot(): TerminalSnapshot {
+    const lines = this.isDialogVisible ? [...PERMISSION] : [...COMPOSER];
+    if (!this.isDialogVisible) {
+      this.#history.forEach((line, index) => {
+        lines[5 + index] = line;
+      });
+      lines[COMPOSER_ROW] = `❯ ${this.composer}`;
+      if (this.isWorking) lines[COMPOSER_ROW - 3] = SPINNER;
+    }
+    return { lines, text: lines.join("\n"), cursor: { x: 2, y: COMPOSER_ROW, isVisible: true } };
+  }
+
+  sendInput(data: string | Uint8Array): void {
+    const text = typeof data === "string" ? data : Buffer.from(data).toString("utf8");
+    this.writes.push(text);
+    if (text.startsWith(PASTE_START))
+      this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
+    else if (text === "\r") this.#onEnter();
+    else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
+  }
+
+  resize(): void {}
+
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  onData(): () => void {
+    return () => {};
+  }
+
+  onRender(listener: () => void): () => void {
+    this.#renderListeners.add(listener);
+    return () => this.#renderListeners.delete(listener);
+  }
+
+  // ── the scripted CLI ─────────────────────────────────────────────────────
+
+  render(): void {
+    for (const listener of [...this.#renderListeners]) listener();
+  }
+
+  hook(fields: Record<string, unknown>): void {
+    const event = { session_id: "agent-1", cwd: "/tmp/fake-workspace", ...fields };
+    this.runtime.handleHookEvent(event as unknown as ClaudeAnyHookEvent);
+  }
+
+  outcome(hookEventName: string): void {
+    const outcome: HookOutcome = { hookEventName, failedOpen: false, hasHandler: false };
+    this.runtime.handleHookOutcome(outcome);
+  }
+
+  showDialog(isVisible: boolean): void {
+    this.isDialogVisible = isVisible;
+    this.render();
+  }
+
+  #onPaste(text: string): void {
+    const index = this.#pastes;
+    this.#pastes += 1;
+    const delay = this.reactions.paste(index);
+    if (delay === "lost" || this.isDialogVisible) return;
+    this.#later(delay, () => {
+      this.composer += text;
+    });
+  }
+
+  #onEnter(): void {
+    const index = this.#enters;
+    this.#enters += 1;
+    const reaction = this.reactions.enter(index);
+    if (reaction === "ignored" || this.isDialogVisible) return;
+    setTimeout(() => {
+      const prompt = this.composer;
+      if (prompt.length === 0) return;
+      this.#submit(prompt);
+    }, reaction.submitAfterMs);
+  }
+
+  // The CLI takes the prompt: the hook and the repaint in their scripted order, then the
+  // model's answer, the Stop hook, and the transcript lines (possibly after the Stop).
+  #submit(prompt: string): void {
+    this.received.push(prompt);
+    const { hookDelayMs, repaintDelayMs, transcriptLagMs } = this.reactions;
+    setTimeout(() => this.hook({ hook_event_name: "UserPromptSubmit", prompt }), hookDelayMs);
+    this.#later(repaintDelayMs, () => {
+      this.composer = "";
+      this.#history.push(`❯ ${prompt}`);
+      this.isWorking = true;
+    });
+    const answer = this.answerFor(prompt);
+    const stopAt = Math.max(hookDelayMs, repaintDelayMs) + 300;
+    setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
+    this.#later(stopAt, () => {
+      this.isWorking = false;
+      this.#history.push(`● ${answer}`);
+    });
+    setTimeout(() => {
+      this.hook({
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+        last_assistant_message: answer,
+      });
+      this.outcome("Stop");
+    }, stopAt + 20);
+    setTimeout(
+      () => this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
+      stopAt + 20 + transcriptLagMs,
+    );
+  }
+
+  #transcript(items: TranscriptItem[]): void {
+    this.runtime.handleTranscriptItems(items, "/tmp/fake-transcript.jsonl");
+  }
+
+  #later(ms: number, change: () => void): void {
+    setTimeout(() => {
+      change();
+      this.render();
+    }, ms);
+  }
+}

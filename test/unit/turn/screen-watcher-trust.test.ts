@@ -1,0 +1,119 @@
+// Trust-gate answers under a CPU-starved CLI (C-TRUST-01, issue 11): a key is planned
+// only from a frame rendered after the previous key that shows its effect, so stale
+// frames never stack arrows (a second arrow on "No, exit / Yes, I trust this folder"
+// wraps back to "No, exit", and Enter then quits Claude). Fake clock, real 2.1.332 screens.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { claudeAdapter } from "../../../src/claude/adapter.js";
+import type { ScreenReading } from "../../../src/core/adapter.js";
+import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
+import {
+  ANSWER_RETRY_MS,
+  ScreenWatcher,
+  type ScreenWatcherHost,
+  TRUST_DEADLINE_MS,
+} from "../../../src/core/screen-watcher.js";
+import { loadScreen } from "../screen/load-screen.js";
+
+function reading(name: string): ScreenReading {
+  const snapshot = loadScreen(`claude-2.1.332-${name}`);
+  return claudeAdapter.readScreen({
+    lines: snapshot.lines,
+    cursor: { x: 0, y: 0, isVisible: false },
+    title: "",
+  });
+}
+
+function harness() {
+  const keys: string[] = [];
+  const blocks: string[][] = [];
+  let frame = reading("workspace-trust");
+  let renders = 0;
+  const host: ScreenWatcherHost = {
+    autotrust: true,
+    read: () => frame,
+    hasBeenReady: () => false,
+    isBlocked: () => blocks.length > 0,
+    isPermissionDecided: () => false,
+    isClosed: () => false,
+    writeKeys: (data) => keys.push(data),
+    onStartupPromptAnswered: () => {},
+    onStartupPromptWriteFailed: () => {},
+    onBlocked: (ruleIds) => blocks.push([...ruleIds]),
+    onCleared: () => {},
+    onWorkingEdge: () => {},
+    onIdleEdge: () => {},
+    onFrame: () => {},
+    renderCount: () => renders,
+    setTimer: (callback, ms) => {
+      const handle = setTimeout(callback, ms);
+      return () => clearTimeout(handle);
+    },
+  };
+  const watcher = new ScreenWatcher(host);
+  return {
+    keys,
+    blocks,
+    watcher,
+    /** The CLI repaints: a new frame (maybe the same picture) is rendered. */
+    paint(name?: string) {
+      if (name !== undefined) frame = reading(name);
+      renders += 1;
+      watcher.scheduleEvaluation();
+    },
+  };
+}
+
+describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("one arrow, then nothing on stale frames, then Enter once the highlight moved", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    // A starved CLI repaints the old picture several times before it applies the arrow.
+    for (let index = 0; index < 5; index += 1) {
+      cli.paint();
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("no repaint at all after the arrow: no second key, however long", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS * 4);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+  });
+
+  it("a lost arrow is retried only after the retry time, on a fresh frame", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS - 500);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    await vi.advanceTimersByTimeAsync(600);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+  });
+
+  it("past the deadline the session blocks but a late answer still goes in", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(TRUST_DEADLINE_MS + 100);
+    expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+});

@@ -1,0 +1,143 @@
+// One session's panel: header with status badge and controls, the live terminal, the
+// prompt composer (Enter sends one line, Shift+Enter adds a line), and the event log.
+import type { Api, ServeEvent, SessionInfo } from "./api.js";
+import { el } from "./dom.js";
+import { EventLogView } from "./event-log-view.js";
+import { TerminalView } from "./terminal-view.js";
+
+export class SessionPanel {
+  readonly element: HTMLElement;
+  readonly info: SessionInfo;
+  readonly terminal: TerminalView;
+  readonly log = new EventLogView();
+  readonly #api: Api;
+  readonly #badge: HTMLElement;
+  readonly #events = new AbortController();
+  readonly #onStatus: (status: string) => void;
+  readonly #notice: (text: string) => void;
+
+  constructor(options: {
+    readonly api: Api;
+    readonly info: SessionInfo;
+    readonly onStatus: (status: string) => void;
+    readonly onNotice: (text: string) => void;
+    readonly onClosed: () => void;
+  }) {
+    this.#api = options.api;
+    this.info = options.info;
+    this.#onStatus = options.onStatus;
+    this.#notice = options.onNotice;
+    this.terminal = new TerminalView(options.api, options.info.id, options.onNotice);
+    this.#badge = el("span", { class: "badge", "data-testid": "status-badge" });
+    this.#setStatus(options.info.status);
+
+    const interrupt = el(
+      "button",
+      { type: "button", "data-testid": "interrupt-button" },
+      "Interrupt",
+    );
+    interrupt.addEventListener("click", () => void this.#call("POST", "interrupt"));
+    const stop = el(
+      "button",
+      { type: "button", class: "danger", "data-testid": "stop-button" },
+      "Stop",
+    );
+    stop.addEventListener("click", () => {
+      void this.#api
+        .request("DELETE", `/api/sessions/${encodeURIComponent(this.info.id)}`)
+        .then(options.onClosed, (error: Error) => this.#notice(error.message));
+    });
+    const header = el(
+      "div",
+      { class: "panel-header" },
+      el("span", { class: `agent agent-${options.info.agent}` }, options.info.agent),
+      el(
+        "code",
+        { class: "session-id", title: "Elwood session id (resume with it)" },
+        options.info.id,
+      ),
+      el("span", { class: "cwd", title: options.info.cwd }, options.info.cwd),
+      this.#badge,
+      el("span", { class: "spacer" }),
+      interrupt,
+      stop,
+    );
+    const left = el("div", { class: "panel-main" }, this.terminal.element, this.#composer());
+    this.element = el(
+      "section",
+      { class: "panel", "data-testid": "session-panel", "data-session-id": options.info.id },
+      header,
+      el("div", { class: "panel-body" }, left, this.log.element),
+    );
+    void this.#api.followEvents(
+      options.info.id,
+      (event) => this.#onEvent(event),
+      this.#events.signal,
+    );
+  }
+
+  dispose(): void {
+    this.#events.abort();
+    this.terminal.dispose();
+  }
+
+  #composer(): HTMLElement {
+    const input = el("textarea", {
+      class: "prompt",
+      rows: "2",
+      placeholder: "Prompt — Enter sends, Shift+Enter adds a line",
+      "data-testid": "prompt-input",
+    });
+    const send = el(
+      "button",
+      { type: "submit", class: "primary", "data-testid": "send-button" },
+      "Send",
+    );
+    const form = el("form", { class: "composer" }, input, send);
+    const submit = () => {
+      const text = input.value;
+      if (text.trim() === "") return;
+      input.value = "";
+      send.disabled = true;
+      void this.#call("POST", "send", { text }).finally(() => {
+        send.disabled = false;
+      });
+    };
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submit();
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        submit();
+      }
+    });
+    return form;
+  }
+
+  async #call(method: string, action: string, body?: unknown): Promise<void> {
+    try {
+      await this.#api.request(
+        method,
+        `/api/sessions/${encodeURIComponent(this.info.id)}/${action}`,
+        body,
+      );
+    } catch (error) {
+      this.#notice((error as Error).message);
+    }
+  }
+
+  #onEvent(event: ServeEvent): void {
+    this.log.add(event);
+    if (event.type === "status" && typeof event.data.status === "string") {
+      this.#setStatus(event.data.status);
+    }
+  }
+
+  #setStatus(status: string): void {
+    this.#badge.textContent = status;
+    this.#badge.dataset.status = status;
+    this.#onStatus(status);
+  }
+}
