@@ -101,8 +101,13 @@ describe("startClaude against the real CLI", () => {
     expect(event.text).toContain("New MCP server found in this project: elwood-probe");
     expect(event.text).toContain("Continue without using this MCP server");
     expect(event.text).not.toContain(fx.workspace);
-    // Escape is this dialog's "reject": continue without the server.
-    await session.sendKeys("\x1b");
+    // Escape is this dialog's "reject": continue without the server. Claude paints the
+    // dialog a moment before its key handler is live and drops a key sent in between, so
+    // press again while it stays up, as a person would (at most five presses).
+    for (let press = 0; press < 5 && session.status === "blocked"; press += 1) {
+      await session.sendKeys("\x1b");
+      await session.waitForStatus((status) => status !== "blocked", 3_000).catch(() => undefined);
+    }
     await session.waitForStatus((status) => status === "ready", 90_000);
     await session.stop();
     expect(session.status).toBe("stopped");

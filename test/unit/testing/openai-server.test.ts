@@ -121,6 +121,17 @@ describe("openai responses", () => {
     expect(await models.json()).toMatchObject({ object: "list", data: [{ id: "scripted-model" }] });
   });
 
+  test("codex 0.150.0's title request, sent with tools, is a side request too", async () => {
+    server.turn({ match: /./, steps: [{ say: "the real answer" }] });
+    const title =
+      "Generate a concise, single-line task title of at most 36 characters and under five words where possible.";
+    const side = await postSse(responsesUrl, openAiRequest([environment, userItem(title)]));
+    expect(completed(side).output[0]).toMatchObject({ content: [{ text: "Scripted session" }] });
+    expect(server.requests.at(-1)).toMatchObject({ isAuxiliary: true });
+    const events = await postSse(responsesUrl, openAiRequest([userItem("a real prompt")]));
+    expect(completed(events).output[0]).toMatchObject({ content: [{ text: "the real answer" }] });
+  });
+
   test("turns are used once in registration order unless repeat is set", async () => {
     server.turn({ match: "again", steps: [{ say: "first" }] });
     server.turn({ match: "again", steps: [{ say: "second" }] });

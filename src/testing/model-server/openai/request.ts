@@ -14,6 +14,14 @@ const CONTEXT_WRAPPER = /^\s*(<(environment_context|user_instructions|turn_abort
 
 const TOOL_ITEM = /^(function_call|custom_tool_call|local_shell_call)(_output)?$/;
 
+/**
+ * Side requests Codex sends WITH its tools, recognized by their prompt: Codex 0.150.0
+ * asks for a thread title after the first turn ("Generate a concise, single-line task
+ * title of at most 36 characters …"; found by the compat matrix, where 0.124.0 and 0.171.0
+ * never consumed a turn this way). They must not consume or fail a scripted turn.
+ */
+const SIDE_REQUEST_PROMPTS: readonly RegExp[] = [/^Generate a concise, single-line task title\b/];
+
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
@@ -71,10 +79,12 @@ export function parseOpenAiRequest(body: unknown): ParsedModelRequest {
       isError: isRecord(item.output) && item.output.success === false,
     });
   }
+  const userText = prompt === undefined ? "" : stripSystemReminders(contentText(prompt.content));
+  const isSideRequest = SIDE_REQUEST_PROMPTS.some((pattern) => pattern.test(userText.trim()));
   return {
-    userText: prompt === undefined ? "" : stripSystemReminders(contentText(prompt.content)),
+    userText,
     toolResults,
-    isAuxiliary: !hasTools,
+    isAuxiliary: !hasTools || isSideRequest,
     isStreaming,
     model,
   };
