@@ -28,7 +28,8 @@ type SpecWarningCode =
   | "startup_prompt_write_failed"
   | "clipboard_restore_failed"
   | "initial_ready_fallback"
-  | "record_update_failed";
+  | "record_update_failed"
+  | "started_new_conversation";
 
 function describeWarning(warning: ElwoodWarningEvent): string {
   switch (warning.code) {
@@ -59,6 +60,8 @@ function describeWarning(warning: ElwoodWarningEvent): string {
       return warning.label;
     case "record_update_failed":
       return warning.errorCode;
+    case "started_new_conversation":
+      return `${warning.previousElwoodSessionId} ${warning.reason}`;
     default: {
       // Exhaustive: adding a code without a case above fails typecheck here.
       const unhandled: never = warning;
