@@ -99,7 +99,7 @@ describe("public event types (issue 11, Done-when 4)", () => {
     expectTypeOf<ElwoodActivityOf<"tool_call">["toolUseId"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ElwoodActivityOf<"tool_result">["toolUseId"]>().toEqualTypeOf<string>();
     expectTypeOf<ElwoodActivityOf<"assistant_message">["text"]>().toEqualTypeOf<string>();
-    expectTypeOf<ElwoodActivityOf<"reasoning">["text"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ElwoodActivityOf<"reasoning">["text"]>().toEqualTypeOf<string>();
     expectTypeOf<ElwoodActivityOf<"warning">["label"]>().toEqualTypeOf<ElwoodWarningCode>();
     expectTypeOf<ElwoodActivityOf<"user_message">["source"]>().toEqualTypeOf<"transcript">();
     expectTypeOf<ElwoodActivityKind>().toEqualTypeOf<
