@@ -1,5 +1,24 @@
 // The public surface of @with-logic/elwood: named re-exports only.
 
+export {
+  ClaudeSession,
+  type ClaudeSessionApi,
+  type ClaudeSessionEvents,
+  type ClaudeSessionOptions,
+  CodexSession,
+  type CodexSessionApi,
+  type CodexSessionEvents,
+  type CodexSessionOptions,
+  type ElwoodAgentKind,
+  resumeClaude,
+  resumeCodex,
+  type StartOrResumeClaudeOptions,
+  type StartOrResumeCodexOptions,
+  startClaude,
+  startCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "./agents.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
 export type {
@@ -10,14 +29,6 @@ export type {
   ResumeClaudeOptions,
   StartClaudeOptions,
 } from "./claude/options.js";
-export {
-  type ClaudeSessionApi,
-  type ClaudeSessionEvents,
-  resumeClaude,
-  type StartOrResumeClaudeOptions,
-  startClaude,
-  startOrResumeClaude,
-} from "./claude/start.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,
@@ -31,14 +42,6 @@ export type {
   ResumeCodexOptions,
   StartCodexOptions,
 } from "./codex/options.js";
-export {
-  type CodexSessionApi,
-  type CodexSessionEvents,
-  resumeCodex,
-  type StartOrResumeCodexOptions,
-  startCodex,
-  startOrResumeCodex,
-} from "./codex/start.js";
 export type {
   CodexTranscriptSummary,
   CodexTranscriptSummaryKind,
@@ -62,7 +65,7 @@ export type {
   ElwoodActivityKind,
   ElwoodActivityOf,
   ElwoodActivitySource,
-  ElwoodAgentKind,
+  ElwoodAgentId,
   ElwoodHookErrorCategory,
   ElwoodHookErrorEvent,
   ElwoodSessionStatus,
@@ -81,8 +84,6 @@ export type {
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
-export { ClaudeSession, type ClaudeSessionOptions } from "./session/claude-session.js";
-export { CodexSession, type CodexSessionOptions } from "./session/codex-session.js";
 export {
   type ElwoodSessionInfo,
   type ElwoodSessionListing,

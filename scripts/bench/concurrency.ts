@@ -13,8 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import {
   createAgentHome,
   type ScriptedModelServer,

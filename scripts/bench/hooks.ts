@@ -17,11 +17,11 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { HookCatalogue, HookEventBase } from "../../src/bridge/catalogue.js";
 import { bashHookClientScript } from "../../src/bridge/clients/bash-client.js";
-import { claudeHttpHookEntry } from "../../src/bridge/clients/claude-http.js";
 import { commandHookCommand } from "../../src/bridge/clients/command.js";
 import { nodeHookClientScript } from "../../src/bridge/clients/node-client.js";
 import { createHookDispatcher } from "../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../src/bridge/server.js";
+import { claudeHttpHookEntry } from "../../src/claude/launch/http-hooks.js";
 import { spawnPty } from "../../src/terminal/pty-process.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 
@@ -44,7 +44,6 @@ const INPUT = `${JSON.stringify({
 
 // Parses just enough to reach handler resolution, which finds nothing: "no decision".
 const benchCatalogue: HookCatalogue<undefined, HookEventBase> = {
-  agent: "claude",
   eventNames: ["PreToolUse"],
   parse: (raw) => ({ ok: true, event: raw as HookEventBase }),
   resolveHandler: () => undefined,

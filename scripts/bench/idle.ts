@@ -7,8 +7,8 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ClaudeSessionApi } from "../../src/claude/start.js";
-import { startClaude } from "../../src/claude/start.js";
+import type { ClaudeSessionApi } from "../../src/agents.js";
+import { startClaude } from "../../src/agents.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 
 const SESSIONS = Number(process.env.ELWOOD_BENCH_IDLE_SESSIONS ?? 8);

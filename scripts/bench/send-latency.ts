@@ -12,8 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 import { cliBinaryDir } from "../../test/support/cli-binaries.js";
 

@@ -5,9 +5,6 @@
 
 import { z } from "zod";
 
-/** Which CLI a catalogue speaks for. */
-export type HookAgent = "claude" | "codex";
-
 /** Event name reported when a raw input has no readable `hook_event_name` (seeds §6.3). */
 export const UNKNOWN_HOOK_EVENT_NAME = "Unknown";
 
@@ -50,7 +47,6 @@ export type HookWireResult =
  * an `ok: false` value so the dispatcher can fail open with a typed hookError.
  */
 export interface HookCatalogue<Handlers, Event extends HookEventBase = HookEventBase> {
-  readonly agent: HookAgent;
   /** Every event name Elwood registers a bridge hook for with this CLI. */
   readonly eventNames: readonly string[];
   /** Validate a raw hook input (already JSON-decoded) into a deep-frozen event. */

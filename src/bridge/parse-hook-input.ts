@@ -14,10 +14,11 @@ import {
 /** One agent's schemas, as the parser needs them. */
 export interface HookInputSchemas {
   readonly agentName: string;
-  /** The schema of a known event, or undefined for an event this catalogue does not know. */
-  schemaOf(eventName: string): z.ZodType | undefined;
+  /** Per known event, its input schema; other names parse against `unknownEventSchema`. */
+  readonly eventSchemas: Readonly<Record<string, z.ZodType>>;
   readonly unknownEventSchema: z.ZodType;
-  isToolEvent(eventName: string): boolean;
+  /** Events whose `tool_input` is checked against the tool's own schema. */
+  readonly toolEventNames: readonly string[];
   toolInputSchema(rawToolName: string): z.ZodType;
   normalizeToolName(rawToolName: string): string;
 }
@@ -35,7 +36,8 @@ export function parseHookInput<Event extends HookEventBase>(
       message: `${schemas.agentName} hook input is not an object with a string hook_event_name`,
     };
   }
-  const parsed = (schemas.schemaOf(name) ?? schemas.unknownEventSchema).safeParse(raw);
+  const known = Object.hasOwn(schemas.eventSchemas, name) ? schemas.eventSchemas[name] : undefined;
+  const parsed = (known ?? schemas.unknownEventSchema).safeParse(raw);
   if (!parsed.success) {
     return {
       ok: false,
@@ -44,7 +46,7 @@ export function parseHookInput<Event extends HookEventBase>(
     };
   }
   let data = parsed.data as Record<string, unknown>;
-  if (schemas.isToolEvent(name)) {
+  if (schemas.toolEventNames.includes(name)) {
     const rawTool = String(data.tool_name);
     const input = schemas.toolInputSchema(rawTool).safeParse(data.tool_input);
     if (!input.success) {

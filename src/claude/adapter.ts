@@ -1,18 +1,26 @@
 // The Claude Code descriptor for the shared runtime (ARCHITECTURE "The adapter seam"):
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
+import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import type { AgentAdapter } from "../core/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
-import { textField } from "../core/turn/hook-text.js";
-import type { ClaudeSessionRecord } from "../state/record.js";
+import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
+import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
+import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
-import { type ClaudeMapContext, mapClaudeRecord } from "./transcript/map-records.js";
+import { mapClaudeRecord } from "./transcript/map-records.js";
+
+/** Claude's events: the common ones plus every parsed hook, and `hook:<Name>` sugar. */
+export type ClaudeSessionEvents = ElwoodAgentSessionEvents & {
+  hook: ClaudeAnyHookEvent;
+} & { [N in ClaudeHookEventName as `hook:${N}`]: ClaudeHookEventOf<N> };
 
 export const CLAUDE_MINIMUM_VERSION = "2.1.144";
 export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
@@ -20,12 +28,14 @@ export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
 export const claudeAdapter: AgentAdapter<
   ClaudeLaunchOptions,
   ClaudeHookHandlers,
-  ClaudeAnyHookEvent
+  ClaudeAnyHookEvent,
+  ClaudePosture
 > = {
   agent: "claude",
   displayName: "Claude Code",
   binary: "claude",
   minimumVersion: CLAUDE_MINIMUM_VERSION,
+  posture: ClaudePostureSchema,
   errorNames: {
     notFound: "claude_not_found",
     startFailed: "claude_start_failed",
@@ -34,24 +44,16 @@ export const claudeAdapter: AgentAdapter<
   },
   hooks: claudeHookCatalogue,
   signals: {
+    ...STOP_HOOK_SIGNALS,
     // InstructionsLoaded fires only when a CLAUDE.md or rules file exists; without one,
     // SessionStart followed by a quiet idle composer proves the input loop is live.
     initialReadyHooks: ["InstructionsLoaded"],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
-    sessionStartHook: "SessionStart",
-    promptAcceptedHook: "UserPromptSubmit",
-    turnEndHook: "Stop",
-    // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
-    // hold it before the turn counts as ended.
-    turnEndTextOf: (event) =>
-      event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
-    acceptedPromptOf: (event) =>
-      event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {
-    const record = request.record as ClaudeSessionRecord;
+    const { record } = request;
     const settings = claudeSessionSettings({
       eventNames: claudeHookEventsFor(request.cliVersion),
       bridge: request.bridge,
@@ -71,13 +73,6 @@ export const claudeAdapter: AgentAdapter<
     return { argv, env: {} };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
-  createTranscriptMapper() {
-    let context: ClaudeMapContext = {};
-    return (record) => {
-      const result = mapClaudeRecord(record, context);
-      context = result.context;
-      return result.items;
-    };
-  },
+  createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
 };

@@ -4,17 +4,16 @@
 import {
   type CommonStartOptions,
   invalidOption,
-  type NormalizedCommonOptions,
-  normalizeCommonOptions,
+  type NormalizedAgentOptions,
+  normalizeAgentOptions,
   optionalBoolean,
   optionalEnum,
-  optionalHandlers,
   optionalString,
   optionalStringList,
 } from "../core/common-options.js";
 import { ElwoodError } from "../errors.js";
-import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "../state/record.js";
 import type { ClaudeHookHandlers } from "./hooks/handlers.js";
+import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "./posture.js";
 
 export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
 export type ClaudeReasoningEffort = (typeof CLAUDE_REASONING_EFFORTS)[number];
@@ -54,19 +53,7 @@ export interface ClaudeLaunchOptions {
   readonly settingsOverrides: ClaudeSettingsOverrides | undefined;
 }
 
-export interface NormalizedClaudeOptions {
-  readonly common: NormalizedCommonOptions;
-  readonly launch: ClaudeLaunchOptions;
-  /** Only the posture fields the caller set; resume merges these over the record. */
-  readonly postureOverrides: ClaudePosture;
-  readonly hooks: ClaudeHookHandlers | undefined;
-}
-
-export function normalizeClaudeOptions(
-  options: StartClaudeOptions | ResumeClaudeOptions,
-): NormalizedClaudeOptions {
-  const common = normalizeCommonOptions(options);
-  const raw = options as unknown as Record<string, unknown>;
+function normalizeClaudeSpecific(raw: Readonly<Record<string, unknown>>) {
   const reasoningEffort = optionalEnum(
     raw.reasoningEffort,
     "reasoningEffort",
@@ -103,7 +90,6 @@ export function normalizeClaudeOptions(
     ...(tools === undefined ? {} : { tools: [...tools] }),
   };
   return {
-    common,
     launch: {
       name: optionalString(raw.name, "name"),
       model: optionalString(raw.model, "model"),
@@ -111,8 +97,13 @@ export function normalizeClaudeOptions(
       settingsOverrides: settingsOverrides as ClaudeSettingsOverrides | undefined,
     },
     postureOverrides,
-    hooks: optionalHandlers<ClaudeHookHandlers>(raw.hooks),
   };
+}
+
+export function normalizeClaudeOptions(
+  options: StartClaudeOptions | ResumeClaudeOptions,
+): NormalizedAgentOptions<ClaudeLaunchOptions, ClaudeHookHandlers, ClaudePosture> {
+  return normalizeAgentOptions(options, normalizeClaudeSpecific);
 }
 
 // `tools` may be empty: `--tools ""` disables every built-in tool.

@@ -2,78 +2,76 @@
 // with `-c` hook overrides, the hook catalogue, screen facts, the rollout mapper, and
 // which hooks mean what. Codex paints its composer before its input loop is live, so on
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
+import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import type { AgentAdapter } from "../core/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
-import { textField } from "../core/turn/hook-text.js";
-import type { CodexSessionRecord } from "../state/record.js";
+import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
-import type { CodexAnyHookEvent } from "./hooks/events.js";
+import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
+import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
-import { type CodexMapContext, mapRolloutRecord } from "./transcript/map-rollout.js";
-import { summarizeRolloutRecord } from "./transcript/summary.js";
+import { mapRolloutRecord } from "./transcript/map-rollout.js";
+import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
+
+export type CodexSessionEvents = ElwoodAgentSessionEvents & {
+  hook: CodexAnyHookEvent;
+  /** Best-effort, content-free summary of each committed rollout record (api.md §5.4). */
+  "codex:transcript": CodexTranscriptSummary;
+} & { [N in CodexHookEventName as `hook:${N}`]: CodexHookEventOf<N> };
 
 export const CODEX_MINIMUM_VERSION = "0.124.0";
 
-export const codexAdapter: AgentAdapter<CodexLaunchOptions, CodexHookHandlers, CodexAnyHookEvent> =
-  {
-    agent: "codex",
-    displayName: "Codex",
-    binary: "codex",
-    minimumVersion: CODEX_MINIMUM_VERSION,
-    errorNames: {
-      notFound: "codex_not_found",
-      startFailed: "codex_start_failed",
-      versionUnsupported: "codex_version_unsupported",
-      notAuthenticated: "codex_not_authenticated",
-    },
-    hooks: codexHookCatalogue,
-    signals: {
-      // Codex 0.171 fires SessionStart only with the first prompt, so it cannot gate that
-      // prompt; its placeholder composer paints before input is live, so the composer must
-      // stay idle for a settle time first (prd/decisions.md, cold-start readiness).
-      initialReadyHooks: ["SessionStart"],
-      coldStartComposerSettleMs: 800,
-      composerAfterSessionStartIsReady: false,
-      // Codex does not re-fire SessionStart on resume, and its input loop is live when the
-      // composer paints, so the first quiet composer counts there.
-      composerIsReadyOnResume: true,
-      sessionStartHook: "SessionStart",
-      promptAcceptedHook: "UserPromptSubmit",
-      turnEndHook: "Stop",
-      // Stop carries the final assistant text (hook-protocols A6/B5); the transcript must
-      // hold it before the turn counts as ended.
-      turnEndTextOf: (event) =>
-        event.hook_event_name === "Stop" ? textField(event, "last_assistant_message") : undefined,
-      acceptedPromptOf: (event) =>
-        event.hook_event_name === "UserPromptSubmit" ? textField(event, "prompt") : undefined,
-    },
-    async planLaunch(request) {
-      const record = request.record as CodexSessionRecord;
-      const help = await request.cliHelp();
-      const argv = codexArgv({
-        binary: "codex",
-        cwd: record.cwd,
-        launch: request.options,
-        posture: record.resume.posture,
-        eventNames: codexHookCatalogue.eventNames,
-        bridge: request.bridge,
-        resumeId: request.isResume ? record.resume.agentSessionId : undefined,
-        hasHookTrustBypass: help.includes(HOOK_TRUST_BYPASS_FLAG),
-      });
-      return { argv, env: {} };
-    },
-    readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
-    createTranscriptMapper() {
-      let context: CodexMapContext = {};
-      return (record) => {
-        const result = mapRolloutRecord(record, context);
-        context = result.context;
-        return result.items;
-      };
-    },
-    summarizeTranscriptRecord: summarizeRolloutRecord,
-    agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
-  };
+export const codexAdapter: AgentAdapter<
+  CodexLaunchOptions,
+  CodexHookHandlers,
+  CodexAnyHookEvent,
+  CodexPosture
+> = {
+  agent: "codex",
+  displayName: "Codex",
+  binary: "codex",
+  minimumVersion: CODEX_MINIMUM_VERSION,
+  posture: CodexPostureSchema,
+  errorNames: {
+    notFound: "codex_not_found",
+    startFailed: "codex_start_failed",
+    versionUnsupported: "codex_version_unsupported",
+    notAuthenticated: "codex_not_authenticated",
+  },
+  hooks: codexHookCatalogue,
+  signals: {
+    ...STOP_HOOK_SIGNALS,
+    // Codex 0.171 fires SessionStart only with the first prompt, so it cannot gate that
+    // prompt; its placeholder composer paints before input is live, so the composer must
+    // stay idle for a settle time first (prd/decisions.md, cold-start readiness).
+    initialReadyHooks: ["SessionStart"],
+    coldStartComposerSettleMs: 800,
+    composerAfterSessionStartIsReady: false,
+    // Codex does not re-fire SessionStart on resume, and its input loop is live when the
+    // composer paints, so the first quiet composer counts there.
+    composerIsReadyOnResume: true,
+  },
+  async planLaunch(request) {
+    const { record } = request;
+    const help = await request.cliHelp();
+    const argv = codexArgv({
+      binary: "codex",
+      cwd: record.cwd,
+      launch: request.options,
+      posture: record.resume.posture,
+      eventNames: codexHookCatalogue.eventNames,
+      bridge: request.bridge,
+      resumeId: request.isResume ? record.resume.agentSessionId : undefined,
+      hasHookTrustBypass: help.includes(HOOK_TRUST_BYPASS_FLAG),
+    });
+    return { argv, env: {} };
+  },
+  readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
+  createTranscriptMapper: () => threadContext(mapRolloutRecord, {}),
+  summarizeTranscriptRecord: summarizeRolloutRecord,
+  agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
+};

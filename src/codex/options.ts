@@ -4,21 +4,16 @@
 import {
   type CommonStartOptions,
   invalidOption,
-  type NormalizedCommonOptions,
-  normalizeCommonOptions,
+  type NormalizedAgentOptions,
+  normalizeAgentOptions,
   optionalBoolean,
   optionalEnum,
-  optionalHandlers,
   optionalString,
   optionalStringList,
 } from "../core/common-options.js";
 import { ElwoodError } from "../errors.js";
-import {
-  CODEX_APPROVAL_POLICIES,
-  CODEX_SANDBOX_MODES,
-  type CodexPosture,
-} from "../state/record.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
+import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES, type CodexPosture } from "./posture.js";
 
 export const CODEX_REASONING_EFFORTS = [
   "none",
@@ -62,18 +57,7 @@ export interface CodexLaunchOptions {
   readonly configOverrides: readonly string[];
 }
 
-export interface NormalizedCodexOptions {
-  readonly common: NormalizedCommonOptions;
-  readonly launch: CodexLaunchOptions;
-  readonly postureOverrides: CodexPosture;
-  readonly hooks: CodexHookHandlers | undefined;
-}
-
-export function normalizeCodexOptions(
-  options: StartCodexOptions | ResumeCodexOptions,
-): NormalizedCodexOptions {
-  const common = normalizeCommonOptions(options);
-  const raw = options as unknown as Record<string, unknown>;
+function normalizeCodexSpecific(raw: Readonly<Record<string, unknown>>) {
   const reasoningEffort = optionalEnum(
     raw.reasoningEffort,
     "reasoningEffort",
@@ -109,7 +93,6 @@ export function normalizeCodexOptions(
     }
   }
   return {
-    common,
     launch: {
       model: optionalString(raw.model, "model"),
       profile: optionalString(raw.profile, "profile"),
@@ -120,6 +103,11 @@ export function normalizeCodexOptions(
       ...(sandbox === undefined ? {} : { sandbox }),
       ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
     },
-    hooks: optionalHandlers<CodexHookHandlers>(raw.hooks),
   };
+}
+
+export function normalizeCodexOptions(
+  options: StartCodexOptions | ResumeCodexOptions,
+): NormalizedAgentOptions<CodexLaunchOptions, CodexHookHandlers, CodexPosture> {
+  return normalizeAgentOptions(options, normalizeCodexSpecific);
 }

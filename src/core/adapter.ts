@@ -1,30 +1,12 @@
 // The adapter seam (ARCHITECTURE "The adapter seam"): everything agent-specific the
 // runtime needs, as data plus small pure functions. core/ never imports an adapter.
+
+import type { z } from "zod";
 import type { HookCatalogue, HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodErrorName } from "../errors.js";
-import type { CliBinary } from "../shell/probe.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
-import type { ElwoodAgentKind } from "./types.js";
-
-export type StartupPromptLabel =
-  | "workspace_trust"
-  | "skill_trust"
-  | "plugin_trust"
-  | "mcp_trust"
-  | "bypass_permissions"
-  | "browser_tools"
-  | "hook_trust"
-  | "update";
-
-/** Labels Elwood may answer only under `autotrust` (api.md "Trust allowlist"). */
-export const AUTOTRUST_LABELS: ReadonlySet<StartupPromptLabel> = new Set([
-  "workspace_trust",
-  "skill_trust",
-  "plugin_trust",
-  "mcp_trust",
-  "bypass_permissions",
-]);
+import type { StartupPromptLabel } from "./types.js";
 
 /** A dialog on screen, as the adapter's screen tables recognize it. */
 export interface ScreenDialog {
@@ -35,6 +17,8 @@ export interface ScreenDialog {
   /** A tool-permission prompt, which a PermissionRequest hook may already have decided. */
   readonly isToolPermission?: boolean;
   readonly label?: StartupPromptLabel;
+  /** Only `autotrust` may answer it (api.md "Trust allowlist"); the screen table says so. */
+  readonly needsAutotrust?: boolean;
   /** Keys that pick the safe answer, present only when header, body and option are all visible. */
   readonly answerKeys?: string;
   /** The dialog's visible rows from its header down (bounded), for the attention activity. */
@@ -80,9 +64,9 @@ export interface BridgeWiring {
   readonly hookTimeoutMs: number;
 }
 
-export interface LaunchRequest<Options> {
+export interface LaunchRequest<Options, Posture = unknown> {
   readonly options: Options;
-  readonly record: SessionRecord;
+  readonly record: SessionRecord<Posture>;
   readonly bridge: BridgeWiring;
   readonly isResume: boolean;
   /** The version the gate read from `--version`; undefined when it was unreadable. */
@@ -99,11 +83,20 @@ export interface LaunchPlan {
   readonly env: Readonly<Record<string, string>>;
 }
 
-export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = HookEventBase> {
-  readonly agent: ElwoodAgentKind;
+export interface AgentAdapter<
+  Options,
+  Handlers,
+  Event extends HookEventBase = HookEventBase,
+  Posture = unknown,
+> {
+  /** The agent's opaque id: the record's `adapter`, the events' `agent` (AGENT_ID_PATTERN). */
+  readonly agent: string;
   readonly displayName: string;
-  readonly binary: CliBinary;
+  /** The command looked up on the login shell's PATH, unless the caller names an executable. */
+  readonly binary: string;
   readonly minimumVersion: string;
+  /** Validates the launch posture the session record keeps for resume. */
+  readonly posture: z.ZodType<Posture>;
   readonly errorNames: {
     readonly notFound: ElwoodErrorName;
     readonly startFailed: ElwoodErrorName;
@@ -126,6 +119,8 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
     readonly turnEndHook: string;
+    /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
+    readonly permissionRequestHook?: string;
     /**
      * The text the turn-end hook says the agent's last message was ("" when it carries
      * none); undefined for any other hook. The turn ends once the transcript holds it.
@@ -136,7 +131,7 @@ export interface AgentAdapter<Options, Handlers, Event extends HookEventBase = H
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
-  planLaunch(request: LaunchRequest<Options>): Promise<LaunchPlan>;
+  planLaunch(request: LaunchRequest<Options, Posture>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
   createTranscriptMapper(): TranscriptMapper;
   /**

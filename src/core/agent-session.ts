@@ -9,7 +9,7 @@ import type { CoreEventMap } from "./session-events.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
   ElwoodActivityEvent,
-  ElwoodAgentKind,
+  ElwoodAgentId,
   ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
@@ -45,7 +45,7 @@ export interface SendOptions {
  * satisfy it structurally, so one function can drive either.
  */
 export interface ElwoodAgentSession {
-  readonly agent: ElwoodAgentKind;
+  readonly agent: ElwoodAgentId;
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
@@ -93,12 +93,12 @@ export interface ElwoodAgentSession {
 type CoreEventName = keyof CoreEventMap & string;
 
 export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
-  readonly agent: ElwoodAgentKind;
+  readonly agent: ElwoodAgentId;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
   readonly #terminal: ElwoodTerminal;
 
   constructor(options: {
-    readonly agent: ElwoodAgentKind;
+    readonly agent: ElwoodAgentId;
     readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
     readonly terminal: ElwoodTerminal;
   }) {

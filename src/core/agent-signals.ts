@@ -12,9 +12,6 @@ import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TurnLedger } from "./turn/ledger.js";
 
-/** Both CLIs name the hook that can answer a tool-permission prompt this way. */
-const PERMISSION_REQUEST_HOOK = "PermissionRequest";
-
 export interface AgentSignalParts<Event extends HookEventBase> {
   readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
   readonly events: SessionEvents;
@@ -71,7 +68,8 @@ export class AgentSignals<Event extends HookEventBase> {
   onOutcome(outcome: HookOutcome): void {
     const { adapter, events, transcript, status, turn } = this.#parts;
     events.emitHookResult(outcome);
-    if (outcome.hookEventName === PERMISSION_REQUEST_HOOK && outcome.reply !== undefined) {
+    const { permissionRequestHook } = adapter.signals;
+    if (outcome.hookEventName === permissionRequestHook && outcome.reply !== undefined) {
       turn.notePermissionDecided();
     }
     if (outcome.hookEventName !== adapter.signals.turnEndHook) return;

@@ -34,6 +34,16 @@ export interface NormalizedCommonOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
+/** What an agent's option normalizer hands the runtime, validated once at the edge. */
+export interface NormalizedAgentOptions<Launch, Handlers, Posture> {
+  readonly common: NormalizedCommonOptions;
+  /** What the launch needs beyond the persisted posture. */
+  readonly launch: Launch;
+  /** Only the posture fields the caller set; resume merges these over the record. */
+  readonly postureOverrides: Posture;
+  readonly hooks: Handlers | undefined;
+}
+
 export function invalidOption(message: string, details: Record<string, unknown> = {}): ElwoodError {
   return new ElwoodError("invalid_options", message, { details });
 }
@@ -96,6 +106,22 @@ export function normalizeCommonOptions(options: object): NormalizedCommonOptions
     executable: optionalString(raw.executable, "executable"),
     env: normalizeEnv(raw.env),
   };
+}
+
+/**
+ * The part every agent's normalizer shares: the common options and the hooks object;
+ * `specific` validates the rest from the raw options and returns launch and posture.
+ */
+export function normalizeAgentOptions<Launch, Handlers, Posture>(
+  options: object,
+  specific: (raw: Readonly<Record<string, unknown>>) => {
+    readonly launch: Launch;
+    readonly postureOverrides: Posture;
+  },
+): NormalizedAgentOptions<Launch, Handlers, Posture> {
+  const common = normalizeCommonOptions(options);
+  const raw = options as Readonly<Record<string, unknown>>;
+  return { common, ...specific(raw), hooks: optionalHandlers<Handlers>(raw.hooks) };
 }
 
 export function optionalStringList(value: unknown, name: string): readonly string[] | undefined {

@@ -23,12 +23,12 @@ import { TranscriptHub } from "./transcript-hub.js";
 import type { ElwoodTerminalSize } from "./types.js";
 import { checkCliVersion } from "./version-gate.js";
 
-export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event>;
+export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
   readonly options: Options;
   readonly getHandlers: () => Handlers | undefined;
   readonly store: StateStore;
-  readonly record: SessionRecord;
+  readonly record: SessionRecord<Posture>;
   readonly isResume: boolean;
   readonly autotrust: boolean;
   readonly hookTimeoutMs: number;
@@ -45,8 +45,8 @@ export interface LaunchedSession<Options, Handlers, Event extends HookEventBase>
   readonly terminal: ElwoodTerminal;
 }
 
-export async function launchSession<Options, Handlers, Event extends HookEventBase>(
-  launch: LaunchSessionOptions<Options, Handlers, Event>,
+export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
+  launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   assertSupportedPlatform();
   const { store, record } = launch;
@@ -96,6 +96,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cliHelp: () =>
         probeCliHelp({
           binary: adapter.binary,
+          errorNames: adapter.errorNames,
           shell,
           cwd: record.cwd,
           env: launch.env,
@@ -200,8 +201,11 @@ async function runCleanup(
   }
 }
 
-function withAgentSessionId(record: SessionRecord, agentSessionId: string): SessionRecord {
-  return { ...record, resume: { ...record.resume, agentSessionId } } as SessionRecord;
+function withAgentSessionId<Posture>(
+  record: SessionRecord<Posture>,
+  agentSessionId: string,
+): SessionRecord<Posture> {
+  return { ...record, resume: { ...record.resume, agentSessionId } };
 }
 
 // Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.

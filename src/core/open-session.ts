@@ -2,9 +2,12 @@
 // for a resume the record must exist, belong to this adapter and hold the agent's own
 // conversation id, and the persisted posture is the default that explicit options
 // override field by field (then re-persisted). Never a silent fresh conversation.
+
+import type { z } from "zod";
 import type { HookEventBase } from "../bridge/catalogue.js";
 import { ElwoodError } from "../errors.js";
 import type { LoopDefinition } from "../state/loop-sidecar.js";
+import { describeIssues } from "../state/parse-state.js";
 import type { SessionRecord } from "../state/record.js";
 import { newSessionId } from "../state/session-id.js";
 import { StateStore } from "../state/state-store.js";
@@ -12,27 +15,25 @@ import type { AgentAdapter } from "./adapter.js";
 import type { NormalizedCommonOptions } from "./common-options.js";
 import { type LaunchedSession, launchSession } from "./launcher.js";
 
-type Posture = SessionRecord["resume"]["posture"];
-
-export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBase> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event>;
+export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBase, Posture> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
   readonly common: NormalizedCommonOptions;
   readonly launchOptions: Options;
   readonly postureOverrides: Posture;
   readonly hooks: Handlers | undefined;
 }
 
-export async function startAgentSession<Options, Handlers, Event extends HookEventBase>(
-  request: OpenSessionRequest<Options, Handlers, Event>,
+export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
+  request: OpenSessionRequest<Options, Handlers, Event, Posture>,
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   const store = await StateStore.open(storeLocation(request.common));
-  const record = {
+  const record: SessionRecord<Posture> = {
     schemaVersion: 1,
     elwoodSessionId: newSessionId(),
     adapter: request.adapter.agent,
     cwd: store.cwd,
     resume: { posture: request.postureOverrides },
-  } as SessionRecord;
+  };
   const launched = await launch(request, store, record, false).catch(async (error: unknown) => {
     // A failed fresh start leaves nothing behind: its record would resume nothing.
     await store.removeSession(request.adapter.agent, record.elwoodSessionId).catch(() => undefined);
@@ -42,8 +43,10 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
   return launched;
 }
 
-export async function resumeAgentSession<Options, Handlers, Event extends HookEventBase>(
-  request: OpenSessionRequest<Options, Handlers, Event> & { readonly elwoodSessionId: string },
+export async function resumeAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
+  request: OpenSessionRequest<Options, Handlers, Event, Posture> & {
+    readonly elwoodSessionId: string;
+  },
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   const store = await StateStore.open(storeLocation(request.common));
   const stored = await store.readRecord(request.elwoodSessionId);
@@ -72,11 +75,34 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   // The sidecar is validated before anything spawns: a corrupt one fails the resume with
   // state_corrupt and no loop is ever restored or submitted (§8.2, C-LOOP-21).
   const loops = await store.readLoops(request.elwoodSessionId);
-  const record = {
+  const posture = request.adapter.posture.safeParse({
+    ...storedPosture(request, stored),
+    ...request.postureOverrides,
+  });
+  if (!posture.success) throw corruptPosture(request.elwoodSessionId, posture.error);
+  const record: SessionRecord<Posture> = {
     ...stored,
-    resume: { agentSessionId, posture: { ...stored.resume.posture, ...request.postureOverrides } },
-  } as SessionRecord;
+    resume: { agentSessionId, posture: posture.data },
+  };
   return launch(request, store, record, true, loops);
+}
+
+// The envelope was read agent-neutrally; the posture is this adapter's to validate.
+function storedPosture<Posture>(
+  request: { readonly adapter: { readonly posture: z.ZodType<Posture> } },
+  stored: SessionRecord,
+): Posture {
+  const parsed = request.adapter.posture.safeParse(stored.resume.posture);
+  if (!parsed.success) throw corruptPosture(stored.elwoodSessionId, parsed.error);
+  return parsed.data;
+}
+
+function corruptPosture(elwoodSessionId: string, error: z.ZodError): ElwoodError {
+  return new ElwoodError(
+    "state_corrupt",
+    `Session ${elwoodSessionId} has a launch posture this agent does not accept (${describeIssues(error)}); remove the session with teardown and start a new one.`,
+    { details: { elwoodSessionId } },
+  );
 }
 
 function storeLocation(common: NormalizedCommonOptions) {
@@ -85,10 +111,10 @@ function storeLocation(common: NormalizedCommonOptions) {
     : { cwd: common.cwd, stateDir: common.stateDir };
 }
 
-function launch<Options, Handlers, Event extends HookEventBase>(
-  request: OpenSessionRequest<Options, Handlers, Event>,
+function launch<Options, Handlers, Event extends HookEventBase, Posture>(
+  request: OpenSessionRequest<Options, Handlers, Event, Posture>,
   store: StateStore,
-  record: SessionRecord,
+  record: SessionRecord<Posture>,
   isResume: boolean,
   loops: readonly LoopDefinition[] = [],
 ): Promise<LaunchedSession<Options, Handlers, Event>> {

@@ -1,6 +1,6 @@
 // Connects the screen watcher to the rest of the runtime: what a frame means for status,
 // attention, readiness and queued input (api.md "Status model", "Turn boundaries").
-import type { AgentAdapter, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { AgentAdapter, ScreenReading } from "./adapter.js";
 import type { ControlQueue } from "./control-queue.js";
 import type { TerminalPort } from "./ports.js";
 import type { InitialReadiness } from "./readiness.js";
@@ -10,6 +10,7 @@ import type { SessionEvents } from "./session-events.js";
 import type { StatusMachine } from "./status-machine.js";
 import type { TimerSet } from "./timer-set.js";
 import type { TurnLedger } from "./turn/ledger.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export interface ScreenHostParts {
   readonly autotrust: boolean;

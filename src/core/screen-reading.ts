@@ -2,12 +2,13 @@
 // answer to a startup prompt is planned one step at a time from the CURRENT frame: a
 // move toward the allowlisted option, or Enter once that option is highlighted, so every
 // key is revalidated against a fresh render (api.md "Trust-gate automation").
-import type { ScreenDialog, ScreenFrame, ScreenReading, StartupPromptLabel } from "./adapter.js";
+import type { ScreenDialog, ScreenFrame, ScreenReading } from "./adapter.js";
 import { dialogText } from "./screen/dialog-text.js";
 import { factsForVersion } from "./screen/facts-for-version.js";
 import { matchScreen } from "./screen/match-screen.js";
 import { planOptionKeys } from "./screen/select-option.js";
 import type { DialogMatch, ScreenFactTable } from "./screen/types.js";
+import type { StartupPromptLabel } from "./types.js";
 
 const ESCAPE = "\x1b";
 
@@ -42,8 +43,11 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
     return { ruleIds, kind: "human_decision" };
   }
   const label = dialog.label as StartupPromptLabel;
-  const selected =
-    dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex };
+  // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
+  const selected = {
+    needsAutotrust: fact.answer === "autotrust",
+    ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
+  };
   // A bare header is only a candidate: it holds input but gives no authority to answer.
   if (!dialog.hasBody || fact.answer === "never")
     return { ruleIds, kind: "startup_prompt", label, ...selected };

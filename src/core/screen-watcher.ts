@@ -2,12 +2,8 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
-import {
-  AUTOTRUST_LABELS,
-  type ScreenDialog,
-  type ScreenReading,
-  type StartupPromptLabel,
-} from "./adapter.js";
+import type { ScreenDialog, ScreenReading } from "./adapter.js";
+import type { StartupPromptLabel } from "./types.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
@@ -115,7 +111,7 @@ export class ScreenWatcher {
       this.#block(dialog);
       return;
     }
-    const needsAutotrust = AUTOTRUST_LABELS.has(dialog.label);
+    const needsAutotrust = dialog.needsAutotrust === true;
     if (needsAutotrust && !this.#host.autotrust) {
       this.#block(dialog);
       return;

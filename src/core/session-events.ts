@@ -4,19 +4,20 @@
 import type { HookDispatchError, HookOutcome } from "../bridge/outcome.js";
 import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 import type { TranscriptWarning } from "../transcript/types.js";
-import type { StartupPromptLabel, TranscriptItem } from "./adapter.js";
+import type { TranscriptItem } from "./adapter.js";
 import type { ElwoodLoopEvent } from "./loops/types.js";
 import type { TerminalPort } from "./ports.js";
 import { TRANSCRIPT_WARNING_MESSAGES } from "./runtime-support.js";
 import type {
   ElwoodActivityEvent,
-  ElwoodAgentKind,
+  ElwoodAgentId,
   ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
   ElwoodTurnEvent,
+  StartupPromptLabel,
 } from "./types.js";
 import type { ElwoodWarningEvent, ElwoodWarningInput } from "./warnings.js";
 
@@ -45,12 +46,12 @@ export class SessionEvents {
   readonly #emitter = new TypedEmitter<CoreEventMap>();
   readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
   readonly #elwoodSessionId: string;
-  readonly #agent: ElwoodAgentKind;
+  readonly #agent: ElwoodAgentId;
   readonly #terminal: TerminalPort;
 
   constructor(options: {
     elwoodSessionId: string;
-    agent: ElwoodAgentKind;
+    agent: ElwoodAgentId;
     terminal: TerminalPort;
   }) {
     this.#elwoodSessionId = options.elwoodSessionId;

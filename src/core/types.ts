@@ -9,10 +9,24 @@ import type {
   TranscriptUserMessage,
   TranscriptWebSearch,
 } from "../transcript/activity.js";
-import type { StartupPromptLabel } from "./adapter.js";
 import type { ElwoodWarningCode, ElwoodWarningSource } from "./warnings.js";
 
-export type ElwoodAgentKind = "claude" | "codex";
+/**
+ * An agent's id as its adapter names it ("claude", "codex", …). Core treats it as opaque;
+ * the shipped agents' ids are `ElwoodAgentKind` (src/agents.ts).
+ */
+export type ElwoodAgentId = string;
+
+/** The startup prompts the spec names (api.md "Trust-gate automation"), as screen tables label them. */
+export type StartupPromptLabel =
+  | "workspace_trust"
+  | "skill_trust"
+  | "plugin_trust"
+  | "mcp_trust"
+  | "bypass_permissions"
+  | "browser_tools"
+  | "hook_trust"
+  | "update";
 
 export interface ElwoodTerminalSize {
   readonly cols: number;
@@ -44,7 +58,7 @@ export type ElwoodActivitySource = "hook" | "transcript" | "terminal" | "lifecyc
 /** What every activity has (api.md "Activity shape"); each kind adds what it always knows. */
 interface ActivityFields {
   readonly elwoodSessionId: string;
-  readonly agent: ElwoodAgentKind;
+  readonly agent: ElwoodAgentId;
   readonly source: ElwoodActivitySource;
   readonly label: string;
   readonly text?: string;
@@ -167,7 +181,7 @@ export type { ElwoodHookErrorCategory };
 
 export interface ElwoodHookErrorEvent {
   readonly elwoodSessionId: string;
-  readonly agent: ElwoodAgentKind;
+  readonly agent: ElwoodAgentId;
   readonly hookEventName: string;
   readonly category: ElwoodHookErrorCategory;
   readonly message: string;

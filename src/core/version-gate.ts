@@ -29,6 +29,7 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
   const { adapter } = options;
   const { text: output, version } = await probeCliVersion({
     binary: adapter.binary,
+    errorNames: adapter.errorNames,
     cwd: options.cwd,
     env: options.env,
     shell: options.shell,

@@ -3,14 +3,13 @@
 // fields, so a `switch (warning.code)` narrows and can be checked for exhaustiveness.
 // `agent` is the session's agent; the comment on each code says which agents emit it.
 import type { TranscriptDropReason } from "../transcript/types.js";
-import type { StartupPromptLabel } from "./adapter.js";
-import type { ElwoodAgentKind } from "./types.js";
+import type { ElwoodAgentId, StartupPromptLabel } from "./types.js";
 
 export type ElwoodWarningSource = "lifecycle" | "terminal";
 
 interface WarningFields<Code extends string, Source extends ElwoodWarningSource> {
   readonly elwoodSessionId: string;
-  readonly agent: ElwoodAgentKind;
+  readonly agent: ElwoodAgentId;
   readonly source: Source;
   readonly code: Code;
   readonly severity: "warning";

@@ -2,12 +2,16 @@
 // before the agent starts and no startup event is missed; `send` is the core Turn, the
 // same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
 // in its SessionEventLog for SSE clients.
-import { resumeClaude, startClaude } from "../claude/start.js";
-import { resumeCodex, startCodex } from "../codex/start.js";
+import {
+  type ElwoodAgentKind,
+  resumeClaude,
+  resumeCodex,
+  startClaude,
+  startCodex,
+} from "../agents.js";
 import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import {
   type ElwoodActivityEvent,
-  type ElwoodAgentKind,
   type ElwoodSessionStatus,
   type ElwoodTerminalSize,
   isTerminalStatus,
@@ -192,13 +196,17 @@ export class ServedSession {
   }
 }
 
+const TWIN_KINDS: ReadonlySet<string> = new Set(["hook_error", "status", "warning", "lifecycle"]);
+
 // The `hook` event carries the input before the handler runs; the hook activity carries
 // the outcome after. They are paired in arrival order per hook name so the log shows one
 // row with both.
 function recordEvents(lazy: ServedLazySession, log: SessionEventLog): ElwoodUnsubscribe[] {
   const pendingInputs = new Map<string, unknown[]>();
   const onActivity = (event: ElwoodActivityEvent) => {
-    if (event.kind === "hook_error") return; // recorded from the hookError event itself
+    // Activity twins of events recorded on their own (hookError, status, warning, exit)
+    // would show every such moment twice.
+    if (TWIN_KINDS.has(event.kind)) return;
     if (event.kind !== "hook") {
       const { raw: _raw, ...summary } = event;
       log.append("activity", summary);

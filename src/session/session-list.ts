@@ -3,7 +3,7 @@
 // time (its change time where the file system has no birth time) and the record's mtime.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { ElwoodAgentKind } from "../core/types.js";
+import { type ElwoodAgentKind, isElwoodAgentKind } from "../agents.js";
 import { ElwoodError } from "../errors.js";
 import { StateStore } from "../state/index.js";
 
@@ -78,6 +78,14 @@ function openStore(options: ListSessionsOptions): Promise<StateStore> {
 
 async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo> {
   const record = await store.readRecord(id);
+  // The record envelope takes any agent id; only the shipped agents can be listed or resumed.
+  if (!isElwoodAgentKind(record.adapter)) {
+    throw new ElwoodError(
+      "state_corrupt",
+      `Session ${id} belongs to agent "${record.adapter}", which this Elwood does not ship.`,
+      { details: { elwoodSessionId: id } },
+    );
+  }
   const dir = store.sessionDir(id);
   const [dirStats, recordStats] = await Promise.all([
     fs.lstat(dir),

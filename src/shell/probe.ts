@@ -3,7 +3,7 @@
 // 1,000,000 bytes on a stream, and never throws: the caller decides what a failure means.
 
 import { spawn } from "node:child_process";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../errors.js";
 import { BoundedOutput } from "./bounded-output.js";
 import { loginShellCommand, resolveLoginShell } from "./login-shell.js";
 import { reapProcessGroup } from "./reap.js";
@@ -120,10 +120,18 @@ function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-export type CliBinary = "claude" | "codex";
+/** The errors a failed `--version` probe raises; each agent names its own. */
+export interface ProbeErrorNames {
+  /** The login shell could not find the command. */
+  readonly notFound: ElwoodErrorName;
+  /** Anything else: a crash, a timeout, too much output. */
+  readonly startFailed: ElwoodErrorName;
+}
 
 export interface ProbeCliVersionOptions {
-  readonly binary: CliBinary;
+  /** The command to look up on the login shell's PATH. */
+  readonly binary: string;
+  readonly errorNames: ProbeErrorNames;
   /** An explicit executable to run instead of looking `binary` up on the login PATH. */
   readonly executable?: string;
   readonly cwd: string;
@@ -193,7 +201,7 @@ function oncePerProcess<T>(
 }
 
 /** Forgets cached versions (all, or one binary's), e.g. after an update attempt. */
-export function clearVersionCache(binary?: CliBinary): void {
+export function clearVersionCache(binary?: string): void {
   for (const cache of [versionCache, helpCache]) {
     for (const key of cache.keys()) {
       if (binary === undefined || key.startsWith(`${binary}\u0000`)) cache.delete(key);
@@ -225,9 +233,7 @@ async function readCliVersion(options: ProbeCliVersionOptions): Promise<CliVersi
 // 127 from the shell means "command not found"; everything else is a failed start.
 function versionProbeError(options: ProbeCliVersionOptions, result: ProbeResult): ElwoodError {
   const isMissing = result.errno === undefined && result.exitCode === 127;
-  const name = isMissing
-    ? (`${options.binary}_not_found` as const)
-    : (`${options.binary}_start_failed` as const);
+  const name = isMissing ? options.errorNames.notFound : options.errorNames.startFailed;
   const what = options.executable ?? options.binary;
   const reason =
     result.errno === "ETIMEDOUT"

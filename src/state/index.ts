@@ -13,23 +13,8 @@ export {
   MAX_LOOP_MESSAGE_BYTES,
   MIN_LOOP_INTERVAL_MS,
 } from "./loop-sidecar.js";
-export type {
-  AdapterKind,
-  ClaudePosture,
-  ClaudeSessionRecord,
-  CodexPosture,
-  CodexSessionRecord,
-  SessionRecord,
-} from "./record.js";
-export {
-  ADAPTER_KINDS,
-  CLAUDE_PERMISSION_MODES,
-  ClaudePostureSchema,
-  CODEX_APPROVAL_POLICIES,
-  CODEX_SANDBOX_MODES,
-  CodexPostureSchema,
-  SessionRecordSchema,
-} from "./record.js";
+export type { PostureRecord, SessionRecord } from "./record.js";
+export { AGENT_ID_PATTERN, SessionRecordSchema, sessionRecordSchema } from "./record.js";
 export { assertSessionId, isValidSessionId, newSessionId } from "./session-id.js";
 export { socketFingerprint } from "./socket-home.js";
 export type { RemovedSession, StateStoreOptions } from "./state-store.js";

@@ -1,5 +1,7 @@
-// The schema-version-1 session record (§8.2, prd/internals.md): exactly the
-// fields needed to resume or tear down, with the launch posture per adapter.
+// The schema-version-1 session record (§8.2, prd/internals.md): exactly the fields
+// needed to resume or tear down. The record is agent-neutral: `adapter` is the agent's
+// opaque id and `posture` is whatever launch posture that agent persists, validated by
+// the posture schema its adapter supplies (sessionRecordSchema).
 
 import path from "node:path";
 import { z } from "zod";
@@ -7,61 +9,48 @@ import { isValidSessionId } from "./session-id.js";
 
 export const SESSION_RECORD_SCHEMA_VERSION = 1;
 
-export const ADAPTER_KINDS = ["claude", "codex"] as const;
-export type AdapterKind = (typeof ADAPTER_KINDS)[number];
+/** Agent ids are short lower-case words: they name files, sockets and error names. */
+export const AGENT_ID_PATTERN = /^[a-z][a-z0-9]{0,31}$/;
 
-export const CLAUDE_PERMISSION_MODES = [
-  "default",
-  "acceptEdits",
-  "plan",
-  "bypassPermissions",
-  "dontAsk",
-  "auto",
-] as const;
-export const CODEX_SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
-export const CODEX_APPROVAL_POLICIES = ["untrusted", "on-request", "never"] as const;
+export interface SessionRecord<Posture = PostureRecord> {
+  schemaVersion: typeof SESSION_RECORD_SCHEMA_VERSION;
+  elwoodSessionId: string;
+  /** The owning agent's id (its adapter's `agent`). */
+  adapter: string;
+  cwd: string;
+  resume: { agentSessionId?: string; posture: Posture };
+}
 
-const toolList = z.array(z.string()).exactOptional();
-
-export const ClaudePostureSchema = z.strictObject({
-  permissionMode: z.enum(CLAUDE_PERMISSION_MODES).exactOptional(),
-  allowedTools: toolList,
-  disallowedTools: toolList,
-  tools: toolList,
-});
-
-export const CodexPostureSchema = z.strictObject({
-  sandbox: z.enum(CODEX_SANDBOX_MODES).exactOptional(),
-  approvalPolicy: z.enum(CODEX_APPROVAL_POLICIES).exactOptional(),
-});
+/** A posture as the envelope sees it: an object whose fields belong to the adapter. */
+export type PostureRecord = Record<string, unknown>;
 
 const sessionIdSchema = z.string().refine(isValidSessionId, "not an opaque path component");
 const absolutePathSchema = z.string().refine(path.isAbsolute, "not an absolute path");
 const agentSessionIdSchema = z.string().min(1).exactOptional();
+const agentIdSchema = z.string().regex(AGENT_ID_PATTERN, "not an agent id");
 
-const ClaudeRecordSchema = z.strictObject({
-  schemaVersion: z.literal(SESSION_RECORD_SCHEMA_VERSION),
-  elwoodSessionId: sessionIdSchema,
-  adapter: z.literal("claude"),
-  cwd: absolutePathSchema,
-  resume: z.strictObject({ agentSessionId: agentSessionIdSchema, posture: ClaudePostureSchema }),
-});
+/**
+ * The strict record schema for one agent: `adapter` must be that agent's id and the
+ * posture must pass its adapter's posture schema. Without an agent, the envelope
+ * schema below: any agent id, posture any object.
+ */
+export function sessionRecordSchema<Posture>(
+  posture: z.ZodType<Posture>,
+  agent?: string,
+): z.ZodType<SessionRecord<Posture>> {
+  return z.strictObject({
+    schemaVersion: z.literal(SESSION_RECORD_SCHEMA_VERSION),
+    elwoodSessionId: sessionIdSchema,
+    adapter: agent === undefined ? agentIdSchema : z.literal(agent),
+    cwd: absolutePathSchema,
+    resume: z.strictObject({ agentSessionId: agentSessionIdSchema, posture }),
+  });
+}
 
-const CodexRecordSchema = z.strictObject({
-  schemaVersion: z.literal(SESSION_RECORD_SCHEMA_VERSION),
-  elwoodSessionId: sessionIdSchema,
-  adapter: z.literal("codex"),
-  cwd: absolutePathSchema,
-  resume: z.strictObject({ agentSessionId: agentSessionIdSchema, posture: CodexPostureSchema }),
-});
+/** What the state store reads and writes: the envelope, whatever the agent. */
+export const SessionRecordSchema = sessionRecordSchema<PostureRecord>(
+  z.record(z.string(), z.unknown()),
+);
 
-export const SessionRecordSchema = z.discriminatedUnion("adapter", [
-  ClaudeRecordSchema,
-  CodexRecordSchema,
-]);
-
-export type ClaudePosture = z.infer<typeof ClaudePostureSchema>;
-export type CodexPosture = z.infer<typeof CodexPostureSchema>;
-export type ClaudeSessionRecord = z.infer<typeof ClaudeRecordSchema>;
-export type CodexSessionRecord = z.infer<typeof CodexRecordSchema>;
-export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+/** Tool lists in postures: arrays of strings (shared by adapters that persist tools). */
+export const toolListSchema = z.array(z.string()).exactOptional();

@@ -6,16 +6,11 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { assertSafeAncestors, currentUid, ensureOwnedDirectory } from "./path-safety.js";
-import type { AdapterKind } from "./record.js";
 
 export const SOCKET_FINGERPRINT_HEX_LENGTH = 32;
 
 /** First 32 hex digits of sha256(stateDir NUL adapter NUL sessionId). */
-export function socketFingerprint(
-  stateDir: string,
-  adapter: AdapterKind,
-  sessionId: string,
-): string {
+export function socketFingerprint(stateDir: string, adapter: string, sessionId: string): string {
   return createHash("sha256")
     .update(`${stateDir}\0${adapter}\0${sessionId}`)
     .digest("hex")
@@ -29,7 +24,7 @@ export function socketHomeParent(tempDir: string = os.tmpdir()): string {
 
 export interface SocketHomeIdentity {
   readonly stateDir: string;
-  readonly adapter: AdapterKind;
+  readonly adapter: string;
   readonly sessionId: string;
   /** Defaults to `os.tmpdir()`. */
   readonly tempDir?: string;

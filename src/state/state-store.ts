@@ -22,7 +22,7 @@ import {
   removePrivateFile,
   writePrivateFileAtomic,
 } from "./private-files.js";
-import { type AdapterKind, type SessionRecord, SessionRecordSchema } from "./record.js";
+import { type SessionRecord, SessionRecordSchema } from "./record.js";
 import { removeOwnedTree } from "./remove-tree.js";
 import { assertRuntimeFileName, assertSessionId, isValidSessionId } from "./session-id.js";
 import { prepareSocketHomeDirectory, socketHomePath } from "./socket-home.js";
@@ -103,7 +103,7 @@ export class StateStore {
     return record;
   }
 
-  async writeRecord(record: SessionRecord): Promise<string> {
+  async writeRecord(record: SessionRecord<unknown>): Promise<string> {
     const parsed = SessionRecordSchema.safeParse(record);
     if (!parsed.success)
       throw new ElwoodError(
@@ -172,18 +172,18 @@ export class StateStore {
     }
   }
 
-  socketHome(adapter: AdapterKind, id: string): string {
+  socketHome(adapter: string, id: string): string {
     assertSessionId(id);
     return socketHomePath(this.#socketIdentity(adapter, id));
   }
 
-  async prepareSocketHome(adapter: AdapterKind, id: string): Promise<string> {
+  async prepareSocketHome(adapter: string, id: string): Promise<string> {
     assertSessionId(id);
     return prepareSocketHomeDirectory(this.#socketIdentity(adapter, id));
   }
 
   /** Teardown: the session directory and the socket home, nothing else. */
-  async removeSession(adapter: AdapterKind, id: string): Promise<RemovedSession> {
+  async removeSession(adapter: string, id: string): Promise<RemovedSession> {
     const socketHome = this.socketHome(adapter, id);
     const sessionDir = await this.#existingSessionDir(id);
     await inspectOwnedDirectory(path.dirname(socketHome));
@@ -207,7 +207,7 @@ export class StateStore {
       .sort();
   }
 
-  #socketIdentity(adapter: AdapterKind, sessionId: string) {
+  #socketIdentity(adapter: string, sessionId: string) {
     const identity = { stateDir: this.stateDir, adapter, sessionId };
     return this.#tempDir === undefined ? identity : { ...identity, tempDir: this.#tempDir };
   }

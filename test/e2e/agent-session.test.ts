@@ -1,8 +1,7 @@
 // One function written against ElwoodAgentSession drives a real Claude and a real Codex
 // session alike (C-API-27): send a message, wait for the assistant's answer, stop.
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/claude/start.js";
-import { startCodex } from "../../src/codex/start.js";
+import { startClaude, startCodex } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/index.js";
 import { ensureGone, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";

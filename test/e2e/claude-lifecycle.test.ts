@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { describe, expect, test } from "vitest";
-import { type ClaudeSessionApi, resumeClaude, startClaude } from "../../src/claude/start.js";
+import { type ClaudeSessionApi, resumeClaude, startClaude } from "../../src/agents.js";
 import { newSessionId, StateStore } from "../../src/state/index.js";
 import {
   type ClaudeFixture,

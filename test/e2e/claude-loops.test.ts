@@ -6,7 +6,7 @@
 import { chmodSync, chownSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { resumeClaude, startClaude } from "../../src/claude/start.js";
+import { resumeClaude, startClaude } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import { setLoopClockForTesting } from "../../src/core/loops/clock.js";
 import type { ElwoodLoopEvent } from "../../src/core/loops/types.js";

@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/claude/start.js";
+import { startClaude } from "../../src/agents.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 

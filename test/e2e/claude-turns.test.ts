@@ -2,7 +2,7 @@
 // activity for text and tools, queued messages one per ready, permission dialogs and
 // PermissionRequest handlers, and interrupt (issue 5 "Done when").
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/claude/start.js";
+import { startClaude } from "../../src/agents.js";
 import type { ElwoodSessionStatus } from "../../src/core/types.js";
 import {
   ensureGone,

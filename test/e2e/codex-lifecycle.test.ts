@@ -3,7 +3,7 @@
 // state behind (issue 6 "Done when", C-LIFE-10, C-STATE-xx).
 import { existsSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { type CodexSessionApi, resumeCodex } from "../../src/codex/start.js";
+import { type CodexSessionApi, resumeCodex } from "../../src/agents.js";
 import { newSessionId, StateStore } from "../../src/state/index.js";
 import { childPids, ensureGone, rejection, token } from "../support/claude-e2e.js";
 import { type CodexFixture, codexRequests, inputText, startCodexIn } from "../support/codex-e2e.js";

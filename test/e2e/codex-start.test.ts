@@ -2,7 +2,7 @@
 // the session reaches ready, and one message yields exactly one transcript-sourced
 // assistant message (issue 6 "Done when", C-CODEX-11, C-CODEX-16, C-E2E-10).
 import { describe, expect, test } from "vitest";
-import { startCodex } from "../../src/codex/start.js";
+import { startCodex } from "../../src/agents.js";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { codexRequests, startCodexIn } from "../support/codex-e2e.js";

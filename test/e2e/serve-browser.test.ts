@@ -68,9 +68,15 @@ async function startFromPage(page: Page, agent: string, cwd: string, trust: bool
   return { panel: page.locator(`[data-session-id="${id}"]`), id };
 }
 
-async function promptAndSeeAnswer(panel: Locator, prompt: string, answer: string) {
+/** Types the lines as a person would: Shift+Enter between lines, Enter sends. */
+async function promptAndSeeAnswer(panel: Locator, lines: readonly string[], answer: string) {
   const input = panel.locator("[data-testid=prompt-input]");
-  await input.fill(prompt);
+  await input.click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await input.press("Shift+Enter");
+    await input.pressSequentially(line);
+  }
+  expect(await input.inputValue()).toBe(lines.join("\n"));
   await input.press("Enter");
   await waitForText(panel.locator(".xterm-rows"), answer, 60_000);
   const row = panel.locator('[data-testid=log-row][data-kind="assistant_message"]');
@@ -109,7 +115,7 @@ test.runIf(shouldRun)(
       // Claude: start, a multi-line-capable composer sends one line, the answer shows.
       const claude = await startFromPage(page, "claude", fx.workspace, false);
       await waitForText(claude.panel.locator("[data-testid=status-badge]"), "ready");
-      await promptAndSeeAnswer(claude.panel, "question for claude", claudeAnswer);
+      await promptAndSeeAnswer(claude.panel, ["question for claude"], claudeAnswer);
 
       // Filter to hooks: only hook rows remain visible; a row opens its JSON.
       await claude.panel.locator("[data-testid=filter-hooks]").click();
@@ -145,7 +151,16 @@ test.runIf(shouldRun)(
       // Codex in a second tab, started with "trust folder".
       const codex = await startFromPage(page, "codex", fx.workspace, true);
       expect(await page.locator("[data-testid=session-tab]").count()).toBe(2);
-      await promptAndSeeAnswer(codex.panel, "question for codex", codexAnswer);
+      await promptAndSeeAnswer(
+        codex.panel,
+        ["question for codex", "on a second line"],
+        codexAnswer,
+      );
+      // The multi-line prompt reached the model whole.
+      const codexTurn = fx.server.requests.find((request) =>
+        JSON.stringify(request.body).includes("question for codex"),
+      );
+      expect(JSON.stringify(codexTurn?.body)).toContain("question for codex\\non a second line");
       await codex.panel.locator('[data-testid=log-row][data-kind="assistant_message"]').click();
       await waitForText(codex.panel.locator("[data-testid=json-detail]"), codexAnswer);
       expect(pageErrors).toEqual([]);

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import type { ElwoodAgentKind } from "../../src/core/types.js";
+import type { ElwoodAgentKind } from "../../src/agents.js";
 import {
   descendantsOf,
   isProcessAlive,

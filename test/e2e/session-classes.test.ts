@@ -7,10 +7,9 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ElwoodSessionStatus } from "../../src/core/types.js";
 import { ElwoodError } from "../../src/errors.js";
-import { ClaudeSession } from "../../src/session/claude-session.js";
-import { CodexSession } from "../../src/session/codex-session.js";
 import type { ElwoodStreamEvent } from "../../src/session/stream-events.js";
 import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import {

@@ -1,8 +1,8 @@
 // Codex-specific helpers for the real-Codex e2e files; the fixture itself is the shared
 // one (`useRealCliFixture({ cli: "codex" })` in real-cli-fixture.ts).
 
+import { type CodexSessionApi, startCodex } from "../../src/agents.js";
 import type { StartCodexOptions } from "../../src/codex/options.js";
-import { type CodexSessionApi, startCodex } from "../../src/codex/start.js";
 import type { LoggedRequest, ScriptedModelServer } from "../../src/testing/index.js";
 import { type ClaudeFixture, ensureGone } from "./claude-e2e.js";
 

@@ -4,7 +4,7 @@
 
 import { ElwoodError } from "../../errors.js";
 import { shellQuote } from "../../shell/login-shell.js";
-import { HOOK_EVENT_NAME_PATTERN } from "../limits.js";
+import { cliHookTimeoutSeconds, HOOK_EVENT_NAME_PATTERN } from "../limits.js";
 
 /** Which client script a command hook runs. */
 export type HookClientKind = "bash" | "node";
@@ -32,4 +32,23 @@ export function commandHookCommand(options: CommandHookCommandOptions): string {
   // A bare `bash` stays unquoted so it reads like the command a person would type.
   const program = interpreter === "bash" ? "bash" : shellQuote(interpreter);
   return `${program} ${shellQuote(options.scriptPath)} ${options.eventName}`;
+}
+
+/** A command hook entry as both CLIs' hook settings spell it. */
+export interface CommandHookEntry {
+  readonly type: "command";
+  readonly command: string;
+  /** Seconds; the CLI's own kill switch, set past Elwood's deadline. */
+  readonly timeout: number;
+}
+
+export function commandHookEntry(options: {
+  readonly command: string;
+  readonly hookTimeoutMs: number;
+}): CommandHookEntry {
+  return {
+    type: "command",
+    command: options.command,
+    timeout: cliHookTimeoutSeconds(options.hookTimeoutMs),
+  };
 }

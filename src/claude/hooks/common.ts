@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import { openEnum, type ShapeOf } from "../../bridge/catalogue.js";
+import { CLAUDE_PERMISSION_MODES } from "../posture.js";
 
 export {
   type DecisionHandler,
@@ -17,15 +18,6 @@ export {
   openEnum,
   type ShapeOf,
 } from "../../bridge/catalogue.js";
-
-export const CLAUDE_PERMISSION_MODES = [
-  "default",
-  "acceptEdits",
-  "bypassPermissions",
-  "plan",
-  "dontAsk",
-  "auto",
-] as const;
 
 /** Fields present on every Claude hook input (A5). */
 export const claudeCommonShape = {

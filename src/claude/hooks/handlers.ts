@@ -3,6 +3,7 @@
 // see that tool's exact input and alone may return `updatedInput`.
 
 import type { ResolvedHookHandler } from "../../bridge/catalogue.js";
+import { resolveToolKeyedHandler } from "../../bridge/resolve-handler.js";
 import type { DecisionHandler, ObserveHandler } from "./common.js";
 import {
   type ClaudeHookEventName,
@@ -59,25 +60,15 @@ export type ClaudeAnyHookEvent =
   | { [N in ClaudeHookEventName]: ClaudeHookEventOf<N> }[ClaudeHookEventName]
   | ClaudeUnknownHookEvent;
 
-type AnyHandler = (event: ClaudeAnyHookEvent) => unknown;
+const claudeHandlerNames = {
+  isEventName: isClaudeHookEventName,
+  isToolEvent: isClaudeToolEventName,
+};
 
 /** Pick the handler for an event: a tool-keyed entry for its tool, else the event handler. */
 export function resolveClaudeHandler(
   handlers: ClaudeHookHandlers | undefined,
   event: ClaudeAnyHookEvent,
 ): ResolvedHookHandler<ClaudeAnyHookEvent> | undefined {
-  const name = event.hook_event_name;
-  if (handlers === undefined || !isClaudeHookEventName(name) || !Object.hasOwn(handlers, name)) {
-    return undefined;
-  }
-  const entry: unknown = handlers[name];
-  if (typeof entry === "function") return { handler: entry as AnyHandler, isToolKeyed: false };
-  const toolName = "tool_name" in event ? event.tool_name : undefined;
-  if (!isClaudeToolEventName(name) || typeof entry !== "object" || entry === null) return undefined;
-  if (typeof toolName !== "string" || !Object.hasOwn(entry, toolName)) return undefined;
-  const toolHandler: unknown = (entry as Record<string, unknown>)[toolName];
-  if (typeof toolHandler !== "function") return undefined;
-  // Called as a method so `this` inside `{ Bash(e) {…} }` is the map, as written.
-  const handler: AnyHandler = (input) => (toolHandler as AnyHandler).call(entry, input);
-  return { handler, isToolKeyed: true };
+  return resolveToolKeyedHandler(handlers, event, claudeHandlerNames);
 }

@@ -4,44 +4,29 @@
 // with nothing set) means no decision, i.e. an empty reply.
 
 import type { HookWireContext, HookWireResult } from "../../bridge/catalogue.js";
+import { invalidResult, validateHookResult, type WireEvent } from "../../bridge/validate-result.js";
 import { describeIssues } from "./common.js";
-import { isClaudeHookEventName } from "./events.js";
 import { claudeResultSchemas } from "./responses.js";
 import { claudeToolInputSchema } from "./tools.js";
 
 // Fields Claude reads at the top level of the hook output rather than inside HSO.
 const TOP_LEVEL_FIELDS = new Set(["decision", "reason", "continue", "stopReason"]);
 
-/** The event facts the serializer needs. */
-export interface ClaudeWireEvent {
-  readonly hook_event_name: string;
-  readonly tool_name?: string;
-}
-
 type Fields = Record<string, unknown>;
-
-const invalid = (message: string): HookWireResult => ({ ok: false, message });
 
 /** Validate `result` for the event and serialize it to Claude's hook output JSON. */
 export function toClaudeWire(
-  event: ClaudeWireEvent,
+  event: WireEvent,
   result: unknown,
   context: HookWireContext,
 ): HookWireResult {
-  if (result === undefined) return { ok: true, wire: undefined };
+  const validated = validateHookResult("Claude", event, result, claudeResultSchemas);
+  if (!("fields" in validated)) return validated;
   const name = event.hook_event_name;
-  if (!isClaudeHookEventName(name)) {
-    return invalid(`${name} is not a known Claude hook event; its handler must return undefined`);
-  }
-  const schema = claudeResultSchemas[name];
-  if (schema === null) {
-    return invalid(`${name} is observe-only; its handler must return undefined, not a decision`);
-  }
-  const parsed = schema.safeParse(result);
-  if (!parsed.success) return invalid(`invalid ${name} result: ${describeIssues(parsed.error)}`);
-  const fields = withoutUndefined(parsed.data as Fields);
-  const rewriteProblem = checkUpdatedInput(name, event.tool_name, fields, context);
-  if (rewriteProblem !== undefined) return invalid(rewriteProblem);
+  const fields = withoutUndefined(validated.fields);
+  const toolName = typeof event.tool_name === "string" ? event.tool_name : undefined;
+  const rewriteProblem = checkUpdatedInput(name, toolName, fields, context);
+  if (rewriteProblem !== undefined) return invalidResult(rewriteProblem);
   return { ok: true, wire: serialize(name, fields) };
 }
 

@@ -1,8 +1,9 @@
 // Claude's argv for start and resume, from documented flags only (seeds §4.3, §5.1):
 // --model, --effort, --permission-mode, comma-joined --allowedTools/--disallowedTools,
 // --tools ("" disables every tool), --name, --resume and --settings.
-import type { ClaudePosture } from "../../state/record.js";
+
 import type { ClaudeLaunchOptions } from "../options.js";
+import type { ClaudePosture } from "../posture.js";
 
 export function claudeArgv(options: {
   readonly binary: string;

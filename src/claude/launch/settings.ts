@@ -2,13 +2,9 @@
 // caller's settingsOverrides. Claude merges it over user, project and local settings, so
 // the user's own hooks keep running beside ours. Claude skips http hooks for
 // SessionStart and Setup, so those two use the command-hook client (prd/bridge.md).
-import {
-  CLAUDE_COMMAND_ONLY_EVENTS,
-  claudeHttpHookEntry,
-  commandHookEntry,
-} from "../../bridge/clients/claude-http.js";
-import { commandHookCommand } from "../../bridge/clients/command.js";
+import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
 import type { BridgeWiring } from "../../core/adapter.js";
+import { CLAUDE_COMMAND_ONLY_EVENTS, claudeHttpHookEntry } from "./http-hooks.js";
 
 type MatcherGroup = { readonly matcher?: string; readonly hooks: readonly unknown[] };
 

@@ -14,30 +14,21 @@ import {
   type TranscriptActivityItem,
   toolValueToString,
 } from "../../transcript/activity.js";
+import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
 
 export interface ClaudeMapContext {
   /** The promptId of the newest human prompt; assistant entries carry none of their own. */
   readonly turnId?: string;
 }
 
-export interface ClaudeMapResult {
-  readonly items: TranscriptActivityItem[];
-  readonly context: ClaudeMapContext;
-}
+export type ClaudeMapResult = MapResult<ClaudeMapContext>;
 
 /** Maps a batch of records in order, threading the turn id from prompt to replies. */
 export function mapClaudeRecords(
   records: readonly unknown[],
   context: ClaudeMapContext = {},
 ): ClaudeMapResult {
-  const items: TranscriptActivityItem[] = [];
-  let current = context;
-  for (const record of records) {
-    const result = mapClaudeRecord(record, current);
-    items.push(...result.items);
-    current = result.context;
-  }
-  return { items, context: current };
+  return mapInOrder(mapClaudeRecord, records, context);
 }
 
 export function mapClaudeRecord(record: unknown, context: ClaudeMapContext = {}): ClaudeMapResult {

@@ -7,6 +7,7 @@ import type {
   ObserveHandler,
   ResolvedHookHandler,
 } from "../../bridge/catalogue.js";
+import { resolveToolKeyedHandler } from "../../bridge/resolve-handler.js";
 import {
   type CodexAnyHookEvent,
   type CodexHookEventName,
@@ -52,25 +53,15 @@ export type CodexHookHandlers = {
     : CodexEventHookHandler<N>;
 };
 
-type AnyHandler = (event: CodexAnyHookEvent) => unknown;
+const codexHandlerNames = {
+  isEventName: isCodexHookEventName,
+  isToolEvent: isCodexToolEventName,
+};
 
 /** Pick the handler for an event: a tool-keyed entry for its tool, else the event handler. */
 export function resolveCodexHandler(
   handlers: CodexHookHandlers | undefined,
   event: CodexAnyHookEvent,
 ): ResolvedHookHandler<CodexAnyHookEvent> | undefined {
-  const name = event.hook_event_name;
-  if (handlers === undefined || !isCodexHookEventName(name) || !Object.hasOwn(handlers, name)) {
-    return undefined;
-  }
-  const entry: unknown = handlers[name];
-  if (typeof entry === "function") return { handler: entry as AnyHandler, isToolKeyed: false };
-  const toolName = "tool_name" in event ? event.tool_name : undefined;
-  if (!isCodexToolEventName(name) || typeof entry !== "object" || entry === null) return undefined;
-  if (typeof toolName !== "string" || !Object.hasOwn(entry, toolName)) return undefined;
-  const toolHandler: unknown = (entry as Record<string, unknown>)[toolName];
-  if (typeof toolHandler !== "function") return undefined;
-  // Called as a method so `this` inside `{ Bash(e) {…} }` is the map, as written.
-  const handler: AnyHandler = (input) => (toolHandler as AnyHandler).call(entry, input);
-  return { handler, isToolKeyed: true };
+  return resolveToolKeyedHandler(handlers, event, codexHandlerNames);
 }

@@ -7,37 +7,22 @@ import {
   type HookWireContext,
   type HookWireResult,
 } from "../../bridge/catalogue.js";
-import { isCodexHookEventName } from "./events.js";
+import { invalidResult, validateHookResult, type WireEvent } from "../../bridge/validate-result.js";
 import { codexResultSchemas } from "./responses.js";
 import { codexToolInputSchema } from "./tools.js";
 
-export interface CodexWireEvent {
-  readonly hook_event_name: string;
-  readonly tool_name?: unknown;
-}
-
 type Fields = Record<string, unknown>;
-
-const invalid = (message: string): HookWireResult => ({ ok: false, message });
 
 /** Validate `result` for the event and serialize it to Codex's hook output JSON. */
 export function toCodexWire(
-  event: CodexWireEvent,
+  event: WireEvent,
   result: unknown,
   context: HookWireContext,
 ): HookWireResult {
-  if (result === undefined) return { ok: true, wire: undefined };
+  const validated = validateHookResult("Codex", event, result, codexResultSchemas);
+  if (!("fields" in validated)) return validated;
+  const { fields } = validated;
   const name = event.hook_event_name;
-  if (!isCodexHookEventName(name)) {
-    return invalid(`${name} is not a known Codex hook event; its handler must return undefined`);
-  }
-  const schema = codexResultSchemas[name];
-  if (schema === null) {
-    return invalid(`${name} is observe-only in Codex; its handler must return undefined`);
-  }
-  const parsed = schema.safeParse(result);
-  if (!parsed.success) return invalid(`invalid ${name} result: ${describeIssues(parsed.error)}`);
-  const fields = parsed.data as Fields;
   if (name === "PreToolUse") return preToolUseWire(event, fields, context);
   if (name === "PermissionRequest") {
     return { ok: true, wire: { hookSpecificOutput: { hookEventName: name, decision: fields } } };
@@ -46,7 +31,7 @@ export function toCodexWire(
 }
 
 function preToolUseWire(
-  event: CodexWireEvent,
+  event: WireEvent,
   fields: Fields,
   context: HookWireContext,
 ): HookWireResult {
@@ -54,12 +39,12 @@ function preToolUseWire(
   const specific: Fields = { hookEventName: "PreToolUse" };
   if (updatedInput !== undefined) {
     if (!context.isToolKeyed) {
-      return invalid("PreToolUse updatedInput is only accepted from a tool-keyed handler");
+      return invalidResult("PreToolUse updatedInput is only accepted from a tool-keyed handler");
     }
     const tool = typeof event.tool_name === "string" ? event.tool_name : "";
     const checked = codexToolInputSchema(tool).safeParse(updatedInput);
     if (!checked.success) {
-      return invalid(
+      return invalidResult(
         `PreToolUse updatedInput does not fit ${tool} input: ${describeIssues(checked.error)}`,
       );
     }

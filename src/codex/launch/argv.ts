@@ -6,8 +6,8 @@
 import { commandHookCommand } from "../../bridge/clients/command.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import type { BridgeWiring } from "../../core/adapter.js";
-import type { CodexPosture } from "../../state/record.js";
 import type { CodexLaunchOptions } from "../options.js";
+import type { CodexPosture } from "../posture.js";
 
 export const HOOK_TRUST_BYPASS_FLAG = "--dangerously-bypass-hook-trust";
 

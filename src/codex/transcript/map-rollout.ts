@@ -9,16 +9,14 @@ import {
   type TranscriptActivityItem,
   toolValueToString,
 } from "../../transcript/activity.js";
+import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
 
 export interface CodexMapContext {
   /** Turn id from the newest turn_context/task_started, for items that carry none. */
   readonly turnId?: string;
 }
 
-export interface CodexMapResult {
-  readonly items: TranscriptActivityItem[];
-  readonly context: CodexMapContext;
-}
+export type CodexMapResult = MapResult<CodexMapContext>;
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -27,14 +25,7 @@ export function mapRolloutRecords(
   records: readonly unknown[],
   context: CodexMapContext = {},
 ): CodexMapResult {
-  const items: TranscriptActivityItem[] = [];
-  let current = context;
-  for (const record of records) {
-    const result = mapRolloutRecord(record, current);
-    items.push(...result.items);
-    current = result.context;
-  }
-  return { items, context: current };
+  return mapInOrder(mapRolloutRecord, records, context);
 }
 
 export function mapRolloutRecord(record: unknown, context: CodexMapContext = {}): CodexMapResult {

@@ -6,10 +6,9 @@ import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
-import { startClaude } from "../../../src/claude/start.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import { startCodex } from "../../../src/codex/start.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 const ROOT = join(import.meta.dirname, "../../..");

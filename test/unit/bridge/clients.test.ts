@@ -3,12 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
-import {
-  CLAUDE_COMMAND_ONLY_EVENTS,
-  claudeHttpHookEntry,
-  commandHookEntry,
-} from "../../../src/bridge/clients/claude-http.js";
-import { commandHookCommand } from "../../../src/bridge/clients/command.js";
+import { commandHookCommand, commandHookEntry } from "../../../src/bridge/clients/command.js";
 import { nodeHookClientScript } from "../../../src/bridge/clients/node-client.js";
 import {
   clientDeadlineSeconds,
@@ -16,6 +11,10 @@ import {
   MAX_HOOK_REQUEST_BYTES,
 } from "../../../src/bridge/limits.js";
 import { withLoopbackNoProxy } from "../../../src/bridge/proxy-env.js";
+import {
+  CLAUDE_COMMAND_ONLY_EVENTS,
+  claudeHttpHookEntry,
+} from "../../../src/claude/launch/http-hooks.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { shellQuote } from "../../../src/shell/login-shell.js";
 

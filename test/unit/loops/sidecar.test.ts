@@ -4,7 +4,7 @@
 import { chmodSync, chownSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { resumeClaude } from "../../../src/claude/start.js";
+import { resumeClaude } from "../../../src/agents.js";
 import { LoopService } from "../../../src/core/loops/loop-service.js";
 import {
   claudeRecord,

@@ -44,17 +44,25 @@ function scriptedRunner(results: ProbeResult[]) {
 
 const base = { cwd: "/", env: {}, shell: "/bin/sh" } as const;
 
+// Each agent names its own probe errors; these are the names its adapter supplies.
+function cli(binary: "claude" | "codex") {
+  return {
+    binary,
+    errorNames: { notFound: `${binary}_not_found`, startFailed: `${binary}_start_failed` },
+  } as const;
+}
+
 afterEach(() => clearVersionCache());
 
 describe("probeCliVersion", () => {
   it("C-PERF-02: concurrent callers share one probe and later callers hit the cache", async () => {
     const runner = scriptedRunner([ok("2.1.332 (Claude Code)\n")]);
-    const first = probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
-    const second = probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
+    const first = probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
+    const second = probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
     runner.release();
     expect(await first).toEqual({ text: "2.1.332 (Claude Code)", version: "2.1.332" });
     expect(await second).toBe(await first);
-    await probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
+    await probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
     expect(runner.calls).toHaveLength(1);
     expect(runner.calls[0]?.args).toEqual(["-l", "-i", "-c", "exec 'claude' '--version'"]);
   });
@@ -62,10 +70,10 @@ describe("probeCliVersion", () => {
   it("C-PERF-02: caches per binary and executable separately", async () => {
     const runner = scriptedRunner([ok("codex-cli 0.171.0"), ok("codex-cli 0.124.0")]);
     runner.release();
-    const onPath = await probeCliVersion({ ...base, binary: "codex", runProbe: runner.runProbe });
+    const onPath = await probeCliVersion({ ...base, ...cli("codex"), runProbe: runner.runProbe });
     const pinned = await probeCliVersion({
       ...base,
-      binary: "codex",
+      ...cli("codex"),
       executable: "/opt/codex",
       runProbe: runner.runProbe,
     });
@@ -78,9 +86,9 @@ describe("probeCliVersion", () => {
     const runner = scriptedRunner([failed, ok("2.1.144 (Claude Code)")]);
     runner.release();
     await expect(
-      probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe }),
+      probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe }),
     ).rejects.toSatisfy((error) => ElwoodError.is(error, "claude_start_failed"));
-    const retry = await probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
+    const retry = await probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
     expect(retry.version).toBe("2.1.144");
     expect(runner.calls).toHaveLength(2);
   });
@@ -88,9 +96,9 @@ describe("probeCliVersion", () => {
   it("C-PERF-02: clearVersionCache forces a fresh read after an update", async () => {
     const runner = scriptedRunner([ok("2.1.144 (Claude Code)"), ok("2.1.332 (Claude Code)")]);
     runner.release();
-    await probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
+    await probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
     clearVersionCache("claude");
-    const updated = await probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
+    const updated = await probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
     expect(updated.version).toBe("2.1.332");
   });
 
@@ -107,7 +115,7 @@ describe("probeCliVersion", () => {
     runner.release();
     const error = await probeCliVersion({
       ...base,
-      binary: "codex",
+      ...cli("codex"),
       runProbe: runner.runProbe,
     }).catch((caught: unknown) => caught);
     expect(ElwoodError.is(error, "codex_start_failed")).toBe(true);
@@ -118,14 +126,14 @@ describe("probeCliVersion", () => {
     const runner = scriptedRunner([{ ...ok(""), exitCode: 127 }]);
     runner.release();
     await expect(
-      probeCliVersion({ ...base, binary: "codex", runProbe: runner.runProbe }),
+      probeCliVersion({ ...base, ...cli("codex"), runProbe: runner.runProbe }),
     ).rejects.toSatisfy((error) => ElwoodError.is(error, "codex_not_found"));
   });
 
   it("an unparseable version is returned as text with version undefined", async () => {
     const runner = scriptedRunner([ok("nightly build")]);
     runner.release();
-    const result = await probeCliVersion({ ...base, binary: "claude", runProbe: runner.runProbe });
+    const result = await probeCliVersion({ ...base, ...cli("claude"), runProbe: runner.runProbe });
     expect(result).toEqual({ text: "nightly build", version: undefined });
   });
 });
@@ -154,10 +162,10 @@ describe("probeCliHelp", () => {
     const failed: ProbeResult = { ...ok(""), exitCode: 2 };
     const runner = scriptedRunner([failed, ok("--dangerously-bypass-hook-trust\n")]);
     runner.release();
-    expect(await probeCliHelp({ ...base, binary: "codex", runProbe: runner.runProbe })).toBe("");
+    expect(await probeCliHelp({ ...base, ...cli("codex"), runProbe: runner.runProbe })).toBe("");
     const [first, second] = await Promise.all([
-      probeCliHelp({ ...base, binary: "codex", runProbe: runner.runProbe }),
-      probeCliHelp({ ...base, binary: "codex", runProbe: runner.runProbe }),
+      probeCliHelp({ ...base, ...cli("codex"), runProbe: runner.runProbe }),
+      probeCliHelp({ ...base, ...cli("codex"), runProbe: runner.runProbe }),
     ]);
     expect(first).toContain("--dangerously-bypass-hook-trust");
     expect(second).toBe(first);

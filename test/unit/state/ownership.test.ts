@@ -139,8 +139,8 @@ describe("session record on disk", () => {
   it("refuses to write an invalid record (invalid_options) and writes nothing", async () => {
     const workspace = makeWorkspace();
     const store = await openStore(workspace);
-    const bad = { ...claudeRecord(workspace.cwd, "s"), adapter: "gemini" };
-    // @ts-expect-error -- deliberately invalid adapter to prove write-side validation
+    // Agent ids name files and sockets: a path-like one is refused before anything is written.
+    const bad = { ...claudeRecord(workspace.cwd, "s"), adapter: "../claude" };
     await expectElwoodError(store.writeRecord(bad), "invalid_options");
     expect(await store.listSessions()).toEqual([]);
   });

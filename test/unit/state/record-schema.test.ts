@@ -1,13 +1,15 @@
-// The v1 session record schema (§8.2, C-STATE-04, C-STATE-13): every field,
-// per-adapter posture, and strictness against unknown keys.
+// The v1 session record schema (§8.2, C-STATE-04, C-STATE-13): every field, the
+// posture each adapter supplies, and strictness against unknown keys.
 
 import { describe, expect, it } from "vitest";
-import {
-  CLAUDE_PERMISSION_MODES,
-  CODEX_APPROVAL_POLICIES,
-  CODEX_SANDBOX_MODES,
-  SessionRecordSchema,
-} from "../../../src/state/index.js";
+import { claudeAdapter } from "../../../src/claude/adapter.js";
+import { CLAUDE_PERMISSION_MODES } from "../../../src/claude/posture.js";
+import { codexAdapter } from "../../../src/codex/adapter.js";
+import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES } from "../../../src/codex/posture.js";
+import { SessionRecordSchema, sessionRecordSchema } from "../../../src/state/index.js";
+
+const claudeRecordSchema = sessionRecordSchema(claudeAdapter.posture, claudeAdapter.agent);
+const codexRecordSchema = sessionRecordSchema(codexAdapter.posture, codexAdapter.agent);
 
 const claude = {
   schemaVersion: 1,
@@ -36,8 +38,11 @@ const codex = {
   },
 };
 
+// The record as its agent reads it: the envelope plus that adapter's posture schema.
 function accepts(value: unknown): boolean {
-  return SessionRecordSchema.safeParse(value).success;
+  const adapter = (value as { adapter?: unknown }).adapter;
+  const schema = adapter === "codex" ? codexRecordSchema : claudeRecordSchema;
+  return schema.safeParse(value).success && SessionRecordSchema.safeParse(value).success;
 }
 
 function withResume(base: typeof claude | typeof codex, resume: unknown): unknown {
@@ -46,8 +51,20 @@ function withResume(base: typeof claude | typeof codex, resume: unknown): unknow
 
 describe("SessionRecordSchema", () => {
   it("C-STATE-04: accepts full Claude and Codex records and returns them unchanged", () => {
+    expect(claudeRecordSchema.parse(claude)).toEqual(claude);
+    expect(codexRecordSchema.parse(codex)).toEqual(codex);
     expect(SessionRecordSchema.parse(claude)).toEqual(claude);
     expect(SessionRecordSchema.parse(codex)).toEqual(codex);
+  });
+
+  it("the agent-neutral envelope takes any agent id but never a path-like one", () => {
+    const other = { ...codex, adapter: "echo", resume: { posture: { anything: 1 } } };
+    expect(SessionRecordSchema.safeParse(other).success).toBe(true);
+    for (const adapter of ["", "../claude", "Claude", "a b", "x".repeat(33)])
+      expect(SessionRecordSchema.safeParse({ ...codex, adapter }).success).toBe(false);
+    expect(SessionRecordSchema.safeParse(withResume(codex, { posture: "plan" })).success).toBe(
+      false,
+    );
   });
 
   it("accepts minimal records: no agent session id and an empty posture", () => {
@@ -77,10 +94,12 @@ describe("SessionRecordSchema", () => {
     expect(accepts(withResume(codex, { posture: { approvalPolicy: "always" } }))).toBe(false);
   });
 
-  it("C-STATE-13: posture is discriminated by adapter", () => {
+  it("C-STATE-13: each agent's record accepts only its own id and posture", () => {
     expect(accepts(withResume(claude, { posture: { sandbox: "read-only" } }))).toBe(false);
     expect(accepts(withResume(codex, { posture: { permissionMode: "plan" } }))).toBe(false);
     expect(accepts(withResume(codex, { posture: { tools: ["Bash"] } }))).toBe(false);
+    expect(claudeRecordSchema.safeParse(codex).success).toBe(false);
+    expect(codexRecordSchema.safeParse(claude).success).toBe(false);
   });
 
   it("tool lists must be arrays of strings", () => {

@@ -2,14 +2,14 @@
 // the per-launch settings file is written; the token stays in the environment and is
 // interpolated by Claude through allowedEnvVars (spec hook-protocols A1, A7).
 
-import { ElwoodError } from "../../errors.js";
 import {
   cliHookTimeoutSeconds,
   HOOK_EVENT_NAME_PATTERN,
   HOOK_ROUTE_PREFIX,
   HOOK_TOKEN_ENV,
   HOOK_TOKEN_HEADER,
-} from "../limits.js";
+} from "../../bridge/limits.js";
+import { ElwoodError } from "../../errors.js";
 
 export interface ClaudeHttpHookEntry {
   readonly type: "http";
@@ -43,24 +43,6 @@ export function claudeHttpHookEntry(options: ClaudeHttpHookOptions): ClaudeHttpH
     url: `http://127.0.0.1:${port}${HOOK_ROUTE_PREFIX}${eventName}`,
     headers: { [HOOK_TOKEN_HEADER]: `$${HOOK_TOKEN_ENV}` },
     allowedEnvVars: [HOOK_TOKEN_ENV],
-    timeout: cliHookTimeoutSeconds(options.hookTimeoutMs),
-  };
-}
-
-/** A command hook entry (for events Claude will not send over http, and for Codex). */
-export interface CommandHookEntry {
-  readonly type: "command";
-  readonly command: string;
-  readonly timeout: number;
-}
-
-export function commandHookEntry(options: {
-  readonly command: string;
-  readonly hookTimeoutMs: number;
-}): CommandHookEntry {
-  return {
-    type: "command",
-    command: options.command,
     timeout: cliHookTimeoutSeconds(options.hookTimeoutMs),
   };
 }

@@ -1,0 +1,161 @@
+// defineAgent: one agent descriptor in, its whole public face out — start / resume /
+// startOrResume and the lazy session class (seeds §5.1, §5.2, §5.8). Everything agent-
+// specific comes from the descriptor (adapter, option normalizer, start-only options), so
+// a new agent is one folder plus one defineAgent call (prd/internals.md "Adding an agent").
+import path from "node:path";
+import type { HookEventBase } from "../bridge/catalogue.js";
+import type { AgentAdapter } from "../core/adapter.js";
+import { AgentSessionApi, type ElwoodAgentSessionEvents } from "../core/agent-session.js";
+import {
+  type CommonStartOptions,
+  invalidOption,
+  type NormalizedAgentOptions,
+} from "../core/common-options.js";
+import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
+import { ElwoodError } from "../errors.js";
+import { LazyAgentSession } from "./lazy-session.js";
+
+export interface AgentDefinition<
+  StartOptions extends CommonStartOptions,
+  ResumeOptions extends ResumeOptionsBase,
+  Options,
+  Handlers,
+  Event extends HookEventBase,
+  Posture,
+> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
+  /** Validates start or resume options; throws ElwoodError before anything is spawned. */
+  normalize(
+    options: StartOptions | ResumeOptions,
+  ): NormalizedAgentOptions<Options, Handlers, Posture>;
+  /** Options that only shape a fresh conversation; startOrResume drops them to resume. */
+  readonly startOnlyOptions: readonly (keyof StartOptions & string)[];
+}
+
+export interface ResumeOptionsBase {
+  readonly elwoodSessionId: string;
+}
+
+/**
+ * The options of an agent's lazy session class: start options with cwd optional; with
+ * `elwoodSessionId`, the first start resumes that session (startOrResume rules).
+ */
+export type AgentSessionOptions<StartOptions extends CommonStartOptions> = Omit<
+  StartOrResumeOptions<StartOptions>,
+  "cwd"
+> & { readonly cwd?: string };
+
+/**
+ * startOrResume's options: start options plus the session to try resuming first;
+ * `elwoodSessionId: undefined` (a stored id that may not exist yet) means start fresh.
+ */
+export type StartOrResumeOptions<StartOptions> = StartOptions & {
+  readonly elwoodSessionId?: string | undefined;
+};
+
+export interface DefinedAgent<
+  Events extends ElwoodAgentSessionEvents,
+  StartOptions extends CommonStartOptions,
+  ResumeOptions extends ResumeOptionsBase,
+> {
+  start(options: StartOptions): Promise<AgentSessionApi<Events>>;
+  resume(options: ResumeOptions): Promise<AgentSessionApi<Events>>;
+  /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+  startOrResume(
+    options: StartOrResumeOptions<StartOptions>,
+  ): Promise<{ readonly session: AgentSessionApi<Events>; readonly resumed: boolean }>;
+  readonly Session: new (
+    options?: AgentSessionOptions<StartOptions>,
+  ) => LazyAgentSession<AgentSessionApi<Events>, Events> & { readonly cwd: string };
+}
+
+const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
+
+/**
+ * `defineAgent<Events, StartOptions, ResumeOptions>()(definition)`: the type arguments
+ * name the agent's public event map and option types; the rest is inferred.
+ */
+export function defineAgent<
+  Events extends ElwoodAgentSessionEvents,
+  StartOptions extends CommonStartOptions,
+  ResumeOptions extends ResumeOptionsBase,
+>() {
+  return <Options, Handlers, Event extends HookEventBase, Posture>(
+    definition: AgentDefinition<StartOptions, ResumeOptions, Options, Handlers, Event, Posture>,
+  ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
+    const { adapter } = definition;
+    // The public entry's name for messages: "resumeClaude", "resumeCodex", …
+    const resumeName = `resume${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
+    const open = async (
+      options: StartOptions | ResumeOptions,
+      elwoodSessionId: string | undefined,
+    ): Promise<AgentSessionApi<Events>> => {
+      const normalized = definition.normalize(options);
+      const request = {
+        adapter,
+        common: normalized.common,
+        launchOptions: normalized.launch,
+        postureOverrides: normalized.postureOverrides,
+        hooks: normalized.hooks,
+      };
+      const { runtime, terminal } =
+        elwoodSessionId === undefined
+          ? await startAgentSession(request)
+          : await resumeAgentSession({ ...request, elwoodSessionId });
+      return new AgentSessionApi({ agent: adapter.agent, runtime: runtime as never, terminal });
+    };
+    const start = (options: StartOptions) => open(options, undefined);
+    const resume = (options: ResumeOptions) => {
+      if (
+        typeof options !== "object" ||
+        options === null ||
+        typeof options.elwoodSessionId !== "string"
+      ) {
+        return Promise.reject(invalidOption(`${resumeName} needs \`elwoodSessionId\`.`));
+      }
+      return open(options, options.elwoodSessionId);
+    };
+    const startOrResume = async (options: StartOrResumeOptions<StartOptions>) => {
+      const { elwoodSessionId, ...startOptions } = options;
+      if (elwoodSessionId !== undefined) {
+        const shared = Object.fromEntries(
+          Object.entries(startOptions).filter(
+            ([key]) => !(definition.startOnlyOptions as readonly string[]).includes(key),
+          ),
+        );
+        try {
+          const resumeOptions = { ...shared, elwoodSessionId } as unknown as ResumeOptions;
+          return { session: await resume(resumeOptions), resumed: true };
+        } catch (error) {
+          if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+        }
+      }
+      return { session: await start(startOptions as unknown as StartOptions), resumed: false };
+    };
+
+    class Session extends LazyAgentSession<AgentSessionApi<Events>, Events> {
+      readonly cwd: string;
+
+      constructor(
+        options: AgentSessionOptions<StartOptions> = {} as AgentSessionOptions<StartOptions>,
+      ) {
+        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project.
+        const cwd = path.resolve(options.cwd ?? process.cwd());
+        const stateDir =
+          options.stateDir === undefined ? undefined : path.resolve(cwd, options.stateDir);
+        const startOptions = {
+          ...options,
+          cwd,
+          ...(stateDir === undefined ? {} : { stateDir }),
+        } as unknown as StartOrResumeOptions<StartOptions>;
+        const open =
+          startOptions.elwoodSessionId === undefined
+            ? () => start(startOptions)
+            : async () => (await startOrResume(startOptions)).session;
+        super({ open });
+        this.cwd = cwd;
+      }
+    }
+    return { start, resume, startOrResume, Session };
+  };
+}

@@ -1,0 +1,42 @@
+// The echo agent's public face, from one defineAgent call: startEcho / resumeEcho /
+// startOrResumeEcho and the lazy EchoSession class, exactly as Claude and Codex get theirs.
+import type { ElwoodAgentSessionEvents } from "../../../src/core/agent-session.js";
+import {
+  type CommonStartOptions,
+  normalizeCommonOptions,
+  optionalBoolean,
+  optionalHandlers,
+} from "../../../src/core/common-options.js";
+import { defineAgent } from "../../../src/session/define-agent.js";
+import { type EchoHookEvent, type EchoHookHandlers, echoAdapter } from "./adapter.js";
+
+export interface StartEchoOptions extends CommonStartOptions {
+  /** Persisted posture: replies in upper case, kept across resume. */
+  readonly shout?: boolean;
+  readonly hooks?: EchoHookHandlers;
+}
+
+export interface ResumeEchoOptions extends Omit<StartEchoOptions, "cwd" | "persona"> {
+  readonly elwoodSessionId: string;
+  readonly cwd?: string;
+}
+
+export type EchoSessionEvents = ElwoodAgentSessionEvents & { hook: EchoHookEvent };
+
+export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, ResumeEchoOptions>()({
+  adapter: echoAdapter,
+  normalize(options) {
+    const raw = options as unknown as Record<string, unknown>;
+    const shout = raw.shout === undefined ? undefined : optionalBoolean(raw.shout, "shout");
+    return {
+      common: normalizeCommonOptions(options),
+      launch: { hooksFileName: "echo-hooks.json" },
+      postureOverrides: shout === undefined ? {} : { shout },
+      hooks: optionalHandlers<EchoHookHandlers>(raw.hooks),
+    };
+  },
+  startOnlyOptions: ["persona"],
+});
+
+export const { start: startEcho, resume: resumeEcho, startOrResume: startOrResumeEcho } = echoAgent;
+export class EchoSession extends echoAgent.Session {}
