@@ -25,7 +25,7 @@ export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefin
     case "assistant_message":
       return { type: "text", text: item.text };
     case "reasoning":
-      return { type: "thinking", text: item.text ?? "" };
+      return { type: "thinking", text: item.text };
     case "tool_call":
       return { type: "tool_call", name: item.toolName, input: item.toolInput };
     case "tool_result":
