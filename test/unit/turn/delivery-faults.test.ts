@@ -1,5 +1,5 @@
 // The core Turn's delivery under every fault the real CLIs show under load (issue 11,
-// C-API-31, C-API-56): each ends in exactly one submission the model receives, or a typed
+// C-API-31, C-ATTN-01): each ends in exactly one submission the model receives, or a typed
 // failure within its bound — never a hang, never a duplicate paste. Fake clock, scripted
 // Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
