@@ -1,6 +1,7 @@
 // The Elwood page: a start form, one tab per live session, and the active session's panel.
 import "@xterm/xterm/css/xterm.css";
 import "./styles.css";
+import "./log.css";
 import { Api, type SessionInfo } from "./api.js";
 import { el } from "./dom.js";
 import { SessionPanel } from "./session-panel.js";

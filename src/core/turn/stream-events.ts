@@ -1,6 +1,7 @@
 // The simplified, stable events a turn's stream yields (seeds §5.8): the turn's content
 // only, insulated from the richer activity shape; and the per-turn options.
 import type { TranscriptItem } from "../adapter.js";
+import type { ImageInput } from "../operations/images.js";
 
 export type ElwoodStreamEvent =
   | { readonly type: "text"; readonly text: string }
@@ -21,6 +22,8 @@ export type ElwoodStreamEvent =
     };
 
 export interface TurnOptions {
+  /** Images attached before the prompt, in order (api.md "Images"); validated at the call. */
+  readonly images?: readonly ImageInput[];
   /** Opt-in whole-turn ceiling; by default a live turn is never failed by a clock. */
   readonly timeoutMs?: number;
   /** How long the transcript may lag the turn-end signal before wait_timeout (10 s). */
@@ -33,7 +36,7 @@ export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefin
     case "assistant_message":
       return { type: "text", text: item.text };
     case "reasoning":
-      return { type: "thinking", text: item.text ?? "" };
+      return { type: "thinking", text: item.text };
     case "tool_call":
       return {
         type: "tool_call",
