@@ -1,6 +1,6 @@
 // `elwood [options] <prompt...>` and `elwood run …` (spec §5.2–§5.4): validate every
 // input, pick the agent, run one turn, print it in the chosen format.
-import { statSync } from "node:fs";
+import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { ElwoodError, readSessionInfo } from "../../index.js";
 import type { OptionName } from "../args/options.js";
@@ -163,11 +163,6 @@ async function planRun(
       `--stream is for text output; ${settings.output.source} selects ${settings.output.value}. Drop --stream or use --output text.`,
     );
   }
-  if (parsed.options.has("image")) {
-    throw usageError(
-      "--image is not supported by this version of elwood yet; describe the image in words, or attach it in `elwood interactive`.",
-    );
-  }
   const prompt = await readPrompt(parsed, io);
   const stateDir = settings.stateDir.value as string;
   const resumeId = parsed.options.get("resume") as string | undefined;
@@ -215,6 +210,7 @@ async function planRun(
     persona: resumeId === undefined ? settings.persona.value : undefined,
     timeoutMs: settings.timeoutMs.value,
     keep: parsed.options.get("ephemeral") !== true,
+    images: imagePaths(parsed, cwd),
   };
 }
 
@@ -244,4 +240,21 @@ function workspace(parsed: ParsedArgs, io: CliIo): string {
   if (!isDirectory)
     throw usageError(`The workspace ${cwd} is not an existing folder; fix -C/--cwd.`);
   return cwd;
+}
+
+// Images resolve from the workspace and must be readable files now, before anything starts;
+// format and size are checked by the library (`invalid_image`, exit 2).
+function imagePaths(parsed: ParsedArgs, cwd: string): string[] {
+  const flags = parsed.options.get("image");
+  const images = Array.isArray(flags) ? flags : [];
+  return images.map((image) => {
+    const file = path.resolve(cwd, image);
+    try {
+      accessSync(file, constants.R_OK);
+      if (!statSync(file).isFile()) throw new Error("not a file");
+    } catch {
+      throw usageError(`--image ${image}: ${file} is not a readable file.`);
+    }
+    return file;
+  });
 }

@@ -23,7 +23,10 @@ export interface RunnableSession {
   on(event: "status", handler: (event: ElwoodStatusEvent) => void): ElwoodUnsubscribe;
   on(event: "warning", handler: (event: ElwoodWarningEvent) => void): ElwoodUnsubscribe;
   on(event: "terminal:exit", handler: (event: ElwoodTerminalExitEvent) => void): ElwoodUnsubscribe;
-  stream(prompt: string): AsyncIterable<ElwoodStreamEvent>;
+  stream(
+    prompt: string,
+    options?: { readonly images?: readonly { readonly path: string }[] },
+  ): AsyncIterable<ElwoodStreamEvent>;
   statusDecisions(): readonly ElwoodStatusDecision[];
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
   stop(): Promise<void>;

@@ -16,6 +16,8 @@ export interface RunPlan extends LaunchPlan {
   readonly timeoutMs: number | undefined;
   /** Keep state for resume (default) or tear it down (`--ephemeral`). */
   readonly keep: boolean;
+  /** Absolute image paths attached, in order, to the prompt's turn. */
+  readonly images: readonly string[];
 }
 
 export interface RunContext {
@@ -125,7 +127,10 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
       }
       if (failure !== undefined) return;
     }
-    for await (const event of session.stream(plan.prompt)) {
+    const images = plan.images.map((image) => ({ path: image }));
+    const turn =
+      images.length === 0 ? session.stream(plan.prompt) : session.stream(plan.prompt, { images });
+    for await (const event of turn) {
       if (failure !== undefined) break;
       if (event.type === "text") texts.push(event.text);
       if (event.type === "tool_call") {

@@ -111,10 +111,10 @@ describe("usage errors before anything starts", () => {
     expect(ran.stderr).toContain("larger than 8 MiB");
   });
 
-  test("--image is refused clearly until images can be sent", async () => {
+  test("C-CLI-04: an --image that is not a readable file is refused before anything starts", async () => {
     const ran = await elwood(["--agent", "claude", "--image", "a.png", "look"]);
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain("--image");
+    expect(ran.stderr).toContain(`--image a.png: ${join(dir, "a.png")} is not a readable file.`);
   });
 
   test("C-CLI-11: a structured mode reports usage errors in its protocol, agent from --agent", async () => {
