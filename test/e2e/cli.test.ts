@@ -122,7 +122,6 @@ describe("elwood output on a tool turn (Claude)", () => {
       cwd,
       env: env(),
     });
-    expect(run.code).toBe(0);
     const records = run.stdout
       .trimEnd()
       .split("\n")
@@ -132,6 +131,9 @@ describe("elwood output on a tool turn (Claude)", () => {
       expect(record.seq).toBe(index);
       expect(Number.isInteger(record.elapsedMs)).toBe(true);
     }
+    // The terminal record first: on a failure it names the error code and message.
+    expect(records.at(-1)).toMatchObject({ type: "result", response: answer, agent: "claude" });
+    expect(run.code).toBe(0);
     const types = records.map((record) => record.type);
     expect(types.filter((type) => type === "result" || type === "error")).toEqual(["result"]);
     expect(types.at(-1)).toBe("result");
