@@ -151,11 +151,39 @@ export async function runBenchmark(): Promise<void> {
     const stats = server.stats;
     if (stats.dispatched !== stats.received)
       throw new Error(`bench requests were rejected: ${JSON.stringify(stats)}`);
+    await measurePeerCheck(bashCommand);
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
   await measureClaudeToolSteps();
+}
+
+// The Linux peer check (prd/bridge.md "Peer check") with this process as the "CLI": (a')
+// a new connection per request, so every request pays the /proc lookup (Claude's own
+// keep-alive socket pays it once); (b') the bash client, a descendant, as a CLI runs it.
+async function measurePeerCheck(bashCommand: string): Promise<void> {
+  if (process.platform !== "linux") return;
+  const dispatcher = createHookDispatcher({
+    catalogue: benchCatalogue,
+    hookTimeoutMs: HOOK_TIMEOUT_MS,
+  });
+  const server = await HookBridgeServer.start({ sink: dispatcher });
+  server.admitOnlyPeersOf(process.pid);
+  try {
+    const env = { ...process.env, ...server.environment() };
+    await measure("(a') direct POST, peer checked per request", ITERATIONS.http, () =>
+      post(server.port, server.token),
+    );
+    await measure("(b') bash client, peer checked", ITERATIONS.bash, () =>
+      runThroughShell(bashCommand, env),
+    );
+    const stats = server.stats;
+    if (stats.dispatched !== stats.received || stats.peerUnchecked > 0)
+      throw new Error(`peer-checked requests were rejected or unchecked: ${JSON.stringify(stats)}`);
+  } finally {
+    await server.close();
+  }
 }
 
 const CLAUDE_BIN = fileURLToPath(new URL("../../node_modules/.bin/claude", import.meta.url));

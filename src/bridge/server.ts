@@ -16,6 +16,7 @@ import {
   MAX_HOOK_REQUEST_BYTES,
   SERVER_DEADLINE_MARGIN_MS,
 } from "./limits.js";
+import { checkPeer } from "./peer-check.js";
 import { readCappedBody } from "./request-body.js";
 import { createHookStats, type HookBridgeStats, type MutableHookBridgeStats } from "./stats.js";
 import { createHookToken, isTokenMatch } from "./token.js";
@@ -48,6 +49,9 @@ export class HookBridgeServer {
   readonly #sockets = new Set<Socket>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #stats: MutableHookBridgeStats = createHookStats();
+  // One peer verdict per connection: Claude's http hooks reuse a keep-alive socket.
+  readonly #peerVerdicts = new WeakMap<Socket, boolean>();
+  #peerRoot: number | undefined;
   #closing: Promise<void> | undefined;
 
   private constructor(server: Server, token: string, options: HookBridgeServerOptions) {
@@ -96,6 +100,14 @@ export class HookBridgeServer {
   /** `{ ELWOOD_HOOK_PORT, ELWOOD_HOOK_TOKEN }` for the CLI's environment. */
   environment(): HookBridgeEnvironment {
     return { [HOOK_PORT_ENV]: String(this.port), [HOOK_TOKEN_ENV]: this.token };
+  }
+
+  /**
+   * From now on, admit authenticated requests only from sockets held by `pid` or its
+   * descendants (Linux; elsewhere, and where /proc cannot tell, the token alone decides).
+   */
+  admitOnlyPeersOf(pid: number): void {
+    this.#peerRoot = pid;
   }
 
   /** Stop listening and drop every open connection. Idempotent. */
@@ -148,6 +160,11 @@ export class HookBridgeServer {
       reply(response, 200, undefined);
       return;
     }
+    if (!this.#isSessionPeer(request.socket)) {
+      this.#stats.foreignPeer += 1;
+      replyAndHangUp(response);
+      return;
+    }
     const eventName = routeEventName(request);
     if (eventName === undefined) {
       this.#stats.unrouted += 1;
@@ -166,6 +183,25 @@ export class HookBridgeServer {
     this.#stats.dispatched += 1;
     const body = await this.#withinDeadline(this.#sink.dispatch(input, eventName));
     reply(response, 200, body);
+  }
+
+  #isSessionPeer(socket: Socket): boolean {
+    const root = this.#peerRoot;
+    if (root === undefined) return true;
+    let verdict = this.#peerVerdicts.get(socket);
+    if (verdict === undefined) {
+      const address = { localPort: socket.localPort ?? 0, remotePort: socket.remotePort ?? 0 };
+      let result: ReturnType<typeof checkPeer>;
+      try {
+        result = checkPeer(root, address);
+      } catch {
+        result = "foreign";
+      }
+      if (result === "unavailable") this.#stats.peerUnchecked += 1;
+      verdict = result !== "foreign";
+      this.#peerVerdicts.set(socket, verdict);
+    }
+    return verdict;
   }
 
   // The outer guarantee: whatever the sink does, the client is answered in time.

@@ -7,6 +7,10 @@ export interface HookBridgeStats {
   /** Requests handed to the dispatcher. */
   readonly dispatched: number;
   readonly unauthenticated: number;
+  /** Authenticated requests from a socket outside the CLI's process tree (Linux). */
+  readonly foreignPeer: number;
+  /** Connections whose peer could not be checked (no /proc children lists); token only. */
+  readonly peerUnchecked: number;
   readonly oversized: number;
   /** Authenticated requests for anything but `POST /hooks/<EventName>`. */
   readonly unrouted: number;
@@ -28,6 +32,8 @@ export function createHookStats(): MutableHookBridgeStats {
     received: 0,
     dispatched: 0,
     unauthenticated: 0,
+    foreignPeer: 0,
+    peerUnchecked: 0,
     oversized: 0,
     unrouted: 0,
     malformed: 0,

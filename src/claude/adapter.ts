@@ -1,7 +1,9 @@
 // The Claude Code descriptor for the shared runtime (ARCHITECTURE "The adapter seam"):
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
+
 import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
+import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
 import type { AgentAdapter } from "../core/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
 import { readScreenWithFacts } from "../core/screen-reading.js";
@@ -25,6 +27,7 @@ export type ClaudeSessionEvents = ElwoodAgentSessionEvents & {
 
 export const CLAUDE_MINIMUM_VERSION = "2.1.144";
 export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
+export const CLAUDE_TOOL_ENV_FILE_NAME = "claude-tool-env.sh";
 
 export const claudeAdapter: AgentAdapter<
   ClaudeLaunchOptions,
@@ -71,7 +74,12 @@ export const claudeAdapter: AgentAdapter<
       settingsPath,
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
     });
-    return { argv, env: {} };
+    // Claude sources this before each Bash command: tools never see the bridge credential.
+    const toolEnvPath = await request.writeRuntimeFile(
+      CLAUDE_TOOL_ENV_FILE_NAME,
+      toolEnvScrubScript({ userEnvFile: request.env[CLAUDE_ENV_FILE] }),
+    );
+    return { argv, env: { [CLAUDE_ENV_FILE]: toolEnvPath } };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
   operations: CLAUDE_OPERATION_FACTS,

@@ -70,6 +70,8 @@ export interface LaunchRequest<Options, Posture = unknown> {
   readonly record: SessionRecord<Posture>;
   readonly bridge: BridgeWiring;
   readonly isResume: boolean;
+  /** The caller's environment for the CLI (before Elwood's additions). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** The version the gate read from `--version`; undefined when it was unreadable. */
   readonly cliVersion: string | undefined;
   /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */

@@ -4,6 +4,7 @@
 // the newest submission: a Stop never completes a submission sent after it).
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { HookOutcome } from "../bridge/outcome.js";
+import { hasConversationOnDisk } from "../transcript/conversation-evidence.js";
 import type { AgentAdapter } from "./adapter.js";
 import type { StatePort, TranscriptPort } from "./ports.js";
 import type { InitialReadiness } from "./readiness.js";
@@ -24,9 +25,19 @@ export interface AgentSignalParts<Event extends HookEventBase> {
   readonly onTurnEndText: (text: string) => void;
 }
 
+/** The agent's conversation id as announced, and where its transcript will be. */
+interface AnnouncedConversation {
+  readonly id: string;
+  readonly transcriptPath: string | undefined;
+}
+
 export class AgentSignals<Event extends HookEventBase> {
   readonly #parts: AgentSignalParts<Event>;
   #agentSessionId: string | undefined;
+  #announced: AnnouncedConversation | undefined;
+  #persistedId: string | undefined;
+  #isCheckingConversation = false;
+  #isRecheckWanted = false;
 
   constructor(parts: AgentSignalParts<Event>) {
     this.#parts = parts;
@@ -47,8 +58,10 @@ export class AgentSignals<Event extends HookEventBase> {
     const { signals } = adapter;
     if (name === signals.sessionStartHook) {
       this.#parts.readiness().onSessionStart();
-      this.#rememberAgentSessionId(adapter.agentSessionIdOf(event));
+      this.#announce(adapter.agentSessionIdOf(event), transcriptPath);
     }
+    // Every later hook re-checks until the conversation is on disk (a prompt was taken).
+    this.#persistOnceConversationExists();
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
     if (name === signals.promptAcceptedHook || name === signals.turnEndHook) turn.noteTurnHook();
     if (name === signals.promptAcceptedHook) {
@@ -86,10 +99,45 @@ export class AgentSignals<Event extends HookEventBase> {
     });
   }
 
-  #rememberAgentSessionId(id: string | undefined): void {
-    if (id === undefined || id === this.#agentSessionId) return;
+  #announce(id: string | undefined, transcriptPath: unknown): void {
+    if (id === undefined) return;
     this.#agentSessionId = id;
+    const path =
+      typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : undefined;
+    this.#announced = { id, transcriptPath: path };
+  }
+
+  // The id is recorded only once a resume could find the conversation: a record that
+  // names a conversation the CLI never wrote could be neither resumed nor replaced by
+  // startOrResume* (prd/decisions.md "When a conversation id is recorded").
+  #persistOnceConversationExists(): void {
+    const announced = this.#announced;
+    if (announced === undefined || announced.id === this.#persistedId) return;
+    if (this.#isCheckingConversation) {
+      // A hook that arrives mid-check may be the one after the write: look again after.
+      this.#isRecheckWanted = true;
+      return;
+    }
+    this.#isCheckingConversation = true;
+    this.#isRecheckWanted = false;
+    const evidence =
+      announced.transcriptPath === undefined
+        ? Promise.resolve(true)
+        : hasConversationOnDisk(announced.transcriptPath);
+    void evidence
+      .then((exists) => {
+        if (exists && this.#announced === announced) this.#persist(announced.id);
+      })
+      .finally(() => {
+        this.#isCheckingConversation = false;
+        if (this.#isRecheckWanted) this.#persistOnceConversationExists();
+      });
+  }
+
+  #persist(id: string): void {
+    this.#persistedId = id;
     void this.#parts.state.persistAgentSessionId(id).catch((error: unknown) => {
+      this.#persistedId = undefined;
       this.#parts.events.emitWarning({
         source: "lifecycle",
         code: "record_update_failed",

@@ -98,6 +98,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       options: launch.options,
       record,
       isResume: launch.isResume,
+      env: launch.env,
       cliVersion: preflight.version,
       bridge: {
         port: bridge.port,
@@ -138,6 +139,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cols: bootSize.cols,
       rows: bootSize.rows,
     });
+    // Only the CLI and its hook clients may talk to the bridge from here on (Linux).
+    bridge.admitOnlyPeersOf(pty.pid);
     cleanup.push(() => {
       try {
         pty.kill("SIGKILL");

@@ -14,6 +14,7 @@ import { StateStore } from "../state/state-store.js";
 import type { AgentAdapter } from "./adapter.js";
 import type { NormalizedCommonOptions } from "./common-options.js";
 import { type LaunchedSession, launchSession } from "./launcher.js";
+import type { SessionEvents } from "./session-events.js";
 
 export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
@@ -23,8 +24,15 @@ export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBa
   readonly hooks: Handlers | undefined;
 }
 
+/** Why a start is standing in for a resume that startOrResume* could not do. */
+export interface ReplacedSession {
+  readonly elwoodSessionId: string;
+  readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
+}
+
 export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
   request: OpenSessionRequest<Options, Handlers, Event, Posture>,
+  replacing?: ReplacedSession,
 ): Promise<LaunchedSession<Options, Handlers, Event>> {
   const store = await StateStore.open(storeLocation(request.common));
   const record: SessionRecord<Posture> = {
@@ -40,7 +48,30 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
     throw error;
   });
   queuePersona(launched, request.common.persona);
+  if (replacing !== undefined)
+    warnNewConversation(launched, replacing, request.adapter.displayName);
   return launched;
+}
+
+// startOrResume* fell back to a start: say so on the new session, after start resolves
+// so a caller subscribing right after `await` sees it (prd/decisions.md).
+function warnNewConversation(
+  launched: {
+    readonly runtime: { readonly events: SessionEvents; readonly elwoodSessionId: string };
+  },
+  replacing: ReplacedSession,
+  displayName: string,
+): void {
+  const { events, elwoodSessionId } = launched.runtime;
+  setImmediate(() => {
+    events.emitWarning({
+      source: "lifecycle",
+      code: "started_new_conversation",
+      message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${displayName} started a new conversation as session ${elwoodSessionId}.`,
+      previousElwoodSessionId: replacing.elwoodSessionId,
+      reason: replacing.reason,
+    });
+  });
 }
 
 export async function resumeAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(

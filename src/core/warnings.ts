@@ -118,6 +118,16 @@ export interface ElwoodRecordUpdateFailedWarning
   readonly errorCode: string;
 }
 
+/**
+ * startOrResume* was given a session it could not resume (`reason`: state_not_found,
+ * resume_unavailable or adapter_mismatch) and started a new conversation instead.
+ */
+export interface ElwoodStartedNewConversationWarning
+  extends WarningFields<"started_new_conversation", "lifecycle"> {
+  readonly previousElwoodSessionId: string;
+  readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
+}
+
 export type ElwoodWarningEvent =
   | ElwoodVersionUnparseableWarning
   | ElwoodAgentUpdateFailedWarning
@@ -133,7 +143,8 @@ export type ElwoodWarningEvent =
   | ElwoodStartupPromptWriteFailedWarning
   | ElwoodClipboardRestoreFailedWarning
   | ElwoodInitialReadyFallbackWarning
-  | ElwoodRecordUpdateFailedWarning;
+  | ElwoodRecordUpdateFailedWarning
+  | ElwoodStartedNewConversationWarning;
 
 export type ElwoodWarningCode = ElwoodWarningEvent["code"];
 

@@ -11,7 +11,11 @@ import {
   invalidOption,
   type NormalizedAgentOptions,
 } from "../core/common-options.js";
-import { resumeAgentSession, startAgentSession } from "../core/open-session.js";
+import {
+  type ReplacedSession,
+  resumeAgentSession,
+  startAgentSession,
+} from "../core/open-session.js";
 import { ElwoodError } from "../errors.js";
 import { LazyAgentSession } from "./lazy-session.js";
 
@@ -89,6 +93,7 @@ export function defineAgent<
     const open = async (
       options: StartOptions | ResumeOptions,
       elwoodSessionId: string | undefined,
+      replacing?: ReplacedSession,
     ): Promise<AgentSessionApi<Events>> => {
       const normalized = definition.normalize(options);
       const request = {
@@ -100,7 +105,7 @@ export function defineAgent<
       };
       const { runtime, terminal } =
         elwoodSessionId === undefined
-          ? await startAgentSession(request)
+          ? await startAgentSession(request, replacing)
           : await resumeAgentSession({ ...request, elwoodSessionId });
       return new AgentSessionApi({ agent: adapter.agent, runtime: runtime as never, terminal });
     };
@@ -117,6 +122,7 @@ export function defineAgent<
     };
     const startOrResume = async (options: StartOrResumeOptions<StartOptions>) => {
       const { elwoodSessionId, ...startOptions } = options;
+      let replacing: ReplacedSession | undefined;
       if (elwoodSessionId !== undefined) {
         const shared = Object.fromEntries(
           Object.entries(startOptions).filter(
@@ -128,9 +134,11 @@ export function defineAgent<
           return { session: await resume(resumeOptions), resumed: true };
         } catch (error) {
           if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+          replacing = { elwoodSessionId, reason: error.name as ReplacedSession["reason"] };
         }
       }
-      return { session: await start(startOptions as unknown as StartOptions), resumed: false };
+      const fresh = await open(startOptions as unknown as StartOptions, undefined, replacing);
+      return { session: fresh, resumed: false };
     };
 
     class Session extends LazyAgentSession<AgentSessionApi<Events>, Events> {

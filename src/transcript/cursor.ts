@@ -17,7 +17,8 @@ export const DEFAULT_READ_BUDGET_BYTES = 4 * 1024 * 1024;
 
 /** The few file operations the cursor needs; injectable so tests can fail or meter them. */
 export interface TranscriptFile {
-  stat(): Promise<{ size: number }>;
+  /** `ino`/`dev` (when the file system gives them) tell a replaced file from a grown one. */
+  stat(): Promise<{ size: number; ino?: number; dev?: number }>;
   read(
     buffer: Buffer,
     offset: number,
@@ -46,6 +47,9 @@ export class TranscriptCursor {
   readonly #openFile: OpenTranscriptFile;
   readonly #splitter: LineSplitter;
   #offset = 0;
+  // Which file the offset belongs to; a different file at the path starts over.
+  #identity: string | undefined;
+  #wasMissing = false;
   #isStopped = false;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -99,9 +103,17 @@ export class TranscriptCursor {
     let hasMore = false;
     let failure: TranscriptReadError | undefined;
     try {
-      const { size } = await opened.stat();
-      // A shorter file was replaced or truncated: start over from its beginning.
-      if (size < this.#offset) this.#restart();
+      const stats = await opened.stat();
+      const { size } = stats;
+      const identity = stats.ino === undefined ? undefined : `${stats.dev}:${stats.ino}`;
+      // A shorter file was truncated, and a deleted-then-recreated or renamed-over file is
+      // another file (even when longer): either way, start over from its beginning.
+      const isOtherFile =
+        this.#wasMissing ||
+        (identity !== undefined && this.#identity !== undefined && identity !== this.#identity);
+      if (size < this.#offset || isOtherFile) this.#restart();
+      this.#identity = identity;
+      this.#wasMissing = false;
       const buffer = Buffer.allocUnsafe(
         Math.min(this.#maxReadBytes, Math.max(1, size - this.#offset)),
       );
@@ -156,7 +168,11 @@ export class TranscriptCursor {
     try {
       return await this.#openFile(this.path);
     } catch (error) {
-      if (errorCodeOf(error) === "ENOENT") return undefined;
+      if (errorCodeOf(error) === "ENOENT") {
+        // Deleted mid-session: whatever appears at the path next is a new file.
+        if (this.#offset > 0) this.#wasMissing = true;
+        return undefined;
+      }
       return readError(error);
     }
   }

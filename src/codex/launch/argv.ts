@@ -5,6 +5,7 @@
 
 import { commandHookCommand } from "../../bridge/clients/command.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
+import { codexShellPolicyOverrides } from "../../bridge/tool-env.js";
 import type { BridgeWiring } from "../../core/adapter.js";
 import type { CodexLaunchOptions } from "../options.js";
 import type { CodexPosture } from "../posture.js";
@@ -47,6 +48,8 @@ export function codexArgv(options: {
   for (const eventName of options.eventNames) {
     argv.push("-c", codexHookOverride(eventName, options.bridge));
   }
+  // The shell tools never see the bridge credential (prd/bridge.md).
+  for (const override of codexShellPolicyOverrides()) argv.push("-c", override);
   argv.push("-c", "features.hooks=true", "-c", 'hookTrust="trust-all"');
   if (options.hasHookTrustBypass) argv.push(HOOK_TRUST_BYPASS_FLAG);
   // `codex resume [OPTIONS] <SESSION_ID>`: the id goes last so no option can swallow it.

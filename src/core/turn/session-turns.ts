@@ -174,7 +174,9 @@ export class SessionTurns {
       write: (data) => host.terminal.sendInput(data),
       waitForSafeScreen: () => host.waitForSafeScreen(),
       observe: async () => {
-        await host.untilClosed(host.terminal.settled());
+        // Bounded like every pre-write render wait (C-API-56): a screen still catching up
+        // is read as it stands; the next look sees the rest.
+        await host.untilClosed(Promise.race([host.terminal.settled(), host.sleep(1000)]));
         const reading = host.evaluateScreen();
         if (reading === undefined || host.isClosed()) throw host.notRunning();
         const { composerText } = reading;

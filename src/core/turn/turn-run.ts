@@ -107,8 +107,13 @@ export class TurnRun {
     // machine's current value is the truth.
     if (status !== this.#status()) return;
     if (isTerminalStatus(status)) {
-      // A terminal status is final: the turn ends without error.
-      if (this.#outcome === undefined) this.#finish({ kind: "done" });
+      // The CLI exiting by itself mid-turn is a failure stream() throws and send() rejects
+      // with (prd/decisions.md "Crash recovery"); a caller's stop/kill ends it quietly.
+      if (this.#outcome === undefined) {
+        this.#finish(
+          status === "exited" ? { kind: "failed", error: exitedMidTurn() } : { kind: "done" },
+        );
+      }
       this.#reachBoundary();
       return;
     }
@@ -223,6 +228,14 @@ export class TurnRun {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
   }
+}
+
+function exitedMidTurn(): ElwoodError {
+  return new ElwoodError(
+    "session_not_running",
+    "The agent exited by itself before the turn completed; resume the session to continue the conversation.",
+    { details: { status: "exited" } },
+  );
 }
 
 function timeout(what: string, timeoutMs: number): ElwoodError {

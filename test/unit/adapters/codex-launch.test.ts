@@ -10,7 +10,7 @@ const bridge = {
 };
 
 describe("Codex launch", () => {
-  it("C-CODEX-02 C-CODEX-03: caller overrides in order, reasoning effort after them, reserved hook keys last", () => {
+  it("C-CODEX-02 C-CODEX-03: caller overrides in order, reasoning effort after them, then the bridge's (hooks, blanked credential for tools), reserved keys last", () => {
     const { launch, postureOverrides } = normalizeCodexOptions({
       cwd: "/w",
       configOverrides: ["features.hooks=false", 'model_reasoning_effort="low"'],
@@ -33,6 +33,8 @@ describe("Codex launch", () => {
       'model_reasoning_effort="low"',
       'model_reasoning_effort="high"',
       `hooks.PreToolUse=[{hooks=[{type="command",command="bash '/tmp/s/hook-client.sh' PreToolUse",timeout=15}]}]`,
+      'shell_environment_policy.set.ELWOOD_HOOK_TOKEN=""',
+      'shell_environment_policy.set.ELWOOD_HOOK_PORT=""',
       "features.hooks=true",
       'hookTrust="trust-all"',
     ]);

@@ -1,0 +1,358 @@
+// Reliability report (issue 16, the README's "Guarantees"): one table of scenario,
+// runs, failures and leaks. In-process scenarios (bridge fuzz, hook handlers under load)
+// always run; the real-CLI ones (parent SIGKILL at each phase, start/close cycles) run
+// against the scripted model server unless `--no-cli`.
+//
+//   npm run bench -- reliability [--fuzz 10000] [--hooks 1000] [--crash-runs 1] [--cycles 20] [--no-cli]
+
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  ClaudeSession,
+  CodexSession,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "../../src/agents.js";
+import { createHookDispatcher } from "../../src/bridge/dispatcher.js";
+import type { HookDispatchError } from "../../src/bridge/outcome.js";
+import { HookBridgeServer } from "../../src/bridge/server.js";
+import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
+import {
+  type FakeHandlers,
+  type FakeHookEvent,
+  fakeCatalogue,
+} from "../../test/fixtures/bridge-catalogue.js";
+import { generateCase, seededRandom, sendCase } from "../../test/fixtures/bridge-fuzz.js";
+import { descendantsOf, isProcessAlive } from "../../test/support/process-table.js";
+import { processFigures } from "./soak.js";
+
+interface Row {
+  readonly scenario: string;
+  readonly runs: number;
+  readonly failures: number;
+  readonly leaks: string;
+}
+
+const option = (args: readonly string[], name: string, fallback: number): number => {
+  const index = args.indexOf(`--${name}`);
+  const parsed = index < 0 ? fallback : Number(args[index + 1]);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} needs a whole number`);
+  return parsed;
+};
+
+const fdCount = (): number => processFigures().fds;
+
+async function bridgeFuzz(requests: number): Promise<Row> {
+  const fdsBefore = fdCount();
+  let stray = 0;
+  const dispatcher = createHookDispatcher<FakeHandlers, FakeHookEvent>({
+    catalogue: fakeCatalogue,
+    hookTimeoutMs: 1000,
+    handlers: {
+      PreToolUse: () => ({ decision: "allow" }),
+    },
+  });
+  const server = await HookBridgeServer.start({ sink: dispatcher });
+  const foreign = await HookBridgeServer.start({ sink: dispatcher });
+  const reply = JSON.stringify({
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" },
+  });
+  const random = seededRandom(0x5eed);
+  const cases = Array.from({ length: requests }, (_, index) =>
+    generateCase(random, index, { own: server.token, foreign: foreign.token }, () => reply),
+  );
+  let failures = 0;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cases.length) {
+      const fuzzCase = cases[next++];
+      if (fuzzCase === undefined) return;
+      const result = await sendCase(server.port, fuzzCase, 2_000);
+      if (fuzzCase.expectedStatus === undefined) continue;
+      const statusLine = result.response.split("\r\n")[0] ?? "";
+      const body = result.response.slice(result.response.indexOf("\r\n\r\n") + 4);
+      if (
+        !result.isAnswered ||
+        result.answerMs > 2_000 ||
+        !statusLine.startsWith(`HTTP/1.1 ${fuzzCase.expectedStatus} `) ||
+        body !== fuzzCase.expectedBody
+      )
+        failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 48 }, worker));
+  const valid = cases.filter((c) => c.kind === "valid" || c.kind === "slow_valid").length;
+  const wrongEvent = cases.filter((c) => c.kind === "wrong_event").length;
+  stray = Math.abs(server.stats.dispatched - valid - wrongEvent) + foreign.stats.received;
+  await Promise.all([server.close(), foreign.close()]);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const fdDelta = fdCount() - fdsBefore;
+  return {
+    scenario: "bridge fuzz (garbage, wrong token, oversized, slow, cut off)",
+    runs: requests,
+    failures: failures + stray,
+    leaks: `${Math.max(0, fdDelta)} fds`,
+  };
+}
+
+async function handlersUnderLoad(calls: number): Promise<Row> {
+  const timersBefore = processFigures().timers;
+  const errors: HookDispatchError[] = [];
+  const dispatcher = createHookDispatcher<FakeHandlers, FakeHookEvent>({
+    catalogue: fakeCatalogue,
+    hookTimeoutMs: 300,
+    handlers: {
+      PreToolUse: (event) => {
+        const index = Number(event.session_id.slice(1));
+        if (index % 10 === 0) throw new Error("handler failed");
+        if (index % 10 === 1) return new Promise(() => {});
+        if (index % 10 === 2) return { decision: 42 } as never;
+        return { decision: "allow" };
+      },
+    },
+    onHookError: (error) => errors.push(error),
+  });
+  const server = await HookBridgeServer.start({ sink: dispatcher });
+  let failures = 0;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls) {
+      const index = next++;
+      const started = performance.now();
+      const body = JSON.stringify({
+        hook_event_name: "PreToolUse",
+        session_id: `s${index}`,
+        cwd: "/",
+      });
+      const response = await fetch(`${server.url}/hooks/PreToolUse`, {
+        method: "POST",
+        headers: { "x-elwood-token": server.token, "content-type": "application/json" },
+        body,
+      }).then((answer) => answer.text());
+      const shouldFailOpen = index % 10 <= 2;
+      if (performance.now() - started > 300 + 5_000) failures += 1;
+      if (shouldFailOpen !== (response === "")) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 100 }, worker));
+  await server.close();
+  const expected = { handler_error: 0, timeout: 0, invalid_response: 0 };
+  for (let index = 0; index < calls; index += 1) {
+    if (index % 10 === 0) expected.handler_error += 1;
+    if (index % 10 === 1) expected.timeout += 1;
+    if (index % 10 === 2) expected.invalid_response += 1;
+  }
+  for (const [category, count] of Object.entries(expected)) {
+    failures += Math.abs(errors.filter((error) => error.category === category).length - count);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const timerDelta = processFigures().timers - timersBefore;
+  return {
+    scenario: "hook handlers: 1/10 throw, 1/10 hang, 1/10 invalid",
+    runs: calls,
+    failures,
+    leaks: `${Math.max(0, timerDelta)} timers`,
+  };
+}
+
+interface CliWorld {
+  readonly server: Awaited<ReturnType<typeof startScriptedModelServer>>;
+  readonly home: Awaited<ReturnType<typeof createAgentHome>>;
+  readonly workspace: string;
+  readonly stateDir: string;
+  cleanup(): Promise<void>;
+}
+
+async function cliWorld(): Promise<CliWorld> {
+  const server = await startScriptedModelServer();
+  const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-rel-ws-")));
+  execFileSync("git", ["init", "-q"], { cwd: workspace });
+  const stateParent = await realpath(await mkdtemp(join(tmpdir(), "elwood-rel-state-")));
+  const home = await createAgentHome({ server, trustedDirs: [workspace] });
+  server.turn({ match: /^(first|after|cycle)/, repeat: true, steps: [{ say: "answered" }] });
+  return {
+    server,
+    home,
+    workspace,
+    stateDir: join(stateParent, "state"),
+    async cleanup() {
+      await server.close();
+      await home.cleanup();
+      await rm(workspace, { recursive: true, force: true });
+      await rm(stateParent, { recursive: true, force: true });
+    },
+  };
+}
+
+const FIXTURE = fileURLToPath(new URL("../../test/fixtures/crash-parent.mjs", import.meta.url));
+const PHASES = ["starting", "ready", "mid-turn", "mid-hook", "mid-stop"] as const;
+
+/** One parent SIGKILL: survivors after 2 s, and whether startOrResume then answers a turn. */
+async function crashOnce(
+  world: CliWorld,
+  agent: "claude" | "codex",
+  phase: (typeof PHASES)[number],
+): Promise<{ survivors: number; isRecovered: boolean }> {
+  const shell = agent === "claude" ? "Bash" : "exec_command";
+  const long = `node -e "setTimeout(() => {}, 30000)"`;
+  const prompt = `first ${agent} ${phase} ${Math.random()}`;
+  world.server.turn({
+    match: prompt,
+    steps: [
+      { tool: { name: shell, input: agent === "claude" ? { command: long } : { cmd: long } } },
+      { say: "ok" },
+    ],
+  });
+  const config = {
+    agent,
+    cwd: world.workspace,
+    env: world.home.env,
+    stateDir: world.stateDir,
+    phase,
+    prompt: phase === "mid-stop" ? "first plain" : prompt,
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const elwoodSessionId = await new Promise<string>((resolve, reject) => {
+    let id = "";
+    let buffered = "";
+    const timer = setTimeout(() => reject(new Error(`no ${phase}`)), 120_000);
+    child.stdout?.on("data", (part: Buffer) => {
+      buffered += part.toString("utf8");
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        const message = JSON.parse(line) as { event: string; elwoodSessionId?: string };
+        if (message.event === "started") id = message.elwoodSessionId ?? "";
+        if (message.event === "phase") {
+          clearTimeout(timer);
+          resolve(id);
+        }
+      }
+    });
+  });
+  const started = descendantsOf(child.pid as number).map((entry) => entry.pid);
+  child.kill("SIGKILL");
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const alive = started.filter((pid) => isProcessAlive(pid));
+  for (const pid of alive) process.kill(pid, "SIGKILL");
+  const common = {
+    cwd: world.workspace,
+    env: world.home.env,
+    stateDir: world.stateDir,
+    autotrust: true,
+  };
+  let session: ElwoodAgentSession | undefined;
+  let isRecovered = false;
+  try {
+    const result =
+      agent === "claude"
+        ? await startOrResumeClaude({ ...common, elwoodSessionId, permissionMode: "default" })
+        : await startOrResumeCodex({ ...common, elwoodSessionId });
+    session = result.session;
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.sendMessage("after the crash");
+    await session.waitForActivity((event) => event.kind === "assistant_message", 60_000);
+    isRecovered = true;
+  } catch {
+    isRecovered = false;
+  } finally {
+    await session?.kill().catch(() => undefined);
+  }
+  return { survivors: alive.length, isRecovered };
+}
+
+async function crashRecovery(world: CliWorld, runs: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const agent of ["claude", "codex"] as const) {
+    for (const phase of PHASES) {
+      let failures = 0;
+      let survivors = 0;
+      for (let run = 0; run < runs; run += 1) {
+        const result = await crashOnce(world, agent, phase).catch(() => ({
+          survivors: 0,
+          isRecovered: false,
+        }));
+        survivors += result.survivors;
+        if (!result.isRecovered) failures += 1;
+      }
+      rows.push({
+        scenario: `parent SIGKILL ${phase}, then startOrResume (${agent})`,
+        runs,
+        failures,
+        leaks: `${survivors} processes after 2 s`,
+      });
+    }
+  }
+  return rows;
+}
+
+async function startCloseCycles(world: CliWorld, cycles: number): Promise<Row> {
+  const before = processFigures();
+  let failures = 0;
+  const common = {
+    cwd: world.workspace,
+    env: world.home.env,
+    stateDir: world.stateDir,
+    autotrust: true,
+  };
+  for (let cycle = 1; cycle <= cycles; cycle += 1) {
+    const session =
+      cycle % 2 === 1
+        ? new ClaudeSession({ ...common, permissionMode: "default" })
+        : new CodexSession(common);
+    try {
+      if (!(await session.send(`cycle ${cycle}`)).includes("answered")) failures += 1;
+    } catch {
+      failures += 1;
+    } finally {
+      await session.close().catch(() => undefined);
+      await session.teardown().catch(() => undefined);
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const after = processFigures();
+  return {
+    scenario: "start, one turn, close (Claude and Codex alternating)",
+    runs: cycles,
+    failures,
+    leaks: `${after.children - before.children} processes, ${after.fds - before.fds} fds, ${after.timers - before.timers} timers, ${(after.heapMiB - before.heapMiB).toFixed(1)} MiB heap`,
+  };
+}
+
+function printTable(rows: readonly Row[]): void {
+  const width = Math.max(...rows.map((row) => row.scenario.length), "scenario".length);
+  console.log(
+    `${"scenario".padEnd(width)}  ${"runs".padStart(6)}  ${"failures".padStart(8)}  leaks`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.scenario.padEnd(width)}  ${String(row.runs).padStart(6)}  ${String(row.failures).padStart(8)}  ${row.leaks}`,
+    );
+  }
+}
+
+export async function runBenchmark(args: readonly string[] = []): Promise<void> {
+  const rows: Row[] = [];
+  rows.push(await bridgeFuzz(option(args, "fuzz", 10_000)));
+  rows.push(await handlersUnderLoad(option(args, "hooks", 1_000)));
+  if (!args.includes("--no-cli")) {
+    const world = await cliWorld();
+    try {
+      rows.push(...(await crashRecovery(world, option(args, "crash-runs", 1))));
+      rows.push(await startCloseCycles(world, option(args, "cycles", 20)));
+    } finally {
+      await world.cleanup();
+    }
+  }
+  console.log(
+    `load average: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+  );
+  printTable(rows);
+}

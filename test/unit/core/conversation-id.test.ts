@@ -1,0 +1,105 @@
+// When the agent's conversation id reaches the record (prd/decisions.md "When a
+// conversation id is recorded"): not at SessionStart while the transcript does not
+// exist yet (a record naming a conversation the CLI never wrote can be neither resumed
+// nor replaced), but at the first later hook once the transcript holds a whole record.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { HookEventBase } from "../../../src/bridge/catalogue.js";
+import { type AgentSignalParts, AgentSignals } from "../../../src/core/agent-signals.js";
+import { hasConversationOnDisk } from "../../../src/transcript/conversation-evidence.js";
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "elwood-conversation-"));
+  dirs.push(dir);
+  return dir;
+}
+
+function signals(persisted: string[]) {
+  const noop = () => undefined;
+  const parts = {
+    adapter: {
+      signals: {
+        initialReadyHooks: [],
+        composerAfterSessionStartIsReady: true,
+        composerIsReadyOnResume: true,
+        sessionStartHook: "SessionStart",
+        promptAcceptedHook: "UserPromptSubmit",
+        turnEndHook: "Stop",
+        acceptedPromptOf: () => undefined,
+        turnEndTextOf: () => undefined,
+      },
+      agentSessionIdOf: (event: HookEventBase) => (event as { session_id?: string }).session_id,
+    },
+    events: { emitHook: noop, emitWarning: noop, emitHookResult: noop },
+    transcript: { follow: noop, catchUp: async () => undefined },
+    state: {
+      persistAgentSessionId: async (id: string) => {
+        persisted.push(id);
+      },
+    },
+    status: { hasBeenReady: false, apply: noop },
+    turn: { accept: noop, noteTurnHook: noop, notePermissionDecided: noop },
+    readiness: () => ({ onSessionStart: noop, onReadyHook: noop, isDone: false }),
+  } as unknown as AgentSignalParts<HookEventBase>;
+  return new AgentSignals<HookEventBase>(parts);
+}
+
+const hook = (name: string, transcriptPath: string) =>
+  ({
+    hook_event_name: name,
+    session_id: "conv-1",
+    transcript_path: transcriptPath,
+    cwd: "/",
+  }) as unknown as HookEventBase;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe("recording the agent's conversation id", () => {
+  it("C-API-26: not at SessionStart before the transcript exists; at the next hook once it does", async () => {
+    const transcript = join(await tempDir(), "conv-1.jsonl");
+    const persisted: string[] = [];
+    const agent = signals(persisted);
+    agent.onHook(hook("SessionStart", transcript));
+    await settle();
+    expect(persisted).toEqual([]);
+    expect(agent.agentSessionId).toBe("conv-1");
+    agent.onHook(hook("UserPromptSubmit", transcript));
+    await settle();
+    expect(persisted).toEqual([]);
+    await writeFile(transcript, '{"type":"user"}\n');
+    agent.onHook(hook("Stop", transcript));
+    await settle();
+    expect(persisted).toEqual(["conv-1"]);
+    agent.onHook(hook("Stop", transcript));
+    await settle();
+    expect(persisted).toEqual(["conv-1"]);
+  });
+
+  it("a resumed conversation's transcript already exists: recorded at SessionStart", async () => {
+    const transcript = join(await tempDir(), "conv-1.jsonl");
+    await writeFile(transcript, '{"type":"user"}\n');
+    const persisted: string[] = [];
+    signals(persisted).onHook(hook("SessionStart", transcript));
+    await settle();
+    expect(persisted).toEqual(["conv-1"]);
+  });
+
+  it("evidence: an empty file, a half-written first line, a directory or nothing are not a conversation", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, "empty.jsonl"), "");
+    await writeFile(join(dir, "half.jsonl"), '{"type":"us');
+    await writeFile(join(dir, "whole.jsonl"), '{"type":"user"}\n{"type":"assis');
+    expect(await hasConversationOnDisk(join(dir, "empty.jsonl"))).toBe(false);
+    expect(await hasConversationOnDisk(join(dir, "half.jsonl"))).toBe(false);
+    expect(await hasConversationOnDisk(dir)).toBe(false);
+    expect(await hasConversationOnDisk(join(dir, "missing.jsonl"))).toBe(false);
+    expect(await hasConversationOnDisk(join(dir, "whole.jsonl"))).toBe(true);
+  });
+});
