@@ -8,6 +8,7 @@ export const CODEX_OPERATION_FACTS: AgentOperationFacts = {
     command: "/compact",
     startHook: "PreCompact",
     endHook: "PostCompact",
-    verifiedOn: "0.171.0 (e2e: PreCompact then PostCompact; summary asked as a tool-less side request)",
+    verifiedOn:
+      "0.171.0 (e2e: PreCompact then PostCompact; summary asked as a tool-less side request)",
   },
 };
