@@ -35,7 +35,7 @@ import type {
   ElwoodStatusDecision,
   ElwoodTerminalSize,
 } from "./types.js";
-import { waitForActivity, waitForStatus } from "./waits.js";
+import { sessionWaitSource, waitForActivity, waitForStatus } from "./waits.js";
 
 export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly elwoodSessionId: string;
@@ -193,11 +193,11 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number) {
-    return waitForStatus(this.#waitSource(), match, timeoutMs);
+    return waitForStatus(sessionWaitSource(this.events, this.#status.status), match, timeoutMs);
   }
 
   waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
-    return waitForActivity(this.#waitSource(), match, timeoutMs);
+    return waitForActivity(sessionWaitSource(this.events, this.#status.status), match, timeoutMs);
   }
 
   // ── turns and submissions (all through the core Turn: src/core/turn/) ──────
@@ -212,20 +212,16 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     return this.#turns.send(prompt, options);
   }
 
-  sendMessage(message: string, options?: SendOptions): Promise<void> {
-    return this.#turns.submit("message", "readiness", message, undefined, options?.images);
+  sendMessage(message: string, { images }: SendOptions = {}): Promise<void> {
+    return this.#turns.submit("message", "readiness", message, undefined, images);
   }
 
-  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    return this.#turns.submit("prompt", "immediate", prompt, undefined, options?.images);
+  sendPrompt(prompt: string, { images }: SendOptions = {}): Promise<void> {
+    return this.#turns.submit("prompt", "immediate", prompt, undefined, images);
   }
 
-  /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
-  sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    const status = this.#status.status;
-    const waits = !this.#status.hasBeenReady || status === "blocked" || status === "ready";
-    const operationClass = waits ? "readiness" : "immediate";
-    return this.#turns.submit("guidance", operationClass, message, undefined, options?.images);
+  sendGuidance(message: string, { images }: SendOptions = {}): Promise<void> {
+    return this.#turns.guidance(message, images);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -343,16 +339,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#queue.pump();
   }
 
-  #waitSource() {
-    return {
-      status: this.#status.status,
-      onStatus: (listener: (status: ElwoodSessionStatus) => void) =>
-        this.events.on("status", (event) => listener(event.status)),
-      onActivity: (listener: (event: ElwoodActivityEvent) => void) =>
-        this.events.on("activity", listener),
-    };
-  }
-
   #onProcessExit(exit: ProcessExit): void {
     this.#exitWatch.record(exit);
     if (this.#shutdown.hasSignalled) return;
@@ -395,8 +381,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       this.#timers.clearAll();
       await this.#options.bridge.close().catch(() => undefined);
     }
-    const evidence = finalStatus === "torn_down" ? "torn_down" : finalStatus;
-    this.#status.apply(evidence, `${finalStatus}`);
+    this.#status.apply(finalStatus, finalStatus);
     if (finalStatus !== "exited") this.#options.terminal.dispose();
   }
 

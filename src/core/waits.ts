@@ -2,6 +2,7 @@
 // (default 60 s) or session_not_running, and always unsubscribe when settled (api.md §5.3).
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import type { SessionEvents } from "./session-events.js";
 import { type ElwoodActivityEvent, type ElwoodSessionStatus, isTerminalStatus } from "./types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
@@ -10,6 +11,15 @@ export interface WaitSource {
   readonly status: ElwoodSessionStatus;
   onStatus(listener: (status: ElwoodSessionStatus) => void): ElwoodUnsubscribe;
   onActivity(listener: (event: ElwoodActivityEvent) => void): ElwoodUnsubscribe;
+}
+
+/** A session's event bus seen as a wait source, with the status it has now. */
+export function sessionWaitSource(events: SessionEvents, status: ElwoodSessionStatus): WaitSource {
+  return {
+    status,
+    onStatus: (listener) => events.on("status", (event) => listener(event.status)),
+    onActivity: (listener) => events.on("activity", listener),
+  };
 }
 
 function notRunning(status: ElwoodSessionStatus): ElwoodError {

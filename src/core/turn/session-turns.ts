@@ -78,6 +78,13 @@ export class SessionTurns {
    * "Resolves when written"); the queue op holds the queue until delivery is verified,
    * so nothing is ever pasted over a staged prompt.
    */
+  /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
+  guidance(message: string, images?: unknown): Promise<void> {
+    const { status, hasBeenReady } = this.#host.status();
+    const waits = !hasBeenReady || status === "blocked" || status === "ready";
+    return this.submit("guidance", waits ? "readiness" : "immediate", message, undefined, images);
+  }
+
   submit(
     kind: string,
     operationClass: OperationClass,
