@@ -58,7 +58,10 @@ export class AgentSignals<Event extends HookEventBase> {
     const { signals } = adapter;
     if (name === signals.sessionStartHook) {
       this.#parts.readiness().onSessionStart();
-      this.#announce(adapter.agentSessionIdOf(event), transcriptPath);
+      this.#announce(
+        adapter.agentSessionIdOf(event),
+        signals.conversationExistsAtSessionStart === true ? undefined : transcriptPath,
+      );
     }
     // Every later hook re-checks until the conversation is on disk (a prompt was taken).
     this.#persistOnceConversationExists();

@@ -202,7 +202,7 @@ describe("parent SIGKILL, then startOrResume* from a new parent", () => {
         10_000,
       );
       // A resumed session carries the first conversation; a new one does not.
-      expect(JSON.stringify(request.body).includes(firstPrompt)).toBe(HAS_CONVERSATION[phase]);
+      expect(JSON.stringify(request.body).includes(firstPrompt)).toBe(expected);
       if (resumed) {
         expect(session.elwoodSessionId).toBe(elwoodSessionId);
         expect(warnings.filter((warning) => warning.code === "started_new_conversation")).toEqual(
