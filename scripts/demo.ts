@@ -80,9 +80,9 @@ function describeEvent(event: ElwoodStreamEvent): string {
     case "thinking":
       return `${bold("thinking")}    ${dim(event.text)}`;
     case "tool_call":
-      return `${bold("tool_call")}   ${event.name} ${dim(event.input ?? "")}`;
+      return `${bold("tool_call")}   ${event.name} ${dim(event.input)}`;
     case "tool_result":
-      return `${bold("tool_result")} ${dim(lastLine(event.output ?? ""))}`;
+      return `${bold("tool_result")} ${dim(lastLine(event.output))}`;
   }
 }
 

@@ -60,6 +60,7 @@ export type {
   ElwoodLoopSnapshot,
   ElwoodLoopState,
 } from "./core/loops/types.js";
+export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
 export type {
   ElwoodActivityEvent,
   ElwoodActivityKind,

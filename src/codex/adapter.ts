@@ -14,6 +14,7 @@ import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
+import { CODEX_OPERATION_FACTS } from "./screen/operations.js";
 import { mapRolloutRecord } from "./transcript/map-rollout.js";
 import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
 
@@ -74,6 +75,7 @@ export const codexAdapter: AgentAdapter<
     return { argv, env: {} };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
+  operations: CODEX_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapRolloutRecord, {}),
   summarizeTranscriptRecord: summarizeRolloutRecord,
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),

@@ -6,6 +6,7 @@ import type { HookCatalogue, HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodErrorName } from "../errors.js";
 import type { SessionRecord } from "../state/record.js";
 import type { TranscriptActivityItem } from "../transcript/activity.js";
+import type { AgentOperationFacts } from "./operations/facts.js";
 import type { StartupPromptLabel } from "./types.js";
 
 /** A dialog on screen, as the adapter's screen tables recognize it. */
@@ -141,6 +142,8 @@ export interface AgentAdapter<
   readonly bootstrapMinCols?: number;
   planLaunch(request: LaunchRequest<Options, Posture>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
+  /** What session operations (images, compact) need to know of this CLI. */
+  readonly operations?: AgentOperationFacts;
   createTranscriptMapper(): TranscriptMapper;
   /**
    * A content-free summary of one committed transcript record, emitted best-effort as the

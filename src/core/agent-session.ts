@@ -4,6 +4,8 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
+import type { CompactOptions } from "./operations/compact.js";
+import type { ImageInput } from "./operations/images.js";
 import type { SessionRuntime } from "./runtime.js";
 import type { CoreEventMap } from "./session-events.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
@@ -36,7 +38,8 @@ export interface ElwoodAgentSessionEvents {
 }
 
 export interface SendOptions {
-  readonly images?: readonly never[];
+  /** Attached in order before the text, in the same queue op (api.md "Images"). */
+  readonly images?: readonly ImageInput[];
 }
 
 /**
@@ -82,6 +85,7 @@ export interface ElwoodAgentSession {
   sendKeys(input: string | Uint8Array): Promise<void>;
   resize(size: ElwoodTerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  compact(options?: CompactOptions): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
   cancelLoop(loopId: string): Promise<void>;
@@ -169,16 +173,16 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
     return guard(() => this.#runtime.send(prompt, options));
   }
 
-  sendPrompt(prompt: string, _options?: SendOptions): Promise<void> {
-    return guard(() => this.#runtime.sendPrompt(prompt));
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendPrompt(prompt, options));
   }
 
-  sendMessage(message: string, _options?: SendOptions): Promise<void> {
-    return guard(() => this.#runtime.sendMessage(message));
+  sendMessage(message: string, options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendMessage(message, options));
   }
 
-  sendGuidance(message: string, _options?: SendOptions): Promise<void> {
-    return guard(() => this.#runtime.sendGuidance(message));
+  sendGuidance(message: string, options?: SendOptions): Promise<void> {
+    return guard(() => this.#runtime.sendGuidance(message, options));
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {
@@ -193,18 +197,23 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
     return guard(() => this.#runtime.interrupt(options));
   }
 
+  /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
+  compact(options?: CompactOptions): Promise<void> {
+    return guard(() => this.#runtime.operations.compact(options));
+  }
+
   /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
-    return guard(() => this.#runtime.createLoop(request));
+    return guard(() => this.#runtime.loops.create(request));
   }
 
   /** Also works on a stopped or exited session (definitions kept for resume). */
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
-    return guard(() => this.#runtime.listLoops());
+    return guard(() => this.#runtime.loops.list());
   }
 
   cancelLoop(loopId: string): Promise<void> {
-    return guard(() => this.#runtime.cancelLoop(loopId));
+    return guard(() => this.#runtime.loops.cancel(loopId));
   }
 
   stop(): Promise<void> {

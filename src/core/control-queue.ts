@@ -12,6 +12,11 @@ export type OperationClass = "readiness" | "immediate";
 export interface QueueOperation {
   readonly kind: string;
   readonly operationClass: OperationClass;
+  /**
+   * False for commands (compact, model pickers, login): they wait for readiness but
+   * leave the ready transition to the next submission, or the session would deadlock.
+   */
+  readonly consumesReady?: boolean;
   /** UTF-8 bytes of the text this op carries, measured before sanitization. */
   readonly bytes: number;
   /** Performs the writes. Runs alone: nothing else in the queue writes meanwhile. */
@@ -86,7 +91,9 @@ export class ControlQueue {
     const [next] = this.#pending.splice(index, 1);
     if (next === undefined) return;
     this.#active = next;
-    if (next.op.operationClass === "readiness") this.#options.consumeReady();
+    if (next.op.operationClass === "readiness" && next.op.consumesReady !== false) {
+      this.#options.consumeReady();
+    }
     void this.#run(next);
   }
 

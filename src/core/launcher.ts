@@ -6,6 +6,7 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import { createHookDispatcher } from "../bridge/dispatcher.js";
 import { withLoopbackNoProxy } from "../bridge/proxy-env.js";
 import { HookBridgeServer } from "../bridge/server.js";
+import { autoupdateCli } from "../shell/autoupdate.js";
 import { loginShellCommand, resolveLoginShell } from "../shell/login-shell.js";
 import { assertSupportedPlatform } from "../shell/platform.js";
 import { probeCliHelp } from "../shell/probe.js";
@@ -21,7 +22,7 @@ import { writeHookClient } from "./hook-client-file.js";
 import { SessionRuntime } from "./runtime.js";
 import { TranscriptHub } from "./transcript-hub.js";
 import type { ElwoodTerminalSize } from "./types.js";
-import { checkCliVersion } from "./version-gate.js";
+import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
@@ -33,6 +34,8 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly autotrust: boolean;
   readonly hookTimeoutMs: number;
   readonly strictVersionCheck: boolean;
+  /** Run `<cli> update` through the login shell before the version gate. */
+  readonly autoupdate: boolean;
   readonly requestedSize: ElwoodTerminalSize;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -51,6 +54,15 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   assertSupportedPlatform();
   const { store, record } = launch;
   const shell = resolveLoginShell();
+  const update = launch.autoupdate
+    ? await autoupdateCli({
+        binary: launch.adapter.binary,
+        ...(launch.executable === undefined ? {} : { executable: launch.executable }),
+        cwd: record.cwd,
+        env: launch.env,
+        shell,
+      })
+    : undefined;
   const preflight = await checkCliVersion({
     adapter: launch.adapter,
     shell,
@@ -180,6 +192,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
       for (const warning of preflight.warnings) started.events.emitWarning(warning);
+      if (update?.kind === "failed") {
+        started.events.emitWarning(updateFailedWarning(adapter, update, preflight.version));
+      }
     });
     return { runtime, terminal };
   } catch (error) {

@@ -160,6 +160,7 @@ function launch<Options, Handlers, Event extends HookEventBase, Posture>(
     autotrust: common.autotrust,
     hookTimeoutMs: common.hookTimeoutMs,
     strictVersionCheck: common.strictVersionCheck,
+    autoupdate: common.autoupdate,
     requestedSize: common.initialSize,
     executable: common.executable,
     env: common.env,

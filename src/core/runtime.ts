@@ -9,14 +9,15 @@ import { KEYS } from "../terminal/input.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
+import type { SendOptions } from "./agent-session.js";
 import { AgentSignals } from "./agent-signals.js";
 import { ControlQueue } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
 import { SessionLoops } from "./loops/session-loops.js";
-import type { ElwoodLoopSnapshot } from "./loops/types.js";
 import type { TerminalPort } from "./ports.js";
 import { InitialReadiness } from "./readiness.js";
+import { RuntimeOperations } from "./runtime-operations.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { createScreenHost } from "./runtime-screen-host.js";
 import { errorCodeOf, notRunningError, restoreRequestedSize } from "./runtime-support.js";
@@ -58,6 +59,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
   #renderCount = 0;
   readonly #interrupts = new InterruptControl();
+  readonly #operations: RuntimeOperations;
   readonly #turns: SessionTurns;
   #markClosed: () => void = () => {};
   readonly #whenClosed = new Promise<void>((resolve) => {
@@ -75,6 +77,17 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       agent: options.adapter.agent,
       terminal: options.terminal,
     });
+    this.#operations = new RuntimeOperations({
+      displayName: options.adapter.displayName,
+      facts: options.adapter.operations ?? {},
+      terminal: options.terminal,
+      events: this.events,
+      queue: () => this.#queue,
+      status: () => this.#status.status,
+      reading: () => this.#watcher.evaluate(),
+      isClosed: () => this.#isClosed || this.#status.isTerminal,
+      notRunning: () => this.#notRunning(),
+    });
     this.#turns = new SessionTurns({
       queue: () => this.#queue,
       status: () => this.#status,
@@ -88,6 +101,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
       untilClosed: (wait) => this.#untilClosed(wait),
       onCallerInput: () => this.#loops.onCallerInput(),
+      admitImages: (images) => this.#operations.admitImages(images),
     });
     this.#status = new StatusMachine({
       onChange: (change) => {
@@ -198,19 +212,20 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     return this.#turns.send(prompt, options);
   }
 
-  sendMessage(message: string): Promise<void> {
-    return this.#turns.submit("message", "readiness", message);
+  sendMessage(message: string, options?: SendOptions): Promise<void> {
+    return this.#turns.submit("message", "readiness", message, undefined, options?.images);
   }
 
-  sendPrompt(prompt: string): Promise<void> {
-    return this.#turns.submit("prompt", "immediate", prompt);
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    return this.#turns.submit("prompt", "immediate", prompt, undefined, options?.images);
   }
 
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
-  sendGuidance(message: string): Promise<void> {
+  sendGuidance(message: string, options?: SendOptions): Promise<void> {
     const status = this.#status.status;
     const waits = !this.#status.hasBeenReady || status === "blocked" || status === "ready";
-    return this.#turns.submit("guidance", waits ? "readiness" : "immediate", message);
+    const operationClass = waits ? "readiness" : "immediate";
+    return this.#turns.submit("guidance", operationClass, message, undefined, options?.images);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -247,16 +262,13 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
 
-  createLoop(request: unknown): Promise<ElwoodLoopSnapshot> {
-    return this.#loops.create(request);
+  get loops(): Pick<SessionLoops, "create" | "list" | "cancel"> {
+    return this.#loops;
   }
 
-  listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
-    return this.#loops.list();
-  }
-
-  cancelLoop(loopId: string): Promise<void> {
-    return this.#loops.cancel(loopId);
+  /** Session commands (operations/): one queue slot each, never consuming the ready. */
+  get operations(): RuntimeOperations {
+    return this.#operations;
   }
 
   // ── shutdown ───────────────────────────────────────────────────────────────

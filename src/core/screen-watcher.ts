@@ -17,6 +17,12 @@ export const ANSWER_CONFIRM_MS = 1500;
  * wraps onto "No, exit" (seen with 16 sessions on 2 cores).
  */
 export const ANSWER_RETRY_MS = 3000;
+/**
+ * With no frame at all after a key, the CLI dropped it (Codex paints its trust dialog
+ * before its input loop is live) or is starved. A final key is repeated after this long,
+ * a move key after twice this long: a stray repeat must stay rarer than a lost key.
+ */
+export const UNRENDERED_RETRY_MS = 4000;
 
 export interface ScreenWatcherHost {
   readonly autotrust: boolean;
@@ -135,7 +141,10 @@ export class ScreenWatcher {
     const isFresh = this.#host.renderCount() > sent.renders;
     const hasMoved = dialog.selectedIndex !== sent.selectedIndex;
     const minimum = sent.isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS;
-    const isDue = isFresh && elapsed >= minimum && (hasMoved || elapsed >= ANSWER_RETRY_MS);
+    const unrendered = sent.isFinal ? UNRENDERED_RETRY_MS : UNRENDERED_RETRY_MS * 2;
+    const isDue = isFresh
+      ? elapsed >= minimum && (hasMoved || elapsed >= ANSWER_RETRY_MS)
+      : elapsed >= unrendered;
     if (!isDue) this.#recheckLater(Math.max(ANSWER_STEP_MS, minimum - elapsed));
     return isDue;
   }

@@ -11,6 +11,7 @@ export type StatusEvidence =
   | "prompt_accepted"
   | "prompt_not_accepted"
   | "turn_completed"
+  | "submission_abandoned"
   | "turn_blocked_by_hook"
   | "screen_working"
   | "screen_idle"
@@ -86,6 +87,7 @@ export class StatusMachine {
       case "screen_working":
         return current === "blocked" ? undefined : "running";
       case "turn_completed":
+      case "submission_abandoned":
       case "screen_idle":
       // A prompt the agent never took leaves the agent idle: `running` would be a lie.
       case "prompt_not_accepted":

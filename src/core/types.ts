@@ -83,7 +83,9 @@ export interface ElwoodAssistantMessageActivity
   readonly text: string;
 }
 
-export interface ElwoodReasoningActivity extends TranscriptActivity, TranscriptReasoning {}
+export interface ElwoodReasoningActivity extends TranscriptActivity, TranscriptReasoning {
+  readonly text: string;
+}
 
 export interface ElwoodToolCallActivity extends TranscriptActivity, TranscriptToolCall {}
 

@@ -3,6 +3,7 @@
 // maps a missing CLI to *_not_found): too old → *_version_unsupported; unparseable → a
 // warning, or fatal when strict.
 import { ElwoodError } from "../errors.js";
+import type { AutoupdateOutcome } from "../shell/autoupdate.js";
 import { probeCliVersion } from "../shell/probe.js";
 import { compareVersions } from "../shell/version.js";
 import type { AgentAdapter } from "./adapter.js";
@@ -52,4 +53,21 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
     );
   }
   return { version, warnings: [] };
+}
+
+/** The live `agent_update_failed` warning: safe fields only, no stderr (lifecycle §1.2). */
+export function updateFailedWarning(
+  adapter: { readonly binary: string; readonly displayName: string },
+  failure: Extract<AutoupdateOutcome, { kind: "failed" }>,
+  version: string | undefined,
+) {
+  const errorCode =
+    failure.errno ?? (failure.exitCode === null ? "UnknownError" : `exit_${failure.exitCode}`);
+  return {
+    source: "lifecycle" as const,
+    code: "agent_update_failed" as const,
+    message: `\`${adapter.binary} update\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
+    installedVersion: version ?? "unknown",
+    errorCode,
+  };
 }

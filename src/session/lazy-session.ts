@@ -2,8 +2,11 @@
 // concurrent-safe start; subscriptions buffered before start; shutdown methods that are
 // no-ops before start; `close()` for `finally`. A `send`/`stream` turn starts the session
 // and drains the core Turn (src/core/turn/): no turn logic lives here.
+
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
+import type { CompactOptions } from "../core/operations/compact.js";
+import { snapshotImageInputs } from "../core/operations/images.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -98,8 +101,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   // The one per-turn step of this layer: start lazily, then yield the core Turn's events.
   async *#drainTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    // Images are validated and copied before a lazy start spawns anything.
+    const images = snapshotImageInputs(options.images);
     const session = await this.start();
-    yield* session.stream(prompt, options);
+    yield* session.stream(prompt, images === undefined ? options : { ...options, images });
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -123,15 +128,18 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
-    return (await this.start()).sendMessage(message, options);
+    const snapshot = sendOptionsSnapshot(options);
+    return (await this.start()).sendMessage(message, snapshot);
   }
 
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    return (await this.start()).sendPrompt(prompt, options);
+    const snapshot = sendOptionsSnapshot(options);
+    return (await this.start()).sendPrompt(prompt, snapshot);
   }
 
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    return (await this.start()).sendGuidance(message, options);
+    const snapshot = sendOptionsSnapshot(options);
+    return (await this.start()).sendGuidance(message, snapshot);
   }
 
   async sendKeys(input: string | Uint8Array): Promise<void> {
@@ -144,6 +152,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
     return (await this.start()).interrupt(options);
+  }
+
+  async compact(options?: CompactOptions): Promise<void> {
+    return (await this.start()).compact(options);
   }
 
   // Loops follow the lazy-start rule like every operational call (seeds §5.9).
@@ -206,4 +218,10 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     const on = session.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
     subscription.detach = on.call(session, subscription.event, subscription.handler);
   }
+}
+
+// Images are validated and copied at the call, before a lazy start spawns anything.
+function sendOptionsSnapshot(options: SendOptions | undefined): SendOptions | undefined {
+  const images = snapshotImageInputs(options?.images);
+  return images === undefined ? options : { ...options, images };
 }

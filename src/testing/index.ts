@@ -19,4 +19,9 @@ export type {
   ScriptedModelServerOptions,
 } from "./model-server/server.js";
 export { startScriptedModelServer } from "./model-server/server.js";
-export type { LoggedRequest, ModelApi, ToolResultRecord } from "./model-server/types.js";
+export type {
+  LoggedImage,
+  LoggedRequest,
+  ModelApi,
+  ToolResultRecord,
+} from "./model-server/types.js";

@@ -21,8 +21,8 @@ export interface TranscriptAssistantMessage extends ItemFields {
 
 export interface TranscriptReasoning extends ItemFields {
   readonly kind: "reasoning";
-  /** Absent for Claude's redacted thinking, which says only that reasoning happened. */
-  readonly text?: string;
+  /** Never empty: empty, redacted or encrypted-only reasoning yields no item (C-CLAUDE-19). */
+  readonly text: string;
 }
 
 export interface TranscriptToolCall extends ItemFields {

@@ -23,7 +23,7 @@ async function converse(session: ElwoodAgentSession, message: string): Promise<s
   await session.stop();
   expect(session.status).toBe("stopped");
   expect(statuses).toContain("running");
-  return answer.text ?? "";
+  return answer.text;
 }
 
 describe("ElwoodAgentSession against both real CLIs", () => {

@@ -35,7 +35,7 @@ async function startAndTalk(
   await session.sendMessage(prompt);
   await recordedActivity(
     seen,
-    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(reply),
+    (event) => event.kind === "assistant_message" && event.text.includes(reply),
     60_000,
   );
   await session.waitForStatus((status) => status === "ready", 60_000);
@@ -66,8 +66,7 @@ describe("Claude lifecycle against the real CLI", () => {
     await recordedActivity(
       seen,
       (event) =>
-        event.kind === "assistant_message" &&
-        (event.text ?? "").includes("The word was remembered"),
+        event.kind === "assistant_message" && event.text.includes("The word was remembered"),
       60_000,
     );
     const turns = userTurnRequests(fx.server);

@@ -87,7 +87,7 @@ describe("Claude turns against the real CLI", () => {
     expect(result.toolUseId).toBe(call?.toolUseId);
     await recordedActivity(
       seen,
-      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("Marker echoed"),
+      (event) => event.kind === "assistant_message" && event.text.includes("Marker echoed"),
       60_000,
     );
     // No hook-sourced copies of transcript content (C-E2E-07/08).
@@ -122,7 +122,7 @@ describe("Claude turns against the real CLI", () => {
     ]);
     await recordedActivity(
       seen,
-      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("Reply charlie"),
+      (event) => event.kind === "assistant_message" && event.text.includes("Reply charlie"),
       90_000,
     );
     await session.waitForStatus((status) => status === "ready", 60_000);
@@ -217,8 +217,7 @@ describe("Claude turns against the real CLI", () => {
     expect(continuation.toolResults.map((result) => result.text).join("\n")).toContain(marker);
     await recordedActivity(
       seen,
-      (event) =>
-        event.kind === "assistant_message" && (event.text ?? "").includes("Handler allowed it"),
+      (event) => event.kind === "assistant_message" && event.text.includes("Handler allowed it"),
       60_000,
     );
     await session.waitForStatus((status) => status === "ready", 60_000);
@@ -261,7 +260,7 @@ describe("Claude turns against the real CLI", () => {
     await session.sendMessage("after the interrupt");
     const answer = await recordedActivity(
       seen,
-      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("Back to work"),
+      (event) => event.kind === "assistant_message" && event.text.includes("Back to work"),
       60_000,
     );
     expect(answer.source).toBe("transcript");

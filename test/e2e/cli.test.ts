@@ -157,6 +157,34 @@ describe("elwood output on a tool turn (Claude)", () => {
   });
 });
 
+describe("elwood --persona", () => {
+  test("C-CLI-08: the persona is a separate setup turn whose reply is discarded", async () => {
+    const cwd = await workspace();
+    const persona = token("persona");
+    const question = token("persona-question");
+    const answer = token("persona-answer");
+    server.turn({ match: persona, steps: [{ say: token("persona-reply") }] });
+    server.turn({ match: question, steps: [{ say: answer }] });
+    const run = await runBin(
+      ["--agent", "codex", "--ephemeral", "--persona", persona, "--output", "json", question],
+      {
+        cwd,
+        env: env(),
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      response: answer,
+      cleanup: { status: "torn_down" },
+    });
+    const asked = server.requests.filter((r) => !r.isAuxiliary).map(conversation);
+    const personaAt = asked.findIndex((text) => text.includes(persona));
+    const questionAt = asked.findIndex((text) => text.includes(question));
+    expect(personaAt).toBeGreaterThanOrEqual(0);
+    expect(questionAt).toBeGreaterThan(personaAt);
+  });
+});
+
 describe("elwood sessions", () => {
   test("C-CLI-24 C-CLI-16: --output json lists the kept sessions newest first, outside every workspace", async () => {
     expect(kept.length).toBeGreaterThanOrEqual(2);

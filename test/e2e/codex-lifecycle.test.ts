@@ -22,7 +22,7 @@ async function startAndTalk(
   await session.waitForStatus((status) => status === "ready", 90_000);
   await session.sendMessage(prompt);
   await session.waitForActivity(
-    (event) => event.kind === "assistant_message" && (event.text ?? "").includes(reply),
+    (event) => event.kind === "assistant_message" && event.text.includes(reply),
     60_000,
   );
   await session.waitForStatus((status) => status === "ready", 60_000);
@@ -52,8 +52,7 @@ describe("Codex lifecycle against the real CLI", () => {
     await resumed.sendMessage("what was the word");
     const answer = await resumed.waitForActivity(
       (event) =>
-        event.kind === "assistant_message" &&
-        (event.text ?? "").includes("The word was remembered"),
+        event.kind === "assistant_message" && event.text.includes("The word was remembered"),
       60_000,
     );
     expect(answer.source).toBe("transcript");

@@ -37,7 +37,7 @@ describe("Codex turns against the real CLI", () => {
     await session.waitForStatus((status) => status === "ready", 90_000);
     await session.sendMessage("run it");
     await session.waitForActivity(
-      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("done running"),
+      (event) => event.kind === "assistant_message" && event.text.includes("done running"),
       60_000,
     );
     await session.waitForStatus((status) => status === "ready", 60_000);
@@ -87,8 +87,7 @@ describe("Codex turns against the real CLI", () => {
       60_000,
     );
     await session.waitForActivity(
-      (event) =>
-        event.kind === "assistant_message" && (event.text ?? "").includes("tried to make it"),
+      (event) => event.kind === "assistant_message" && event.text.includes("tried to make it"),
       60_000,
     );
     expect(toolNames).toContain("Bash");
@@ -107,7 +106,7 @@ describe("Codex turns against the real CLI", () => {
       const session = await startCodexIn(fx, { cwd: workspace });
       const sent = session.sendMessage(`cold start ${round} please answer`);
       const answer = await session.waitForActivity(
-        (event) => event.kind === "assistant_message" && (event.text ?? "").includes(reply),
+        (event) => event.kind === "assistant_message" && event.text.includes(reply),
         90_000,
       );
       await sent;
@@ -143,7 +142,7 @@ describe("Codex turns against the real CLI", () => {
     expect(session.status).toBe("ready");
     await session.sendMessage("after the interrupt");
     await session.waitForActivity(
-      (event) => event.kind === "assistant_message" && (event.text ?? "").includes("Back to work"),
+      (event) => event.kind === "assistant_message" && event.text.includes("Back to work"),
       60_000,
     );
     await session.stop();

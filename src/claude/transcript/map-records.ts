@@ -110,17 +110,12 @@ function assistantItems(
           ),
         );
         break;
-      case "thinking":
-        items.push(
-          withTurn(
-            { kind: "reasoning", text: stringField(part, "thinking") ?? "", raw: entry },
-            turnId,
-          ),
-        );
+      case "thinking": {
+        // C-CLAUDE-19: empty thinking (and redacted_thinking, unmatched here) yields nothing.
+        const text = stringField(part, "thinking") ?? "";
+        if (text !== "") items.push(withTurn({ kind: "reasoning", text, raw: entry }, turnId));
         break;
-      case "redacted_thinking":
-        items.push(withTurn({ kind: "reasoning", raw: entry }, turnId));
-        break;
+      }
       case "tool_use": {
         // The Messages API requires name and id; a block without a name is malformed.
         const toolName = stringField(part, "name");

@@ -54,6 +54,7 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
   let chain = Promise.resolve();
   const emit = (event: RunEvent) => {
     const at = elapsed();
+    stderr.debug(`${Math.round(at)} ms ${JSON.stringify(event)}`);
     chain = chain.then(() => sink.event(event, at)).catch(() => undefined);
   };
 
@@ -217,10 +218,21 @@ function toRunEvent(event: import("../../index.js").ElwoodStreamEvent): RunEvent
     case "thinking":
       return { type: "thinking", text: event.text };
     case "tool_call":
-      return { type: "tool", phase: "call", name: event.name };
-    case "tool_result":
-      return { type: "tool", phase: "result", name: event.name };
+    case "tool_result": {
+      const id = sanitizedToolCallId(event.toolCallId);
+      return {
+        type: "tool",
+        phase: event.type === "tool_call" ? "call" : "result",
+        name: event.name,
+        ...(id === undefined ? {} : { toolCallId: id }),
+      };
+    }
   }
+}
+
+// Ids are the agent's own (toolu_…, call_…); anything else is dropped, never echoed.
+function sanitizedToolCallId(id: string | undefined): string | undefined {
+  return id !== undefined && /^[A-Za-z0-9_.:-]{1,128}$/.test(id) ? id : undefined;
 }
 
 function blockedPrompt(session: RunnableSession): Failure {

@@ -30,7 +30,7 @@ export interface DeliveryBounds {
   /** How long the composer must stay verifiably empty before the paste is repeated. */
   readonly repasteAfterMs: number;
   readonly maxPastes: number;
-  /** Longest wait for proof of acceptance, not counting time behind a dialog. */
+  /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   readonly acceptanceMs: number;
 }
 
@@ -175,6 +175,8 @@ class Delivery {
     if (seen.composer === "staged") {
       this.#emptySince = undefined;
       this.#rule = "composer_holds_prompt";
+      // A prompt typed into a running turn waits for the agent: not the agent's delay.
+      if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
       const isFresh = seen.renders > this.#lastEnter.renders;
       const since = now - this.#lastEnter.at;
       const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);

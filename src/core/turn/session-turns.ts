@@ -36,6 +36,16 @@ export interface SessionTurnsHost {
   untilClosed(wait: Promise<void>): Promise<void>;
   /** Caller input (not a loop turn): loops count it as non-loop activity. */
   onCallerInput(): void;
+  /** Validates and reserves a submission's images synchronously (operations/images). */
+  admitImages(images: unknown): AdmittedImageHandle;
+}
+
+/** A submission's admitted images: attached inside its queue op, released when it settles. */
+export interface AdmittedImageHandle {
+  readonly count: number;
+  /** Attaches every image; returns what to type before the text. */
+  attach(onFailure: () => void): Promise<string>;
+  release(): void;
 }
 
 export class SessionTurns {
@@ -68,13 +78,25 @@ export class SessionTurns {
    * "Resolves when written"); the queue op holds the queue until delivery is verified,
    * so nothing is ever pasted over a staged prompt.
    */
-  submit(kind: string, operationClass: OperationClass, text: string, run?: TurnRun): Promise<void> {
+  submit(
+    kind: string,
+    operationClass: OperationClass,
+    text: string,
+    run?: TurnRun,
+    images?: unknown,
+  ): Promise<void> {
     const host = this.#host;
     if (host.status().isTerminal || host.isClosed()) return Promise.reject(host.notRunning());
     if (typeof text !== "string" || sanitizePastedText(text).trim().length === 0) {
       return Promise.reject(
         new ElwoodError("invalid_options", `A ${kind} must be a non-empty string.`),
       );
+    }
+    let admitted: AdmittedImageHandle;
+    try {
+      admitted = host.admitImages(images);
+    } catch (error) {
+      return Promise.reject(error);
     }
     if (kind !== "loop") host.onCallerInput();
     let resolveSubmitted: () => void = () => {};
@@ -84,7 +106,11 @@ export class SessionTurns {
       rejectSubmitted = reject;
     });
     const deliver = async () => {
-      const turn = this.ledger.begin(kind, text);
+      // A failed attach submitted nothing: give back the ready transition this op consumed.
+      const separator = await admitted.attach(() => {
+        if (operationClass === "readiness") host.status().apply("submission_abandoned", kind);
+      });
+      const turn = this.ledger.begin(kind, `${separator}${text}`);
       if (run !== undefined) bindRun(turn, run);
       turn.onChange((change) => {
         if (change.kind !== "submitted" && change.kind !== "accepted") return;
@@ -101,7 +127,8 @@ export class SessionTurns {
     host
       .queue()
       .enqueue({ kind, operationClass, bytes: Buffer.byteLength(text, "utf8"), run: deliver })
-      .then(resolveSubmitted, rejectSubmitted);
+      .then(resolveSubmitted, rejectSubmitted)
+      .finally(() => admitted.release());
     return submitted;
   }
 
@@ -128,7 +155,7 @@ export class SessionTurns {
     const run = new TurnRun({ ...options, status: () => this.#host.status().status });
     this.#activeRun = run;
     try {
-      this.submit("message", "readiness", prompt, run).catch((error: unknown) =>
+      this.submit("message", "readiness", prompt, run, options.images).catch((error: unknown) =>
         run.onFailed(error),
       );
       yield* run.events();
@@ -147,7 +174,9 @@ export class SessionTurns {
       write: (data) => host.terminal.sendInput(data),
       waitForSafeScreen: () => host.waitForSafeScreen(),
       observe: async () => {
-        await host.untilClosed(host.terminal.settled());
+        // Bounded like every pre-write render wait (C-API-56): a screen still catching up
+        // is read as it stands; the next look sees the rest.
+        await host.untilClosed(Promise.race([host.terminal.settled(), host.sleep(1000)]));
         const reading = host.evaluateScreen();
         if (reading === undefined || host.isClosed()) throw host.notRunning();
         const { composerText } = reading;

@@ -1,6 +1,6 @@
 // The request log of the scripted model server: entries in arrival order, plus
 // waiters that resolve when a matching request arrives (or time out with a summary).
-import type { LoggedRequest, ModelApi, ToolResultRecord } from "./types.js";
+import type { LoggedImage, LoggedRequest, ModelApi, ToolResultRecord } from "./types.js";
 
 /** The server's own, still-filling view of a log entry. */
 export interface OpenLogEntry {
@@ -12,6 +12,7 @@ export interface OpenLogEntry {
   userText: string;
   matchedTurn?: number;
   toolResults: readonly ToolResultRecord[];
+  images: readonly LoggedImage[];
   isAuxiliary: boolean;
   status: number;
 }
@@ -44,6 +45,7 @@ export class RequestLog {
       body: undefined,
       userText: "",
       toolResults: [],
+      images: [],
       isAuxiliary: false,
       status: 0,
     };

@@ -22,7 +22,10 @@ export function planReply(
   request: ParsedModelRequest,
   idPrefix: string,
 ): PlannedReply {
-  if (request.isAuxiliary) return { steps: [{ say: AUXILIARY_REPLY }], toolCallIds: [] };
+  if (request.isAuxiliary) {
+    const side = book.planForPrompt(request.userText, idPrefix, true);
+    return side ?? { steps: [{ say: AUXILIARY_REPLY }], toolCallIds: [] };
+  }
   if (request.toolResults.length > 0) {
     const callIds = request.toolResults.map((result) => result.callId);
     const continuation = book.planForToolResults(callIds, idPrefix);

@@ -37,6 +37,11 @@ export interface ScriptedTurn {
   readonly steps: readonly ScenarioStep[];
   /** Keep answering matching prompts instead of being used up by the first. */
   readonly repeat?: boolean;
+  /**
+   * Answer a side request (a tool-less one: a title, Codex's compaction summary) instead
+   * of a user turn. Side requests that no such turn matches get a fixed short reply.
+   */
+  readonly sideRequest?: boolean;
 }
 
 /** What one HTTP reply must contain: the steps up to and including the next tool calls. */
@@ -85,9 +90,10 @@ export class ScenarioBook {
   }
 
   /** Plans the reply to a new prompt, or undefined when no unused turn matches. */
-  planForPrompt(userText: string, idPrefix: string): ReplyPlan | undefined {
+  planForPrompt(userText: string, idPrefix: string, isSideRequest = false): ReplyPlan | undefined {
     const index = this.#turns.findIndex((turn, i) => {
       if (!turn.repeat && this.#used.has(i)) return false;
+      if ((turn.sideRequest === true) !== isSideRequest) return false;
       try {
         return matches(turn.match, userText);
       } catch {

@@ -112,6 +112,7 @@ export async function startScriptedModelServer(
       const parsed = api === "openai" ? parseOpenAiRequest(body) : parseAnthropicRequest(body);
       entry.userText = parsed.userText;
       entry.toolResults = parsed.toolResults;
+      entry.images = parsed.images;
       entry.isAuxiliary = parsed.isAuxiliary;
       replyNumber += 1;
       const plan = planReply(book, parsed, api === "openai" ? "call_scripted_" : "toolu_scripted_");

@@ -12,6 +12,12 @@ export interface ToolResultRecord {
   readonly isError: boolean;
 }
 
+/** An image the CLI sent in the newest user message, as base64 with its media type. */
+export interface LoggedImage {
+  readonly mediaType: string;
+  readonly base64: string;
+}
+
 /** One request the server received, in arrival order. */
 export interface LoggedRequest {
   /** Arrival time, epoch milliseconds. */
@@ -26,6 +32,8 @@ export interface LoggedRequest {
   /** Index of the scripted turn that answered, when one did. */
   readonly matchedTurn?: number;
   readonly toolResults: readonly ToolResultRecord[];
+  /** Images of the newest user message, in order (Anthropic image blocks, OpenAI input_image). */
+  readonly images: readonly LoggedImage[];
   /** A side request (title, quota probe, token count) that never consumes the scenario. */
   readonly isAuxiliary: boolean;
   /** The HTTP status the server answered with. */
@@ -36,6 +44,7 @@ export interface LoggedRequest {
 export interface ParsedModelRequest {
   readonly userText: string;
   readonly toolResults: readonly ToolResultRecord[];
+  readonly images: readonly LoggedImage[];
   readonly isAuxiliary: boolean;
   readonly isStreaming: boolean;
   readonly model: string;

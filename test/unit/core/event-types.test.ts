@@ -3,6 +3,8 @@
 // vitest's expectTypeOf. Imports go through the package entry, as a consumer's would.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type {
+  ClaudeSession,
+  CodexSessionApi,
   ElwoodActivityEvent,
   ElwoodActivityKind,
   ElwoodActivityOf,
@@ -102,7 +104,7 @@ describe("public event types (issue 11, Done-when 4)", () => {
     expectTypeOf<ElwoodActivityOf<"tool_call">["toolUseId"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ElwoodActivityOf<"tool_result">["toolUseId"]>().toEqualTypeOf<string>();
     expectTypeOf<ElwoodActivityOf<"assistant_message">["text"]>().toEqualTypeOf<string>();
-    expectTypeOf<ElwoodActivityOf<"reasoning">["text"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ElwoodActivityOf<"reasoning">["text"]>().toEqualTypeOf<string>();
     expectTypeOf<ElwoodActivityOf<"warning">["label"]>().toEqualTypeOf<ElwoodWarningCode>();
     expectTypeOf<ElwoodActivityOf<"user_message">["source"]>().toEqualTypeOf<"transcript">();
     expectTypeOf<ElwoodActivityKind>().toEqualTypeOf<
@@ -170,6 +172,12 @@ describe("public event types (issue 11, Done-when 4)", () => {
       const call = await session.waitForActivity((e) => e.kind === "tool_call");
       return call.toolName.toUpperCase();
     };
+    const lastReply = async (session: ClaudeSession): Promise<number> =>
+      (await session.waitForActivity((e) => e.kind === "assistant_message")).text.length;
+    const anyActivity = (session: CodexSessionApi) =>
+      session.waitForActivity((e) => e.label.startsWith("x"));
     expectTypeOf(waitForToolCall).returns.toEqualTypeOf<Promise<string>>();
+    expectTypeOf(lastReply).returns.toEqualTypeOf<Promise<number>>();
+    expectTypeOf(anyActivity).returns.toEqualTypeOf<Promise<ElwoodActivityEvent>>();
   });
 });

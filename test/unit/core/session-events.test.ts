@@ -30,7 +30,7 @@ function recordEvents() {
 }
 
 describe("SessionEvents: typed public events", () => {
-  it("projects transcript items with their required fields, source, label and path", () => {
+  it("C-API-12: projects transcript items with their required fields, source, label and path", () => {
     const { events, activity } = recordEvents();
     events.emitTranscriptItem(
       { kind: "tool_call", toolName: "Bash", toolUseId: "t1", toolInput: "{}", raw: { a: 1 } },
@@ -63,7 +63,7 @@ describe("SessionEvents: typed public events", () => {
     ]);
   });
 
-  it("transcript warnings carry the spec's fields: cause, lastErrorCode, reason and phase", () => {
+  it("C-API-14: transcript warnings carry the spec's fields: cause, lastErrorCode, reason and phase", () => {
     const { events, warnings, activity } = recordEvents();
     events.emitTranscriptWarning(
       { code: "transcript_records_dropped", reason: "oversized", count: 3 },
@@ -117,7 +117,7 @@ describe("SessionEvents: typed public events", () => {
     ]);
   });
 
-  it("lifecycle, status, hook, hook_error, startup_prompt and attention activities", () => {
+  it("C-API-17: hook results and hook errors become activity, as do lifecycle, status, startup_prompt and attention", () => {
     const { events, activity } = recordEvents();
     events.emitStatus("ready", "starting");
     events.emitHookResult({

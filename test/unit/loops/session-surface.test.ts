@@ -13,17 +13,19 @@ function fakeRuntime() {
     status: "ready",
     sendMessage: async (text: string) => void calls.push(["sendMessage", text]),
     sendPrompt: async (text: string) => void calls.push(["sendPrompt", text]),
-    createLoop: async (request: unknown) => {
-      calls.push(["createLoop", request]);
-      return { id: "loop-1" };
-    },
-    listLoops: async () => {
-      calls.push(["listLoops", undefined]);
-      return [];
-    },
-    cancelLoop: (id: string) => {
-      calls.push(["cancelLoop", id]);
-      throw new ElwoodError("loop_not_found", "no");
+    loops: {
+      create: async (request: unknown) => {
+        calls.push(["createLoop", request]);
+        return { id: "loop-1" };
+      },
+      list: async () => {
+        calls.push(["listLoops", undefined]);
+        return [];
+      },
+      cancel: (id: string) => {
+        calls.push(["cancelLoop", id]);
+        throw new ElwoodError("loop_not_found", "no");
+      },
     },
   };
   const api = new AgentSessionApi({

@@ -73,6 +73,17 @@ describe("mapClaudeRecord edge cases", () => {
     ]);
   });
 
+  it("C-CLAUDE-19: empty and redacted thinking produce no reasoning", () => {
+    const { items } = mapClaudeRecord(
+      assistant([
+        { type: "thinking", thinking: "", signature: "s" },
+        { type: "redacted_thinking", data: "opaque" },
+        { type: "thinking", thinking: "kept", signature: "s" },
+      ]),
+    );
+    expect(strip(items)).toEqual([{ kind: "reasoning", text: "kept" }]);
+  });
+
   it("skips a tool_use without a name and a tool_result without an id (malformed blocks)", () => {
     const { items } = mapClaudeRecord(
       assistant([

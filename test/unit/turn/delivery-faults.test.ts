@@ -1,5 +1,5 @@
 // The core Turn's delivery under every fault the real CLIs show under load (issue 11,
-// C-API-31, C-API-56): each ends in exactly one submission the model receives, or a typed
+// C-API-31, C-ATTN-01): each ends in exactly one submission the model receives, or a typed
 // failure within its bound — never a hang, never a duplicate paste. Fake clock, scripted
 // Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -128,6 +128,14 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(cli.runtime.status).toBe("ready");
     expect(cli.composer).toBe("");
     expect(turnEvents).toEqual(["started", "failed"]);
+  });
+
+  it("a spinner gap mid-turn (a tool running) does not end a hook-driven turn", async () => {
+    const cli = await ready({ midTurnIdleMs: 3_000 });
+    const statuses: string[] = [];
+    cli.runtime.events.on("status", (event) => statuses.push(event.status));
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(statuses).toEqual(["running", "ready"]);
   });
 
   it("turn events: started, accepted, content, ended", async () => {

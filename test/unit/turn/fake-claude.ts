@@ -40,6 +40,8 @@ export interface Reactions {
   readonly transcriptLagMs: number;
   /** Whether the CLI repaints on its own (a live event loop) while nothing is staged. */
   readonly idleRepaints: boolean;
+  /** A pause mid-turn with the spinner gone and an idle composer (Codex running a tool). */
+  readonly midTurnIdleMs: number;
 }
 
 export const NORMAL: Reactions = {
@@ -49,6 +51,7 @@ export const NORMAL: Reactions = {
   repaintDelayMs: 50,
   transcriptLagMs: 0,
   idleRepaints: false,
+  midTurnIdleMs: 0,
 };
 
 export class FakeClaude implements TerminalPort {
@@ -210,7 +213,17 @@ export class FakeClaude implements TerminalPort {
       this.isWorking = true;
     });
     const answer = this.answerFor(prompt);
-    const stopAt = Math.max(hookDelayMs, repaintDelayMs) + 300;
+    const { midTurnIdleMs } = this.reactions;
+    const workingAt = Math.max(hookDelayMs, repaintDelayMs);
+    if (midTurnIdleMs > 0) {
+      this.#later(workingAt + 100, () => {
+        this.isWorking = false;
+      });
+      this.#later(workingAt + 100 + midTurnIdleMs, () => {
+        this.isWorking = true;
+      });
+    }
+    const stopAt = workingAt + 300 + midTurnIdleMs;
     setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
     this.#later(stopAt, () => {
       this.isWorking = false;

@@ -11,6 +11,7 @@ import {
   ScreenWatcher,
   type ScreenWatcherHost,
   TRUST_DEADLINE_MS,
+  UNRENDERED_RETRY_MS,
 } from "../../../src/core/screen-watcher.js";
 import { loadScreen } from "../screen/load-screen.js";
 
@@ -87,11 +88,22 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
   });
 
-  it("no repaint at all after the arrow: no second key, however long", async () => {
+  it("no repaint at all after a key: repeated only after the long unrendered retry", async () => {
     const cli = harness();
     cli.paint();
-    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS * 4);
+    await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS * 2 - 500);
     expect(cli.keys).toEqual([ARROW_DOWN]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+  });
+
+  it("a lost Enter with no repaint (CLI not listening yet) is repeated", async () => {
+    const cli = harness();
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ENTER]);
+    await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS + 500);
+    expect(cli.keys).toEqual([ENTER, ENTER]);
   });
 
   it("a lost arrow is retried only after the retry time, on a fresh frame", async () => {

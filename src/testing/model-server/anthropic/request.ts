@@ -4,6 +4,7 @@
 import {
   BadModelRequest,
   isRecord,
+  type LoggedImage,
   type ParsedModelRequest,
   stripSystemReminders,
   type ToolResultRecord,
@@ -50,6 +51,20 @@ function toolResults(content: unknown): ToolResultRecord[] {
   return results;
 }
 
+// Claude sends `{ type: "image", source: { type: "base64", media_type, data } }`.
+function images(content: unknown): LoggedImage[] {
+  if (!Array.isArray(content)) return [];
+  const found: LoggedImage[] = [];
+  for (const block of content) {
+    if (!isRecord(block) || block.type !== "image" || !isRecord(block.source)) continue;
+    const { media_type: mediaType, data } = block.source;
+    if (typeof mediaType === "string" && typeof data === "string") {
+      found.push({ mediaType, base64: data });
+    }
+  }
+  return found;
+}
+
 export function parseAnthropicRequest(body: unknown): ParsedModelRequest {
   if (!isRecord(body) || !Array.isArray(body.messages)) {
     throw new BadModelRequest("expected a JSON object with a `messages` array");
@@ -68,6 +83,7 @@ export function parseAnthropicRequest(body: unknown): ParsedModelRequest {
   return {
     userText: newestUser === undefined ? "" : messageText(newestUser.content),
     toolResults: newestUser === undefined ? [] : toolResults(newestUser.content),
+    images: newestUser === undefined ? [] : images(newestUser.content),
     isAuxiliary: !hasTools || maxTokens <= AUXILIARY_MAX_TOKENS,
     isStreaming: body.stream === true,
     model: typeof body.model === "string" ? body.model : "scripted-model",

@@ -4,6 +4,7 @@
 import {
   BadModelRequest,
   isRecord,
+  type LoggedImage,
   type ParsedModelRequest,
   stripSystemReminders,
   type ToolResultRecord,
@@ -47,6 +48,24 @@ function outputText(output: unknown): string {
   return contentText(output);
 }
 
+// Codex sends `{ type: "input_image", image_url: "data:<media type>;base64,<data>" }`.
+const DATA_URL = /^data:([^;,]+);base64,(.*)$/s;
+
+function images(content: unknown): LoggedImage[] {
+  if (!Array.isArray(content)) return [];
+  const found: LoggedImage[] = [];
+  for (const part of content) {
+    if (!isRecord(part) || part.type !== "input_image" || typeof part.image_url !== "string") {
+      continue;
+    }
+    const match = DATA_URL.exec(part.image_url);
+    if (match?.[1] !== undefined && match[2] !== undefined) {
+      found.push({ mediaType: match[1], base64: match[2] });
+    }
+  }
+  return found;
+}
+
 export function parseOpenAiRequest(body: unknown): ParsedModelRequest {
   if (!isRecord(body) || !(Array.isArray(body.input) || typeof body.input === "string")) {
     throw new BadModelRequest("expected a JSON object with an `input` array or string");
@@ -55,7 +74,14 @@ export function parseOpenAiRequest(body: unknown): ParsedModelRequest {
   const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
   const isStreaming = body.stream === true;
   if (typeof body.input === "string") {
-    return { userText: body.input, toolResults: [], isAuxiliary: !hasTools, isStreaming, model };
+    return {
+      userText: body.input,
+      toolResults: [],
+      images: [],
+      isAuxiliary: !hasTools,
+      isStreaming,
+      model,
+    };
   }
   const items: unknown[] = body.input;
   let promptIndex = -1;
@@ -84,6 +110,7 @@ export function parseOpenAiRequest(body: unknown): ParsedModelRequest {
   return {
     userText,
     toolResults,
+    images: prompt === undefined ? [] : images(prompt.content),
     isAuxiliary: !hasTools || isSideRequest,
     isStreaming,
     model,

@@ -1,0 +1,13 @@
+// Claude Code's session-operation facts (images, compact), verified on the pinned CLI.
+import type { AgentOperationFacts } from "../../core/operations/facts.js";
+import { CLAUDE_IMAGE_FACTS } from "./images.js";
+
+export const CLAUDE_OPERATION_FACTS: AgentOperationFacts = {
+  images: CLAUDE_IMAGE_FACTS,
+  compact: {
+    command: "/compact",
+    startHook: "PreCompact",
+    endHook: "PostCompact",
+    verifiedOn: "2.1.332 (e2e: PreCompact then PostCompact, summary request answered offline)",
+  },
+};

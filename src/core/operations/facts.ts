@@ -1,0 +1,11 @@
+// The screen and protocol knowledge an adapter supplies for session operations, as data
+// (each table in the adapter's screen/ folder records the CLI version it was verified on).
+import type { CompactFacts } from "./compact.js";
+import type { ImageAttachFacts } from "./image-attach.js";
+
+export interface AgentOperationFacts {
+  /** Absent: images are refused with unsupported_platform. */
+  readonly images?: ImageAttachFacts;
+  /** Absent: compact() is refused with compact_failed (the CLI cannot compact). */
+  readonly compact?: CompactFacts;
+}

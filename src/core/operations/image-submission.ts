@@ -1,0 +1,98 @@
+// The runtime's image seam: admission (validate, snapshot, reserve the session budget)
+// happens synchronously at the call; attachment happens inside the submission's queue
+// op, before its text; private temp files live until the CLI has taken the prompt
+// (its user_message) or the session ends.
+import { ElwoodError } from "../../errors.js";
+import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
+import { isTerminalStatus } from "../types.js";
+import { type OperationContext, sleep } from "./context.js";
+import {
+  attachImagePaths,
+  type ImageAttachFacts,
+  type ImageAttachSurface,
+  type MaterializedImages,
+  materializeImages,
+} from "./image-attach.js";
+import { ImageBudget, type ImageSnapshot, snapshotImages } from "./images.js";
+
+export interface AdmittedImages {
+  readonly images: readonly ImageSnapshot[];
+  /** Frees the session-budget reservation; called when the op settles either way. */
+  readonly release: () => void;
+}
+
+export interface ImageSubmissionHost extends OperationContext {
+  readonly facts: ImageAttachFacts | undefined;
+}
+
+export class ImageSubmissions {
+  readonly #host: ImageSubmissionHost;
+  readonly #budget = new ImageBudget();
+  readonly #surface: ImageAttachSurface;
+
+  constructor(host: ImageSubmissionHost) {
+    this.#host = host;
+    this.#surface = {
+      write: (data) => host.terminal.sendInput(data),
+      waitForSafeScreen: () => host.waitForSafeScreen(),
+      settled: () => host.terminal.settled(),
+      lines: () => host.terminal.snapshot().lines,
+      sleep,
+      isClosed: () => host.isClosed(),
+      notRunning: () => host.notRunning(),
+    };
+  }
+
+  /** Validates and reserves synchronously; throws invalid_image / unsupported_platform. */
+  admit(images: unknown): AdmittedImages {
+    const snapshots = snapshotImages(images);
+    if (snapshots.length === 0) return { images: snapshots, release: () => {} };
+    const facts = this.#host.facts;
+    if (facts === undefined || facts.mechanism !== "paste-path") {
+      const reason =
+        facts === undefined || facts.mechanism === "paste-path"
+          ? `${this.#host.displayName} cannot attach images`
+          : facts.mechanism.unsupported;
+      throw new ElwoodError("unsupported_platform", `Images are not supported here: ${reason}.`, {
+        details: { platform: process.platform },
+      });
+    }
+    return { images: snapshots, release: this.#budget.reserve(snapshots) };
+  }
+
+  /**
+   * Attaches every image in order inside the caller's queue op; returns what to type
+   * before the text. Temp files are removed once the CLI has taken the prompt.
+   */
+  async attach(admitted: AdmittedImages, onFailure: () => void): Promise<string> {
+    const facts = this.#host.facts;
+    if (admitted.images.length === 0 || facts === undefined) return "";
+    let files: MaterializedImages | undefined;
+    try {
+      files = await materializeImages(admitted.images);
+      await attachImagePaths(this.#surface, files.paths, facts);
+    } catch (error) {
+      await files?.dispose();
+      onFailure();
+      throw error;
+    }
+    this.#disposeAfterPromptTaken(files.dispose);
+    return facts.textSeparator;
+  }
+
+  #disposeAfterPromptTaken(dispose: () => Promise<void>): void {
+    const unsubscribers: Unsubscribe[] = [];
+    const finish = () => {
+      for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
+      void dispose();
+    };
+    unsubscribers.push(
+      this.#host.events.on("activity", (event) => {
+        if (event.kind === "user_message") finish();
+      }),
+      this.#host.events.on("status", (event) => {
+        if (isTerminalStatus(event.status)) finish();
+      }),
+    );
+  }
+}

@@ -1,0 +1,94 @@
+// The runtime's seam for session commands (src/core/operations/): builds the context an
+// operation sees, admits and attaches images, and runs commands in one control-queue slot
+// that never consumes the ready transition (api.md "Control queue").
+import { ElwoodError } from "../errors.js";
+import type { ScreenReading } from "./adapter.js";
+import type { ControlQueue, OperationClass } from "./control-queue.js";
+import { type CompactOptions, compactTimeout, runCompact } from "./operations/compact.js";
+import { type OperationContext, sleep } from "./operations/context.js";
+import type { AgentOperationFacts } from "./operations/facts.js";
+import { ImageSubmissions } from "./operations/image-submission.js";
+import type { TerminalPort } from "./ports.js";
+import { waitForSafeScreen } from "./safe-screen.js";
+import type { SessionEvents } from "./session-events.js";
+import type { AdmittedImageHandle } from "./turn/session-turns.js";
+import type { ElwoodSessionStatus } from "./types.js";
+
+export interface RuntimeOperationsHost {
+  readonly displayName: string;
+  readonly facts: AgentOperationFacts;
+  readonly terminal: TerminalPort;
+  readonly events: SessionEvents;
+  readonly queue: () => ControlQueue;
+  status(): ElwoodSessionStatus;
+  reading(): ScreenReading | undefined;
+  isClosed(): boolean;
+  notRunning(): ElwoodError;
+}
+
+export class RuntimeOperations {
+  readonly context: OperationContext;
+  readonly #queue: () => ControlQueue;
+  readonly #images: ImageSubmissions;
+  readonly #facts: AgentOperationFacts;
+
+  constructor(host: RuntimeOperationsHost) {
+    const { facts, queue, ...rest } = host;
+    this.#facts = facts;
+    const context: OperationContext = {
+      ...rest,
+      waitForSafeScreen: () =>
+        waitForSafeScreen({
+          terminal: host.terminal,
+          evaluate: () => host.reading(),
+          isLive: () => !host.isClosed(),
+          notRunning: () => host.notRunning(),
+          sleep,
+        }),
+    };
+    this.context = context;
+    this.#queue = queue;
+    this.#images = new ImageSubmissions({ ...context, facts: facts.images });
+  }
+
+  /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
+  admitImages(images: unknown): AdmittedImageHandle {
+    const admitted = this.#images.admit(images);
+    return {
+      count: admitted.images.length,
+      attach: (onFailure) => this.#images.attach(admitted, onFailure),
+      release: admitted.release,
+    };
+  }
+
+  /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */
+  compact(options?: CompactOptions): Promise<void> {
+    const timeoutMs = compactTimeout(options);
+    const facts = this.#facts.compact;
+    if (facts === undefined) {
+      return Promise.reject(
+        new ElwoodError(
+          "compact_failed",
+          `${this.context.displayName} has no compaction command Elwood can drive.`,
+        ),
+      );
+    }
+    return this.run("compact", "readiness", (context) => runCompact(context, facts, timeoutMs));
+  }
+
+  /** Runs a command in one queue slot; the queue never hands it the ready transition. */
+  run<T>(
+    kind: string,
+    operationClass: OperationClass,
+    run: (context: OperationContext) => Promise<T>,
+  ): Promise<T> {
+    if (this.context.isClosed()) return Promise.reject(this.context.notRunning());
+    let result: { value: T } | undefined;
+    const op = async () => {
+      result = { value: await run(this.context) };
+    };
+    return this.#queue()
+      .enqueue({ kind, operationClass, consumesReady: false, bytes: 0, run: op })
+      .then(() => (result as { value: T }).value);
+  }
+}
