@@ -50,6 +50,9 @@ export const codexAdapter: AgentAdapter<
     // prompt; its placeholder composer paints before input is live, so the composer must
     // stay idle for a settle time first (prd/decisions.md, cold-start readiness).
     initialReadyHooks: ["SessionStart"],
+    // Codex writes its rollout lazily, but `codex resume` finds a thread from the moment
+    // SessionStart fired (with the first prompt).
+    conversationExistsAtSessionStart: true,
     coldStartComposerSettleMs: 800,
     composerAfterSessionStartIsReady: false,
     // Codex does not re-fire SessionStart on resume, and its input loop is live when the

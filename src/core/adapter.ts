@@ -122,6 +122,12 @@ export interface AgentAdapter<
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
     readonly turnEndHook: string;
+    /**
+     * The session-start hook fires only once a conversation exists (Codex fires it with
+     * the first prompt), so its id is recorded at once instead of waiting for the
+     * transcript on disk (prd/decisions.md "When a conversation id is recorded").
+     */
+    readonly conversationExistsAtSessionStart?: boolean;
     /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
     readonly permissionRequestHook?: string;
     /**

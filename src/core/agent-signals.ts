@@ -36,7 +36,7 @@ export class AgentSignals<Event extends HookEventBase> {
   #agentSessionId: string | undefined;
   #announced: AnnouncedConversation | undefined;
   #persistedId: string | undefined;
-  #isCheckingConversation = false;
+  #inFlight: Promise<void> | undefined;
   #isRecheckWanted = false;
 
   constructor(parts: AgentSignalParts<Event>) {
@@ -58,7 +58,10 @@ export class AgentSignals<Event extends HookEventBase> {
     const { signals } = adapter;
     if (name === signals.sessionStartHook) {
       this.#parts.readiness().onSessionStart();
-      this.#announce(adapter.agentSessionIdOf(event), transcriptPath);
+      this.#announce(
+        adapter.agentSessionIdOf(event),
+        signals.conversationExistsAtSessionStart === true ? undefined : transcriptPath,
+      );
     }
     // Every later hook re-checks until the conversation is on disk (a prompt was taken).
     this.#persistOnceConversationExists();
@@ -113,30 +116,38 @@ export class AgentSignals<Event extends HookEventBase> {
   #persistOnceConversationExists(): void {
     const announced = this.#announced;
     if (announced === undefined || announced.id === this.#persistedId) return;
-    if (this.#isCheckingConversation) {
+    if (this.#inFlight !== undefined) {
       // A hook that arrives mid-check may be the one after the write: look again after.
       this.#isRecheckWanted = true;
       return;
     }
-    this.#isCheckingConversation = true;
     this.#isRecheckWanted = false;
     const evidence =
       announced.transcriptPath === undefined
         ? Promise.resolve(true)
         : hasConversationOnDisk(announced.transcriptPath);
-    void evidence
-      .then((exists) => {
-        if (exists && this.#announced === announced) this.#persist(announced.id);
+    this.#inFlight = evidence
+      .then(async (exists) => {
+        if (exists && this.#announced === announced) await this.#persist(announced.id);
       })
       .finally(() => {
-        this.#isCheckingConversation = false;
+        this.#inFlight = undefined;
         if (this.#isRecheckWanted) this.#persistOnceConversationExists();
       });
   }
 
-  #persist(id: string): void {
+  /**
+   * One last look, then waits for any check and record write in flight: shutdown awaits
+   * this so a caller resuming right after stop() finds the id on disk.
+   */
+  async settleRecording(): Promise<void> {
+    this.#persistOnceConversationExists();
+    while (this.#inFlight !== undefined) await this.#inFlight;
+  }
+
+  async #persist(id: string): Promise<void> {
     this.#persistedId = id;
-    void this.#parts.state.persistAgentSessionId(id).catch((error: unknown) => {
+    await this.#parts.state.persistAgentSessionId(id).catch((error: unknown) => {
       this.#persistedId = undefined;
       this.#parts.events.emitWarning({
         source: "lifecycle",

@@ -380,6 +380,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       for (const dispose of this.#disposers.splice(0)) dispose();
       this.#timers.clearAll();
       await this.#options.bridge.close().catch(() => undefined);
+      // No hook can arrive now; the conversation id must be on disk before stop() resolves.
+      await this.#signals.settleRecording().catch(() => undefined);
     }
     this.#status.apply(finalStatus, finalStatus);
     if (finalStatus !== "exited") this.#options.terminal.dispose();
