@@ -9,6 +9,7 @@ export {
   type CodexSessionApi,
   type CodexSessionEvents,
   type CodexSessionOptions,
+  ELWOOD_AGENT_KINDS,
   type ElwoodAgentKind,
   resumeClaude,
   resumeCodex,
@@ -29,6 +30,8 @@ export type {
   ResumeClaudeOptions,
   StartClaudeOptions,
 } from "./claude/options.js";
+export { CLAUDE_REASONING_EFFORTS } from "./claude/options.js";
+export { CLAUDE_PERMISSION_MODES } from "./claude/posture.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,
@@ -42,6 +45,8 @@ export type {
   ResumeCodexOptions,
   StartCodexOptions,
 } from "./codex/options.js";
+export { CODEX_REASONING_EFFORTS } from "./codex/options.js";
+export { CODEX_SANDBOX_MODES } from "./codex/posture.js";
 export type {
   CodexTranscriptSummary,
   CodexTranscriptSummaryKind,

@@ -3,28 +3,27 @@
 // settings and have no key.
 import { z } from "zod";
 
-export const AGENTS = ["claude", "codex"] as const;
-export const OUTPUT_FORMATS = ["text", "json", "jsonl"] as const;
-export const CLAUDE_PERMISSION_MODES = [
-  "default",
-  "acceptEdits",
-  "plan",
-  "bypassPermissions",
-  "dontAsk",
-  "auto",
-] as const;
-export const CLAUDE_REASONING_EFFORTS = ["low", "medium", "high", "xhigh", "max"] as const;
-export const CODEX_REASONING_EFFORTS = [
-  "none",
-  "minimal",
-  "low",
-  "medium",
-  "high",
-  "xhigh",
-  "max",
-] as const;
-export const CODEX_SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
+import {
+  CLAUDE_PERMISSION_MODES,
+  CLAUDE_REASONING_EFFORTS,
+  CODEX_REASONING_EFFORTS,
+  CODEX_SANDBOX_MODES,
+  ELWOOD_AGENT_KINDS,
+} from "../../index.js";
+
+// The value lists come from the library's own option schemas, so the CLI can never accept
+// a value the library refuses (or refuse one it accepts).
+export {
+  CLAUDE_PERMISSION_MODES,
+  CLAUDE_REASONING_EFFORTS,
+  CODEX_REASONING_EFFORTS,
+  CODEX_SANDBOX_MODES,
+};
+export const AGENTS = ELWOOD_AGENT_KINDS;
+// Codex's posture schema still reads "untrusted" from old records, but starting with it is
+// refused (Codex 0.171 rejects it), so the CLI offers only the policies that start.
 export const CODEX_APPROVAL_POLICIES = ["on-request", "never"] as const;
+export const OUTPUT_FORMATS = ["text", "json", "jsonl"] as const;
 
 const text = z.string().min(1);
 
