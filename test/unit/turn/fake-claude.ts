@@ -66,6 +66,8 @@ export class FakeClaude implements TerminalPort {
   composer = "";
   isWorking = false;
   isDialogVisible = false;
+  /** A frame with nothing on it: the CLI repainting between a dialog and its composer. */
+  isBlank = false;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #history: string[] = [];
   readonly #renderListeners = new Set<() => void>();
@@ -123,6 +125,10 @@ export class FakeClaude implements TerminalPort {
   // ── TerminalPort ─────────────────────────────────────────────────────────
 
   snapshot(): TerminalSnapshot {
+    if (this.isBlank) {
+      const blank = COMPOSER.map(() => "");
+      return { lines: blank, text: blank.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
+    }
     const lines = this.isDialogVisible ? [...PERMISSION] : [...COMPOSER];
     if (!this.isDialogVisible) {
       this.#history.forEach((line, index) => {
