@@ -158,8 +158,18 @@ export class SessionTurns {
   }
 
   async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
-    const release = await this.#slot.acquire();
-    const run = new TurnRun({ ...options, status: () => this.#host.status().status });
+    const waitStartedAt = Date.now();
+    const release = await this.#slot.acquire(options.timeoutMs);
+    // One bound for the whole call: time spent waiting for the slot is spent.
+    const remaining =
+      options.timeoutMs === undefined
+        ? {}
+        : { timeoutMs: Math.max(1, options.timeoutMs - (Date.now() - waitStartedAt)) };
+    const run = new TurnRun({
+      ...options,
+      ...remaining,
+      status: () => this.#host.status().status,
+    });
     this.#activeRun = run;
     try {
       this.submit("message", "readiness", prompt, run, options.images).catch((error: unknown) =>

@@ -130,6 +130,29 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(turnEvents).toEqual(["started", "failed"]);
   });
 
+  it("a turn whose agent never gets back to ready holds the slot; the next send() still ends within its timeoutMs", async () => {
+    const cli = await ready();
+    const outcomes: unknown[] = [];
+    const record = (pending: Promise<string>) =>
+      pending.then(
+        (value) => outcomes.push(value),
+        (error: unknown) => outcomes.push(error),
+      );
+    void record(cli.runtime.send(PROMPT, { timeoutMs: 5_000 }));
+    await vi.advanceTimersByTimeAsync(60);
+    // A dialog nobody answers: the first turn can never reach its boundary.
+    cli.showDialog(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(outcomes).toHaveLength(1);
+    expect(ElwoodError.is(outcomes[0], "wait_timeout")).toBe(true);
+    void record(cli.runtime.send("SAY<<second-turn>>", { timeoutMs: 5_000 }));
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(outcomes).toHaveLength(2);
+    expect(ElwoodError.is(outcomes[1], "wait_timeout")).toBe(true);
+    expect((outcomes[1] as ElwoodError).message).toContain("previous turn");
+    expect(cli.received).toEqual([]);
+  });
+
   it("a spinner gap mid-turn (a tool running) does not end a hook-driven turn", async () => {
     const cli = await ready({ midTurnIdleMs: 3_000 });
     const statuses: string[] = [];
