@@ -78,7 +78,7 @@ export class SessionProbe {
     session.on("turn", (event) => {
       const evidence = event.kind === "accepted" ? ` (${event.evidence})` : "";
       const error = event.kind === "failed" ? ` (${event.error.name})` : "";
-      this.#turnEvents.push(`#${event.turnId} ${event.kind}${evidence}${error}`);
+      this.#turnEvents.push(`#${event.turnNumber} ${event.kind}${evidence}${error}`);
       if (this.#turnEvents.length > KEPT_WARNINGS) this.#turnEvents.shift();
     });
   }
