@@ -119,6 +119,39 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
   });
 
+  it("after a repeated arrow the highlight is ambiguous: Enter only once it has held still", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    // Starved: a fresh frame still shows "No, exit" past the retry time, so the arrow repeats.
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    // The CLI applies the first arrow and paints "Yes"; the second is still in flight and
+    // will wrap back to "No, exit": an Enter now would quit Claude (exit code 1).
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    cli.paint("workspace-trust");
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS + 500);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN, ENTER]);
+  });
+
+  it("a single arrow that took effect is confirmed at once (no extra wait)", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
   it("past the deadline the session blocks but a late answer still goes in", async () => {
     const cli = harness();
     cli.paint();
