@@ -133,6 +133,7 @@ export class ScreenWatcher {
     // land: a late success clears the block like any other cleared dialog.
     if (attempt.expired) this.#block(dialog);
     if (dialog.answerKeys === undefined) return;
+    if (!this.#isPastFirstKeyDelay(attempt, dialog)) return;
     const isFinal = isFinalKey(dialog.answerKeys);
     if (!isFinal) attempt.finalDueSince = undefined;
     if (!this.#mayWriteNextKey(attempt, dialog)) return;
@@ -155,6 +156,15 @@ export class ScreenWatcher {
       : elapsed >= unrendered;
     if (!isDue) this.#recheckLater(Math.max(ANSWER_STEP_MS, minimum - elapsed));
     return isDue;
+  }
+
+  #isPastFirstKeyDelay(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
+    const delay = dialog.firstKeyAfterMs;
+    if (delay === undefined || attempt.sent !== undefined) return true;
+    const waited = Date.now() - attempt.startedAt;
+    if (waited >= delay) return true;
+    this.#recheckLater(Math.max(ANSWER_STEP_MS, delay - waited));
+    return false;
   }
 
   // After a repeated move key the frame may show the first move applied and the repeat
