@@ -8,6 +8,13 @@ const RULE = /^─{20,}$/;
 const NATIVE_FOOTER =
   /(Enter to confirm|Esc to cancel|Press enter to (continue|confirm)|esc to cancel|go back)/i;
 
+/**
+ * 2.1.332's confirm dialogs refuse keys for a moment after they open (an accidental-
+ * keypress guard): the first arrow written on the first frame was dropped on every start,
+ * and only its repeat moved the highlight. The first key waits this long instead.
+ */
+const AFTER_INPUT_GUARD_MS = 1000;
+
 export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
   {
     // 2.1.332: "Accessing workspace:" / path / "Quick safety check: …" / unnumbered
@@ -21,6 +28,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
       /be able to read, edit, and execute files here\./,
     ],
     affirmative: { label: /^Yes, I trust this folder$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_INPUT_GUARD_MS,
     answer: "autotrust",
     verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
@@ -34,6 +42,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
       /you accept all responsibility for actions taken while running in Bypass Permissions mode/,
     ],
     affirmative: { label: /^Yes, I accept$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_INPUT_GUARD_MS,
     answer: "autotrust",
     verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },

@@ -65,6 +65,14 @@ function harness(first: ScreenReading = reading("workspace-trust")) {
     keys,
     blocks,
     watcher,
+    /**
+     * The dialog's first frame, then the wait the screen table asks for before a first key
+     * (Claude's confirm dialogs drop keys for a moment after they open).
+     */
+    async open(name?: string) {
+      this.paint(name);
+      await vi.advanceTimersByTimeAsync((frame.dialog?.firstKeyAfterMs ?? 0) + 60);
+    },
     /** The CLI repaints: a new frame (maybe the same picture) is rendered. */
     paint(name?: string) {
       if (name !== undefined) frame = reading(name);
@@ -84,7 +92,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("one arrow, then nothing on stale frames, then Enter once the highlight moved", async () => {
     const cli = harness();
-    cli.paint();
+    await cli.open();
     await vi.advanceTimersByTimeAsync(100);
     expect(cli.keys).toEqual([ARROW_DOWN]);
     // A starved CLI repaints the old picture several times before it applies the arrow.
@@ -100,7 +108,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("no repaint at all after a key: repeated only after the long unrendered retry", async () => {
     const cli = harness();
-    cli.paint();
+    await cli.open();
     await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS * 2 - 500);
     expect(cli.keys).toEqual([ARROW_DOWN]);
     await vi.advanceTimersByTimeAsync(1000);
@@ -109,7 +117,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("a lost Enter with no repaint (CLI not listening yet) is repeated", async () => {
     const cli = harness();
-    cli.paint("workspace-trust-moved");
+    await cli.open("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(100);
     expect(cli.keys).toEqual([ENTER]);
     await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS + 500);
@@ -118,7 +126,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("a lost arrow is retried only after the retry time, on a fresh frame", async () => {
     const cli = harness();
-    cli.paint();
+    await cli.open();
     await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS - 500);
     cli.paint();
     await vi.advanceTimersByTimeAsync(100);
@@ -131,7 +139,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("after a repeated arrow the highlight is ambiguous: Enter only once it has held still", async () => {
     const cli = harness();
-    cli.paint();
+    await cli.open();
     await vi.advanceTimersByTimeAsync(100);
     // Starved: a fresh frame still shows "No, exit" past the retry time, so the arrow repeats.
     await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
@@ -155,11 +163,23 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("a single arrow that took effect is confirmed at once (no extra wait)", async () => {
     const cli = harness();
-    cli.paint();
+    await cli.open();
     await vi.advanceTimersByTimeAsync(100);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
     expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("Claude: no key while its confirm dialog's input guard may still drop it", async () => {
+    // Measured on 2.1.332: an arrow written on the dialog's first frame was dropped on every
+    // start; its repeat 3 s later moved the highlight. Under starvation a first arrow only
+    // delayed (not dropped) plus that repeat wraps back to "No, exit".
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(cli.keys).toEqual([]);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
   });
 
   it("Codex: the first key waits out the typeahead drain that follows the dialog's first frame", async () => {
@@ -177,7 +197,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
 
   it("past the deadline the session blocks but a late answer still goes in", async () => {
     const cli = harness();
-    cli.paint();
+    await cli.open();
     await vi.advanceTimersByTimeAsync(TRUST_DEADLINE_MS + 100);
     expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
     cli.paint("workspace-trust-moved");
