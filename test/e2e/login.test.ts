@@ -18,7 +18,7 @@ describe("Claude login recovery against the real CLI", () => {
     const fx = await newFixture();
     fx.server.turn({ match: "first question", steps: [{ say: "First answer" }] });
     const unauthorized = { fail: { status: 401, message: "invalid x-api-key" } };
-    fx.server.turn({ match: "lapse", steps: [unauthorized], repeat: true });
+    fx.server.turn({ match: "unauthorized-turn", steps: [unauthorized], repeat: true });
     fx.server.turn({ match: "after login", steps: [{ say: "Still here" }] });
     // No retries, so the 401 surfaces at once instead of after minutes of back-off.
     const env = { ...fx.home.env, CLAUDE_CODE_MAX_RETRIES: "0" };
@@ -29,15 +29,15 @@ describe("Claude login recovery against the real CLI", () => {
     const loginExpired = () => warnings.filter((warning) => warning.code === "login_expired");
 
     expect(await session.send("first question")).toContain("First answer");
-    await session.sendMessage("lapse one");
+    await session.sendMessage("unauthorized-turn one");
     await waitFor(() => loginExpired().length === 1, { timeoutMs: 30_000 });
     await session.waitForStatus((status) => status === "ready", 30_000);
-    await session.sendMessage("lapse two");
+    await session.sendMessage("unauthorized-turn two");
     await session.waitForStatus((status) => status === "ready", 30_000);
     expect(loginExpired()).toEqual([
       expect.objectContaining({ code: "login_expired", recoveryCommand: "/login" }),
     ]);
-    expect(JSON.stringify(loginExpired())).not.toContain("lapse");
+    expect(JSON.stringify(loginExpired())).not.toContain("unauthorized-turn");
 
     // A code with a control character is refused before anything is pasted.
     const badCode = await rejection(
