@@ -8,6 +8,7 @@ import { type CompactOptions, compactTimeout, runCompact } from "./operations/co
 import { type OperationContext, sleep } from "./operations/context.js";
 import type { AgentOperationFacts } from "./operations/facts.js";
 import { ImageSubmissions } from "./operations/image-submission.js";
+import { ModelOperations } from "./operations/models/model-operations.js";
 import type { TerminalPort } from "./ports.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import type { SessionEvents } from "./session-events.js";
@@ -17,6 +18,8 @@ import type { ElwoodSessionStatus } from "./types.js";
 export interface RuntimeOperationsHost {
   readonly displayName: string;
   readonly facts: AgentOperationFacts;
+  /** The session's launch environment (where the CLI keeps its config). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly terminal: TerminalPort;
   readonly events: SessionEvents;
   readonly queue: () => ControlQueue;
@@ -31,9 +34,11 @@ export class RuntimeOperations {
   readonly #queue: () => ControlQueue;
   readonly #images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
+  /** listModels()/setModel() through the CLI's `/model` picker. */
+  readonly models: ModelOperations;
 
   constructor(host: RuntimeOperationsHost) {
-    const { facts, queue, ...rest } = host;
+    const { facts, queue, env, ...rest } = host;
     this.#facts = facts;
     const context: OperationContext = {
       ...rest,
@@ -49,6 +54,12 @@ export class RuntimeOperations {
     this.context = context;
     this.#queue = queue;
     this.#images = new ImageSubmissions({ ...context, facts: facts.images });
+    this.models = new ModelOperations({
+      context,
+      facts: facts.models,
+      env,
+      run: (kind, run) => this.run(kind, "readiness", run),
+    });
   }
 
   /** Validates, snapshots and reserves images synchronously (throws invalid_image). */

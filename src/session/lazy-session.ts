@@ -7,6 +7,7 @@ import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
 import type { CompactOptions } from "../core/operations/compact.js";
 import { snapshotImageInputs } from "../core/operations/images.js";
+import type { AgentModelOption, ModelOperationOptions } from "../core/operations/models/types.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -156,6 +157,14 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   async compact(options?: CompactOptions): Promise<void> {
     return (await this.start()).compact(options);
+  }
+
+  async listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    return (await this.start()).listModels(options);
+  }
+
+  async setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    return (await this.start()).setModel(id, options);
   }
 
   // Loops follow the lazy-start rule like every operational call (seeds §5.9).
