@@ -4,9 +4,15 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ClaudeSession, CodexSession } from "../../src/agents.js";
+import {
+  ClaudeSession,
+  CodexSession,
+  listClaudeModels,
+  listCodexModels,
+} from "../../src/agents.js";
+import { listSessions } from "../../src/session/session-list.js";
 import type { ClaudeFixture } from "../support/claude-e2e.js";
-import { rejection } from "../support/claude-e2e.js";
+import { childPids, filesWithText, rejection } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
@@ -21,6 +27,7 @@ interface Agent {
   readonly followUp: string;
   /** The file that holds the agent's persisted default model. */
   defaultFile(fx: ClaudeFixture): string;
+  list: typeof listClaudeModels;
 }
 
 const agents: Agent[] = [
@@ -39,6 +46,7 @@ const agents: Agent[] = [
       return session;
     },
     defaultFile: (fx) => join(fx.home.home, ".claude", "settings.json"),
+    list: listClaudeModels,
   },
   {
     name: "codex",
@@ -56,6 +64,7 @@ const agents: Agent[] = [
       return session;
     },
     defaultFile: (fx) => join(fx.home.codexHome, "config.toml"),
+    list: listCodexModels,
   },
 ];
 
@@ -121,5 +130,19 @@ describe.each(agents)("$name model picker against the real CLI", (agent) => {
     expect(error.details?.availableIds).toEqual(rows.map((row) => row.id));
     expect(warnings).not.toContain("codex_default_model_persisted");
     await session.close();
+  });
+});
+
+describe.each(agents)("$name standalone model listing", (agent) => {
+  test("C-API-23: the standalone listing reads the picker and leaves no process and no state", async () => {
+    const fx = await agent.fixture();
+    const before = childPids();
+    const rows = await agent.list({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((row) => row.isCurrent)).toHaveLength(1);
+    expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
+    const listing = await listSessions({ stateDir: fx.stateDir });
+    expect([...listing.sessions, ...listing.skipped]).toEqual([]);
+    expect(await filesWithText(join(fx.stateDir, "sessions"))).toEqual([]);
   });
 });
