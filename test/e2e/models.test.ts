@@ -122,6 +122,8 @@ describe.each(agents)("$name model picker against the real CLI", (agent) => {
 
     const after = await session.listModels();
     expect(after.filter((row) => row.isCurrent).map((row) => row.id)).toEqual([target]);
+    const defaults = (list: typeof rows) => list.filter((row) => row.isDefault).map((row) => row.id);
+    expect(defaults(after)).toEqual(defaults(rows));
     expect(await readFile(agent.defaultFile(fx), "utf8")).toBe(defaultBefore);
 
     const error = await rejection(session.setModel("no-such-model"));

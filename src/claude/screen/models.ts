@@ -1,5 +1,5 @@
 // Claude Code's `/model` picker (api.md "listModels / setModel"), captured from 2.1.332
-// offline (test/fixtures/screens/claude-2.1.332-model-*.txt):
+// offline (test/fixtures/pickers/claude-2.1.332-model-*.txt):
 //   "Select model" / "Your pick is the default for new sessions. …"
 //   "❯ 1. Default (recommended) ✔  Use the default model (currently Opus 5.5) · …"
 //   "  4. Sonnet                   Sonnet 5.5 · Efficient for routine tasks · …"

@@ -69,6 +69,20 @@ export async function restoreConfig(
   }
 }
 
+/** The root `model` of config.toml, lowercased; undefined when unset or unreadable. */
+export async function codexPersistedModel(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string | undefined> {
+  const text = await readText(codexConfigPath(env)).catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const model = (parse(text) as Record<string, unknown>).model;
+    return typeof model === "string" ? model.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function codexDefaultModelGuard(
   env: Readonly<Record<string, string | undefined>>,
 ): DefaultModelGuard {

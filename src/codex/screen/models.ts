@@ -1,5 +1,5 @@
 // Codex's `/model` picker (api.md "listModels / setModel"), captured from 0.171.0 offline
-// (test/fixtures/screens/codex-0.171.0-model-*.txt). Rows come from the model catalog
+// (test/fixtures/pickers/codex-0.171.0-model-*.txt). Rows come from the model catalog
 // (bundled, or `model_catalog_json`; the testing kit's agent home writes one):
 //   "Select Model and Effort" / "› 1. scripted-model (current)  The scripted default model."
 //   (a "↓" line while rows are below the window) / footer "enter select · esc back".

@@ -27,9 +27,12 @@ export class ModelOperations {
   listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
     const timeoutMs = modelTimeout(options);
     const facts = this.#requireFacts();
-    return this.#withDeadline("listModels", timeoutMs, (context, deadline) =>
-      runListModels(context, facts.picker, deadline),
-    );
+    return this.#withDeadline("listModels", timeoutMs, async (context, deadline) => {
+      const rows = await runListModels(context, facts.picker, deadline);
+      const saved = await facts.persistedDefault?.(this.#host.env).catch(() => undefined);
+      if (saved === undefined || !rows.some((row) => row.id === saved)) return rows;
+      return rows.map((row) => ({ ...row, isDefault: row.id === saved }));
+    });
   }
 
   setModel(id: string, options?: ModelOperationOptions): Promise<void> {

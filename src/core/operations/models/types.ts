@@ -75,4 +75,11 @@ export interface DefaultModelGuard {
 export interface ModelOperationFacts {
   readonly picker: ModelPickerFacts;
   readonly defaultGuard?: (env: Readonly<Record<string, string | undefined>>) => DefaultModelGuard;
+  /**
+   * The persisted default's id, read from the CLI's config, when the picker does not mark
+   * it (Codex marks only "(current)", which moves with a session-only switch).
+   */
+  readonly persistedDefault?: (
+    env: Readonly<Record<string, string | undefined>>,
+  ) => Promise<string | undefined>;
 }
