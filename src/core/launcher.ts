@@ -175,6 +175,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       bridge,
       reap: reapProcessGroup,
       requestedSize: launch.requestedSize,
+      env: launch.env,
       loops: {
         restored: launch.loops ?? [],
         writeLoops: (loops) => store.writeLoops(record.elwoodSessionId, loops),
