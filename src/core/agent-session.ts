@@ -3,6 +3,7 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
+import { checkTimeoutOptions } from "./call-arguments.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { CompactOptions } from "./operations/compact.js";
 import type { ImageInput } from "./operations/images.js";
@@ -202,7 +203,10 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
   }
 
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
-    return guard(() => this.#runtime.interrupt(options));
+    return guard(() => {
+      checkTimeoutOptions(options, "interrupt()");
+      return this.#runtime.interrupt(options);
+    });
   }
 
   /** Types the CLI's /compact after the current turn; resolves when compaction ends. */

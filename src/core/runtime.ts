@@ -147,7 +147,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
       isResume: options.isResume,
       signals: options.adapter.signals,
       setTimer: (callback, ms) => this.#timers.set(callback, ms),
-      isDialogVisible: () => this.#watcher.latest?.dialog !== undefined,
+      isBlocked: () => this.#status.isBlocked || this.#watcher.latest?.dialog !== undefined,
       onReady: (reason) => this.#becomeInitiallyReady(reason),
     });
     this.#signals = new AgentSignals({

@@ -14,6 +14,8 @@ import {
   type CommonStartOptions,
   invalidOption,
   type NormalizedAgentOptions,
+  normalizeCwd,
+  optionalString,
 } from "../core/common-options.js";
 import {
   type ReplacedSession,
@@ -143,6 +145,7 @@ export function defineAgent<
       return open(options, options.elwoodSessionId);
     };
     const startOrResume = async (options: StartOrResumeOptions<StartOptions>) => {
+      assertOptionsObject(options);
       const { elwoodSessionId, ...startOptions } = options;
       let replacing: ReplacedSession | undefined;
       if (elwoodSessionId !== undefined) {
@@ -169,10 +172,12 @@ export function defineAgent<
       constructor(
         options: AgentSessionOptions<StartOptions> = {} as AgentSessionOptions<StartOptions>,
       ) {
-        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project.
-        const cwd = path.resolve(options.cwd ?? process.cwd());
-        const stateDir =
-          options.stateDir === undefined ? undefined : path.resolve(cwd, options.stateDir);
+        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project;
+        // the rest is validated by the first start, before it spawns anything.
+        assertOptionsObject(options);
+        const cwd = normalizeCwd(options.cwd);
+        const givenStateDir = optionalString(options.stateDir, "stateDir");
+        const stateDir = givenStateDir === undefined ? undefined : path.resolve(cwd, givenStateDir);
         const startOptions = {
           ...options,
           cwd,
@@ -188,4 +193,12 @@ export function defineAgent<
     }
     return { start, resume, startOrResume, Session };
   };
+}
+
+function assertOptionsObject(options: unknown): asserts options is object {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw invalidOption(
+      `Options must be an object; got ${options === null ? "null" : typeof options}.`,
+    );
+  }
 }
