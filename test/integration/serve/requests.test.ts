@@ -128,8 +128,9 @@ describe("elwood serve: typed JSON errors", () => {
   });
 
   test("bodies over 1 MiB are request_too_large (413), declared or streamed", async () => {
+    // (send alone takes up to 72 MiB, for base64 images: prd/serve.md)
     const big = JSON.stringify({ text: "x".repeat(1024 * 1024 + 10) });
-    const reply = await client.call("POST", "/api/sessions/any/send", big);
+    const reply = await client.call("POST", "/api/sessions/any/interrupt", big);
     expect(reply.status).toBe(413);
     expectTypedError(reply, "request_too_large");
     const chunked = await fetch(`${server.url}/api/sessions`, {
