@@ -88,6 +88,13 @@ async function captureCodexMcp(): Promise<void> {
   try {
     await sleep(12_000);
     dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-startup.txt`);
+    // 0.171.0 folds startup warnings into "⚠ N warnings · f2 to view".
+    await session.sendKeys("\x1bOQ");
+    await sleep(2500);
+    dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings.txt`);
+    await session.sendKeys("\x1b");
+    await sleep(1500);
+    dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings-closed.txt`);
   } finally {
     await session.kill();
     await fx.cleanup();

@@ -19,7 +19,6 @@ describe("Claude login recovery against the real CLI", () => {
     fx.server.turn({ match: "first question", steps: [{ say: "First answer" }] });
     const unauthorized = { fail: { status: 401, message: "invalid x-api-key" } };
     fx.server.turn({ match: "unauthorized-turn", steps: [unauthorized], repeat: true });
-    fx.server.turn({ match: "after login", steps: [{ say: "Still here" }] });
     // No retries, so the 401 surfaces at once instead of after minutes of back-off.
     const env = { ...fx.home.env, CLAUDE_CODE_MAX_RETRIES: "0" };
     const session = new ClaudeSession({ cwd: fx.workspace, env, stateDir: fx.stateDir });
@@ -66,9 +65,14 @@ describe("Claude login recovery against the real CLI", () => {
     expect(urls).toHaveLength(1);
     expect(new URL(urls[0] ?? "").protocol).toBe("https:");
     expect(new URL(urls[0] ?? "").hostname).toBe("claude.ai");
-    // The dialog was closed: the session takes a normal turn again.
-    expect(await session.send("after login")).toContain("Still here");
+    // The dialog was closed and the session is alive: a turn completes (2.1.332 has
+    // dropped its credentials once /login started, so it answers with its own "Not logged
+    // in" line without asking the server), and no second login_expired is emitted.
+    const screen = () => session.session?.terminal.snapshot().lines.join("\n") ?? "";
+    expect(screen()).not.toMatch(/Paste code here|Select login method/);
+    expect(await session.send("after login")).toMatch(/Not logged in · Please run \/login/);
     expect(session.status).toBe("ready");
+    expect(loginExpired()).toHaveLength(1);
     await session.close();
   });
 
