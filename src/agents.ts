@@ -7,6 +7,7 @@ import {
   type ResumeClaudeOptions,
   type StartClaudeOptions,
 } from "./claude/options.js";
+import { ClaudeAgentSessionApi, type ClaudeLoginOptions } from "./claude/session-api.js";
 import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
 import {
   normalizeCodexOptions,
@@ -30,8 +31,14 @@ export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
   return (ELWOOD_AGENT_KINDS as readonly string[]).includes(agent);
 }
 
-const claudeAgent = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
+const claudeAgent = defineAgent<
+  ClaudeSessionEvents,
+  StartClaudeOptions,
+  ResumeClaudeOptions,
+  ClaudeAgentSessionApi
+>()({
   adapter: claudeAdapter,
+  sessionApi: ClaudeAgentSessionApi,
   normalize: normalizeClaudeOptions,
   startOnlyOptions: ["persona", "name", "model", "settingsOverrides"],
 });
@@ -54,11 +61,16 @@ export const {
 } = codexAgent;
 
 /** The primary Claude API: lazy start, send/stream turns, every raw control. */
-export class ClaudeSession extends claudeAgent.Session {}
+export class ClaudeSession extends claudeAgent.Session {
+  /** Starts the session if needed, then runs /login in place (see ClaudeSessionApi.login). */
+  async login(options: ClaudeLoginOptions): Promise<void> {
+    return (await this.start()).login(options);
+  }
+}
 /** The primary Codex API: lazy start, send/stream turns, every raw control. */
 export class CodexSession extends codexAgent.Session {}
 
-export type ClaudeSessionApi = AgentSessionApi<ClaudeSessionEvents>;
+export type ClaudeSessionApi = ClaudeAgentSessionApi;
 export type CodexSessionApi = AgentSessionApi<CodexSessionEvents>;
 export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions>;
 export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;

@@ -32,6 +32,7 @@ export type {
 } from "./claude/options.js";
 export { CLAUDE_REASONING_EFFORTS } from "./claude/options.js";
 export { CLAUDE_PERMISSION_MODES } from "./claude/posture.js";
+export type { ClaudeLoginMethod, ClaudeLoginOptions } from "./claude/session-api.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,

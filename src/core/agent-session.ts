@@ -8,6 +8,7 @@ import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./l
 import type { CompactOptions } from "./operations/compact.js";
 import type { ImageInput } from "./operations/images.js";
 import type { SessionRuntime } from "./runtime.js";
+import type { RuntimeOperations } from "./runtime-operations.js";
 import type { CoreEventMap } from "./session-events.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
@@ -97,16 +98,18 @@ export interface ElwoodAgentSession {
 
 type CoreEventName = keyof CoreEventMap & string;
 
+export interface AgentSessionApiOptions {
+  readonly agent: ElwoodAgentId;
+  readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
+  readonly terminal: ElwoodTerminal;
+}
+
 export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
   readonly agent: ElwoodAgentId;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
   readonly #terminal: ElwoodTerminal;
 
-  constructor(options: {
-    readonly agent: ElwoodAgentId;
-    readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
-    readonly terminal: ElwoodTerminal;
-  }) {
+  constructor(options: AgentSessionApiOptions) {
     this.agent = options.agent;
     this.#runtime = options.runtime;
     this.#terminal = options.terminal;
@@ -126,6 +129,11 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
 
   get terminal(): ElwoodTerminal {
     return this.#terminal;
+  }
+
+  /** For an agent's own methods (Claude's login()): the runtime's session commands. */
+  protected get operations(): RuntimeOperations {
+    return this.#runtime.operations;
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -234,7 +242,7 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
 }
 
 // Turns a synchronous throw into a rejection (api.md: "MUST reject and never throw").
-function guard<T>(run: () => Promise<T>): Promise<T> {
+export function guard<T>(run: () => Promise<T>): Promise<T> {
   try {
     return run();
   } catch (error) {

@@ -1,7 +1,7 @@
 // First readiness, fired exactly once (C-API-28): from the agent's pre-input hook, from
 // a quiet idle composer where the adapter says that proves a live input loop (after the
 // session-start hook on Claude, on resume for both), or from a bounded fallback. A
-// visible dialog defers every source until it clears.
+// visible dialog, or its block not yet cleared, defers every source until it clears.
 import type { AgentAdapter, ScreenReading } from "./adapter.js";
 
 export const INITIAL_READY_FALLBACK_MS = 10_000;
@@ -10,7 +10,13 @@ export interface InitialReadinessOptions {
   readonly isResume: boolean;
   readonly signals: AgentAdapter<unknown, unknown>["signals"];
   readonly setTimer: (callback: () => void, ms: number) => unknown;
-  readonly isDialogVisible: () => boolean;
+  /**
+   * A dialog is on screen, or its block has not cleared yet: the block lasts until a frame
+   * shows the composer or work. Readiness due in the repaint gap between would be dropped
+   * by the status machine and leave the session `running` with nothing submitted (issue 11,
+   * 16-session bench), so it waits like readiness behind a visible dialog.
+   */
+  readonly isBlocked: () => boolean;
   readonly onReady: (reason: string) => void;
 }
 
@@ -87,7 +93,7 @@ export class InitialReadiness {
   }
 
   onDialogCleared(): void {
-    if (this.#pendingReason !== undefined && !this.#options.isDialogVisible()) {
+    if (this.#pendingReason !== undefined && !this.#options.isBlocked()) {
       this.#request(this.#pendingReason);
     }
   }
@@ -98,7 +104,7 @@ export class InitialReadiness {
 
   #request(reason: string): void {
     if (this.#isDone || this.#isDisposed) return;
-    if (this.#options.isDialogVisible()) {
+    if (this.#options.isBlocked()) {
       this.#pendingReason ??= reason;
       return;
     }

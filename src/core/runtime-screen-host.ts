@@ -48,8 +48,9 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
       title: terminal.title,
     });
   };
+  const mayEndOnIdle = () => turn.mayEndOnIdle(read().composerText);
   const endOnIdle = (reason: string) => {
-    if (status.status !== "running" || !turn.mayEndOnIdle) return;
+    if (status.status !== "running" || !mayEndOnIdle()) return;
     turn.endTurn();
     status.apply("screen_idle", reason);
   };
@@ -85,7 +86,7 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
       if (turn.noteWork()) status.apply("screen_working", "working indicator appeared");
     },
     onIdleEdge: (isInterrupt) => {
-      if (status.status !== "running" || !turn.mayEndOnIdle) return;
+      if (status.status !== "running" || !mayEndOnIdle()) return;
       if (isInterrupt || !turn.isHookDriven) {
         endOnIdle(isInterrupt ? "fresh interrupt banner" : "working indicator gone, idle composer");
         return;
@@ -100,6 +101,7 @@ export function createScreenHost(parts: ScreenHostParts): ScreenWatcherHost {
     onFrame: (reading) => {
       parts.readiness().onFrame(reading);
       if (reading.isWorking) turn.noteWork();
+      else turn.noteIdleFrame();
       pumpIfOpen();
     },
     renderCount: parts.renderCount,

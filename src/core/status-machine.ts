@@ -48,6 +48,10 @@ export class StatusMachine {
     return this.#hasBeenReady;
   }
 
+  get isBlocked(): boolean {
+    return this.#status === "blocked";
+  }
+
   get isTerminal(): boolean {
     return isTerminalStatus(this.#status);
   }

@@ -207,19 +207,19 @@ export interface ElwoodStatusEvent {
 export type ElwoodTurnEvent =
   | {
       readonly kind: "started";
-      readonly turnId: number;
+      readonly turnNumber: number;
       /** message, prompt, guidance or loop. */
       readonly submission: string;
     }
-  | { readonly kind: "accepted"; readonly turnId: number; readonly evidence: string }
+  | { readonly kind: "accepted"; readonly turnNumber: number; readonly evidence: string }
   | {
       readonly kind: "content";
-      readonly turnId: number;
+      readonly turnNumber: number;
       readonly event: import("./turn/stream-events.js").ElwoodStreamEvent;
     }
-  | { readonly kind: "ended"; readonly turnId: number }
+  | { readonly kind: "ended"; readonly turnNumber: number }
   | {
       readonly kind: "failed";
-      readonly turnId: number;
+      readonly turnNumber: number;
       readonly error: import("../errors.js").ElwoodError;
     };

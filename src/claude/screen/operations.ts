@@ -1,6 +1,7 @@
 // Claude Code's session-operation facts (images, compact), verified on the pinned CLI.
 import type { AgentOperationFacts } from "../../core/operations/facts.js";
 import { CLAUDE_IMAGE_FACTS } from "./images.js";
+import { CLAUDE_LOGIN_FACTS } from "./login.js";
 
 export const CLAUDE_OPERATION_FACTS: AgentOperationFacts = {
   images: CLAUDE_IMAGE_FACTS,
@@ -10,4 +11,5 @@ export const CLAUDE_OPERATION_FACTS: AgentOperationFacts = {
     endHook: "PostCompact",
     verifiedOn: "2.1.332 (e2e: PreCompact then PostCompact, summary request answered offline)",
   },
+  login: CLAUDE_LOGIN_FACTS,
 };

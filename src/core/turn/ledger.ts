@@ -1,7 +1,7 @@
 // Which Turn is current, and the timing facts that keep one turn's signals from touching
 // another: a turn end only completes the newest submission, the previous turn's spinner
 // clearing cannot end the next turn, and a permission a hook just decided is nobody's job.
-import { normalizeText, promptSignature } from "./composer.js";
+import { classifyComposer, normalizeText, promptSignature } from "./composer.js";
 import { Turn, type TurnListener } from "./turn.js";
 
 /** A working row painted this soon after a turn end is the old turn's leftover. */
@@ -16,6 +16,8 @@ export class TurnLedger {
   #current: Turn | undefined;
   #generation = 0;
   #lastTurnEndAt = 0;
+  /** No turn has ended yet, so no spinner can be a leftover. */
+  #idleSinceTurnEnd = true;
   #sawWorkSinceSubmission = false;
   #permissionDecidedAt = Number.NEGATIVE_INFINITY;
   #rawInputTurn: Turn | undefined;
@@ -87,17 +89,34 @@ export class TurnLedger {
     this.#isHookDriven = true;
   }
 
-  /** Records working evidence; false when it is the previous turn's leftover. */
+  /** A frame with no working indicator: a spinner after this is not the old turn's. */
+  noteIdleFrame(): void {
+    this.#idleSinceTurnEnd = true;
+  }
+
+  /**
+   * Records working evidence; false when it is the previous turn's leftover: painted just
+   * after the turn end, or on screen ever since it while our prompt is not yet accepted
+   * (a CPU-starved Claude keeps its "running Stop hook" spinner up for seconds).
+   */
   noteWork(): boolean {
     if (this.#now() - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return false;
+    if (!this.#idleSinceTurnEnd && !this.isAccepted) return false;
     this.#sawWorkSinceSubmission = true;
     this.#current?.markRunning();
     return true;
   }
 
-  /** An idle screen may end the turn only after fresh work was seen. */
-  get mayEndOnIdle(): boolean {
-    return this.#sawWorkSinceSubmission;
+  /**
+   * An idle screen may end the turn only after fresh work was seen, and never while the
+   * turn's own prompt still sits unaccepted in the composer: delivery owns that one.
+   */
+  mayEndOnIdle(composerText: string | undefined): boolean {
+    if (!this.#sawWorkSinceSubmission) return false;
+    const turn = this.#current;
+    if (turn === undefined || turn.isAccepted || turn.isSettled) return true;
+    const composer = classifyComposer(composerText, turn.text);
+    return composer !== "staged" && composer !== "doubled";
   }
 
   notePermissionDecided(): void {
@@ -110,6 +129,7 @@ export class TurnLedger {
 
   endTurn(): void {
     this.#lastTurnEndAt = this.#now();
+    this.#idleSinceTurnEnd = false;
     this.#current?.end();
   }
 }

@@ -153,15 +153,25 @@ export class SessionTurns {
     const content = toStreamEvent(item);
     const turn = this.ledger.current;
     if (content !== undefined && turn !== undefined) {
-      this.#host.events.emitTurn({ kind: "content", turnId: turn.id, event: content });
+      this.#host.events.emitTurn({ kind: "content", turnNumber: turn.id, event: content });
     }
     this.#activeRun?.onItem(item);
   }
 
   async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     checkTurnOptions(options);
-    const release = await this.#slot.acquire();
-    const run = new TurnRun({ ...options, status: () => this.#host.status().status });
+    const waitStartedAt = Date.now();
+    const release = await this.#slot.acquire(options.timeoutMs);
+    // One bound for the whole call: time spent waiting for the slot is spent.
+    const remaining =
+      options.timeoutMs === undefined
+        ? {}
+        : { timeoutMs: Math.max(1, options.timeoutMs - (Date.now() - waitStartedAt)) };
+    const run = new TurnRun({
+      ...options,
+      ...remaining,
+      status: () => this.#host.status().status,
+    });
     this.#activeRun = run;
     try {
       this.submit("message", "readiness", prompt, run, options.images).catch((error: unknown) =>
@@ -205,23 +215,23 @@ export class SessionTurns {
 
   #onTurnChange(change: TurnChange): void {
     const { events } = this.#host;
-    const turnId = change.turn.id;
+    const turnNumber = change.turn.id;
     switch (change.kind) {
       case "started":
-        events.emitTurn({ kind: "started", turnId, submission: change.turn.kind });
+        events.emitTurn({ kind: "started", turnNumber, submission: change.turn.kind });
         return;
       case "accepted":
-        events.emitTurn({ kind: "accepted", turnId, evidence: change.evidence });
+        events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
         return;
       case "ended":
-        events.emitTurn({ kind: "ended", turnId });
+        events.emitTurn({ kind: "ended", turnNumber });
         return;
       case "failed":
         // A prompt the agent never took leaves it idle: `running` would be a lie.
         if (change.error.name === "prompt_not_accepted" && this.ledger.current === change.turn) {
           this.#host.status().apply("prompt_not_accepted", String(change.error.details.rule));
         }
-        events.emitTurn({ kind: "failed", turnId, error: change.error });
+        events.emitTurn({ kind: "failed", turnNumber, error: change.error });
         return;
       default:
         return;

@@ -1,24 +1,45 @@
 // Serializes ergonomic turns: each send/stream holds the slot until the agent reaches
 // its real turn boundary, not merely until its consumer stops reading (seeds §5.8).
+// A caller's timeoutMs covers the wait for the slot too: a turn whose agent never comes
+// back to ready holds the slot, and the next send() must still end within its bound.
+import { ElwoodError } from "../../errors.js";
 
 export class TurnSlot {
   #tail: Promise<void> = Promise.resolve();
 
-  /** Resolves with a release function once every earlier holder has released. */
-  acquire(): Promise<() => void> {
+  /**
+   * Resolves with a release function once every earlier holder has released; rejects with
+   * wait_timeout after `timeoutMs` (the place in line is then given up on arrival).
+   */
+  acquire(timeoutMs?: number): Promise<() => void> {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     const previous = this.#tail;
     this.#tail = previous.then(() => held);
-    return previous.then(() => {
-      let isReleased = false;
-      return () => {
-        if (isReleased) return;
-        isReleased = true;
-        release();
-      };
+    let isReleased = false;
+    const releaseOnce = () => {
+      if (isReleased) return;
+      isReleased = true;
+      release();
+    };
+    const acquired = previous.then(() => releaseOnce);
+    if (timeoutMs === undefined) return acquired;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Too late to run: pass the turn on as soon as it comes.
+        void acquired.then((giveUp) => giveUp());
+        reject(
+          new ElwoodError(
+            "wait_timeout",
+            `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
+            { details: { timeoutMs } },
+          ),
+        );
+      }, timeoutMs);
     });
+    return Promise.race([acquired, expired]).finally(() => clearTimeout(timer));
   }
 }

@@ -130,6 +130,56 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(turnEvents).toEqual(["started", "failed"]);
   });
 
+  it("a turn whose agent never gets back to ready holds the slot; the next send() still ends within its timeoutMs", async () => {
+    const cli = await ready();
+    const outcomes: unknown[] = [];
+    const record = (pending: Promise<string>) =>
+      pending.then(
+        (value) => outcomes.push(value),
+        (error: unknown) => outcomes.push(error),
+      );
+    void record(cli.runtime.send(PROMPT, { timeoutMs: 5_000 }));
+    await vi.advanceTimersByTimeAsync(60);
+    // A dialog nobody answers: the first turn can never reach its boundary.
+    cli.showDialog(true);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(outcomes).toHaveLength(1);
+    expect(ElwoodError.is(outcomes[0], "wait_timeout")).toBe(true);
+    void record(cli.runtime.send("SAY<<second-turn>>", { timeoutMs: 5_000 }));
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(outcomes).toHaveLength(2);
+    expect(ElwoodError.is(outcomes[1], "wait_timeout")).toBe(true);
+    expect((outcomes[1] as ElwoodError).message).toContain("previous turn");
+    expect(cli.received).toEqual([]);
+  });
+
+  it("the old turn's spinner lingers and the next Enters are lost: no idle end while our prompt is staged", async () => {
+    // Seen with 32 sessions: Claude's "running Stop hook" spinner stayed up for seconds
+    // after the Stop hook, counted as the next turn's work, and its clearing ended that
+    // turn (reply "") while its prompt still sat in the composer.
+    const cli = await ready({
+      stopSpinnerLingerMs: 3_000,
+      enter: (index) => (index >= 1 && index <= 4 ? "ignored" : { submitAfterMs: 50 }),
+    });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    const second = "SAY<<second-turn-after-linger>>";
+    let reply: unknown;
+    cli.runtime.send(second).then(
+      (value) => {
+        reply = value;
+      },
+      (error: unknown) => {
+        reply = error;
+      },
+    );
+    for (let spent = 0; reply === undefined && spent < 60_000; spent += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(reply).toBe(`ANSWER ${second}`);
+    expect(cli.received).toEqual([PROMPT, second]);
+    expect(pasteCount(cli)).toBe(2);
+  });
+
   it("a spinner gap mid-turn (a tool running) does not end a hook-driven turn", async () => {
     const cli = await ready({ midTurnIdleMs: 3_000 });
     const statuses: string[] = [];

@@ -42,6 +42,8 @@ export interface Reactions {
   readonly idleRepaints: boolean;
   /** A pause mid-turn with the spinner gone and an idle composer (Codex running a tool). */
   readonly midTurnIdleMs: number;
+  /** How long the spinner stays up after the Stop hook (a starved CLI running its Stop hook). */
+  readonly stopSpinnerLingerMs: number;
 }
 
 export const NORMAL: Reactions = {
@@ -52,6 +54,7 @@ export const NORMAL: Reactions = {
   transcriptLagMs: 0,
   idleRepaints: false,
   midTurnIdleMs: 0,
+  stopSpinnerLingerMs: 0,
 };
 
 export class FakeClaude implements TerminalPort {
@@ -66,6 +69,8 @@ export class FakeClaude implements TerminalPort {
   composer = "";
   isWorking = false;
   isDialogVisible = false;
+  /** A frame with nothing on it: the CLI repainting between a dialog and its composer. */
+  isBlank = false;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #history: string[] = [];
   readonly #renderListeners = new Set<() => void>();
@@ -123,6 +128,10 @@ export class FakeClaude implements TerminalPort {
   // ── TerminalPort ─────────────────────────────────────────────────────────
 
   snapshot(): TerminalSnapshot {
+    if (this.isBlank) {
+      const blank = COMPOSER.map(() => "");
+      return { lines: blank, text: blank.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
+    }
     const lines = this.isDialogVisible ? [...PERMISSION] : [...COMPOSER];
     if (!this.isDialogVisible) {
       this.#history.forEach((line, index) => {
@@ -226,9 +235,14 @@ export class FakeClaude implements TerminalPort {
     const stopAt = workingAt + 300 + midTurnIdleMs;
     setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
     this.#later(stopAt, () => {
-      this.isWorking = false;
+      this.isWorking = this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);
     });
+    if (this.reactions.stopSpinnerLingerMs > 0) {
+      this.#later(stopAt + 20 + this.reactions.stopSpinnerLingerMs, () => {
+        this.isWorking = false;
+      });
+    }
     setTimeout(() => {
       this.hook({
         hook_event_name: "Stop",
