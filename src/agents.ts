@@ -15,6 +15,7 @@ import {
   type StartCodexOptions,
 } from "./codex/options.js";
 import type { AgentSessionApi } from "./core/agent-session.js";
+import { checkLoginOptionsShape } from "./core/operations/login.js";
 import type { AgentModelOption } from "./core/operations/models/types.js";
 import {
   type AgentSessionOptions,
@@ -66,6 +67,7 @@ export const {
 export class ClaudeSession extends claudeAgent.Session {
   /** Starts the session if needed, then runs /login in place (see ClaudeSessionApi.login). */
   async login(options: ClaudeLoginOptions): Promise<void> {
+    checkLoginOptionsShape(options);
     return (await this.start()).login(options);
   }
 }
