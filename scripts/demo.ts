@@ -3,7 +3,7 @@
 // Elwood's scripted model server, while a parent-app hook approves one command and
 // denies another. `npm run demo -- --live` uses your own logged-in CLIs instead.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants as osConstants, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   ClaudeSession,
@@ -100,6 +100,19 @@ function watchStatus(name: string) {
   };
 }
 
+// Ctrl-C, or the TERM `npm run demo`'s supervisor sends: close the open sessions; the
+// turn in flight then fails, and the finally blocks remove the temporary home and workspace.
+const openSessions = new Set<{ close(): Promise<void> }>();
+let interruptedBy: NodeJS.Signals | undefined;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    interruptedBy = signal;
+    process.exitCode = 128 + osConstants.signals[signal];
+    say(dim(`\n    ${signal}: closing the sessions`));
+    for (const session of openSessions) void session.close();
+  });
+}
+
 async function runClaude(options: { cwd: string; env?: Record<string, string> }): Promise<void> {
   step("Claude Code: a question answered with send()");
   const claude = new ClaudeSession({
@@ -109,6 +122,7 @@ async function runClaude(options: { cwd: string; env?: Record<string, string> })
     hooks: { PreToolUse: { Bash: (event) => decide(event.tool_input.command) } },
   });
   claude.on("status", watchStatus("claude"));
+  openSessions.add(claude);
   try {
     const answer = await claude.send(
       isLive ? "In one sentence: what is a pseudo-terminal?" : "What is Elwood?",
@@ -119,6 +133,7 @@ async function runClaude(options: { cwd: string; env?: Record<string, string> })
     for await (const event of claude.stream("Tidy up the workspace"))
       say(`    ${describeEvent(event)}`);
   } finally {
+    openSessions.delete(claude);
     await claude.close();
   }
 }
@@ -135,6 +150,7 @@ async function runCodex(options: { cwd: string; env?: Record<string, string> }):
     },
   });
   codex.on("status", watchStatus("codex"));
+  openSessions.add(codex);
   try {
     say(
       `    ${green("answer:")} ${await codex.send(isLive ? "Say hello in five words." : "Say hello")}`,
@@ -143,6 +159,7 @@ async function runCodex(options: { cwd: string; env?: Record<string, string> }):
     for await (const event of codex.stream("How much disk usage is there?"))
       say(`    ${describeEvent(event)}`);
   } finally {
+    openSessions.delete(codex);
     await codex.close();
   }
 }
@@ -168,6 +185,7 @@ async function main(): Promise<void> {
     }
     const env = home?.env === undefined ? undefined : { ...home.env };
     await runClaude({ cwd: workspace, ...(env === undefined ? {} : { env }) });
+    if (interruptedBy !== undefined) return;
     await runCodex({ cwd: workspace, ...(env === undefined ? {} : { env }) });
     step("Done");
     say(`    Both sessions closed; nothing is left running. ${dim("See README.md for the API.")}`);
@@ -179,6 +197,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (interruptedBy !== undefined) return; // the turn failed because we closed it
   say(
     red(
       `demo failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,

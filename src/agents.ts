@@ -7,6 +7,7 @@ import {
   type ResumeClaudeOptions,
   type StartClaudeOptions,
 } from "./claude/options.js";
+import { ClaudeAgentSessionApi, type ClaudeLoginOptions } from "./claude/session-api.js";
 import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
 import {
   normalizeCodexOptions,
@@ -14,11 +15,14 @@ import {
   type StartCodexOptions,
 } from "./codex/options.js";
 import type { AgentSessionApi } from "./core/agent-session.js";
+import { checkLoginOptionsShape } from "./core/operations/login.js";
+import type { AgentModelOption } from "./core/operations/models/types.js";
 import {
   type AgentSessionOptions,
   defineAgent,
   type StartOrResumeOptions,
 } from "./session/define-agent.js";
+import { type ListModelsOptions, listModelsWith } from "./session/list-models.js";
 
 export type { ClaudeSessionEvents, CodexSessionEvents };
 
@@ -30,8 +34,14 @@ export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
   return (ELWOOD_AGENT_KINDS as readonly string[]).includes(agent);
 }
 
-const claudeAgent = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
+const claudeAgent = defineAgent<
+  ClaudeSessionEvents,
+  StartClaudeOptions,
+  ResumeClaudeOptions,
+  ClaudeAgentSessionApi
+>()({
   adapter: claudeAdapter,
+  sessionApi: ClaudeAgentSessionApi,
   normalize: normalizeClaudeOptions,
   startOnlyOptions: ["persona", "name", "model", "settingsOverrides"],
 });
@@ -54,13 +64,40 @@ export const {
 } = codexAgent;
 
 /** The primary Claude API: lazy start, send/stream turns, every raw control. */
-export class ClaudeSession extends claudeAgent.Session {}
+export class ClaudeSession extends claudeAgent.Session {
+  /** Starts the session if needed, then runs /login in place (see ClaudeSessionApi.login). */
+  async login(options: ClaudeLoginOptions): Promise<void> {
+    checkLoginOptionsShape(options);
+    return (await this.start()).login(options);
+  }
+}
 /** The primary Codex API: lazy start, send/stream turns, every raw control. */
 export class CodexSession extends codexAgent.Session {}
 
-export type ClaudeSessionApi = AgentSessionApi<ClaudeSessionEvents>;
+export type ClaudeSessionApi = ClaudeAgentSessionApi;
 export type CodexSessionApi = AgentSessionApi<CodexSessionEvents>;
 export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions>;
 export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;
 export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;
 export type CodexSessionOptions = AgentSessionOptions<StartCodexOptions>;
+
+/** The Claude `/model` picker's rows, read from a throwaway session that is always torn down. */
+export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  return guardedList(() => listModelsWith(startClaude, options));
+}
+
+/** The Codex `/model` picker's rows, read from a throwaway session that is always torn down. */
+export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  return guardedList(() => listModelsWith(startCodex, options));
+}
+
+// Promise-returning functions reject, never throw synchronously (api.md).
+function guardedList(
+  run: () => Promise<readonly AgentModelOption[]>,
+): Promise<readonly AgentModelOption[]> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

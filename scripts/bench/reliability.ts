@@ -29,7 +29,7 @@ import {
 } from "../../test/fixtures/bridge-catalogue.js";
 import { generateCase, seededRandom, sendCase } from "../../test/fixtures/bridge-fuzz.js";
 import { descendantsOf, isProcessAlive } from "../../test/support/process-table.js";
-import { processFigures } from "./soak.js";
+import { processFigures } from "./soak/figures.js";
 
 interface Row {
   readonly scenario: string;

@@ -1,23 +1,29 @@
-// Soak (design/TARGETS.md "soak"; issue 16 Done-when 2): N Claude and M Codex sessions
-// run T turns each, every turn a shell tool call through a PreToolUse/PostToolUse
-// handler, against the scripted model server; then C start/close cycles in the same
-// process. Heap after GC, RSS, open fds, active handles/timers and child processes are
-// printed at start, middle and end of each part: flat means no leak.
+// Soak (design/TARGETS.md "soak"; issue 16 Done-when 2): N Claude and M Codex sessions,
+// each in its own workspace, agent home and state dir with its own model server, run T
+// turns each (all sessions turn by turn together), every turn a shell tool call through
+// PreToolUse/PostToolUse handlers; then C start/close cycles in the same process. Heap
+// after GC, RSS, open fds, process listeners, handles, timers and child processes are
+// printed at start, middle and end of each part: flat means no leak. The model servers
+// run in a child process so their request logs stay out of the heap figures. A failed
+// turn prints its error, the session status and the last screen lines.
 //
 //   npm run bench -- soak [--turns 200] [--claude 2] [--codex 2] [--cycles 100]
 
-import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { mkdtemp, realpath, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { loadavg } from "node:os";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ClaudeHookHandlers } from "../../src/claude/hooks/handlers.js";
 import type { CodexHookHandlers } from "../../src/codex/hooks/handlers.js";
-import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
-import { descendantsOf } from "../../test/support/process-table.js";
+import { runCycles } from "./soak/cycles.js";
+import { currentDescendants, printFigures, processFigures } from "./soak/figures.js";
+import { startRemoteServers } from "./soak/remote-servers.js";
+import { type SoakAgent, soakAnswer, soakPrompt } from "./soak/scenario.js";
+import {
+  createSurroundings,
+  describeFailure,
+  type SoakSurroundings,
+} from "./soak/session-setup.js";
+
+export { type ProcessFigures, printFigures, processFigures } from "./soak/figures.js";
 
 export interface SoakOptions {
   readonly turns: number;
@@ -42,161 +48,117 @@ export function parseSoakArgs(args: readonly string[]): SoakOptions {
   };
 }
 
-// A GC the bench can call without the caller remembering --expose-gc.
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
+const TURN_TIMEOUT_MS = 90_000;
+const SHOWN_FAILURES_PER_SESSION = 3;
 
-export interface ProcessFigures {
-  readonly heapMiB: number;
-  readonly rssMiB: number;
-  readonly fds: number;
-  readonly handles: number;
-  readonly timers: number;
-  readonly children: number;
+interface SoakSession {
+  readonly name: string;
+  readonly agent: SoakAgent;
+  readonly session: ClaudeSession | CodexSession;
+  readonly surroundings: SoakSurroundings;
+  failures: number;
 }
-
-export function processFigures(): ProcessFigures {
-  collectGarbage();
-  collectGarbage();
-  const memory = process.memoryUsage();
-  const resources = process.getActiveResourcesInfo();
-  const fds = process.platform === "linux" ? readdirSync("/proc/self/fd").length : Number.NaN;
-  return {
-    heapMiB: memory.heapUsed / 2 ** 20,
-    rssMiB: memory.rss / 2 ** 20,
-    fds,
-    handles: resources.filter((kind) => kind !== "Timeout" && kind !== "Immediate").length,
-    timers: resources.filter((kind) => kind === "Timeout").length,
-    children: descendantsOf(process.pid).length,
-  };
-}
-
-export function printFigures(label: string, figures: ProcessFigures): void {
-  const { heapMiB, rssMiB, fds, handles, timers, children } = figures;
-  console.log(
-    `${label.padEnd(26)} heap ${heapMiB.toFixed(1).padStart(6)} MiB  rss ${rssMiB.toFixed(0).padStart(5)} MiB  fds ${String(fds).padStart(4)}  handles ${String(handles).padStart(3)}  timers ${String(timers).padStart(3)}  children ${String(children).padStart(3)}`,
-  );
-}
-
-type AnySession = ClaudeSession | CodexSession;
 
 export async function runBenchmark(args: readonly string[] = []): Promise<void> {
   const options = parseSoakArgs(args);
   console.log(
-    `soak: ${options.claude} Claude + ${options.codex} Codex sessions × ${options.turns} turns (tool call + hooks each), then ${options.cycles} start/close cycles`,
+    `soak: ${options.claude} Claude + ${options.codex} Codex sessions × ${options.turns} turns (tool call + hooks each), then ${options.cycles} start/close cycles; load ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
   );
-  const server = await startScriptedModelServer();
-  const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-soak-ws-")));
-  execFileSync("git", ["init", "-q"], { cwd: workspace });
-  const stateParent = await realpath(await mkdtemp(join(tmpdir(), "elwood-soak-state-")));
-  const home = await createAgentHome({ server, trustedDirs: [workspace] });
-  const common = {
-    cwd: workspace,
-    env: home.env,
-    stateDir: join(stateParent, "state"),
-    autotrust: true,
-  };
+  const agents: SoakAgent[] = [
+    ...Array<SoakAgent>(options.claude).fill("claude"),
+    ...Array<SoakAgent>(options.codex).fill("codex"),
+  ];
+  // One server per session plus one for the cycles.
+  const remote = await startRemoteServers(agents.length + 1);
+  const ignored = currentDescendants();
   let toolHooks = 0;
+  const countHook = () => {
+    toolHooks += 1;
+  };
   const claudeHooks: ClaudeHookHandlers = {
-    PreToolUse: () => ({ permissionDecision: "allow", permissionDecisionReason: "soak" }),
-    PostToolUse: () => {
-      toolHooks += 1;
+    PreToolUse: () => {
+      countHook();
+      return { permissionDecision: "allow", permissionDecisionReason: "soak" };
     },
+    PostToolUse: countHook,
   };
-  const codexHooks: CodexHookHandlers = {
-    PostToolUse: () => {
-      toolHooks += 1;
-    },
-  };
-  for (const [label, tool, input] of [
-    ["claude", "Bash", (n: string) => ({ command: `echo soak-${n}` })],
-    ["codex", "exec_command", (n: string) => ({ cmd: `echo soak-${n}` })],
-  ] as const) {
-    server.turn({
-      match: new RegExp(`^${label} soak turn`),
-      repeat: true,
-      steps: [{ tool: { name: tool, input: input(label) } }, { say: `${label} turn done` }],
-    });
-  }
-  server.turn({ match: /^cycle/, repeat: true, steps: [{ say: "cycle done" }] });
-  const sessions: { label: string; session: AnySession }[] = [];
-  for (let index = 0; index < options.claude; index += 1) {
-    sessions.push({
-      label: "claude",
-      session: new ClaudeSession({ ...common, permissionMode: "default", hooks: claudeHooks }),
-    });
-  }
-  for (let index = 0; index < options.codex; index += 1) {
-    sessions.push({ label: "codex", session: new CodexSession({ ...common, hooks: codexHooks }) });
-  }
+  const codexHooks: CodexHookHandlers = { PreToolUse: countHook, PostToolUse: countHook };
+  const sessions: SoakSession[] = [];
   let failures = 0;
   try {
+    for (const [index, agent] of agents.entries()) {
+      const surroundings = await createSurroundings(remote.servers[index]!);
+      const session =
+        agent === "claude"
+          ? new ClaudeSession({
+              ...surroundings.options,
+              permissionMode: "default",
+              hooks: claudeHooks,
+            })
+          : new CodexSession({ ...surroundings.options, hooks: codexHooks });
+      sessions.push({ name: `${agent}#${index}`, agent, session, surroundings, failures: 0 });
+    }
     await Promise.all(sessions.map(({ session }) => session.start()));
     await Promise.all(
       sessions.map(({ session }) => session.waitForStatus((status) => status === "ready", 120_000)),
     );
-    printFigures("sessions ready (start)", processFigures());
-    const middle = Math.floor(options.turns / 2);
+    printFigures("sessions ready (start)", processFigures(ignored), bufferLines(sessions));
+    // Quarter marks, so a bounded buffer filling up (xterm's 1,000-line scrollback per
+    // session) can be told from a leak: a leak keeps growing after the buffers are full.
+    const marks = new Map([1, 2, 3, 4].map((q) => [Math.floor((options.turns * q) / 4), q]));
     const started = performance.now();
     for (let turn = 1; turn <= options.turns; turn += 1) {
-      const answers = await Promise.allSettled(
-        sessions.map(({ label, session }) => session.send(`${label} soak turn ${turn}`)),
-      );
-      answers.forEach((answer, index) => {
-        const label = sessions[index]?.label ?? "?";
-        if (answer.status === "rejected" || !answer.value.includes(`${label} turn done`))
-          failures += 1;
-      });
-      if (turn === middle) printFigures(`turn ${turn} (middle)`, processFigures());
+      await Promise.all(sessions.map((entry) => runTurn(entry, turn)));
+      const quarter = marks.get(turn);
+      if (quarter === undefined) continue;
+      const label = quarter === 2 ? "middle" : quarter === 4 ? "end" : `${quarter}/4`;
+      printFigures(`turn ${turn} (${label})`, processFigures(ignored), bufferLines(sessions));
     }
-    printFigures(`turn ${options.turns} (end)`, processFigures());
+    failures = sessions.reduce((sum, entry) => sum + entry.failures, 0);
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `turns: ${options.turns * sessions.length} sent, ${failures} failed, ${toolHooks} PostToolUse hooks, ${seconds.toFixed(0)} s`,
+      `turns: ${options.turns * sessions.length} sent, ${failures} failed (${sessions.map((s) => `${s.name} ${s.failures}`).join(", ")}), ${toolHooks} tool hooks, ${seconds.toFixed(0)} s`,
     );
   } finally {
-    await Promise.allSettled(sessions.map(({ session }) => session.close()));
+    await Promise.allSettled(
+      sessions.map(({ session }) => session.close().catch(() => session.kill())),
+    );
+    await Promise.allSettled(sessions.map(({ surroundings }) => surroundings.cleanup()));
   }
-  printFigures("sessions closed", processFigures());
-  await runCycles(options.cycles, common);
-  await server.close();
-  await home.cleanup();
-  await rm(workspace, { recursive: true, force: true });
-  await rm(stateParent, { recursive: true, force: true });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  printFigures("sessions closed", processFigures(ignored));
+  const cycleFailures = await runCycles(options.cycles, remote.servers.at(-1)!, ignored);
+  const summary = await remote.close();
+  console.log(
+    `model servers: ${summary.requests} requests, ${summary.unmatched} unmatched, ${summary.httpErrors} HTTP errors; load ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  if (failures + cycleFailures > 0) process.exitCode = 1;
 }
 
-// One process, many sessions in a row: each starts, answers one turn and closes.
-async function runCycles(
-  cycles: number,
-  common: {
-    cwd: string;
-    env: Readonly<Record<string, string>>;
-    stateDir: string;
-    autotrust: boolean;
-  },
-): Promise<void> {
-  if (cycles === 0) return;
-  const before = processFigures();
-  printFigures("cycles: before", before);
-  let failures = 0;
-  for (let cycle = 1; cycle <= cycles; cycle += 1) {
-    const session: AnySession =
-      cycle % 2 === 1
-        ? new ClaudeSession({ ...common, permissionMode: "default" })
-        : new CodexSession(common);
-    try {
-      const answer = await session.send(`cycle ${cycle}`);
-      if (!answer.includes("cycle done")) failures += 1;
-    } catch {
-      failures += 1;
-    } finally {
-      await session.close().catch(() => undefined);
-      await session.teardown().catch(() => undefined);
-    }
-    if (cycle === Math.floor(cycles / 2)) printFigures(`cycle ${cycle} (middle)`, processFigures());
+/** Lines held by the sessions' terminal buffers (screen plus scrollback), summed. */
+function bufferLines(sessions: readonly SoakSession[]): string {
+  const lines = sessions.reduce(
+    (sum, { session }) => sum + (session.session?.terminal.xterm.buffer.active.length ?? 0),
+    0,
+  );
+  return `  terminal lines ${lines}`;
+}
+
+async function runTurn(entry: SoakSession, turn: number): Promise<void> {
+  const { session, agent } = entry;
+  let failure: string | undefined;
+  try {
+    const reply = await session.send(soakPrompt(agent, turn), { timeoutMs: TURN_TIMEOUT_MS });
+    if (!reply.includes(soakAnswer(agent))) failure = describeFailure(session, { reply });
+  } catch (error) {
+    failure = describeFailure(session, { error });
   }
-  // Let exited children be reaped and closed sockets drain before the last count.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  printFigures(`cycle ${cycles} (end)`, processFigures());
-  console.log(`cycles: ${cycles} run, ${failures} failed`);
+  if (failure === undefined) return;
+  entry.failures += 1;
+  if (entry.failures <= SHOWN_FAILURES_PER_SESSION)
+    console.log(`  ✗ ${entry.name} turn ${turn}: ${failure}`);
 }

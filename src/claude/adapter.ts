@@ -54,6 +54,7 @@ export const claudeAdapter: AgentAdapter<
     initialReadyHooks: ["InstructionsLoaded"],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
+    turnFailedHook: "StopFailure",
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {

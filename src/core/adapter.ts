@@ -125,6 +125,11 @@ export interface AgentAdapter<
     readonly promptAcceptedHook: string;
     readonly turnEndHook: string;
     /**
+     * A hook that ends a turn the API failed (Claude's StopFailure: a 401, a rate limit);
+     * without it such a turn would stay `running` with no Stop ever coming.
+     */
+    readonly turnFailedHook?: string;
+    /**
      * The session-start hook fires only once a conversation exists (Codex fires it with
      * the first prompt), so its id is recorded at once instead of waiting for the
      * transcript on disk (prd/decisions.md "When a conversation id is recorded").

@@ -3,10 +3,13 @@
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import type { ElwoodTerminal } from "../terminal/terminal.js";
+import { checkTimeoutOptions } from "./call-arguments.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { CompactOptions } from "./operations/compact.js";
 import type { ImageInput } from "./operations/images.js";
+import type { AgentModelOption, ModelOperationOptions } from "./operations/models/types.js";
 import type { SessionRuntime } from "./runtime.js";
+import type { RuntimeOperations } from "./runtime-operations.js";
 import type { CoreEventMap } from "./session-events.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./turn/stream-events.js";
 import type {
@@ -86,6 +89,8 @@ export interface ElwoodAgentSession {
   resize(size: ElwoodTerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
   compact(options?: CompactOptions): Promise<void>;
+  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]>;
+  setModel(id: string, options?: ModelOperationOptions): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
   cancelLoop(loopId: string): Promise<void>;
@@ -96,16 +101,18 @@ export interface ElwoodAgentSession {
 
 type CoreEventName = keyof CoreEventMap & string;
 
+export interface AgentSessionApiOptions {
+  readonly agent: ElwoodAgentId;
+  readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
+  readonly terminal: ElwoodTerminal;
+}
+
 export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
   readonly agent: ElwoodAgentId;
   readonly #runtime: SessionRuntime<unknown, unknown, HookEventBase>;
   readonly #terminal: ElwoodTerminal;
 
-  constructor(options: {
-    readonly agent: ElwoodAgentId;
-    readonly runtime: SessionRuntime<unknown, unknown, HookEventBase>;
-    readonly terminal: ElwoodTerminal;
-  }) {
+  constructor(options: AgentSessionApiOptions) {
     this.agent = options.agent;
     this.#runtime = options.runtime;
     this.#terminal = options.terminal;
@@ -125,6 +132,11 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
 
   get terminal(): ElwoodTerminal {
     return this.#terminal;
+  }
+
+  /** For an agent's own methods (Claude's login()): the runtime's session commands. */
+  protected get operations(): RuntimeOperations {
+    return this.#runtime.operations;
   }
 
   statusDecisions(): readonly ElwoodStatusDecision[] {
@@ -194,12 +206,25 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
   }
 
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
-    return guard(() => this.#runtime.interrupt(options));
+    return guard(() => {
+      checkTimeoutOptions(options, "interrupt()");
+      return this.#runtime.interrupt(options);
+    });
   }
 
   /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
   compact(options?: CompactOptions): Promise<void> {
     return guard(() => this.#runtime.operations.compact(options));
+  }
+
+  /** Reads the `/model` picker's rows, then closes it with Escape: nothing changes. */
+  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    return guard(() => this.#runtime.operations.models.listModels(options));
+  }
+
+  /** Switches this session's model through the picker; the saved default is kept. */
+  setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    return guard(() => this.#runtime.operations.models.setModel(id, options));
   }
 
   /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */
@@ -230,7 +255,7 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
 }
 
 // Turns a synchronous throw into a rejection (api.md: "MUST reject and never throw").
-function guard<T>(run: () => Promise<T>): Promise<T> {
+export function guard<T>(run: () => Promise<T>): Promise<T> {
   try {
     return run();
   } catch (error) {

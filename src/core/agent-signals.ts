@@ -66,16 +66,18 @@ export class AgentSignals<Event extends HookEventBase> {
     // Every later hook re-checks until the conversation is on disk (a prompt was taken).
     this.#persistOnceConversationExists();
     if (signals.initialReadyHooks.includes(name)) this.#parts.readiness().onReadyHook(name);
-    if (name === signals.promptAcceptedHook || name === signals.turnEndHook) turn.noteTurnHook();
+    const endsTurn = name === signals.turnEndHook || name === signals.turnFailedHook;
+    if (name === signals.promptAcceptedHook || endsTurn) turn.noteTurnHook();
     if (name === signals.promptAcceptedHook) {
       turn.accept(`${name} hook`, signals.acceptedPromptOf(event));
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
-    if (name === signals.turnEndHook) {
+    if (endsTurn) {
       // Accepted before the handler runs: a Stop handler that submits a prompt must not
       // wait behind a delivery that only this Stop proves (api.md: no deadlock).
       turn.accept(`${name} hook`);
-      const expected = signals.turnEndTextOf(event);
+      // A failed turn has no final text to wait for.
+      const expected = name === signals.turnEndHook ? signals.turnEndTextOf(event) : "";
       if (expected !== undefined) this.#parts.onTurnEndText(expected);
     }
   }
@@ -88,7 +90,8 @@ export class AgentSignals<Event extends HookEventBase> {
     if (outcome.hookEventName === permissionRequestHook && outcome.reply !== undefined) {
       turn.notePermissionDecided();
     }
-    if (outcome.hookEventName !== adapter.signals.turnEndHook) return;
+    const { turnEndHook, turnFailedHook } = adapter.signals;
+    if (outcome.hookEventName !== turnEndHook && outcome.hookEventName !== turnFailedHook) return;
     turn.accept(`${outcome.hookEventName} hook`);
     if (isBlockingReply(outcome.reply)) {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");

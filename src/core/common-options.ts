@@ -172,11 +172,37 @@ function normalizeEnv(value: unknown): Readonly<Record<string, string | undefine
   return { ...(value as Record<string, string | undefined>) };
 }
 
-/** The `hooks` option: an object of handlers keyed by hook event name, or undefined. */
+/**
+ * The `hooks` option: an object keyed by hook event name whose entries are handler
+ * functions or, on tool events, objects of handler functions keyed by tool name.
+ * Anything else is refused now, not found missing at the first hook (names outside
+ * the agent's catalogue are allowed and never called: prd/decisions.md).
+ */
 export function optionalHandlers<Handlers>(value: unknown): Handlers | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalidOption("`hooks` must be an object of handlers keyed by hook event name.");
   }
+  for (const [event, entry] of Object.entries(value)) {
+    if (entry === undefined || typeof entry === "function") continue;
+    const isToolMap = typeof entry === "object" && entry !== null && !Array.isArray(entry);
+    const badTool = isToolMap
+      ? Object.entries(entry).find(
+          ([, handler]) => handler !== undefined && typeof handler !== "function",
+        )
+      : undefined;
+    if (isToolMap && badTool === undefined) continue;
+    const where = badTool === undefined ? `hooks.${event}` : `hooks.${event}.${badTool[0]}`;
+    throw invalidOption(
+      `\`${where}\` must be a handler function${badTool === undefined ? " or an object of handler functions keyed by tool name" : ""}; got ${describeValue(badTool === undefined ? entry : badTool[1])}.`,
+      { option: "hooks" },
+    );
+  }
   return value as Handlers;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
 }

@@ -8,6 +8,9 @@ import { type CompactOptions, compactTimeout, runCompact } from "./operations/co
 import { type OperationContext, sleep } from "./operations/context.js";
 import type { AgentOperationFacts } from "./operations/facts.js";
 import { ImageSubmissions } from "./operations/image-submission.js";
+import { type LoginOptions, normalizeLoginOptions, runLogin } from "./operations/login.js";
+import { LoginExpiryWatch } from "./operations/login-expiry.js";
+import { ModelOperations } from "./operations/models/model-operations.js";
 import type { TerminalPort } from "./ports.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import type { SessionEvents } from "./session-events.js";
@@ -17,6 +20,8 @@ import type { ElwoodSessionStatus } from "./types.js";
 export interface RuntimeOperationsHost {
   readonly displayName: string;
   readonly facts: AgentOperationFacts;
+  /** The session's launch environment (where the CLI keeps its config). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly terminal: TerminalPort;
   readonly events: SessionEvents;
   readonly queue: () => ControlQueue;
@@ -31,9 +36,12 @@ export class RuntimeOperations {
   readonly #queue: () => ControlQueue;
   readonly #images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
+  readonly #loginExpiry: LoginExpiryWatch | undefined;
+  /** listModels()/setModel() through the CLI's `/model` picker. */
+  readonly models: ModelOperations;
 
   constructor(host: RuntimeOperationsHost) {
-    const { facts, queue, ...rest } = host;
+    const { facts, queue, env, ...rest } = host;
     this.#facts = facts;
     const context: OperationContext = {
       ...rest,
@@ -49,6 +57,16 @@ export class RuntimeOperations {
     this.context = context;
     this.#queue = queue;
     this.#images = new ImageSubmissions({ ...context, facts: facts.images });
+    this.#loginExpiry =
+      facts.login === undefined
+        ? undefined
+        : new LoginExpiryWatch({ events: host.events, facts: facts.login, reading: host.reading });
+    this.models = new ModelOperations({
+      context,
+      facts: facts.models,
+      env,
+      run: (kind, run) => this.run(kind, "readiness", run),
+    });
   }
 
   /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
@@ -74,6 +92,26 @@ export class RuntimeOperations {
       );
     }
     return this.run("compact", "readiness", (context) => runCompact(context, facts, timeoutMs));
+  }
+
+  /**
+   * Drives the CLI's login dialog in one exclusive slot (immediate class: it does not wait
+   * for a ready that a lapsed login may never give, only for a safe screen).
+   */
+  login(options: LoginOptions): Promise<void> {
+    const facts = this.#facts.login;
+    if (facts === undefined) {
+      return Promise.reject(
+        new ElwoodError(
+          "login_failed",
+          `${this.context.displayName} has no login Elwood can drive.`,
+        ),
+      );
+    }
+    const normalized = normalizeLoginOptions(options, facts);
+    return this.run("login", "immediate", (context) => runLogin(context, facts, normalized)).then(
+      () => this.#loginExpiry?.rearm(),
+    );
   }
 
   /** Runs a command in one queue slot; the queue never hands it the ready transition. */

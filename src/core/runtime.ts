@@ -13,6 +13,7 @@ import type { SendOptions } from "./agent-session.js";
 import { AgentSignals } from "./agent-signals.js";
 import { ControlQueue } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
+import { releaseFirstReady } from "./first-ready.js";
 import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
 import { SessionLoops } from "./loops/session-loops.js";
 import type { TerminalPort } from "./ports.js";
@@ -80,6 +81,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#operations = new RuntimeOperations({
       displayName: options.adapter.displayName,
       facts: options.adapter.operations ?? {},
+      env: options.env ?? {},
       terminal: options.terminal,
       events: this.events,
       queue: () => this.#queue,
@@ -201,7 +203,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   // ── turns and submissions (all through the core Turn: src/core/turn/) ──────
-
   /** One turn's content, in arrival order, ending when the turn is complete (core Turn). */
   stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
     return this.#turns.stream(prompt, options);
@@ -257,7 +258,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
-
   get loops(): Pick<SessionLoops, "create" | "list" | "cancel"> {
     return this.#loops;
   }
@@ -268,7 +268,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   // ── shutdown ───────────────────────────────────────────────────────────────
-
   stop(): Promise<void> {
     return this.#shutdown.request("stop");
   }
@@ -282,7 +281,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   // ── signals from the bridge and the transcript (wired by the launcher) ─────
-
   /** A validated hook event, before its handler runs. */
   handleHookEvent(event: Event): void {
     if (!this.#isClosed) this.#signals.onHook(event);
@@ -315,7 +313,6 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   // ── internals ──────────────────────────────────────────────────────────────
-
   // A close-down clears every timer, so a wait that was pending must end with the close.
   async #untilClosed(wait: Promise<void>): Promise<void> {
     await Promise.race([wait, this.#whenClosed]);
@@ -334,9 +331,11 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   #becomeInitiallyReady(reason: string): void {
     if (this.#isClosed) return;
-    restoreRequestedSize(this.#options.terminal, this.#requestedSize, this.events);
-    this.#status.apply("initial_ready", reason);
-    this.#queue.pump();
+    const record = () => {
+      restoreRequestedSize(this.#options.terminal, this.#requestedSize, this.events);
+      this.#status.apply("initial_ready", reason);
+    };
+    releaseFirstReady({ events: this.events, record, release: () => this.#queue.pump() });
   }
 
   #onProcessExit(exit: ProcessExit): void {

@@ -43,7 +43,10 @@ type ActivityInput = DistributiveOmit<ElwoodActivityEvent, "elwoodSessionId" | "
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class SessionEvents {
-  readonly #emitter = new TypedEmitter<CoreEventMap>();
+  readonly #emitter = new TypedEmitter<CoreEventMap>(() => {
+    this.#listenerFailures += 1;
+  });
+  #listenerFailures = 0;
   readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
   readonly #elwoodSessionId: string;
   readonly #agent: ElwoodAgentId;
@@ -57,6 +60,11 @@ export class SessionEvents {
     this.#elwoodSessionId = options.elwoodSessionId;
     this.#agent = options.agent;
     this.#terminal = options.terminal;
+  }
+
+  /** How many listener calls have thrown so far (contained; the first ready watches it). */
+  get listenerFailureCount(): number {
+    return this.#listenerFailures;
   }
 
   on<K extends keyof CoreEventMap & string>(

@@ -2,6 +2,7 @@
 // (default 60 s) or session_not_running, and always unsubscribe when settled (api.md §5.3).
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import { checkWaitArguments } from "./call-arguments.js";
 import type { SessionEvents } from "./session-events.js";
 import { type ElwoodActivityEvent, type ElwoodSessionStatus, isTerminalStatus } from "./types.js";
 
@@ -41,6 +42,11 @@ export function waitForStatus(
   match: (status: ElwoodSessionStatus) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodSessionStatus> {
+  try {
+    checkWaitArguments(match, timeoutMs);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (match(source.status)) return Promise.resolve(source.status);
   if (isTerminalStatus(source.status)) return Promise.reject(notRunning(source.status));
   return new Promise((resolve, reject) => {
@@ -65,6 +71,11 @@ export function waitForActivity(
   match: (event: ElwoodActivityEvent) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodActivityEvent> {
+  try {
+    checkWaitArguments(match, timeoutMs);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (isTerminalStatus(source.status)) return Promise.reject(notRunning(source.status));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

@@ -1,7 +1,7 @@
 // The JSON API's routes (README "elwood serve"): one table from method and path to a
 // handler, so the server's dispatch and the README list the same things.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readJsonObject, sendJson } from "./http-io.js";
+import { readJsonObject, SEND_MAX_BODY_BYTES, sendJson } from "./http-io.js";
 import type { SessionRegistry } from "./registry.js";
 import { promptOf, sessionRequestOf, sizeOf } from "./request-fields.js";
 import { lastEventIdOf, streamEvents } from "./sse.js";
@@ -66,8 +66,8 @@ export const API_ROUTES: readonly Route[] = [
     method: "POST",
     pattern: new RegExp(`^/api/sessions/${ID}/send$`),
     handle: async ({ request, response, registry, id }) => {
-      const text = promptOf(await readJsonObject(request));
-      sendJson(response, 200, { text: await registry.get(id).send(text) });
+      const prompt = promptOf(await readJsonObject(request, SEND_MAX_BODY_BYTES));
+      sendJson(response, 200, { text: await registry.get(id).send(prompt.text, prompt.images) });
     },
   },
   {

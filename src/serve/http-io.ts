@@ -5,6 +5,8 @@ import { ElwoodError, type ElwoodErrorName } from "../errors.js";
 
 /** Bodies above this are refused with 413 before they are buffered. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** A send may carry base64 images: 50 MiB of image bytes per send (api.md) plus text. */
+export const SEND_MAX_BODY_BYTES = 72 * 1024 * 1024;
 
 const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   invalid_options: 400,

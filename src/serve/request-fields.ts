@@ -2,6 +2,7 @@
 // an `invalid_options` error naming the field, what was expected and what came.
 import { isAbsolute } from "node:path";
 import type { ElwoodAgentKind } from "../agents.js";
+import type { ImageInput } from "../core/operations/images.js";
 import type { ElwoodTerminalSize } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
@@ -39,16 +40,54 @@ export function sessionRequestOf(body: Record<string, unknown>): SessionRequest 
   };
 }
 
-export function promptOf(body: Record<string, unknown>): string {
+export interface PromptRequest {
+  readonly text: string;
+  readonly images: readonly ImageInput[];
+}
+
+/**
+ * `{ text, images? }`: each image is `{ path }` (an absolute file the server's user can
+ * read) or `{ data, format }` with `data` in base64. Shapes are checked here; the sizes,
+ * counts and files are the session's own `invalid_image` checks, before anything is typed.
+ */
+export function promptOf(body: Record<string, unknown>): PromptRequest {
   const { text, images } = body;
   if (typeof text !== "string" || text.trim() === "" || text.length > MAX_PROMPT_CHARS) {
     throw invalid("text", `a non-empty string of at most ${MAX_PROMPT_CHARS} characters`, text);
   }
-  if (images !== undefined && !(Array.isArray(images) && images.length === 0)) {
-    // The session's send() takes text only today; refusing beats silently dropping images.
-    throw invalid("images", "absent (image prompts are not supported by the server yet)", images);
+  if (images === undefined) return { text, images: [] };
+  if (!Array.isArray(images)) throw invalid("images", "an array of images", images);
+  return { text, images: images.map((image, index) => imageOf(image, `images[${index}]`)) };
+}
+
+const IMAGE_FORMATS = ["png", "jpeg", "gif", "webp"] as const;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function imageOf(image: unknown, field: string): ImageInput {
+  const entry = (typeof image === "object" && image !== null ? image : {}) as Record<
+    string,
+    unknown
+  >;
+  const expected = '{ "path": "/absolute/file" } or { "data": "<base64>", "format": "png" }';
+  if (typeof entry.path === "string" && entry.data === undefined) {
+    if (!isAbsolute(entry.path) || entry.path.includes("\0")) {
+      throw invalid(`${field}.path`, "an absolute file path", entry.path);
+    }
+    return { path: entry.path };
   }
-  return text;
+  if (typeof entry.data !== "string" || entry.path !== undefined) {
+    throw invalid(field, expected, image);
+  }
+  if (!IMAGE_FORMATS.includes(entry.format as (typeof IMAGE_FORMATS)[number])) {
+    throw invalid(`${field}.format`, `one of ${IMAGE_FORMATS.join(", ")}`, entry.format);
+  }
+  if (entry.data.length % 4 !== 0 || !BASE64.test(entry.data)) {
+    throw invalid(`${field}.data`, "standard base64 (A-Z, a-z, 0-9, +, /, = padding)", "<data>");
+  }
+  return {
+    data: new Uint8Array(Buffer.from(entry.data, "base64")),
+    format: entry.format as (typeof IMAGE_FORMATS)[number],
+  };
 }
 
 export function sizeOf(body: Record<string, unknown>): ElwoodTerminalSize {

@@ -10,6 +10,7 @@ import {
   startCodex,
 } from "../agents.js";
 import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
+import type { ImageInput } from "../core/operations/images.js";
 import {
   type ElwoodActivityEvent,
   type ElwoodSessionStatus,
@@ -140,9 +141,9 @@ export class ServedSession {
   }
 
   /** One turn: resolves with the assistant's text when the agent's turn really ended. */
-  send(text: string): Promise<string> {
+  send(text: string, images: readonly ImageInput[] = []): Promise<string> {
     this.#assertRunning("send a prompt");
-    return this.#lazy.send(text);
+    return this.#lazy.send(text, images.length === 0 ? {} : { images });
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {

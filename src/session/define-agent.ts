@@ -5,11 +5,17 @@
 import path from "node:path";
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { AgentAdapter } from "../core/adapter.js";
-import { AgentSessionApi, type ElwoodAgentSessionEvents } from "../core/agent-session.js";
+import {
+  AgentSessionApi,
+  type AgentSessionApiOptions,
+  type ElwoodAgentSessionEvents,
+} from "../core/agent-session.js";
 import {
   type CommonStartOptions,
   invalidOption,
   type NormalizedAgentOptions,
+  normalizeCwd,
+  optionalString,
 } from "../core/common-options.js";
 import {
   type ReplacedSession,
@@ -26,6 +32,7 @@ export interface AgentDefinition<
   Handlers,
   Event extends HookEventBase,
   Posture,
+  Api,
 > {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
   /** Validates start or resume options; throws ElwoodError before anything is spawned. */
@@ -34,6 +41,10 @@ export interface AgentDefinition<
   ): NormalizedAgentOptions<Options, Handlers, Posture>;
   /** Options that only shape a fresh conversation; startOrResume drops them to resume. */
   readonly startOnlyOptions: readonly (keyof StartOptions & string)[];
+  /** The raw session class, when the agent adds methods (Claude's login()). */
+  readonly sessionApi?: new (
+    options: AgentSessionApiOptions,
+  ) => Api;
 }
 
 export interface ResumeOptionsBase {
@@ -61,16 +72,17 @@ export interface DefinedAgent<
   Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
   ResumeOptions extends ResumeOptionsBase,
+  Api extends AgentSessionApi<Events>,
 > {
-  start(options: StartOptions): Promise<AgentSessionApi<Events>>;
-  resume(options: ResumeOptions): Promise<AgentSessionApi<Events>>;
+  start(options: StartOptions): Promise<Api>;
+  resume(options: ResumeOptions): Promise<Api>;
   /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
   startOrResume(
     options: StartOrResumeOptions<StartOptions>,
-  ): Promise<{ readonly session: AgentSessionApi<Events>; readonly resumed: boolean }>;
+  ): Promise<{ readonly session: Api; readonly resumed: boolean }>;
   readonly Session: new (
     options?: AgentSessionOptions<StartOptions>,
-  ) => LazyAgentSession<AgentSessionApi<Events>, Events> & { readonly cwd: string };
+  ) => LazyAgentSession<Api, Events> & { readonly cwd: string };
 }
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
@@ -83,10 +95,19 @@ export function defineAgent<
   Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
   ResumeOptions extends ResumeOptionsBase,
+  Api extends AgentSessionApi<Events> = AgentSessionApi<Events>,
 >() {
   return <Options, Handlers, Event extends HookEventBase, Posture>(
-    definition: AgentDefinition<StartOptions, ResumeOptions, Options, Handlers, Event, Posture>,
-  ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
+    definition: AgentDefinition<
+      StartOptions,
+      ResumeOptions,
+      Options,
+      Handlers,
+      Event,
+      Posture,
+      Api
+    >,
+  ): DefinedAgent<Events, StartOptions, ResumeOptions, Api> => {
     const { adapter } = definition;
     // The public entry's name for messages: "resumeClaude", "resumeCodex", …
     const resumeName = `resume${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
@@ -94,7 +115,7 @@ export function defineAgent<
       options: StartOptions | ResumeOptions,
       elwoodSessionId: string | undefined,
       replacing?: ReplacedSession,
-    ): Promise<AgentSessionApi<Events>> => {
+    ): Promise<Api> => {
       const normalized = definition.normalize(options);
       const request = {
         adapter,
@@ -107,7 +128,10 @@ export function defineAgent<
         elwoodSessionId === undefined
           ? await startAgentSession(request, replacing)
           : await resumeAgentSession({ ...request, elwoodSessionId });
-      return new AgentSessionApi({ agent: adapter.agent, runtime: runtime as never, terminal });
+      const api = { agent: adapter.agent, runtime: runtime as never, terminal };
+      return definition.sessionApi === undefined
+        ? (new AgentSessionApi<Events>(api) as Api)
+        : new definition.sessionApi(api);
     };
     const start = (options: StartOptions) => open(options, undefined);
     const resume = (options: ResumeOptions) => {
@@ -121,6 +145,7 @@ export function defineAgent<
       return open(options, options.elwoodSessionId);
     };
     const startOrResume = async (options: StartOrResumeOptions<StartOptions>) => {
+      assertOptionsObject(options);
       const { elwoodSessionId, ...startOptions } = options;
       let replacing: ReplacedSession | undefined;
       if (elwoodSessionId !== undefined) {
@@ -141,16 +166,18 @@ export function defineAgent<
       return { session: fresh, resumed: false };
     };
 
-    class Session extends LazyAgentSession<AgentSessionApi<Events>, Events> {
+    class Session extends LazyAgentSession<Api, Events> {
       readonly cwd: string;
 
       constructor(
         options: AgentSessionOptions<StartOptions> = {} as AgentSessionOptions<StartOptions>,
       ) {
-        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project.
-        const cwd = path.resolve(options.cwd ?? process.cwd());
-        const stateDir =
-          options.stateDir === undefined ? undefined : path.resolve(cwd, options.stateDir);
+        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project;
+        // the rest is validated by the first start, before it spawns anything.
+        assertOptionsObject(options);
+        const cwd = normalizeCwd(options.cwd);
+        const givenStateDir = optionalString(options.stateDir, "stateDir");
+        const stateDir = givenStateDir === undefined ? undefined : path.resolve(cwd, givenStateDir);
         const startOptions = {
           ...options,
           cwd,
@@ -166,4 +193,12 @@ export function defineAgent<
     }
     return { start, resume, startOrResume, Session };
   };
+}
+
+function assertOptionsObject(options: unknown): asserts options is object {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw invalidOption(
+      `Options must be an object; got ${options === null ? "null" : typeof options}.`,
+    );
+  }
 }

@@ -4,9 +4,18 @@
 // and drains the core Turn (src/core/turn/): no turn logic lives here.
 
 import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
+import {
+  assertOptionsArgument,
+  assertTurnText,
+  checkTimeoutOptions,
+  checkTurnOptions,
+  checkWaitArguments,
+} from "../core/call-arguments.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
-import type { CompactOptions } from "../core/operations/compact.js";
+import { validateLoopRequest } from "../core/loops/validate.js";
+import { type CompactOptions, compactTimeout } from "../core/operations/compact.js";
 import { snapshotImageInputs } from "../core/operations/images.js";
+import type { AgentModelOption, ModelOperationOptions } from "../core/operations/models/types.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -15,6 +24,7 @@ import type {
 } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import { assertTerminalSize } from "../terminal/terminal.js";
 import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
 
 type AnyHandler = (payload: never) => void;
@@ -101,7 +111,9 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
 
   // The one per-turn step of this layer: start lazily, then yield the core Turn's events.
   async *#drainTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
-    // Images are validated and copied before a lazy start spawns anything.
+    // Prompt, options and images are checked (images copied) before a lazy start spawns.
+    assertTurnText(prompt, "prompt");
+    checkTurnOptions(options);
     const images = snapshotImageInputs(options.images);
     const session = await this.start();
     yield* session.stream(prompt, images === undefined ? options : { ...options, images });
@@ -112,6 +124,7 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   async waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number) {
+    checkWaitArguments(match, timeoutMs);
     return (await this.start()).waitForStatus(match, timeoutMs);
   }
 
@@ -124,42 +137,58 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
     timeoutMs?: number,
   ): Promise<ElwoodActivityEvent>;
   async waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
+    checkWaitArguments(match, timeoutMs);
     return (await this.start()).waitForActivity(match, timeoutMs);
   }
 
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
-    const snapshot = sendOptionsSnapshot(options);
+    const snapshot = sendOptionsSnapshot(message, "message", options);
     return (await this.start()).sendMessage(message, snapshot);
   }
 
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    const snapshot = sendOptionsSnapshot(options);
+    const snapshot = sendOptionsSnapshot(prompt, "prompt", options);
     return (await this.start()).sendPrompt(prompt, snapshot);
   }
 
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    const snapshot = sendOptionsSnapshot(options);
+    const snapshot = sendOptionsSnapshot(message, "guidance message", options);
     return (await this.start()).sendGuidance(message, snapshot);
   }
 
   async sendKeys(input: string | Uint8Array): Promise<void> {
+    if (typeof input !== "string" && !(input instanceof Uint8Array)) {
+      throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
+    }
     return (await this.start()).sendKeys(input);
   }
 
   async resize(size: ElwoodTerminalSize): Promise<void> {
+    assertTerminalSize(size);
     return (await this.start()).resize(size);
   }
 
   async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
+    checkTimeoutOptions(options, "interrupt()");
     return (await this.start()).interrupt(options);
   }
 
   async compact(options?: CompactOptions): Promise<void> {
+    compactTimeout(options);
     return (await this.start()).compact(options);
+  }
+
+  async listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    return (await this.start()).listModels(options);
+  }
+
+  async setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    return (await this.start()).setModel(id, options);
   }
 
   // Loops follow the lazy-start rule like every operational call (seeds §5.9).
   async createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    validateLoopRequest(request);
     return (await this.start()).createLoop(request);
   }
 
@@ -168,6 +197,11 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   async cancelLoop(loopId: string): Promise<void> {
+    if (typeof loopId !== "string") {
+      throw new ElwoodError("loop_not_found", "No such active loop in this session.", {
+        details: { loopId: typeof loopId },
+      });
+    }
     return (await this.start()).cancelLoop(loopId);
   }
 
@@ -220,8 +254,14 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 }
 
-// Images are validated and copied at the call, before a lazy start spawns anything.
-function sendOptionsSnapshot(options: SendOptions | undefined): SendOptions | undefined {
+// Text and options are checked, images copied, at the call: before a lazy start spawns.
+function sendOptionsSnapshot(
+  text: unknown,
+  what: string,
+  options: SendOptions | undefined,
+): SendOptions | undefined {
+  assertTurnText(text, what);
+  assertOptionsArgument(options, "Send");
   const images = snapshotImageInputs(options?.images);
   return images === undefined ? options : { ...options, images };
 }

@@ -5,7 +5,7 @@
 // One model server and one agent home serve the whole file; each test uses its own
 // workspace, and nothing may be left running in the home afterwards.
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readdir, realpath, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn as spawnPty } from "node-pty";
@@ -218,6 +218,44 @@ describe("elwood sessions", () => {
   });
 });
 
+describe("elwood models", () => {
+  test("C-CLI-26: --output json lists both agents' pickers, and nothing is left running or kept", async () => {
+    const cwd = await workspace();
+    const stateDir = join(cwd, "..", `${cwd.split("/").pop()}-state`);
+    folders.push(stateDir);
+    const run = await runBin(["models", "--output", "json", "--state-dir", stateDir], {
+      cwd,
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout) as {
+      type: string;
+      agents: { agent: string; models: { id: string; isCurrent: boolean }[] }[];
+      errors: unknown[];
+    };
+    expect(document.type).toBe("models");
+    expect(document.errors).toEqual([]);
+    expect(document.agents.map((entry) => entry.agent)).toEqual(["claude", "codex"]);
+    for (const entry of document.agents) {
+      expect(entry.models.length).toBeGreaterThanOrEqual(2);
+      expect(entry.models.filter((model) => model.isCurrent)).toHaveLength(1);
+    }
+    expect(document.agents[1]?.models.map((model) => model.id)).toContain("scripted-model-alt");
+    expect(processesInHome(home.home)).toEqual([]);
+    expect(await readdir(join(stateDir, "sessions")).catch(() => [])).toEqual([]);
+  });
+
+  test("C-CLI-26: --agent codex prints a text table with the current model starred", async () => {
+    const run = await runBin(["models", "--agent", "codex"], {
+      cwd: await workspace(),
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\* {2}scripted-model {2,}scripted-model {2,}\(default\)/m);
+    expect(run.stdout).toMatch(/^ {3}scripted-model-alt {2}/m);
+  });
+});
+
 describe("elwood exit statuses", () => {
   test("C-CLI-20 C-CLI-17: an unknown option exits 2 and names the nearest valid one", async () => {
     const run = await runBin(["--outptu", "json", "hello"], { cwd: tmpdir(), env: env() });
@@ -308,5 +346,40 @@ describe("elwood progress", () => {
     // The line is cleared before the answer is printed, and the answer ends the output.
     expect(screen).toContain("\r\x1b[2K");
     expect(screen.trimEnd().endsWith(answer)).toBe(true);
+  });
+
+  test("C-CLI-18: --head mirrors the agent's own screen to a terminal stderr, stdout keeps the answer", async () => {
+    const cwd = await workspace();
+    const question = token("head-question");
+    const answer = token("head-answer");
+    server.turn({ match: question, steps: [{ say: answer }] });
+    const stdoutFile = join(cwd, ".head-stdout");
+    // stdin and stderr are the terminal; stdout goes to a file, as in `elwood --head … > x`.
+    const command = `exec "$0" "$1" --head --agent claude "$2" > "$3"`;
+    const pty = spawnPty(
+      "bash",
+      ["-c", command, process.execPath, ELWOOD_BIN, question, stdoutFile],
+      {
+        cwd,
+        env: env(),
+        cols: 110,
+        rows: 32,
+      },
+    );
+    let screen = "";
+    pty.onData((data) => {
+      screen += data;
+    });
+    const code = await new Promise<number>((resolve) =>
+      pty.onExit(({ exitCode }) => resolve(exitCode)),
+    );
+    expect(code).toBe(0);
+    // The agent's TUI itself: its prompt glyph and its own escape sequences, verbatim.
+    expect(screen).toContain("❯");
+    expect(screen).toMatch(/\x1b\[\??[0-9;]*[a-zA-Z]/);
+    // Handed back in default modes, with no status line of Elwood's drawn over it.
+    expect(screen).toContain("\x1b[?1049l\x1b[?25h");
+    expect(screen).not.toMatch(/claude · (starting|ready|running)/);
+    expect(await readFile(stdoutFile, "utf8")).toBe(`${answer}\n`);
   });
 });

@@ -119,6 +119,11 @@ const OPTIONS = [
   },
   { name: "debug", kind: "boolean", help: "Full sanitized event detail on stderr." },
   {
+    name: "head",
+    kind: "boolean",
+    help: "Show the agent's own screen on this terminal's stderr while it works (view only).",
+  },
+  {
     name: "state-dir",
     kind: "string",
     value: "dir",
@@ -179,6 +184,7 @@ export const RUN_OPTIONS: readonly OptionName[] = [
   "stream",
   "verbose",
   "debug",
+  "head",
   "state-dir",
   "defaults",
 ];

@@ -62,7 +62,10 @@ export async function effectiveConfig(parsed: ParsedArgs, io: CliIo): Promise<nu
     stream: entry(settings.stream),
     verbose: entry(settings.verbose),
     debug: { value: settings.debug, source: settings.debug ? "flag --debug" : "built-in" },
-    head: { value: false, source: "built-in" },
+    head:
+      parsed.options.get("head") === true
+        ? { value: true, source: "flag --head" }
+        : { value: false, source: "built-in" },
     trust: entry(settings.trust),
     highTrust: entry(settings.highTrust),
     persona: {

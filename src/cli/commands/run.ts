@@ -26,6 +26,7 @@ import type { RunOutcome, RunSink } from "../output/sink.js";
 import { TextSink } from "../output/text-sink.js";
 import { detectAgent } from "../run/detect-agent.js";
 import { executeRun, type RunPlan } from "../run/execute.js";
+import { eitherInterrupt, HeadMirror } from "../run/head-mirror.js";
 import { processInterrupts } from "../run/signals.js";
 import { usageError } from "../usage-error.js";
 import type { CliCommand } from "./command.js";
@@ -67,19 +68,30 @@ export async function runFromArgs(parsed: ParsedArgs, io: CliIo, command: string
     const plan = await planRun(parsed, layers, settings, io, (chosen) => {
       agent = chosen;
     });
+    const head =
+      parsed.options.get("head") === true ? new HeadMirror(io.stdin, io.stderr) : undefined;
     const stderr = new StderrReporter(io.stderr, {
       verbose: settings.verbose.value === true,
       debug: settings.debug,
-      progress: io.stderr.isTTY === true,
+      // The mirrored screen owns stderr; a status line would draw over it.
+      progress: io.stderr.isTTY === true && head === undefined,
     });
     const sink = sinkFor(output, out, settings);
-    const outcome = await executeRun(plan, {
-      sink,
-      stderr,
-      interrupts: processInterrupts,
-      onConsumerClosed: (listener) => io.stdout.once("error", listener),
-      warningsOnStderr: output !== "jsonl",
-    });
+    let outcome: RunOutcome;
+    try {
+      const size = head?.size();
+      outcome = await executeRun(size === undefined ? plan : { ...plan, initialSize: size }, {
+        sink,
+        stderr,
+        interrupts:
+          head === undefined ? processInterrupts : eitherInterrupt(processInterrupts, head),
+        onConsumerClosed: (listener) => io.stdout.once("error", listener),
+        warningsOnStderr: output !== "jsonl" && head === undefined,
+        ...(head === undefined ? {} : { head }),
+      });
+    } finally {
+      head?.restore();
+    }
     await sink.finish(outcome);
     reportOutcome(outcome, output, stderr, parsed.options.get("show-session-id") === true, plan);
     await out.flush();
@@ -163,6 +175,7 @@ async function planRun(
       `--stream is for text output; ${settings.output.source} selects ${settings.output.value}. Drop --stream or use --output text.`,
     );
   }
+  if (parsed.options.get("head") === true) checkHead(settings, io);
   const prompt = await readPrompt(parsed, io);
   const stateDir = settings.stateDir.value as string;
   const resumeId = parsed.options.get("resume") as string | undefined;
@@ -212,6 +225,28 @@ async function planRun(
     keep: parsed.options.get("ephemeral") !== true,
     images: imagePaths(parsed, cwd),
   };
+}
+
+// `--head` draws the agent's screen on stderr, so nothing else may write there, and it needs
+// a terminal on both ends: one to draw on, one whose keystrokes it can swallow.
+function checkHead(settings: RunSettings, io: CliIo): void {
+  if (io.stderr.isTTY !== true || io.stdin.isTTY !== true) {
+    throw usageError(
+      "--head shows the agent's screen and needs a terminal on stdin and stderr; drop --head when piping or redirecting them.",
+    );
+  }
+  const clashes: [boolean, string][] = [
+    [settings.stream.value === true, `--stream (from ${settings.stream.source})`],
+    [settings.verbose.value === true, `--verbose (from ${settings.verbose.source})`],
+    [settings.debug, "--debug"],
+    [settings.output.value === "jsonl", `--output jsonl (from ${settings.output.source})`],
+  ];
+  const clash = clashes.find(([on]) => on);
+  if (clash !== undefined) {
+    throw usageError(
+      `--head cannot be combined with ${clash[1]}: both write to stderr while the agent works. Use one of them.`,
+    );
+  }
 }
 
 async function readPrompt(parsed: ParsedArgs, io: CliIo): Promise<string> {

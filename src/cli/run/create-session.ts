@@ -10,6 +10,7 @@ import {
   type ElwoodStatusEvent,
   type ElwoodStreamEvent,
   type ElwoodTerminalExitEvent,
+  type ElwoodTerminalSize,
   type ElwoodUnsubscribe,
   type ElwoodWarningEvent,
 } from "../../index.js";
@@ -23,6 +24,8 @@ export interface RunnableSession {
   on(event: "status", handler: (event: ElwoodStatusEvent) => void): ElwoodUnsubscribe;
   on(event: "warning", handler: (event: ElwoodWarningEvent) => void): ElwoodUnsubscribe;
   on(event: "terminal:exit", handler: (event: ElwoodTerminalExitEvent) => void): ElwoodUnsubscribe;
+  on(event: "terminal:data", handler: (data: string) => void): ElwoodUnsubscribe;
+  resize(size: ElwoodTerminalSize): Promise<void>;
   stream(
     prompt: string,
     options?: { readonly images?: readonly { readonly path: string }[] },
@@ -45,6 +48,8 @@ export interface LaunchPlan {
   readonly claudePermissionMode: string | undefined;
   readonly codexSandbox: string | undefined;
   readonly codexApprovalPolicy: string | undefined;
+  /** The PTY's starting size (`--head` takes the viewer's); the library default otherwise. */
+  readonly initialSize?: ElwoodTerminalSize;
   /** The environment the login shell and the agent get. */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -59,7 +64,7 @@ export function createSession(plan: LaunchPlan): RunnableSession {
     stateDir: plan.stateDir,
     autotrust: plan.trust,
     env: plan.env,
-    ...defined({ elwoodSessionId: plan.resumeId }),
+    ...defined({ elwoodSessionId: plan.resumeId, initialSize: plan.initialSize }),
   };
   if (plan.agent === "claude") {
     const options = {

@@ -7,6 +7,7 @@ import { describeError, EXIT, exitCodeFor } from "../exit-codes.js";
 import type { StderrReporter } from "../io/stderr.js";
 import type { CleanupOutcome, RunError, RunEvent, RunOutcome, RunSink } from "../output/sink.js";
 import { createSession, type LaunchPlan, type RunnableSession } from "./create-session.js";
+import type { HeadMirror } from "./head-mirror.js";
 import { lockSession } from "./session-lock.js";
 import type { InterruptSource } from "./signals.js";
 
@@ -28,6 +29,8 @@ export interface RunContext {
   readonly onConsumerClosed: (listener: () => void) => void;
   /** Forward warnings to stderr (not in JSONL mode, which records them). */
   readonly warningsOnStderr: boolean;
+  /** `--head`: the agent's screen mirrored to stderr for the run. */
+  readonly head?: HeadMirror;
 }
 
 interface Failure {
@@ -61,6 +64,9 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
   };
 
   const session = createSession(plan);
+  context.head?.attach(session, (message) =>
+    fail({ error: { code: "head_backlog_exceeded", message }, exitCode: EXIT.failure }),
+  );
   let cleaningUp = false;
   const texts: string[] = [];
   session.on("status", ({ status }) => {

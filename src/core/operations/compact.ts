@@ -4,6 +4,7 @@
 // screen. Timeout → compact_failed; termination → session_not_running.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
+import { checkTimeoutOptions } from "../call-arguments.js";
 import { isTerminalStatus } from "../types.js";
 import { type OperationContext, sleep } from "./context.js";
 
@@ -24,14 +25,7 @@ export interface CompactOptions {
 }
 
 export function compactTimeout(options: CompactOptions | undefined): number {
-  const timeoutMs = options?.timeoutMs ?? DEFAULT_COMPACT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new ElwoodError(
-      "invalid_options",
-      `compact() timeoutMs must be a positive integer of milliseconds; got ${String(timeoutMs)}.`,
-    );
-  }
-  return timeoutMs;
+  return checkTimeoutOptions(options, "compact()") ?? DEFAULT_COMPACT_TIMEOUT_MS;
 }
 
 function hookName(event: unknown): string | undefined {

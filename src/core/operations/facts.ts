@@ -2,10 +2,16 @@
 // (each table in the adapter's screen/ folder records the CLI version it was verified on).
 import type { CompactFacts } from "./compact.js";
 import type { ImageAttachFacts } from "./image-attach.js";
+import type { LoginFacts } from "./login-facts.js";
+import type { ModelOperationFacts } from "./models/types.js";
 
 export interface AgentOperationFacts {
   /** Absent: images are refused with unsupported_platform. */
   readonly images?: ImageAttachFacts;
   /** Absent: compact() is refused with compact_failed (the CLI cannot compact). */
   readonly compact?: CompactFacts;
+  /** Absent: the agent has no login() (Codex) and no login_expired warning. */
+  readonly login?: LoginFacts;
+  /** Absent: listModels()/setModel() are refused with model_automation_failed. */
+  readonly models?: ModelOperationFacts;
 }

@@ -6,6 +6,7 @@
 import { ElwoodError } from "../../errors.js";
 import { sanitizePastedText } from "../../terminal/input.js";
 import type { ScreenReading, TranscriptItem } from "../adapter.js";
+import { checkTurnOptions } from "../call-arguments.js";
 import type { ControlQueue, OperationClass } from "../control-queue.js";
 import type { TerminalPort } from "../ports.js";
 import type { SessionEvents } from "../session-events.js";
@@ -158,6 +159,7 @@ export class SessionTurns {
   }
 
   async *#runTurn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    checkTurnOptions(options);
     const waitStartedAt = Date.now();
     const release = await this.#slot.acquire(options.timeoutMs);
     // One bound for the whole call: time spent waiting for the slot is spent.

@@ -55,6 +55,8 @@ export interface ReplyPlan {
 interface PendingContinuation {
   readonly turnIndex: number;
   readonly nextStep: number;
+  /** Every call id issued in the same reply (parallel calls), this one included. */
+  readonly replyCallIds: readonly string[];
 }
 
 export function describeMatcher(matcher: TurnMatcher): string {
@@ -111,7 +113,9 @@ export class ScenarioBook {
     for (const id of callIds) {
       const pending = this.#continuations.get(id);
       if (pending === undefined) continue;
-      this.#forgetTurnCalls(pending.turnIndex);
+      // Forget only this reply's calls: a repeat turn may be mid-flight in several
+      // conversations at once, each waiting on its own call ids.
+      for (const sibling of pending.replyCallIds) this.#continuations.delete(sibling);
       return this.#plan(pending.turnIndex, pending.nextStep, idPrefix);
     }
     return undefined;
@@ -143,14 +147,10 @@ export class ScenarioBook {
       cursor += 1;
     }
     if (toolCallIds.length > 0) {
-      for (const id of toolCallIds) this.#continuations.set(id, { turnIndex, nextStep: cursor });
+      for (const id of toolCallIds) {
+        this.#continuations.set(id, { turnIndex, nextStep: cursor, replyCallIds: toolCallIds });
+      }
     }
     return { turnIndex, steps, toolCallIds };
-  }
-
-  #forgetTurnCalls(turnIndex: number): void {
-    for (const [id, pending] of this.#continuations) {
-      if (pending.turnIndex === turnIndex) this.#continuations.delete(id);
-    }
   }
 }

@@ -42,6 +42,13 @@ const interrupted: Expectation = (reading) => {
   expect(reading.isInterrupted).toBe(true);
 };
 
+function loginDialog(reading: ScreenReading): void {
+  expect(reading.dialog).toBeUndefined();
+  expect(reading.isWorking).toBe(false);
+  expect(reading.hasIdleComposer).toBe(false);
+  expect(reading.isAuthFailure).toBe(false);
+}
+
 /** What each captured scenario must read as, on every version that has it. */
 const EXPECTED: Readonly<Record<string, Expectation>> = {
   "workspace-trust": answerable("workspace_trust"),
@@ -82,6 +89,23 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   },
   "auth-failure": (reading) => {
     expect(reading.isAuthFailure).toBe(true);
+  },
+  // /login's dialog replaces the composer; login() reads it with its own facts
+  // (src/claude/screen/login.ts, test/unit/operations/login.test.ts).
+  "login-methods": loginDialog,
+  "login-url": loginDialog,
+  "login-oauth-error": loginDialog,
+  // Codex 0.171.0 folds MCP startup failures into "⚠ N warnings · f2 to view" (prd/operations.md).
+  "mcp-startup": (reading) => {
+    expect(reading.dialog).toBeUndefined();
+    expect(reading.hasIdleComposer).toBe(true);
+  },
+  "mcp-warnings": (reading) => {
+    expect(reading.hasIdleComposer).toBe(false);
+  },
+  "mcp-warnings-closed": (reading) => {
+    expect(reading.dialog).toBeUndefined();
+    expect(reading.hasIdleComposer).toBe(true);
   },
 };
 

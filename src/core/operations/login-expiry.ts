@@ -1,0 +1,72 @@
+// login_expired (C-CLAUDE-18): the CLI's login lapsed after the session was usable. Two
+// signals, one warning: the failed-turn hook naming an authentication failure, or the
+// adapter's auth-failure screen when a turn ends. Once emitted it stays quiet until a
+// login() succeeds; the session is left alive so that login() can recover it.
+import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { ScreenReading } from "../adapter.js";
+import type { SessionEvents } from "../session-events.js";
+import type { LoginFacts } from "./login-facts.js";
+
+export interface LoginExpiryParts {
+  readonly events: SessionEvents;
+  readonly facts: LoginFacts;
+  readonly reading: () => ScreenReading | undefined;
+}
+
+export class LoginExpiryWatch {
+  readonly #parts: LoginExpiryParts;
+  readonly #unsubscribers: ElwoodUnsubscribe[];
+  #isArmed = true;
+  /** An auth banner left on screen from before the last login() proves nothing new. */
+  #isScreenStale = false;
+
+  constructor(parts: LoginExpiryParts) {
+    this.#parts = parts;
+    this.#unsubscribers = [
+      parts.events.on("hook", (event) => this.#onHook(event)),
+      parts.events.on("status", (event) => {
+        // A turn ending (running/blocked → ready) is when a lapse banner would show.
+        if (event.status === "ready" && event.previous !== "starting") this.#checkScreen();
+      }),
+    ];
+  }
+
+  /** After a successful login(): the next lapse warns again. */
+  rearm(): void {
+    this.#isArmed = true;
+    this.#isScreenStale = this.#parts.reading()?.isAuthFailure === true;
+  }
+
+  dispose(): void {
+    for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
+  }
+
+  #onHook(event: unknown): void {
+    const { lapseHook } = this.#parts.facts;
+    if (typeof event !== "object" || event === null) return;
+    const fields = event as Readonly<Record<string, unknown>>;
+    if (fields.hook_event_name !== lapseHook.name) return;
+    const value = fields[lapseHook.field];
+    if (typeof value === "string" && lapseHook.values.includes(value)) this.#emit();
+  }
+
+  #checkScreen(): void {
+    const isAuthFailure = this.#parts.reading()?.isAuthFailure === true;
+    if (!isAuthFailure) {
+      this.#isScreenStale = false;
+      return;
+    }
+    if (!this.#isScreenStale) this.#emit();
+  }
+
+  #emit(): void {
+    if (!this.#isArmed) return;
+    this.#isArmed = false;
+    this.#parts.events.emitWarning({
+      source: "terminal",
+      code: "login_expired",
+      message: "The agent's login has lapsed; call login() (or type /login) to sign in again.",
+      recoveryCommand: "/login",
+    });
+  }
+}
