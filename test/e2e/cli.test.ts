@@ -322,24 +322,33 @@ describe("elwood exit statuses", () => {
   });
 });
 
+/** Runs a command on a terminal of its own and returns its exit code and everything it drew. */
+async function runInPty(
+  file: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; screen: string }> {
+  const pty = spawnPty(file, args, { cwd, env: env(), cols: 120, rows: 30 });
+  let screen = "";
+  pty.onData((data) => {
+    screen += data;
+  });
+  const code = await new Promise<number>((resolve) =>
+    pty.onExit(({ exitCode }) => resolve(exitCode)),
+  );
+  return { code, screen };
+}
+
 describe("elwood progress", () => {
   test("C-CLI-10: on a terminal, stderr shows a live status line that is erased at the end", async () => {
     const cwd = await workspace();
     const question = token("tty-question");
     const answer = token("tty-answer");
     server.turn({ match: question, steps: [{ pause: 1_500 }, { say: answer }] });
-    const pty = spawnPty(process.execPath, [ELWOOD_BIN, "--agent", "claude", question], {
+    const { code, screen } = await runInPty(
+      process.execPath,
+      [ELWOOD_BIN, "--agent", "claude", question],
       cwd,
-      env: env(),
-      cols: 120,
-      rows: 30,
-    });
-    let screen = "";
-    pty.onData((data) => {
-      screen += data;
-    });
-    const code = await new Promise<number>((resolve) =>
-      pty.onExit(({ exitCode }) => resolve(exitCode)),
     );
     expect(code).toBe(0);
     expect(screen).toMatch(/claude · (starting|ready|running) · \d+\.\ds/);
@@ -356,22 +365,10 @@ describe("elwood progress", () => {
     const stdoutFile = join(cwd, ".head-stdout");
     // stdin and stderr are the terminal; stdout goes to a file, as in `elwood --head … > x`.
     const command = `exec "$0" "$1" --head --agent claude "$2" > "$3"`;
-    const pty = spawnPty(
+    const { code, screen } = await runInPty(
       "bash",
       ["-c", command, process.execPath, ELWOOD_BIN, question, stdoutFile],
-      {
-        cwd,
-        env: env(),
-        cols: 110,
-        rows: 32,
-      },
-    );
-    let screen = "";
-    pty.onData((data) => {
-      screen += data;
-    });
-    const code = await new Promise<number>((resolve) =>
-      pty.onExit(({ exitCode }) => resolve(exitCode)),
+      cwd,
     );
     expect(code).toBe(0);
     // The agent's TUI itself: its prompt glyph and its own escape sequences, verbatim.

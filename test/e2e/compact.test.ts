@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
 
@@ -19,29 +19,12 @@ const agents: Agent[] = [
   {
     name: "claude",
     fixture: () => newFixture({ trusted: true }),
-    create(fx) {
-      const session = new ClaudeSession({
-        cwd: fx.workspace,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => session.kill().catch(() => undefined));
-      return session;
-    },
+    create: (fx) => sessionOnFixture(fx, ClaudeSession),
   },
   {
     name: "codex",
     fixture: () => newFixture({ cli: "codex" }),
-    create(fx) {
-      const session = new CodexSession({
-        cwd: fx.workspace,
-        autotrust: true,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => session.kill().catch(() => undefined));
-      return session;
-    },
+    create: (fx) => sessionOnFixture(fx, CodexSession, { autotrust: true }),
   },
 ];
 

@@ -10,7 +10,7 @@ import { ElwoodError } from "../../src/errors.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
 import { type ClaudeFixture, token, userTurnRequests } from "../support/claude-e2e.js";
 import { codexRequests } from "../support/codex-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
 
@@ -35,30 +35,13 @@ const agents: Agent[] = [
   {
     name: "claude",
     fixture: () => newFixture({ trusted: true }),
-    create(fx) {
-      const session = new ClaudeSession({
-        cwd: fx.workspace,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => session.kill().catch(() => undefined));
-      return session;
-    },
+    create: (fx) => sessionOnFixture(fx, ClaudeSession),
     userTurns: (fx) => userTurnRequests(fx.server),
   },
   {
     name: "codex",
     fixture: () => newFixture({ cli: "codex" }),
-    create(fx) {
-      const session = new CodexSession({
-        cwd: fx.workspace,
-        autotrust: true,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => session.kill().catch(() => undefined));
-      return session;
-    },
+    create: (fx) => sessionOnFixture(fx, CodexSession, { autotrust: true }),
     userTurns: (fx) => codexRequests(fx.server).filter((request) => !request.isAuxiliary),
   },
 ];

@@ -13,7 +13,7 @@ import {
 import { listSessions } from "../../src/session/session-list.js";
 import type { ClaudeFixture } from "../support/claude-e2e.js";
 import { childPids, filesWithText, rejection } from "../support/claude-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
 
@@ -36,15 +36,7 @@ const agents: Agent[] = [
     ids: "C-ATTN-04",
     followUp: "Switch model?",
     fixture: () => newFixture({ trusted: true }),
-    create(fx) {
-      const session = new ClaudeSession({
-        cwd: fx.workspace,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => session.kill().catch(() => undefined));
-      return session;
-    },
+    create: (fx) => sessionOnFixture(fx, ClaudeSession),
     defaultFile: (fx) => join(fx.home.home, ".claude", "settings.json"),
     list: listClaudeModels,
   },
@@ -53,16 +45,7 @@ const agents: Agent[] = [
     ids: "C-CODEX-14",
     followUp: "Select Reasoning Level for",
     fixture: () => newFixture({ cli: "codex" }),
-    create(fx) {
-      const session = new CodexSession({
-        cwd: fx.workspace,
-        autotrust: true,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => session.kill().catch(() => undefined));
-      return session;
-    },
+    create: (fx) => sessionOnFixture(fx, CodexSession, { autotrust: true }),
     defaultFile: (fx) => join(fx.home.codexHome, "config.toml"),
     list: listCodexModels,
   },

@@ -28,3 +28,30 @@ export function useRealCliFixture(defaults: FixtureOptions = {}): MakeFixture {
 
   return (options = {}) => claudeFixture(cleanups, { ...defaults, ...options });
 }
+
+/** What the session classes take from a fixture: its workspace, agent home and state dir. */
+interface FixtureSessionOptions {
+  readonly cwd: string;
+  readonly env: Record<string, string>;
+  readonly stateDir: string;
+  readonly autotrust?: boolean;
+}
+
+/**
+ * A session class (`ClaudeSession`, `CodexSession`) on the fixture's workspace, home and
+ * state dir, killed when the test ends; `autotrust` for a workspace the home does not trust.
+ */
+export function sessionOnFixture<S extends { kill(): Promise<void> }>(
+  fx: ClaudeFixture,
+  SessionClass: new (options: FixtureSessionOptions) => S,
+  options: { readonly autotrust?: boolean } = {},
+): S {
+  const session = new SessionClass({
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    ...options,
+  });
+  fx.defer(() => session.kill().catch(() => undefined));
+  return session;
+}
