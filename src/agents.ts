@@ -15,11 +15,14 @@ import {
   type StartCodexOptions,
 } from "./codex/options.js";
 import type { AgentSessionApi } from "./core/agent-session.js";
+import { checkLoginOptionsShape } from "./core/operations/login.js";
+import type { AgentModelOption } from "./core/operations/models/types.js";
 import {
   type AgentSessionOptions,
   defineAgent,
   type StartOrResumeOptions,
 } from "./session/define-agent.js";
+import { type ListModelsOptions, listModelsWith } from "./session/list-models.js";
 
 export type { ClaudeSessionEvents, CodexSessionEvents };
 
@@ -64,6 +67,7 @@ export const {
 export class ClaudeSession extends claudeAgent.Session {
   /** Starts the session if needed, then runs /login in place (see ClaudeSessionApi.login). */
   async login(options: ClaudeLoginOptions): Promise<void> {
+    checkLoginOptionsShape(options);
     return (await this.start()).login(options);
   }
 }
@@ -76,3 +80,24 @@ export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions
 export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;
 export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;
 export type CodexSessionOptions = AgentSessionOptions<StartCodexOptions>;
+
+/** The Claude `/model` picker's rows, read from a throwaway session that is always torn down. */
+export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  return guardedList(() => listModelsWith(startClaude, options));
+}
+
+/** The Codex `/model` picker's rows, read from a throwaway session that is always torn down. */
+export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  return guardedList(() => listModelsWith(startCodex, options));
+}
+
+// Promise-returning functions reject, never throw synchronously (api.md).
+function guardedList(
+  run: () => Promise<readonly AgentModelOption[]>,
+): Promise<readonly AgentModelOption[]> {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

@@ -11,6 +11,8 @@ export {
   type CodexSessionOptions,
   ELWOOD_AGENT_KINDS,
   type ElwoodAgentKind,
+  listClaudeModels,
+  listCodexModels,
   resumeClaude,
   resumeCodex,
   type StartOrResumeClaudeOptions,
@@ -68,6 +70,10 @@ export type {
 } from "./core/loops/types.js";
 export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
 export type {
+  AgentModelOption,
+  ModelOperationOptions,
+} from "./core/operations/models/types.js";
+export type {
   ElwoodActivityEvent,
   ElwoodActivityKind,
   ElwoodActivityOf,
@@ -91,6 +97,7 @@ export type {
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export type { ListModelsOptions } from "./session/list-models.js";
 export {
   type ElwoodSessionInfo,
   type ElwoodSessionListing,

@@ -104,14 +104,18 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
     await Promise.all(
       sessions.map(({ session }) => session.waitForStatus((status) => status === "ready", 120_000)),
     );
-    printFigures("sessions ready (start)", processFigures(ignored));
-    const middle = Math.floor(options.turns / 2);
+    printFigures("sessions ready (start)", processFigures(ignored), bufferLines(sessions));
+    // Quarter marks, so a bounded buffer filling up (xterm's 1,000-line scrollback per
+    // session) can be told from a leak: a leak keeps growing after the buffers are full.
+    const marks = new Map([1, 2, 3, 4].map((q) => [Math.floor((options.turns * q) / 4), q]));
     const started = performance.now();
     for (let turn = 1; turn <= options.turns; turn += 1) {
       await Promise.all(sessions.map((entry) => runTurn(entry, turn)));
-      if (turn === middle) printFigures(`turn ${turn} (middle)`, processFigures(ignored));
+      const quarter = marks.get(turn);
+      if (quarter === undefined) continue;
+      const label = quarter === 2 ? "middle" : quarter === 4 ? "end" : `${quarter}/4`;
+      printFigures(`turn ${turn} (${label})`, processFigures(ignored), bufferLines(sessions));
     }
-    printFigures(`turn ${options.turns} (end)`, processFigures(ignored));
     failures = sessions.reduce((sum, entry) => sum + entry.failures, 0);
     const seconds = (performance.now() - started) / 1000;
     console.log(
@@ -133,6 +137,15 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
       .join(" ")}`,
   );
   if (failures + cycleFailures > 0) process.exitCode = 1;
+}
+
+/** Lines held by the sessions' terminal buffers (screen plus scrollback), summed. */
+function bufferLines(sessions: readonly SoakSession[]): string {
+  const lines = sessions.reduce(
+    (sum, { session }) => sum + (session.session?.terminal.xterm.buffer.active.length ?? 0),
+    0,
+  );
+  return `  terminal lines ${lines}`;
 }
 
 async function runTurn(entry: SoakSession, turn: number): Promise<void> {

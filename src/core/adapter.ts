@@ -24,6 +24,8 @@ export interface ScreenDialog {
   readonly answerKeys?: string;
   /** The dialog's visible rows from its header down (bounded), for the attention activity. */
   readonly text?: string;
+  /** The least time between the dialog's first frame and the first key (screen table). */
+  readonly firstKeyAfterMs?: number;
   /** The highlighted option row, so a key's effect can be confirmed on a later frame. */
   readonly selectedIndex?: number;
 }

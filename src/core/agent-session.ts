@@ -7,6 +7,7 @@ import { checkTimeoutOptions } from "./call-arguments.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops/types.js";
 import type { CompactOptions } from "./operations/compact.js";
 import type { ImageInput } from "./operations/images.js";
+import type { AgentModelOption, ModelOperationOptions } from "./operations/models/types.js";
 import type { SessionRuntime } from "./runtime.js";
 import type { RuntimeOperations } from "./runtime-operations.js";
 import type { CoreEventMap } from "./session-events.js";
@@ -88,6 +89,8 @@ export interface ElwoodAgentSession {
   resize(size: ElwoodTerminalSize): Promise<void>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
   compact(options?: CompactOptions): Promise<void>;
+  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]>;
+  setModel(id: string, options?: ModelOperationOptions): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
   listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
   cancelLoop(loopId: string): Promise<void>;
@@ -212,6 +215,16 @@ export class AgentSessionApi<Events extends ElwoodAgentSessionEvents> {
   /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
   compact(options?: CompactOptions): Promise<void> {
     return guard(() => this.#runtime.operations.compact(options));
+  }
+
+  /** Reads the `/model` picker's rows, then closes it with Escape: nothing changes. */
+  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    return guard(() => this.#runtime.operations.models.listModels(options));
+  }
+
+  /** Switches this session's model through the picker; the saved default is kept. */
+  setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    return guard(() => this.#runtime.operations.models.setModel(id, options));
   }
 
   /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */

@@ -11,6 +11,7 @@ import { loginShellCommand, resolveLoginShell } from "../shell/login-shell.js";
 import { assertSupportedPlatform } from "../shell/platform.js";
 import { probeCliHelp } from "../shell/probe.js";
 import { reapProcessGroup } from "../shell/reap.js";
+import { killTaggedProcesses, LAUNCH_TAG_ENV, newLaunchTag } from "../shell/tagged-processes.js";
 import type { LoopDefinition } from "../state/loop-sidecar.js";
 import type { SessionRecord } from "../state/record.js";
 import type { StateStore } from "../state/state-store.js";
@@ -124,6 +125,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cols: Math.max(adapter.bootstrapMinCols ?? 0, launch.requestedSize.cols),
       rows: launch.requestedSize.rows,
     };
+    // Tool commands run in process groups of their own; the tag finds them (and any the
+    // CLI left behind when it died) when the session ends.
+    const launchTag = newLaunchTag();
+    const reapSession = (pid: number): boolean => {
+      killTaggedProcesses(launchTag);
+      return reapProcessGroup(pid);
+    };
     const pty = spawnPty({
       file: command.file,
       args: command.args,
@@ -135,6 +143,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         ...plan.env,
         ...bridge.environment(),
         ELWOOD_SESSION_ID: record.elwoodSessionId,
+        [LAUNCH_TAG_ENV]: launchTag,
       }),
       cols: bootSize.cols,
       rows: bootSize.rows,
@@ -145,9 +154,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       try {
         pty.kill("SIGKILL");
       } catch {
-        // Already gone; the group reap below is what counts.
+        // Already gone; the reap below is what counts.
       }
-      reapProcessGroup(pty.pid);
+      reapSession(pty.pid);
     });
     const terminal = new ElwoodTerminal({ pty, size: bootSize });
     cleanup.push(() => terminal.dispose());
@@ -173,8 +182,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
       transcript,
       bridge,
-      reap: reapProcessGroup,
+      reap: reapSession,
       requestedSize: launch.requestedSize,
+      env: launch.env,
       loops: {
         restored: launch.loops ?? [],
         writeLoops: (loops) => store.writeLoops(record.elwoodSessionId, loops),

@@ -10,6 +10,7 @@ import type { AgentOperationFacts } from "./operations/facts.js";
 import { ImageSubmissions } from "./operations/image-submission.js";
 import { type LoginOptions, normalizeLoginOptions, runLogin } from "./operations/login.js";
 import { LoginExpiryWatch } from "./operations/login-expiry.js";
+import { ModelOperations } from "./operations/models/model-operations.js";
 import type { TerminalPort } from "./ports.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import type { SessionEvents } from "./session-events.js";
@@ -19,6 +20,8 @@ import type { ElwoodSessionStatus } from "./types.js";
 export interface RuntimeOperationsHost {
   readonly displayName: string;
   readonly facts: AgentOperationFacts;
+  /** The session's launch environment (where the CLI keeps its config). */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly terminal: TerminalPort;
   readonly events: SessionEvents;
   readonly queue: () => ControlQueue;
@@ -34,9 +37,11 @@ export class RuntimeOperations {
   readonly #images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
   readonly #loginExpiry: LoginExpiryWatch | undefined;
+  /** listModels()/setModel() through the CLI's `/model` picker. */
+  readonly models: ModelOperations;
 
   constructor(host: RuntimeOperationsHost) {
-    const { facts, queue, ...rest } = host;
+    const { facts, queue, env, ...rest } = host;
     this.#facts = facts;
     const context: OperationContext = {
       ...rest,
@@ -56,6 +61,12 @@ export class RuntimeOperations {
       facts.login === undefined
         ? undefined
         : new LoginExpiryWatch({ events: host.events, facts: facts.login, reading: host.reading });
+    this.models = new ModelOperations({
+      context,
+      facts: facts.models,
+      env,
+      run: (kind, run) => this.run(kind, "readiness", run),
+    });
   }
 
   /** Validates, snapshots and reserves images synchronously (throws invalid_image). */

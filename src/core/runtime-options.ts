@@ -27,6 +27,8 @@ export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> 
   readonly reap: GroupReaper;
   /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
   readonly requestedSize: ElwoodTerminalSize;
+  /** The launch environment; operations read where the CLI keeps its config from it. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
   readonly loops?: RuntimeLoopOptions;
 }

@@ -81,6 +81,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     this.#operations = new RuntimeOperations({
       displayName: options.adapter.displayName,
       facts: options.adapter.operations ?? {},
+      env: options.env ?? {},
       terminal: options.terminal,
       events: this.events,
       queue: () => this.#queue,

@@ -46,6 +46,7 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
   const selected = {
     needsAutotrust: fact.answer === "autotrust",
+    ...(fact.firstKeyAfterMs === undefined ? {} : { firstKeyAfterMs: fact.firstKeyAfterMs }),
     ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
   };
   // A bare header is only a candidate: it holds input but gives no authority to answer.

@@ -60,6 +60,10 @@ interface DialogAttempt {
   readonly key: string;
   readonly startedAt: number;
   sent: SentKey | undefined;
+  /** Move keys written so far; after a repeated one the highlight shown may be in transit. */
+  moves: number;
+  /** Since when every look has shown the option the final key would choose. */
+  finalDueSince: number | undefined;
   isReported: boolean;
   expired: boolean;
   cancelTimer: () => void;
@@ -128,7 +132,12 @@ export class ScreenWatcher {
     // Past the deadline the session is blocked for a human, but a safe answer may still
     // land: a late success clears the block like any other cleared dialog.
     if (attempt.expired) this.#block(dialog);
-    if (dialog.answerKeys === undefined || !this.#mayWriteNextKey(attempt, dialog)) return;
+    if (dialog.answerKeys === undefined) return;
+    if (!this.#isPastFirstKeyDelay(attempt, dialog)) return;
+    const isFinal = isFinalKey(dialog.answerKeys);
+    if (!isFinal) attempt.finalDueSince = undefined;
+    if (!this.#mayWriteNextKey(attempt, dialog)) return;
+    if (isFinal && !this.#isHighlightSettled(attempt)) return;
     this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
   }
 
@@ -149,6 +158,29 @@ export class ScreenWatcher {
     return isDue;
   }
 
+  #isPastFirstKeyDelay(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
+    const delay = dialog.firstKeyAfterMs;
+    if (delay === undefined || attempt.sent !== undefined) return true;
+    const waited = Date.now() - attempt.startedAt;
+    if (waited >= delay) return true;
+    this.#recheckLater(Math.max(ANSWER_STEP_MS, delay - waited));
+    return false;
+  }
+
+  // After a repeated move key the frame may show the first move applied and the repeat
+  // still in flight: on "No, exit / Yes, I trust this folder" the repeat wraps back, and an
+  // Enter planned from the in-between frame quits Claude (exit code 1). So once a move was
+  // repeated, the final key waits until the highlight has held still for the retry time.
+  #isHighlightSettled(attempt: DialogAttempt): boolean {
+    if (attempt.moves < 2) return true;
+    const now = Date.now();
+    attempt.finalDueSince ??= now;
+    const waited = now - attempt.finalDueSince;
+    if (waited >= ANSWER_RETRY_MS) return true;
+    this.#recheckLater(Math.max(ANSWER_STEP_MS, ANSWER_RETRY_MS - waited));
+    return false;
+  }
+
   #recheckLater(ms: number): void {
     this.#host.setTimer(() => this.scheduleEvaluation(), ms);
   }
@@ -159,6 +191,8 @@ export class ScreenWatcher {
       key,
       startedAt: Date.now(),
       sent: undefined,
+      moves: 0,
+      finalDueSince: undefined,
       isReported: false,
       expired: false,
       cancelTimer: () => {},
@@ -188,7 +222,8 @@ export class ScreenWatcher {
       this.#host.onStartupPromptWriteFailed(label);
       return;
     }
-    const isFinal = keys === "\r" || keys === "\x1b";
+    const isFinal = isFinalKey(keys);
+    if (!isFinal) attempt.moves += 1;
     attempt.sent = { isFinal, at: Date.now(), renders: this.#host.renderCount(), selectedIndex };
     if (isFinal && !attempt.isReported) {
       attempt.isReported = true;
@@ -233,4 +268,9 @@ export class ScreenWatcher {
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }
+}
+
+/** Enter and Escape settle a dialog; every other answer key only moves the highlight. */
+function isFinalKey(keys: string): boolean {
+  return keys === "\r" || keys === "\x1b";
 }

@@ -15,6 +15,7 @@ import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.
 import { validateLoopRequest } from "../core/loops/validate.js";
 import { type CompactOptions, compactTimeout } from "../core/operations/compact.js";
 import { snapshotImageInputs } from "../core/operations/images.js";
+import type { AgentModelOption, ModelOperationOptions } from "../core/operations/models/types.js";
 import type {
   ElwoodActivityEvent,
   ElwoodSessionStatus,
@@ -175,6 +176,14 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   async compact(options?: CompactOptions): Promise<void> {
     compactTimeout(options);
     return (await this.start()).compact(options);
+  }
+
+  async listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    return (await this.start()).listModels(options);
+  }
+
+  async setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    return (await this.start()).setModel(id, options);
   }
 
   // Loops follow the lazy-start rule like every operational call (seeds §5.9).

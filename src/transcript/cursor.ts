@@ -14,6 +14,8 @@ import { LineSplitter } from "./utf8-lines.js";
 export const MAX_READ_BYTES = 256 * 1024;
 export const MAX_RECORD_BYTES = 1024 * 1024;
 export const DEFAULT_READ_BUDGET_BYTES = 4 * 1024 * 1024;
+/** How much of a file's beginning tells the same transcript (rewritten, copied) from another. */
+const HEAD_BYTES = 4096;
 
 /** The few file operations the cursor needs; injectable so tests can fail or meter them. */
 export interface TranscriptFile {
@@ -49,6 +51,8 @@ export class TranscriptCursor {
   #offset = 0;
   // Which file the offset belongs to; a different file at the path starts over.
   #identity: string | undefined;
+  // The first bytes read from the file, to recognise it again under a new inode.
+  #head = Buffer.alloc(0);
   #wasMissing = false;
   #isStopped = false;
   #queue: Promise<unknown> = Promise.resolve();
@@ -107,11 +111,15 @@ export class TranscriptCursor {
       const { size } = stats;
       const identity = stats.ino === undefined ? undefined : `${stats.dev}:${stats.ino}`;
       // A shorter file was truncated, and a deleted-then-recreated or renamed-over file is
-      // another file (even when longer): either way, start over from its beginning.
+      // another file (even when longer): either way, start over from its beginning —
+      // unless it begins as the old one did (a copy or rewrite of the same transcript,
+      // by a sync tool or an editor), which would otherwise deliver every record twice.
       const isOtherFile =
         this.#wasMissing ||
         (identity !== undefined && this.#identity !== undefined && identity !== this.#identity);
-      if (size < this.#offset || isOtherFile) this.#restart();
+      if (size < this.#offset || (isOtherFile && !(await this.#beginsWithHead(opened, size)))) {
+        this.#restart();
+      }
       this.#identity = identity;
       this.#wasMissing = false;
       const buffer = Buffer.allocUnsafe(
@@ -122,6 +130,7 @@ export class TranscriptCursor {
         const length = Math.min(buffer.length, size - this.#offset, budget);
         const { bytesRead } = await opened.read(buffer, 0, length, this.#offset);
         if (bytesRead === 0) break;
+        this.#keepHead(buffer.subarray(0, bytesRead));
         this.#offset += bytesRead;
         budget -= bytesRead;
         const out = this.#splitter.push(buffer.subarray(0, bytesRead));
@@ -179,7 +188,24 @@ export class TranscriptCursor {
 
   #restart(): void {
     this.#offset = 0;
+    this.#head = Buffer.alloc(0);
     this.#splitter.clear();
+  }
+
+  // Called before the offset advances past `chunk`; only a contiguous start is kept.
+  #keepHead(chunk: Buffer): void {
+    const have = this.#head.length;
+    if (have >= HEAD_BYTES || have !== this.#offset) return;
+    const more = chunk.subarray(0, HEAD_BYTES - have);
+    this.#head = Buffer.concat([this.#head, more]);
+  }
+
+  async #beginsWithHead(file: TranscriptFile, size: number): Promise<boolean> {
+    const head = this.#head;
+    if (head.length === 0 || size < head.length) return false;
+    const probe = Buffer.alloc(head.length);
+    const { bytesRead } = await file.read(probe, 0, head.length, 0);
+    return bytesRead === head.length && probe.equals(head);
   }
 }
 

@@ -218,6 +218,44 @@ describe("elwood sessions", () => {
   });
 });
 
+describe("elwood models", () => {
+  test("C-CLI-26: --output json lists both agents' pickers, and nothing is left running or kept", async () => {
+    const cwd = await workspace();
+    const stateDir = join(cwd, "..", `${cwd.split("/").pop()}-state`);
+    folders.push(stateDir);
+    const run = await runBin(["models", "--output", "json", "--state-dir", stateDir], {
+      cwd,
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout) as {
+      type: string;
+      agents: { agent: string; models: { id: string; isCurrent: boolean }[] }[];
+      errors: unknown[];
+    };
+    expect(document.type).toBe("models");
+    expect(document.errors).toEqual([]);
+    expect(document.agents.map((entry) => entry.agent)).toEqual(["claude", "codex"]);
+    for (const entry of document.agents) {
+      expect(entry.models.length).toBeGreaterThanOrEqual(2);
+      expect(entry.models.filter((model) => model.isCurrent)).toHaveLength(1);
+    }
+    expect(document.agents[1]?.models.map((model) => model.id)).toContain("scripted-model-alt");
+    expect(processesInHome(home.home)).toEqual([]);
+    expect(await readdir(join(stateDir, "sessions")).catch(() => [])).toEqual([]);
+  });
+
+  test("C-CLI-26: --agent codex prints a text table with the current model starred", async () => {
+    const run = await runBin(["models", "--agent", "codex"], {
+      cwd: await workspace(),
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\* {2}scripted-model {2,}scripted-model {2,}\(default\)/m);
+    expect(run.stdout).toMatch(/^ {3}scripted-model-alt {2}/m);
+  });
+});
+
 describe("elwood exit statuses", () => {
   test("C-CLI-20 C-CLI-17: an unknown option exits 2 and names the nearest valid one", async () => {
     const run = await runBin(["--outptu", "json", "hello"], { cwd: tmpdir(), env: env() });

@@ -169,6 +169,14 @@ describe("parent SIGKILL, then startOrResume* from a new parent", () => {
       fx.server.turn({ match: "after the restart", steps: [{ say: "back again" }] });
 
       const run = await runParent(fx, cli, phase, firstPrompt);
+      if (phase === "mid-turn") {
+        // Kill while the tool command itself runs, so it is among what must not survive.
+        const commandRuns = () =>
+          descendantsOf(run.child.pid as number).some(({ pid }) =>
+            commandLine(pid).includes("console.log('slept')"),
+          );
+        expect(await waitFor(commandRuns, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
+      }
       expect(await killParent(run)).toEqual([]);
 
       const { elwoodSessionId } = run;

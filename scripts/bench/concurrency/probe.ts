@@ -6,6 +6,7 @@
 
 import type { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type {
+  ElwoodActivityEvent,
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTurnEvent,
@@ -24,6 +25,7 @@ interface ProbedSession {
   on(event: "warning", handler: (event: ElwoodWarningEvent) => void): () => void;
   on(event: "terminal:exit", handler: (event: ElwoodTerminalExitEvent) => void): () => void;
   on(event: "turn", handler: (event: ElwoodTurnEvent) => void): () => void;
+  on(event: "activity", handler: (event: ElwoodActivityEvent) => void): () => void;
 }
 
 const KEPT_WARNINGS = 8;
@@ -53,7 +55,10 @@ export class Progress {
 export class SessionProbe {
   readonly #warnings: string[] = [];
   readonly #turnEvents: string[] = [];
+  /** Startup prompts answered and dialogs that blocked: what an early exit needs explained. */
+  readonly #screenEvents: string[] = [];
   #exit: string | undefined;
+  readonly #createdAt = Date.now();
 
   constructor(
     readonly label: string,
@@ -74,6 +79,12 @@ export class SessionProbe {
     session.on("terminal:exit", (exit) => {
       this.#exit = `exit code ${exit.exitCode}${exit.signal ? `, signal ${exit.signal}` : ""}`;
       progress.line(`${label} CLI exited: ${this.#exit}`);
+    });
+    session.on("activity", (event) => {
+      if (event.kind !== "startup_prompt" && event.kind !== "attention") return;
+      const at = ((Date.now() - this.#createdAt) / 1000).toFixed(1);
+      this.#screenEvents.push(`${at}s ${event.kind} ${event.label}`);
+      if (this.#screenEvents.length > KEPT_WARNINGS) this.#screenEvents.shift();
     });
     session.on("turn", (event) => {
       const evidence = event.kind === "accepted" ? ` (${event.evidence})` : "";
@@ -113,6 +124,7 @@ export class SessionProbe {
       `  last requests: ${requests.join(" | ") || "none"}`,
       `  turn events: ${this.#turnEvents.join(", ") || "none"}`,
       `  warnings: ${this.#warnings.join(" | ") || "none"}`,
+      `  startup prompts / dialogs: ${this.#screenEvents.join(", ") || "none"}`,
       `  decisions: ${decisions.join(" ") || "none"}`,
       "  screen:",
       ...screen.map((line) => `    │${line}`),

@@ -51,10 +51,10 @@ export function currentDescendants(): Set<number> {
   return new Set(descendantsOf(process.pid).map((entry) => entry.pid));
 }
 
-export function printFigures(label: string, figures: ProcessFigures): void {
+export function printFigures(label: string, figures: ProcessFigures, extra = ""): void {
   const { heapMiB, rssMiB, fds, listeners, handles, timers, children } = figures;
   const cell = (value: number, width = 4) => String(value).padStart(width);
   console.log(
-    `${label.padEnd(26)} heap ${heapMiB.toFixed(1).padStart(6)} MiB  rss ${rssMiB.toFixed(0).padStart(5)} MiB  fds ${cell(fds)}  listeners ${cell(listeners, 3)}  handles ${cell(handles, 3)}  timers ${cell(timers, 3)}  children ${cell(children, 3)}`,
+    `${label.padEnd(26)} heap ${heapMiB.toFixed(1).padStart(6)} MiB  rss ${rssMiB.toFixed(0).padStart(5)} MiB  fds ${cell(fds)}  listeners ${cell(listeners, 3)}  handles ${cell(handles, 3)}  timers ${cell(timers, 3)}  children ${cell(children, 3)}${extra}`,
   );
 }

@@ -4,6 +4,14 @@
 // so the composer row also needs its status line below.
 import type { ScreenFactTable } from "../../core/screen/types.js";
 
+/**
+ * Codex paints a startup prompt that confirms an action (trust, update, hooks review), then
+ * drains typeahead for up to 1 s; a key arriving while it drains plus a CPU stall past that
+ * second make it exit with code 1 ("timed out discarding buffered terminal input"), seen
+ * once in 64 Codex starts with 16 sessions on 2 cores. The first key waits this long.
+ */
+const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
+
 export const CODEX_SCREEN_FACTS: ScreenFactTable = [
   {
     // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
@@ -14,6 +22,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^(Folder access$|Trust this folder\?)/,
     body: [/Trust this folder\? Codex can read, edit, and run files here/],
     affirmative: { label: /^Trust and continue$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "autotrust",
     verifiedOn: "0.171.0",
   },
@@ -27,6 +36,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^Do you trust the contents of this directory\?/,
     body: [/Working with untrusted contents/],
     affirmative: { label: /^Yes, continue$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "autotrust",
     versions: { before: "0.171.0" },
     verifiedOn: "0.124.0, 0.150.0",
@@ -43,6 +53,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
       /Hooks can run outside the sandbox after you trust them\./,
     ],
     affirmative: { label: /^Trust all and continue$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "always",
     verifiedOn: "0.150.0, 0.171.0",
   },
@@ -55,6 +66,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^Update available · /,
     body: [/Update now/],
     affirmative: { label: /^Skip$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "always",
     verifiedOn: "0.171.0",
   },
@@ -67,6 +79,7 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     header: /^✨\s+Update available! /,
     body: [/Update now/],
     affirmative: { label: /^Skip$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "always",
     versions: { before: "0.171.0" },
     verifiedOn: "0.124.0, 0.150.0",

@@ -1,9 +1,16 @@
-// Codex's session-operation facts (images, compact), verified on the pinned CLI.
+// Codex's session-operation facts (images, compact, models), verified on the pinned CLI.
 import type { AgentOperationFacts } from "../../core/operations/facts.js";
+import { codexDefaultModelGuard, codexPersistedModel } from "../config/default-model-guard.js";
 import { CODEX_IMAGE_FACTS } from "./images.js";
+import { CODEX_MODEL_PICKER } from "./models.js";
 
 export const CODEX_OPERATION_FACTS: AgentOperationFacts = {
   images: CODEX_IMAGE_FACTS,
+  models: {
+    picker: CODEX_MODEL_PICKER,
+    defaultGuard: codexDefaultModelGuard,
+    persistedDefault: codexPersistedModel,
+  },
   compact: {
     command: "/compact",
     startHook: "PreCompact",

@@ -3,6 +3,7 @@
 import type { CompactFacts } from "./compact.js";
 import type { ImageAttachFacts } from "./image-attach.js";
 import type { LoginFacts } from "./login-facts.js";
+import type { ModelOperationFacts } from "./models/types.js";
 
 export interface AgentOperationFacts {
   /** Absent: images are refused with unsupported_platform. */
@@ -11,4 +12,6 @@ export interface AgentOperationFacts {
   readonly compact?: CompactFacts;
   /** Absent: the agent has no login() (Codex) and no login_expired warning. */
   readonly login?: LoginFacts;
+  /** Absent: listModels()/setModel() are refused with model_automation_failed. */
+  readonly models?: ModelOperationFacts;
 }

@@ -6,6 +6,7 @@
 // session ending → session_not_running. A failed or timed-out login closes the dialog.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
+import { optionalMilliseconds } from "../call-arguments.js";
 import { isTerminalStatus } from "../types.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
 import { checkAuthUrl, checkLoginCode, type LoginFacts, loginFailed } from "./login-facts.js";
@@ -31,18 +32,19 @@ interface Normalized {
   readonly timeoutMs: number;
 }
 
-/** Validates the options before anything is queued or written (throws invalid_options). */
-export function normalizeLoginOptions(options: unknown, facts: LoginFacts): Normalized {
-  const given = (options ?? {}) as Partial<LoginOptions>;
+/**
+ * The checks that need no screen facts, so a lazy session refuses bad options before it
+ * starts: an options object, `provideCode` and `onAuthUrl` functions, a whole-millisecond
+ * `timeoutMs` up to 2^31-1, a string `method`.
+ */
+export function checkLoginOptionsShape(options: unknown): Partial<LoginOptions> {
   const invalid = (message: string) => new ElwoodError("invalid_options", `login() ${message}`);
-  if (typeof options !== "object" || options === null) {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw invalid("takes an options object with at least `provideCode`.");
   }
-  const method = given.method ?? Object.keys(facts.methods)[0] ?? "";
-  if (!(method in facts.methods)) {
-    throw invalid(
-      `method must be one of ${Object.keys(facts.methods).join(", ")}; got ${String(method)}.`,
-    );
+  const given = options as Partial<LoginOptions>;
+  if (given.method !== undefined && typeof given.method !== "string") {
+    throw invalid(`method must be a string; got ${typeof given.method}.`);
   }
   if (typeof given.provideCode !== "function") {
     throw invalid("needs `provideCode`, a function returning the code the browser shows.");
@@ -50,13 +52,26 @@ export function normalizeLoginOptions(options: unknown, facts: LoginFacts): Norm
   if (given.onAuthUrl !== undefined && typeof given.onAuthUrl !== "function") {
     throw invalid("`onAuthUrl` must be a function when given.");
   }
-  const timeoutMs = given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw invalid(
-      `timeoutMs must be a positive integer of milliseconds; got ${String(timeoutMs)}.`,
+  optionalMilliseconds(given.timeoutMs, "timeoutMs");
+  return given;
+}
+
+/** Validates the options before anything is queued or written (throws invalid_options). */
+export function normalizeLoginOptions(options: unknown, facts: LoginFacts): Normalized {
+  const given = checkLoginOptionsShape(options);
+  const method = given.method ?? Object.keys(facts.methods)[0] ?? "";
+  if (!(method in facts.methods)) {
+    throw new ElwoodError(
+      "invalid_options",
+      `login() method must be one of ${Object.keys(facts.methods).join(", ")}; got ${String(method)}.`,
     );
   }
-  return { method, provideCode: given.provideCode, onAuthUrl: given.onAuthUrl, timeoutMs };
+  return {
+    method,
+    provideCode: given.provideCode as Normalized["provideCode"],
+    onAuthUrl: given.onAuthUrl,
+    timeoutMs: given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
+  };
 }
 
 interface Progress {

@@ -41,6 +41,11 @@ export interface ScreenFact {
   readonly belowWithin?: number;
   /** The one option Elwood may choose (trust allowlist, or a decline/skip). */
   readonly affirmative?: OptionChoice;
+  /**
+   * The least time between the dialog's first frame and the first key: a CLI that drains
+   * typeahead after painting the dialog takes a key written in that window as typeahead.
+   */
+  readonly firstKeyAfterMs?: number;
   /** Decision policy: answer under autotrust, always, or never. */
   readonly answer?: "autotrust" | "always" | "never";
   /**

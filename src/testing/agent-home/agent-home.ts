@@ -5,6 +5,11 @@ import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { defaultCliDirs } from "./cli-dirs.js";
 import {
+  codexModelCatalog,
+  DEFAULT_CODEX_MODELS,
+  type ScriptedCodexModel,
+} from "./codex-catalog.js";
+import {
   CODEX_KEY_VARIABLE,
   claudeJson,
   claudeSettings,
@@ -28,6 +33,8 @@ export interface AgentHomeOptions {
   readonly extraProfile?: readonly string[];
   /** Model name Codex is configured with; default "scripted-model". */
   readonly codexModel?: string;
+  /** The rows of Codex's `/model` picker; default "scripted-model" and "scripted-model-alt". */
+  readonly codexModels?: readonly ScriptedCodexModel[];
   /** Base environment for `env`; default process.env. Credentials in it are dropped. */
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Parent folder of the home; default the OS temp folder. */
@@ -93,9 +100,11 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     await writeFile(join(home, ".claude.json"), claudeJson(trusted));
     await writeFile(join(home, ".claude", "settings.json"), claudeSettings());
     const model = options.codexModel ?? "scripted-model";
+    const catalogPath = join(codexHome, "elwood-model-catalog.json");
+    await writeFile(catalogPath, codexModelCatalog(options.codexModels ?? DEFAULT_CODEX_MODELS));
     await writeFile(
       join(codexHome, "config.toml"),
-      codexConfig(options.server.openaiBaseUrl, model),
+      codexConfig(options.server.openaiBaseUrl, model, catalogPath),
     );
     const profile = shellProfile(cliDirs, variables, options.extraProfile ?? []);
     await writeFile(join(home, ".bashrc"), profile);

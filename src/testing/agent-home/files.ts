@@ -37,8 +37,11 @@ function tomlString(value: string): string {
 }
 
 /** Codex config: the scripted provider over the Responses API, no retries, no updates. */
-export function codexConfig(openaiBaseUrl: string, model: string): string {
+export function codexConfig(openaiBaseUrl: string, model: string, catalogPath: string): string {
   return [
+    // The `/model` picker lists this catalog instead of the bundled one, so it names the
+    // scripted models (a custom provider fetches no list; prd/testing-kit.md).
+    `model_catalog_json = ${tomlString(catalogPath)}`,
     `model = ${tomlString(model)}`,
     `model_provider = "scripted"`,
     `check_for_update_on_startup = false`,

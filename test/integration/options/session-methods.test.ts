@@ -129,12 +129,33 @@ const CASES: MethodCase[] = [
   { what: 'compact("now")', call: (s) => s.compact("now" as never) },
 ];
 
+const LOGIN_OPTIONS: readonly unknown[] = [
+  undefined,
+  null,
+  "browser",
+  {},
+  { provideCode: "123456" },
+  { provideCode: () => "1", onAuthUrl: "https://x" },
+  { provideCode: () => "1", timeoutMs: 0 },
+  { provideCode: () => "1", timeoutMs: 2 ** 31 },
+  { provideCode: () => "1", method: 5 },
+];
+
 describe("public options fuzz: session methods before a lazy start", () => {
   test.each((["claude", "codex"] as const).flatMap((agent) => CASES.map((c) => ({ agent, ...c }))))(
     "C-ERR-01: $agent session $what is refused before anything starts",
     async ({ agent, call, error }) => {
       const session = agents[agent]();
       await expectRefused(() => call(session), error ?? "invalid_options");
+      await session.close();
+    },
+  );
+
+  test.each(LOGIN_OPTIONS.map((options) => ({ options, shown: shown(options) })))(
+    "C-ERR-01: claude session login($shown) is refused before anything starts",
+    async ({ options }) => {
+      const session = new ClaudeSession(base);
+      await expectRefused(() => session.login(options as never), "invalid_options");
       await session.close();
     },
   );

@@ -127,10 +127,10 @@ describe("elwood serve: typed JSON errors", () => {
     }
   });
 
+  // Send is the one route with a larger bound (base64 images ride in it); see http-io.ts.
   test("bodies over 1 MiB are request_too_large (413), declared or streamed", async () => {
-    // (send alone takes up to 72 MiB, for base64 images: prd/serve.md)
-    const big = JSON.stringify({ text: "x".repeat(1024 * 1024 + 10) });
-    const reply = await client.call("POST", "/api/sessions/any/interrupt", big);
+    const big = JSON.stringify({ cwd: "x".repeat(1024 * 1024 + 10) });
+    const reply = await client.call("POST", "/api/sessions", big);
     expect(reply.status).toBe(413);
     expectTypedError(reply, "request_too_large");
     const chunked = await fetch(`${server.url}/api/sessions`, {

@@ -82,6 +82,18 @@ describe("hostile transcripts", () => {
     expect((await drain(cursor)).records).toEqual([{ x: 1 }, { y: 2 }]);
   });
 
+  it("a copy of the same transcript renamed over it continues at the old offset, without repeats", async () => {
+    writeFileSync(path, '{"a":1}\n{"b":2}\n');
+    const cursor = new TranscriptCursor({ path });
+    expect((await drain(cursor)).records).toEqual([{ a: 1 }, { b: 2 }]);
+    const copy = join(dir, "copy.jsonl");
+    writeFileSync(copy, '{"a":1}\n{"b":2}\n{"c":3}\n');
+    renameSync(copy, path);
+    expect((await drain(cursor)).records).toEqual([{ c: 3 }]);
+    appendFileSync(path, '{"d":4}\n');
+    expect((await drain(cursor)).records).toEqual([{ d: 4 }]);
+  });
+
   it("the file deleted mid-session: no throw, and a new file at the path is read from its start", async () => {
     writeFileSync(path, '{"a":1}\n');
     const cursor = new TranscriptCursor({ path });

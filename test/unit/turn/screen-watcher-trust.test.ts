@@ -4,6 +4,7 @@
 // wraps back to "No, exit", and Enter then quits Claude). Fake clock, real 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
+import { codexAdapter } from "../../../src/codex/adapter.js";
 import type { ScreenReading } from "../../../src/core/adapter.js";
 import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
 import {
@@ -24,10 +25,19 @@ function reading(name: string): ScreenReading {
   });
 }
 
-function harness() {
+function codexReading(name: string): ScreenReading {
+  const snapshot = loadScreen(`codex-0.171.0-${name}`);
+  return codexAdapter.readScreen({
+    lines: snapshot.lines,
+    cursor: { x: 0, y: 0, isVisible: false },
+    title: "",
+  });
+}
+
+function harness(first: ScreenReading = reading("workspace-trust")) {
   const keys: string[] = [];
   const blocks: string[][] = [];
-  let frame = reading("workspace-trust");
+  let frame = first;
   let renders = 0;
   const host: ScreenWatcherHost = {
     autotrust: true,
@@ -117,6 +127,52 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     cli.paint();
     await vi.advanceTimersByTimeAsync(100);
     expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+  });
+
+  it("after a repeated arrow the highlight is ambiguous: Enter only once it has held still", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    // Starved: a fresh frame still shows "No, exit" past the retry time, so the arrow repeats.
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    // The CLI applies the first arrow and paints "Yes"; the second is still in flight and
+    // will wrap back to "No, exit": an Enter now would quit Claude (exit code 1).
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    cli.paint("workspace-trust");
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS + 500);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN, ENTER]);
+  });
+
+  it("a single arrow that took effect is confirmed at once (no extra wait)", async () => {
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("Codex: the first key waits out the typeahead drain that follows the dialog's first frame", async () => {
+    // Codex drains typeahead for up to 1 s after painting a startup prompt; a key that lands
+    // then plus a CPU stall made it exit 1 ("timed out discarding buffered terminal input").
+    const cli = harness(codexReading("directory-trust"));
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(1_000);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([]);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.keys).toHaveLength(1);
   });
 
   it("past the deadline the session blocks but a late answer still goes in", async () => {

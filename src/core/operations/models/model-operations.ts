@@ -1,0 +1,92 @@
+// The runtime side of listModels()/setModel(): validation at the call, one readiness-
+// waiting queue slot that never consumes the ready transition, the deadline that the
+// queue wait counts against, and the adapter's persisted-default guard around a switch.
+import { ElwoodError } from "../../../errors.js";
+import type { OperationContext } from "../context.js";
+import { modelTimeout, runListModels, runSetModel, validModelId } from "./run-models.js";
+import type { AgentModelOption, ModelOperationFacts, ModelOperationOptions } from "./types.js";
+
+export interface ModelOperationsHost {
+  readonly context: OperationContext;
+  readonly facts: ModelOperationFacts | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Runs `run` in one queue slot (readiness-waiting, not consuming the ready). */
+  run<T>(kind: string, run: (context: OperationContext) => Promise<T>): Promise<T>;
+}
+
+const PERSISTED_MESSAGE =
+  "Codex saved the model chosen by setModel() as its default in config.toml, and Elwood could not restore the previous file because it changed in other ways too; check `model` in config.toml.";
+
+export class ModelOperations {
+  readonly #host: ModelOperationsHost;
+
+  constructor(host: ModelOperationsHost) {
+    this.#host = host;
+  }
+
+  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    const timeoutMs = modelTimeout(options);
+    const facts = this.#requireFacts();
+    return this.#withDeadline("listModels", timeoutMs, async (context, deadline) => {
+      const rows = await runListModels(context, facts.picker, deadline);
+      const saved = await facts.persistedDefault?.(this.#host.env).catch(() => undefined);
+      if (saved === undefined || !rows.some((row) => row.id === saved)) return rows;
+      return rows.map((row) => ({ ...row, isDefault: row.id === saved }));
+    });
+  }
+
+  setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    const modelId = validModelId(id);
+    const timeoutMs = modelTimeout(options);
+    const facts = this.#requireFacts();
+    return this.#withDeadline("setModel", timeoutMs, (context, deadline) => {
+      const change = () => runSetModel(context, facts.picker, modelId, deadline);
+      const guard = facts.defaultGuard?.(this.#host.env);
+      if (guard === undefined) return change();
+      return guard.around(change, () =>
+        context.events.emitWarning({
+          source: "lifecycle",
+          code: "codex_default_model_persisted",
+          message: PERSISTED_MESSAGE,
+        }),
+      );
+    });
+  }
+
+  #requireFacts(): ModelOperationFacts {
+    const facts = this.#host.facts;
+    if (facts === undefined) {
+      throw new ElwoodError(
+        "model_automation_failed",
+        `${this.#host.context.displayName} has no model picker Elwood can drive.`,
+      );
+    }
+    return facts;
+  }
+
+  // The queue wait counts against timeoutMs: a slot that starts after the deadline writes
+  // nothing, and the caller's promise rejects at the deadline whatever is running.
+  #withDeadline<T>(
+    kind: string,
+    timeoutMs: number,
+    run: (context: OperationContext, deadline: number) => Promise<T>,
+  ): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    const expired = () =>
+      new ElwoodError(
+        "model_automation_failed",
+        `${this.#host.context.displayName} ${kind}() did not finish within ${timeoutMs} ms.`,
+        { details: { timeoutMs } },
+      );
+    const op = this.#host.run(kind, (context) => {
+      if (Date.now() >= deadline) return Promise.reject(expired());
+      return run(context, deadline);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(expired()), timeoutMs + 500);
+    });
+    op.catch(() => undefined);
+    return Promise.race([op, timeout]).finally(() => clearTimeout(timer));
+  }
+}

@@ -1,0 +1,98 @@
+// Reads the `/model` picker off the rendered screen (pure: lines in, rows out).
+import type { AgentModelOption, ModelPickerFacts } from "./types.js";
+
+export interface PickerRow {
+  readonly number: number;
+  readonly isSelected: boolean;
+  readonly option: AgentModelOption;
+}
+
+export interface PickerFrame {
+  readonly rows: readonly PickerRow[];
+  readonly hasMoreBelow: boolean;
+}
+
+/** The picker's index range: the LAST header line and the first footer after it. */
+function pickerRange(
+  lines: readonly string[],
+  facts: ModelPickerFacts,
+): [number, number] | undefined {
+  let start = -1;
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    if (facts.header.test((lines[index] ?? "").trim())) {
+      start = index;
+      break;
+    }
+  }
+  if (start === -1) return undefined;
+  for (let index = start + 1; index < lines.length; index += 1) {
+    if (facts.footer.test((lines[index] ?? "").trim())) return [start, index];
+  }
+  return undefined;
+}
+
+export function idFromLabel(label: string, style: ModelPickerFacts["idFrom"]): string {
+  const lower = label.trim().toLowerCase();
+  if (style === "first-word") return lower.split(/\s+/)[0] ?? lower;
+  return lower.replace(/\s+/g, "-");
+}
+
+function parseRow(line: string, facts: ModelPickerFacts): PickerRow | undefined {
+  const match = facts.row.exec(line);
+  if (match === null) return undefined;
+  const raw = line.trim();
+  const rest = match[3] ?? "";
+  // Label and description are separated by a run of at least two spaces.
+  const split = /\s{2,}/.exec(rest);
+  let label = split === null ? rest : rest.slice(0, split.index);
+  const description = split === null ? undefined : rest.slice(split.index).trim();
+  const isCurrent = facts.currentMark.test(label);
+  label = label.replace(facts.currentMark, "");
+  const hasDefaultMark = facts.defaultMark.test(label);
+  if (facts.defaultRule === "marked") label = label.replace(facts.defaultMark, "");
+  label = label.trim();
+  const option: AgentModelOption = {
+    id: idFromLabel(label, facts.idFrom),
+    label,
+    ...(description === undefined || description === "" ? {} : { description }),
+    isCurrent,
+    isDefault: hasDefaultMark,
+    raw,
+  };
+  return { number: Number(match[2]), isSelected: (match[1] ?? "") !== "", option };
+}
+
+/** The picker on screen now, or undefined if it is not (fully) rendered. */
+export function readPicker(
+  lines: readonly string[],
+  facts: ModelPickerFacts,
+): PickerFrame | undefined {
+  const range = pickerRange(lines, facts);
+  if (range === undefined) return undefined;
+  const rows: PickerRow[] = [];
+  let hasMoreBelow = false;
+  for (let index = range[0] + 1; index < range[1]; index += 1) {
+    const line = lines[index] ?? "";
+    const row = parseRow(line, facts);
+    if (row !== undefined) rows.push(row);
+    else if (facts.moreBelow?.test(line.trim())) hasMoreBelow = true;
+  }
+  if (rows.length === 0) return undefined;
+  return { rows, hasMoreBelow };
+}
+
+/** Final flags once every row is known: applies the adapter's default rule. */
+export function finishRows(
+  rows: readonly PickerRow[],
+  facts: ModelPickerFacts,
+): AgentModelOption[] {
+  const sorted = [...rows].sort((a, b) => a.number - b.number).map((row) => row.option);
+  if (facts.defaultRule === "label") return sorted;
+  if (sorted.some((option) => option.isDefault)) return sorted;
+  return sorted.map((option) => ({ ...option, isDefault: option.isCurrent }));
+}
+
+/** True if any line still shows the picker's title (a foreign or lingering picker). */
+export function isPickerVisible(lines: readonly string[], facts: ModelPickerFacts): boolean {
+  return lines.some((line) => facts.header.test(line.trim()));
+}

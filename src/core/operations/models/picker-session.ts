@@ -1,0 +1,176 @@
+// One open `/model` picker inside a queue slot: opens it, walks its rows by cursor, and
+// cancels it. Every wait is bounded by the operation's deadline; failures are
+// model_automation_failed after the picker is closed again (one Escape per stage).
+import { ElwoodError } from "../../../errors.js";
+import { KEYS } from "../../../terminal/input.js";
+import { type OperationContext, pollScreen, renderedLines, sleep } from "../context.js";
+import {
+  finishRows,
+  isPickerVisible,
+  type PickerFrame,
+  type PickerRow,
+  readPicker,
+} from "./parse-picker.js";
+import type { AgentModelOption, ModelPickerFacts } from "./types.js";
+
+const ENTER_SETTLE_MS = 150;
+const KEY_SETTLE_MS = 60;
+const MAX_ROWS = 200;
+/** The picker must be gone within this after the cancelling Escape (api.md: +1 s). */
+export const PICKER_CANCEL_MS = 1000;
+
+export function modelFailure(
+  context: OperationContext,
+  message: string,
+  details: Record<string, unknown> = {},
+): ElwoodError {
+  return new ElwoodError("model_automation_failed", `${context.displayName} /model: ${message}`, {
+    details,
+  });
+}
+
+export class PickerSession {
+  readonly #context: OperationContext;
+  readonly #facts: ModelPickerFacts;
+  readonly #deadline: number;
+  readonly #rows = new Map<number, PickerRow>();
+
+  constructor(context: OperationContext, facts: ModelPickerFacts, deadline: number) {
+    this.#context = context;
+    this.#facts = facts;
+    this.#deadline = deadline;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.#deadline - Date.now());
+  }
+
+  async write(keys: string, settleMs = KEY_SETTLE_MS): Promise<void> {
+    if (this.#context.isClosed()) throw this.#context.notRunning();
+    this.#context.terminal.sendInput(keys);
+    await sleep(settleMs);
+  }
+
+  /** Types the command and waits for the list; a picker already up is foreign. */
+  async open(): Promise<PickerFrame> {
+    await this.#context.waitForSafeScreen();
+    if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
+      throw modelFailure(this.#context, "a model picker is already on screen; nothing was typed.");
+    }
+    await this.write(this.#facts.command, ENTER_SETTLE_MS);
+    await this.#context.waitForSafeScreen();
+    await this.write(KEYS.enter);
+    const frame = await this.frame();
+    if (frame === undefined) {
+      await this.cancel();
+      throw modelFailure(this.#context, "the model picker did not appear.", {
+        timeoutMs: this.remainingMs(),
+      });
+    }
+    return frame;
+  }
+
+  /** The picker as rendered now (waiting until the deadline for it). */
+  async frame(): Promise<PickerFrame | undefined> {
+    const frame = await pollScreen(
+      this.#context,
+      (lines) => readPicker(lines, this.#facts),
+      this.remainingMs(),
+      50,
+    );
+    for (const row of frame?.rows ?? []) this.#rows.set(row.number, row);
+    return frame;
+  }
+
+  /** Every row, scrolling the cursor down through the list and back to where it began. */
+  async allRows(first: PickerFrame): Promise<AgentModelOption[]> {
+    const start = selectedNumber(first);
+    let frame = first;
+    let moves = 0;
+    while (frame.hasMoreBelow || (selectedNumber(frame) ?? 0) < lastNumber(frame)) {
+      if (moves >= MAX_ROWS) break;
+      const before = selectedNumber(frame);
+      await this.write(KEYS.down);
+      moves += 1;
+      const next = await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
+      if (next === undefined) break;
+      frame = next;
+    }
+    if (start !== undefined) await this.moveTo(start);
+    return finishRows([...this.#rows.values()], this.#facts);
+  }
+
+  /** Moves the cursor to row `number` one key at a time, checking each step. */
+  async moveTo(number: number): Promise<void> {
+    for (let step = 0; step < MAX_ROWS; step += 1) {
+      const frame = await this.frame();
+      if (frame === undefined) throw modelFailure(this.#context, "the model picker closed.");
+      const at = selectedNumber(frame);
+      if (at === number) return;
+      const before = at;
+      await this.write(at === undefined || at < number ? KEYS.down : KEYS.up);
+      await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
+    }
+    throw modelFailure(this.#context, `could not move the cursor to row ${number}.`);
+  }
+
+  /** Escape until the idle composer shows (one per stage, at most three). */
+  async cancel(): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      if (this.#context.isClosed()) return;
+      const lines = await renderedLines(this.#context);
+      if (!isPickerVisible(lines, this.#facts) && this.#isComposerIdle()) return;
+      this.#context.terminal.sendInput(KEYS.escape);
+      await pollScreen(
+        this.#context,
+        (now) => (!isPickerVisible(now, this.#facts) && this.#isComposerIdle() ? true : undefined),
+        PICKER_CANCEL_MS,
+        50,
+      ).catch(() => undefined);
+    }
+  }
+
+  /** Waits until the picker is gone and the idle composer is back. */
+  async untilComposer(): Promise<boolean> {
+    const back = await pollScreen(
+      this.#context,
+      (lines) =>
+        !isPickerVisible(lines, this.#facts) && this.#isComposerIdle() ? true : undefined,
+      this.remainingMs(),
+      50,
+    );
+    return back === true;
+  }
+
+  /** The picker is gone and the idle composer is back. */
+  isClosedToComposer(lines: readonly string[]): boolean {
+    return !isPickerVisible(lines, this.#facts) && this.#isComposerIdle();
+  }
+
+  #isComposerIdle(): boolean {
+    const reading = this.#context.reading();
+    return reading !== undefined && reading.dialog === undefined && reading.hasIdleComposer;
+  }
+
+  async #frameWhere(test: (frame: PickerFrame) => boolean): Promise<PickerFrame | undefined> {
+    const frame = await pollScreen(
+      this.#context,
+      (lines) => {
+        const candidate = readPicker(lines, this.#facts);
+        return candidate !== undefined && test(candidate) ? candidate : undefined;
+      },
+      Math.min(2000, this.remainingMs()),
+      30,
+    );
+    for (const row of frame?.rows ?? []) this.#rows.set(row.number, row);
+    return frame;
+  }
+}
+
+export function selectedNumber(frame: PickerFrame): number | undefined {
+  return frame.rows.find((row) => row.isSelected)?.number;
+}
+
+function lastNumber(frame: PickerFrame): number {
+  return Math.max(...frame.rows.map((row) => row.number));
+}

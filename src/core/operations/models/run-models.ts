@@ -1,0 +1,153 @@
+// listModels() / setModel() (api.md "listModels / setModel", C-API-23/24): both open the
+// real `/model` picker inside one queue slot. listModels reads every row and Escapes;
+// setModel moves the cursor to the row (never a number key, which would save a default),
+// applies it for this session only, answers the follow-up stages the adapter lists (its
+// own cache warning or effort list, nothing else) and resolves once the composer is back.
+import { ElwoodError } from "../../../errors.js";
+import { KEYS } from "../../../terminal/input.js";
+import { type OperationContext, pollScreen } from "../context.js";
+import { modelFailure, PickerSession } from "./picker-session.js";
+import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "./types.js";
+
+export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
+
+export function modelTimeout(options: { readonly timeoutMs?: number } | undefined): number {
+  const timeoutMs = options?.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new ElwoodError(
+      "invalid_options",
+      `Model operations take timeoutMs as a positive integer of milliseconds; got ${String(timeoutMs)}.`,
+    );
+  }
+  return timeoutMs;
+}
+
+export function validModelId(id: unknown): string {
+  if (typeof id !== "string" || id.trim() === "") {
+    throw new ElwoodError(
+      "invalid_options",
+      `setModel() takes a model id string such as "sonnet" or "gpt-5.4"; got ${JSON.stringify(id)}. listModels() shows the ids.`,
+    );
+  }
+  return id.trim().toLowerCase();
+}
+
+/** Reads every row, then Escapes; the model stays as it was. */
+export async function runListModels(
+  context: OperationContext,
+  facts: ModelPickerFacts,
+  deadline: number,
+): Promise<readonly AgentModelOption[]> {
+  const picker = new PickerSession(context, facts, deadline);
+  const first = await picker.open();
+  try {
+    return await picker.allRows(first);
+  } finally {
+    await picker.cancel();
+  }
+}
+
+export async function runSetModel(
+  context: OperationContext,
+  facts: ModelPickerFacts,
+  id: string,
+  deadline: number,
+): Promise<void> {
+  const picker = new PickerSession(context, facts, deadline);
+  const first = await picker.open();
+  let isDone = false;
+  try {
+    const rows = await picker.allRows(first);
+    const target = rows.find((row) => row.id === id);
+    if (target === undefined) {
+      const ids = rows.map((row) => row.id);
+      throw modelFailure(context, `no model "${id}" in the picker; available: ${ids.join(", ")}.`, {
+        id,
+        availableIds: ids,
+      });
+    }
+    if (target.isCurrent) return;
+    // Rows are numbered 1..n in list order (finishRows sorts them by number).
+    await picker.moveTo(rows.indexOf(target) + 1);
+    await picker.write(facts.sessionKeyOnList ?? KEYS.enter);
+    await answerFollowUps(context, picker, facts, target);
+    if (!(await picker.untilComposer())) {
+      throw modelFailure(context, `the picker did not close after choosing "${id}".`, { id });
+    }
+    isDone = true;
+  } finally {
+    if (!isDone) await picker.cancel();
+  }
+}
+
+// Each follow-up stage is answered only when it shows, revalidated right before the key.
+async function answerFollowUps(
+  context: OperationContext,
+  picker: PickerSession,
+  facts: ModelPickerFacts,
+  target: AgentModelOption,
+): Promise<void> {
+  for (const stage of facts.followUps) {
+    const seen = await pollScreen(
+      context,
+      (lines) => {
+        if (stageRegion(lines, stage) !== undefined) return "stage" as const;
+        return picker.isClosedToComposer(lines) ? ("closed" as const) : undefined;
+      },
+      Math.min(3000, picker.remainingMs()),
+      50,
+    );
+    if (seen !== "stage") return;
+    await answerStage(context, picker, stage, target);
+  }
+}
+
+async function answerStage(
+  context: OperationContext,
+  picker: PickerSession,
+  stage: FollowUpStage,
+  target: AgentModelOption,
+): Promise<void> {
+  if ("key" in stage.answer) {
+    await picker.write(stage.answer.key);
+    return;
+  }
+  const wanted = `${stage.answer.enterOnRowStarting} ${target.label}`.toLowerCase();
+  for (let step = 0; step < 6; step += 1) {
+    const region = stageRegion(await linesNow(context), stage);
+    if (region === undefined) throw modelFailure(context, "the confirmation closed unexpectedly.");
+    const rows = region.filter((line) => /^\s*(?:[❯›>]\s*)?\d+\.\s/.test(line));
+    const index = rows.findIndex((line) => optionText(line).toLowerCase().startsWith(wanted));
+    const selected = rows.findIndex((line) => /^\s*[❯›>]/.test(line));
+    if (index === -1) {
+      throw modelFailure(context, `the confirmation does not offer "${wanted}".`, { rows });
+    }
+    if (index === selected) {
+      await picker.write(KEYS.enter);
+      return;
+    }
+    await picker.write(index > selected ? KEYS.down : KEYS.up, 150);
+  }
+  throw modelFailure(context, "could not select the confirmation's answer.");
+}
+
+async function linesNow(context: OperationContext): Promise<readonly string[]> {
+  await context.terminal.settled();
+  return context.terminal.snapshot().lines;
+}
+
+function optionText(line: string): string {
+  return line.replace(/^\s*(?:[❯›>]\s*)?\d+\.\s+/, "").trim();
+}
+
+/** The bottom-most region from the stage's header down to its footer, if complete. */
+function stageRegion(lines: readonly string[], stage: FollowUpStage): string[] | undefined {
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    if (!stage.header.test((lines[index] ?? "").trim())) continue;
+    for (let end = index + 1; end < lines.length; end += 1) {
+      if (stage.footer.test((lines[end] ?? "").trim())) return lines.slice(index, end + 1);
+    }
+    return undefined;
+  }
+  return undefined;
+}

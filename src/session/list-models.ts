@@ -1,0 +1,37 @@
+// listClaudeModels()/listCodexModels() (api.md "listClaudeModels/listCodexModels"): a
+// throwaway session with an implied `autotrust: true` (a documented exception: nobody is
+// there to answer the trust prompt), its `/model` picker read once, and a teardown that
+// always runs, so no process and no Elwood state is left behind. Start errors pass through.
+import type { CommonStartOptions } from "../core/common-options.js";
+import type { AgentModelOption } from "../core/operations/models/types.js";
+
+export interface ListModelsOptions {
+  readonly cwd: string;
+  readonly stateDir?: string;
+  readonly autoupdate?: boolean;
+  readonly hookTimeoutMs?: number;
+  readonly strictVersionCheck?: boolean;
+  /** The whole listing once the session is up; default 30000. */
+  readonly timeoutMs?: number;
+  readonly executable?: string;
+  /** Environment for the login shell and the CLI; defaults to `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+interface ThrowawaySession {
+  listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]>;
+  teardown(): Promise<void>;
+}
+
+export async function listModelsWith<S extends ThrowawaySession>(
+  start: (options: CommonStartOptions) => Promise<S>,
+  options: ListModelsOptions,
+): Promise<readonly AgentModelOption[]> {
+  const { timeoutMs, ...startOptions } = options;
+  const session = await start({ ...startOptions, autotrust: true });
+  try {
+    return await session.listModels(timeoutMs === undefined ? {} : { timeoutMs });
+  } finally {
+    await session.teardown();
+  }
+}
