@@ -92,6 +92,19 @@ async function captureCodexMcp(): Promise<void> {
     await session.sendKeys("\x1bOQ");
     await sleep(2500);
     dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings.txt`);
+    // → pages through; F2 again closes the pager (reopening it then shows "No warnings").
+    const header = /Warnings · \d+ of (\d+)/.exec(session.terminal.snapshot().text);
+    for (let page = 2; page <= Number(header?.[1] ?? 1); page += 1) {
+      await session.sendKeys("\x1b[C");
+      await sleep(1200);
+      dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings-page${page}.txt`);
+    }
+    await session.sendKeys("\x1bOQ");
+    await sleep(1500);
+    dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings-f2-closed.txt`);
+    await session.sendKeys("\x1bOQ");
+    await sleep(1500);
+    dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings-reopened.txt`);
     await session.sendKeys("\x1b");
     await sleep(1500);
     dump(session.terminal.snapshot().lines, `${fx.prefix}-mcp-warnings-closed.txt`);

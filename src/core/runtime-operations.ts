@@ -11,6 +11,7 @@ import { ImageSubmissions } from "./operations/image-submission.js";
 import { type LoginOptions, normalizeLoginOptions, runLogin } from "./operations/login.js";
 import { LoginExpiryWatch } from "./operations/login-expiry.js";
 import { ModelOperations } from "./operations/models/model-operations.js";
+import { StartupWarningsWatch } from "./operations/startup-warnings.js";
 import type { TerminalPort } from "./ports.js";
 import { waitForSafeScreen } from "./safe-screen.js";
 import type { SessionEvents } from "./session-events.js";
@@ -37,6 +38,7 @@ export class RuntimeOperations {
   readonly #images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
   readonly #loginExpiry: LoginExpiryWatch | undefined;
+  readonly #startupWarnings: StartupWarningsWatch | undefined;
   /** listModels()/setModel() through the CLI's `/model` picker. */
   readonly models: ModelOperations;
 
@@ -61,6 +63,15 @@ export class RuntimeOperations {
       facts.login === undefined
         ? undefined
         : new LoginExpiryWatch({ events: host.events, facts: facts.login, reading: host.reading });
+    this.#startupWarnings =
+      facts.startupWarnings === undefined
+        ? undefined
+        : new StartupWarningsWatch({
+            context,
+            facts: facts.startupWarnings,
+            env,
+            run: (read) => this.run("startup_warnings", "readiness", read),
+          });
     this.models = new ModelOperations({
       context,
       facts: facts.models,

@@ -30,7 +30,7 @@ export interface ElwoodAgentUpdateFailedWarning
   readonly errorCode: string;
 }
 
-/** Codex: an MCP server needs a login. */
+/** Codex: an MCP server needs a login (`codex mcp login <name>`); once per server. */
 export interface ElwoodMcpServerNotLoggedInWarning
   extends WarningFields<"mcp_server_not_logged_in", "terminal"> {
   readonly mcpServerName: string;
@@ -42,7 +42,11 @@ export interface ElwoodLoginExpiredWarning extends WarningFields<"login_expired"
   readonly recoveryCommand: "/login";
 }
 
-/** Codex: some MCP servers failed to start; one `codex mcp login <server>` per server. */
+/**
+ * Codex: some MCP servers failed to start (their configured names, never content); one
+ * recovery command per server, in order: `codex mcp login <name>` when it needs a login,
+ * else `codex mcp get <name>` (shows the configuration to fix). Emitted once per session.
+ */
 export interface ElwoodMcpStartupIncompleteWarning
   extends WarningFields<"mcp_startup_incomplete", "terminal"> {
   readonly failedServers: readonly string[];

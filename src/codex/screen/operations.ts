@@ -1,8 +1,9 @@
-// Codex's session-operation facts (images, compact, models), verified on the pinned CLI.
+// Codex's session-operation facts (images, compact, models, start-up warnings), verified on the pinned CLI.
 import type { AgentOperationFacts } from "../../core/operations/facts.js";
 import { codexDefaultModelGuard, codexPersistedModel } from "../config/default-model-guard.js";
 import { CODEX_IMAGE_FACTS } from "./images.js";
 import { CODEX_MODEL_PICKER } from "./models.js";
+import { CODEX_STARTUP_WARNINGS } from "./startup-warnings.js";
 
 export const CODEX_OPERATION_FACTS: AgentOperationFacts = {
   images: CODEX_IMAGE_FACTS,
@@ -11,6 +12,7 @@ export const CODEX_OPERATION_FACTS: AgentOperationFacts = {
     defaultGuard: codexDefaultModelGuard,
     persistedDefault: codexPersistedModel,
   },
+  startupWarnings: CODEX_STARTUP_WARNINGS,
   compact: {
     command: "/compact",
     startHook: "PreCompact",

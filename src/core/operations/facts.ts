@@ -4,6 +4,7 @@ import type { CompactFacts } from "./compact.js";
 import type { ImageAttachFacts } from "./image-attach.js";
 import type { LoginFacts } from "./login-facts.js";
 import type { ModelOperationFacts } from "./models/types.js";
+import type { StartupWarningsPagerFacts } from "./startup-warnings-facts.js";
 
 export interface AgentOperationFacts {
   /** Absent: images are refused with unsupported_platform. */
@@ -14,4 +15,6 @@ export interface AgentOperationFacts {
   readonly login?: LoginFacts;
   /** Absent: listModels()/setModel() are refused with model_automation_failed. */
   readonly models?: ModelOperationFacts;
+  /** Absent: the CLI shows start-up warnings inline (or not at all); nothing is read. */
+  readonly startupWarnings?: StartupWarningsPagerFacts;
 }

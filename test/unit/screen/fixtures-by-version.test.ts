@@ -107,6 +107,17 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
     expect(reading.dialog).toBeUndefined();
     expect(reading.hasIdleComposer).toBe(true);
   },
+  // The pager's second page, the screen after F2 closed it, and a reopened empty pager.
+  "mcp-warnings-page2": (reading) => {
+    expect(reading.hasIdleComposer).toBe(false);
+  },
+  "mcp-warnings-f2-closed": (reading) => {
+    expect(reading.dialog).toBeUndefined();
+    expect(reading.hasIdleComposer).toBe(true);
+  },
+  "mcp-warnings-reopened": (reading) => {
+    expect(reading.hasIdleComposer).toBe(false);
+  },
 };
 
 const ADAPTERS = { claude: claudeAdapter, codex: codexAdapter } as const;

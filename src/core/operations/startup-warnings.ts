@@ -1,0 +1,193 @@
+// mcp_startup_incomplete / mcp_server_not_logged_in (C-CODEX-09). A CLI that folds its
+// start-up warnings into a pager (startup-warnings-facts.ts) shows only a footer badge.
+// From the first ready until the first turn starts, Elwood watches for that badge; when
+// it shows, one readiness slot (never consuming the ready transition, typing nothing into
+// the composer) opens the pager, reads each page, closes it with the key that leaves the
+// composer as it was, and emits the content-free warnings. Skipped when no badge shows,
+// and when the adapter says the config could not have produced one (isWorthReading).
+import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import { type OperationContext, renderedLines, sleep } from "./context.js";
+import type { StartupWarningsPagerFacts } from "./startup-warnings-facts.js";
+import {
+  badgeCount,
+  type McpStartupReport,
+  type PagerPage,
+  readMcpStartupReport,
+  readPagerPage,
+} from "./startup-warnings-read.js";
+
+/** How long after the first ready a late badge is still looked for (MCP servers start late). */
+export const STARTUP_WARNINGS_WINDOW_MS = 20_000;
+const POLL_MS = 250;
+const BADGE_SETTLE_MS = 2000;
+const PAGE_TIMEOUT_MS = 3000;
+
+export interface StartupWarningsParts {
+  readonly context: OperationContext;
+  readonly facts: StartupWarningsPagerFacts;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Runs `read` in one readiness-waiting queue slot that does not consume the ready. */
+  readonly run: (read: (context: OperationContext) => Promise<void>) => Promise<void>;
+}
+
+export class StartupWarningsWatch {
+  readonly #parts: StartupWarningsParts;
+  #unsubscribe: ElwoodUnsubscribe | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #deadline = 0;
+  #isDone = false;
+  #hasBeenReady = false;
+  #lastCount = 0;
+  #countSince = 0;
+  /** Settles with the adapter's verdict on the config (read once, at construction). */
+  readonly #isWorthReading: Promise<boolean>;
+
+  constructor(parts: StartupWarningsParts) {
+    this.#parts = parts;
+    this.#isWorthReading = parts.facts.isWorthReading(parts.env).catch(() => false);
+    this.#unsubscribe = parts.context.events.on("status", (event) => {
+      if (event.status === "ready" && !this.#hasBeenReady) {
+        this.#hasBeenReady = true;
+        this.#deadline = Date.now() + STARTUP_WARNINGS_WINDOW_MS;
+        // Never read the screen inside a status delivery (FINDINGS 05:05): a later tick,
+        // and only when the config could have produced an MCP warning at all.
+        void this.#isWorthReading.then((isWorth) => (isWorth ? this.#schedule(0) : this.#finish()));
+      } else if (event.status !== "ready" && this.#hasBeenReady) {
+        this.#finish(); // the first turn (or a close) started: too late to open a pager
+      }
+    });
+  }
+
+  dispose(): void {
+    this.#finish();
+  }
+
+  #schedule(ms: number): void {
+    if (this.#isDone) return;
+    this.#timer = setTimeout(() => this.#check(), ms);
+  }
+
+  #check(): void {
+    this.#timer = undefined;
+    const { context, facts } = this.#parts;
+    if (this.#isDone || context.isClosed()) {
+      this.#finish();
+      return;
+    }
+    const count = badgeCount(context.terminal.snapshot().lines, facts) ?? 0;
+    const now = Date.now();
+    if (count !== this.#lastCount) {
+      this.#lastCount = count;
+      this.#countSince = now;
+    }
+    // MCP servers fail one by one (a refused HTTP server after a dead stdio one), and the
+    // summary line comes with the last: read once the count has held still.
+    const isSettled = count > 0 && now - this.#countSince >= BADGE_SETTLE_MS;
+    if (!isSettled) {
+      if (now < this.#deadline) this.#schedule(POLL_MS);
+      else if (count > 0) this.#read();
+      else this.#finish();
+      return;
+    }
+    this.#read();
+  }
+
+  #read(): void {
+    const { facts } = this.#parts;
+    this.#finish();
+    // A failed read (session closed, pager not found) is silent: it only loses a warning.
+    this.#parts.run((slot) => readAndWarn(slot, facts)).catch(() => undefined);
+  }
+
+  #finish(): void {
+    this.#isDone = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+}
+
+async function readAndWarn(
+  context: OperationContext,
+  facts: StartupWarningsPagerFacts,
+): Promise<void> {
+  await context.waitForSafeScreen();
+  if ((badgeCount(await renderedLines(context), facts) ?? 0) === 0) return;
+  const pages = await readPages(context, facts);
+  emitWarnings(context, facts, readMcpStartupReport(pages, facts));
+}
+
+/** Opens the pager, collects every page, closes it; the composer is left as it was. */
+export async function readPages(
+  context: OperationContext,
+  facts: StartupWarningsPagerFacts,
+): Promise<PagerPage[]> {
+  context.terminal.sendInput(facts.openKey);
+  const pages: PagerPage[] = [];
+  try {
+    let page = await waitForPage(context, facts, () => true);
+    while (page !== undefined) {
+      pages.push(page);
+      if (page.number >= page.count) break;
+      const previous = page.number;
+      context.terminal.sendInput(facts.nextKey);
+      page = await waitForPage(context, facts, (next) => next.number !== previous);
+    }
+  } finally {
+    if (!context.isClosed()) await closePager(context, facts);
+  }
+  return pages;
+}
+
+async function waitForPage(
+  context: OperationContext,
+  facts: StartupWarningsPagerFacts,
+  isWanted: (page: PagerPage) => boolean,
+): Promise<PagerPage | undefined> {
+  const deadline = Date.now() + PAGE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const page = readPagerPage(await renderedLines(context), facts);
+    if (page !== undefined && isWanted(page)) return page;
+    await sleep(100);
+  }
+  return undefined;
+}
+
+async function closePager(context: OperationContext, facts: StartupWarningsPagerFacts) {
+  if (readPagerPage(await renderedLines(context), facts) === undefined) return;
+  context.terminal.sendInput(facts.closeKey);
+  const deadline = Date.now() + PAGE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (readPagerPage(await renderedLines(context), facts) === undefined) return;
+    await sleep(100);
+  }
+}
+
+function emitWarnings(
+  context: OperationContext,
+  facts: StartupWarningsPagerFacts,
+  report: McpStartupReport,
+): void {
+  if (report.failedServers.length > 0) {
+    const needsLogin = new Set(report.notLoggedIn);
+    context.events.emitWarning({
+      source: "terminal",
+      code: "mcp_startup_incomplete",
+      message: "Some MCP servers failed to start; their tools are unavailable in this session.",
+      failedServers: report.failedServers,
+      recoveryCommands: report.failedServers.map((server) =>
+        needsLogin.has(server) ? facts.loginCommand(server) : facts.inspectCommand(server),
+      ),
+    });
+  }
+  for (const server of report.notLoggedIn) {
+    context.events.emitWarning({
+      source: "terminal",
+      code: "mcp_server_not_logged_in",
+      message: "An MCP server needs a login before its tools are available.",
+      mcpServerName: server,
+      recoveryCommand: facts.loginCommand(server),
+    });
+  }
+}
