@@ -105,8 +105,8 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
       sessions.map(({ session }) => session.waitForStatus((status) => status === "ready", 120_000)),
     );
     printFigures("sessions ready (start)", processFigures(ignored), bufferLines(sessions));
-    // Quarter marks, so a bounded buffer filling up (xterm's 1,000-line scrollback per
-    // session) can be told from a leak: a leak keeps growing after the buffers are full.
+    // Quarter marks: one-time growth (JIT code, caches, bounded buffers filling) levels
+    // off after the first quarter, a leak keeps growing at the same rate to the end.
     const marks = new Map([1, 2, 3, 4].map((q) => [Math.floor((options.turns * q) / 4), q]));
     const started = performance.now();
     for (let turn = 1; turn <= options.turns; turn += 1) {

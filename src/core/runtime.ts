@@ -11,6 +11,7 @@ import type { TranscriptWarning } from "../transcript/types.js";
 import type { AgentAdapter, TranscriptItem } from "./adapter.js";
 import type { SendOptions } from "./agent-session.js";
 import { AgentSignals } from "./agent-signals.js";
+import { CloseSignal } from "./close-signal.js";
 import { ControlQueue } from "./control-queue.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { releaseFirstReady } from "./first-ready.js";
@@ -62,10 +63,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   readonly #interrupts = new InterruptControl();
   readonly #operations: RuntimeOperations;
   readonly #turns: SessionTurns;
-  #markClosed: () => void = () => {};
-  readonly #whenClosed = new Promise<void>((resolve) => {
-    this.#markClosed = resolve;
-  });
+  readonly #closeSignal = new CloseSignal();
 
   constructor(options: RuntimeOptions<Options, Handlers, Event>) {
     this.#options = options;
@@ -314,9 +312,8 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
 
   // ── internals ──────────────────────────────────────────────────────────────
   // A close-down clears every timer, so a wait that was pending must end with the close.
-  async #untilClosed(wait: Promise<void>): Promise<void> {
-    await Promise.race([wait, this.#whenClosed]);
-    if (this.#isClosed) throw this.#notRunning();
+  #untilClosed(wait: Promise<void>): Promise<void> {
+    return this.#closeSignal.race(wait, () => this.#notRunning());
   }
 
   #waitForSafeScreen(): Promise<void> {
@@ -368,7 +365,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     if (!this.#isClosed) {
       this.#isClosed = true;
       this.#closingStatus = finalStatus;
-      this.#markClosed();
+      this.#closeSignal.close();
       this.#loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();

@@ -88,6 +88,18 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.332 (seen in e2e runs; no fixture captured)",
   },
   {
+    // The model/effort switch confirmation ("Switch model?" / "Change effort level?" /
+    // "❯ 1. Yes, switch to Haiku 5.5" / "2. No, go back" / "Enter to confirm · Esc to
+    // cancel"; test/fixtures/pickers/claude-2.1.332-model-switch-confirm.txt). Opened by a
+    // person it waits for them (C-ATTN-04); only setModel() answers its own.
+    id: "claude-model-switch-confirm",
+    kind: "blocking_dialog",
+    header: /^(Switch model\?|Change effort level\?)$/,
+    body: [/^Enter to confirm · Esc to cancel$/],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
     // Dialog titles Elwood has no row for; they hold input and show as attention with
     // their text. "New MCP server found in this project: <name>" (2.1.332, e2e), "Settings
     // Warning" / "Settings Error" (a --settings problem; fixtures claude-*-settings-warning).

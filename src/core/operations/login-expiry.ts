@@ -25,8 +25,12 @@ export class LoginExpiryWatch {
     this.#unsubscribers = [
       parts.events.on("hook", (event) => this.#onHook(event)),
       parts.events.on("status", (event) => {
-        // A turn ending (running/blocked → ready) is when a lapse banner would show.
-        if (event.status === "ready" && event.previous !== "starting") this.#checkScreen();
+        // A turn ending (running/blocked → ready) is when a lapse banner would show. Read
+        // on a later tick: reading the screen re-evaluates it, which may change the status,
+        // and that must never happen inside the delivery of a status event.
+        if (event.status === "ready" && event.previous !== "starting") {
+          setTimeout(() => this.#checkScreen(), 0);
+        }
       }),
     ];
   }

@@ -31,15 +31,18 @@ function setup() {
 }
 
 const stopFailure = (error: string) => ({ hook_event_name: "StopFailure", error });
+// The screen is read a tick after the ready, outside the status delivery.
+const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe("LoginExpiryWatch", () => {
-  test("C-CLAUDE-18: one content-free warning per lapse, whichever signal comes first", () => {
+  test("C-CLAUDE-18: one content-free warning per lapse, whichever signal comes first", async () => {
     const { events, warnings, setBanner } = setup();
     events.emitHook("StopFailure", stopFailure("rate_limit"));
     expect(warnings).toEqual([]);
     events.emitHook("StopFailure", stopFailure("authentication_failed"));
     setBanner(true);
     events.emitStatus("ready", "running");
+    await tick();
     events.emitHook("StopFailure", stopFailure("authentication_failed"));
     expect(warnings).toEqual([
       expect.objectContaining({
@@ -51,18 +54,23 @@ describe("LoginExpiryWatch", () => {
     ]);
   });
 
-  test("C-CLAUDE-18: after a successful login() the next lapse warns again, but not the old banner", () => {
+  test("C-CLAUDE-18: after a successful login() the next lapse warns again, but not the old banner", async () => {
     const { events, warnings, watch, setBanner } = setup();
     setBanner(true);
     events.emitStatus("ready", "running");
+    expect(warnings).toHaveLength(0); // never inside the status delivery
+    await tick();
     expect(warnings).toHaveLength(1);
     watch.rearm();
     events.emitStatus("ready", "running"); // the old banner is still on screen
+    await tick();
     expect(warnings).toHaveLength(1);
     setBanner(false);
     events.emitStatus("ready", "running");
+    await tick();
     setBanner(true);
     events.emitStatus("ready", "running");
+    await tick();
     expect(warnings).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { CLAUDE_MODEL_PICKER } from "../../../src/claude/screen/models.js";
 import { CODEX_MODEL_PICKER } from "../../../src/codex/screen/models.js";
 import {
@@ -100,5 +101,21 @@ describe("Codex 0.171.0 /model picker", () => {
     const picker = readPicker(lines, CODEX_MODEL_PICKER);
     expect(picker?.hasMoreBelow).toBe(true);
     expect(picker?.rows.map((row) => row.option.id)).toEqual(["gpt-6.2-sol", "gpt-6.1-terra"]);
+  });
+});
+
+describe("Claude 2.1.332 switch confirmation as a dialog", () => {
+  test("C-ATTN-04: the cache warning reads as a blocking human decision, not an idle composer", () => {
+    const reading = claudeAdapter.readScreen({
+      cliVersion: "2.1.332",
+      lines: frame("claude-2.1.332-model-switch-confirm"),
+      cursor: { x: 0, y: 0, isVisible: false },
+      title: "",
+    });
+    expect(reading.dialog).toMatchObject({
+      kind: "human_decision",
+      ruleIds: ["claude-model-switch-confirm"],
+    });
+    expect(reading.hasIdleComposer).toBe(false);
   });
 });
