@@ -15,6 +15,7 @@ import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.
 import { validateLoopRequest } from "../core/loops/validate.js";
 import { type CompactOptions, compactTimeout } from "../core/operations/compact.js";
 import { snapshotImageInputs } from "../core/operations/images.js";
+import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
 import type { AgentModelOption, ModelOperationOptions } from "../core/operations/models/types.js";
 import type {
   ElwoodActivityEvent,
@@ -179,10 +180,13 @@ export abstract class LazyAgentSession<Api extends ElwoodAgentSession, Events ex
   }
 
   async listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    modelTimeout(options);
     return (await this.start()).listModels(options);
   }
 
   async setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    validModelId(id);
+    modelTimeout(options);
     return (await this.start()).setModel(id, options);
   }
 

@@ -2,7 +2,8 @@
 // throwaway session with an implied `autotrust: true` (a documented exception: nobody is
 // there to answer the trust prompt), its `/model` picker read once, and a teardown that
 // always runs, so no process and no Elwood state is left behind. Start errors pass through.
-import type { CommonStartOptions } from "../core/common-options.js";
+import { type CommonStartOptions, invalidOption } from "../core/common-options.js";
+import { modelTimeout } from "../core/operations/models/run-models.js";
 import type { AgentModelOption } from "../core/operations/models/types.js";
 
 export interface ListModelsOptions {
@@ -27,6 +28,11 @@ export async function listModelsWith<S extends ThrowawaySession>(
   start: (options: CommonStartOptions) => Promise<S>,
   options: ListModelsOptions,
 ): Promise<readonly AgentModelOption[]> {
+  // Checked before the throwaway session spawns anything.
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw invalidOption("listModels options must be an object with at least `cwd`.");
+  }
+  modelTimeout(options);
   const { timeoutMs, ...startOptions } = options;
   const session = await start({ ...startOptions, autotrust: true });
   try {

@@ -120,7 +120,7 @@ describe.each(agents)("$name model picker against the real CLI", (agent) => {
 });
 
 describe.each(agents)("$name standalone model listing", (agent) => {
-  test("C-API-23: the standalone listing reads the picker and leaves no process and no state", async () => {
+  test("C-API-23 C-API-41: the standalone listing reads the picker and leaves no process and no state", async () => {
     const fx = await agent.fixture();
     const before = childPids();
     const rows = await agent.list({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });

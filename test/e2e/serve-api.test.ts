@@ -149,7 +149,15 @@ describe("elwood serve API against the real CLIs", () => {
     // No fuzz request reached the model: unauthenticated and invalid calls never touch it.
     expect(fx.server.requests.length).toBe(modelRequestsBefore);
 
-    const list = await client.call("GET", "/api/sessions");
+    // The session started before the fuzz and may still be booting when it ends (the
+    // fuzz takes about as long as Codex's start-up); intact means it reaches ready.
+    const firstStatus = (reply: JsonReply) =>
+      (reply.body.sessions as { status?: string }[] | undefined)?.[0]?.status;
+    let list = await client.call("GET", "/api/sessions");
+    for (let tries = 0; tries < 100 && firstStatus(list) !== "ready"; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      list = await client.call("GET", "/api/sessions");
+    }
     expect(list.body.sessions).toMatchObject([{ id, agent: "codex", status: "ready" }]);
     expect(await client.call("POST", `/api/sessions/${id}/send`, { text: "after fuzz" })).toEqual({
       status: 200,

@@ -6,6 +6,8 @@ import { afterAll, describe, test, vi } from "vitest";
 import {
   ClaudeSession,
   CodexSession,
+  listClaudeModels,
+  listCodexModels,
   resumeClaude,
   resumeCodex,
   startClaude,
@@ -91,6 +93,24 @@ const ALL: EntryCase[] = [
   ),
 ];
 
+const LIST_MODELS_BAD_VALUES = [
+  ...COMMON_BAD_VALUES.filter(
+    ({ option }) => !["initialSize", "autotrust", "hooks"].includes(option),
+  ),
+  ...[0, -1, 1.5, "100", Number.NaN, null, 2 ** 31].map((value) => ({
+    option: "timeoutMs",
+    value,
+  })),
+];
+ALL.push(
+  ...cases("listClaudeModels", LIST_MODELS_BAD_VALUES, (o) =>
+    listClaudeModels({ ...base, ...o } as never),
+  ),
+  ...cases("listCodexModels", LIST_MODELS_BAD_VALUES, (o) =>
+    listCodexModels({ ...base, ...o } as never),
+  ),
+);
+
 describe("public options fuzz: start, resume, startOrResume, session classes", () => {
   test.each(ALL.map((c) => ({ ...c, shown: shown(c.value) })))(
     "C-ERR-01: $entry with $option = $shown is refused before any spawn or write",
@@ -108,6 +128,8 @@ describe("public options fuzz: start, resume, startOrResume, session classes", (
     ["startOrResumeCodex", () => startOrResumeCodex("x" as never)],
     ["new ClaudeSession", () => new ClaudeSession(null as never).send("hello")],
     ["new CodexSession", () => new CodexSession(5 as never).send("hello")],
+    ["listClaudeModels", () => listClaudeModels(null as never)],
+    ["listCodexModels", () => listCodexModels("cwd" as never)],
   ])("C-ERR-01: %s with options that are not an object is invalid_options", async (_, call) => {
     await expectRefused(call, "invalid_options");
   });

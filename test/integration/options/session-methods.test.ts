@@ -126,6 +126,17 @@ const CASES: MethodCase[] = [
     }),
   ),
   { what: "interrupt(5)", call: (s) => s.interrupt(5 as never) },
+  ...ms.map(
+    (timeoutMs): MethodCase => ({
+      what: `listModels({ timeoutMs: ${shown(timeoutMs)} })`,
+      call: (s) => s.listModels({ timeoutMs } as never),
+    }),
+  ),
+  ...[5, "", "  ", null].map(
+    (id): MethodCase => ({ what: `setModel(${shown(id)})`, call: (s) => s.setModel(id as never) }),
+  ),
+  { what: 'setModel("m", { timeoutMs: -1 })', call: (s) => s.setModel("m", { timeoutMs: -1 }) },
+  { what: 'listModels("fast")', call: (s) => s.listModels("fast" as never) },
   { what: 'compact("now")', call: (s) => s.compact("now" as never) },
 ];
 

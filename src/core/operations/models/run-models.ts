@@ -5,6 +5,7 @@
 // own cache warning or effort list, nothing else) and resolves once the composer is back.
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
+import { checkTimeoutOptions } from "../../call-arguments.js";
 import { type OperationContext, pollScreen } from "../context.js";
 import { modelFailure, PickerSession } from "./picker-session.js";
 import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "./types.js";
@@ -12,14 +13,7 @@ import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "./types.
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 
 export function modelTimeout(options: { readonly timeoutMs?: number } | undefined): number {
-  const timeoutMs = options?.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new ElwoodError(
-      "invalid_options",
-      `Model operations take timeoutMs as a positive integer of milliseconds; got ${String(timeoutMs)}.`,
-    );
-  }
-  return timeoutMs;
+  return checkTimeoutOptions(options, "Model operation") ?? DEFAULT_MODEL_TIMEOUT_MS;
 }
 
 export function validModelId(id: unknown): string {
