@@ -80,6 +80,16 @@ export class TurnRun {
 
   /** Delivery failed (prompt_not_accepted, session closed, bad input). */
   onFailed(error: unknown): void {
+    // A pending submission can learn of the CLI's own exit before the status does; the
+    // turn fails the same way whichever notices first.
+    if (
+      error instanceof ElwoodError &&
+      error.name === "session_not_running" &&
+      error.details.status === "exited"
+    ) {
+      this.#fail(exitedMidTurn(error.details.exitCode));
+      return;
+    }
     this.#fail(error);
   }
 
@@ -230,11 +240,11 @@ export class TurnRun {
   }
 }
 
-function exitedMidTurn(): ElwoodError {
+function exitedMidTurn(exitCode?: unknown): ElwoodError {
   return new ElwoodError(
     "session_not_running",
     "The agent exited by itself before the turn completed; resume the session to continue the conversation.",
-    { details: { status: "exited" } },
+    { details: { status: "exited", ...(typeof exitCode === "number" ? { exitCode } : {}) } },
   );
 }
 
