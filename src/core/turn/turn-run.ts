@@ -20,6 +20,7 @@ export const QUIET_WINDOW_MS = 400;
 const MAX_BUFFERED_EVENTS = 10_000;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 const ORACLE_WINDOW_CHARS = 256 * 1024;
+const EXIT_STATUS_GRACE_MS = 2_000;
 
 type Outcome = { readonly kind: "done" } | { readonly kind: "failed"; readonly error: unknown };
 
@@ -38,6 +39,8 @@ export class TurnRun {
   #lastContentAt = 0;
   #isConsumerGone = false;
   #isBoundaryReached = false;
+  /** The CLI's own exit, learned from a submission before the status announced it. */
+  #exitFailure: ElwoodError | undefined;
   readonly #boundary: Promise<void>;
   #reachBoundary: () => void = () => {};
 
@@ -82,12 +85,19 @@ export class TurnRun {
   onFailed(error: unknown): void {
     // A pending submission can learn of the CLI's own exit before the status does; the
     // turn fails the same way whichever notices first.
+    // It is announced with the status, so a caller never sees the failure while the session
+    // still says "running" (bounded, should the status never come).
     if (
       error instanceof ElwoodError &&
       error.name === "session_not_running" &&
       error.details.status === "exited"
     ) {
-      this.#fail(exitedMidTurn(error.details.exitCode));
+      const failed = exitedMidTurn(error.details.exitCode);
+      if (isTerminalStatus(this.#status())) this.#fail(failed);
+      else {
+        this.#exitFailure = failed;
+        this.#timer(() => this.#fail(failed), EXIT_STATUS_GRACE_MS);
+      }
       return;
     }
     this.#fail(error);
@@ -121,7 +131,9 @@ export class TurnRun {
       // with (prd/decisions.md "Crash recovery"); a caller's stop/kill ends it quietly.
       if (this.#outcome === undefined) {
         this.#finish(
-          status === "exited" ? { kind: "failed", error: exitedMidTurn() } : { kind: "done" },
+          status === "exited"
+            ? { kind: "failed", error: this.#exitFailure ?? exitedMidTurn() }
+            : { kind: "done" },
         );
       }
       this.#reachBoundary();
