@@ -28,6 +28,7 @@ import {
   fakeCatalogue,
 } from "../../test/fixtures/bridge-catalogue.js";
 import { generateCase, seededRandom, sendCase } from "../../test/fixtures/bridge-fuzz.js";
+import { onCrashParentMessages } from "../../test/support/crash-parent-messages.js";
 import { descendantsOf, isProcessAlive } from "../../test/support/process-table.js";
 import { processFigures } from "./soak/figures.js";
 
@@ -221,19 +222,12 @@ async function crashOnce(
   });
   const elwoodSessionId = await new Promise<string>((resolve, reject) => {
     let id = "";
-    let buffered = "";
     const timer = setTimeout(() => reject(new Error(`no ${phase}`)), 120_000);
-    child.stdout?.on("data", (part: Buffer) => {
-      buffered += part.toString("utf8");
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        const message = JSON.parse(line) as { event: string; elwoodSessionId?: string };
-        if (message.event === "started") id = message.elwoodSessionId ?? "";
-        if (message.event === "phase") {
-          clearTimeout(timer);
-          resolve(id);
-        }
+    onCrashParentMessages(child.stdout, (message) => {
+      if (message.event === "started") id = message.elwoodSessionId ?? "";
+      if (message.event === "phase") {
+        clearTimeout(timer);
+        resolve(id);
       }
     });
   });

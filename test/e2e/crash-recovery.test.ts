@@ -25,6 +25,7 @@ import {
   token,
 } from "../support/claude-e2e.js";
 import type { CliName } from "../support/cli-binaries.js";
+import { onCrashParentMessages } from "../support/crash-parent-messages.js";
 import { descendantsOf, isProcessAlive, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
@@ -80,7 +81,6 @@ function runParent(
     child.kill("SIGKILL");
   });
   return new Promise((resolve, reject) => {
-    let buffered = "";
     let stderr = "";
     let elwoodSessionId: string | undefined;
     const timer = setTimeout(
@@ -94,17 +94,11 @@ function runParent(
       clearTimeout(timer);
       reject(new Error(`parent exited (${code}) before "${phase}": ${stderr}`));
     });
-    child.stdout?.on("data", (part: Buffer) => {
-      buffered += part.toString("utf8");
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        const message = JSON.parse(line) as { event: string; elwoodSessionId?: string };
-        if (message.event === "started") elwoodSessionId = message.elwoodSessionId;
-        if (message.event === "phase" && elwoodSessionId !== undefined) {
-          clearTimeout(timer);
-          resolve({ child, elwoodSessionId });
-        }
+    onCrashParentMessages(child.stdout, (message) => {
+      if (message.event === "started") elwoodSessionId = message.elwoodSessionId;
+      if (message.event === "phase" && elwoodSessionId !== undefined) {
+        clearTimeout(timer);
+        resolve({ child, elwoodSessionId });
       }
     });
   });
