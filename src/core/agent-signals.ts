@@ -98,11 +98,17 @@ export class AgentSignals<Event extends HookEventBase> {
       return;
     }
     const generation = turn.generation;
-    void transcript.catchUp().finally(() => {
-      if (!this.#parts.readiness().isDone || generation !== turn.generation) return;
-      turn.endTurn();
-      status.apply("turn_completed", "turn-end hook");
-    });
+    // The transcript now holds this turn, so the conversation id can be recorded; ready
+    // waits for that write, so a parent that dies any time after a completed turn (even
+    // inside stop()) leaves a record that resumes (prd/decisions.md).
+    void transcript
+      .catchUp()
+      .then(() => this.settleRecording())
+      .finally(() => {
+        if (!this.#parts.readiness().isDone || generation !== turn.generation) return;
+        turn.endTurn();
+        status.apply("turn_completed", "turn-end hook");
+      });
   }
 
   #announce(id: string | undefined, transcriptPath: unknown): void {

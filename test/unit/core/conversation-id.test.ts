@@ -82,6 +82,63 @@ describe("recording the agent's conversation id", () => {
     expect(persisted).toEqual(["conv-1"]);
   });
 
+  it("C-API-26: a completed turn is announced only after the id is on the record", async () => {
+    // The Stop hook's own check can run before the CLI flushed its transcript; the
+    // catch-up that precedes ready sees the content, and ready waits for the write, so a
+    // parent killed right after (even inside stop()) leaves a resumable record.
+    const transcript = join(await tempDir(), "conv-1.jsonl");
+    const persisted: string[] = [];
+    const order: string[] = [];
+    const noop = () => undefined;
+    let releaseCatchUp: () => void = noop;
+    const parts = {
+      adapter: {
+        signals: {
+          initialReadyHooks: [],
+          sessionStartHook: "SessionStart",
+          promptAcceptedHook: "UserPromptSubmit",
+          turnEndHook: "Stop",
+          acceptedPromptOf: () => undefined,
+          turnEndTextOf: () => undefined,
+        },
+        agentSessionIdOf: (event: HookEventBase) => (event as { session_id?: string }).session_id,
+      },
+      events: { emitHook: noop, emitWarning: noop, emitHookResult: noop },
+      transcript: {
+        follow: noop,
+        catchUp: () =>
+          new Promise<void>((resolve) => {
+            releaseCatchUp = resolve;
+          }),
+      },
+      state: {
+        persistAgentSessionId: async (id: string) => {
+          await settle();
+          persisted.push(id);
+          order.push("recorded");
+        },
+      },
+      status: { hasBeenReady: true, apply: (event: string) => order.push(event) },
+      turn: { accept: noop, noteTurnHook: noop, endTurn: noop, generation: 1 },
+      readiness: () => ({ onSessionStart: noop, onReadyHook: noop, isDone: true }),
+      onTurnEndText: noop,
+    } as unknown as AgentSignalParts<HookEventBase>;
+    const agent = new AgentSignals<HookEventBase>(parts);
+    agent.onHook(hook("SessionStart", transcript));
+    agent.onHook(hook("Stop", transcript));
+    agent.onOutcome({ hookEventName: "Stop", reply: undefined } as never);
+    await settle();
+    expect(persisted).toEqual([]);
+    await writeFile(transcript, '{"type":"user"}\n');
+    releaseCatchUp();
+    await settle();
+    await settle();
+    expect(order.filter((event) => event !== "prompt_accepted")).toEqual([
+      "recorded",
+      "turn_completed",
+    ]);
+  });
+
   it("a resumed conversation's transcript already exists: recorded at SessionStart", async () => {
     const transcript = join(await tempDir(), "conv-1.jsonl");
     await writeFile(transcript, '{"type":"user"}\n');
