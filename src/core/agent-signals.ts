@@ -111,6 +111,15 @@ export class AgentSignals<Event extends HookEventBase> {
       });
   }
 
+  /**
+   * A record read from the transcript: the conversation is on disk now. Claude may flush
+   * its transcript only after a hook has fired, and the next hook can be a long tool run
+   * away, so this look records the id without waiting for it.
+   */
+  onTranscriptRecord(): void {
+    this.#persistOnceConversationExists();
+  }
+
   #announce(id: string | undefined, transcriptPath: unknown): void {
     if (id === undefined) return;
     this.#agentSessionId = id;

@@ -301,6 +301,7 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
   }
 
   handleTranscriptRecord(record: unknown): void {
+    if (!this.#isClosed) this.#signals.onTranscriptRecord();
     const summary = this.#adapter.summarizeTranscriptRecord?.(record);
     if (summary !== undefined) this.events.emitTranscriptSummary(summary);
   }

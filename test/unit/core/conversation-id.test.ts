@@ -82,6 +82,22 @@ describe("recording the agent's conversation id", () => {
     expect(persisted).toEqual(["conv-1"]);
   });
 
+  it("C-API-26: a transcript record read mid-turn records the id without waiting for a hook", async () => {
+    // Claude may flush its transcript only after PreToolUse fired; the next hook can be a
+    // long tool run away, and a parent killed meanwhile must still leave a resumable record.
+    const transcript = join(await tempDir(), "conv-1.jsonl");
+    const persisted: string[] = [];
+    const agent = signals(persisted);
+    agent.onHook(hook("SessionStart", transcript));
+    agent.onHook(hook("PreToolUse", transcript));
+    await settle();
+    expect(persisted).toEqual([]);
+    await writeFile(transcript, '{"type":"user"}\n');
+    agent.onTranscriptRecord();
+    await settle();
+    expect(persisted).toEqual(["conv-1"]);
+  });
+
   it("C-API-26: a completed turn is announced only after the id is on the record", async () => {
     // The Stop hook's own check can run before the CLI flushed its transcript; the
     // catch-up that precedes ready sees the content, and ready waits for the write, so a
