@@ -21,6 +21,12 @@ export interface QueueOperation {
   readonly bytes: number;
   /** Performs the writes. Runs alone: nothing else in the queue writes meanwhile. */
   run(): Promise<void>;
+  /**
+   * Aborted by a caller that gave up (its turn timed out): a still-waiting op leaves the
+   * queue, frees its reservation and rejects with the abort reason; a dispatched one
+   * finishes, since half a submission is worse than a late one.
+   */
+  readonly signal?: AbortSignal;
 }
 
 interface Pending {
@@ -76,9 +82,15 @@ export class ControlQueue {
         ),
       );
     }
+    const { signal } = op;
+    if (signal?.aborted === true) return Promise.reject(signal.reason);
     this.#bytes += op.bytes;
     return new Promise<void>((resolve, reject) => {
-      this.#pending.push({ op, resolve, reject });
+      const pending: Pending = { op, resolve, reject };
+      this.#pending.push(pending);
+      signal?.addEventListener("abort", () => this.#withdraw(pending, signal.reason), {
+        once: true,
+      });
       this.pump();
     });
   }
@@ -105,6 +117,14 @@ export class ControlQueue {
       this.#bytes -= pending.op.bytes;
       pending.reject(error);
     }
+  }
+
+  #withdraw(pending: Pending, reason: unknown): void {
+    const index = this.#pending.indexOf(pending);
+    if (index === -1) return;
+    this.#pending.splice(index, 1);
+    this.#bytes -= pending.op.bytes;
+    pending.reject(reason);
   }
 
   // A not-ready readiness-waiting head holds the other readiness ops; immediate ops overtake it.

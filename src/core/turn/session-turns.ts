@@ -74,11 +74,6 @@ export class SessionTurns {
     return texts.join("\n\n");
   }
 
-  /**
-   * Queues one submission as a Turn. Resolves once its first Enter is written (api.md:
-   * "Resolves when written"); the queue op holds the queue until delivery is verified,
-   * so nothing is ever pasted over a staged prompt.
-   */
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
   guidance(message: string, images?: unknown): Promise<void> {
     const { status, hasBeenReady } = this.#host.status();
@@ -86,6 +81,12 @@ export class SessionTurns {
     return this.submit("guidance", waits ? "readiness" : "immediate", message, undefined, images);
   }
 
+  /**
+   * Queues one submission as a Turn. Resolves once its first Enter is written (api.md:
+   * "Resolves when written"); the queue op holds the queue until delivery is verified,
+   * so nothing is ever pasted over a staged prompt. An ergonomic turn's submission is
+   * withdrawn if its run gives up before the queue dispatched it.
+   */
   submit(
     kind: string,
     operationClass: OperationClass,
@@ -134,7 +135,13 @@ export class SessionTurns {
     };
     host
       .queue()
-      .enqueue({ kind, operationClass, bytes: Buffer.byteLength(text, "utf8"), run: deliver })
+      .enqueue({
+        kind,
+        operationClass,
+        bytes: Buffer.byteLength(text, "utf8"),
+        run: deliver,
+        ...(run === undefined ? {} : { signal: run.givenUp }),
+      })
       .then(resolveSubmitted, rejectSubmitted)
       .finally(() => admitted.release());
     return submitted;

@@ -43,6 +43,7 @@ export class TurnRun {
   #exitFailure: ElwoodError | undefined;
   readonly #boundary: Promise<void>;
   #reachBoundary: () => void = () => {};
+  readonly #givenUp = new AbortController();
 
   constructor(options: TurnOptions & { readonly status: () => ElwoodSessionStatus }) {
     this.#status = options.status;
@@ -66,6 +67,15 @@ export class TurnRun {
   /** Resolves at the agent's real boundary (done, or ready/terminal after a failure). */
   get boundary(): Promise<void> {
     return this.#boundary;
+  }
+
+  /**
+   * Aborted once the caller can no longer get this turn's answer (it failed, or the
+   * consumer stopped reading): a submission still waiting in the queue is withdrawn, so
+   * the agent never receives a prompt whose caller already gave up.
+   */
+  get givenUp(): AbortSignal {
+    return this.#givenUp.signal;
   }
 
   get isFinished(): boolean {
@@ -154,6 +164,9 @@ export class TurnRun {
 
   /** The consumer stopped reading; collection continues silently until the boundary. */
   abandon(): void {
+    this.#giveUp(
+      new ElwoodError("wait_timeout", "The caller stopped reading the turn before it was sent."),
+    );
     this.#isConsumerGone = true;
     this.#queue.length = 0;
     this.#queuedBytes = 0;
@@ -215,6 +228,7 @@ export class TurnRun {
 
   #fail(error: unknown): void {
     if (this.#outcome !== undefined) return;
+    this.#giveUp(error);
     this.#finish({ kind: "failed", error });
     const status = this.#status();
     if (status === "ready") this.#timer(() => this.#reachBoundary(), QUIET_WINDOW_MS);
@@ -230,6 +244,10 @@ export class TurnRun {
       this.#clearTimers();
     }
     this.#wakeConsumer();
+  }
+
+  #giveUp(reason: unknown): void {
+    if (!this.#givenUp.signal.aborted) this.#givenUp.abort(reason);
   }
 
   #wakeConsumer(): void {

@@ -87,3 +87,61 @@ describe("ControlQueue", () => {
     expect(h.log).toEqual([]);
   });
 });
+
+describe("ControlQueue: a waiting op withdrawn by its caller", () => {
+  it("leaves the queue, frees its reservation, rejects with the reason and never runs", async () => {
+    const h = harness({ maxBytes: 10 });
+    const giveUp = new AbortController();
+    const log: string[] = [];
+    const withdrawn = h.queue.enqueue({
+      kind: "message",
+      operationClass: "readiness",
+      bytes: 10,
+      signal: giveUp.signal,
+      run: async () => {
+        log.push("withdrawn ran");
+      },
+    });
+    const reason = new ElwoodError("wait_timeout", "gave up");
+    giveUp.abort(reason);
+    await expect(withdrawn).rejects.toBe(reason);
+    // The 10 bytes are free again, and the ready transition goes to the next op.
+    const next = h.op("next", "readiness", 10);
+    h.ready();
+    await next;
+    expect(h.log).toEqual(["next"]);
+    expect(log).toEqual([]);
+    expect(h.queue.isIdle).toBe(true);
+  });
+
+  it("an op given up before it was admitted is refused at once", async () => {
+    const h = harness();
+    const giveUp = new AbortController();
+    giveUp.abort(new ElwoodError("wait_timeout", "gave up"));
+    const op = { kind: "m", operationClass: "immediate" as const, bytes: 1, signal: giveUp.signal };
+    await expect(h.queue.enqueue({ ...op, run: async () => {} })).rejects.toMatchObject({
+      name: "wait_timeout",
+    });
+    expect(h.queue.size).toBe(0);
+  });
+
+  it("an op already writing is finished, not torn in half", async () => {
+    const h = harness();
+    const giveUp = new AbortController();
+    let finishWrite: () => void = () => {};
+    const writing = h.queue.enqueue({
+      kind: "m",
+      operationClass: "immediate",
+      bytes: 1,
+      signal: giveUp.signal,
+      run: () =>
+        new Promise<void>((resolve) => {
+          finishWrite = resolve;
+        }),
+    });
+    await settle();
+    giveUp.abort(new ElwoodError("wait_timeout", "gave up"));
+    finishWrite();
+    await expect(writing).resolves.toBeUndefined();
+  });
+});

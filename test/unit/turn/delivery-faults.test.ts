@@ -197,3 +197,39 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(kinds).toEqual(["started", "accepted", "ended", "content"]);
   });
 });
+
+describe("A send() that gives up before its prompt was sent (C-API-31)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("its queued submission is withdrawn: the agent never receives it once ready", async () => {
+    const cli = new FakeClaude();
+    let failure: unknown;
+    cli.runtime.send(PROMPT, { timeoutMs: 2_000 }).catch((error: unknown) => {
+      failure = error;
+    });
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(failure).toBeInstanceOf(ElwoodError);
+    expect(failure).toMatchObject({ name: "wait_timeout" });
+    cli.boot();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(cli.runtime.status).toBe("ready");
+    expect(pasteCount(cli)).toBe(0);
+    expect(cli.received).toEqual([]);
+    // The ready transition was not spent on the withdrawn prompt: the next send is answered.
+    const next = "SAY<<after-the-timeout>>";
+    let answer: string | undefined;
+    void cli.runtime.send(next).then((value) => {
+      answer = value;
+    });
+    for (let spent = 0; answer === undefined && spent < 60_000; spent += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(answer).toBe(`ANSWER ${next}`);
+    expect(cli.received).toEqual([next]);
+  });
+});
