@@ -3,7 +3,8 @@
 // always run; the real-CLI ones (parent SIGKILL at each phase, start/close cycles) run
 // against the scripted model server unless `--no-cli`.
 //
-//   npm run bench -- reliability [--fuzz 10000] [--hooks 1000] [--crash-runs 1] [--cycles 20] [--no-cli]
+//   npm run bench -- reliability [--fuzz 10000] [--hooks 1000] [--crash-runs 1]
+//     [--phases starting,ready,mid-turn,mid-hook,mid-stop] [--cycles 20] [--no-cli]
 
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -37,6 +38,8 @@ interface Row {
   readonly runs: number;
   readonly failures: number;
   readonly leaks: string;
+  /** The first failure's message, so a red row says why. */
+  readonly firstFailure?: string;
 }
 
 const option = (args: readonly string[], name: string, fallback: number): number => {
@@ -45,6 +48,16 @@ const option = (args: readonly string[], name: string, fallback: number): number
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`--${name} needs a whole number`);
   return parsed;
 };
+
+/** `--phases mid-turn,mid-hook` runs only those crash phases (all five by default). */
+function phasesOption(args: readonly string[]): readonly (typeof PHASES)[number][] {
+  const index = args.indexOf("--phases");
+  if (index < 0) return PHASES;
+  const wanted = (args[index + 1] ?? "").split(",");
+  const unknown = wanted.filter((phase) => !(PHASES as readonly string[]).includes(phase));
+  if (unknown.length > 0) throw new Error(`--phases takes ${PHASES.join(",")}; got ${unknown}`);
+  return PHASES.filter((phase) => wanted.includes(phase));
+}
 
 const fdCount = (): number => processFigures().fds;
 
@@ -175,7 +188,8 @@ async function cliWorld(): Promise<CliWorld> {
   execFileSync("git", ["init", "-q"], { cwd: workspace });
   const stateParent = await realpath(await mkdtemp(join(tmpdir(), "elwood-rel-state-")));
   const home = await createAgentHome({ server, trustedDirs: [workspace] });
-  server.turn({ match: /^(first|after|cycle)/, repeat: true, steps: [{ say: "answered" }] });
+  // Plain prompts only: a crash run's tool prompt (`crash …`) must reach its own script.
+  server.turn({ match: /^(plain|after|cycle)/, repeat: true, steps: [{ say: "answered" }] });
   return {
     server,
     home,
@@ -198,10 +212,10 @@ async function crashOnce(
   world: CliWorld,
   agent: "claude" | "codex",
   phase: (typeof PHASES)[number],
-): Promise<{ survivors: number; isRecovered: boolean }> {
+): Promise<{ survivors: number; isRecovered: boolean; failure?: string }> {
   const shell = agent === "claude" ? "Bash" : "exec_command";
   const long = `node -e "setTimeout(() => {}, 30000)"`;
-  const prompt = `first ${agent} ${phase} ${Math.random()}`;
+  const prompt = `crash ${agent} ${phase} ${Math.random()}`;
   world.server.turn({
     match: prompt,
     steps: [
@@ -215,14 +229,17 @@ async function crashOnce(
     env: world.home.env,
     stateDir: world.stateDir,
     phase,
-    prompt: phase === "mid-stop" ? "first plain" : prompt,
+    prompt: phase === "mid-stop" ? "plain first turn" : prompt,
   };
   const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "ignore"],
   });
   const elwoodSessionId = await new Promise<string>((resolve, reject) => {
     let id = "";
-    const timer = setTimeout(() => reject(new Error(`no ${phase}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the parent never reported ${phase}`)),
+      120_000,
+    );
     onCrashParentMessages(child.stdout, (message) => {
       if (message.event === "started") id = message.elwoodSessionId ?? "";
       if (message.event === "phase") {
@@ -230,6 +247,12 @@ async function crashOnce(
         resolve(id);
       }
     });
+  }).catch((error: unknown) => {
+    // A parent that never got there is ended here, with whatever it started.
+    const started = descendantsOf(child.pid as number).map((entry) => entry.pid);
+    child.kill("SIGKILL");
+    for (const pid of started) if (isProcessAlive(pid)) process.kill(pid, "SIGKILL");
+    throw error;
   });
   const started = descendantsOf(child.pid as number).map((entry) => entry.pid);
   child.kill("SIGKILL");
@@ -244,6 +267,7 @@ async function crashOnce(
   };
   let session: ElwoodAgentSession | undefined;
   let isRecovered = false;
+  let failure: string | undefined;
   try {
     const result =
       agent === "claude"
@@ -254,33 +278,42 @@ async function crashOnce(
     await session.sendMessage("after the crash");
     await session.waitForActivity((event) => event.kind === "assistant_message", 60_000);
     isRecovered = true;
-  } catch {
+  } catch (error) {
     isRecovered = false;
+    failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   } finally {
     await session?.kill().catch(() => undefined);
   }
-  return { survivors: alive.length, isRecovered };
+  return { survivors: alive.length, isRecovered, ...(failure === undefined ? {} : { failure }) };
 }
 
-async function crashRecovery(world: CliWorld, runs: number): Promise<Row[]> {
+async function crashRecovery(
+  world: CliWorld,
+  runs: number,
+  phases: readonly (typeof PHASES)[number][],
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const agent of ["claude", "codex"] as const) {
-    for (const phase of PHASES) {
+    for (const phase of phases) {
       let failures = 0;
       let survivors = 0;
+      let firstFailure: string | undefined;
       for (let run = 0; run < runs; run += 1) {
-        const result = await crashOnce(world, agent, phase).catch(() => ({
+        const result = await crashOnce(world, agent, phase).catch((error: unknown) => ({
           survivors: 0,
           isRecovered: false,
+          failure: String(error),
         }));
         survivors += result.survivors;
         if (!result.isRecovered) failures += 1;
+        firstFailure ??= result.failure;
       }
       rows.push({
         scenario: `parent SIGKILL ${phase}, then startOrResume (${agent})`,
         runs,
         failures,
         leaks: `${survivors} processes after 2 s`,
+        ...(firstFailure === undefined ? {} : { firstFailure }),
       });
     }
   }
@@ -330,6 +363,9 @@ function printTable(rows: readonly Row[]): void {
       `${row.scenario.padEnd(width)}  ${String(row.runs).padStart(6)}  ${String(row.failures).padStart(8)}  ${row.leaks}`,
     );
   }
+  for (const row of rows) {
+    if (row.firstFailure !== undefined) console.log(`${row.scenario}: ${row.firstFailure}`);
+  }
 }
 
 export async function runBenchmark(args: readonly string[] = []): Promise<void> {
@@ -339,7 +375,7 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   if (!args.includes("--no-cli")) {
     const world = await cliWorld();
     try {
-      rows.push(...(await crashRecovery(world, option(args, "crash-runs", 1))));
+      rows.push(...(await crashRecovery(world, option(args, "crash-runs", 1), phasesOption(args))));
       rows.push(await startCloseCycles(world, option(args, "cycles", 20)));
     } finally {
       await world.cleanup();
