@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn as spawnPty } from "node-pty";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { STARTUP_BLOCK_GRACE_MS } from "../../src/cli/run/block-policy.js";
 import {
   type AgentHome,
   createAgentHome,
@@ -378,5 +379,33 @@ describe("elwood progress", () => {
     expect(screen).toContain("\x1b[?1049l\x1b[?25h");
     expect(screen).not.toMatch(/claude · (starting|ready|running)/);
     expect(await readFile(stdoutFile, "utf8")).toBe(`${answer}\n`);
+  });
+});
+
+describe("elwood and a prompt it does not answer", () => {
+  test("C-CLI-05: a permission prompt during the turn ends the run at once with blocked_prompt, nothing left running", async () => {
+    const cwd = await workspace();
+    const question = token("needs-permission");
+    // In Claude's default mode a Bash command outside the allow rules asks a human.
+    server.turn({
+      match: question,
+      steps: [{ tool: { name: "Bash", input: { command: "touch permission-probe" } } }],
+    });
+    const run = await runBin(
+      ["--agent", "claude", "--claude-permission-mode", "default", "--output", "json", question],
+      { cwd, env: env() },
+    );
+    const endedAt = Date.now();
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as { type: string; error: { code: string } };
+    expect(document).toMatchObject({ type: "error", error: { code: "blocked_prompt" } });
+    // Without the start-up grace period: the block came after the first ready.
+    const asked = server.requests.find((r) => !r.isAuxiliary && r.userText.includes(question));
+    expect(asked).toBeDefined();
+    expect(endedAt - (asked?.at ?? 0)).toBeLessThan(STARTUP_BLOCK_GRACE_MS);
+    const survivors = await waitFor(() => processesInHome(home.home).length === 0, {
+      timeoutMs: 10_000,
+    });
+    expect(survivors).toBe(true);
   });
 });
