@@ -78,7 +78,8 @@ async function promptAndSeeAnswer(panel: Locator, lines: readonly string[], answ
   }
   expect(await input.inputValue()).toBe(lines.join("\n"));
   await input.press("Enter");
-  await waitForText(panel.locator(".xterm-rows"), answer, 60_000);
+  // Includes the agent's cold start when the prompt is sent right after starting (Codex).
+  await waitForText(panel.locator(".xterm-rows"), answer, 90_000);
   const row = panel.locator('[data-testid=log-row][data-kind="assistant_message"]');
   await waitForText(row, answer, 30_000);
 }
@@ -114,7 +115,8 @@ test.runIf(shouldRun)(
 
       // Claude: start, a multi-line-capable composer sends one line, the answer shows.
       const claude = await startFromPage(page, "claude", fx.workspace, false);
-      await waitForText(claude.panel.locator("[data-testid=status-badge]"), "ready");
+      // 90 s for a cold start on a loaded machine, as in the other e2e files.
+      await waitForText(claude.panel.locator("[data-testid=status-badge]"), "ready", 90_000);
       await promptAndSeeAnswer(claude.panel, ["question for claude"], claudeAnswer);
 
       // Filter to hooks: only hook rows remain visible; a row opens its JSON.
