@@ -4,7 +4,8 @@
 // log, the log filtered and a row's JSON opened, the window resized and the TUI
 // reflowed, and a screenshot checked for content (kept in test-results/ for debugging).
 import { execFileSync } from "node:child_process";
-import { mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
@@ -91,9 +92,17 @@ test.runIf(shouldRun)(
       CHROMIUM,
       "CI must have Chromium: scripts/ci/ensure-chromium.sh installs it",
     ).toBeDefined();
-    execFileSync("npx", ["tsup", "--config", "tsup.web.config.ts", "--silent"], { cwd: ROOT });
     const fx = await newFixture();
-    const { server, client } = await serveOver(fx);
+    // The page as web/ is now, built into a private folder: rebuilding dist/web in place
+    // (tsup cleans it first) raced packed-package.test.ts packing dist/ at the same time.
+    const webRoot = await mkdtemp(join(tmpdir(), "elwood-web-"));
+    fx.defer(() => rm(webRoot, { recursive: true, force: true }));
+    execFileSync(
+      "npx",
+      ["tsup", "--config", "tsup.web.config.ts", "--silent", "--out-dir", webRoot],
+      { cwd: ROOT },
+    );
+    const { server, client } = await serveOver(fx, webRoot);
     const claudeAnswer = token("Claude in the browser");
     const codexAnswer = token("Codex in the browser");
     fx.server.turn({ match: /question for claude/, steps: [{ say: claudeAnswer }] });
