@@ -56,6 +56,7 @@ export class AgentSignals<Event extends HookEventBase> {
       transcript.follow(transcriptPath);
     const name = event.hook_event_name;
     const { signals } = adapter;
+    if (name === signals.permissionRequestHook) turn.decidedPermission.noteRequested();
     if (name === signals.sessionStartHook) {
       this.#parts.readiness().onSessionStart();
       this.#announce(
@@ -88,7 +89,7 @@ export class AgentSignals<Event extends HookEventBase> {
     events.emitHookResult(outcome);
     const { permissionRequestHook } = adapter.signals;
     if (outcome.hookEventName === permissionRequestHook && outcome.reply !== undefined) {
-      turn.notePermissionDecided();
+      turn.decidedPermission.noteDecided();
     }
     const { turnEndHook, turnFailedHook } = adapter.signals;
     if (outcome.hookEventName !== turnEndHook && outcome.hookEventName !== turnFailedHook) return;

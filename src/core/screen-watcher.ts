@@ -29,8 +29,13 @@ export interface ScreenWatcherHost {
   read(): ScreenReading;
   hasBeenReady(): boolean;
   isBlocked(): boolean;
-  /** A PermissionRequest hook handler decided within the last moment. */
-  isPermissionDecided(): boolean;
+  /**
+   * A tool-permission dialog is on screen: how many more ms a hook handler's answer
+   * covers it (0: a human's to answer). See ./turn/decided-permission.ts.
+   */
+  decidedPermissionCoverMs(): number;
+  /** A frame without a tool-permission dialog. */
+  onNoPermissionDialog(): void;
   isClosed(): boolean;
   writeKeys(keys: string): void;
   onStartupPromptAnswered(label: StartupPromptLabel): void;
@@ -99,6 +104,7 @@ export class ScreenWatcher {
     if (this.#host.isClosed()) return undefined;
     const reading = this.#host.read();
     this.#latest = reading;
+    if (reading.dialog?.isToolPermission !== true) this.#host.onNoPermissionDialog();
     if (reading.dialog !== undefined) this.#handleDialog(reading.dialog);
     else this.#handleNoDialog(reading);
     this.#host.onFrame(reading);
@@ -117,7 +123,12 @@ export class ScreenWatcher {
     if (dialog.kind === "human_decision" || dialog.label === undefined) {
       // The CLI may still paint a permission prompt its PermissionRequest hook just
       // answered; input stays held while it is visible, but nobody needs to be called.
-      if (dialog.isToolPermission === true && this.#host.isPermissionDecided()) return;
+      // Looked at again when the cover ends, in case no new frame comes.
+      const coverMs = dialog.isToolPermission === true ? this.#host.decidedPermissionCoverMs() : 0;
+      if (coverMs > 0) {
+        this.#host.setTimer(() => this.scheduleEvaluation(), coverMs + 1);
+        return;
+      }
       this.#block(dialog);
       return;
     }

@@ -1,7 +1,7 @@
 // Codex MCP start-up warnings through the real pinned CLI (C-CODEX-09): an agent home
 // whose config.toml names one stdio MCP server that exits at once and one HTTP server on a
 // closed loopback port. Codex folds the failures into its "⚠ N warnings · f2 to view"
-// pager; Elwood reads it once and emits one typed, content-free mcp_startup_incomplete
+// pager; Elwood reads it (again if a failure comes after a read) and emits one typed, content-free mcp_startup_incomplete
 // warning, and the composer is left usable for the first turn.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";

@@ -6,6 +6,7 @@ import { ElwoodError } from "../../index.js";
 import { describeError, EXIT, exitCodeFor } from "../exit-codes.js";
 import type { StderrReporter } from "../io/stderr.js";
 import type { CleanupOutcome, RunError, RunEvent, RunOutcome, RunSink } from "../output/sink.js";
+import { watchBlockingPrompts } from "./block-policy.js";
 import { createSession, type LaunchPlan, type RunnableSession } from "./create-session.js";
 import type { HeadMirror } from "./head-mirror.js";
 import { lockSession } from "./session-lock.js";
@@ -72,7 +73,10 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
   session.on("status", ({ status }) => {
     stderr.setState(status);
     emit({ type: "status", status });
-    if (status === "blocked") fail(blockedPrompt(session));
+  });
+  const stopBlockWatch = watchBlockingPrompts(session, {
+    onBlocked: () => fail(blockedPrompt(session)),
+    onStartupBlock: () => stderr.info("a start-up prompt is showing; waiting for its answer"),
   });
   session.on("warning", (warning) => {
     emit({ type: "warning", code: warning.code, message: warning.message });
@@ -161,6 +165,7 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
     failed,
   ]);
   if (timer !== undefined) clearTimeout(timer);
+  stopBlockWatch();
 
   cleaningUp = true;
   const cleanup = await cleanUp(session, plan, failure, stderr);

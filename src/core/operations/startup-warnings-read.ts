@@ -14,6 +14,11 @@ export interface PagerPage {
 export interface McpStartupReport {
   readonly failedServers: readonly string[];
   readonly notLoggedIn: readonly string[];
+  /**
+   * The CLI's summary line was among the pages: every server has finished starting, so
+   * no later failure will come (Codex prints it once the last server failed or started).
+   */
+  readonly isComplete: boolean;
 }
 
 /** The pager page on screen, or undefined when the pager is not open. */
@@ -55,6 +60,7 @@ export function readMcpStartupReport(
 ): McpStartupReport {
   const failed = new Set<string>();
   const needsLogin = new Set<string>();
+  let isComplete = false;
   for (const page of pages) {
     const section = facts.mcpSection.exec(page.section);
     const failedHere = facts.failedToStart.exec(page.body)?.[1];
@@ -66,11 +72,12 @@ export function readMcpStartupReport(
       failed.add(loginHere);
       needsLogin.add(loginHere);
     }
+    if (listed !== undefined) isComplete = true;
     for (const name of listed?.split(",") ?? []) {
       if (name.trim() !== "") failed.add(name.trim());
     }
   }
-  return { failedServers: [...failed], notLoggedIn: [...needsLogin] };
+  return { failedServers: [...failed], notLoggedIn: [...needsLogin], isComplete };
 }
 
 // A wrapped warning continues on the next line; blank lines separate paragraphs.

@@ -3,8 +3,11 @@
 // From the first ready until the first turn starts, Elwood watches for that badge; when
 // it shows, one readiness slot (never consuming the ready transition, typing nothing into
 // the composer) opens the pager, reads each page, closes it with the key that leaves the
-// composer as it was, and emits the content-free warnings. Skipped when no badge shows,
-// and when the adapter says the config could not have produced one (isWorthReading).
+// composer as it was. The content-free warnings are emitted once: when a read shows the
+// CLI's summary line (every server has finished starting), or when watching ends (the
+// first turn, the window's end, a close) with failures that earlier reads found. Skipped
+// when no badge shows, and when the adapter says the config could not have produced one
+// (isWorthReading).
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
 import type { StartupWarningsPagerFacts } from "./startup-warnings-facts.js";
@@ -36,9 +39,14 @@ export class StartupWarningsWatch {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #deadline = 0;
   #isDone = false;
+  #isReading = false;
   #hasBeenReady = false;
   #lastCount = 0;
   #countSince = 0;
+  /** What the reads so far found; emitted once, when complete or when watching ends. */
+  readonly #failed = new Set<string>();
+  readonly #notLoggedIn = new Set<string>();
+  #isEmitted = false;
   /** Settles with the adapter's verdict on the config (read once, at construction). */
   readonly #isWorthReading: Promise<boolean>;
 
@@ -92,11 +100,28 @@ export class StartupWarningsWatch {
     this.#read();
   }
 
+  // A read before the last server failed shows no summary line: what it found is kept,
+  // and the watch goes on for the badge the later failures bring (the pager counts what
+  // it showed as seen, so a new badge means new warnings).
   #read(): void {
     const { facts } = this.#parts;
-    this.#finish();
-    // A failed read (session closed, pager not found) is silent: it only loses a warning.
-    this.#parts.run((slot) => readAndWarn(slot, facts)).catch(() => undefined);
+    this.#isReading = true;
+    this.#parts
+      .run(async (slot) => {
+        const report = await readReport(slot, facts);
+        if (report === undefined) return;
+        for (const server of report.failedServers) this.#failed.add(server);
+        for (const server of report.notLoggedIn) this.#notLoggedIn.add(server);
+        if (report.isComplete) this.#finish();
+      })
+      // A failed read (session closed, pager not found) is silent: it only loses a warning.
+      .catch(() => undefined)
+      .finally(() => {
+        this.#isReading = false;
+        this.#lastCount = 0;
+        if (this.#isDone || Date.now() >= this.#deadline) this.#finish();
+        else this.#schedule(POLL_MS);
+      });
   }
 
   #finish(): void {
@@ -105,17 +130,29 @@ export class StartupWarningsWatch {
     this.#timer = undefined;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
+    // A read still in flight finishes first; its own finish emits.
+    if (!this.#isReading) this.#emitOnce();
+  }
+
+  #emitOnce(): void {
+    const { context, facts } = this.#parts;
+    if (this.#isEmitted || this.#failed.size === 0 || context.isClosed()) return;
+    this.#isEmitted = true;
+    emitWarnings(context, facts, {
+      failedServers: [...this.#failed],
+      notLoggedIn: [...this.#notLoggedIn],
+      isComplete: true,
+    });
   }
 }
 
-async function readAndWarn(
+async function readReport(
   context: OperationContext,
   facts: StartupWarningsPagerFacts,
-): Promise<void> {
+): Promise<McpStartupReport | undefined> {
   await context.waitForSafeScreen();
-  if ((badgeCount(await renderedLines(context), facts) ?? 0) === 0) return;
-  const pages = await readPages(context, facts);
-  emitWarnings(context, facts, readMcpStartupReport(pages, facts));
+  if ((badgeCount(await renderedLines(context), facts) ?? 0) === 0) return undefined;
+  return readMcpStartupReport(await readPages(context, facts), facts);
 }
 
 /** Opens the pager, collects every page, closes it; the composer is left as it was. */

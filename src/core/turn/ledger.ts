@@ -2,13 +2,11 @@
 // another: a turn end only completes the newest submission, the previous turn's spinner
 // clearing cannot end the next turn, and a permission a hook just decided is nobody's job.
 import { classifyComposer, normalizeText, promptSignature } from "./composer.js";
+import { DecidedPermission } from "./decided-permission.js";
 import { Turn, type TurnListener } from "./turn.js";
 
 /** A working row painted this soon after a turn end is the old turn's leftover. */
 export const STALE_WORK_AFTER_TURN_END_MS = 1000;
-
-/** How long after a hook decided a permission its on-screen prompt is not a human's job. */
-export const DECIDED_PERMISSION_WINDOW_MS = 1500;
 
 export class TurnLedger {
   readonly #now: () => number;
@@ -19,13 +17,16 @@ export class TurnLedger {
   /** No turn has ended yet, so no spinner can be a leftover. */
   #idleSinceTurnEnd = true;
   #sawWorkSinceSubmission = false;
-  #permissionDecidedAt = Number.NEGATIVE_INFINITY;
   #rawInputTurn: Turn | undefined;
   #isHookDriven = false;
+
+  /** A permission prompt a hook handler already answered (./decided-permission.ts). */
+  readonly decidedPermission: DecidedPermission;
 
   constructor(options: { readonly now?: () => number; readonly onChange?: TurnListener } = {}) {
     this.#now = options.now ?? Date.now;
     this.#onChange = options.onChange ?? (() => {});
+    this.decidedPermission = new DecidedPermission(this.#now);
   }
 
   /** The newest submission, settled or not. */
@@ -117,14 +118,6 @@ export class TurnLedger {
     if (turn === undefined || turn.isAccepted || turn.isSettled) return true;
     const composer = classifyComposer(composerText, turn.text);
     return composer !== "staged" && composer !== "doubled";
-  }
-
-  notePermissionDecided(): void {
-    this.#permissionDecidedAt = this.#now();
-  }
-
-  get isPermissionDecided(): boolean {
-    return this.#now() - this.#permissionDecidedAt < DECIDED_PERMISSION_WINDOW_MS;
   }
 
   endTurn(): void {

@@ -49,9 +49,14 @@ describe("the Codex 0.171.0 warnings pager frames", () => {
     expect(readMcpStartupReport(pages, facts)).toEqual({
       failedServers: expect.arrayContaining(["broken", "remote"]),
       notLoggedIn: [],
+      isComplete: true,
     });
-    // The remote page alone (its body wraps over several rows) still names its server.
-    expect(readMcpStartupReport(pages.slice(1), facts).failedServers).toEqual(["remote"]);
+    // The remote page alone (its body wraps over several rows) still names its server,
+    // but without the summary line it does not say that start-up is over.
+    expect(readMcpStartupReport(pages.slice(1), facts)).toMatchObject({
+      failedServers: ["remote"],
+      isComplete: false,
+    });
     const startupOnly = { number: 1, count: 1, section: "Startup", body: "Install bubblewrap." };
     expect(readMcpStartupReport([startupOnly], facts).failedServers).toEqual([]);
   });
@@ -66,6 +71,7 @@ describe("the Codex 0.171.0 warnings pager frames", () => {
     expect(readMcpStartupReport([page], facts)).toEqual({
       failedServers: ["notes"],
       notLoggedIn: ["notes"],
+      isComplete: false,
     });
   });
 });
