@@ -48,6 +48,17 @@ afterAll(async () => {
   expect(leaked).toEqual([]);
 });
 
+/**
+ * Killed processes of a run's group may still be exiting when the run's own process is
+ * gone, so this waits (bounded) for the home to empty, and fails naming what is left.
+ */
+async function expectNothingRunningFromHome(): Promise<void> {
+  const empty = await waitFor(() => processesInHome(home.home).length === 0, {
+    timeoutMs: 10_000,
+  });
+  expect(empty, `still running from the agent home: ${processesInHome(home.home)}`).toBe(true);
+}
+
 async function workspace(): Promise<string> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), "elwood-cli-ws-")));
   folders.push(dir);
@@ -242,7 +253,7 @@ describe("elwood models", () => {
       expect(entry.models.filter((model) => model.isCurrent)).toHaveLength(1);
     }
     expect(document.agents[1]?.models.map((model) => model.id)).toContain("scripted-model-alt");
-    expect(processesInHome(home.home)).toEqual([]);
+    await expectNothingRunningFromHome();
     expect(await readdir(join(stateDir, "sessions")).catch(() => [])).toEqual([]);
   });
 
@@ -279,7 +290,7 @@ describe("elwood exit statuses", () => {
     );
     expect(run.code).toBe(124);
     expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
-    await waitFor(() => processesInHome(home.home).length === 0, { timeoutMs: 10_000 });
+    await expectNothingRunningFromHome();
   });
 
   test("C-CLI-07: SIGINT during a turn exits 130 and leaves no process", async () => {
@@ -297,7 +308,7 @@ describe("elwood exit statuses", () => {
     });
     expect(run.code).toBe(130);
     expect(run.stdout).toBe("");
-    await waitFor(() => processesInHome(home.home).length === 0, { timeoutMs: 10_000 });
+    await expectNothingRunningFromHome();
   });
 
   test("C-CLI-21: no agent on the login shell's PATH exits 2 with no_agent_found and install hints", async () => {

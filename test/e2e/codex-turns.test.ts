@@ -12,6 +12,13 @@ import { type CodexFixture, codexRequests, startCodexIn } from "../support/codex
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ cli: "codex" });
+const COLD_START_ROUNDS = 10;
+/**
+ * What one cold start + turn + kill may take on a loaded 2-core CI machine. The rounds'
+ * total is not what the test checks (each round has its own 90 s wait), so its timeout
+ * scales with the rounds instead of sharing the file's 180 s default.
+ */
+const ROUND_BUDGET_MS = 60_000;
 
 /** Another never-trusted `git init` folder, removed at cleanup. */
 async function freshGitWorkspace(fx: CodexFixture): Promise<string> {
@@ -96,10 +103,12 @@ describe("Codex turns against the real CLI", () => {
     await session.stop();
   });
 
-  test("C-API-19 C-API-28: a message sent the moment startCodex resolves is answered, ten cold starts in a row", async () => {
+  test("C-API-19 C-API-28: a message sent the moment startCodex resolves is answered, ten cold starts in a row", {
+    timeout: COLD_START_ROUNDS * ROUND_BUDGET_MS,
+  }, async () => {
     const fx = await newFixture();
     const answered: string[] = [];
-    for (let round = 0; round < 10; round += 1) {
+    for (let round = 0; round < COLD_START_ROUNDS; round += 1) {
       const workspace = await freshGitWorkspace(fx);
       const reply = token(`cold-reply-${round}`);
       fx.server.turn({ match: `cold start ${round} `, steps: [{ say: reply }] });
@@ -114,10 +123,10 @@ describe("Codex turns against the real CLI", () => {
       await session.kill();
       expect(session.status).toBe("killed");
     }
-    expect(answered).toHaveLength(10);
+    expect(answered).toHaveLength(COLD_START_ROUNDS);
     expect(
       codexRequests(fx.server).filter((request) => request.matchedTurn !== undefined),
-    ).toHaveLength(10);
+    ).toHaveLength(COLD_START_ROUNDS);
   });
 
   test("C-API-38: interrupt() during a slow streamed turn returns the session to ready", async () => {

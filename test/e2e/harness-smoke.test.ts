@@ -33,7 +33,11 @@ interface RunningCli {
   screen(): string;
   waitForScreen(pattern: RegExp, timeoutMs?: number): Promise<void>;
   waitForStableScreen(quietMs: number, timeoutMs?: number): Promise<void>;
-  /** Bracketed paste, then Enter as a separate write, as a person's terminal would. */
+  /**
+   * Bracketed paste, then Enter as a separate write, as a person's terminal would. Each key
+   * is checked for effect, since a starved CLI can drop one: the paste until the composer
+   * shows it, Enter until the model server got a request carrying `text`.
+   */
   submit(text: string): Promise<void>;
   /** Kills the CLI's process group and waits for it to exit. Idempotent. */
   stop(): Promise<void>;
@@ -60,11 +64,32 @@ async function until<T>(
   }
 }
 
+/** The CLIs' composer glyphs; history rows of past prompts carry the same glyph. */
+const COMPOSER_GLYPH: Readonly<Record<CliName, string>> = { claude: "❯", codex: "›" };
+/** How long one paste or Enter may take to show its effect before it counts as dropped. */
+const KEY_EFFECT_MS = 8_000;
+/** Bounded retries: a CLI that ignores this many keys in a row is broken, not slow. */
+const KEY_ATTEMPTS = 3;
+
+/**
+ * The composer row: the lowest row that starts with the glyph, since the composer sits
+ * below every history row. (No dialog is open while the smoke test types.)
+ */
+function composerRow(screen: string, glyph: string): string {
+  return (
+    screen
+      .split("\n")
+      .filter((row) => row.startsWith(glyph))
+      .at(-1) ?? ""
+  );
+}
+
 async function startCli(
   name: CliName,
   args: readonly string[],
   cwd: string,
   home: AgentHome,
+  server: ScriptedModelServer,
 ): Promise<RunningCli> {
   const binary = cliBinary(name);
   // Through the login shell, as a user would start it: PATH comes from the home's .profile.
@@ -138,9 +163,24 @@ async function startCli(
       ).catch(failWithScreen);
     },
     async submit(text) {
-      pty.write(`\x1b[200~${text}\x1b[201~`);
-      await sleep(150);
-      pty.write("\r");
+      const staged = (): boolean => composerRow(screen(), COMPOSER_GLYPH[name]).includes(text);
+      const sent = (): boolean => server.requests.some((r) => r.userText.includes(text));
+      const within = (ms: number, done: () => boolean): Promise<boolean> =>
+        until(() => (done() ? true : undefined), ms, "").catch(() => false);
+      // Codex paints its composer before its input loop is live and drops what comes
+      // earlier, so a paste that never shows is sent again.
+      for (let attempt = 0; attempt < KEY_ATTEMPTS && !staged(); attempt += 1) {
+        pty.write(`\x1b[200~${text}\x1b[201~`);
+        if (await within(KEY_EFFECT_MS, staged)) break;
+      }
+      if (!staged()) failWithScreen(`the pasted "${text}" never showed in the composer`);
+      // Enter again only while the request is missing AND the text still sits in the
+      // composer: a slow request after an accepted Enter leaves the composer empty.
+      for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
+        pty.write("\r");
+        if (await within(KEY_EFFECT_MS, () => sent() || !staged())) return;
+      }
+      failWithScreen(`Enter did not submit "${text}" after ${KEY_ATTEMPTS} presses`);
     },
   };
 }
@@ -224,7 +264,7 @@ describe("harness smoke: real CLIs against the scripted model server", () => {
     const { server, home, workspace } = await seededSession("claude");
     const token = smokeToken();
     scriptHelloAndProbe(server, { tool: { name: "Bash", input: { command: `echo ${token}` } } });
-    const cli = await startCli("claude", ["--allowedTools", "Bash"], workspace, home);
+    const cli = await startCli("claude", ["--allowedTools", "Bash"], workspace, home, server);
     await cli.waitForScreen(/❯/, 60_000);
     await cli.waitForStableScreen(800);
 
@@ -252,10 +292,9 @@ describe("harness smoke: real CLIs against the scripted model server", () => {
       ["--dangerously-bypass-approvals-and-sandbox"],
       workspace,
       home,
+      server,
     );
     await cli.waitForScreen(/›/, 60_000);
-    // Codex paints its composer before the input loop is live.
-    await sleep(1_500);
     await cli.waitForStableScreen(800);
 
     await cli.submit("say hello");

@@ -29,7 +29,7 @@ describe("Claude login recovery against the real CLI", () => {
 
     expect(await session.send("first question")).toContain("First answer");
     await session.sendMessage("unauthorized-turn one");
-    await waitFor(() => loginExpired().length === 1, { timeoutMs: 30_000 });
+    expect(await waitFor(() => loginExpired().length === 1, { timeoutMs: 30_000 })).toBe(true);
     await session.waitForStatus((status) => status === "ready", 30_000);
     await session.sendMessage("unauthorized-turn two");
     await session.waitForStatus((status) => status === "ready", 30_000);

@@ -4,7 +4,8 @@
 // log, the log filtered and a row's JSON opened, the window resized and the TUI
 // reflowed, and a screenshot checked for content (kept in test-results/ for debugging).
 import { execFileSync } from "node:child_process";
-import { mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
@@ -78,7 +79,8 @@ async function promptAndSeeAnswer(panel: Locator, lines: readonly string[], answ
   }
   expect(await input.inputValue()).toBe(lines.join("\n"));
   await input.press("Enter");
-  await waitForText(panel.locator(".xterm-rows"), answer, 60_000);
+  // Includes the agent's cold start when the prompt is sent right after starting (Codex).
+  await waitForText(panel.locator(".xterm-rows"), answer, 90_000);
   const row = panel.locator('[data-testid=log-row][data-kind="assistant_message"]');
   await waitForText(row, answer, 30_000);
 }
@@ -90,9 +92,17 @@ test.runIf(shouldRun)(
       CHROMIUM,
       "CI must have Chromium: scripts/ci/ensure-chromium.sh installs it",
     ).toBeDefined();
-    execFileSync("npx", ["tsup", "--config", "tsup.web.config.ts", "--silent"], { cwd: ROOT });
     const fx = await newFixture();
-    const { server, client } = await serveOver(fx);
+    // The page as web/ is now, built into a private folder: rebuilding dist/web in place
+    // (tsup cleans it first) raced packed-package.test.ts packing dist/ at the same time.
+    const webRoot = await mkdtemp(join(tmpdir(), "elwood-web-"));
+    fx.defer(() => rm(webRoot, { recursive: true, force: true }));
+    execFileSync(
+      "npx",
+      ["tsup", "--config", "tsup.web.config.ts", "--silent", "--out-dir", webRoot],
+      { cwd: ROOT },
+    );
+    const { server, client } = await serveOver(fx, webRoot);
     const claudeAnswer = token("Claude in the browser");
     const codexAnswer = token("Codex in the browser");
     fx.server.turn({ match: /question for claude/, steps: [{ say: claudeAnswer }] });
@@ -114,7 +124,8 @@ test.runIf(shouldRun)(
 
       // Claude: start, a multi-line-capable composer sends one line, the answer shows.
       const claude = await startFromPage(page, "claude", fx.workspace, false);
-      await waitForText(claude.panel.locator("[data-testid=status-badge]"), "ready");
+      // 90 s for a cold start on a loaded machine, as in the other e2e files.
+      await waitForText(claude.panel.locator("[data-testid=status-badge]"), "ready", 90_000);
       await promptAndSeeAnswer(claude.panel, ["question for claude"], claudeAnswer);
 
       // Filter to hooks: only hook rows remain visible; a row opens its JSON.

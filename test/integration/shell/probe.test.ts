@@ -1,7 +1,10 @@
 // Real bounded probes (C-PERF-01/03): a probe that overruns its time or output limit is
 // SIGKILLed as a whole process group, with ETIMEDOUT / E2BIG and UTF-8-safe output.
 
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBoundedProbe } from "../../../src/shell/probe.js";
 import { isProcessAlive, waitFor } from "../../support/process-table.js";
@@ -14,8 +17,10 @@ afterEach(() => {
   }
 });
 
+/** The spawner's grandchild, which must have been started: a kill that came first proves nothing. */
 function grandchildOf(stdout: string): number {
   const pid = Number(/GRANDCHILD (\d+)/.exec(stdout)?.[1]);
+  expect(Number.isInteger(pid), `no grandchild in the probe's output: ${stdout}`).toBe(true);
   strays.push(pid);
   return pid;
 }
@@ -48,7 +53,13 @@ describe("runBoundedProbe", () => {
   });
 
   it("C-PERF-03: a timeout kills the whole group and reports ETIMEDOUT", async () => {
-    const result = await probe("idle", { timeoutMs: 1500 });
+    // The limit has to outlast starting two Node processes, or the kill finds no grandchild;
+    // on a loaded machine 1.5 s may not, so a run that ended first is repeated with more.
+    let result = await probe("idle", { timeoutMs: 1_500 });
+    for (const timeoutMs of [5_000, 15_000]) {
+      if (result.stdout.includes("GRANDCHILD")) break;
+      result = await probe("idle", { timeoutMs });
+    }
     const grandchild = grandchildOf(result.stdout);
     expect(result.timedOut).toBe(true);
     expect(result.errno).toBe("ETIMEDOUT");
@@ -90,16 +101,23 @@ describe("runBoundedProbe", () => {
   });
 
   it("an abort signal stops the probe and kills its group", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "elwood-probe-test-"));
+    const pidFile = join(dir, "grandchild.pid");
     const controller = new AbortController();
     const running = runBoundedProbe({
       file: process.execPath,
-      args: [fixturePath("group-spawner.mjs"), "idle"],
+      args: [fixturePath("group-spawner.mjs"), "idle", pidFile],
       cwd: tmpdir(),
       env: process.env,
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 500);
+    // Abort once the grandchild exists (not after a fixed 500 ms that a loaded machine may
+    // spend before spawning it), so the group kill has something to prove.
+    const started = await waitFor(() => existsSync(pidFile), { timeoutMs: 30_000 });
+    controller.abort();
     const result = await running;
+    await rm(dir, { recursive: true, force: true });
+    expect(started).toBe(true);
     const grandchild = grandchildOf(result.stdout);
     expect(result.aborted).toBe(true);
     expect(result.errno).toBe("ABORT_ERR");
