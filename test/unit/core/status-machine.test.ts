@@ -38,7 +38,7 @@ describe("StatusMachine", () => {
     expect(status.isTerminal).toBe(true);
   });
 
-  it("keeps only the last 50 content-free decisions, oldest first", () => {
+  it("C-API-33: keeps only the last 50 content-free decisions, oldest first", () => {
     const { status } = machine();
     status.apply("started", "up");
     for (let index = 0; index < 60; index += 1) status.apply("screen_working", `frame ${index}`);
