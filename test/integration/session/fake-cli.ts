@@ -1,0 +1,86 @@
+// A fake claude/codex executable for launch tests (test/fixtures/fake-agent-cli.mjs behind
+// a per-test shell wrapper), a temp workspace that is removed afterwards, and readers for
+// what the fake was called with and what the state store holds.
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { StateStore } from "../../../src/state/index.js";
+import type { SessionRecord } from "../../../src/state/record.js";
+import { descendantsOf, waitFor } from "../../support/process-table.js";
+
+const FIXTURE = join(import.meta.dirname, "../../fixtures/fake-agent-cli.mjs");
+const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+
+export interface FakeCli {
+  /** The workspace: cwd of the session; the state lives in `stateDir` below it. */
+  readonly dir: string;
+  readonly stateDir: string;
+  readonly executable: string;
+  /** Every invocation's argv, oldest first (probes included). */
+  calls(): Promise<string[][]>;
+  /** The argv of each session launch (probes left out). */
+  launches(): Promise<string[][]>;
+  readRecord(id: string): Promise<SessionRecord>;
+  /** What the CLI's first hook would have recorded: its own conversation id. */
+  recordAgentSessionId(id: string, agentSessionId: string): Promise<void>;
+  listSessions(): Promise<string[]>;
+  remove(): Promise<void>;
+}
+
+export async function fakeCli(options: {
+  readonly versionText: string;
+  readonly mode: "stay" | "die";
+}): Promise<FakeCli> {
+  const dir = await mkdtemp(join(tmpdir(), "elwood-fake-cli-"));
+  const log = join(dir, "calls.jsonl");
+  const executable = join(dir, "fake-cli");
+  const args = [log, options.versionText, options.mode].map(quote).join(" ");
+  await writeFile(
+    executable,
+    `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(FIXTURE)} ${args} "$@"\n`,
+  );
+  await chmod(executable, 0o755);
+  const stateDir = join(dir, "state");
+  const store = () => StateStore.open({ cwd: dir, stateDir });
+  const calls = async () =>
+    (await readFile(log, "utf8").catch(() => ""))
+      .split("\n")
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as string[]);
+  return {
+    dir,
+    stateDir,
+    executable,
+    calls,
+    launches: async () =>
+      (await calls()).filter((argv) => argv[0] !== "--version" && argv[0] !== "--help"),
+    readRecord: async (id) => (await store()).readRecord(id),
+    recordAgentSessionId: async (id, agentSessionId) => {
+      const opened = await store();
+      const record = await opened.readRecord(id);
+      await opened.writeRecord({ ...record, resume: { ...record.resume, agentSessionId } });
+    },
+    listSessions: async () => (await store()).listSessions(),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The value that follows `flag` in argv (undefined when the flag is absent). */
+export function flagValue(argv: readonly string[], flag: string): string | undefined {
+  const index = argv.indexOf(flag);
+  return index < 0 ? undefined : argv[index + 1];
+}
+
+/** Every `-c` override, in order. */
+export function configOverrides(argv: readonly string[]): string[] {
+  return argv.flatMap((arg, index) => (argv[index - 1] === "-c" ? [arg] : []));
+}
+
+export const childPids = () => new Set(descendantsOf(process.pid).map((entry) => entry.pid));
+
+/** Waits until no child process beyond `before` is alive; returns the ones left. */
+export async function leftoverChildren(before: ReadonlySet<number>): Promise<number[]> {
+  const leftover = () => [...childPids()].filter((pid) => !before.has(pid));
+  await waitFor(() => leftover().length === 0, { timeoutMs: 10_000 });
+  return leftover();
+}
