@@ -23,29 +23,14 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
       unsubscribers.push(
         runtime.events.on("hook", () => resolve()),
         runtime.events.on("terminal:exit", (exit) => {
-          const screen = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
-          reject(
-            new ElwoodError(
-              adapter.errorNames.startFailed,
-              `${adapter.displayName} exited during startup (exit code ${exit.exitCode}).`,
-              { details: { exitCode: exit.exitCode, screen } },
-            ),
-          );
+          // The CLI's last words (an error, a login banner) may still be waiting in the
+          // parser when the exit arrives: read the screen once all received output is in.
+          void terminal.settled().then(() => reject(exitError(adapter, terminal, exit.exitCode)));
         }),
         terminal.onRender(() => {
-          const frame = terminal.snapshot();
-          const reading = adapter.readScreen({
-            lines: frame.lines,
-            cursor: frame.cursor,
-            title: terminal.title,
-          });
+          const reading = readFrame(adapter, terminal);
           if (reading.isAuthFailure) {
-            reject(
-              new ElwoodError(
-                adapter.errorNames.notAuthenticated,
-                `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
-              ),
-            );
+            reject(notAuthenticated(adapter));
           } else if (reading.dialog !== undefined || reading.hasIdleComposer) {
             resolve();
           }
@@ -55,4 +40,36 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   } finally {
     for (const unsubscribe of unsubscribers) unsubscribe();
   }
+}
+
+function readFrame<O, H, E extends HookEventBase>(
+  adapter: AgentAdapter<O, H, E>,
+  terminal: ElwoodTerminal,
+) {
+  const frame = terminal.snapshot();
+  return adapter.readScreen({ lines: frame.lines, cursor: frame.cursor, title: terminal.title });
+}
+
+function notAuthenticated<O, H, E extends HookEventBase>(
+  adapter: AgentAdapter<O, H, E>,
+): ElwoodError {
+  return new ElwoodError(
+    adapter.errorNames.notAuthenticated,
+    `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
+  );
+}
+
+// A login banner on the last screen is the more specific reason for the exit.
+function exitError<O, H, E extends HookEventBase>(
+  adapter: AgentAdapter<O, H, E>,
+  terminal: ElwoodTerminal,
+  exitCode: number,
+): ElwoodError {
+  if (readFrame(adapter, terminal).isAuthFailure) return notAuthenticated(adapter);
+  const screen = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
+  return new ElwoodError(
+    adapter.errorNames.startFailed,
+    `${adapter.displayName} exited during startup (exit code ${exitCode}).`,
+    { details: { exitCode, screen } },
+  );
 }
