@@ -1,0 +1,142 @@
+// Start-up failures with a real launcher, PTY and state store against a fake CLI
+// (lifecycle §1.2, §1.3): an unparseable `--version` is a typed warning (fatal when
+// strictVersionCheck), and a CLI that exits at once fails the start with the adapter's
+// start error, leaving no session state and no process behind.
+import { stat } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { startClaude, startCodex } from "../../../src/agents.js";
+import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
+import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
+import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import { ElwoodError } from "../../../src/errors.js";
+import { childPids, type FakeCli, fakeCli, leftoverChildren } from "./fake-cli.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
+async function workspace(
+  versionText: string,
+  mode: "stay" | "die" | "die-logged-out",
+): Promise<FakeCli> {
+  const cli = await fakeCli({ versionText, mode });
+  cleanups.push(() => cli.remove());
+  return cli;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
+  return error;
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+const AGENTS = [
+  {
+    agent: "claude",
+    startFailureId: "C-CLAUDE-06",
+    displayName: "Claude Code",
+    version: `${CLAUDE_MINIMUM_VERSION} (Claude Code)`,
+    start: (cli: FakeCli, extra: { strictVersionCheck?: boolean } = {}) =>
+      startClaude({
+        cwd: cli.dir,
+        stateDir: cli.stateDir,
+        executable: cli.executable,
+        env: process.env,
+        ...extra,
+      }),
+  },
+  {
+    agent: "codex",
+    startFailureId: "C-CODEX-13",
+    displayName: "Codex",
+    version: `codex-cli ${CODEX_MINIMUM_VERSION}`,
+    start: (cli: FakeCli, extra: { strictVersionCheck?: boolean } = {}) =>
+      startCodex({
+        cwd: cli.dir,
+        stateDir: cli.stateDir,
+        executable: cli.executable,
+        env: process.env,
+        ...extra,
+      }),
+  },
+] as const;
+
+describe("an unparseable CLI version", () => {
+  it.each(AGENTS)(
+    "C-ERR-07: $agent starts anyway and warns version_unparseable once, after start resolves",
+    async ({ displayName, start }) => {
+      const cli = await workspace("garbage from a wrapper script", "stay");
+      const session = await start(cli);
+      cleanups.push(() => session.kill());
+      const warnings: ElwoodWarningEvent[] = [];
+      session.on("warning", (warning) => warnings.push(warning));
+      expect(warnings).toEqual([]); // delivered on a later tick, not before start returned
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const unparseable = warnings.filter((warning) => warning.code === "version_unparseable");
+      expect(unparseable).toHaveLength(1);
+      expect(unparseable[0]).toMatchObject({ source: "lifecycle", code: "version_unparseable" });
+      expect(unparseable[0]?.message).toContain(displayName);
+      expect(await cli.launches()).toHaveLength(1);
+      await session.kill();
+    },
+  );
+
+  it.each(AGENTS)(
+    "C-ERR-07: with strictVersionCheck, $agent fails before any state is written or the CLI launched",
+    async ({ agent, start }) => {
+      const cli = await workspace("garbage from a wrapper script", "stay");
+      const error = await rejection(start(cli, { strictVersionCheck: true }));
+      expect(error.name).toBe(`${agent}_version_unsupported`);
+      expect(error.details).toMatchObject({ raw: "garbage from a wrapper script" });
+      expect(await cli.launches()).toEqual([]);
+      expect(await exists(cli.stateDir)).toBe(false);
+    },
+  );
+});
+
+describe("a CLI that dies at once", () => {
+  it.each(AGENTS)(
+    "$startFailureId: $agent exiting during startup fails <agent>_start_failed with its exit code and last screen; no state, no process left",
+    async ({ agent, version, start }) => {
+      const cli = await workspace(version, "die");
+      const before = childPids();
+      const error = await rejection(start(cli));
+      expect(error.name).toBe(`${agent}_start_failed`);
+      expect(error.message).toContain("exited during startup (exit code 1)");
+      expect(error.details).toMatchObject({ exitCode: 1 });
+      expect(String(error.details?.screen)).toContain("fake agent CLI refuses to start");
+      // It really was launched (not a probe failure), and the failed start took its record along.
+      expect(await cli.launches()).toHaveLength(1);
+      expect(await cli.listSessions()).toEqual([]);
+      expect(await leftoverChildren(before)).toEqual([]);
+    },
+  );
+
+  it("C-CLAUDE-06: a Claude that prints its login banner and exits fails with the more specific claude_not_authenticated", async () => {
+    const cli = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`, "die-logged-out");
+    const before = childPids();
+    const error = await rejection(
+      startClaude({
+        cwd: cli.dir,
+        stateDir: cli.stateDir,
+        executable: cli.executable,
+        env: process.env,
+      }),
+    );
+    expect(error.name).toBe("claude_not_authenticated");
+    expect(error.message).toContain("log in");
+    expect(await cli.launches()).toHaveLength(1);
+    expect(await cli.listSessions()).toEqual([]);
+    expect(await leftoverChildren(before)).toEqual([]);
+  });
+});
