@@ -29,7 +29,7 @@ export interface FakeCli {
 
 export async function fakeCli(options: {
   readonly versionText: string;
-  readonly mode: "stay" | "die" | "die-logged-out";
+  readonly mode: "stay" | "die" | "die-logged-out" | "vanish-cwd";
 }): Promise<FakeCli> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-fake-cli-"));
   const log = join(dir, "calls.jsonl");

@@ -2,7 +2,8 @@
 // (lifecycle §1.2, §1.3): an unparseable `--version` is a typed warning (fatal when
 // strictVersionCheck), and a CLI that exits at once fails the start with the adapter's
 // start error, leaving no session state and no process behind.
-import { stat } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
@@ -18,7 +19,7 @@ afterEach(async () => {
 
 async function workspace(
   versionText: string,
-  mode: "stay" | "die" | "die-logged-out",
+  mode: "stay" | "die" | "die-logged-out" | "vanish-cwd",
 ): Promise<FakeCli> {
   const cli = await fakeCli({ versionText, mode });
   cleanups.push(() => cli.remove());
@@ -136,6 +137,30 @@ describe("a CLI that dies at once", () => {
     expect(error.name).toBe("claude_not_authenticated");
     expect(error.message).toContain("log in");
     expect(await cli.launches()).toHaveLength(1);
+    expect(await cli.listSessions()).toEqual([]);
+    expect(await leftoverChildren(before)).toEqual([]);
+  });
+});
+
+describe("a PTY that cannot spawn", () => {
+  it("C-ERR-05: a working directory removed during start fails pty_start_failed with the cause, after which nothing is left", async () => {
+    const cli = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`, "vanish-cwd");
+    const project = join(cli.dir, "project");
+    await mkdir(project);
+    const before = childPids();
+    const error = await rejection(
+      startClaude({
+        cwd: project,
+        stateDir: cli.stateDir,
+        executable: cli.executable,
+        env: process.env,
+      }),
+    );
+    expect(error.name).toBe("pty_start_failed");
+    expect(error.details).toMatchObject({ cwd: project });
+    expect(error.cause).toBeInstanceOf(Error);
+    // The version probe ran (and removed the project); the CLI itself never started.
+    expect(await cli.calls()).toEqual([["--version"]]);
     expect(await cli.listSessions()).toEqual([]);
     expect(await leftoverChildren(before)).toEqual([]);
   });
