@@ -2,7 +2,7 @@
 // Bash command and the model gets the reason; an allow skips the permission dialog; a
 // throwing and a hanging handler both fail open with a typed hookError; a hook from the
 // user's own ~/.claude/settings.json still runs beside Elwood's; an AskUserQuestion call
-// is answered from a tool-keyed handler.
+// is answered from a tool-keyed handler. Hook payloads and replies stay off Elwood's disk.
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,9 +11,11 @@ import { startClaude } from "../../src/agents.js";
 import type { StartClaudeOptions } from "../../src/claude/options.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import type { ElwoodHookErrorEvent } from "../../src/core/types.js";
-import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
+import { StateStore } from "../../src/state/index.js";
+import { type ClaudeFixture, ensureGone, filesWithText, token } from "../support/claude-e2e.js";
 import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { expectNoSecretsIn } from "../support/session-end.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
@@ -40,7 +42,7 @@ function bashHook(command: string): Record<string, unknown> {
 }
 
 describe("Claude hooks against the real CLI", () => {
-  test("C-HRESP-01 C-HRESP-06: a PreToolUse deny stops the Bash command and the model receives the reason", async () => {
+  test("C-HRESP-01 C-HRESP-06 C-STATE-06: a PreToolUse deny stops the Bash command and the model receives the reason; neither the payload nor the reply lands in Elwood's files", async () => {
     const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");
@@ -69,6 +71,16 @@ describe("Claude hooks against the real CLI", () => {
     expect(text).toContain(reason);
     expect(existsSync(markerFile)).toBe(false);
     await session.stop();
+    // The payload (the command, with its marker file name) and the reply (the reason)
+    // crossed the bridge, but Elwood wrote neither: not in the state dir (record, settings,
+    // hook client) nor in the session's temp home. The CLI's own transcript is its business.
+    const secrets = [markerFile, reason];
+    await expectNoSecretsIn(fx.stateDir, secrets);
+    const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
+    const socketHome = store.socketHome("claude", session.elwoodSessionId);
+    for (const file of existsSync(socketHome) ? await filesWithText(socketHome) : []) {
+      for (const secret of secrets) expect(file.text, file.path).not.toContain(secret);
+    }
   });
 
   test("C-HRESP-01: a PreToolUse allow runs a Bash command that has no allow rule, with no human input", async () => {
