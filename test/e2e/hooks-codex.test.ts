@@ -1,7 +1,7 @@
 // Real Codex hooks through the bridge (issue 4 "Done when"): a PreToolUse deny stops a
 // shell command and the model gets the reason; PermissionRequest handlers allow and deny
 // an approval prompt with no human input; hooks from the user's own $CODEX_HOME config
-// still run beside Elwood's.
+// still run beside Elwood's. Hook payloads and replies stay off Elwood's disk.
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -9,10 +9,12 @@ import { describe, expect, test } from "vitest";
 import type { CodexSessionApi } from "../../src/agents.js";
 import type { StartCodexOptions } from "../../src/codex/options.js";
 import type { ElwoodHookErrorEvent } from "../../src/core/types.js";
-import { token } from "../support/claude-e2e.js";
+import { StateStore } from "../../src/state/index.js";
+import { filesWithText, token } from "../support/claude-e2e.js";
 import { type CodexFixture, startCodexIn } from "../support/codex-e2e.js";
 import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { expectNoSecretsIn } from "../support/session-end.js";
 
 const newFixture = useRealCliFixture({ cli: "codex" });
 
@@ -50,7 +52,7 @@ function escalatedExec(command: string): Readonly<Record<string, unknown>> {
 }
 
 describe("Codex hooks against the real CLI", () => {
-  test("C-HRESP-07 C-HRESP-10: a PreToolUse deny stops the shell command and the model receives the reason", async () => {
+  test("C-HRESP-07 C-HRESP-10 C-STATE-06: a PreToolUse deny stops the shell command and the model receives the reason; neither the payload nor the reply lands in Elwood's files", async () => {
     const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");
@@ -80,6 +82,15 @@ describe("Codex hooks against the real CLI", () => {
     expect(text).toContain(reason);
     expect(existsSync(markerFile)).toBe(false);
     await session.stop();
+    // Both crossed the command hook client and the bridge; Elwood wrote neither (the
+    // rollout under $CODEX_HOME is Codex's own).
+    const secrets = [markerFile, reason];
+    await expectNoSecretsIn(fx.stateDir, secrets);
+    const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
+    const socketHome = store.socketHome("codex", session.elwoodSessionId);
+    for (const file of existsSync(socketHome) ? await filesWithText(socketHome) : []) {
+      for (const secret of secrets) expect(file.text, file.path).not.toContain(secret);
+    }
   });
 
   test("C-HRESP-08: a PermissionRequest allow answers Codex's approval prompt and the command runs", async () => {

@@ -61,7 +61,7 @@ describe("resize through a real PTY", () => {
 });
 
 describe("spawnPty failures", () => {
-  it("a missing executable or cwd is pty_start_failed with errno, syscall and path", () => {
+  it("C-ERR-05: a missing executable or cwd is pty_start_failed with errno, syscall and path", () => {
     const attempts = [
       { file: "/nonexistent/elwood-cli", cwd: process.cwd() },
       { file: process.execPath, cwd: "/nonexistent-elwood-dir" },
