@@ -44,7 +44,7 @@ async function launchArgv(
 }
 
 describe("Claude resume posture", () => {
-  it("C-API-32 C-API-29 C-CLAUDE-13 C-CLAUDE-20: the record's posture is the default, explicit options win per field and are saved, --tools stays one comma-joined value, effort is passed but never stored", async () => {
+  it("C-API-32 C-API-29 C-STATE-13 C-CLAUDE-13 C-CLAUDE-20: the record's posture is the default, explicit options win per field and are saved, --tools stays one comma-joined value, effort is passed but never stored", async () => {
     const cli = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`);
     const common = { cwd: cli.dir, stateDir: cli.stateDir, executable: cli.executable };
     const started = await launchArgv(cli, () =>
@@ -143,7 +143,7 @@ describe("Claude resume posture", () => {
 });
 
 describe("Codex resume posture", () => {
-  it("C-API-32 C-API-29 C-CODEX-21: sandbox and approval policy come from the record unless overridden (then saved), effort is a winning -c override on start and resume and never stored", async () => {
+  it("C-API-32 C-API-29 C-STATE-13 C-CODEX-21: sandbox and approval policy come from the record unless overridden (then saved), effort is a winning -c override on start and resume and never stored", async () => {
     const cli = await workspace(`codex-cli ${CODEX_MINIMUM_VERSION}`);
     const common = { cwd: cli.dir, stateDir: cli.stateDir, executable: cli.executable };
     const started = await launchArgv(cli, () =>
@@ -209,5 +209,41 @@ describe("Codex resume posture", () => {
     expect(configOverrides(bare.argv).some((arg) => arg.startsWith("model_reasoning_effort"))).toBe(
       false,
     );
+  });
+});
+
+describe("the posture a start records", () => {
+  it("C-STATE-13: highTrust is stored resolved (Claude bypassPermissions; Codex danger-full-access with approval never), as the CLI got it", async () => {
+    const claude = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`);
+    const claudeStart = await launchArgv(claude, () =>
+      startClaude({
+        cwd: claude.dir,
+        stateDir: claude.stateDir,
+        executable: claude.executable,
+        env: process.env,
+        highTrust: true,
+      }),
+    );
+    expect(flagValue(claudeStart.argv, "--permission-mode")).toBe("bypassPermissions");
+    expect((await claude.readRecord(claudeStart.id)).resume.posture).toEqual({
+      permissionMode: "bypassPermissions",
+    });
+
+    const codex = await workspace(`codex-cli ${CODEX_MINIMUM_VERSION}`);
+    const codexStart = await launchArgv(codex, () =>
+      startCodex({
+        cwd: codex.dir,
+        stateDir: codex.stateDir,
+        executable: codex.executable,
+        env: process.env,
+        highTrust: true,
+      }),
+    );
+    expect(flagValue(codexStart.argv, "--sandbox")).toBe("danger-full-access");
+    expect(flagValue(codexStart.argv, "--ask-for-approval")).toBe("never");
+    expect((await codex.readRecord(codexStart.id)).resume.posture).toEqual({
+      sandbox: "danger-full-access",
+      approvalPolicy: "never",
+    });
   });
 });
