@@ -18,6 +18,8 @@ export interface FakeCli {
   readonly executable: string;
   /** Every invocation's argv, oldest first (probes included). */
   calls(): Promise<string[][]>;
+  /** What running launches saw, in order: terminal sizes and input. */
+  terminalLog(): Promise<Array<{ size: [number, number] } | { input: string }>>;
   /** The argv of each session launch (probes left out). */
   launches(): Promise<string[][]>;
   readRecord(id: string): Promise<SessionRecord>;
@@ -42,16 +44,22 @@ export async function fakeCli(options: {
   await chmod(executable, 0o755);
   const stateDir = join(dir, "state");
   const store = () => StateStore.open({ cwd: dir, stateDir });
-  const calls = async () =>
+  const entries = async () =>
     (await readFile(log, "utf8").catch(() => ""))
       .split("\n")
       .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as string[]);
+      .map((line) => JSON.parse(line) as unknown);
+  const calls = async () =>
+    (await entries()).filter((entry): entry is string[] => Array.isArray(entry));
   return {
     dir,
     stateDir,
     executable,
     calls,
+    terminalLog: async () =>
+      (await entries()).filter(
+        (entry): entry is { size: [number, number] } | { input: string } => !Array.isArray(entry),
+      ),
     launches: async () =>
       (await calls()).filter((argv) => argv[0] !== "--version" && argv[0] !== "--help"),
     readRecord: async (id) => (await store()).readRecord(id),
