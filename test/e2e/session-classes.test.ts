@@ -308,7 +308,7 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     expect(newLivePids(baseline)).toEqual([]);
   });
 
-  test("C-CLAUDE-05 C-API-47: a missing executable rejects the first send() with the typed not-found error", async () => {
+  test("C-CLAUDE-05 C-CODEX-05 C-API-47: a missing executable rejects the first send() with the typed not-found error", async () => {
     const fx = await agent.fixture();
     const baseline = childPids();
     const session = agent.create(fx, { executable: `/nonexistent/${agent.name}` });
