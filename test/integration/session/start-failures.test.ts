@@ -10,6 +10,7 @@ import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
 import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
 import { ElwoodError } from "../../../src/errors.js";
+import { filesWithText } from "../../support/claude-e2e.js";
 import { childPids, type FakeCli, fakeCli, leftoverChildren } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -74,7 +75,7 @@ const AGENTS = [
 
 describe("an unparseable CLI version", () => {
   it.each(AGENTS)(
-    "C-ERR-07: $agent starts anyway and warns version_unparseable once, after start resolves",
+    "C-ERR-07 C-API-14: $agent starts anyway and warns version_unparseable once, on a later tick after start resolves, live only",
     async ({ displayName, start }) => {
       const cli = await workspace("garbage from a wrapper script", "stay");
       const session = await start(cli);
@@ -87,8 +88,17 @@ describe("an unparseable CLI version", () => {
       expect(unparseable).toHaveLength(1);
       expect(unparseable[0]).toMatchObject({ source: "lifecycle", code: "version_unparseable" });
       expect(unparseable[0]?.message).toContain(displayName);
+      // Not replayed: a listener that subscribes afterwards gets nothing.
+      const late: ElwoodWarningEvent[] = [];
+      session.on("warning", (warning) => late.push(warning));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(late).toEqual([]);
       expect(await cli.launches()).toHaveLength(1);
       await session.kill();
+      // Live only: the warning is in no state file (the record and runtime files exist).
+      const files = await filesWithText(cli.stateDir);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(file.text, file.path).not.toContain("version_unparseable");
     },
   );
 
