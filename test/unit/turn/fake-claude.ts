@@ -44,6 +44,8 @@ export interface Reactions {
   readonly midTurnIdleMs: number;
   /** How long the spinner stays up after the Stop hook (a starved CLI running its Stop hook). */
   readonly stopSpinnerLingerMs: number;
+  /** The parent's reply to the index-th Stop hook (`{ decision: "block" }` keeps the turn). */
+  stopReply(index: number): unknown;
 }
 
 export const NORMAL: Reactions = {
@@ -55,6 +57,7 @@ export const NORMAL: Reactions = {
   idleRepaints: false,
   midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
+  stopReply: () => undefined,
 };
 
 export class FakeClaude implements TerminalPort {
@@ -74,7 +77,9 @@ export class FakeClaude implements TerminalPort {
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #history: string[] = [];
   readonly #renderListeners = new Set<() => void>();
+  readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
   #pastes = 0;
+  #stops = 0;
   #enters = 0;
   #idleTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -87,7 +92,14 @@ export class FakeClaude implements TerminalPort {
       autotrust: false,
       isResume: false,
       terminal: this,
-      process: { pid: 4242, onExit: () => () => {}, kill: () => {} },
+      process: {
+        pid: 4242,
+        onExit: (listener) => {
+          this.#exitListeners.add(listener);
+          return () => this.#exitListeners.delete(listener);
+        },
+        kill: () => {},
+      },
       transcript: {
         follow: () => {},
         catchUp: async () => {},
@@ -178,9 +190,20 @@ export class FakeClaude implements TerminalPort {
     this.runtime.handleHookEvent(event as unknown as ClaudeAnyHookEvent);
   }
 
-  outcome(hookEventName: string): void {
-    const outcome: HookOutcome = { hookEventName, failedOpen: false, hasHandler: false };
+  /** A dispatch outcome; `reply` is what the parent's handler answered (none by default). */
+  outcome(hookEventName: string, reply?: unknown): void {
+    const outcome: HookOutcome = {
+      hookEventName,
+      failedOpen: false,
+      hasHandler: reply !== undefined,
+      ...(reply === undefined ? {} : { reply }),
+    };
     this.runtime.handleHookOutcome(outcome);
+  }
+
+  /** The CLI process ends on its own (it crashed, or the user typed /exit). */
+  exit(exitCode: number): void {
+    for (const listener of [...this.#exitListeners]) listener({ exitCode });
   }
 
   showDialog(isVisible: boolean): void {
@@ -249,7 +272,7 @@ export class FakeClaude implements TerminalPort {
         stop_hook_active: false,
         last_assistant_message: answer,
       });
-      this.outcome("Stop");
+      this.outcome("Stop", this.reactions.stopReply(this.#stops++));
     }, stopAt + 20);
     setTimeout(
       () => this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
