@@ -201,6 +201,15 @@ export class FakeClaude implements TerminalPort {
     this.runtime.handleHookOutcome(outcome);
   }
 
+  /** Claude ends the work a blocked Stop sent it back to: idle composer, then an unblocked Stop. */
+  finishContinuedTurn(answer: string): void {
+    this.isWorking = false;
+    this.#history.push(`● ${answer}`);
+    this.render();
+    this.hook({ hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: answer });
+    this.outcome("Stop");
+  }
+
   /** The CLI process ends on its own (it crashed, or the user typed /exit). */
   exit(exitCode: number): void {
     for (const listener of [...this.#exitListeners]) listener({ exitCode });
@@ -256,9 +265,12 @@ export class FakeClaude implements TerminalPort {
       });
     }
     const stopAt = workingAt + 300 + midTurnIdleMs;
+    // A Stop the parent blocks sends Claude back to work: its spinner stays up.
+    const stopReply = this.reactions.stopReply(this.#stops++);
+    const isContinued = (stopReply as { decision?: unknown } | undefined)?.decision === "block";
     setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
     this.#later(stopAt, () => {
-      this.isWorking = this.reactions.stopSpinnerLingerMs > 0;
+      this.isWorking = isContinued || this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);
     });
     if (this.reactions.stopSpinnerLingerMs > 0) {
@@ -272,7 +284,7 @@ export class FakeClaude implements TerminalPort {
         stop_hook_active: false,
         last_assistant_message: answer,
       });
-      this.outcome("Stop", this.reactions.stopReply(this.#stops++));
+      this.outcome("Stop", stopReply);
     }, stopAt + 20);
     setTimeout(
       () => this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
