@@ -17,7 +17,8 @@ import path from "node:path";
 const VERSION = "1.0.0";
 const args = process.argv.slice(2);
 if (args[0] === "--version") {
-  process.stdout.write(`${VERSION} (echo)\n`);
+  // ECHO_AGENT_VERSION_OUTPUT stands in for a CLI whose --version Elwood cannot parse.
+  process.stdout.write(process.env.ECHO_AGENT_VERSION_OUTPUT ?? `${VERSION} (echo)\n`);
   process.exit(0);
 }
 if (args[0] === "--help") {
