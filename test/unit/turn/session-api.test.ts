@@ -85,7 +85,7 @@ describe("ElwoodAgentSession on a live runtime", () => {
     cli.exit(1);
     await vi.advanceTimersByTimeAsync(100);
     expect(session.status).toBe("exited");
-    // Not here by rule: listLoops/cancelLoop still work on an ended session (C-LOOP-20), and
+    // Not here by rule: listLoops/cancelLoop still work on an ended session (the loops table), and
     // stop/kill/teardown on one re-reap or remove state (lifecycle "Stop, kill, teardown").
     const calls: Record<string, () => Promise<unknown>> = {
       waitForStatus: () => session.waitForStatus((status) => status === "ready"),
