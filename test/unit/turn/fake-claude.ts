@@ -26,6 +26,8 @@ const PERMISSION = fixture("claude-2.1.332-tool-permission");
 const COMPOSER_ROW = COMPOSER.findIndex((line) => /^❯\s*$/.test(line));
 const COLS = Math.max(...COMPOSER.map((line) => line.length));
 const SPINNER = "✽ Clauding… (1s · esc to interrupt)";
+// Claude 2.1.332's line under the prompt after an Escape (test/fixtures/screens/…-interrupted).
+const INTERRUPTED = "  ⎿  Interrupted · What should Claude do instead?";
 
 export interface Reactions {
   /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
@@ -46,6 +48,10 @@ export interface Reactions {
   readonly stopSpinnerLingerMs: number;
   /** The parent's reply to the index-th Stop hook (`{ decision: "block" }` keeps the turn). */
   stopReply(index: number): unknown;
+  /** Extra milliseconds the model works before its answer (a long turn). */
+  readonly thinkMs: number;
+  /** Whether an Escape mid-turn interrupts it (false: a CLI too busy to take the key). */
+  readonly isInterruptible: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -58,6 +64,8 @@ export const NORMAL: Reactions = {
   midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
   stopReply: () => undefined,
+  isInterruptible: true,
+  thinkMs: 0,
 };
 
 export class FakeClaude implements TerminalPort {
@@ -78,6 +86,8 @@ export class FakeClaude implements TerminalPort {
   readonly #history: string[] = [];
   readonly #renderListeners = new Set<() => void>();
   readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
+  /** The running turn's scheduled steps (answer, Stop hook, transcript): an Escape drops them. */
+  readonly #turnSteps = new Set<ReturnType<typeof setTimeout>>();
   #pastes = 0;
   #stops = 0;
   #enters = 0;
@@ -161,6 +171,7 @@ export class FakeClaude implements TerminalPort {
     if (text.startsWith(PASTE_START))
       this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
     else if (text === "\r") this.#onEnter();
+    else if (text === "\x1b") this.#onEscape();
     else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
   }
 
@@ -230,6 +241,26 @@ export class FakeClaude implements TerminalPort {
     });
   }
 
+  // Claude drops the turn at once: no answer, no Stop hook; the banner says so.
+  #onEscape(): void {
+    if (!this.reactions.isInterruptible || this.#turnSteps.size === 0) return;
+    for (const step of this.#turnSteps) clearTimeout(step);
+    this.#turnSteps.clear();
+    this.#later(30, () => {
+      this.isWorking = false;
+      this.#history.push(INTERRUPTED);
+    });
+  }
+
+  /** One step of the running turn, dropped if the turn is interrupted first. */
+  #turnStep(ms: number, step: () => void): void {
+    const handle = setTimeout(() => {
+      this.#turnSteps.delete(handle);
+      step();
+    }, ms);
+    this.#turnSteps.add(handle);
+  }
+
   #onEnter(): void {
     const index = this.#enters;
     this.#enters += 1;
@@ -264,31 +295,31 @@ export class FakeClaude implements TerminalPort {
         this.isWorking = true;
       });
     }
-    const stopAt = workingAt + 300 + midTurnIdleMs;
+    const stopAt = workingAt + 300 + midTurnIdleMs + this.reactions.thinkMs;
     // A Stop the parent blocks sends Claude back to work: its spinner stays up.
     const stopReply = this.reactions.stopReply(this.#stops++);
     const isContinued = (stopReply as { decision?: unknown } | undefined)?.decision === "block";
     setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
-    this.#later(stopAt, () => {
+    this.#turnStep(stopAt, () => {
       this.isWorking = isContinued || this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);
+      this.render();
     });
     if (this.reactions.stopSpinnerLingerMs > 0) {
       this.#later(stopAt + 20 + this.reactions.stopSpinnerLingerMs, () => {
         this.isWorking = false;
       });
     }
-    setTimeout(() => {
+    this.#turnStep(stopAt + 20, () => {
       this.hook({
         hook_event_name: "Stop",
         stop_hook_active: false,
         last_assistant_message: answer,
       });
       this.outcome("Stop", stopReply);
-    }, stopAt + 20);
-    setTimeout(
-      () => this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
-      stopAt + 20 + transcriptLagMs,
+    });
+    this.#turnStep(stopAt + 20 + transcriptLagMs, () =>
+      this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
     );
   }
 
