@@ -11,6 +11,8 @@ import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
 import type { TranscriptItem } from "../../../src/core/adapter.js";
 import type { TerminalPort, TerminalSnapshot } from "../../../src/core/ports.js";
 import { SessionRuntime } from "../../../src/core/runtime.js";
+import { bootstrapSize } from "../../../src/core/runtime-support.js";
+import type { ElwoodTerminalSize } from "../../../src/core/types.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 
 const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
@@ -68,8 +70,17 @@ export const NORMAL: Reactions = {
   thinkMs: 0,
 };
 
+/** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
+export interface FakeTerminalOptions {
+  readonly requestedSize?: ElwoodTerminalSize;
+  /** Thrown by every resize() (a PTY that refuses it). */
+  readonly resizeError?: Error;
+}
+
 export class FakeClaude implements TerminalPort {
-  readonly size = { cols: COLS, rows: COMPOSER.length };
+  size: ElwoodTerminalSize = { cols: COLS, rows: COMPOSER.length };
+  /** Each resize() that reached the PTY, in order, with how many writes came before it. */
+  readonly resizes: { readonly size: ElwoodTerminalSize; readonly afterWrites: number }[] = [];
   readonly title = "";
   readonly renderFailed = false;
   readonly writes: string[] = [];
@@ -93,8 +104,13 @@ export class FakeClaude implements TerminalPort {
   #enters = 0;
   #idleTimer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(reactions: Partial<Reactions> = {}) {
+  readonly #resizeError: Error | undefined;
+
+  constructor(reactions: Partial<Reactions> = {}, terminal: FakeTerminalOptions = {}) {
     this.reactions = { ...NORMAL, ...reactions };
+    this.#resizeError = terminal.resizeError;
+    const requestedSize = terminal.requestedSize ?? this.size;
+    this.size = bootstrapSize(claudeAdapter.bootstrapMinCols, requestedSize);
     this.runtime = new SessionRuntime({
       adapter: claudeAdapter as never,
       elwoodSessionId: "test-session",
@@ -124,7 +140,7 @@ export class FakeClaude implements TerminalPort {
       },
       bridge: { close: async () => {} },
       reap: () => true,
-      requestedSize: this.size,
+      requestedSize,
     });
   }
 
@@ -175,7 +191,11 @@ export class FakeClaude implements TerminalPort {
     else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
   }
 
-  resize(): void {}
+  resize(size: ElwoodTerminalSize): void {
+    if (this.#resizeError !== undefined) throw this.#resizeError;
+    this.resizes.push({ size, afterWrites: this.writes.length });
+    this.size = size;
+  }
 
   settled(): Promise<void> {
     return Promise.resolve();
