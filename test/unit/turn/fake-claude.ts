@@ -75,6 +75,8 @@ export interface FakeTerminalOptions {
   readonly requestedSize?: ElwoodTerminalSize;
   /** Thrown by every resize() (a PTY that refuses it). */
   readonly resizeError?: Error;
+  /** A resumed conversation (readiness rules differ from a cold start). */
+  readonly isResume?: boolean;
 }
 
 export class FakeClaude implements TerminalPort {
@@ -116,7 +118,7 @@ export class FakeClaude implements TerminalPort {
       elwoodSessionId: "test-session",
       cwd: "/tmp/fake-workspace",
       autotrust: false,
-      isResume: false,
+      isResume: terminal.isResume ?? false,
       terminal: this,
       process: {
         pid: 4242,
