@@ -86,6 +86,11 @@ export class FakeClaude implements TerminalPort {
   readonly title = "";
   readonly renderFailed = false;
   readonly writes: string[] = [];
+  /** Signals sent to the CLI process, and the process groups reaped, in order. */
+  readonly signals: string[] = [];
+  readonly reaped: number[] = [];
+  /** Elwood-owned state the runtime removed (kill: loops; teardown: the session). */
+  readonly stateCalls: string[] = [];
   /** Every prompt text the "model" received, one entry per submission. */
   readonly received: string[] = [];
   readonly runtime: SessionRuntime<unknown, unknown, ClaudeAnyHookEvent>;
@@ -126,7 +131,11 @@ export class FakeClaude implements TerminalPort {
           this.#exitListeners.add(listener);
           return () => this.#exitListeners.delete(listener);
         },
-        kill: () => {},
+        // The CLI dies of any signal a moment later, as a real process would.
+        kill: (signal) => {
+          this.signals.push(signal ?? "SIGHUP");
+          setTimeout(() => this.exit(signal === "SIGKILL" ? 137 : 0), 10);
+        },
       },
       transcript: {
         follow: () => {},
@@ -137,11 +146,18 @@ export class FakeClaude implements TerminalPort {
       },
       state: {
         persistAgentSessionId: async () => {},
-        removeLoops: async () => {},
-        removeSession: async () => {},
+        removeLoops: async () => {
+          this.stateCalls.push("removeLoops");
+        },
+        removeSession: async () => {
+          this.stateCalls.push("removeSession");
+        },
       },
       bridge: { close: async () => {} },
-      reap: () => true,
+      reap: (pid) => {
+        this.reaped.push(pid);
+        return true;
+      },
       requestedSize,
     });
   }
