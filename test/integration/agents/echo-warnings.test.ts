@@ -23,7 +23,7 @@ function workspace(extraEnv: Record<string, string> = {}) {
 
 // The `--version` probe is cached per CLI for the process: the unparseable one runs first.
 describe("warnings raised before start returns (C-API-14)", () => {
-  it("C-API-14: a preflight warning (unparseable --version) reaches a listener attached right after await, once, with no replay", async () => {
+  it("C-API-14 C-ERR-07: a preflight warning (unparseable --version) reaches a listener attached right after await, once, with no replay", async () => {
     const session = await startEcho(workspace({ ECHO_AGENT_VERSION_OUTPUT: "echo dev build\n" }));
     cleanups.push(() => session.teardown().catch(() => undefined));
     const early: ElwoodWarningEvent[] = [];
