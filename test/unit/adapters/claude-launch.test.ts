@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { claudeArgv } from "../../../src/claude/launch/argv.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
@@ -102,5 +103,30 @@ describe("Claude launch", () => {
       command: "bash '/tmp/state dir/hook-client.sh' SessionStart",
     });
     expect(JSON.stringify(settings)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it("C-API-05: no launch uses print mode or a structured I/O format, and no agent SDK is a runtime dependency", () => {
+    const printFlags = ["-p", "--print", "--output-format", "--input-format", "--sdk-url"];
+    const launches = [
+      normalizeClaudeOptions({ cwd: "/tmp" }),
+      normalizeClaudeOptions({ cwd: "/tmp", model: "opus", highTrust: true, tools: ["Read"] }),
+    ];
+    for (const { launch, postureOverrides } of launches) {
+      for (const resumeId of [undefined, "conversation-1"]) {
+        const argv = claudeArgv({
+          binary: "claude",
+          launch,
+          posture: postureOverrides,
+          settingsPath: "/s.json",
+          resumeId,
+        });
+        expect(argv.filter((arg) => printFlags.includes(arg))).toEqual([]);
+      }
+    }
+    const manifest = JSON.parse(
+      readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
+    ) as { dependencies: Record<string, string> };
+    const runtime = Object.keys(manifest.dependencies);
+    expect(runtime.filter((name) => /anthropic|claude|agent-sdk/i.test(name))).toEqual([]);
   });
 });

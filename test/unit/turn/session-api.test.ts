@@ -264,3 +264,37 @@ describe("typed listeners (C-API-08)", () => {
     expect(exits).toEqual([5]);
   });
 });
+
+describe("the Claude session's control surface (C-API-04)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("C-API-04: sendPrompt, sendKeys and resize reach the live CLI; stop, kill and teardown each end the session", async () => {
+    const { cli, session } = await readySession();
+    const prompt = await outcomeOf(session.sendPrompt("SURFACE-prompt"), 5_000);
+    expect(prompt.error).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(cli.received).toEqual(["SURFACE-prompt"]);
+    expect((await outcomeOf(session.sendKeys("k"))).error).toBeUndefined();
+    expect(cli.writes.at(-1)).toBe("k");
+    expect((await outcomeOf(session.resize({ cols: 150, rows: 50 }))).error).toBeUndefined();
+    expect(cli.size).toEqual({ cols: 150, rows: 50 });
+    expect((await outcomeOf(session.stop(), 10_000)).error).toBeUndefined();
+    expect(session.status).toBe("stopped");
+    expect(cli.signals).toEqual(["SIGHUP"]);
+
+    const killed = await readySession();
+    expect((await outcomeOf(killed.session.kill(), 10_000)).error).toBeUndefined();
+    expect(killed.session.status).toBe("killed");
+    expect(killed.cli.signals).toEqual(["SIGKILL"]);
+
+    const tornDown = await readySession();
+    expect((await outcomeOf(tornDown.session.teardown(), 10_000)).error).toBeUndefined();
+    expect(tornDown.session.status).toBe("torn_down");
+    expect(tornDown.cli.stateCalls).toEqual(["removeSession"]);
+  });
+});

@@ -70,7 +70,7 @@ describe("sendPrompt: the immediate class (C-API-07)", () => {
     expect(queued.error).toBeUndefined();
   });
 
-  it("C-API-07: it never interleaves with a submission in flight, and resolves once its Enter is written", async () => {
+  it("C-API-07 C-API-05: it is typed into the PTY (paste, then Enter), never interleaved with a submission in flight, and resolves once its Enter is written", async () => {
     const cli = await ready();
     const message = track(cli.runtime.sendMessage("INFLIGHT-message"));
     let writesAtResolve: string[] | undefined;
