@@ -67,7 +67,7 @@ describe("Claude launch", () => {
     expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "abc"]);
   });
 
-  it("rejects a bad reasoning effort and the highTrust/permissionMode conflict before spawning", () => {
+  it("C-API-54: rejects a bad reasoning effort and the highTrust/permissionMode conflict before spawning", () => {
     expect(() => normalizeClaudeOptions({ cwd: "/tmp", reasoningEffort: "huge" as never })).toThrow(
       expect.objectContaining({ name: "claude_invalid_reasoning_effort" }),
     );
@@ -128,5 +128,36 @@ describe("Claude launch", () => {
     ) as { dependencies: Record<string, string> };
     const runtime = Object.keys(manifest.dependencies);
     expect(runtime.filter((name) => /anthropic|claude|agent-sdk/i.test(name))).toEqual([]);
+  });
+
+  it("C-API-29: resume accepts the start-time policy and passes it on after --resume", () => {
+    const { launch, postureOverrides } = normalizeClaudeOptions({
+      elwoodSessionId: "session-1",
+      permissionMode: "default",
+      allowedTools: ["Read"],
+      disallowedTools: ["Bash"],
+      tools: ["Read", "Grep"],
+      reasoningEffort: "low",
+    });
+    expect(postureOverrides).toEqual({
+      permissionMode: "default",
+      allowedTools: ["Read"],
+      disallowedTools: ["Bash"],
+      tools: ["Read", "Grep"],
+    });
+    const argv = claudeArgv({
+      binary: "claude",
+      launch,
+      posture: postureOverrides,
+      settingsPath: "/s.json",
+      resumeId: "conversation-1",
+    });
+    expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "conversation-1"]);
+    expect(argv).toEqual(
+      expect.arrayContaining(["--permission-mode", "default", "--effort", "low", "--tools"]),
+    );
+    expect(argv[argv.indexOf("--tools") + 1]).toBe("Read,Grep");
+    expect(argv[argv.indexOf("--disallowedTools") + 1]).toBe("Bash");
+    expect(argv).not.toContain("bypassPermissions");
   });
 });
