@@ -100,6 +100,8 @@ export class FakeClaude implements TerminalPort {
   isDialogVisible = false;
   /** A frame with nothing on it: the CLI repainting between a dialog and its composer. */
   isBlank = false;
+  /** A captured screen shown as it is (e.g. "claude-2.1.332-auth-failure"), over everything else. */
+  shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #history: string[] = [];
   readonly #renderListeners = new Set<() => void>();
@@ -184,6 +186,10 @@ export class FakeClaude implements TerminalPort {
   // ── TerminalPort ─────────────────────────────────────────────────────────
 
   snapshot(): TerminalSnapshot {
+    if (this.shownFixture !== undefined) {
+      const lines = fixture(this.shownFixture);
+      return { lines, text: lines.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
+    }
     if (this.isBlank) {
       const blank = COMPOSER.map(() => "");
       return { lines: blank, text: blank.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
