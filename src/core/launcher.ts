@@ -21,6 +21,7 @@ import type { AgentAdapter } from "./adapter.js";
 import { waitForEarlyFailure } from "./early-failure.js";
 import { writeHookClient } from "./hook-client-file.js";
 import { SessionRuntime } from "./runtime.js";
+import { bootstrapSize } from "./runtime-support.js";
 import { TranscriptHub } from "./transcript-hub.js";
 import type { ElwoodTerminalSize } from "./types.js";
 import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
@@ -121,10 +122,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     const argv =
       launch.executable === undefined ? plan.argv : [launch.executable, ...plan.argv.slice(1)];
     const command = loginShellCommand({ shell, argv });
-    const bootSize = {
-      cols: Math.max(adapter.bootstrapMinCols ?? 0, launch.requestedSize.cols),
-      rows: launch.requestedSize.rows,
-    };
+    const bootSize = bootstrapSize(adapter.bootstrapMinCols, launch.requestedSize);
     // Tool commands run in process groups of their own; the tag finds them (and any the
     // CLI left behind when it died) when the session ends.
     const launchTag = newLaunchTag();

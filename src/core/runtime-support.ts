@@ -25,6 +25,14 @@ export function errorCodeOf(error: unknown): string {
   return typeof code === "string" && /^[A-Z][A-Z0-9_]{1,31}$/.test(code) ? code : "UnknownError";
 }
 
+/** The PTY size a CLI starts at: the caller's, widened to the adapter's bootstrap minimum. */
+export function bootstrapSize(
+  minCols: number | undefined,
+  requested: ElwoodTerminalSize,
+): ElwoodTerminalSize {
+  return { cols: Math.max(minCols ?? 0, requested.cols), rows: requested.rows };
+}
+
 /**
  * Restores the caller's size after a narrow bootstrap (Claude boots at ≥ 100 columns).
  * A failure keeps the bootstrap size and warns; input is released either way.

@@ -33,7 +33,10 @@ export interface EchoLaunchOptions {
   readonly hooksFileName: string;
 }
 
-export const EchoPostureSchema = z.strictObject({ shout: z.boolean().exactOptional() });
+export const EchoPostureSchema = z.strictObject({
+  shout: z.boolean().exactOptional(),
+  signature: z.string().exactOptional(),
+});
 export type EchoPosture = z.infer<typeof EchoPostureSchema>;
 
 const EchoHookInputSchema = z.looseObject({
@@ -119,6 +122,8 @@ export const echoAdapter: AgentAdapter<
     const { record } = request;
     const argv = [ECHO_CLI_PATH, "--hooks", hooksPath];
     if (record.resume.posture.shout === true) argv.push("--shout");
+    const { signature } = record.resume.posture;
+    if (signature !== undefined) argv.push("--sign", signature);
     if (request.isResume && record.resume.agentSessionId !== undefined)
       argv.push("--resume", record.resume.agentSessionId);
     return { argv, env: {} };

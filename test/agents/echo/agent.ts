@@ -6,6 +6,7 @@ import {
   normalizeCommonOptions,
   optionalBoolean,
   optionalHandlers,
+  optionalString,
 } from "../../../src/core/common-options.js";
 import { defineAgent } from "../../../src/session/define-agent.js";
 import { type EchoHookEvent, type EchoHookHandlers, echoAdapter } from "./adapter.js";
@@ -13,6 +14,8 @@ import { type EchoHookEvent, type EchoHookHandlers, echoAdapter } from "./adapte
 export interface StartEchoOptions extends CommonStartOptions {
   /** Persisted posture: replies in upper case, kept across resume. */
   readonly shout?: boolean;
+  /** Persisted posture: a tag appended to every reply, kept across resume. */
+  readonly signature?: string;
   readonly hooks?: EchoHookHandlers;
 }
 
@@ -28,10 +31,15 @@ export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, Resume
   normalize(options) {
     const raw = options as unknown as Record<string, unknown>;
     const shout = raw.shout === undefined ? undefined : optionalBoolean(raw.shout, "shout");
+    const signature =
+      raw.signature === undefined ? undefined : optionalString(raw.signature, "signature");
     return {
       common: normalizeCommonOptions(options),
       launch: { hooksFileName: "echo-hooks.json" },
-      postureOverrides: shout === undefined ? {} : { shout },
+      postureOverrides: {
+        ...(shout === undefined ? {} : { shout }),
+        ...(signature === undefined ? {} : { signature }),
+      },
       hooks: optionalHandlers<EchoHookHandlers>(raw.hooks),
     };
   },

@@ -7,7 +7,7 @@
 // "echo #<n>: <prompt>", n counting the conversation's prompts, so a resumed
 // conversation visibly continues.
 //
-// Usage: cli.mjs --version | cli.mjs --hooks <file.json> [--resume <id>]
+// Usage: cli.mjs --version | cli.mjs --hooks <file.json> [--resume <id>] [--shout] [--sign <tag>]
 // The transcript directory is $ECHO_AGENT_HOME/conversations.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -17,7 +17,8 @@ import path from "node:path";
 const VERSION = "1.0.0";
 const args = process.argv.slice(2);
 if (args[0] === "--version") {
-  process.stdout.write(`${VERSION} (echo)\n`);
+  // ECHO_AGENT_VERSION_OUTPUT stands in for a CLI whose --version Elwood cannot parse.
+  process.stdout.write(process.env.ECHO_AGENT_VERSION_OUTPUT ?? `${VERSION} (echo)\n`);
   process.exit(0);
 }
 if (args[0] === "--help") {
@@ -104,7 +105,9 @@ async function submit(prompt) {
   record("user", prompt);
   promptCount += 1;
   const text = `echo #${promptCount}: ${prompt}`;
-  const reply = args.includes("--shout") ? text.toUpperCase() : text;
+  const shouted = args.includes("--shout") ? text.toUpperCase() : text;
+  const signAt = args.indexOf("--sign");
+  const reply = signAt >= 0 ? `${shouted} [${args[signAt + 1]}]` : shouted;
   await new Promise((resolve) => setTimeout(resolve, 50));
   record("assistant", reply);
   history.push(reply);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { claudeArgv } from "../../../src/claude/launch/argv.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
@@ -66,7 +67,7 @@ describe("Claude launch", () => {
     expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "abc"]);
   });
 
-  it("rejects a bad reasoning effort and the highTrust/permissionMode conflict before spawning", () => {
+  it("C-API-54: rejects a bad reasoning effort and the highTrust/permissionMode conflict before spawning", () => {
     expect(() => normalizeClaudeOptions({ cwd: "/tmp", reasoningEffort: "huge" as never })).toThrow(
       expect.objectContaining({ name: "claude_invalid_reasoning_effort" }),
     );
@@ -102,5 +103,61 @@ describe("Claude launch", () => {
       command: "bash '/tmp/state dir/hook-client.sh' SessionStart",
     });
     expect(JSON.stringify(settings)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it("C-API-05: no launch uses print mode or a structured I/O format, and no agent SDK is a runtime dependency", () => {
+    const printFlags = ["-p", "--print", "--output-format", "--input-format", "--sdk-url"];
+    const launches = [
+      normalizeClaudeOptions({ cwd: "/tmp" }),
+      normalizeClaudeOptions({ cwd: "/tmp", model: "opus", highTrust: true, tools: ["Read"] }),
+    ];
+    for (const { launch, postureOverrides } of launches) {
+      for (const resumeId of [undefined, "conversation-1"]) {
+        const argv = claudeArgv({
+          binary: "claude",
+          launch,
+          posture: postureOverrides,
+          settingsPath: "/s.json",
+          resumeId,
+        });
+        expect(argv.filter((arg) => printFlags.includes(arg))).toEqual([]);
+      }
+    }
+    const manifest = JSON.parse(
+      readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
+    ) as { dependencies: Record<string, string> };
+    const runtime = Object.keys(manifest.dependencies);
+    expect(runtime.filter((name) => /anthropic|claude|agent-sdk/i.test(name))).toEqual([]);
+  });
+
+  it("C-API-29: resume accepts the start-time policy and passes it on after --resume", () => {
+    const { launch, postureOverrides } = normalizeClaudeOptions({
+      elwoodSessionId: "session-1",
+      permissionMode: "default",
+      allowedTools: ["Read"],
+      disallowedTools: ["Bash"],
+      tools: ["Read", "Grep"],
+      reasoningEffort: "low",
+    });
+    expect(postureOverrides).toEqual({
+      permissionMode: "default",
+      allowedTools: ["Read"],
+      disallowedTools: ["Bash"],
+      tools: ["Read", "Grep"],
+    });
+    const argv = claudeArgv({
+      binary: "claude",
+      launch,
+      posture: postureOverrides,
+      settingsPath: "/s.json",
+      resumeId: "conversation-1",
+    });
+    expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "conversation-1"]);
+    expect(argv).toEqual(
+      expect.arrayContaining(["--permission-mode", "default", "--effort", "low", "--tools"]),
+    );
+    expect(argv[argv.indexOf("--tools") + 1]).toBe("Read,Grep");
+    expect(argv[argv.indexOf("--disallowedTools") + 1]).toBe("Bash");
+    expect(argv).not.toContain("bypassPermissions");
   });
 });

@@ -75,7 +75,7 @@ describe("Codex launch", () => {
     ).toEqual({ approvalPolicy: "on-request" });
   });
 
-  it("validates effort and highTrust before spawning", () => {
+  it("C-API-54: validates effort and highTrust before spawning", () => {
     expect(() => normalizeCodexOptions({ cwd: "/w", reasoningEffort: "ultra" as never })).toThrow(
       expect.objectContaining({ name: "codex_invalid_reasoning_effort" }),
     );
@@ -86,5 +86,31 @@ describe("Codex launch", () => {
       sandbox: "danger-full-access",
       approvalPolicy: "never",
     });
+  });
+
+  it("C-API-29: resume accepts sandbox, approval policy and effort and passes them to `codex resume`", () => {
+    const { launch, postureOverrides } = normalizeCodexOptions({
+      elwoodSessionId: "session-1",
+      sandbox: "read-only",
+      approvalPolicy: "on-request",
+      reasoningEffort: "low",
+    });
+    expect(postureOverrides).toEqual({ sandbox: "read-only", approvalPolicy: "on-request" });
+    const argv = codexArgv({
+      binary: "codex",
+      cwd: "/w",
+      launch,
+      posture: postureOverrides,
+      eventNames: [],
+      bridge,
+      resumeId: "thread-1",
+      hasHookTrustBypass: false,
+    });
+    expect(argv[1]).toBe("resume");
+    expect(argv[argv.indexOf("--sandbox") + 1]).toBe("read-only");
+    expect(argv[argv.indexOf("--ask-for-approval") + 1]).toBe("on-request");
+    expect(argv).toContain('model_reasoning_effort="low"');
+    expect(argv.join(" ")).not.toContain("danger-full-access");
+    expect(argv.at(-1)).toBe("thread-1");
   });
 });

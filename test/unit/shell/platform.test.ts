@@ -5,7 +5,7 @@ import { ElwoodError } from "../../../src/errors.js";
 import { assertSupportedPlatform, isSupportedPlatform } from "../../../src/shell/platform.js";
 
 describe("assertSupportedPlatform", () => {
-  it("accepts Linux and macOS and rejects others with unsupported_platform", () => {
+  it("C-ERR-02: accepts Linux and macOS and rejects others with unsupported_platform", () => {
     expect(isSupportedPlatform("linux")).toBe(true);
     expect(isSupportedPlatform("darwin")).toBe(true);
     expect(() => assertSupportedPlatform("linux")).not.toThrow();

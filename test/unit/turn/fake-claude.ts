@@ -11,6 +11,8 @@ import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
 import type { TranscriptItem } from "../../../src/core/adapter.js";
 import type { TerminalPort, TerminalSnapshot } from "../../../src/core/ports.js";
 import { SessionRuntime } from "../../../src/core/runtime.js";
+import { bootstrapSize } from "../../../src/core/runtime-support.js";
+import type { ElwoodTerminalSize } from "../../../src/core/types.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 
 const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
@@ -26,6 +28,8 @@ const PERMISSION = fixture("claude-2.1.332-tool-permission");
 const COMPOSER_ROW = COMPOSER.findIndex((line) => /^❯\s*$/.test(line));
 const COLS = Math.max(...COMPOSER.map((line) => line.length));
 const SPINNER = "✽ Clauding… (1s · esc to interrupt)";
+// Claude 2.1.332's line under the prompt after an Escape (test/fixtures/screens/…-interrupted).
+const INTERRUPTED = "  ⎿  Interrupted · What should Claude do instead?";
 
 export interface Reactions {
   /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
@@ -44,6 +48,12 @@ export interface Reactions {
   readonly midTurnIdleMs: number;
   /** How long the spinner stays up after the Stop hook (a starved CLI running its Stop hook). */
   readonly stopSpinnerLingerMs: number;
+  /** The parent's reply to the index-th Stop hook (`{ decision: "block" }` keeps the turn). */
+  stopReply(index: number): unknown;
+  /** Extra milliseconds the model works before its answer (a long turn). */
+  readonly thinkMs: number;
+  /** Whether an Escape mid-turn interrupts it (false: a CLI too busy to take the key). */
+  readonly isInterruptible: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -55,13 +65,32 @@ export const NORMAL: Reactions = {
   idleRepaints: false,
   midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
+  stopReply: () => undefined,
+  isInterruptible: true,
+  thinkMs: 0,
 };
 
+/** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
+export interface FakeTerminalOptions {
+  readonly requestedSize?: ElwoodTerminalSize;
+  /** Thrown by every resize() (a PTY that refuses it). */
+  readonly resizeError?: Error;
+  /** A resumed conversation (readiness rules differ from a cold start). */
+  readonly isResume?: boolean;
+}
+
 export class FakeClaude implements TerminalPort {
-  readonly size = { cols: COLS, rows: COMPOSER.length };
+  size: ElwoodTerminalSize = { cols: COLS, rows: COMPOSER.length };
+  /** Each resize() that reached the PTY, in order, with how many writes came before it. */
+  readonly resizes: { readonly size: ElwoodTerminalSize; readonly afterWrites: number }[] = [];
   readonly title = "";
   readonly renderFailed = false;
   readonly writes: string[] = [];
+  /** Signals sent to the CLI process, and the process groups reaped, in order. */
+  readonly signals: string[] = [];
+  readonly reaped: number[] = [];
+  /** Elwood-owned state the runtime removed (kill: loops; teardown: the session). */
+  readonly stateCalls: string[] = [];
   /** Every prompt text the "model" received, one entry per submission. */
   readonly received: string[] = [];
   readonly runtime: SessionRuntime<unknown, unknown, ClaudeAnyHookEvent>;
@@ -71,23 +100,45 @@ export class FakeClaude implements TerminalPort {
   isDialogVisible = false;
   /** A frame with nothing on it: the CLI repainting between a dialog and its composer. */
   isBlank = false;
+  /** A captured screen shown as it is (e.g. "claude-2.1.332-auth-failure"), over everything else. */
+  shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #history: string[] = [];
   readonly #renderListeners = new Set<() => void>();
+  readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
+  /** The running turn's scheduled steps (answer, Stop hook, transcript): an Escape drops them. */
+  readonly #turnSteps = new Set<ReturnType<typeof setTimeout>>();
   #pastes = 0;
+  #stops = 0;
   #enters = 0;
   #idleTimer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(reactions: Partial<Reactions> = {}) {
+  readonly #resizeError: Error | undefined;
+
+  constructor(reactions: Partial<Reactions> = {}, terminal: FakeTerminalOptions = {}) {
     this.reactions = { ...NORMAL, ...reactions };
+    this.#resizeError = terminal.resizeError;
+    const requestedSize = terminal.requestedSize ?? this.size;
+    this.size = bootstrapSize(claudeAdapter.bootstrapMinCols, requestedSize);
     this.runtime = new SessionRuntime({
       adapter: claudeAdapter as never,
       elwoodSessionId: "test-session",
       cwd: "/tmp/fake-workspace",
       autotrust: false,
-      isResume: false,
+      isResume: terminal.isResume ?? false,
       terminal: this,
-      process: { pid: 4242, onExit: () => () => {}, kill: () => {} },
+      process: {
+        pid: 4242,
+        onExit: (listener) => {
+          this.#exitListeners.add(listener);
+          return () => this.#exitListeners.delete(listener);
+        },
+        // The CLI dies of any signal a moment later, as a real process would.
+        kill: (signal) => {
+          this.signals.push(signal ?? "SIGHUP");
+          setTimeout(() => this.exit(signal === "SIGKILL" ? 137 : 0), 10);
+        },
+      },
       transcript: {
         follow: () => {},
         catchUp: async () => {},
@@ -97,12 +148,19 @@ export class FakeClaude implements TerminalPort {
       },
       state: {
         persistAgentSessionId: async () => {},
-        removeLoops: async () => {},
-        removeSession: async () => {},
+        removeLoops: async () => {
+          this.stateCalls.push("removeLoops");
+        },
+        removeSession: async () => {
+          this.stateCalls.push("removeSession");
+        },
       },
       bridge: { close: async () => {} },
-      reap: () => true,
-      requestedSize: this.size,
+      reap: (pid) => {
+        this.reaped.push(pid);
+        return true;
+      },
+      requestedSize,
     });
   }
 
@@ -128,6 +186,10 @@ export class FakeClaude implements TerminalPort {
   // ── TerminalPort ─────────────────────────────────────────────────────────
 
   snapshot(): TerminalSnapshot {
+    if (this.shownFixture !== undefined) {
+      const lines = fixture(this.shownFixture);
+      return { lines, text: lines.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
+    }
     if (this.isBlank) {
       const blank = COMPOSER.map(() => "");
       return { lines: blank, text: blank.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
@@ -149,10 +211,15 @@ export class FakeClaude implements TerminalPort {
     if (text.startsWith(PASTE_START))
       this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
     else if (text === "\r") this.#onEnter();
+    else if (text === "\x1b") this.#onEscape();
     else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
   }
 
-  resize(): void {}
+  resize(size: ElwoodTerminalSize): void {
+    if (this.#resizeError !== undefined) throw this.#resizeError;
+    this.resizes.push({ size, afterWrites: this.writes.length });
+    this.size = size;
+  }
 
   settled(): Promise<void> {
     return Promise.resolve();
@@ -178,9 +245,29 @@ export class FakeClaude implements TerminalPort {
     this.runtime.handleHookEvent(event as unknown as ClaudeAnyHookEvent);
   }
 
-  outcome(hookEventName: string): void {
-    const outcome: HookOutcome = { hookEventName, failedOpen: false, hasHandler: false };
+  /** A dispatch outcome; `reply` is what the parent's handler answered (none by default). */
+  outcome(hookEventName: string, reply?: unknown): void {
+    const outcome: HookOutcome = {
+      hookEventName,
+      failedOpen: false,
+      hasHandler: reply !== undefined,
+      ...(reply === undefined ? {} : { reply }),
+    };
     this.runtime.handleHookOutcome(outcome);
+  }
+
+  /** Claude ends the work a blocked Stop sent it back to: idle composer, then an unblocked Stop. */
+  finishContinuedTurn(answer: string): void {
+    this.isWorking = false;
+    this.#history.push(`● ${answer}`);
+    this.render();
+    this.hook({ hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: answer });
+    this.outcome("Stop");
+  }
+
+  /** The CLI process ends on its own (it crashed, or the user typed /exit). */
+  exit(exitCode: number): void {
+    for (const listener of [...this.#exitListeners]) listener({ exitCode });
   }
 
   showDialog(isVisible: boolean): void {
@@ -196,6 +283,26 @@ export class FakeClaude implements TerminalPort {
     this.#later(delay, () => {
       this.composer += text;
     });
+  }
+
+  // Claude drops the turn at once: no answer, no Stop hook; the banner says so.
+  #onEscape(): void {
+    if (!this.reactions.isInterruptible || this.#turnSteps.size === 0) return;
+    for (const step of this.#turnSteps) clearTimeout(step);
+    this.#turnSteps.clear();
+    this.#later(30, () => {
+      this.isWorking = false;
+      this.#history.push(INTERRUPTED);
+    });
+  }
+
+  /** One step of the running turn, dropped if the turn is interrupted first. */
+  #turnStep(ms: number, step: () => void): void {
+    const handle = setTimeout(() => {
+      this.#turnSteps.delete(handle);
+      step();
+    }, ms);
+    this.#turnSteps.add(handle);
   }
 
   #onEnter(): void {
@@ -232,28 +339,31 @@ export class FakeClaude implements TerminalPort {
         this.isWorking = true;
       });
     }
-    const stopAt = workingAt + 300 + midTurnIdleMs;
+    const stopAt = workingAt + 300 + midTurnIdleMs + this.reactions.thinkMs;
+    // A Stop the parent blocks sends Claude back to work: its spinner stays up.
+    const stopReply = this.reactions.stopReply(this.#stops++);
+    const isContinued = (stopReply as { decision?: unknown } | undefined)?.decision === "block";
     setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
-    this.#later(stopAt, () => {
-      this.isWorking = this.reactions.stopSpinnerLingerMs > 0;
+    this.#turnStep(stopAt, () => {
+      this.isWorking = isContinued || this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);
+      this.render();
     });
     if (this.reactions.stopSpinnerLingerMs > 0) {
       this.#later(stopAt + 20 + this.reactions.stopSpinnerLingerMs, () => {
         this.isWorking = false;
       });
     }
-    setTimeout(() => {
+    this.#turnStep(stopAt + 20, () => {
       this.hook({
         hook_event_name: "Stop",
         stop_hook_active: false,
         last_assistant_message: answer,
       });
-      this.outcome("Stop");
-    }, stopAt + 20);
-    setTimeout(
-      () => this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
-      stopAt + 20 + transcriptLagMs,
+      this.outcome("Stop", stopReply);
+    });
+    this.#turnStep(stopAt + 20 + transcriptLagMs, () =>
+      this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
     );
   }
 
