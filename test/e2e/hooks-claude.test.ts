@@ -42,7 +42,7 @@ function bashHook(command: string): Record<string, unknown> {
 }
 
 describe("Claude hooks against the real CLI", () => {
-  test("C-HRESP-01 C-HRESP-06 C-STATE-06: a PreToolUse deny stops the Bash command and the model receives the reason; neither the payload nor the reply lands in Elwood's files", async () => {
+  test("C-HRESP-01 C-HRESP-06: a PreToolUse deny stops the Bash command and the model receives the reason; C-STATE-06: neither the payload nor the reply lands in Elwood's files", async () => {
     const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");

@@ -52,7 +52,7 @@ function escalatedExec(command: string): Readonly<Record<string, unknown>> {
 }
 
 describe("Codex hooks against the real CLI", () => {
-  test("C-HRESP-07 C-HRESP-10 C-STATE-06: a PreToolUse deny stops the shell command and the model receives the reason; neither the payload nor the reply lands in Elwood's files", async () => {
+  test("C-HRESP-07 C-HRESP-10: a PreToolUse deny stops the shell command and the model receives the reason; C-STATE-06: neither the payload nor the reply lands in Elwood's files", async () => {
     const fx = await newFixture();
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("elwood-says-no");
