@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resumeClaude, resumeCodex, startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import { ElwoodError } from "../../../src/errors.js";
+import { rejection } from "../../support/claude-e2e.js";
 import { configOverrides, type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -18,15 +18,6 @@ async function workspace(versionText: string): Promise<FakeCli> {
   const cli = await fakeCli({ versionText, mode: "stay" });
   cleanups.push(() => cli.remove());
   return cli;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
-  return error;
 }
 
 /** Starts or resumes, and kills the session again once its launch argv is known. */

@@ -9,8 +9,7 @@ import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
 import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
-import { ElwoodError } from "../../../src/errors.js";
-import { filesWithText } from "../../support/claude-e2e.js";
+import { filesWithText, rejection } from "../../support/claude-e2e.js";
 import { childPids, type FakeCli, fakeCli, leftoverChildren } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -25,15 +24,6 @@ async function workspace(
   const cli = await fakeCli({ versionText, mode });
   cleanups.push(() => cli.remove());
   return cli;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ElwoodError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ElwoodError)) throw new Error(`expected an ElwoodError, got ${error}`);
-  return error;
 }
 
 const exists = (path: string) =>

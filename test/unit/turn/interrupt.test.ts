@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import { FakeClaude, type Reactions } from "./fake-claude.js";
+import { track } from "./track.js";
 
 const ESCAPE = "\x1b";
 
@@ -26,20 +27,6 @@ async function midTurn(reactions: Partial<Reactions> = {}): Promise<FakeClaude> 
   expect(cli.runtime.status).toBe("running");
   expect(cli.isWorking).toBe(true);
   return cli;
-}
-
-function track(pending: Promise<void>) {
-  const state: { settled: boolean; error?: unknown } = { settled: false };
-  pending.then(
-    () => {
-      state.settled = true;
-    },
-    (error: unknown) => {
-      state.settled = true;
-      state.error = error;
-    },
-  );
-  return state;
 }
 
 const escapes = (cli: FakeClaude) => cli.writes.filter((write) => write === ESCAPE).length;

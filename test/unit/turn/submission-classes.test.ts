@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import { PASTE_START } from "../../../src/terminal/input.js";
 import { FakeClaude } from "./fake-claude.js";
+import { track } from "./track.js";
 
 async function ready(): Promise<FakeClaude> {
   const cli = new FakeClaude();
@@ -18,21 +19,6 @@ async function ready(): Promise<FakeClaude> {
 /** The index in `writes` of the paste carrying `text` (-1 when it was never pasted). */
 const pasteIndex = (writes: readonly string[], text: string) =>
   writes.findIndex((write) => write.startsWith(PASTE_START) && write.includes(text));
-
-/** Records when a submission settles, and the writes and status at that moment. */
-function track(pending: Promise<void>) {
-  const state: { settled: boolean; error?: unknown } = { settled: false };
-  pending.then(
-    () => {
-      state.settled = true;
-    },
-    (error: unknown) => {
-      state.settled = true;
-      state.error = error;
-    },
-  );
-  return state;
-}
 
 async function runUntil(condition: () => boolean, budgetMs = 60_000): Promise<void> {
   for (let spent = 0; !condition() && spent < budgetMs; spent += 50) {

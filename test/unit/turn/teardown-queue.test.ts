@@ -5,20 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import { FakeClaude } from "./fake-claude.js";
-
-function track(pending: Promise<unknown>) {
-  const state: { settled: boolean; error?: unknown } = { settled: false };
-  pending.then(
-    () => {
-      state.settled = true;
-    },
-    (error: unknown) => {
-      state.settled = true;
-      state.error = error;
-    },
-  );
-  return state;
-}
+import { track } from "./track.js";
 
 describe("teardown while operations are queued (C-LIFE-11)", () => {
   beforeEach(() => {
