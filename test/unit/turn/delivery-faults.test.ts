@@ -5,17 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELIVERY_BOUNDS } from "../../../src/core/turn/delivery.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude, type Reactions } from "./fake-claude.js";
+import { FakeClaude, ready } from "./fake-claude.js";
 
 const PROMPT = "SAY<<fault-token-1234>>";
-
-async function ready(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {
-  const cli = new FakeClaude(reactions);
-  cli.boot();
-  await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
-  return cli;
-}
 
 type Outcome = { readonly value: string } | { readonly error: unknown };
 

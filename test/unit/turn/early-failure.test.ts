@@ -12,27 +12,20 @@ import type { SessionRuntime } from "../../../src/core/runtime.js";
 import { ElwoodError } from "../../../src/errors.js";
 import type { ElwoodTerminal } from "../../../src/terminal/terminal.js";
 import { FakeClaude } from "./fake-claude.js";
+import { track } from "./track.js";
 
 type AnyAdapter = AgentAdapter<unknown, unknown, HookEventBase>;
 
 /** Starts the early-failure window over a fake CLI; `outcome` settles when the window does. */
 function watch(cli: FakeClaude, adapter: AnyAdapter = claudeAdapter as unknown as AnyAdapter) {
-  const state: { settled: boolean; error?: unknown } = { settled: false };
-  waitForEarlyFailure({
-    adapter,
-    runtime: cli.runtime as unknown as SessionRuntime<unknown, unknown, HookEventBase>,
-    // The window reads only snapshot(), title and onRender(), which the fake provides.
-    terminal: cli as unknown as ElwoodTerminal,
-  }).then(
-    () => {
-      state.settled = true;
-    },
-    (error: unknown) => {
-      state.settled = true;
-      state.error = error;
-    },
+  return track(
+    waitForEarlyFailure({
+      adapter,
+      runtime: cli.runtime as unknown as SessionRuntime<unknown, unknown, HookEventBase>,
+      // The window reads only snapshot(), title and onRender(), which the fake provides.
+      terminal: cli as unknown as ElwoodTerminal,
+    }),
   );
-  return state;
 }
 
 describe("the start-up failure window", () => {

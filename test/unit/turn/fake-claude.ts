@@ -5,6 +5,7 @@
 // per test. It counts what the "model" received, so a test can prove exactly-once.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { expect, vi } from "vitest";
 import type { HookOutcome } from "../../../src/bridge/outcome.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
@@ -377,4 +378,13 @@ export class FakeClaude implements TerminalPort {
       this.render();
     }, ms);
   }
+}
+
+/** A booted fake Claude at its first ready (the fake clock advanced past boot). */
+export async function ready(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {
+  const cli = new FakeClaude(reactions);
+  cli.boot();
+  await vi.advanceTimersByTimeAsync(100);
+  expect(cli.runtime.status).toBe("ready");
+  return cli;
 }

@@ -3,18 +3,10 @@
 // Escape mid-turn drops the answer and the Stop hook and paints the "Interrupted" banner.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude, type Reactions } from "./fake-claude.js";
+import { FakeClaude, type Reactions, ready } from "./fake-claude.js";
 import { track } from "./track.js";
 
 const ESCAPE = "\x1b";
-
-async function ready(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {
-  const cli = new FakeClaude(reactions);
-  cli.boot();
-  await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
-  return cli;
-}
 
 /** A turn the model is working on: the message went in and the spinner is up. */
 async function midTurn(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {

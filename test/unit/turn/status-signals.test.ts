@@ -3,15 +3,7 @@
 // is announced and final. Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodSessionStatus } from "../../../src/core/types.js";
-import { FakeClaude, type Reactions } from "./fake-claude.js";
-
-async function ready(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {
-  const cli = new FakeClaude(reactions);
-  cli.boot();
-  await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
-  return cli;
-}
+import { type FakeClaude, ready } from "./fake-claude.js";
 
 /** sendMessage(), running the fake clock until it resolved (its Enter is written). */
 async function submit(cli: FakeClaude, text: string): Promise<void> {

@@ -4,15 +4,7 @@
 // before first readiness (C-TURN-03). Fake clock, scripted Claude over 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodActivityEvent } from "../../../src/core/types.js";
-import { FakeClaude, type Reactions } from "./fake-claude.js";
-
-async function ready(reactions: Partial<Reactions> = {}): Promise<FakeClaude> {
-  const cli = new FakeClaude(reactions);
-  cli.boot();
-  await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
-  return cli;
-}
+import { FakeClaude, ready } from "./fake-claude.js";
 
 /** Status changes, and the status activities that must accompany them. */
 function record(cli: FakeClaude) {
