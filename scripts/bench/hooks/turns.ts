@@ -7,6 +7,7 @@
 // - hooks: Elwood's generated hook set (settings / -c overrides) pointed at a bridge with
 //   no session behind it: the CLI's cost of Elwood's hooks without the parent's work.
 
+import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ClaudeSession, CodexSession } from "../../../src/agents.js";
@@ -69,6 +70,7 @@ async function elwoodTurn(setup: RunSetup, steps: number): Promise<MeasuredTurn>
     await session.start();
     const cpuBefore = process.cpuUsage();
     const markStart = process.hrtime.bigint() / 1000n;
+    const threadsBefore = threadTimes();
     // The measured part ends with the model request that carries the last tool result;
     // the answer is checked after, so a turn that resolves early is reported, not timed.
     const answer = session.send(scripted.prompt, { timeoutMs: TURN_TIMEOUT_MS });
@@ -78,6 +80,7 @@ async function elwoodTurn(setup: RunSetup, steps: number): Promise<MeasuredTurn>
     if (process.env.ELWOOD_BENCH_MARK === "1") {
       // For `node --cpu-prof`: the measured window on the profile's clock (microseconds).
       console.log(`  elwood window ${markStart}-${process.hrtime.bigint() / 1000n} us`);
+      console.log(`  parent threads (CPU ms per step): ${threadDelta(threadsBefore, steps)}`);
     }
     const text = await answer;
     if (!text.endsWith(scripted.finalText)) {
@@ -93,6 +96,45 @@ async function elwoodTurn(setup: RunSetup, steps: number): Promise<MeasuredTurn>
   } finally {
     await session.close();
   }
+}
+
+type ThreadTimes = Map<string, { name: string; user: number; system: number }>;
+
+// Per-thread CPU of this process (Linux), to tell the event loop from the thread pool,
+// the GC helpers and the kernel time of each.
+function threadTimes(): ThreadTimes {
+  const times: ThreadTimes = new Map();
+  if (process.platform !== "linux") return times;
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "latin1");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      times.set(tid, { name, user: Number(fields[11]), system: Number(fields[12]) });
+    } catch {
+      // The thread ended.
+    }
+  }
+  return times;
+}
+
+function threadDelta(before: ThreadTimes, steps: number): string {
+  const tick = 1000 / 100; // clock ticks (USER_HZ) to ms
+  const byName = new Map<string, { user: number; system: number }>();
+  for (const [tid, now] of threadTimes()) {
+    const then = before.get(tid) ?? { user: 0, system: 0 };
+    const sum = byName.get(now.name) ?? { user: 0, system: 0 };
+    sum.user += (now.user - then.user) * tick;
+    sum.system += (now.system - then.system) * tick;
+    byName.set(now.name, sum);
+  }
+  return [...byName.entries()]
+    .filter(([, t]) => t.user + t.system > 0)
+    .map(
+      ([name, t]) =>
+        `${name} user ${(t.user / steps).toFixed(1)} sys ${(t.system / steps).toFixed(1)}`,
+    )
+    .join("; ");
 }
 
 // Answers every request with "no decision", as a parent without handlers would.
