@@ -14,9 +14,9 @@ import {
   type ResumeCodexOptions,
   type StartCodexOptions,
 } from "./codex/options.js";
-import type { AgentSessionApi } from "./core/agent-session.js";
+import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
-import type { AgentModelOption } from "./core/operations/models/types.js";
+import type { AgentSessionApi } from "./core/runtime/agent-session.js";
 import {
   type AgentSessionOptions,
   defineAgent,

@@ -55,24 +55,16 @@ export type {
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
 export type {
-  ElwoodAgentSession,
-  ElwoodAgentSessionEvents,
-  SendOptions,
-} from "./core/agent-session.js";
-export type { CommonStartOptions } from "./core/common-options.js";
-export { parseLoopCommand } from "./core/loops/parse-command.js";
-export type {
   ElwoodLoopEvent,
   ElwoodLoopEventSnapshot,
   ElwoodLoopRequest,
   ElwoodLoopSnapshot,
   ElwoodLoopState,
-} from "./core/loops/types.js";
-export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
+} from "./core/contract/loops.js";
 export type {
   AgentModelOption,
   ModelOperationOptions,
-} from "./core/operations/models/types.js";
+} from "./core/contract/models.js";
 export type {
   ElwoodActivityEvent,
   ElwoodActivityKind,
@@ -87,13 +79,21 @@ export type {
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
   ElwoodTurnEvent,
-} from "./core/types.js";
+} from "./core/contract/types.js";
 export type {
   ElwoodWarningCode,
   ElwoodWarningEvent,
   ElwoodWarningOf,
   ElwoodWarningSource,
-} from "./core/warnings.js";
+} from "./core/contract/warnings.js";
+export type { CommonStartOptions } from "./core/launch/common-options.js";
+export { parseLoopCommand } from "./core/loops/parse-command.js";
+export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
+export type {
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+  SendOptions,
+} from "./core/runtime/agent-session.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";

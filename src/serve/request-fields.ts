@@ -2,8 +2,8 @@
 // an `invalid_options` error naming the field, what was expected and what came.
 import { isAbsolute } from "node:path";
 import type { ElwoodAgentKind } from "../agents.js";
+import type { ElwoodTerminalSize } from "../core/contract/types.js";
 import type { ImageInput } from "../core/operations/images.js";
-import type { ElwoodTerminalSize } from "../core/types.js";
 import { ElwoodError } from "../errors.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { SessionRequest } from "./served-session.js";

@@ -9,14 +9,17 @@ import {
   startClaude,
   startCodex,
 } from "../agents.js";
-import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import type { ImageInput } from "../core/operations/images.js";
 import {
   type ElwoodActivityEvent,
   type ElwoodSessionStatus,
   type ElwoodTerminalSize,
   isTerminalStatus,
-} from "../core/types.js";
+} from "../core/contract/types.js";
+import type { ImageInput } from "../core/operations/images.js";
+import type {
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+} from "../core/runtime/agent-session.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { LazyAgentSession } from "../session/lazy-session.js";

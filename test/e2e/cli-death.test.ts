@@ -7,7 +7,7 @@ import { readFileSync, readlinkSync } from "node:fs";
 import { basename } from "node:path";
 import { describe, expect, test } from "vitest";
 import { startClaude, startCodex } from "../../src/agents.js";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../src/core/runtime/agent-session.js";
 import type { ElwoodStreamEvent } from "../../src/core/turn/stream-events.js";
 import { ElwoodError } from "../../src/errors.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";

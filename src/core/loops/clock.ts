@@ -1,6 +1,6 @@
 // The loop clock: wall time plus one-shot timers. Production uses the system clock;
 // tests may install another one process-wide (see prd/loops.md "Test clock").
-import type { LoopClock } from "./types.js";
+import type { LoopClock } from "../contract/loops.js";
 
 export const systemLoopClock: LoopClock = {
   now: () => Date.now(),

@@ -4,8 +4,8 @@
 // screen. Timeout → compact_failed; termination → session_not_running.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
-import { checkTimeoutOptions } from "../call-arguments.js";
-import { isTerminalStatus } from "../types.js";
+import { checkTimeoutOptions } from "../contract/call-arguments.js";
+import { isTerminalStatus } from "../contract/types.js";
 import { type OperationContext, sleep } from "./context.js";
 
 export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;

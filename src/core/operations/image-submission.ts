@@ -4,7 +4,7 @@
 // (its user_message) or the session ends.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
-import { isTerminalStatus } from "../types.js";
+import { isTerminalStatus } from "../contract/types.js";
 import { type OperationContext, sleep } from "./context.js";
 import {
   attachImagePaths,

@@ -6,8 +6,8 @@
 // session ending → session_not_running. A failed or timed-out login closes the dialog.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
-import { optionalMilliseconds } from "../call-arguments.js";
-import { isTerminalStatus } from "../types.js";
+import { optionalMilliseconds } from "../contract/call-arguments.js";
+import { isTerminalStatus } from "../contract/types.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
 import { checkAuthUrl, checkLoginCode, type LoginFacts, loginFailed } from "./login-facts.js";
 import { type LoginScreen, readLoginScreen } from "./login-screen.js";

@@ -1,6 +1,6 @@
 // The simplified, stable events a turn's stream yields (seeds §5.8): the turn's content
 // only, insulated from the richer activity shape; and the per-turn options.
-import type { TranscriptItem } from "../adapter.js";
+import type { TranscriptItem } from "../contract/adapter.js";
 import type { ImageInput } from "../operations/images.js";
 
 export type ElwoodStreamEvent =

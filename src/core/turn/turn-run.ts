@@ -5,8 +5,8 @@
 // quiet window; expected text that never arrives within catchUpMs fails with wait_timeout.
 // Acceptance itself is the delivery's job (./delivery.ts): nothing here re-sends a prompt.
 import { ElwoodError } from "../../errors.js";
-import type { TranscriptItem } from "../adapter.js";
-import { type ElwoodSessionStatus, isTerminalStatus } from "../types.js";
+import type { TranscriptItem } from "../contract/adapter.js";
+import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/types.js";
 import { normalizeText } from "./composer.js";
 import {
   type ElwoodStreamEvent,
