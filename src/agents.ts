@@ -1,6 +1,6 @@
 // The agents this package ships, each one folder (src/claude, src/codex) turned into its
 // public face by one defineAgent call here. Core never names them: it works over the
-// adapter's opaque id (core/types.ts AgentId). Adding an agent: prd/internals.md.
+// adapter's opaque id (core/contract/status.ts ElwoodAgentId). Adding an agent: prd/internals.md.
 import { type ClaudeSessionEvents, claudeAdapter } from "./claude/adapter.js";
 import {
   normalizeClaudeOptions,

@@ -65,19 +65,23 @@ export type {
   AgentModelOption,
   ModelOperationOptions,
 } from "./core/contract/models.js";
+export type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "./core/contract/session.js";
 export type {
-  ElwoodActivityEvent,
-  ElwoodActivityKind,
-  ElwoodActivityOf,
-  ElwoodActivitySource,
   ElwoodAgentId,
-  ElwoodHookErrorCategory,
-  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
+} from "./core/contract/status.js";
+export type { ImageFormat, ImageInput, SendOptions } from "./core/contract/turn.js";
+export type {
+  ElwoodActivityEvent,
+  ElwoodActivityKind,
+  ElwoodActivityOf,
+  ElwoodActivitySource,
+  ElwoodHookErrorCategory,
+  ElwoodHookErrorEvent,
   ElwoodTurnEvent,
 } from "./core/contract/types.js";
 export type {
@@ -88,12 +92,7 @@ export type {
 } from "./core/contract/warnings.js";
 export type { CommonStartOptions } from "./core/launch/common-options.js";
 export { parseLoopCommand } from "./core/loops/parse-command.js";
-export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
-export type {
-  ElwoodAgentSession,
-  ElwoodAgentSessionEvents,
-  SendOptions,
-} from "./core/runtime/agent-session.js";
+export { IMAGE_LIMITS } from "./core/operations/images.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";

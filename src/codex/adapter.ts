@@ -4,7 +4,7 @@
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
 import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
-import type { ElwoodAgentSessionEvents } from "../core/runtime/agent-session.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import { readScreenWithFacts } from "../core/screen/screen-reading.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";

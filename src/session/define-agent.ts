@@ -5,6 +5,7 @@
 import path from "node:path";
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import {
   type CommonStartOptions,
   invalidOption,
@@ -17,11 +18,7 @@ import {
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";
-import {
-  AgentSessionApi,
-  type AgentSessionApiOptions,
-  type ElwoodAgentSessionEvents,
-} from "../core/runtime/agent-session.js";
+import { AgentSessionApi, type AgentSessionApiOptions } from "../core/runtime/agent-session.js";
 import { ElwoodError } from "../errors.js";
 import { LazyAgentSession } from "./lazy-session.js";
 

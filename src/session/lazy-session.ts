@@ -12,17 +12,18 @@ import {
 } from "../core/contract/call-arguments.js";
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/contract/loops.js";
 import type { AgentModelOption, ModelOperationOptions } from "../core/contract/models.js";
+import type { CompactOptions, ElwoodAgentSession } from "../core/contract/session.js";
 import type {
-  ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
   ElwoodTerminalSize,
-} from "../core/contract/types.js";
+} from "../core/contract/status.js";
+import type { SendOptions } from "../core/contract/turn.js";
+import type { ElwoodActivityEvent } from "../core/contract/types.js";
 import { validateLoopRequest } from "../core/loops/validate.js";
-import { type CompactOptions, compactTimeout } from "../core/operations/compact.js";
+import { compactTimeout } from "../core/operations/compact.js";
 import { snapshotImageInputs } from "../core/operations/images.js";
 import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
-import type { ElwoodAgentSession, SendOptions } from "../core/runtime/agent-session.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";

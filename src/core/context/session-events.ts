@@ -8,18 +8,25 @@ import type { TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodLoopEvent } from "../contract/loops.js";
 import type { TerminalPort } from "../contract/ports.js";
 import type {
-  ElwoodActivityEvent,
   ElwoodAgentId,
-  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
-  ElwoodTurnEvent,
   StartupPromptLabel,
+} from "../contract/status.js";
+import type {
+  ElwoodActivityEvent,
+  ElwoodHookErrorEvent,
+  ElwoodTurnEvent,
 } from "../contract/types.js";
 import type { ElwoodWarningEvent, ElwoodWarningInput } from "../contract/warnings.js";
-import { TRANSCRIPT_WARNING_MESSAGES } from "../runtime/runtime-support.js";
+
+const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
+  transcript_records_dropped: "Some committed transcript records could not be read.",
+  transcript_read_error: "Reading the agent's transcript failed; activity may be incomplete.",
+  transcript_poll_stopped: "Stopped following the agent's transcript after repeated failures.",
+};
 
 // A type alias, not an interface, so it satisfies the emitter's string-keyed map.
 export type CoreEventMap = {

@@ -4,7 +4,7 @@ import {
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
   isTerminalStatus,
-} from "../contract/types.js";
+} from "../contract/status.js";
 
 export const STATUS_DECISION_LIMIT = 50;
 

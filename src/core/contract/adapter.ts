@@ -7,7 +7,7 @@ import type { ElwoodErrorName } from "../../errors.js";
 import type { SessionRecord } from "../../state/record.js";
 import type { TranscriptActivityItem } from "../../transcript/activity.js";
 import type { AgentOperationFacts } from "./operation-facts.js";
-import type { StartupPromptLabel } from "./types.js";
+import type { StartupPromptLabel } from "./status.js";
 
 /** A dialog on screen, as the adapter's screen tables recognize it. */
 export interface ScreenDialog {

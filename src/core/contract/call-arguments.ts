@@ -4,7 +4,7 @@
 // millisecond option: Node's timers fire at once beyond 2^31-1 ms, so a larger value
 // would silently mean "now".
 import { ElwoodError } from "../../errors.js";
-import type { TurnOptions } from "../turn/stream-events.js";
+import type { TurnOptions } from "./turn.js";
 
 export const MAX_TIMER_MS = 2_147_483_647;
 

@@ -65,10 +65,3 @@ export type ElwoodLoopEvent =
       readonly code: "loop_persistence_failed" | "loop_submission_failed";
       readonly message: string;
     };
-
-/** Time as the scheduler sees it; injectable so the rules are tested without waiting. */
-export interface LoopClock {
-  now(): number;
-  /** Calls `callback` once after `ms`; the returned function cancels it. */
-  setTimer(callback: () => void, ms: number): () => void;
-}

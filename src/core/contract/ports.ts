@@ -1,7 +1,7 @@
 // The narrow views the runtime has of its mechanisms. The launcher plugs in the real
 // terminal, PTY, transcript follower, state store and bridge; unit tests plug in fakes.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ElwoodTerminalSize } from "./types.js";
+import type { ElwoodTerminalSize } from "./status.js";
 
 export interface TerminalSnapshot {
   readonly lines: readonly string[];

@@ -1,6 +1,7 @@
-// Public, adapter-neutral session types: statuses, activity, warnings, hook errors
-// (spec digest api.md §5.3 "Status model", §5.4 "Events"). Warnings: ./warnings.ts.
+// Public, adapter-neutral event types: activity, hook errors, turn progress (spec digest
+// api.md §5.4 "Events"). Statuses: ./status.ts; warnings: ./warnings.ts.
 import type { ElwoodHookErrorCategory } from "../../bridge/outcome.js";
+import type { ElwoodError } from "../../errors.js";
 import type {
   TranscriptAssistantMessage,
   TranscriptReasoning,
@@ -9,49 +10,9 @@ import type {
   TranscriptUserMessage,
   TranscriptWebSearch,
 } from "../../transcript/activity.js";
+import type { ElwoodAgentId, ElwoodSessionStatus, StartupPromptLabel } from "./status.js";
+import type { ElwoodStreamEvent } from "./turn.js";
 import type { ElwoodWarningCode, ElwoodWarningSource } from "./warnings.js";
-
-/**
- * An agent's id as its adapter names it ("claude", "codex", …). Core treats it as opaque;
- * the shipped agents' ids are `ElwoodAgentKind` (src/agents.ts).
- */
-export type ElwoodAgentId = string;
-
-/** The startup prompts the spec names (api.md "Trust-gate automation"), as screen tables label them. */
-export type StartupPromptLabel =
-  | "workspace_trust"
-  | "skill_trust"
-  | "plugin_trust"
-  | "mcp_trust"
-  | "bypass_permissions"
-  | "browser_tools"
-  | "hook_trust"
-  | "update";
-
-export interface ElwoodTerminalSize {
-  readonly cols: number;
-  readonly rows: number;
-}
-
-export const LIVE_STATUSES = ["starting", "running", "ready", "blocked"] as const;
-export const TERMINAL_STATUSES = ["stopped", "exited", "killed", "torn_down"] as const;
-export type ElwoodLiveStatus = (typeof LIVE_STATUSES)[number];
-export type ElwoodTerminalStatus = (typeof TERMINAL_STATUSES)[number];
-export type ElwoodSessionStatus = ElwoodLiveStatus | ElwoodTerminalStatus;
-
-export function isTerminalStatus(status: ElwoodSessionStatus): status is ElwoodTerminalStatus {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status);
-}
-
-/** One status decision, kept live-only for diagnostics; never carries content. */
-export interface ElwoodStatusDecision {
-  readonly at: number;
-  readonly evidence: string;
-  readonly from: ElwoodSessionStatus;
-  /** Undefined when the evidence was considered and ignored. */
-  readonly to: ElwoodSessionStatus | undefined;
-  readonly reason: string;
-}
 
 export type ElwoodActivitySource = "hook" | "transcript" | "terminal" | "lifecycle";
 
@@ -189,16 +150,6 @@ export interface ElwoodHookErrorEvent {
   readonly cause?: unknown;
 }
 
-export interface ElwoodTerminalExitEvent {
-  readonly exitCode: number;
-  readonly signal?: number;
-}
-
-export interface ElwoodStatusEvent {
-  readonly status: ElwoodSessionStatus;
-  readonly previous: ElwoodSessionStatus;
-}
-
 /**
  * One submitted prompt's progress, emitted by the core Turn (issue 11): started when it is
  * dispatched, accepted on the agent's acceptance signal, content for each committed item,
@@ -215,11 +166,11 @@ export type ElwoodTurnEvent =
   | {
       readonly kind: "content";
       readonly turnNumber: number;
-      readonly event: import("../turn/stream-events.js").ElwoodStreamEvent;
+      readonly event: ElwoodStreamEvent;
     }
   | { readonly kind: "ended"; readonly turnNumber: number }
   | {
       readonly kind: "failed";
       readonly turnNumber: number;
-      readonly error: import("../../errors.js").ElwoodError;
+      readonly error: ElwoodError;
     };

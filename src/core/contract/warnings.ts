@@ -3,7 +3,7 @@
 // fields, so a `switch (warning.code)` narrows and can be checked for exhaustiveness.
 // `agent` is the session's agent; the comment on each code says which agents emit it.
 import type { TranscriptDropReason } from "../../transcript/types.js";
-import type { ElwoodAgentId, StartupPromptLabel } from "./types.js";
+import type { ElwoodAgentId, StartupPromptLabel } from "./status.js";
 
 export type ElwoodWarningSource = "lifecycle" | "terminal";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../../bridge/limits.js";
 import { ElwoodError } from "../../errors.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../../terminal/terminal.js";
-import type { ElwoodTerminalSize } from "../contract/types.js";
+import type { ElwoodTerminalSize } from "../contract/status.js";
 
 export interface CommonStartOptions {
   readonly cwd: string;

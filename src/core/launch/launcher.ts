@@ -18,7 +18,7 @@ import type { StateStore } from "../../state/state-store.js";
 import { type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
 import type { AgentAdapter } from "../contract/adapter.js";
-import type { ElwoodTerminalSize } from "../contract/types.js";
+import type { ElwoodTerminalSize } from "../contract/status.js";
 import { SessionRuntime } from "../runtime/runtime.js";
 import { bootstrapSize } from "../runtime/runtime-support.js";
 import { TranscriptHub } from "../runtime/transcript-hub.js";

@@ -4,7 +4,8 @@
 // prompt; stop/exit keep definitions, kill/teardown clear them.
 import { ElwoodError } from "../../errors.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
-import type { ElwoodLoopEvent, ElwoodLoopSnapshot, LoopClock } from "../contract/loops.js";
+import type { ElwoodLoopEvent, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { LoopClock } from "./clock.js";
 import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
 import { LoopScheduler } from "./scheduler.js";
 import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";

@@ -2,8 +2,9 @@
 // readiness to the LoopService. A turn is a loop turn when the control-queue op that
 // started it was a loop submission; it stays one (through dialogs) until the next ready.
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
-import type { ElwoodLoopEvent, ElwoodLoopSnapshot, LoopClock } from "../contract/loops.js";
-import type { ElwoodSessionStatus } from "../contract/types.js";
+import type { ElwoodLoopEvent, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { ElwoodSessionStatus } from "../contract/status.js";
+import type { LoopClock } from "./clock.js";
 import { currentLoopClock } from "./clock.js";
 import { LoopService } from "./loop-service.js";
 

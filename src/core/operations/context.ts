@@ -6,7 +6,7 @@ import type { ElwoodError } from "../../errors.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { ScreenReading } from "../contract/adapter.js";
 import type { TerminalPort } from "../contract/ports.js";
-import type { ElwoodSessionStatus } from "../contract/types.js";
+import type { ElwoodSessionStatus } from "../contract/status.js";
 
 export interface OperationContext {
   readonly displayName: string;

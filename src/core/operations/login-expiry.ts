@@ -5,7 +5,7 @@
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { ScreenReading } from "../contract/adapter.js";
-import type { LoginFacts } from "./login-facts.js";
+import type { LoginFacts } from "../contract/operation-facts.js";
 
 export interface LoginExpiryParts {
   readonly events: SessionEvents;

@@ -5,99 +5,19 @@ import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { ElwoodTerminal } from "../../terminal/terminal.js";
 import type { CoreEventMap } from "../context/session-events.js";
 import { checkTimeoutOptions } from "../contract/call-arguments.js";
-import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
 import type { AgentModelOption, ModelOperationOptions } from "../contract/models.js";
+import type { CompactOptions, ElwoodAgentSessionEvents } from "../contract/session.js";
 import type {
-  ElwoodActivityEvent,
   ElwoodAgentId,
-  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodStatusEvent,
-  ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
-  ElwoodTurnEvent,
-} from "../contract/types.js";
-import type { ElwoodWarningEvent } from "../contract/warnings.js";
-import type { CompactOptions } from "../operations/compact.js";
-import type { ImageInput } from "../operations/images.js";
-import type { ElwoodStreamEvent, TurnOptions } from "../turn/stream-events.js";
+} from "../contract/status.js";
+import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../contract/turn.js";
+import type { ElwoodActivityEvent } from "../contract/types.js";
 import type { SessionRuntime } from "./runtime.js";
 import type { RuntimeOperations } from "./runtime-operations.js";
-
-/** Events every agent session has (the ElwoodAgentSession event names). */
-export interface ElwoodAgentSessionEvents {
-  "terminal:data": string;
-  "terminal:exit": ElwoodTerminalExitEvent;
-  status: ElwoodStatusEvent;
-  activity: ElwoodActivityEvent;
-  warning: ElwoodWarningEvent;
-  hookError: ElwoodHookErrorEvent;
-  resize: ElwoodTerminalSize;
-  /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
-  loop: ElwoodLoopEvent;
-  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
-  turn: ElwoodTurnEvent;
-}
-
-export interface SendOptions {
-  /** Attached in order before the text, in the same queue op (api.md "Images"). */
-  readonly images?: readonly ImageInput[];
-}
-
-/**
- * What every raw agent session offers, whatever the agent (C-API-27): identity and status,
- * the common events, waits, io and lifecycle. Both `ClaudeSessionApi` and `CodexSessionApi`
- * satisfy it structurally, so one function can drive either.
- */
-export interface ElwoodAgentSession {
-  readonly agent: ElwoodAgentId;
-  readonly elwoodSessionId: string;
-  readonly cwd: string;
-  readonly status: ElwoodSessionStatus;
-  readonly terminal: ElwoodTerminal;
-  statusDecisions(): readonly ElwoodStatusDecision[];
-  waitForStatus(
-    match: (status: ElwoodSessionStatus) => boolean,
-    timeoutMs?: number,
-  ): Promise<ElwoodSessionStatus>;
-  /** A type-guard `match` (e.g. `(e) => e.kind === "tool_call"`) narrows the result. */
-  waitForActivity<E extends ElwoodActivityEvent>(
-    match: (event: ElwoodActivityEvent) => event is E,
-    timeoutMs?: number,
-  ): Promise<E>;
-  waitForActivity(
-    match: (event: ElwoodActivityEvent) => boolean,
-    timeoutMs?: number,
-  ): Promise<ElwoodActivityEvent>;
-  on<E extends keyof ElwoodAgentSessionEvents>(
-    event: E,
-    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
-  ): ElwoodUnsubscribe;
-  off<E extends keyof ElwoodAgentSessionEvents>(
-    event: E,
-    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
-  ): void;
-  /** One turn's content, ending when the turn is complete (turns run one at a time). */
-  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent>;
-  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
-  send(prompt: string, options?: TurnOptions): Promise<string>;
-  sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
-  sendMessage(message: string, options?: SendOptions): Promise<void>;
-  sendGuidance(message: string, options?: SendOptions): Promise<void>;
-  sendKeys(input: string | Uint8Array): Promise<void>;
-  resize(size: ElwoodTerminalSize): Promise<void>;
-  interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
-  compact(options?: CompactOptions): Promise<void>;
-  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]>;
-  setModel(id: string, options?: ModelOperationOptions): Promise<void>;
-  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
-  listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
-  cancelLoop(loopId: string): Promise<void>;
-  stop(): Promise<void>;
-  kill(): Promise<void>;
-  teardown(): Promise<void>;
-}
 
 type CoreEventName = keyof CoreEventMap & string;
 

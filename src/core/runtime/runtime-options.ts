@@ -10,7 +10,7 @@ import type {
   TerminalPort,
   TranscriptPort,
 } from "../contract/ports.js";
-import type { ElwoodTerminalSize } from "../contract/types.js";
+import type { ElwoodTerminalSize } from "../contract/status.js";
 import type { RuntimeLoopOptions } from "../loops/session-loops.js";
 
 export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> {

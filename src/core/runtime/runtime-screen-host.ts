@@ -7,7 +7,7 @@ import type { StatusMachine } from "../context/status-machine.js";
 import type { TimerSet } from "../context/timer-set.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 import type { TerminalPort } from "../contract/ports.js";
-import type { StartupPromptLabel } from "../contract/types.js";
+import type { StartupPromptLabel } from "../contract/status.js";
 import { withoutWorkspacePath } from "../screen/dialog-text.js";
 import type { ScreenWatcherHost } from "../screen/screen-watcher.js";
 import type { TurnLedger } from "../turn/ledger.js";

@@ -1,14 +1,7 @@
 import { ElwoodError } from "../../errors.js";
-import type { TranscriptWarning } from "../../transcript/types.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { TerminalPort } from "../contract/ports.js";
-import type { ElwoodSessionStatus, ElwoodTerminalSize } from "../contract/types.js";
-
-export const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
-  transcript_records_dropped: "Some committed transcript records could not be read.",
-  transcript_read_error: "Reading the agent's transcript failed; activity may be incomplete.",
-  transcript_poll_stopped: "Stopped following the agent's transcript after repeated failures.",
-};
+import type { ElwoodSessionStatus, ElwoodTerminalSize } from "../contract/status.js";
 
 /** A turn-end reply that makes the agent keep going (Stop `decision: "block"`). */
 export function isBlockingReply(reply: unknown): boolean {

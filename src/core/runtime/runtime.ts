@@ -16,17 +16,16 @@ import { TimerSet } from "../context/timer-set.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type { TerminalPort } from "../contract/ports.js";
 import type {
-  ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
   ElwoodTerminalSize,
-} from "../contract/types.js";
+} from "../contract/status.js";
+import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../contract/turn.js";
+import type { ElwoodActivityEvent } from "../contract/types.js";
 import { SessionLoops } from "../loops/session-loops.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { SessionTurns } from "../turn/session-turns.js";
-import type { ElwoodStreamEvent, TurnOptions } from "../turn/stream-events.js";
-import type { SendOptions } from "./agent-session.js";
 import { AgentSignals } from "./agent-signals.js";
 import { ExitWatch, type ProcessExit } from "./exit-watch.js";
 import { releaseFirstReady } from "./first-ready.js";

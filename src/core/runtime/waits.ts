@@ -4,11 +4,8 @@ import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { SessionEvents } from "../context/session-events.js";
 import { checkWaitArguments } from "../contract/call-arguments.js";
-import {
-  type ElwoodActivityEvent,
-  type ElwoodSessionStatus,
-  isTerminalStatus,
-} from "../contract/types.js";
+import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
+import type { ElwoodActivityEvent } from "../contract/types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
 

@@ -3,7 +3,7 @@
 // move toward the allowlisted option, or Enter once that option is highlighted, so every
 // key is revalidated against a fresh render (api.md "Trust-gate automation").
 import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";
-import type { StartupPromptLabel } from "../contract/types.js";
+import type { StartupPromptLabel } from "../contract/status.js";
 import { dialogText } from "./dialog-text.js";
 import { factsForVersion } from "./facts-for-version.js";
 import { matchScreen } from "./match-screen.js";

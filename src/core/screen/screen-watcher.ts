@@ -3,7 +3,7 @@
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
-import type { StartupPromptLabel } from "../contract/types.js";
+import type { StartupPromptLabel } from "../contract/status.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;

@@ -1,6 +1,7 @@
 // The echo agent's public face, from one defineAgent call: startEcho / resumeEcho /
 // startOrResumeEcho and the lazy EchoSession class, exactly as Claude and Codex get theirs.
 
+import type { ElwoodAgentSessionEvents } from "../../../src/core/contract/session.js";
 import {
   type CommonStartOptions,
   normalizeCommonOptions,
@@ -8,7 +9,6 @@ import {
   optionalHandlers,
   optionalString,
 } from "../../../src/core/launch/common-options.js";
-import type { ElwoodAgentSessionEvents } from "../../../src/core/runtime/agent-session.js";
 import { defineAgent } from "../../../src/session/define-agent.js";
 import { type EchoHookEvent, type EchoHookHandlers, echoAdapter } from "./adapter.js";
 
