@@ -74,7 +74,13 @@ export type {
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
 } from "./core/contract/status.js";
-export type { ImageFormat, ImageInput, SendOptions } from "./core/contract/turn.js";
+export type {
+  ElwoodStreamEvent,
+  ImageFormat,
+  ImageInput,
+  SendOptions,
+  TurnOptions,
+} from "./core/contract/turn.js";
 export type {
   ElwoodActivityEvent,
   ElwoodActivityKind,
@@ -105,5 +111,4 @@ export {
   listSessions,
   readSessionInfo,
 } from "./session/session-list.js";
-export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
 export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -18,7 +18,7 @@ import type {
   ElwoodStatusDecision,
   ElwoodTerminalSize,
 } from "../core/contract/status.js";
-import type { SendOptions } from "../core/contract/turn.js";
+import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
 import type { ElwoodActivityEvent } from "../core/contract/types.js";
 import { validateLoopRequest } from "../core/loops/validate.js";
 import { compactTimeout } from "../core/operations/compact.js";
@@ -27,7 +27,6 @@ import { modelTimeout, validModelId } from "../core/operations/models/run-models
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
-import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
 
 type AnyHandler = (payload: never) => void;
 
