@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
+import { ClaudeSession, type ClaudeSessionOptions } from "../../../src/agents.js";
 import type { HookOutcome } from "../../../src/bridge/outcome.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
@@ -14,6 +15,7 @@ import type { TerminalPort, TerminalSnapshot } from "../../../src/core/contract/
 import type { ElwoodTerminalSize } from "../../../src/core/contract/status.js";
 import { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
+import { SESSION_OPENER } from "../../../src/session/define-agent.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 
 const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
@@ -78,6 +80,10 @@ export interface FakeTerminalOptions {
   readonly resizeError?: Error;
   /** A resumed conversation (readiness rules differ from a cold start). */
   readonly isResume?: boolean;
+  /** Replaces the transcript port's catch-up (by default everything is read at once). */
+  readonly catchUp?: () => Promise<void>;
+  /** Replaces the state port's conversation-id write (by default a no-op). */
+  readonly persistAgentSessionId?: (agentSessionId: string) => Promise<void>;
 }
 
 export class FakeClaude implements TerminalPort {
@@ -94,7 +100,10 @@ export class FakeClaude implements TerminalPort {
   readonly stateCalls: string[] = [];
   /** Every prompt text the "model" received, one entry per submission. */
   readonly received: string[] = [];
-  readonly runtime: SessionRuntime<unknown, unknown, ClaudeAnyHookEvent>;
+  /** The runtime behind the session: the scripted CLI's hooks and transcript go in here. */
+  readonly runtime: SessionRuntime<ClaudeAnyHookEvent>;
+  /** The public session over that runtime: what the tests drive. */
+  readonly session: ClaudeSession;
   reactions: Reactions;
   composer = "";
   isWorking = false;
@@ -121,7 +130,7 @@ export class FakeClaude implements TerminalPort {
     this.#resizeError = terminal.resizeError;
     const requestedSize = terminal.requestedSize ?? this.size;
     this.size = bootstrapSize(claudeAdapter.bootstrapMinCols, requestedSize);
-    this.runtime = new SessionRuntime({
+    this.runtime = new SessionRuntime<ClaudeAnyHookEvent>({
       adapter: claudeAdapter as never,
       elwoodSessionId: "test-session",
       cwd: "/tmp/fake-workspace",
@@ -142,13 +151,13 @@ export class FakeClaude implements TerminalPort {
       },
       transcript: {
         follow: () => {},
-        catchUp: async () => {},
+        catchUp: terminal.catchUp ?? (async () => {}),
         setActive: () => {},
         finalFlush: async () => {},
         stop: () => {},
       },
       state: {
-        persistAgentSessionId: async () => {},
+        persistAgentSessionId: terminal.persistAgentSessionId ?? (async () => {}),
         removeLoops: async () => {
           this.stateCalls.push("removeLoops");
         },
@@ -163,6 +172,15 @@ export class FakeClaude implements TerminalPort {
       },
       requestedSize,
     });
+    const runtime = this.runtime;
+    // The real ClaudeSession, opened over this runtime instead of a launched CLI.
+    this.session = new ClaudeSession({
+      cwd: "/tmp/fake-workspace",
+      initialSize: requestedSize,
+      [SESSION_OPENER]: async () => ({ runtime: runtime as never, resumed: false }),
+    } as ClaudeSessionOptions);
+    // Started at once, as a factory would: every method call goes straight to the runtime.
+    void this.session.start();
   }
 
   /** SessionStart, then a quiet idle composer: Claude's first readiness. */
@@ -385,6 +403,6 @@ export async function ready(reactions: Partial<Reactions> = {}): Promise<FakeCla
   const cli = new FakeClaude(reactions);
   cli.boot();
   await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
+  expect(cli.session.status).toBe("ready");
   return cli;
 }
