@@ -27,6 +27,7 @@ import { TurnStream } from "./turn-stream.js";
 
 /** A working row painted this soon after a turn end is the old turn's leftover. */
 export const STALE_WORK_AFTER_TURN_END_MS = 1000;
+const ESCAPE = "\x1b";
 /** How many recent turns the transcript's prompts are matched against. */
 const RECENT_TURNS = 16;
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
@@ -87,6 +88,8 @@ export class Turns {
   #rawInputTurn: Turn | undefined;
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
+  /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
+  #isInterruptRequested = false;
 
   constructor(options: TurnsOptions) {
     this.#options = options;
@@ -153,7 +156,17 @@ export class Turns {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
     this.#rawInputTurn = this.#current?.turn;
+    if (input === ESCAPE) this.#isInterruptRequested = true;
     this.#context.terminal.sendInput(input);
+  }
+
+  /**
+   * An Escape went to a running turn (interrupt(), or a lone Escape as raw keys). Claude
+   * sends no Stop hook for it and may paint no banner either (it puts the prompt back in
+   * the composer), so the idle screen that follows ends the turn as interrupted.
+   */
+  noteInterruptRequested(): void {
+    this.#isInterruptRequested = true;
   }
 
   /** Caller input (every submission but a loop's, and raw keys): loops count it as activity. */
@@ -264,13 +277,19 @@ export class Turns {
   onIdleEdge(isInterrupt: boolean, composerText: string | undefined): void {
     const { status } = this.#context;
     if (status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
-    if (!isInterrupt && this.#isHookDriven) return;
+    const isInterrupted = isInterrupt || this.#isInterruptRequested;
+    if (!isInterrupted && this.#isHookDriven) return;
+    this.#isInterruptRequested = false;
     this.#noteTurnEnd();
     const progress = this.#current;
     if (progress !== undefined) {
-      this.#endWith(progress, isInterrupt ? "interrupt banner" : "idle screen");
+      this.#endWith(progress, isInterrupted ? "interrupt" : "idle screen");
     }
-    const reason = isInterrupt ? "fresh interrupt banner" : "working indicator gone, idle composer";
+    const reason = isInterrupt
+      ? "fresh interrupt banner"
+      : isInterrupted
+        ? "idle composer after an interrupt"
+        : "working indicator gone, idle composer";
     status.apply("screen_idle", reason);
   }
 
@@ -550,6 +569,7 @@ export class Turns {
   }
 
   #noteTurnEnd(): void {
+    this.#isInterruptRequested = false;
     this.#lastTurnEndAt = this.#context.clock.now();
     this.#idleSinceTurnEnd = false;
   }

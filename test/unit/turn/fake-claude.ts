@@ -57,6 +57,11 @@ export interface Reactions {
   readonly thinkMs: number;
   /** Whether an Escape mid-turn interrupts it (false: a CLI too busy to take the key). */
   readonly isInterruptible: boolean;
+  /**
+   * What an Escape leaves: the "Interrupted" banner, or (2.1.332 mid-stream, seen in e2e)
+   * no banner and the interrupted prompt put back in the composer.
+   */
+  readonly interruptShows: "banner" | "prompt in composer";
 }
 
 export const NORMAL: Reactions = {
@@ -70,6 +75,7 @@ export const NORMAL: Reactions = {
   stopSpinnerLingerMs: 0,
   stopReply: () => undefined,
   isInterruptible: true,
+  interruptShows: "banner",
   thinkMs: 0,
 };
 
@@ -311,7 +317,8 @@ export class FakeClaude implements TerminalPort {
     this.#turnSteps.clear();
     this.#later(30, () => {
       this.isWorking = false;
-      this.#history.push(INTERRUPTED);
+      if (this.reactions.interruptShows === "banner") this.#history.push(INTERRUPTED);
+      else this.composer = this.received.at(-1) ?? "";
     });
   }
 
