@@ -68,6 +68,11 @@ export class TurnProgress {
     this.#lastContentAt = this.#clock.now();
   }
 
+  /** Whether the transcript attributed any assistant text to this turn. */
+  get hasText(): boolean {
+    return this.#window.length > 0;
+  }
+
   get holdsPromisedText(): boolean {
     return this.#expected !== undefined && this.#window.includes(this.#expected);
   }

@@ -278,19 +278,62 @@ export class Turns {
     const { status } = this.#context;
     if (status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
     const isInterrupted = isInterrupt || this.#isInterruptRequested;
-    if (!isInterrupted && this.#isHookDriven) return;
-    this.#isInterruptRequested = false;
-    this.#noteTurnEnd();
-    const progress = this.#current;
-    if (progress !== undefined) {
-      this.#endWith(progress, isInterrupted ? "interrupt" : "idle screen");
+    if (!isInterrupted && this.#isHookDriven) {
+      this.#endIfStillIdle();
+      return;
     }
     const reason = isInterrupt
       ? "fresh interrupt banner"
       : isInterrupted
         ? "idle composer after an interrupt"
         : "working indicator gone, idle composer";
-    status.apply("screen_idle", reason);
+    this.#endOnIdle(isInterrupted ? "interrupt" : "idle screen", reason);
+  }
+
+  #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
+    this.#isInterruptRequested = false;
+    this.#noteTurnEnd();
+    const progress = this.#current;
+    if (progress !== undefined) this.#endWith(progress, evidence);
+    this.#context.status.apply("screen_idle", reason);
+  }
+
+  /**
+   * A hook-driven turn whose screen went idle with no turn-end hook: Codex hides its
+   * working row while a tool runs, and a loaded machine delays hooks, so this waits the
+   * adapter's grace first. Some turns never get a Stop (Claude's local "Not logged in"
+   * answer): if the screen is still idle then, everything the agent committed is read
+   * before the turn ends, so its text is in the answer.
+   */
+  #endIfStillIdle(): void {
+    const generation = this.#generation;
+    const { clock, screen, status } = this.#context;
+    const stillIdle = () => {
+      const now = screen.read();
+      return (
+        generation === this.#generation &&
+        status.status === "running" &&
+        !now.isWorking &&
+        now.hasIdleComposer
+      );
+    };
+    clock.set(() => {
+      if (!stillIdle()) return;
+      void this.#options
+        .settleCommitted()
+        .catch(() => undefined)
+        .then(() => {
+          if (!stillIdle()) return;
+          const progress = this.#current;
+          // With neither the turn-end hook nor any text, an end now could only answer "":
+          // the turn fails typed instead (seeds §5.8: never an empty success).
+          if (progress !== undefined && progress.turn.isAccepted && !progress.hasText) {
+            const graceMs = this.#options.signals.idleTurnEndGraceMs;
+            progress.turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
+          }
+          this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
+        });
+    }, this.#options.signals.idleTurnEndGraceMs);
   }
 
   /** Every status change: the first step of the runtime's status routine. */
