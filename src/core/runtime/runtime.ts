@@ -129,7 +129,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       edges: {
         onFrame: (reading) => {
           readiness.onFrame(reading);
-          turns.onFrame(reading.isWorking);
+          turns.onFrame(reading);
         },
         onWorkingEdge: () => turns.onWorkingEdge(),
         onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),

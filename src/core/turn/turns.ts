@@ -10,7 +10,7 @@ import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
-import type { TranscriptItem, TurnSignals } from "../contract/adapter.js";
+import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
 import { isTerminalStatus } from "../contract/status.js";
 import type { ElwoodStreamEvent, TurnOptions } from "../contract/turn.js";
@@ -28,6 +28,8 @@ import { TurnStream } from "./turn-stream.js";
 /** A working row painted this soon after a turn end is the old turn's leftover. */
 export const STALE_WORK_AFTER_TURN_END_MS = 1000;
 const ESCAPE = "\x1b";
+/** Content held for a turn whose prompt the transcript has not shown yet, at most. */
+const MAX_ORPHANS = 1_000;
 /** How many recent turns the transcript's prompts are matched against. */
 const RECENT_TURNS = 16;
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
@@ -90,6 +92,16 @@ export class Turns {
   #isHookDriven = false;
   /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
   #isInterruptRequested = false;
+  /** Since when the screen has shown an idle composer (undefined: working, or no composer). */
+  #idleComposerSince: number | undefined;
+  #isIdleEndArmed = false;
+  /**
+   * Content read while the newest turn's prompt was not yet seen in the transcript and the
+   * file's own turn had already settled: an older turn's late text, or — if the prompt is
+   * never recorded (Claude's local answers) — the newest turn's. Which one is known when
+   * the prompt shows (dropped) or the newest turn ends without it (adopted).
+   */
+  readonly #orphans: ElwoodStreamEvent[] = [];
 
   constructor(options: TurnsOptions) {
     this.#options = options;
@@ -236,12 +248,42 @@ export class Turns {
   onTranscriptItem(item: TranscriptItem, file: string): void {
     if (item.kind === "user_message") {
       const matched = this.#transcript.onUserMessage(file, item.text, this.#recent, this.#current);
+      if (matched === this.#current) this.#orphans.length = 0;
       if (matched !== undefined) this.#accept(matched, "transcript user message");
       return;
     }
     const content = toStreamEvent(item);
+    if (content === undefined) return;
     const progress = this.#transcript.turnOf(file);
-    if (content === undefined || progress === undefined || progress.turn.isSettled) return;
+    if (progress === undefined || progress.turn.isSettled) {
+      // A failed turn's content may come late: it stays that turn's (dropped). An ended
+      // turn's content was complete, so more after it is a newer turn's, if any.
+      if (progress?.turn.state !== "failed") this.#keepIfOrphan(content);
+      return;
+    }
+    this.#deliver(progress, content);
+  }
+
+  #keepIfOrphan(content: ElwoodStreamEvent): void {
+    const newest = this.#current;
+    if (newest === undefined || newest.turn.isSettled || !newest.turn.isSubmitted) return;
+    if (this.#transcript.hasSeen(newest)) return;
+    // Its end is already being decided without its prompt on record: the content is its own.
+    if (newest.evidence !== undefined) {
+      this.#deliver(newest, content);
+      return;
+    }
+    this.#orphans.push(content);
+    if (this.#orphans.length > MAX_ORPHANS) this.#orphans.shift();
+  }
+
+  /** The newest turn ends without its prompt ever recorded: what was held is its own. */
+  #adoptOrphans(progress: TurnProgress): void {
+    if (progress !== this.#current || this.#transcript.hasSeen(progress)) return;
+    for (const content of this.#orphans.splice(0)) this.#deliver(progress, content);
+  }
+
+  #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent();
     if (content.type === "text") progress.addText(content.text);
     this.#context.events.emitTurn({
@@ -256,10 +298,12 @@ export class Turns {
     this.#check(progress);
   }
 
-  /** Every frame the screen watcher evaluated after first readiness, working or idle. */
-  onFrame(isWorking: boolean): void {
-    if (isWorking) this.#noteWork();
+  /** Every frame the screen watcher evaluated, working or idle. */
+  onFrame(reading: Pick<ScreenReading, "isWorking" | "hasIdleComposer">): void {
+    if (reading.isWorking) this.#noteWork();
     else this.#idleSinceTurnEnd = true;
+    if (reading.isWorking || !reading.hasIdleComposer) this.#idleComposerSince = undefined;
+    else this.#idleComposerSince ??= this.#context.clock.now();
   }
 
   onWorkingEdge(): void {
@@ -279,7 +323,7 @@ export class Turns {
     if (status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
     const isInterrupted = isInterrupt || this.#isInterruptRequested;
     if (!isInterrupted && this.#isHookDriven) {
-      this.#endIfStillIdle();
+      this.#endWhenIdleLong();
       return;
     }
     const reason = isInterrupt
@@ -300,40 +344,49 @@ export class Turns {
 
   /**
    * A hook-driven turn whose screen went idle with no turn-end hook: Codex hides its
-   * working row while a tool runs, and a loaded machine delays hooks, so this waits the
-   * adapter's grace first. Some turns never get a Stop (Claude's local "Not logged in"
-   * answer): if the screen is still idle then, everything the agent committed is read
-   * before the turn ends, so its text is in the answer.
+   * working row while a tool runs, and a loaded machine delays hooks, so the idle
+   * composer must last the adapter's grace first (checked again until it has, or the
+   * session leaves `running`). Some turns never get a Stop (Claude's local "Not logged
+   * in" answer); then everything the agent committed is read before the turn ends, so
+   * its text is in the answer — and with no text at all it fails rather than answer "".
    */
-  #endIfStillIdle(): void {
-    const generation = this.#generation;
-    const { clock, screen, status } = this.#context;
-    const stillIdle = () => {
-      const now = screen.read();
-      return (
-        generation === this.#generation &&
-        status.status === "running" &&
-        !now.isWorking &&
-        now.hasIdleComposer
-      );
+  #endWhenIdleLong(): void {
+    if (this.#isIdleEndArmed) return;
+    this.#isIdleEndArmed = true;
+    const { clock, status } = this.#context;
+    const graceMs = this.#options.signals.idleTurnEndGraceMs;
+    const idleLongEnough = () => {
+      const since = this.#idleComposerSince;
+      return status.status === "running" && since !== undefined && clock.now() - since >= graceMs;
     };
-    clock.set(() => {
-      if (!stillIdle()) return;
+    const check = () => {
+      if (status.status !== "running") {
+        this.#isIdleEndArmed = false;
+        return;
+      }
+      if (!idleLongEnough()) {
+        const since = this.#idleComposerSince ?? clock.now();
+        clock.set(check, Math.max(100, graceMs - (clock.now() - since)));
+        return;
+      }
       void this.#options
         .settleCommitted()
         .catch(() => undefined)
         .then(() => {
-          if (!stillIdle()) return;
+          this.#isIdleEndArmed = false;
+          const { composerText } = this.#context.screen.read();
+          if (!idleLongEnough() || !this.#mayEndOnIdle(composerText)) return;
           const progress = this.#current;
-          // With neither the turn-end hook nor any text, an end now could only answer "":
-          // the turn fails typed instead (seeds §5.8: never an empty success).
-          if (progress !== undefined && progress.turn.isAccepted && !progress.hasText) {
-            const graceMs = this.#options.signals.idleTurnEndGraceMs;
-            progress.turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
+          if (progress !== undefined && progress.turn.isAccepted && !progress.turn.isSettled) {
+            this.#adoptOrphans(progress);
+            if (!progress.hasText) {
+              progress.turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
+            }
           }
           this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
         });
-    }, this.#options.signals.idleTurnEndGraceMs);
+    };
+    clock.set(check, graceMs);
   }
 
   /** Every status change: the first step of the runtime's status routine. */
@@ -366,6 +419,7 @@ export class Turns {
   }
 
   #endWith(progress: TurnProgress, evidence: TurnEndEvidence): void {
+    this.#adoptOrphans(progress);
     // Older open turns this end also covers (guidance typed into a running turn, a prompt
     // the agent queued) end with it: the agent finished everything submitted before.
     for (const open of [...this.#open]) {
@@ -478,6 +532,8 @@ export class Turns {
   #begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     this.#generation += 1;
     this.#sawWorkSinceSubmission = false;
+    this.#idleComposerSince = undefined;
+    this.#orphans.length = 0;
     const turn = new Turn({ id: this.#generation, kind, text });
     const progress = new TurnProgress({
       turn,

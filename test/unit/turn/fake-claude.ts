@@ -55,6 +55,8 @@ export interface Reactions {
    * catches up (its poller starved) or the test calls readTranscript().
    */
   readonly transcriptReadOnCatchUp: boolean;
+  /** Whether the transcript records the prompt (Claude's own local answers may not). */
+  readonly recordsPrompt: boolean;
   /** Whether the CLI repaints on its own (a live event loop) while nothing is staged. */
   readonly idleRepaints: boolean;
   /** A pause mid-turn with the spinner gone and an idle composer (Codex running a tool). */
@@ -82,6 +84,7 @@ export const NORMAL: Reactions = {
   transcriptLagMs: 0,
   stopHookDelayMs: () => 0,
   transcriptReadOnCatchUp: false,
+  recordsPrompt: true,
   idleRepaints: false,
   midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
@@ -390,6 +393,7 @@ export class FakeClaude implements TerminalPort {
     const isContinued = (stopReply as { decision?: unknown } | undefined)?.decision === "block";
     const userLine = [{ kind: "user_message", text: prompt, raw: {} } as const];
     setTimeout(() => {
+      if (!this.reactions.recordsPrompt) return;
       if (this.reactions.transcriptReadOnCatchUp) this.#onDisk.push([...userLine]);
       else this.#transcript([...userLine]);
     }, 10);

@@ -64,6 +64,12 @@ describe("a starved parent never answers wrongly (issue 22)", () => {
     expect(await second).toBe("ANSWER s15-t1");
   });
 
+  it("a prompt the transcript never records (Claude's local answers): its answer is still the turn's", async () => {
+    const cli = await ready({ recordsPrompt: false });
+    expect(await settle(cli.session.send("answered locally"))).toBe("ANSWER answered locally");
+    expect(await settle(cli.session.send("and again"))).toBe("ANSWER and again");
+  });
+
   it("a turn whose Stop never comes ends once the idle screen has lasted the grace, with its text", async () => {
     const cli = await ready({ stopHookDelayMs: () => 3_600_000 });
     expect(await settle(cli.session.send("no Stop for this one"))).toBe(
