@@ -51,6 +51,8 @@ describe("findBase64Literals", () => {
     expect(literalsOf('{"a":"QUJD\\/RA==","b":"x\\"AAAAAAAA\\"","c":"BBBBBBBB"}', 8)).toEqual([
       "BBBBBBBB",
     ]);
+    // One escaped quote: a scanner that ended the literal there would lose its place.
+    expect(literalsOf('{"a":"it\\"s","b":"BBBBBBBB"}', 8)).toEqual(["BBBBBBBB"]);
   });
 });
 
