@@ -3,7 +3,7 @@
 // three. A connection past the cap is answered `connection_limit_reached` (503) on its
 // first request or upgrade, then closed; nothing else is done for it.
 import type { Socket } from "node:net";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 
 export class ConnectionGate {
   readonly #limit: number;

@@ -3,7 +3,7 @@
 // on a response or, where there is none (upgrades, client errors), raw on the socket.
 // Request bodies are read in request-body.ts.
 import { type ServerResponse, STATUS_CODES } from "node:http";
-import { ElwoodError, type ElwoodErrorName } from "../errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../index.js";
 
 const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   invalid_options: 400,

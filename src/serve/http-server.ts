@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import { rawErrorResponse, sendError } from "./http-io.js";
 
 export interface HttpServerParts {

@@ -3,7 +3,7 @@
 // `allowRemote` (prd/serve.md "Local by default").
 import { BlockList, isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import { defaultWebRoot } from "./static-assets.js";
 
 export interface ServeOptions {

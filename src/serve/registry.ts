@@ -1,7 +1,7 @@
 // The server's live sessions by Elwood session id. Opening, finding and closing go
 // through here so shutdown can close every session, including ones still starting, and
 // so the per-server session cap (prd/serve.md "Limits") is checked before any start.
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import {
   ServedSession,
   type SessionDefaults,

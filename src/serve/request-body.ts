@@ -3,7 +3,7 @@
 // parsed as one JSON object. `send` bodies keep their long base64 image data out of JS
 // strings (json-blobs.ts), so a 72 MiB body is held once, plus the decoded images.
 import type { IncomingMessage } from "node:http";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import { parseJsonWithBase64 } from "./json-blobs.js";
 
 /** Bodies above this are refused with 413 before they are buffered. */

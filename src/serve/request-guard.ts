@@ -5,7 +5,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv6 } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import { BearerAuth } from "./auth.js";
 
 export interface ServedAddress {

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
 import { createHookToken } from "../bridge/token.js";
-import { ElwoodError, type ElwoodErrorName } from "../errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../index.js";
 import { decodeSegment, findRoute } from "./api-routes.js";
 import { TERMINAL_SUBPROTOCOL } from "./auth.js";
 import { ConnectionGate } from "./connection-gate.js";
