@@ -145,6 +145,19 @@ describe("usage errors before anything starts", () => {
     expect(ran.stderr).toContain("needs a terminal");
   });
 
+  test("serve: a non-loopback --host exits 2 naming --allow-remote, before anything listens", async () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20"]) {
+      const ran = await elwood(["serve", "--host", host, "--port", "0"]);
+      expect(ran.code, host).toBe(2);
+      expect(ran.stdout).toBe("");
+      expect(ran.stderr).toContain("--allow-remote");
+      expect(ran.stderr).toContain(`--host ${host} is not a loopback address`);
+    }
+    const help = await elwood(["serve", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--allow-remote");
+  });
+
   test("C-CLI-24: sessions with no state lists nothing, on stderr only", async () => {
     const ran = await elwood(["sessions"]);
     expect(ran).toMatchObject({ code: 0, stdout: "" });
