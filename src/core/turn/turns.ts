@@ -377,7 +377,7 @@ export class Turns {
           const { composerText } = this.#context.screen.read();
           if (!idleLongEnough() || !this.#mayEndOnIdle(composerText)) return;
           const progress = this.#current;
-          if (progress !== undefined && progress.turn.isAccepted && !progress.turn.isSettled) {
+          if (progress?.turn.isAccepted && !progress.turn.isSettled) {
             this.#adoptOrphans(progress);
             if (!progress.hasText) {
               progress.turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
