@@ -9,13 +9,14 @@
 // The agent's tools are children of the CLI too, but they run in sessions of their own
 // (both CLIs setsid them), never as the CLI, and their command lines are not the client's.
 // /proc/net/tcp maps the peer's port to the socket's inode and owner uid; a handful of
-// small /proc reads then find the holder. Every read is asynchronous (thread pool), so
-// a slow /proc never stalls the event loop, and the server asks once per connection.
+// small /proc reads then find the holder. The table, the one read that costs, is read in
+// the thread pool; the small reads are synchronous (./proc.ts says why). The server asks
+// once per connection.
 
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { commandHookCommand, type HookClientKind } from "../clients/command.js";
-import { childrenOf, commandLine, holdsSocket, processStat } from "./proc.js";
+import { childrenOf, commandLine, processStat, socketInodes } from "./proc.js";
 import { type PeerAddress, readPeerSocket } from "./tcp-table.js";
 
 export type { PeerAddress } from "./tcp-table.js";
@@ -49,7 +50,9 @@ const SHELLS = new Set(["sh", "bash", "dash", "zsh"]);
 /**
  * Identifies the holder of the socket at `address` for a first request on `eventName`:
  * http events are looked for among the CLI processes, command events among the CLI's
- * children running the client for exactly that event.
+ * children running the client for exactly that event. The socket table is read in the
+ * thread pool while the processes that may hold the socket are found, so the check
+ * costs about one table read (prd/bridge.md "Peer check", cost).
  */
 export async function identifyPeer(
   policy: PeerPolicy,
@@ -57,27 +60,26 @@ export async function identifyPeer(
   eventName: string,
 ): Promise<PeerIdentity> {
   if (!hasChildrenLists()) return { kind: "unavailable" };
-  let socket: Awaited<ReturnType<typeof readPeerSocket>>;
-  try {
-    socket = await readPeerSocket(address);
-  } catch {
-    return { kind: "unavailable" };
-  }
+  const table = readPeerSocket(address).then(
+    (socket) => ({ ok: true as const, socket }),
+    () => ({ ok: false as const }),
+  );
+  const isCommand = policy.isCommandEvent(eventName);
+  const cli = cliProcesses(policy.cliPid);
+  const holders = isCommand
+    ? cli.flatMap((parent) => clientProcesses(parent, policy, eventName))
+    : cli;
+  const read = await table;
+  if (!read.ok) return { kind: "unavailable" };
+  const { socket } = read;
   if (socket === undefined) return { kind: "foreign" };
   if (typeof process.getuid === "function" && socket.uid !== process.getuid()) {
     return { kind: "foreign" };
   }
-  const cli = await cliProcesses(policy.cliPid);
-  if (!policy.isCommandEvent(eventName)) {
-    const held = await Promise.all(cli.map((pid) => holdsSocket(pid, socket.inode)));
-    return held.includes(true) ? { kind: "cli" } : { kind: "foreign" };
-  }
-  for (const parent of cli) {
-    for (const pid of await clientProcesses(parent, policy, eventName)) {
-      if (await holdsSocket(pid, socket.inode)) return { kind: "client", eventName };
-    }
-  }
-  return { kind: "foreign" };
+  // Read after the table: a socket listed there was already open, so a holder that has it
+  // shows it now (reading first could miss a descriptor opened in between).
+  if (!holders.some((pid) => socketInodes(pid).has(socket.inode))) return { kind: "foreign" };
+  return isCommand ? { kind: "client", eventName } : { kind: "cli" };
 }
 
 /**
@@ -85,45 +87,33 @@ export async function identifyPeer(
  * installed through npm runs as `node <wrapper>` that starts the native binary (Codex);
  * the binary stays in the wrapper's session, while every tool gets a session of its own.
  */
-async function cliProcesses(cliPid: number): Promise<number[]> {
-  const root = await processStat(cliPid);
+function cliProcesses(cliPid: number): number[] {
+  const root = processStat(cliPid);
   if (root === undefined) return [];
-  const children = (await childrenOf(cliPid)).slice(0, MAX_CHILDREN_SEARCHED);
-  const stats = await Promise.all(children.map((pid) => processStat(pid)));
-  const sameSession = stats.filter((stat) => stat !== undefined && stat.sid === root.sid);
-  return [cliPid, ...sameSession.map((stat) => stat?.pid ?? cliPid)];
+  const sameSession = childrenOf(cliPid)
+    .slice(0, MAX_CHILDREN_SEARCHED)
+    .filter((pid) => processStat(pid)?.sid === root.sid);
+  return [cliPid, ...sameSession];
 }
 
 /**
  * Children of `parent` running the client for `eventName`, directly or under the
  * `sh -c '<hook command>'` wrapper some CLIs put around a command hook (Claude does).
  */
-async function clientProcesses(
-  parent: number,
-  policy: PeerPolicy,
-  eventName: string,
-): Promise<number[]> {
+function clientProcesses(parent: number, policy: PeerPolicy, eventName: string): number[] {
   const found: number[] = [];
-  const children = (await childrenOf(parent)).slice(0, MAX_CHILDREN_SEARCHED);
-  const commands = await Promise.all(children.map((pid) => commandLine(pid)));
   const hookCommand = commandHookCommand({
     scriptPath: policy.clientPath,
     eventName,
     client: policy.clientKind,
   });
-  for (const [index, argv] of commands.entries()) {
-    const pid = children[index];
-    if (pid === undefined) continue;
+  for (const pid of childrenOf(parent).slice(0, MAX_CHILDREN_SEARCHED)) {
+    const argv = commandLine(pid);
     if (isClientCommand(argv, policy, eventName)) {
       found.push(pid);
     } else if (isShellWrapper(argv, hookCommand)) {
-      const grandchildren = await childrenOf(pid);
-      const inner = await Promise.all(grandchildren.map((child) => commandLine(child)));
-      for (const [at, innerArgv] of inner.entries()) {
-        const child = grandchildren[at];
-        if (child !== undefined && isClientCommand(innerArgv, policy, eventName)) {
-          found.push(child);
-        }
+      for (const child of childrenOf(pid)) {
+        if (isClientCommand(commandLine(child), policy, eventName)) found.push(child);
       }
     }
   }
