@@ -17,6 +17,7 @@ import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { codexShellPolicyOverrides, toolEnvScrubScript } from "../../../src/bridge/tool-env.js";
 import { claudeHookEventsFor } from "../../../src/claude/hooks/versions.js";
+import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hooks.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import { codexHookOverride } from "../../../src/codex/launch/argv.js";
@@ -40,6 +41,9 @@ export interface MeasuredTurn {
   readonly parentCpuMsPerStep?: number;
   /** Bridge requests answered during the turn (hooks variant only). */
   readonly hookRequests?: number;
+  /** Connections the bridge identified, and requests it refused (hooks variant only). */
+  readonly peerChecks?: number;
+  readonly foreignPeer?: number;
 }
 
 const HOOK_TIMEOUT_MS = 30_000;
@@ -172,10 +176,20 @@ async function bareTurn(
     });
     // Drain the screen as a terminal would; nothing reads it.
     pty.onData(() => {});
+    // The bridge checks its peers as a session's does (prd/bridge.md "Peer check").
+    bridge?.admitOnlyPeersOf({
+      cliPid: pty.pid,
+      clientPath: clientPathIn(setup),
+      clientKind: "bash",
+      isCommandEvent: (eventName) =>
+        setup.agent === "codex" || CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName),
+    });
     try {
       await waitForLastStep(setup, scripted.turn, steps);
       const gaps = requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
-      return bridge === undefined ? { gaps } : { gaps, hookRequests: bridge.stats.dispatched };
+      if (bridge === undefined) return { gaps };
+      const { dispatched, peerChecks, foreignPeer } = bridge.stats;
+      return { gaps, hookRequests: dispatched, peerChecks, foreignPeer };
     } finally {
       pty.kill("SIGKILL");
     }
@@ -183,6 +197,8 @@ async function bareTurn(
     await bridge?.close();
   }
 }
+
+const clientPathIn = (setup: RunSetup): string => join(setup.workspace, ".bench-hook-client.sh");
 
 interface Wiring {
   readonly args: readonly string[];
@@ -195,7 +211,7 @@ async function wiringFor(
   bridge: HookBridgeServer | undefined,
 ): Promise<Wiring> {
   const bridgeEnv = bridge === undefined ? {} : bridge.environment();
-  const clientPath = join(setup.workspace, ".bench-hook-client.sh");
+  const clientPath = clientPathIn(setup);
   const wiring =
     bridge === undefined
       ? undefined

@@ -46,7 +46,12 @@ async function oneRun(
       if (turn.parentCpuMsPerStep !== undefined) {
         notes.push(`parent CPU ${ms(turn.parentCpuMsPerStep)}/step`);
       }
-      if (turn.hookRequests !== undefined) notes.push(`${turn.hookRequests} bridge requests`);
+      if (turn.hookRequests !== undefined) {
+        notes.push(
+          `${turn.hookRequests} bridge requests on ${turn.peerChecks} identified connections` +
+            ` (${turn.foreignPeer} refused)`,
+        );
+      }
     }
   } finally {
     await setup.cleanup();
