@@ -199,19 +199,19 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   /** Queued: sent at the next ready, one message per ready (api.md "Submission APIs"). */
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
-    const images = submissionImages(message, "message", options);
+    const images = submissionImages(message, "message", options, this.cwd);
     return (this.#runtime ?? (await this.#live())).turns.submit("message", message, images);
   }
 
   /** Typed as soon as no other submission is being typed; does not wait for ready. */
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    const images = submissionImages(prompt, "prompt", options);
+    const images = submissionImages(prompt, "prompt", options, this.cwd);
     return (this.#runtime ?? (await this.#live())).turns.submit("prompt", prompt, images);
   }
 
   /** Into a running turn now; before first readiness or while blocked, like a message. */
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    const images = submissionImages(message, "guidance message", options);
+    const images = submissionImages(message, "guidance message", options, this.cwd);
     return (this.#runtime ?? (await this.#live())).turns.guidance(message, images);
   }
 
@@ -313,7 +313,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   async *#turn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     assertTurnText(prompt, "prompt");
     const checked = checkTurnOptions(options);
-    const images = snapshotImages(checked.images);
+    const images = snapshotImages(checked.images, this.cwd);
     const runtime = this.#runtime ?? (await this.#live());
     yield* runtime.turns.stream(prompt, { ...checked, images });
   }
@@ -390,10 +390,15 @@ function attach(runtime: SessionRuntime, subscription: Subscription): void {
 }
 
 // A submission's text and options, checked at the call; its images validated and copied.
-function submissionImages(text: unknown, what: string, options: SendOptions | undefined) {
+function submissionImages(
+  text: unknown,
+  what: string,
+  options: SendOptions | undefined,
+  cwd: string,
+) {
   assertTurnText(text, what);
   assertOptionsArgument(options, "Send");
-  return snapshotImages(options?.images);
+  return snapshotImages(options?.images, cwd);
 }
 
 function invalid(message: string): ElwoodError {
