@@ -16,9 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { HookCatalogue, HookEventBase } from "../../src/bridge/catalogue.js";
-import { bashHookClientScript } from "../../src/bridge/clients/bash-client.js";
 import { commandHookCommand } from "../../src/bridge/clients/command.js";
-import { nodeHookClientScript } from "../../src/bridge/clients/node-client.js";
 import { createHookDispatcher } from "../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../src/bridge/server.js";
 import { claudeHttpHookEntry } from "../../src/claude/launch/http-hooks.js";
@@ -114,22 +112,17 @@ export async function runBenchmark(): Promise<void> {
     hookTimeoutMs: HOOK_TIMEOUT_MS,
   });
   const server = await HookBridgeServer.start({ sink: dispatcher });
-  const dir = await mkdtemp(join(tmpdir(), "elwood-bench-hooks-"));
   try {
-    const bashPath = join(dir, "hook-client.bash");
-    const nodePath = join(dir, "hook-client.cjs");
-    await writeFile(bashPath, bashHookClientScript({ hookTimeoutMs: HOOK_TIMEOUT_MS }), {
-      mode: 0o600,
-    });
-    await writeFile(nodePath, nodeHookClientScript({ hookTimeoutMs: HOOK_TIMEOUT_MS }), {
-      mode: 0o600,
-    });
     const env = { ...process.env, ...server.environment() };
-    const bashCommand = commandHookCommand({ scriptPath: bashPath, eventName: "PreToolUse" });
+    // The commands the CLIs get: the client program inline, no script file.
+    const bashCommand = commandHookCommand({
+      eventName: "PreToolUse",
+      hookTimeoutMs: HOOK_TIMEOUT_MS,
+    });
     const nodeCommand = commandHookCommand({
-      scriptPath: nodePath,
       eventName: "PreToolUse",
       client: "node",
+      hookTimeoutMs: HOOK_TIMEOUT_MS,
     });
     console.log(`hook input ${Buffer.byteLength(INPUT)} bytes; no handler (empty reply)`);
     await measure("(a) direct HTTP POST (Claude http hook)", ITERATIONS.http, () =>
@@ -154,7 +147,6 @@ export async function runBenchmark(): Promise<void> {
     await measurePeerCheck(bashCommand);
   } finally {
     await server.close();
-    await rm(dir, { recursive: true, force: true });
   }
   await measureClaudeToolSteps();
 }

@@ -4,23 +4,17 @@
 // dispatch. Real sockets, real /proc, the real bash hook client.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { checkPeer, findPeerSocket } from "../../../src/bridge/peer-check.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
-import { clientEnv, type InstalledClients, installClients } from "../../fixtures/bridge-clients.js";
+import { clientEnv, hookClients } from "../../fixtures/bridge-clients.js";
 import { postHook, recordingSink } from "../../fixtures/bridge-http.js";
 
 const input = JSON.stringify({ hook_event_name: "PreToolUse", session_id: "s", cwd: "/" });
 
-let clients: InstalledClients;
+const clients = hookClients(1000);
 const servers: HookBridgeServer[] = [];
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  clients = await installClients(1000);
-});
-afterAll(async () => {
-  await clients.cleanup();
-});
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
   await Promise.all(servers.splice(0).map((server) => server.close()));
