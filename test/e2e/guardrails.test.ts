@@ -1,0 +1,155 @@
+// Guardrails the agent cannot switch off (issue 21, Done-when 1), against the real CLIs
+// with default options (state in `<cwd>/.elwood/`) and a PreToolUse deny handler. A
+// scripted tool call does what a prompt-injected agent would: rewrites every file under
+// `.elwood/` (the record's posture loosened as far as it goes, a loop planted, anything
+// else replaced by `exit 0`) and plants CLI settings that switch hooks off. Then:
+// - the next command the handler denies is still denied and never runs;
+// - after stop(), a bare startOrResume* (no posture options) fails with state_corrupt
+//   naming the field, before spawning anything: never a looser launch;
+// - once the record is restored, the resume launches the original posture and the deny
+//   policy still holds, the planted CLI settings notwithstanding.
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import {
+  startClaude,
+  startCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "../../src/agents.js";
+import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import { StateStore } from "../../src/state/index.js";
+import {
+  type ClaudeFixture,
+  childPids,
+  ensureGone,
+  rejection,
+  token,
+} from "../support/claude-e2e.js";
+import type { CliName } from "../support/cli-binaries.js";
+import { EXPLOIT_COMMAND, LOOSE_POSTURE, sessionCommandLines } from "../support/guardrails.js";
+import { touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+
+const newFixture = useRealCliFixture({ trusted: true });
+
+const SHELL_TOOL: Readonly<Record<CliName, string>> = { claude: "Bash", codex: "exec_command" };
+
+function shellCall(cli: CliName, command: string) {
+  const input = cli === "claude" ? { command } : { cmd: command };
+  return { tool: { name: SHELL_TOOL[cli], input } };
+}
+
+interface DenyPolicy {
+  readonly hooks: Record<string, unknown>;
+  /** Commands the handler saw, in order. */
+  readonly seen: string[];
+}
+
+/** Denies any shell command that names `marker`; Claude's others are allowed (no dialog). */
+function denyPolicy(cli: CliName, marker: string, reason: string): DenyPolicy {
+  const seen: string[] = [];
+  const decide = (event: { tool_input: { command: string } }) => {
+    seen.push(event.tool_input.command);
+    if (event.tool_input.command.includes(marker))
+      return { permissionDecision: "deny", permissionDecisionReason: reason };
+    return cli === "claude" ? { permissionDecision: "allow" } : undefined;
+  };
+  return { hooks: { PreToolUse: { Bash: decide } }, seen };
+}
+
+async function startDefault(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy) {
+  const options = { cwd: fx.workspace, env: fx.home.env, hooks: policy.hooks };
+  const session: ElwoodAgentSession =
+    cli === "claude" ? await startClaude(options) : await startCodex(options);
+  fx.defer(() => ensureGone(session));
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  return session;
+}
+
+/** A bare startOrResume*: the id, the folder, the handler, and no posture option at all. */
+function bareResume(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy, id: string) {
+  const options = { cwd: fx.workspace, env: fx.home.env, hooks: policy.hooks, elwoodSessionId: id };
+  return cli === "claude" ? startOrResumeClaude(options) : startOrResumeCodex(options);
+}
+
+/** Sends the denied command's prompt and checks it was denied and never ran. */
+async function expectDenied(
+  fx: ClaudeFixture,
+  session: ElwoodAgentSession,
+  policy: DenyPolicy,
+  markerFile: string,
+  reason: string,
+): Promise<void> {
+  const seenBefore = policy.seen.length;
+  const requestsBefore = fx.server.requests.length;
+  await session.sendMessage("make the file");
+  await waitForSay(session, "tried to make it");
+  expect(policy.seen.slice(seenBefore)).toEqual([touchAndEcho(markerFile, "ran")]);
+  const results = fx.server.requests
+    .slice(requestsBefore)
+    .flatMap((request) => request.toolResults.map((result) => result.text));
+  expect(results.join("\n")).toContain(reason);
+  expect(existsSync(markerFile)).toBe(false);
+}
+
+describe("the agent rewrites Elwood's files in its workspace", () => {
+  test.each(["claude", "codex"] as const)(
+    "issue 21 C-STATE-13: %s, default options: a deny still holds, a bare resume refuses the loosened record before spawning, and the restored one resumes the original posture with the deny intact",
+    async (cli) => {
+      const fx = await newFixture({ cli });
+      const marker = token("never-runs");
+      const markerFile = join(fx.workspace, `${marker}.txt`);
+      const reason = token("still-denied");
+      fx.server.turn({
+        match: "rewrite the state",
+        steps: [shellCall(cli, EXPLOIT_COMMAND), { say: "rewrote it" }],
+      });
+      fx.server.turn({
+        match: "make the file",
+        repeat: true,
+        steps: [shellCall(cli, touchAndEcho(markerFile, "ran")), { say: "tried to make it" }],
+      });
+      const policy = denyPolicy(cli, marker, reason);
+      const session = await startDefault(fx, cli, policy);
+      const id = session.elwoodSessionId;
+      const sessionDir = join(fx.workspace, ".elwood", "sessions", id);
+      const recordFile = join(sessionDir, "record.json");
+      const original = readFileSync(recordFile, "utf8");
+      const originalPosture = JSON.parse(original).resume.posture;
+
+      await session.sendMessage("rewrite the state");
+      await waitForSay(session, "rewrote it");
+      // The exploit really ran: the workspace record is loosened and a loop planted.
+      expect(JSON.parse(readFileSync(recordFile, "utf8")).resume.posture).toEqual(
+        LOOSE_POSTURE[cli],
+      );
+      expect(readFileSync(join(sessionDir, "loops.json"), "utf8")).toContain("planted");
+
+      await expectDenied(fx, session, policy, markerFile, reason);
+      await session.stop();
+
+      const before = childPids();
+      const refused = await rejection(bareResume(fx, cli, policy, id));
+      expect(refused.name).toBe("state_corrupt");
+      expect(refused.details).toMatchObject({ field: "resume.posture", elwoodSessionId: id });
+      expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
+
+      // The user restores the record and drops the planted loop; the planted CLI settings
+      // (.claude/settings.local.json, .codex/config.toml) stay.
+      writeFileSync(recordFile, original, { mode: 0o600 });
+      rmSync(join(sessionDir, "loops.json"));
+      const resumed = await bareResume(fx, cli, policy, id);
+      fx.defer(() => ensureGone(resumed.session));
+      expect(resumed.resumed).toBe(true);
+      await resumed.session.waitForStatus((status) => status === "ready", 90_000);
+      const launched = sessionCommandLines(id).join("\n");
+      expect(launched).not.toMatch(/bypassPermissions|danger-full-access|--ask-for-approval/);
+      expect(JSON.parse(readFileSync(recordFile, "utf8")).resume.posture).toEqual(originalPosture);
+      await expectDenied(fx, resumed.session, policy, markerFile, reason);
+      await resumed.session.teardown();
+      const store = await StateStore.open({ cwd: fx.workspace });
+      expect(existsSync(await store.privateDir(id))).toBe(false);
+    },
+  );
+});
