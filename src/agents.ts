@@ -1,6 +1,6 @@
 // The agents this package ships, each one folder (src/claude, src/codex) turned into its
 // public face by one defineAgent call here. Core never names them: it works over the
-// adapter's opaque id (core/types.ts AgentId). Adding an agent: prd/internals.md.
+// adapter's opaque id (core/contract/status.ts ElwoodAgentId). Adding an agent: prd/internals.md.
 import { type ClaudeSessionEvents, claudeAdapter } from "./claude/adapter.js";
 import {
   normalizeClaudeOptions,
@@ -14,9 +14,9 @@ import {
   type ResumeCodexOptions,
   type StartCodexOptions,
 } from "./codex/options.js";
-import type { AgentSessionApi } from "./core/agent-session.js";
+import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
-import type { AgentModelOption } from "./core/operations/models/types.js";
+import type { AgentSessionApi } from "./core/runtime/agent-session.js";
 import {
   type AgentSessionOptions,
   defineAgent,

@@ -4,9 +4,9 @@
 
 import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
-import type { AgentAdapter } from "../core/adapter.js";
-import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import { readScreenWithFacts } from "../core/screen-reading.js";
+import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import { readScreenWithFacts } from "../core/screen/screen-reading.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";

@@ -1,6 +1,6 @@
 // Claude's raw session: every common control plus login() (api.md "login"; Claude-only,
 // so it is on neither CodexSessionApi nor ElwoodAgentSession).
-import { AgentSessionApi, guard } from "../core/agent-session.js";
+import { AgentSessionApi, guard } from "../core/runtime/agent-session.js";
 import type { ClaudeSessionEvents } from "./adapter.js";
 
 export type ClaudeLoginMethod = "claudeai" | "console" | "third_party";

@@ -3,9 +3,9 @@
 // which hooks mean what. Codex paints its composer before its input loop is live, so on
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
 import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
-import type { AgentAdapter } from "../core/adapter.js";
-import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import { readScreenWithFacts } from "../core/screen-reading.js";
+import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import { readScreenWithFacts } from "../core/screen/screen-reading.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";

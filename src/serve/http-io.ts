@@ -1,7 +1,7 @@
 // JSON in and out for the API: a capped body reader, and every failure turned into
 // `{ "error": { "name", "message", "details" } }` with the HTTP status its name implies.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ElwoodError, type ElwoodErrorName } from "../errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../index.js";
 
 /** Bodies above this are refused with 413 before they are buffered. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@
 // error before anything listens.
 import { isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import { defaultWebRoot } from "./static-assets.js";
 
 export interface ServeOptions {

@@ -1,6 +1,6 @@
 // The server's live sessions by Elwood session id. Opening, finding and closing go
 // through here so shutdown can close every session, including ones still starting.
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import {
   ServedSession,
   type SessionDefaults,

@@ -1,10 +1,12 @@
 // Validation of API request bodies: each field is checked once here, and a wrong one is
 // an `invalid_options` error naming the field, what was expected and what came.
 import { isAbsolute } from "node:path";
-import type { ElwoodAgentKind } from "../agents.js";
-import type { ImageInput } from "../core/operations/images.js";
-import type { ElwoodTerminalSize } from "../core/types.js";
-import { ElwoodError } from "../errors.js";
+import {
+  type ElwoodAgentKind,
+  ElwoodError,
+  type ElwoodTerminalSize,
+  type ImageInput,
+} from "../index.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { SessionRequest } from "./served-session.js";
 

@@ -2,25 +2,25 @@
 // before the agent starts and no startup event is missed; `send` is the core Turn, the
 // same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
 // in its SessionEventLog for SSE clients.
+
+import { isTerminalStatus } from "../core/contract/status.js";
 import {
+  type ElwoodActivityEvent,
   type ElwoodAgentKind,
+  type ElwoodAgentSession,
+  type ElwoodAgentSessionEvents,
+  ElwoodError,
+  type ElwoodSessionStatus,
+  type ElwoodTerminal,
+  type ElwoodTerminalSize,
+  type ElwoodUnsubscribe,
+  type ImageInput,
   resumeClaude,
   resumeCodex,
   startClaude,
   startCodex,
-} from "../agents.js";
-import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import type { ImageInput } from "../core/operations/images.js";
-import {
-  type ElwoodActivityEvent,
-  type ElwoodSessionStatus,
-  type ElwoodTerminalSize,
-  isTerminalStatus,
-} from "../core/types.js";
-import { ElwoodError } from "../errors.js";
-import type { ElwoodUnsubscribe } from "../events/emitter.js";
+} from "../index.js";
 import { LazyAgentSession } from "../session/lazy-session.js";
-import type { ElwoodTerminal } from "../terminal/terminal.js";
 import { SessionEventLog } from "./event-log.js";
 import { hookOutcomeOf } from "./hook-outcome.js";
 

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
 import { createHookToken } from "../bridge/token.js";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import { findRoute } from "./api-routes.js";
 import { BearerAuth, TERMINAL_SUBPROTOCOL } from "./auth.js";
 import { sendError, statusOf } from "./http-io.js";

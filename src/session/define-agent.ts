@@ -4,24 +4,21 @@
 // a new agent is one folder plus one defineAgent call (prd/internals.md "Adding an agent").
 import path from "node:path";
 import type { HookEventBase } from "../bridge/catalogue.js";
-import type { AgentAdapter } from "../core/adapter.js";
-import {
-  AgentSessionApi,
-  type AgentSessionApiOptions,
-  type ElwoodAgentSessionEvents,
-} from "../core/agent-session.js";
+import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import {
   type CommonStartOptions,
   invalidOption,
   type NormalizedAgentOptions,
   normalizeCwd,
   optionalString,
-} from "../core/common-options.js";
+} from "../core/launch/common-options.js";
 import {
   type ReplacedSession,
   resumeAgentSession,
   startAgentSession,
-} from "../core/open-session.js";
+} from "../core/launch/open-session.js";
+import { AgentSessionApi, type AgentSessionApiOptions } from "../core/runtime/agent-session.js";
 import { ElwoodError } from "../errors.js";
 import { LazyAgentSession } from "./lazy-session.js";
 

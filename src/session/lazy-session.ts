@@ -3,30 +3,30 @@
 // no-ops before start; `close()` for `finally`. A `send`/`stream` turn starts the session
 // and drains the core Turn (src/core/turn/): no turn logic lives here.
 
-import type { ElwoodAgentSession, SendOptions } from "../core/agent-session.js";
 import {
   assertOptionsArgument,
   assertTurnText,
   checkTimeoutOptions,
   checkTurnOptions,
   checkWaitArguments,
-} from "../core/call-arguments.js";
-import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/loops/types.js";
-import { validateLoopRequest } from "../core/loops/validate.js";
-import { type CompactOptions, compactTimeout } from "../core/operations/compact.js";
-import { snapshotImageInputs } from "../core/operations/images.js";
-import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
-import type { AgentModelOption, ModelOperationOptions } from "../core/operations/models/types.js";
+} from "../core/contract/call-arguments.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/contract/loops.js";
+import type { AgentModelOption, ModelOperationOptions } from "../core/contract/models.js";
+import type { CompactOptions, ElwoodAgentSession } from "../core/contract/session.js";
 import type {
-  ElwoodActivityEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
   ElwoodTerminalSize,
-} from "../core/types.js";
+} from "../core/contract/status.js";
+import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
+import type { ElwoodActivityEvent } from "../core/contract/types.js";
+import { validateLoopRequest } from "../core/loops/validate.js";
+import { compactTimeout } from "../core/operations/compact.js";
+import { snapshotImageInputs } from "../core/operations/images.js";
+import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
-import type { ElwoodStreamEvent, TurnOptions } from "./stream-events.js";
 
 type AnyHandler = (payload: never) => void;
 

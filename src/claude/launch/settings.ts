@@ -6,7 +6,7 @@
 // (verified on 2.1.144 and 2.1.332). Claude skips http hooks for SessionStart and Setup,
 // so those two use the command-hook client (prd/bridge.md).
 import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
-import type { BridgeWiring } from "../../core/adapter.js";
+import type { BridgeWiring } from "../../core/contract/adapter.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS, claudeHttpHookEntry } from "./http-hooks.js";
 
 type MatcherGroup = { readonly matcher?: string; readonly hooks: readonly unknown[] };

@@ -4,10 +4,11 @@
 // prompt; stop/exit keep definitions, kill/teardown clear them.
 import { ElwoodError } from "../../errors.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import type { ElwoodLoopEvent, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { LoopClock } from "./clock.js";
 import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
 import { LoopScheduler } from "./scheduler.js";
 import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
-import type { ElwoodLoopEvent, ElwoodLoopSnapshot, LoopClock } from "./types.js";
 import { LOOP_LIFETIME_MS, validateLoopRequest } from "./validate.js";
 
 export const MAX_LOOPS_PER_SESSION = 50;

@@ -8,7 +8,7 @@ import {
   MIN_LOOP_INTERVAL_MS,
 } from "../../state/loop-sidecar.js";
 import { sanitizePastedText } from "../../terminal/input.js";
-import type { ElwoodLoopRequest } from "./types.js";
+import type { ElwoodLoopRequest } from "../contract/loops.js";
 
 export { LOOP_LIFETIME_MS, MAX_LOOP_MESSAGE_BYTES, MIN_LOOP_INTERVAL_MS };
 

@@ -4,25 +4,15 @@
 // screen. Timeout → compact_failed; termination → session_not_running.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
-import { checkTimeoutOptions } from "../call-arguments.js";
-import { isTerminalStatus } from "../types.js";
+import { checkTimeoutOptions } from "../contract/call-arguments.js";
+import type { CompactFacts } from "../contract/operation-facts.js";
+import type { CompactOptions } from "../contract/session.js";
+import { isTerminalStatus } from "../contract/status.js";
 import { type OperationContext, sleep } from "./context.js";
 
 export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 export const COMPACT_RECOVERY_MS = 3000;
 const ENTER_SETTLE_MS = 150;
-
-/** The adapter's compaction command and the hooks that bracket it; data, versioned. */
-export interface CompactFacts {
-  readonly command: string;
-  readonly startHook: string;
-  readonly endHook: string;
-  readonly verifiedOn: string;
-}
-
-export interface CompactOptions {
-  readonly timeoutMs?: number;
-}
 
 export function compactTimeout(options: CompactOptions | undefined): number {
   return checkTimeoutOptions(options, "compact()") ?? DEFAULT_COMPACT_TIMEOUT_MS;

@@ -3,10 +3,10 @@
 // reading. Operations run inside one control-queue slot and never consume the ready
 // transition (api.md "Control queue": commands must not, or the session deadlocks).
 import type { ElwoodError } from "../../errors.js";
-import type { ScreenReading } from "../adapter.js";
-import type { TerminalPort } from "../ports.js";
-import type { SessionEvents } from "../session-events.js";
-import type { ElwoodSessionStatus } from "../types.js";
+import type { SessionEvents } from "../context/session-events.js";
+import type { ScreenReading } from "../contract/adapter.js";
+import type { TerminalPort } from "../contract/ports.js";
+import type { ElwoodSessionStatus } from "../contract/status.js";
 
 export interface OperationContext {
   readonly displayName: string;

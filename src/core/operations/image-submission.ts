@@ -4,11 +4,11 @@
 // (its user_message) or the session ends.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
-import { isTerminalStatus } from "../types.js";
+import type { ImageAttachFacts } from "../contract/operation-facts.js";
+import { isTerminalStatus } from "../contract/status.js";
 import { type OperationContext, sleep } from "./context.js";
 import {
   attachImagePaths,
-  type ImageAttachFacts,
   type ImageAttachSurface,
   type MaterializedImages,
   materializeImages,

@@ -3,9 +3,9 @@
 // adapter's auth-failure screen when a turn ends. Once emitted it stays quiet until a
 // login() succeeds; the session is left alive so that login() can recover it.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ScreenReading } from "../adapter.js";
-import type { SessionEvents } from "../session-events.js";
-import type { LoginFacts } from "./login-facts.js";
+import type { SessionEvents } from "../context/session-events.js";
+import type { ScreenReading } from "../contract/adapter.js";
+import type { LoginFacts } from "../contract/operation-facts.js";
 
 export interface LoginExpiryParts {
   readonly events: SessionEvents;

@@ -6,10 +6,11 @@
 // session ending → session_not_running. A failed or timed-out login closes the dialog.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
-import { optionalMilliseconds } from "../call-arguments.js";
-import { isTerminalStatus } from "../types.js";
+import { optionalMilliseconds } from "../contract/call-arguments.js";
+import type { LoginFacts } from "../contract/operation-facts.js";
+import { isTerminalStatus } from "../contract/status.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
-import { checkAuthUrl, checkLoginCode, type LoginFacts, loginFailed } from "./login-facts.js";
+import { checkAuthUrl, checkLoginCode, loginFailed } from "./login-facts.js";
 import { type LoginScreen, readLoginScreen } from "./login-screen.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;

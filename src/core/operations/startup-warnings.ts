@@ -1,5 +1,5 @@
 // mcp_startup_incomplete / mcp_server_not_logged_in (C-CODEX-09). A CLI that folds its
-// start-up warnings into a pager (startup-warnings-facts.ts) shows only a footer badge.
+// start-up warnings into a pager (contract/operation-facts.ts) shows only a footer badge.
 // From the first ready until the first turn starts, Elwood watches for that badge; when
 // it shows, one readiness slot (never consuming the ready transition, typing nothing into
 // the composer) opens the pager, reads each page, closes it with the key that leaves the
@@ -9,8 +9,8 @@
 // when no badge shows, and when the adapter says the config could not have produced one
 // (isWorthReading).
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
-import type { StartupWarningsPagerFacts } from "./startup-warnings-facts.js";
 import {
   badgeCount,
   type McpStartupReport,

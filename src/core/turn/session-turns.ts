@@ -5,16 +5,17 @@
 // hook and transcript signals; this is the one owner of a turn from paste to end.
 import { ElwoodError } from "../../errors.js";
 import { sanitizePastedText } from "../../terminal/input.js";
-import type { ScreenReading, TranscriptItem } from "../adapter.js";
-import { checkTurnOptions } from "../call-arguments.js";
-import type { ControlQueue, OperationClass } from "../control-queue.js";
-import type { TerminalPort } from "../ports.js";
-import type { SessionEvents } from "../session-events.js";
-import type { StatusMachine } from "../status-machine.js";
+import type { ControlQueue, OperationClass } from "../context/control-queue.js";
+import type { SessionEvents } from "../context/session-events.js";
+import type { StatusMachine } from "../context/status-machine.js";
+import type { ScreenReading, TranscriptItem } from "../contract/adapter.js";
+import { checkTurnOptions } from "../contract/call-arguments.js";
+import type { TerminalPort } from "../contract/ports.js";
+import type { ElwoodStreamEvent, TurnOptions } from "../contract/turn.js";
 import { classifyComposer, countEchoes } from "./composer.js";
 import { type DeliverySurface, deliverTurn } from "./delivery.js";
 import { TurnLedger } from "./ledger.js";
-import { type ElwoodStreamEvent, type TurnOptions, toStreamEvent } from "./stream-events.js";
+import { toStreamEvent } from "./stream-events.js";
 import type { Turn, TurnChange } from "./turn.js";
 import { TurnRun } from "./turn-run.js";
 import { TurnSlot } from "./turn-slot.js";

@@ -5,15 +5,11 @@
 // quiet window; expected text that never arrives within catchUpMs fails with wait_timeout.
 // Acceptance itself is the delivery's job (./delivery.ts): nothing here re-sends a prompt.
 import { ElwoodError } from "../../errors.js";
-import type { TranscriptItem } from "../adapter.js";
-import { type ElwoodSessionStatus, isTerminalStatus } from "../types.js";
+import type { TranscriptItem } from "../contract/adapter.js";
+import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
+import type { ElwoodStreamEvent, TurnOptions } from "../contract/turn.js";
 import { normalizeText } from "./composer.js";
-import {
-  type ElwoodStreamEvent,
-  sizeOfStreamEvent,
-  type TurnOptions,
-  toStreamEvent,
-} from "./stream-events.js";
+import { sizeOfStreamEvent, toStreamEvent } from "./stream-events.js";
 
 export const DEFAULT_CATCH_UP_MS = 10_000;
 export const QUIET_WINDOW_MS = 400;

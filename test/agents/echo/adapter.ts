@@ -11,9 +11,9 @@ import {
 } from "../../../src/bridge/catalogue.js";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { STOP_HOOK_SIGNALS } from "../../../src/bridge/stop-hook-signals.js";
-import type { AgentAdapter } from "../../../src/core/adapter.js";
+import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
+import { readScreenWithFacts } from "../../../src/core/screen/screen-reading.js";
 import type { ScreenFactTable } from "../../../src/core/screen/types.js";
-import { readScreenWithFacts } from "../../../src/core/screen-reading.js";
 import type { TranscriptActivityItem } from "../../../src/transcript/activity.js";
 
 export const ECHO_CLI_PATH = fileURLToPath(new URL("./cli.mjs", import.meta.url));

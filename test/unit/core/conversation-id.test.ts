@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
-import { type AgentSignalParts, AgentSignals } from "../../../src/core/agent-signals.js";
+import { type AgentSignalParts, AgentSignals } from "../../../src/core/runtime/agent-signals.js";
 import { hasConversationOnDisk } from "../../../src/transcript/conversation-evidence.js";
 
 const dirs: string[] = [];

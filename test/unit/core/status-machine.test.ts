@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STATUS_DECISION_LIMIT, StatusMachine } from "../../../src/core/status-machine.js";
+import { STATUS_DECISION_LIMIT, StatusMachine } from "../../../src/core/context/status-machine.js";
 
 function machine() {
   const changes: string[] = [];

@@ -2,7 +2,8 @@
 // are promise-returning pass-throughs to the runtime, and sendMessage/sendPrompt hand
 // `/loop ...` text over literally instead of creating a loop.
 import { describe, expect, test } from "vitest";
-import { AgentSessionApi, type ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../../src/core/contract/session.js";
+import { AgentSessionApi } from "../../../src/core/runtime/agent-session.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 function fakeRuntime() {

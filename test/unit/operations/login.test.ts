@@ -6,12 +6,12 @@
 // continue"), since the real sign-in service cannot be reached offline.
 import { describe, expect, test } from "vitest";
 import { CLAUDE_LOGIN_FACTS } from "../../../src/claude/screen/login.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
 import { normalizeLoginOptions, runLogin } from "../../../src/core/operations/login.js";
 import { checkAuthUrl, checkLoginCode } from "../../../src/core/operations/login-facts.js";
 import { readLoginScreen } from "../../../src/core/operations/login-screen.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { loadScreen } from "../screen/load-screen.js";
 

@@ -5,12 +5,12 @@
 // clock, a fake Codex whose pager shows what has failed so far.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CODEX_STARTUP_WARNINGS } from "../../../src/codex/screen/startup-warnings.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
 import {
   STARTUP_WARNINGS_WINDOW_MS,
   StartupWarningsWatch,
 } from "../../../src/core/operations/startup-warnings.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 const facts = CODEX_STARTUP_WARNINGS;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { codexHasMcpServers } from "../../../src/codex/config/mcp-servers.js";
 import { CODEX_STARTUP_WARNINGS } from "../../../src/codex/screen/startup-warnings.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
 import { readPages } from "../../../src/core/operations/startup-warnings.js";
 import {
@@ -15,7 +16,6 @@ import {
   readMcpStartupReport,
   readPagerPage,
 } from "../../../src/core/operations/startup-warnings-read.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { loadScreen } from "../screen/load-screen.js";
 

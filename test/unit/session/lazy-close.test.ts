@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type {
   ElwoodAgentSession,
   ElwoodAgentSessionEvents,
-} from "../../../src/core/agent-session.js";
+} from "../../../src/core/contract/session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { LazyAgentSession } from "../../../src/session/lazy-session.js";
 

@@ -3,7 +3,7 @@
 // queued input; a PTY that refuses that resize leaves 100 columns, warns, and still lets
 // the queue go. Fake clock, scripted Claude behind a fake PTY that records resizes.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { PASTE_START } from "../../../src/terminal/input.js";
 import { FakeClaude } from "./fake-claude.js";
 

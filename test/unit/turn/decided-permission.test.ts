@@ -3,7 +3,7 @@
 // C-ATTN-01). The e2e side: test/e2e/claude-turns.test.ts ("PermissionRequest").
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
-import { ScreenWatcher, type ScreenWatcherHost } from "../../../src/core/screen-watcher.js";
+import { ScreenWatcher, type ScreenWatcherHost } from "../../../src/core/screen/screen-watcher.js";
 import {
   DECIDED_PERMISSION_WINDOW_MS,
   DecidedPermission,

@@ -6,9 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import type { AgentAdapter } from "../../../src/core/adapter.js";
-import { EARLY_FAILURE_WINDOW_MS, waitForEarlyFailure } from "../../../src/core/early-failure.js";
-import type { SessionRuntime } from "../../../src/core/runtime.js";
+import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
+import {
+  EARLY_FAILURE_WINDOW_MS,
+  waitForEarlyFailure,
+} from "../../../src/core/launch/early-failure.js";
+import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { ElwoodError } from "../../../src/errors.js";
 import type { ElwoodTerminal } from "../../../src/terminal/terminal.js";
 import { FakeClaude } from "./fake-claude.js";

@@ -9,11 +9,11 @@ import { expect, vi } from "vitest";
 import type { HookOutcome } from "../../../src/bridge/outcome.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
-import type { TranscriptItem } from "../../../src/core/adapter.js";
-import type { TerminalPort, TerminalSnapshot } from "../../../src/core/ports.js";
-import { SessionRuntime } from "../../../src/core/runtime.js";
-import { bootstrapSize } from "../../../src/core/runtime-support.js";
-import type { ElwoodTerminalSize } from "../../../src/core/types.js";
+import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
+import type { TerminalPort, TerminalSnapshot } from "../../../src/core/contract/ports.js";
+import type { ElwoodTerminalSize } from "../../../src/core/contract/status.js";
+import { SessionRuntime } from "../../../src/core/runtime/runtime.js";
+import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 
 const SCREENS = join(import.meta.dirname, "../../fixtures/screens");

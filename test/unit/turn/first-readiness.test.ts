@@ -3,7 +3,7 @@
 // resume, deferral behind a dialog, the bounded fallback, and exactly one initial ready.
 // Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/readiness.js";
+import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "./fake-claude.js";
 
 const initialReadies = (cli: FakeClaude) =>

@@ -6,7 +6,7 @@
 // composer cleared the block to `running`, since first readiness "still had to decide".
 // No prompt was ever pasted. Fake clock, scripted Claude over the captured screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/readiness.js";
+import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "./fake-claude.js";
 
 const PROMPT = "SAY<<after-dialog-5678>>";

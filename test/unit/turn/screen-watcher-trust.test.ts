@@ -5,15 +5,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
-import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
   type ScreenWatcherHost,
   TRUST_DEADLINE_MS,
   UNRENDERED_RETRY_MS,
-} from "../../../src/core/screen-watcher.js";
+} from "../../../src/core/screen/screen-watcher.js";
+import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
 import { loadScreen } from "../screen/load-screen.js";
 
 function reading(name: string): ScreenReading {

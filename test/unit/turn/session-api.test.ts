@@ -4,8 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
 import { ClaudeAgentSessionApi } from "../../../src/claude/session-api.js";
-import type { SessionRuntime } from "../../../src/core/runtime.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../../src/core/types.js";
+import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
+import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { ElwoodError } from "../../../src/errors.js";
 import type { ElwoodTerminal } from "../../../src/terminal/terminal.js";
 import { FakeClaude } from "./fake-claude.js";

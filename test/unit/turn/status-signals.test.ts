@@ -2,7 +2,7 @@
 // "Readiness"): a blocked Stop keeps the turn, a dialog blocks and clears, a process exit
 // is announced and final. Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElwoodSessionStatus } from "../../../src/core/types.js";
+import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
 import { type FakeClaude, ready } from "./fake-claude.js";
 
 /** sendMessage(), running the fake clock until it resolved (its Enter is written). */

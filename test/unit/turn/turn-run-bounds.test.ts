@@ -2,7 +2,7 @@
 // the agent keeps writing cannot grow the parent's memory without limit; past 10,000
 // events (or 32 MiB) the turn fails with wait_timeout and the buffer is dropped.
 import { describe, expect, test } from "vitest";
-import type { TranscriptItem } from "../../../src/core/adapter.js";
+import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
 import { TurnRun } from "../../../src/core/turn/turn-run.js";
 
 const message = (text: string) => ({ kind: "assistant_message", text }) as TranscriptItem;

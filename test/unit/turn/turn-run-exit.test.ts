@@ -2,8 +2,8 @@
 // change or a pending submission's rejection reaches the TurnRun first (C-API-48/49: the
 // CI run that caught the race saw the submission's wording for Codex).
 import { describe, expect, test } from "vitest";
+import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
 import { TurnRun } from "../../../src/core/turn/turn-run.js";
-import type { ElwoodSessionStatus } from "../../../src/core/types.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 async function failureOf(run: TurnRun): Promise<unknown> {

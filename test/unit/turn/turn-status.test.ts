@@ -3,7 +3,7 @@
 // behind that: duplicates and ambiguous frames change nothing, and nothing is watched
 // before first readiness (C-TURN-03). Fake clock, scripted Claude over 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElwoodActivityEvent } from "../../../src/core/types.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { FakeClaude, ready } from "./fake-claude.js";
 
 /** Status changes, and the status activities that must accompany them. */

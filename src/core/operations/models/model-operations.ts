@@ -2,9 +2,13 @@
 // waiting queue slot that never consumes the ready transition, the deadline that the
 // queue wait counts against, and the adapter's persisted-default guard around a switch.
 import { ElwoodError } from "../../../errors.js";
+import type {
+  AgentModelOption,
+  ModelOperationFacts,
+  ModelOperationOptions,
+} from "../../contract/models.js";
 import type { OperationContext } from "../context.js";
 import { modelTimeout, runListModels, runSetModel, validModelId } from "./run-models.js";
-import type { AgentModelOption, ModelOperationFacts, ModelOperationOptions } from "./types.js";
 
 export interface ModelOperationsHost {
   readonly context: OperationContext;

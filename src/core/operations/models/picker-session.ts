@@ -3,6 +3,7 @@
 // model_automation_failed after the picker is closed again (one Escape per stage).
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
+import type { AgentModelOption, ModelPickerFacts } from "../../contract/models.js";
 import { type OperationContext, pollScreen, renderedLines, sleep } from "../context.js";
 import {
   finishRows,
@@ -11,7 +12,6 @@ import {
   type PickerRow,
   readPicker,
 } from "./parse-picker.js";
-import type { AgentModelOption, ModelPickerFacts } from "./types.js";
 
 const ENTER_SETTLE_MS = 150;
 const KEY_SETTLE_MS = 60;
