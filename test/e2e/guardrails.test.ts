@@ -17,7 +17,7 @@ import {
   startOrResumeClaude,
   startOrResumeCodex,
 } from "../../src/agents.js";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { StateStore } from "../../src/state/index.js";
 import {
   type ClaudeFixture,

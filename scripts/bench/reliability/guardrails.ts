@@ -15,7 +15,7 @@ import {
   startOrResumeClaude,
   startOrResumeCodex,
 } from "../../../src/agents.js";
-import type { ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../../src/core/contract/session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { LaunchSentinel } from "../../../src/shell/sentinel.js";
 import { LAUNCH_TAG_ENV, newLaunchTag } from "../../../src/shell/tagged-processes.js";
