@@ -7,7 +7,6 @@ import { normalizeClaudeOptions } from "../../../src/claude/options.js";
 
 const bridge = {
   port: 4242,
-  commandClientPath: "unused",
   commandClientKind: "bash" as const,
   hookTimeoutMs: 30_000,
 };

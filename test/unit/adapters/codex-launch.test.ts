@@ -5,7 +5,6 @@ import { normalizeCodexOptions } from "../../../src/codex/options.js";
 
 const bridge = {
   port: 4242,
-  commandClientPath: "unused",
   commandClientKind: "bash" as const,
   hookTimeoutMs: 10_000,
 };
