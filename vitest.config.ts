@@ -1,10 +1,13 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Sessions keep trusted copies in the user's state dir (src/state/private-root.ts); tests
-// keep theirs in one folder of their own instead of the real ~/.local/state.
-const env = { XDG_STATE_HOME: join(tmpdir(), `elwood-test-state-${process.getuid?.() ?? "user"}`) };
+// keep theirs in a folder of their own instead of the real ~/.local/state. Like the real
+// one it is outside every workspace and outside the temp dir, which Codex's sandbox
+// lets tools write.
+const root = dirname(fileURLToPath(import.meta.url));
+const env = { XDG_STATE_HOME: join(root, "node_modules", ".cache", "elwood-test-state") };
 
 // Three tiers (see prd/testing.md). e2e drives the real CLIs, each of which is a
 // heavy native process, so that tier runs one file at a time on a 2-core machine.

@@ -71,6 +71,7 @@ function runParent(
   cli: CliName,
   phase: Phase,
   prompt: string,
+  posture: Readonly<Record<string, string>> = {},
 ): Promise<ParentRun> {
   const config = {
     agent: cli,
@@ -79,6 +80,7 @@ function runParent(
     stateDir: fx.stateDir,
     phase,
     prompt,
+    posture,
   };
   const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -242,6 +244,14 @@ function detachingCommand(marker: string): string {
   return `${MARKER}=${marker} setsid sleep 600 ${quiet} ${MARKER}=${marker} nohup sleep 600 ${quiet} echo detached`;
 }
 
+// Codex's default sandbox (workspace-write) runs each tool command in a PID namespace of
+// its own, so a detached process dies with the command (0.171.0); outside it, with
+// danger-full-access, it survives the command, which is the case to prove.
+const UNCONFINED: Readonly<Record<CliName, Readonly<Record<string, string>>>> = {
+  claude: {},
+  codex: { sandbox: "danger-full-access" },
+};
+
 describe("parent SIGKILL after a tool detached", () => {
   test.each(["claude", "codex"] as const)(
     "C-LIFE-10 issue 21: %s, a tool ran `setsid sleep 600 &` and `nohup sleep 600 &`: 2 s after the parent SIGKILL no process of the launch survives",
@@ -256,7 +266,7 @@ describe("parent SIGKILL after a tool detached", () => {
         match: prompt,
         steps: [shellCall(cli, detachingCommand(marker)), { say: "detached both" }],
       });
-      const run = await runParent(fx, cli, "mid-turn", prompt);
+      const run = await runParent(fx, cli, "mid-turn", prompt, UNCONFINED[cli]);
       const bothRun = () => pidsWithEnvironment(MARKER, marker).length === 2;
       expect(await waitFor(bothRun, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
       const detached = pidsWithEnvironment(MARKER, marker);

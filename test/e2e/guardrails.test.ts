@@ -58,8 +58,10 @@ function denyPolicy(cli: CliName, marker: string, reason: string): DenyPolicy {
   return { hooks: { PreToolUse: { Bash: decide } }, seen };
 }
 
+// Default options: no stateDir (state in `<cwd>/.elwood/`) and no posture option.
+// `autotrust` only answers Codex's folder-trust prompt, which loosens nothing.
 async function startDefault(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy) {
-  const options = { cwd: fx.workspace, env: fx.home.env, hooks: policy.hooks };
+  const options = { cwd: fx.workspace, env: fx.home.env, hooks: policy.hooks, autotrust: true };
   const session: ElwoodAgentSession =
     cli === "claude" ? await startClaude(options) : await startCodex(options);
   fx.defer(() => ensureGone(session));
@@ -69,7 +71,13 @@ async function startDefault(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy)
 
 /** A bare startOrResume*: the id, the folder, the handler, and no posture option at all. */
 function bareResume(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy, id: string) {
-  const options = { cwd: fx.workspace, env: fx.home.env, hooks: policy.hooks, elwoodSessionId: id };
+  const options = {
+    cwd: fx.workspace,
+    env: fx.home.env,
+    hooks: policy.hooks,
+    autotrust: true,
+    elwoodSessionId: id,
+  };
   return cli === "claude" ? startOrResumeClaude(options) : startOrResumeCodex(options);
 }
 
@@ -91,6 +99,29 @@ async function expectDenied(
     .flatMap((request) => request.toolResults.map((result) => result.text));
   expect(results.join("\n")).toContain(reason);
   expect(existsSync(markerFile)).toBe(false);
+}
+
+/**
+ * Codex's default sandbox (workspace-write) confines a tool's writes to the workspace and
+ * the temp dir: told exactly where the private copies are, it still cannot change them.
+ */
+async function expectCopiesOutOfReach(
+  fx: ClaudeFixture,
+  session: ElwoodAgentSession,
+  privateDir: string,
+): Promise<void> {
+  const record = join(privateDir, "record.json");
+  const loops = join(privateDir, "loops.json");
+  const before = readFileSync(record, "utf8");
+  const overwrite = `printf planted > '${record}'; printf planted > '${loops}'`;
+  fx.server.turn({
+    match: "reach the copies",
+    steps: [shellCall("codex", `${overwrite}; echo tried`), { say: "tried the copies" }],
+  });
+  await session.sendMessage("reach the copies");
+  await waitForSay(session, "tried the copies");
+  expect(readFileSync(record, "utf8")).toBe(before);
+  expect(existsSync(loops)).toBe(false);
 }
 
 describe("the agent rewrites Elwood's files in its workspace", () => {
@@ -126,6 +157,9 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       );
       expect(readFileSync(join(sessionDir, "loops.json"), "utf8")).toContain("planted");
 
+      const privateDir = await (await StateStore.open({ cwd: fx.workspace })).privateDir(id);
+      if (cli === "codex") await expectCopiesOutOfReach(fx, session, privateDir);
+
       await expectDenied(fx, session, policy, markerFile, reason);
       await session.stop();
 
@@ -148,8 +182,7 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       expect(JSON.parse(readFileSync(recordFile, "utf8")).resume.posture).toEqual(originalPosture);
       await expectDenied(fx, resumed.session, policy, markerFile, reason);
       await resumed.session.teardown();
-      const store = await StateStore.open({ cwd: fx.workspace });
-      expect(existsSync(await store.privateDir(id))).toBe(false);
+      expect(existsSync(privateDir)).toBe(false);
     },
   );
 });

@@ -16,7 +16,13 @@ export interface CrashParent {
 
 export async function startCrashParent(
   world: CliWorld,
-  options: { readonly agent: "claude" | "codex"; readonly phase: string; readonly prompt: string },
+  options: {
+    readonly agent: "claude" | "codex";
+    readonly phase: string;
+    readonly prompt: string;
+    /** Extra start options (Codex's `sandbox`, say). */
+    readonly posture?: Readonly<Record<string, string>>;
+  },
 ): Promise<CrashParent> {
   const config = {
     agent: options.agent,
@@ -25,6 +31,7 @@ export async function startCrashParent(
     stateDir: world.stateDir,
     phase: options.phase,
     prompt: options.prompt,
+    posture: options.posture ?? {},
   };
   const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "ignore"],

@@ -165,7 +165,10 @@ export async function parentKilledAfterDetach(world: CliWorld, runs: number): Pr
         steps: [shellCall(agent, detachingCommand(marker)), { say: "detached" }],
       });
       try {
-        const parent = await startCrashParent(world, { agent, phase: "mid-turn", prompt });
+        // Codex's default sandbox ends a detached process with its command (its own PID
+        // namespace); danger-full-access does not, which is the case to prove.
+        const posture = agent === "codex" ? { sandbox: "danger-full-access" } : {};
+        const parent = await startCrashParent(world, { agent, phase: "mid-turn", prompt, posture });
         await waitFor(() => pidsWithEnvironment(MARKER, marker).length === 2, {
           timeoutMs: 60_000,
           intervalMs: 100,
@@ -213,7 +216,7 @@ async function exploitOnce(world: CliWorld, agent: Agent): Promise<void> {
     return agent === "claude" ? { permissionDecision: "allow" as const } : undefined;
   };
   const hooks = { PreToolUse: { Bash: decide } };
-  const options = { cwd: world.workspace, env: world.home.env, hooks };
+  const options = { cwd: world.workspace, env: world.home.env, hooks, autotrust: true };
   let session: ElwoodAgentSession | undefined;
   try {
     session = agent === "claude" ? await startClaude(options) : await startCodex(options);

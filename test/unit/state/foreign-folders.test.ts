@@ -57,7 +57,7 @@ describe("classifyFolder / removeOwnedChild", () => {
 });
 
 describe("teardown with folders owned by another user", () => {
-  it("issue 21: a foreign <tmpdir>/elwood-<uid> and a foreign private root are skipped and named; the session dir still goes", async (context) => {
+  it("C-STATE-08 issue 21: a foreign <tmpdir>/elwood-<uid> and a foreign private root are skipped and named; the session dir still goes", async (context) => {
     if (!IS_ROOT) context.skip(NOT_ROOT_REASON);
     const workspace = makeWorkspace();
     const store = await openStore(workspace);

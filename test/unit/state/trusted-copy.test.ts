@@ -38,7 +38,7 @@ function withResume(record: Record<string, unknown>, resume: Record<string, unkn
   return { ...record, resume: { ...(record.resume as object), ...resume } };
 }
 
-describe("readTrustedSession", () => {
+describe("C-STATE-13: readTrustedSession", () => {
   it("returns the record and loops when both equal their copies (key order does not count)", async () => {
     const { store, record, recordFile } = await storedSession();
     rewrite(recordFile, (value) => Object.fromEntries(Object.entries(value).reverse()));
