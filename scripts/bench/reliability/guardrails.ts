@@ -45,9 +45,12 @@ function shellCall(agent: Agent, command: string) {
   return { tool: { name, input: agent === "claude" ? { command } : { cmd: command } } };
 }
 
+// Two detached sleeps, then a long foreground command: the parent dies mid-tool (Codex
+// ends a finished command's process group, which would take the `nohup` one with it).
 function detachingCommand(marker: string): string {
   const quiet = ">/dev/null 2>&1 </dev/null &";
-  return `${MARKER}=${marker} setsid sleep 600 ${quiet} ${MARKER}=${marker} nohup sleep 600 ${quiet} echo detached`;
+  const long = `node -e "setTimeout(() => {}, 30000)"`;
+  return `${MARKER}=${marker} setsid sleep 600 ${quiet} ${MARKER}=${marker} nohup sleep 600 ${quiet} ${long}`;
 }
 
 function killMarked(marker: string): number {
