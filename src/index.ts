@@ -24,6 +24,7 @@ export {
 } from "./agents.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
+export type { ClaudeLoginMethod, ClaudeLoginOptions } from "./claude/login-options.js";
 export type {
   ClaudePermissionMode,
   ClaudeReasoningEffort,
@@ -34,7 +35,6 @@ export type {
 } from "./claude/options.js";
 export { CLAUDE_REASONING_EFFORTS } from "./claude/options.js";
 export { CLAUDE_PERMISSION_MODES } from "./claude/posture.js";
-export type { ClaudeLoginMethod, ClaudeLoginOptions } from "./claude/session-api.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,
@@ -65,7 +65,12 @@ export type {
   AgentModelOption,
   ModelOperationOptions,
 } from "./core/contract/models.js";
-export type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "./core/contract/session.js";
+export type {
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+  ElwoodTerminalSnapshot,
+  ElwoodTerminalView,
+} from "./core/contract/session.js";
 export type {
   ElwoodAgentId,
   ElwoodSessionStatus,
@@ -74,6 +79,7 @@ export type {
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
 } from "./core/contract/status.js";
+export { isTerminalStatus } from "./core/contract/status.js";
 export type {
   ElwoodStreamEvent,
   ImageFormat,
@@ -111,4 +117,3 @@ export {
   listSessions,
   readSessionInfo,
 } from "./session/session-list.js";
-export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -36,12 +36,20 @@ export class StatusMachine {
   #status: ElwoodSessionStatus = "starting";
   #hasBeenReady = false;
   readonly #decisions: ElwoodStatusDecision[] = [];
-  readonly #onChange: (change: StatusChange) => void;
+  #routine: ((change: StatusChange) => void) | undefined;
   readonly #now: () => number;
 
-  constructor(options: { onChange: (change: StatusChange) => void; now?: () => number }) {
-    this.#onChange = options.onChange;
+  constructor(options: { readonly now?: () => number } = {}) {
     this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * The one routine that runs on every change (the runtime's, in its explicit order);
+   * set once, before the first change.
+   */
+  onChange(routine: (change: StatusChange) => void): void {
+    if (this.#routine !== undefined) throw new Error("The status routine is set once.");
+    this.#routine = routine;
   }
 
   get status(): ElwoodSessionStatus {
@@ -72,7 +80,7 @@ export class StatusMachine {
     if (to === undefined || to === from) return to;
     this.#status = to;
     if (to === "ready") this.#hasBeenReady = true;
-    this.#onChange({ status: to, previous: from });
+    this.#routine?.({ status: to, previous: from });
     return to;
   }
 

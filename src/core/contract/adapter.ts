@@ -123,6 +123,7 @@ export interface AgentAdapter<
     readonly composerIsReadyOnResume: boolean;
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
+    /** The hook that ends every turn the agent finishes (with its final text). */
     readonly turnEndHook: string;
     /**
      * A hook that ends a turn the API failed (Claude's StopFailure: a 401, a rate limit);
@@ -144,6 +145,15 @@ export interface AgentAdapter<
     turnEndTextOf(event: Event): string | undefined;
     /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
     acceptedPromptOf(event: Event): string | undefined;
+    /** A turn-end handler's reply that sends the agent back to work (the turn goes on). */
+    isBlockingTurnEndReply(reply: unknown): boolean;
+    /** How a pasted prompt shows in the composer until it is submitted (a global regex). */
+    readonly pasteChip: RegExp;
+    /**
+     * How long an idle composer with no turn-end hook must last before a hook-driven turn
+     * ends on it (the agent may hide its working row while a tool runs).
+     */
+    readonly idleTurnEndGraceMs: number;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
@@ -161,3 +171,6 @@ export interface AgentAdapter<
   /** The agent's own conversation id carried by a hook event, if any. */
   agentSessionIdOf(event: Event): string | undefined;
 }
+
+/** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */
+export type TurnSignals = AgentAdapter<unknown, unknown>["signals"];

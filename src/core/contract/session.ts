@@ -2,7 +2,6 @@
 // and the `ElwoodAgentSession` interface that code generic over "any agent session" is
 // written against. Adapters build their event maps on it; they never import src/session.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ElwoodTerminal } from "../../terminal/terminal.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops.js";
 import type { AgentModelOption, ModelOperationOptions } from "./models.js";
 import type {
@@ -19,6 +18,30 @@ import type { ElwoodWarningEvent } from "./warnings.js";
 
 export interface CompactOptions {
   readonly timeoutMs?: number;
+}
+
+/** What `session.terminal.snapshot()` returns: the rendered screen. */
+export interface ElwoodTerminalSnapshot {
+  readonly lines: readonly string[];
+  readonly text: string;
+  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
+}
+
+/**
+ * `session.terminal`: a read-only view of the screen. Typing, resizing and shutting down
+ * go through the session's own methods (sendKeys, resize, stop), never around them.
+ */
+export interface ElwoodTerminalView {
+  readonly size: ElwoodTerminalSize;
+  /** The latest OSC 0/2 window title. */
+  readonly title: string;
+  /** Sticky once a render failed; queued input is held while it is set. */
+  readonly renderFailed: boolean;
+  snapshot(): ElwoodTerminalSnapshot;
+  /** Resolves once every byte received so far is rendered (a snapshot then shows it all). */
+  settled(): Promise<void>;
+  /** Raw output: the live replay buffer (128 KB) first, then every chunk. */
+  onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
 }
 
 /** Events every agent session has (the ElwoodAgentSession event names). */
@@ -46,7 +69,7 @@ export interface ElwoodAgentSession {
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
-  readonly terminal: ElwoodTerminal;
+  readonly terminal: ElwoodTerminalView;
   statusDecisions(): readonly ElwoodStatusDecision[];
   waitForStatus(
     match: (status: ElwoodSessionStatus) => boolean,

@@ -3,7 +3,6 @@
 // a rendered dialog or composer) and never grows into a wait for readiness.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
-import type { ElwoodTerminal } from "../../terminal/terminal.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 
@@ -11,24 +10,23 @@ export const EARLY_FAILURE_WINDOW_MS = 4000;
 
 export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options: {
   readonly adapter: AgentAdapter<O, H, E>;
-  readonly runtime: SessionRuntime<O, H, E>;
-  readonly terminal: ElwoodTerminal;
+  readonly runtime: SessionRuntime<E>;
 }): Promise<void> {
-  const { adapter, runtime, terminal } = options;
+  const { adapter, runtime } = options;
+  const { events, terminal, clock } = runtime.context;
   const unsubscribers: Array<() => void> = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, EARLY_FAILURE_WINDOW_MS);
-      unsubscribers.push(() => clearTimeout(timer));
       unsubscribers.push(
-        runtime.events.on("hook", () => resolve()),
-        runtime.events.on("terminal:exit", (exit) => {
+        clock.set(resolve, EARLY_FAILURE_WINDOW_MS),
+        events.on("hook", () => resolve()),
+        events.on("terminal:exit", (exit) => {
           // The CLI's last words (an error, a login banner) may still be waiting in the
           // parser when the exit arrives: read the screen once all received output is in.
-          void terminal.settled().then(() => reject(exitError(adapter, terminal, exit.exitCode)));
+          void terminal.settled().then(() => reject(exitError(adapter, runtime, exit.exitCode)));
         }),
         terminal.onRender(() => {
-          const reading = readFrame(adapter, terminal);
+          const reading = readFrame(adapter, runtime);
           if (reading.isAuthFailure) {
             reject(notAuthenticated(adapter));
           } else if (reading.dialog !== undefined || reading.hasIdleComposer) {
@@ -42,10 +40,12 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   }
 }
 
+// Read with the adapter given (the version-bound one the launcher passes).
 function readFrame<O, H, E extends HookEventBase>(
   adapter: AgentAdapter<O, H, E>,
-  terminal: ElwoodTerminal,
+  runtime: SessionRuntime<E>,
 ) {
+  const { terminal } = runtime.context;
   const frame = terminal.snapshot();
   return adapter.readScreen({ lines: frame.lines, cursor: frame.cursor, title: terminal.title });
 }
@@ -62,14 +62,15 @@ function notAuthenticated<O, H, E extends HookEventBase>(
 // A login banner on the last screen is the more specific reason for the exit.
 function exitError<O, H, E extends HookEventBase>(
   adapter: AgentAdapter<O, H, E>,
-  terminal: ElwoodTerminal,
+  runtime: SessionRuntime<E>,
   exitCode: number,
 ): ElwoodError {
-  if (readFrame(adapter, terminal).isAuthFailure) return notAuthenticated(adapter);
-  const screen = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
+  const { terminal } = runtime.context;
+  if (readFrame(adapter, runtime).isAuthFailure) return notAuthenticated(adapter);
+  const text = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
   return new ElwoodError(
     adapter.errorNames.startFailed,
     `${adapter.displayName} exited during startup (exit code ${exitCode}).`,
-    { details: { exitCode, screen } },
+    { details: { exitCode, screen: text } },
   );
 }

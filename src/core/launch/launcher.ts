@@ -46,14 +46,9 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly loops?: readonly LoopDefinition[];
 }
 
-export interface LaunchedSession<Options, Handlers, Event extends HookEventBase> {
-  readonly runtime: SessionRuntime<Options, Handlers, Event>;
-  readonly terminal: ElwoodTerminal;
-}
-
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
   launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
-): Promise<LaunchedSession<Options, Handlers, Event>> {
+): Promise<SessionRuntime<Event>> {
   assertSupportedPlatform();
   const { store, record } = launch;
   const shell = resolveLoginShell();
@@ -80,7 +75,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   await store.prepareSession(record.elwoodSessionId);
   await store.writeRecord(record);
 
-  let runtime: SessionRuntime<Options, Handlers, Event> | undefined;
+  let runtime: SessionRuntime<Event> | undefined;
   const dispatcher = createHookDispatcher<Handlers, Event>({
     catalogue: adapter.hooks,
     getHandlers: launch.getHandlers,
@@ -170,8 +165,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       onWarning: (warning, path) => runtime?.handleTranscriptWarning(warning, path),
     });
     cleanup.push(() => transcript.stop());
-    runtime = new SessionRuntime({
-      adapter,
+    runtime = new SessionRuntime<Event>({
+      adapter: adapter as AgentAdapter<unknown, unknown, Event>,
       elwoodSessionId: record.elwoodSessionId,
       cwd: record.cwd,
       autotrust: launch.autotrust,
@@ -198,7 +193,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         removeSession: async () => {
           const removed = await store.removeSession(adapter.agent, record.elwoodSessionId);
           for (const skipped of removed.skipped)
-            runtime?.events.emitWarning({
+            runtime?.context.events.emitWarning({
               source: "lifecycle",
               code: "state_folder_skipped",
               message: `Teardown left ${skipped.path} alone: it is not this user's own directory (${skipped.reason}).`,
@@ -208,16 +203,17 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         },
       },
     });
-    await waitForEarlyFailure({ adapter, runtime, terminal });
+    await waitForEarlyFailure({ adapter, runtime });
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
-      for (const warning of preflight.warnings) started.events.emitWarning(warning);
+      const { events } = started.context;
+      for (const warning of preflight.warnings) events.emitWarning(warning);
       if (update?.kind === "failed") {
-        started.events.emitWarning(updateFailedWarning(adapter, update, preflight.version));
+        events.emitWarning(updateFailedWarning(adapter, update, preflight.version));
       }
     });
-    return { runtime, terminal };
+    return runtime;
   } catch (error) {
     await runCleanup(runtime, cleanup);
     throw error;
@@ -225,11 +221,11 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
 }
 
 async function runCleanup(
-  runtime: { kill(): Promise<void> } | undefined,
+  runtime: { readonly shutdown: { request(kind: "kill"): Promise<void> } } | undefined,
   cleanup: Array<() => Promise<void> | void>,
 ): Promise<void> {
   if (runtime !== undefined) {
-    await runtime.kill().catch(() => undefined);
+    await runtime.shutdown.request("kill").catch(() => undefined);
   }
   for (const step of cleanup.reverse()) {
     try {
@@ -267,7 +263,6 @@ function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
     onData: (listener: (chunk: string) => void) => terminal.onData(listener),
     onRender: (listener: () => void) => terminal.onRender(() => listener()),
     dispose: () => terminal.dispose(),
-    elwoodTerminal: terminal,
   };
 }
 

@@ -10,12 +10,11 @@ import { ElwoodError } from "../../errors.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
-import { newSessionId } from "../../state/session-id.js";
 import { StateStore } from "../../state/state-store.js";
-import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter } from "../contract/adapter.js";
+import type { SessionRuntime } from "../runtime/runtime.js";
 import type { NormalizedCommonOptions } from "./common-options.js";
-import { type LaunchedSession, launchSession } from "./launcher.js";
+import { launchSession } from "./launcher.js";
 
 export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
@@ -23,6 +22,8 @@ export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBa
   readonly launchOptions: Options;
   readonly postureOverrides: Posture;
   readonly hooks: Handlers | undefined;
+  /** The session's Elwood id: fresh for a start (chosen by the caller), stored for a resume. */
+  readonly elwoodSessionId: string;
 }
 
 /** Why a start is standing in for a resume that startOrResume* could not do. */
@@ -34,11 +35,11 @@ export interface ReplacedSession {
 export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
   request: OpenSessionRequest<Options, Handlers, Event, Posture>,
   replacing?: ReplacedSession,
-): Promise<LaunchedSession<Options, Handlers, Event>> {
+): Promise<SessionRuntime<Event>> {
   const store = await StateStore.open(storeLocation(request.common));
   const record: SessionRecord<Posture> = {
     schemaVersion: 1,
-    elwoodSessionId: newSessionId(),
+    elwoodSessionId: request.elwoodSessionId,
     adapter: request.adapter.agent,
     cwd: store.cwd,
     resume: { posture: request.postureOverrides },
@@ -56,14 +57,13 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
 
 // startOrResume* fell back to a start: say so on the new session, after start resolves
 // so a caller subscribing right after `await` sees it (prd/decisions.md).
-function warnNewConversation(
-  launched: {
-    readonly runtime: { readonly events: SessionEvents; readonly elwoodSessionId: string };
-  },
+function warnNewConversation<Event extends HookEventBase>(
+  runtime: SessionRuntime<Event>,
   replacing: ReplacedSession,
   displayName: string,
 ): void {
-  const { events, elwoodSessionId } = launched.runtime;
+  const { elwoodSessionId } = runtime;
+  const { events } = runtime.context;
   setImmediate(() => {
     events.emitWarning({
       source: "lifecycle",
@@ -76,10 +76,8 @@ function warnNewConversation(
 }
 
 export async function resumeAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
-  request: OpenSessionRequest<Options, Handlers, Event, Posture> & {
-    readonly elwoodSessionId: string;
-  },
-): Promise<LaunchedSession<Options, Handlers, Event>> {
+  request: OpenSessionRequest<Options, Handlers, Event, Posture>,
+): Promise<SessionRuntime<Event>> {
   const store = await StateStore.open(storeLocation(request.common));
   // The record and loop sidecar must equal their trusted copies (outside the workspace)
   // before anything is probed or spawned: a record the agent loosened is state_corrupt,
@@ -150,7 +148,7 @@ function launch<Options, Handlers, Event extends HookEventBase, Posture>(
   record: SessionRecord<Posture>,
   isResume: boolean,
   loops: readonly LoopDefinition[] = [],
-): Promise<LaunchedSession<Options, Handlers, Event>> {
+): Promise<SessionRuntime<Event>> {
   const { common } = request;
   return launchSession({
     adapter: request.adapter,
@@ -171,12 +169,12 @@ function launch<Options, Handlers, Event extends HookEventBase, Posture>(
 }
 
 // The persona is the first message at first readiness; never persisted, never re-sent.
-function queuePersona(
-  launched: { readonly runtime: { sendMessage(text: string): Promise<void> } },
+function queuePersona<Event extends HookEventBase>(
+  runtime: SessionRuntime<Event>,
   persona: string | undefined,
 ): void {
   if (persona === undefined) return;
-  launched.runtime.sendMessage(persona).catch(() => {
+  runtime.turns.submit("message", persona).catch(() => {
     // A session that ends before it is ever ready drops the persona silently.
   });
 }

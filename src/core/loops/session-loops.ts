@@ -2,7 +2,7 @@
 // readiness to the LoopService. A turn is a loop turn when the control-queue op that
 // started it was a loop submission; it stays one (through dialogs) until the next ready.
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
-import type { ElwoodLoopEvent, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
 import type { LoopClock } from "./clock.js";
 import { currentLoopClock } from "./clock.js";
@@ -48,7 +48,7 @@ export class SessionLoops {
     );
   }
 
-  create(request: unknown): Promise<ElwoodLoopSnapshot> {
+  create(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
     return this.#service.create(request);
   }
 

@@ -68,6 +68,18 @@ export function validateIntervalMs(intervalMs: unknown): number {
   return intervalMs;
 }
 
+/** A loop id from the caller: a string, or no such loop. */
+export function checkLoopId(loopId: unknown): string {
+  if (typeof loopId !== "string") throw loopNotFound(typeof loopId);
+  return loopId;
+}
+
+export function loopNotFound(loopId: string): ElwoodError {
+  return new ElwoodError("loop_not_found", "No such active loop in this session.", {
+    details: { loopId },
+  });
+}
+
 export function invalidLoop(message: string, details?: Record<string, unknown>): ElwoodError {
   return new ElwoodError("invalid_loop", message, details === undefined ? {} : { details });
 }

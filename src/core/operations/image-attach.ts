@@ -22,6 +22,7 @@ export interface ImageAttachSurface {
   settled(): Promise<void>;
   lines(): readonly string[];
   sleep(ms: number): Promise<void>;
+  now(): number;
   isClosed(): boolean;
   notRunning(): ElwoodError;
 }
@@ -129,8 +130,8 @@ async function waitForChips(
   facts: ImageAttachFacts,
   expected: number,
 ): Promise<boolean> {
-  const deadline = Date.now() + CHIP_CONFIRM_MS;
-  while (Date.now() < deadline) {
+  const deadline = surface.now() + CHIP_CONFIRM_MS;
+  while (surface.now() < deadline) {
     if (surface.isClosed()) throw surface.notRunning();
     await surface.settled();
     if (countComposerChips(surface.lines(), facts) >= expected) return true;

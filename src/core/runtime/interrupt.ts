@@ -1,22 +1,34 @@
 // interrupt() (C-API-38): one Escape while a turn is in flight, resolving at the next
-// ready; concurrent calls share one interrupt; no ready in time → interrupt_failed.
+// ready; concurrent calls share one interrupt; no ready in time → interrupt_failed. With
+// no turn in flight (idle, or before first readiness) there is nothing to interrupt, and
+// nothing is written.
 import { ElwoodError } from "../../errors.js";
+import { KEYS } from "../../terminal/input.js";
+import type { SessionContext } from "../context/session-context.js";
+import type { Turns } from "../turn/turns.js";
+import { sessionWaitSource, waitForStatus } from "./waits.js";
 
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 
-export class InterruptControl {
+export class SessionInterrupt {
+  readonly #context: SessionContext;
+  readonly #turns: Turns;
   #pending: Promise<void> | undefined;
 
-  request(options: {
-    readonly timeoutMs: number;
-    readonly sendEscape: () => void;
-    readonly waitForReady: (timeoutMs: number) => Promise<unknown>;
-  }): Promise<void> {
+  constructor(context: SessionContext, turns: Turns) {
+    this.#context = context;
+    this.#turns = turns;
+  }
+
+  request(timeoutMs = DEFAULT_INTERRUPT_TIMEOUT_MS): Promise<void> {
+    const { status, lifetime, terminal, events } = this.#context;
+    if (!lifetime.isLive) return Promise.reject(lifetime.notRunning());
+    if (!status.hasBeenReady || status.status === "ready") return Promise.resolve();
     if (this.#pending !== undefined) return this.#pending;
-    const { timeoutMs } = options;
-    options.sendEscape();
-    const pending = options
-      .waitForReady(timeoutMs)
+    this.#turns.noteInterruptRequested();
+    terminal.sendInput(KEYS.escape);
+    const source = sessionWaitSource(events, status.status);
+    const pending = waitForStatus(source, (next) => next === "ready", timeoutMs)
       .then(() => undefined)
       .catch((error: unknown) => {
         if (!ElwoodError.is(error, "wait_timeout")) throw error;

@@ -2,6 +2,7 @@
 // a quiet idle composer where the adapter says that proves a live input loop (after the
 // session-start hook on Claude, on resume for both), or from a bounded fallback. A
 // visible dialog, or its block not yet cleared, defers every source until it clears.
+import type { SessionClock } from "../context/clock.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
 export const INITIAL_READY_FALLBACK_MS = 10_000;
@@ -9,7 +10,7 @@ export const INITIAL_READY_FALLBACK_MS = 10_000;
 export interface InitialReadinessOptions {
   readonly isResume: boolean;
   readonly signals: AgentAdapter<unknown, unknown>["signals"];
-  readonly setTimer: (callback: () => void, ms: number) => unknown;
+  readonly clock: SessionClock;
   /**
    * A dialog is on screen, or its block has not cleared yet: the block lasts until a frame
    * shows the composer or work. Readiness due in the repaint gap between would be dropped
@@ -41,7 +42,7 @@ export class InitialReadiness {
   onFirstFrame(): void {
     if (this.#fallbackArmed) return;
     this.#fallbackArmed = true;
-    this.#options.setTimer(() => this.#request("fallback deadline"), INITIAL_READY_FALLBACK_MS);
+    this.#options.clock.set(() => this.#request("fallback deadline"), INITIAL_READY_FALLBACK_MS);
   }
 
   onSessionStart(): void {
@@ -65,7 +66,7 @@ export class InitialReadiness {
       return;
     }
     const signals = this.#options.signals;
-    this.#composerSince ??= Date.now();
+    this.#composerSince ??= this.#options.clock.now();
     this.#armComposerSettle(signals.coldStartComposerSettleMs);
     if (this.#options.isResume && signals.composerIsReadyOnResume) {
       this.#request("first idle composer on resume");
@@ -82,14 +83,14 @@ export class InitialReadiness {
     const check = (): void => {
       if (this.#isDone || this.#isDisposed) return;
       const since = this.#composerSince;
-      const elapsed = since === undefined ? 0 : Date.now() - since;
+      const elapsed = since === undefined ? 0 : this.#options.clock.now() - since;
       if (since !== undefined && elapsed >= settleMs) {
         this.#request("idle composer settled");
         return;
       }
-      this.#options.setTimer(check, Math.max(50, settleMs - elapsed));
+      this.#options.clock.set(check, Math.max(50, settleMs - elapsed));
     };
-    this.#options.setTimer(check, settleMs);
+    this.#options.clock.set(check, settleMs);
   }
 
   onDialogCleared(): void {

@@ -1,69 +1,46 @@
-// The runtime's seam for session commands (src/core/operations/): builds the context an
-// operation sees, admits and attaches images, and runs commands in one control-queue slot
-// that never consumes the ready transition (api.md "Control queue").
+// The runtime's session commands (src/core/operations/): compact, login and the model
+// pickers each run in one control-queue slot that never consumes the ready transition
+// (api.md "Control queue"), plus the image admission every submission goes through.
 import { ElwoodError } from "../../errors.js";
-import type { ControlQueue, OperationClass } from "../context/control-queue.js";
-import type { SessionEvents } from "../context/session-events.js";
-import type { ScreenReading } from "../contract/adapter.js";
+import type { OperationClass } from "../context/control-queue.js";
+import type { SessionContext } from "../context/session-context.js";
 import type { AgentOperationFacts } from "../contract/operation-facts.js";
-import type { TerminalPort } from "../contract/ports.js";
-import type { CompactOptions } from "../contract/session.js";
-import type { ElwoodSessionStatus } from "../contract/status.js";
-import { compactTimeout, runCompact } from "../operations/compact.js";
-import { type OperationContext, sleep } from "../operations/context.js";
+import { runCompact } from "../operations/compact.js";
 import { ImageSubmissions } from "../operations/image-submission.js";
 import { type LoginOptions, normalizeLoginOptions, runLogin } from "../operations/login.js";
 import { LoginExpiryWatch } from "../operations/login-expiry.js";
 import { ModelOperations } from "../operations/models/model-operations.js";
 import { StartupWarningsWatch } from "../operations/startup-warnings.js";
-import { waitForSafeScreen } from "../screen/safe-screen.js";
-import type { AdmittedImageHandle } from "../turn/session-turns.js";
-
-export interface RuntimeOperationsHost {
-  readonly displayName: string;
-  readonly facts: AgentOperationFacts;
-  /** The session's launch environment (where the CLI keeps its config). */
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly terminal: TerminalPort;
-  readonly events: SessionEvents;
-  readonly queue: () => ControlQueue;
-  status(): ElwoodSessionStatus;
-  reading(): ScreenReading | undefined;
-  isClosed(): boolean;
-  notRunning(): ElwoodError;
-}
+import type { AdmittedImages } from "../turn/turns.js";
 
 export class RuntimeOperations {
-  readonly context: OperationContext;
-  readonly #queue: () => ControlQueue;
+  /** listModels()/setModel() through the CLI's `/model` picker. */
+  readonly models: ModelOperations;
+  readonly #context: SessionContext;
   readonly #images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
   readonly #loginExpiry: LoginExpiryWatch | undefined;
+  /** Codex's MCP start-up failures, read once per session (it subscribes itself). */
   readonly #startupWarnings: StartupWarningsWatch | undefined;
-  /** listModels()/setModel() through the CLI's `/model` picker. */
-  readonly models: ModelOperations;
 
-  constructor(host: RuntimeOperationsHost) {
-    const { facts, queue, env, ...rest } = host;
+  constructor(options: {
+    readonly context: SessionContext;
+    readonly facts: AgentOperationFacts;
+    /** The session's launch environment (where the CLI keeps its config). */
+    readonly env: Readonly<Record<string, string | undefined>>;
+  }) {
+    const { context, facts, env } = options;
+    this.#context = context;
     this.#facts = facts;
-    const context: OperationContext = {
-      ...rest,
-      waitForSafeScreen: () =>
-        waitForSafeScreen({
-          terminal: host.terminal,
-          evaluate: () => host.reading(),
-          isLive: () => !host.isClosed(),
-          notRunning: () => host.notRunning(),
-          sleep,
-        }),
-    };
-    this.context = context;
-    this.#queue = queue;
-    this.#images = new ImageSubmissions({ ...context, facts: facts.images });
+    this.#images = new ImageSubmissions(context, facts.images);
     this.#loginExpiry =
       facts.login === undefined
         ? undefined
-        : new LoginExpiryWatch({ events: host.events, facts: facts.login, reading: host.reading });
+        : new LoginExpiryWatch({
+            events: context.events,
+            facts: facts.login,
+            screen: context.screen,
+          });
     this.#startupWarnings =
       facts.startupWarnings === undefined
         ? undefined
@@ -82,7 +59,7 @@ export class RuntimeOperations {
   }
 
   /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
-  admitImages(images: unknown): AdmittedImageHandle {
+  admitImages(images: unknown): AdmittedImages {
     const admitted = this.#images.admit(images);
     return {
       count: admitted.images.length,
@@ -92,16 +69,13 @@ export class RuntimeOperations {
   }
 
   /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */
-  compact(options?: CompactOptions): Promise<void> {
-    const timeoutMs = compactTimeout(options);
+  /** `timeoutMs` was checked at the session's boundary (compactTimeout). */
+  compact(timeoutMs: number): Promise<void> {
     const facts = this.#facts.compact;
     if (facts === undefined) {
-      return Promise.reject(
-        new ElwoodError(
-          "compact_failed",
-          `${this.context.displayName} has no compaction command Elwood can drive.`,
-        ),
-      );
+      const agent = this.#context.displayName;
+      const error = `${agent} has no compaction command Elwood can drive.`;
+      return Promise.reject(new ElwoodError("compact_failed", error));
     }
     return this.run("compact", "readiness", (context) => runCompact(context, facts, timeoutMs));
   }
@@ -113,12 +87,8 @@ export class RuntimeOperations {
   login(options: LoginOptions): Promise<void> {
     const facts = this.#facts.login;
     if (facts === undefined) {
-      return Promise.reject(
-        new ElwoodError(
-          "login_failed",
-          `${this.context.displayName} has no login Elwood can drive.`,
-        ),
-      );
+      const error = `${this.#context.displayName} has no login Elwood can drive.`;
+      return Promise.reject(new ElwoodError("login_failed", error));
     }
     const normalized = normalizeLoginOptions(options, facts);
     return this.run("login", "immediate", (context) => runLogin(context, facts, normalized)).then(
@@ -130,14 +100,15 @@ export class RuntimeOperations {
   run<T>(
     kind: string,
     operationClass: OperationClass,
-    run: (context: OperationContext) => Promise<T>,
+    run: (context: SessionContext) => Promise<T>,
   ): Promise<T> {
-    if (this.context.isClosed()) return Promise.reject(this.context.notRunning());
+    const { lifetime, queue } = this.#context;
+    if (lifetime.isClosed) return Promise.reject(lifetime.notRunning());
     let result: { value: T } | undefined;
     const op = async () => {
-      result = { value: await run(this.context) };
+      result = { value: await run(this.#context) };
     };
-    return this.#queue()
+    return queue
       .enqueue({ kind, operationClass, consumesReady: false, bytes: 0, run: op })
       .then(() => (result as { value: T }).value);
   }

@@ -1,6 +1,7 @@
 // What the launcher hands the runtime: the adapter, identity, posture flags, and the
 // real (or, in tests, fake) mechanisms behind each port.
 import type { HookEventBase } from "../../bridge/catalogue.js";
+import type { TimeSource } from "../context/clock.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type {
   BridgePort,
@@ -13,8 +14,8 @@ import type {
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import type { RuntimeLoopOptions } from "../loops/session-loops.js";
 
-export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event>;
+export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
+  readonly adapter: AgentAdapter<unknown, unknown, Event>;
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly autotrust: boolean;
@@ -31,4 +32,6 @@ export interface RuntimeOptions<Options, Handlers, Event extends HookEventBase> 
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
   readonly loops?: RuntimeLoopOptions;
+  /** The session clock's time source; the system's unless a test injects one. */
+  readonly time?: TimeSource;
 }

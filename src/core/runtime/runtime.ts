@@ -1,344 +1,245 @@
-// The adapter-neutral live session: owns the status machine, the control queue, the
-// screen watcher, readiness, hook and transcript signals, and shutdown. Everything
-// agent-specific comes from the AgentAdapter descriptor (ARCHITECTURE "Layers").
+// The adapter-neutral live session, built once from one context (issue 20): the context
+// (clock, events, status, lifetime, queue, terminal, screen reader) first, then each part
+// with the context and the parts it needs, then the one status routine. The session layer
+// (src/session) calls the parts directly: the runtime forwards nothing. What the runtime
+// itself does is route: every hook, transcript record and status change takes one
+// explicit, ordered path through it. Everything agent-specific comes from the adapter.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
-import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import { KEYS } from "../../terminal/input.js";
-import { assertTerminalSize } from "../../terminal/terminal.js";
 import type { TranscriptWarning } from "../../transcript/types.js";
-import { CloseSignal } from "../context/close-signal.js";
+import { SessionClock } from "../context/clock.js";
 import { ControlQueue } from "../context/control-queue.js";
+import { SessionLifetime } from "../context/lifetime.js";
+import { ScreenReader } from "../context/screen-reader.js";
+import type { SessionContext } from "../context/session-context.js";
 import { SessionEvents } from "../context/session-events.js";
-import { StatusMachine } from "../context/status-machine.js";
-import { TimerSet } from "../context/timer-set.js";
+import { type StatusChange, StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
-import type { TerminalPort } from "../contract/ports.js";
-import type {
-  ElwoodSessionStatus,
-  ElwoodStatusDecision,
-  ElwoodTerminalSize,
-} from "../contract/status.js";
-import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../contract/turn.js";
-import type { ElwoodActivityEvent } from "../contract/types.js";
+import type { ElwoodTerminalStatus } from "../contract/status.js";
 import { SessionLoops } from "../loops/session-loops.js";
-import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
-import { SessionTurns } from "../turn/session-turns.js";
-import { AgentSignals } from "./agent-signals.js";
-import { ExitWatch, type ProcessExit } from "./exit-watch.js";
+import { Turns } from "../turn/turns.js";
+import { ConversationRecorder } from "./conversation-recorder.js";
 import { releaseFirstReady } from "./first-ready.js";
-import { DEFAULT_INTERRUPT_TIMEOUT_MS, InterruptControl } from "./interrupt.js";
+import { SessionInterrupt } from "./interrupt.js";
 import { InitialReadiness } from "./readiness.js";
 import { RuntimeOperations } from "./runtime-operations.js";
 import type { RuntimeOptions } from "./runtime-options.js";
-import { createScreenHost } from "./runtime-screen-host.js";
-import { errorCodeOf, notRunningError, restoreRequestedSize } from "./runtime-support.js";
+import { errorCodeOf } from "./runtime-support.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
-import { sessionWaitSource, waitForActivity, waitForStatus } from "./waits.js";
+import { TerminalSize } from "./terminal-size.js";
 
-export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
+export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly elwoodSessionId: string;
   readonly cwd: string;
-  readonly events: SessionEvents;
-  readonly #options: RuntimeOptions<Options, Handlers, Event>;
-  readonly #adapter: AgentAdapter<Options, Handlers, Event>;
-  readonly #status: StatusMachine;
-  readonly #queue: ControlQueue;
-  readonly #loops: SessionLoops;
-  readonly #watcher: ScreenWatcher;
+  readonly context: SessionContext;
+  /** Every submission and the turns they become (core/turn/turns.ts). */
+  readonly turns: Turns;
+  /** Loops (§5.9): Elwood schedules them; nothing is forwarded to the agent. */
+  readonly loops: SessionLoops;
+  /** Session commands (compact, login, model pickers) and image admission. */
+  readonly operations: RuntimeOperations;
+  readonly size: TerminalSize;
+  readonly interrupt: SessionInterrupt;
+  /** stop / kill / teardown, serialized. */
+  readonly shutdown: ShutdownCoordinator;
+  readonly #options: RuntimeOptions<Event>;
+  readonly #adapter: AgentAdapter<unknown, unknown, Event>;
+  readonly #recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
-  readonly #shutdown: ShutdownCoordinator;
-  readonly #signals: AgentSignals<Event>;
-  readonly #timers = new TimerSet();
-  readonly #exitWatch = new ExitWatch();
+  readonly #watcher: ScreenWatcher;
   readonly #disposers: ElwoodUnsubscribe[] = [];
-  #requestedSize: ElwoodTerminalSize;
-  #isClosed = false;
-  /** The final status a close-down in progress will settle on (reported before it lands). */
-  #closingStatus: "exited" | "stopped" | "killed" | "torn_down" | undefined;
-  #renderCount = 0;
-  readonly #interrupts = new InterruptControl();
-  readonly #operations: RuntimeOperations;
-  readonly #turns: SessionTurns;
-  readonly #closeSignal = new CloseSignal();
 
-  constructor(options: RuntimeOptions<Options, Handlers, Event>) {
+  constructor(options: RuntimeOptions<Event>) {
     this.#options = options;
-    this.#adapter = options.adapter;
+    const adapter = options.adapter;
+    this.#adapter = adapter;
     this.elwoodSessionId = options.elwoodSessionId;
     this.cwd = options.cwd;
-    this.#requestedSize = options.requestedSize;
-    this.events = new SessionEvents({
+
+    // 1. The context, in dependency order.
+    const { terminal, transcript } = options;
+    const clock = new SessionClock(options.time);
+    const events = new SessionEvents({
       elwoodSessionId: options.elwoodSessionId,
-      agent: options.adapter.agent,
-      terminal: options.terminal,
+      agent: adapter.agent,
+      terminal,
     });
-    this.#operations = new RuntimeOperations({
-      displayName: options.adapter.displayName,
-      facts: options.adapter.operations ?? {},
-      env: options.env ?? {},
-      terminal: options.terminal,
-      events: this.events,
-      queue: () => this.#queue,
-      status: () => this.#status.status,
-      reading: () => this.#watcher.evaluate(),
-      isClosed: () => this.#isClosed || this.#status.isTerminal,
-      notRunning: () => this.#notRunning(),
+    const status = new StatusMachine({ now: () => clock.now() });
+    const lifetime = new SessionLifetime({ displayName: adapter.displayName, status, clock });
+    const queue = new ControlQueue({
+      isReady: () => status.status === "ready",
+      consumeReady: () => status.apply("submitted", "queued submission dispatched"),
     });
-    this.#turns = new SessionTurns({
-      queue: () => this.#queue,
-      status: () => this.#status,
-      events: this.events,
-      terminal: options.terminal,
-      evaluateScreen: () => this.#watcher.evaluate(),
-      renderCount: () => this.#renderCount,
-      isClosed: () => this.#isClosed,
-      notRunning: () => this.#notRunning(),
-      waitForSafeScreen: () => this.#waitForSafeScreen(),
-      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
-      untilClosed: (wait) => this.#untilClosed(wait),
-      onCallerInput: () => this.#loops.onCallerInput(),
-      admitImages: (images) => this.#operations.admitImages(images),
+    const screen = new ScreenReader({ terminal, readScreen: (frame) => adapter.readScreen(frame) });
+    const context: SessionContext = {
+      displayName: adapter.displayName,
+      clock,
+      events,
+      status,
+      lifetime,
+      queue,
+      terminal,
+      screen,
+    };
+    this.context = context;
+
+    // 2. The parts, each with the context and the parts it needs.
+    const facts = adapter.operations ?? {};
+    this.operations = new RuntimeOperations({ context, facts, env: options.env ?? {} });
+    this.#recorder = new ConversationRecorder({ adapter, events, state: options.state });
+    const recorder = this.#recorder;
+    const operations = this.operations;
+    this.turns = new Turns({
+      context,
+      signals: adapter.signals,
+      admitImages: (images) => operations.admitImages(images),
+      settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
     });
-    this.#status = new StatusMachine({
-      onChange: (change) => {
-        this.#turns.onStatus(change.status);
-        this.events.emitStatus(change.status, change.previous);
-        options.transcript.setActive(change.status === "running" || change.status === "blocked");
-        // Loops see the ready first (to rearm), then queued caller input gets first claim on
-        // it, and only a ready transition nothing else took submits a due loop.
-        this.#loops.onStatus(change.status, this.#queue.activeKind);
-        if (change.status === "ready" || change.status === "running") this.#queue.pump();
-        if (change.status === "ready") this.#loops.dispatch();
-      },
-    });
-    this.#queue = new ControlQueue({
-      isReady: () => this.#status.status === "ready",
-      consumeReady: () => this.#status.apply("submitted", "queued submission dispatched"),
-    });
-    this.#loops = new SessionLoops({
+    const turns = this.turns;
+    this.loops = new SessionLoops({
       options: options.loops,
-      emit: (event) => this.events.emitLoop(event),
-      isLive: () => !this.#isClosed && !this.#status.isTerminal,
-      canSubmitNow: () => !this.#isClosed && this.#status.status === "ready" && this.#queue.isIdle,
-      submit: (message) => this.#turns.submit("loop", "readiness", message),
+      emit: (event) => events.emitLoop(event),
+      isLive: () => lifetime.isLive,
+      canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
+      submit: (message) => turns.submitLoop(message),
     });
-    this.#watcher = new ScreenWatcher(
-      createScreenHost({
-        autotrust: options.autotrust,
-        cwd: options.cwd,
-        terminal: options.terminal,
-        adapter: options.adapter,
-        status: this.#status,
-        events: this.events,
-        readiness: () => this.#readiness,
-        queue: () => this.#queue,
-        turn: this.#turns.ledger,
-        timers: this.#timers,
-        isClosed: () => this.#isClosed,
-        renderCount: () => this.#renderCount,
-      }),
-    );
+    const loops = this.loops;
+    this.#disposers.push(turns.onCallerInput(() => loops.onCallerInput()));
+    this.size = new TerminalSize({
+      context,
+      requested: options.requestedSize,
+      bootstrapMinCols: adapter.bootstrapMinCols,
+    });
+    this.interrupt = new SessionInterrupt(context, turns);
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
-      signals: options.adapter.signals,
-      setTimer: (callback, ms) => this.#timers.set(callback, ms),
-      isBlocked: () => this.#status.isBlocked || this.#watcher.latest?.dialog !== undefined,
+      signals: adapter.signals,
+      clock,
+      // A dialog on screen, or a block not yet cleared, defers every readiness source.
+      isBlocked: () => status.isBlocked || screen.read().dialog !== undefined,
       onReady: (reason) => this.#becomeInitiallyReady(reason),
     });
-    this.#signals = new AgentSignals({
-      adapter: options.adapter,
-      events: this.events,
-      transcript: options.transcript,
-      state: options.state,
-      status: this.#status,
-      turn: this.#turns.ledger,
-      readiness: () => this.#readiness,
-      onTurnEndText: (text) => this.#turns.onTurnEndText(text),
+    const readiness = this.#readiness;
+    this.#watcher = new ScreenWatcher({
+      context,
+      autotrust: options.autotrust,
+      cwd: options.cwd,
+      edges: {
+        onFrame: (reading) => {
+          readiness.onFrame(reading);
+          turns.onFrame(reading);
+        },
+        onWorkingEdge: () => turns.onWorkingEdge(),
+        onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),
+        onDialogCleared: () => readiness.onDialogCleared(),
+        permissionCoverMs: () => turns.decidedPermission.coverDialog(),
+        onNoPermissionDialog: () => turns.decidedPermission.noteNoDialog(),
+      },
     });
-    this.#shutdown = new ShutdownCoordinator({
+    this.shutdown = new ShutdownCoordinator({
       process: options.process,
       reap: options.reap,
-      waitForExit: (timeoutMs) => this.#exitWatch.wait(timeoutMs),
+      waitForExit: (timeoutMs) => lifetime.exit.wait(timeoutMs),
       finish: (kind) => this.#finishShutdown(kind),
     });
+
+    // 3. The one status routine, the terminal and the process, then go.
+    status.onChange((change) => this.#onStatusChange(change));
+    const watcher = this.#watcher;
     this.#disposers.push(
-      options.terminal.onRender(() => {
-        this.#renderCount += 1;
-        this.#readiness.onFirstFrame();
-        this.#watcher.scheduleEvaluation();
+      terminal.onRender(() => {
+        screen.noteRender();
+        readiness.onFirstFrame();
+        watcher.scheduleEvaluation();
       }),
-      options.process.onExit((exit) => this.#onProcessExit(exit)),
+      options.process.onExit((exit) => {
+        lifetime.exit.record(exit);
+        if (!this.shutdown.hasSignalled) void this.#finishExit();
+      }),
     );
-    this.#status.apply("started", "process and bridge are up");
+    status.apply("started", "process and bridge are up");
   }
 
-  get status(): ElwoodSessionStatus {
-    return this.#status.status;
-  }
-
-  get terminal(): TerminalPort {
-    return this.#options.terminal;
-  }
-
+  /** The agent's own conversation id, once its session-start hook announced it. */
   get agentSessionId(): string | undefined {
-    return this.#signals.agentSessionId;
-  }
-
-  statusDecisions(): readonly ElwoodStatusDecision[] {
-    return this.#status.decisions();
-  }
-
-  waitForStatus(match: (status: ElwoodSessionStatus) => boolean, timeoutMs?: number) {
-    return waitForStatus(sessionWaitSource(this.events, this.#status.status), match, timeoutMs);
-  }
-
-  waitForActivity(match: (event: ElwoodActivityEvent) => boolean, timeoutMs?: number) {
-    return waitForActivity(sessionWaitSource(this.events, this.#status.status), match, timeoutMs);
-  }
-
-  // ── turns and submissions (all through the core Turn: src/core/turn/) ──────
-  /** One turn's content, in arrival order, ending when the turn is complete (core Turn). */
-  stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
-    return this.#turns.stream(prompt, options);
-  }
-
-  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
-  send(prompt: string, options: TurnOptions = {}): Promise<string> {
-    return this.#turns.send(prompt, options);
-  }
-
-  sendMessage(message: string, { images }: SendOptions = {}): Promise<void> {
-    return this.#turns.submit("message", "readiness", message, undefined, images);
-  }
-
-  sendPrompt(prompt: string, { images }: SendOptions = {}): Promise<void> {
-    return this.#turns.submit("prompt", "immediate", prompt, undefined, images);
-  }
-
-  sendGuidance(message: string, { images }: SendOptions = {}): Promise<void> {
-    return this.#turns.guidance(message, images);
-  }
-
-  /** Raw input: outside the queue, never sanitized, never waits. */
-  async sendKeys(input: string | Uint8Array): Promise<void> {
-    this.#assertLive();
-    this.#loops.onCallerInput();
-    if (typeof input !== "string" && !(input instanceof Uint8Array)) {
-      throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
-    }
-    this.#turns.ledger.yieldToRawInput();
-    this.#options.terminal.sendInput(input);
-  }
-
-  async resize(size: ElwoodTerminalSize): Promise<void> {
-    this.#assertLive();
-    this.#requestedSize = assertTerminalSize(size);
-    const floor = this.#readiness.isDone ? 0 : (this.#adapter.bootstrapMinCols ?? 0);
-    const applied = { cols: Math.max(floor, size.cols), rows: size.rows };
-    this.#options.terminal.resize(applied);
-    this.events.emitResize(applied);
-  }
-
-  /** One Escape when a turn is in flight; resolves at the next ready (C-API-38). */
-  interrupt(options: { readonly timeoutMs?: number } = {}): Promise<void> {
-    if (this.#status.isTerminal || this.#isClosed) return Promise.reject(this.#notRunning());
-    // No turn in flight (idle, or before first readiness): nothing to interrupt, nothing written.
-    if (!this.#status.hasBeenReady || this.#status.status === "ready") return Promise.resolve();
-    return this.#interrupts.request({
-      timeoutMs: options.timeoutMs ?? DEFAULT_INTERRUPT_TIMEOUT_MS,
-      sendEscape: () => this.#options.terminal.sendInput(KEYS.escape),
-      waitForReady: (timeoutMs) => this.waitForStatus((next) => next === "ready", timeoutMs),
-    });
-  }
-
-  // ── loops (§5.9): Elwood schedules them; nothing is forwarded to the agent ──
-  get loops(): Pick<SessionLoops, "create" | "list" | "cancel"> {
-    return this.#loops;
-  }
-
-  /** Session commands (operations/): one queue slot each, never consuming the ready. */
-  get operations(): RuntimeOperations {
-    return this.#operations;
-  }
-
-  // ── shutdown ───────────────────────────────────────────────────────────────
-  stop(): Promise<void> {
-    return this.#shutdown.request("stop");
-  }
-
-  kill(): Promise<void> {
-    return this.#shutdown.request("kill");
-  }
-
-  teardown(): Promise<void> {
-    return this.#shutdown.request("teardown");
+    return this.#recorder.agentSessionId;
   }
 
   // ── signals from the bridge and the transcript (wired by the launcher) ─────
-  /** A validated hook event, before its handler runs. */
+
+  /** A validated hook event, before its handler runs: every hook takes this one path. */
   handleHookEvent(event: Event): void {
-    if (!this.#isClosed) this.#signals.onHook(event);
+    if (this.context.lifetime.isClosed) return;
+    const name = event.hook_event_name;
+    const { signals } = this.#adapter;
+    this.context.events.emitHook(name, event);
+    const transcriptPath = event.transcript_path;
+    if (typeof transcriptPath === "string" && transcriptPath.length > 0) {
+      this.#options.transcript.follow(transcriptPath);
+    }
+    if (name === signals.sessionStartHook) this.#readiness.onSessionStart();
+    this.#recorder.onHook(event);
+    if (signals.initialReadyHooks.includes(name)) this.#readiness.onReadyHook(name);
+    this.turns.onHook(event);
   }
 
   /** Every dispatch outcome, after its handler settled. */
   handleHookOutcome(outcome: HookOutcome): void {
-    if (!this.#isClosed) this.#signals.onOutcome(outcome);
+    if (this.context.lifetime.isClosed) return;
+    this.context.events.emitHookResult(outcome);
+    this.turns.onHookOutcome(outcome);
   }
 
   handleHookError(error: HookDispatchError): void {
-    if (!this.#isClosed) this.events.emitHookError(error);
+    if (!this.context.lifetime.isClosed) this.context.events.emitHookError(error);
   }
 
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
     for (const item of items) {
-      this.events.emitTranscriptItem(item, transcriptPath);
-      this.#turns.onTranscriptItem(item);
+      this.context.events.emitTranscriptItem(item, transcriptPath);
+      this.turns.onTranscriptItem(item, transcriptPath);
     }
   }
 
   handleTranscriptRecord(record: unknown): void {
-    if (!this.#isClosed) this.#signals.onTranscriptRecord();
+    if (!this.context.lifetime.isClosed) this.#recorder.onTranscriptRecord();
     const summary = this.#adapter.summarizeTranscriptRecord?.(record);
-    if (summary !== undefined) this.events.emitTranscriptSummary(summary);
+    if (summary !== undefined) this.context.events.emitTranscriptSummary(summary);
   }
 
   handleTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
-    if (this.#isClosed && warning.code !== "transcript_poll_stopped") return;
-    this.events.emitTranscriptWarning(warning, transcriptPath);
+    if (this.context.lifetime.isClosed && warning.code !== "transcript_poll_stopped") return;
+    this.context.events.emitTranscriptWarning(warning, transcriptPath);
   }
 
   // ── internals ──────────────────────────────────────────────────────────────
-  // A close-down clears every timer, so a wait that was pending must end with the close.
-  #untilClosed(wait: Promise<void>): Promise<void> {
-    return this.#closeSignal.race(wait, () => this.#notRunning());
-  }
 
-  #waitForSafeScreen(): Promise<void> {
-    return waitForSafeScreen({
-      terminal: this.#options.terminal,
-      evaluate: () => this.#watcher.evaluate(),
-      isLive: () => !this.#isClosed && !this.#status.isTerminal,
-      notRunning: () => this.#notRunning(),
-      sleep: (ms) => this.#untilClosed(this.#timers.sleep(ms)),
-    });
+  /**
+   * The one routine every status change runs, in this order: the turn owner first (a turn
+   * may end on this ready), then listeners, the transcript's poll pace, loops (they see a
+   * ready first, to rearm), the queue (queued caller input gets first claim on a ready),
+   * and only a ready nothing else took submits a due loop.
+   */
+  #onStatusChange(change: StatusChange): void {
+    const { events, queue } = this.context;
+    this.turns.onStatus(change.status);
+    events.emitStatus(change.status, change.previous);
+    this.#options.transcript.setActive(change.status === "running" || change.status === "blocked");
+    this.loops.onStatus(change.status, queue.activeKind);
+    if (change.status === "ready" || change.status === "running") queue.pump();
+    if (change.status === "ready") this.loops.dispatch();
   }
 
   #becomeInitiallyReady(reason: string): void {
-    if (this.#isClosed) return;
+    const { events, status, queue, lifetime } = this.context;
+    if (lifetime.isClosed) return;
     const record = () => {
-      restoreRequestedSize(this.#options.terminal, this.#requestedSize, this.events);
-      this.#status.apply("initial_ready", reason);
+      this.size.restoreRequested();
+      status.apply("initial_ready", reason);
     };
-    releaseFirstReady({ events: this.events, record, release: () => this.#queue.pump() });
-  }
-
-  #onProcessExit(exit: ProcessExit): void {
-    this.#exitWatch.record(exit);
-    if (this.#shutdown.hasSignalled) return;
-    void this.#finishExit();
+    releaseFirstReady({ events, record, release: () => queue.pump() });
   }
 
   async #finishExit(): Promise<void> {
@@ -347,50 +248,39 @@ export class SessionRuntime<Options, Handlers, Event extends HookEventBase> {
     try {
       this.#options.reap(pid);
     } catch (error) {
-      this.events.emitReapFailed(pid, errorCodeOf(error));
+      this.context.events.emitReapFailed(pid, errorCodeOf(error));
     }
   }
 
   async #finishShutdown(kind: ShutdownKind): Promise<void> {
     const finalStatus = kind === "stop" ? "stopped" : kind === "kill" ? "killed" : "torn_down";
     await this.#closeDown(finalStatus);
-    if (kind === "kill") await this.#loops.clear("kill", () => this.#options.state.removeLoops());
-    if (kind === "teardown")
-      await this.#loops.clear("teardown", () => this.#options.state.removeSession());
+    const { state } = this.#options;
+    if (kind === "kill") await this.loops.clear("kill", () => state.removeLoops());
+    if (kind === "teardown") await this.loops.clear("teardown", () => state.removeSession());
   }
 
   // Ordered close: flush committed content, announce the exit, settle the status, then
   // release every resource. Idempotent; a later, more final status still applies.
-  async #closeDown(finalStatus: "exited" | "stopped" | "killed" | "torn_down"): Promise<void> {
-    if (!this.#isClosed) {
-      this.#isClosed = true;
-      this.#closingStatus = finalStatus;
-      this.#closeSignal.close();
-      this.#loops.suspend();
+  async #closeDown(finalStatus: ElwoodTerminalStatus): Promise<void> {
+    const { lifetime, events, queue, clock, status, terminal } = this.context;
+    if (!lifetime.isClosed) {
+      lifetime.close(finalStatus);
+      this.loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
-      await this.#options.transcript.finalFlush().catch(() => undefined);
-      this.#options.transcript.stop();
-      this.events.emitExit(this.#exitWatch.exit ?? { exitCode: -1 });
-      this.#queue.close(this.#notRunning());
+      const { transcript, bridge } = this.#options;
+      await transcript.finalFlush().catch(() => undefined);
+      transcript.stop();
+      events.emitExit(lifetime.exit.exit ?? { exitCode: -1 });
+      queue.close(lifetime.notRunning());
       for (const dispose of this.#disposers.splice(0)) dispose();
-      this.#timers.clearAll();
-      await this.#options.bridge.close().catch(() => undefined);
+      clock.clearAll();
+      await bridge.close().catch(() => undefined);
       // No hook can arrive now; the conversation id must be on disk before stop() resolves.
-      await this.#signals.settleRecording().catch(() => undefined);
+      await this.#recorder.settle().catch(() => undefined);
     }
-    this.#status.apply(finalStatus, finalStatus);
-    if (finalStatus !== "exited") this.#options.terminal.dispose();
-  }
-
-  #assertLive(): void {
-    if (this.#status.isTerminal || this.#isClosed) throw this.#notRunning();
-  }
-
-  #notRunning(): ElwoodError {
-    const status = this.#status.isTerminal
-      ? this.#status.status
-      : (this.#closingStatus ?? this.#status.status);
-    return notRunningError(this.#adapter.displayName, status, this.#exitWatch.exit);
+    status.apply(finalStatus, finalStatus);
+    if (finalStatus !== "exited") terminal.dispose();
   }
 }

@@ -2,8 +2,10 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
+import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
+import { withoutWorkspacePath } from "./dialog-text.js";
 
 export const TRUST_DEADLINE_MS = 5000;
 const EVALUATION_THROTTLE_MS = 40;
@@ -24,33 +26,31 @@ export const ANSWER_RETRY_MS = 3000;
  */
 export const UNRENDERED_RETRY_MS = 4000;
 
-export interface ScreenWatcherHost {
-  readonly autotrust: boolean;
-  read(): ScreenReading;
-  hasBeenReady(): boolean;
-  isBlocked(): boolean;
-  /**
-   * A tool-permission dialog is on screen: how many more ms a hook handler's answer
-   * covers it (0: a human's to answer). See ./turn/decided-permission.ts.
-   */
-  decidedPermissionCoverMs(): number;
-  /** A frame without a tool-permission dialog. */
-  onNoPermissionDialog(): void;
-  isClosed(): boolean;
-  writeKeys(keys: string): void;
-  onStartupPromptAnswered(label: StartupPromptLabel): void;
-  onStartupPromptWriteFailed(label: StartupPromptLabel): void;
-  /** `text` is the dialog's visible text, for the attention activity. */
-  onBlocked(ruleIds: readonly string[], text: string | undefined): void;
-  onCleared(isWorking: boolean, hasIdleComposer: boolean): void;
+/** What the screen's edges mean beyond status and dialogs: the runtime wires them to turns and readiness. */
+export interface ScreenEdges {
+  /** Every evaluated frame. */
+  onFrame(reading: ScreenReading): void;
+  /** Work appeared (after first readiness). */
   onWorkingEdge(): void;
   /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
-  onIdleEdge(isInterrupt: boolean): void;
-  /** Every evaluated frame, for readiness and submission observers. */
-  onFrame(reading: ScreenReading): void;
-  /** How many frames have been rendered so far (a key's effect needs a later one). */
-  renderCount(): number;
-  setTimer(callback: () => void, ms: number): () => void;
+  onIdleEdge(isInterrupt: boolean, reading: ScreenReading): void;
+  /** A dialog's block cleared. */
+  onDialogCleared(): void;
+  /**
+   * A tool-permission dialog is on screen: how many more ms a hook handler's answer
+   * covers it (0: a human's to answer). See core/turn/decided-permission.ts.
+   */
+  permissionCoverMs(): number;
+  /** A frame without a tool-permission dialog. */
+  onNoPermissionDialog(): void;
+}
+
+export interface ScreenWatcherOptions {
+  readonly context: SessionContext;
+  readonly autotrust: boolean;
+  /** The workspace, kept out of the dialog text an attention activity carries. */
+  readonly cwd: string;
+  readonly edges: ScreenEdges;
 }
 
 /** The last key written for a dialog, and what the frame looked like when it went. */
@@ -75,40 +75,42 @@ interface DialogAttempt {
 }
 
 export class ScreenWatcher {
-  readonly #host: ScreenWatcherHost;
+  readonly #context: SessionContext;
+  readonly #edges: ScreenEdges;
+  readonly #autotrust: boolean;
+  readonly #cwd: string;
   #attempt: DialogAttempt | undefined;
   #blockedKey: string | undefined;
   #wasWorking = false;
   #wasInterrupted = false;
+  /** A fresh interrupt banner appeared since work last started (ends the turn when idle). */
+  #sawFreshInterrupt = false;
   #pending: (() => void) | undefined;
-  #latest: ScreenReading | undefined;
 
-  constructor(host: ScreenWatcherHost) {
-    this.#host = host;
-  }
-
-  get latest(): ScreenReading | undefined {
-    return this.#latest;
+  constructor(options: ScreenWatcherOptions) {
+    this.#context = options.context;
+    this.#edges = options.edges;
+    this.#autotrust = options.autotrust;
+    this.#cwd = options.cwd;
   }
 
   /** Called on every render; evaluation is throttled with a trailing run. */
   scheduleEvaluation(): void {
-    if (this.#pending !== undefined || this.#host.isClosed()) return;
-    this.#pending = this.#host.setTimer(() => {
+    if (this.#pending !== undefined || this.#context.lifetime.isClosed) return;
+    this.#pending = this.#setTimer(() => {
       this.#pending = undefined;
-      this.evaluate();
+      this.#evaluate();
     }, EVALUATION_THROTTLE_MS);
   }
 
-  evaluate(): ScreenReading | undefined {
-    if (this.#host.isClosed()) return undefined;
-    const reading = this.#host.read();
-    this.#latest = reading;
-    if (reading.dialog?.isToolPermission !== true) this.#host.onNoPermissionDialog();
+  // The one place frames are acted on; anyone may read the screen (context.screen.read()).
+  #evaluate(): void {
+    if (this.#context.lifetime.isClosed) return;
+    const reading = this.#context.screen.read();
+    if (reading.dialog?.isToolPermission !== true) this.#edges.onNoPermissionDialog();
     if (reading.dialog !== undefined) this.#handleDialog(reading.dialog);
     else this.#handleNoDialog(reading);
-    this.#host.onFrame(reading);
-    return reading;
+    this.#edges.onFrame(reading);
   }
 
   dispose(): void {
@@ -124,16 +126,16 @@ export class ScreenWatcher {
       // The CLI may still paint a permission prompt its PermissionRequest hook just
       // answered; input stays held while it is visible, but nobody needs to be called.
       // Looked at again when the cover ends, in case no new frame comes.
-      const coverMs = dialog.isToolPermission === true ? this.#host.decidedPermissionCoverMs() : 0;
+      const coverMs = dialog.isToolPermission === true ? this.#edges.permissionCoverMs() : 0;
       if (coverMs > 0) {
-        this.#host.setTimer(() => this.scheduleEvaluation(), coverMs + 1);
+        this.#setTimer(() => this.scheduleEvaluation(), coverMs + 1);
         return;
       }
       this.#block(dialog);
       return;
     }
     const needsAutotrust = dialog.needsAutotrust === true;
-    if (needsAutotrust && !this.#host.autotrust) {
+    if (needsAutotrust && !this.#autotrust) {
       this.#block(dialog);
       return;
     }
@@ -157,8 +159,8 @@ export class ScreenWatcher {
   #mayWriteNextKey(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
     const sent = attempt.sent;
     if (sent === undefined) return true;
-    const elapsed = Date.now() - sent.at;
-    const isFresh = this.#host.renderCount() > sent.renders;
+    const elapsed = this.#context.clock.now() - sent.at;
+    const isFresh = this.#context.screen.renderCount > sent.renders;
     const hasMoved = dialog.selectedIndex !== sent.selectedIndex;
     const minimum = sent.isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS;
     const unrendered = sent.isFinal ? UNRENDERED_RETRY_MS : UNRENDERED_RETRY_MS * 2;
@@ -172,7 +174,7 @@ export class ScreenWatcher {
   #isPastFirstKeyDelay(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
     const delay = dialog.firstKeyAfterMs;
     if (delay === undefined || attempt.sent !== undefined) return true;
-    const waited = Date.now() - attempt.startedAt;
+    const waited = this.#context.clock.now() - attempt.startedAt;
     if (waited >= delay) return true;
     this.#recheckLater(Math.max(ANSWER_STEP_MS, delay - waited));
     return false;
@@ -184,7 +186,7 @@ export class ScreenWatcher {
   // repeated, the final key waits until the highlight has held still for the retry time.
   #isHighlightSettled(attempt: DialogAttempt): boolean {
     if (attempt.moves < 2) return true;
-    const now = Date.now();
+    const now = this.#context.clock.now();
     attempt.finalDueSince ??= now;
     const waited = now - attempt.finalDueSince;
     if (waited >= ANSWER_RETRY_MS) return true;
@@ -192,15 +194,19 @@ export class ScreenWatcher {
     return false;
   }
 
+  #setTimer(callback: () => void, ms: number): () => void {
+    return this.#context.clock.set(callback, ms);
+  }
+
   #recheckLater(ms: number): void {
-    this.#host.setTimer(() => this.scheduleEvaluation(), ms);
+    this.#setTimer(() => this.scheduleEvaluation(), ms);
   }
 
   #startAttempt(key: string): void {
     this.#attempt?.cancelTimer();
     const attempt: DialogAttempt = {
       key,
-      startedAt: Date.now(),
+      startedAt: this.#context.clock.now(),
       sent: undefined,
       moves: 0,
       finalDueSince: undefined,
@@ -210,10 +216,10 @@ export class ScreenWatcher {
     };
     // The bound holds for the whole dialog generation: an unanswered or unanswerable
     // prompt becomes a recoverable block without waiting for another frame.
-    attempt.cancelTimer = this.#host.setTimer(() => {
+    attempt.cancelTimer = this.#setTimer(() => {
       if (this.#attempt !== attempt) return;
       attempt.expired = true;
-      const current = this.#host.read();
+      const current = this.#context.screen.read();
       if (current.dialog !== undefined && current.dialog.ruleIds.join("|") === key) {
         this.#block(current.dialog);
       }
@@ -228,17 +234,27 @@ export class ScreenWatcher {
     selectedIndex: number | undefined,
   ): void {
     try {
-      this.#host.writeKeys(keys);
+      this.#context.terminal.sendInput(keys);
     } catch {
-      this.#host.onStartupPromptWriteFailed(label);
+      this.#context.events.emitWarning({
+        source: "terminal",
+        code: "startup_prompt_write_failed",
+        message: `Could not answer the ${label} startup prompt; it stays retryable.`,
+        label,
+      });
       return;
     }
     const isFinal = isFinalKey(keys);
     if (!isFinal) attempt.moves += 1;
-    attempt.sent = { isFinal, at: Date.now(), renders: this.#host.renderCount(), selectedIndex };
+    attempt.sent = {
+      isFinal,
+      at: this.#context.clock.now(),
+      renders: this.#context.screen.renderCount,
+      selectedIndex,
+    };
     if (isFinal && !attempt.isReported) {
       attempt.isReported = true;
-      this.#host.onStartupPromptAnswered(label);
+      this.#context.events.emitStartupPrompt(label);
     }
     // Each key is one step (a move, then Enter on the highlighted option); the next step
     // is planned from a fresh frame. A final key gets longer to take effect before a retry.
@@ -247,9 +263,12 @@ export class ScreenWatcher {
 
   #block(dialog: ScreenDialog): void {
     const key = [...dialog.ruleIds].sort().join("|");
-    if (this.#host.isBlocked() && this.#blockedKey === key) return;
+    if (this.#context.status.isBlocked && this.#blockedKey === key) return;
     this.#blockedKey = key;
-    this.#host.onBlocked(dialog.ruleIds, dialog.text);
+    this.#context.status.apply("dialog_visible", dialog.ruleIds.join(","));
+    const text =
+      dialog.text === undefined ? undefined : withoutWorkspacePath(dialog.text, this.#cwd);
+    this.#context.events.emitAttention(dialog.ruleIds, text);
   }
 
   #handleNoDialog(reading: ScreenReading): void {
@@ -257,25 +276,36 @@ export class ScreenWatcher {
       this.#attempt.cancelTimer();
       this.#attempt = undefined;
     }
-    if (this.#host.isBlocked()) {
+    if (this.#context.status.isBlocked) {
       if (reading.isWorking || reading.hasIdleComposer) {
         this.#blockedKey = undefined;
-        this.#host.onCleared(reading.isWorking, reading.hasIdleComposer && !reading.isWorking);
+        const { status } = this.#context;
+        if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
+        else status.apply("dialog_cleared_idle", "idle composer");
+        this.#edges.onDialogCleared();
       }
       this.#wasWorking = reading.isWorking;
       return;
     }
     this.#blockedKey = undefined;
-    if (!this.#host.hasBeenReady()) {
+    if (!this.#context.status.hasBeenReady) {
       this.#wasWorking = reading.isWorking;
       return;
     }
-    if (reading.isWorking && !this.#wasWorking) this.#host.onWorkingEdge();
+    if (reading.isWorking && !this.#wasWorking) {
+      this.#sawFreshInterrupt = false;
+      this.#edges.onWorkingEdge();
+    }
+    // Only a fresh interrupt banner counts; an old one still on screen proves nothing. It
+    // may be painted while the spinner is still up: it then counts at the idle edge after.
+    if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
     const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
-    // Only a fresh interrupt banner counts; an old one still on screen proves nothing.
-    const freshInterrupt = reading.isInterrupted && !this.#wasInterrupted;
-    const interruptedIdle = freshInterrupt && reading.hasIdleComposer && !reading.isWorking;
-    if (endedWork || interruptedIdle) this.#host.onIdleEdge(interruptedIdle);
+    const isIdle = reading.hasIdleComposer && !reading.isWorking;
+    const interruptedIdle = this.#sawFreshInterrupt && isIdle;
+    if (endedWork || interruptedIdle) {
+      this.#sawFreshInterrupt = false;
+      this.#edges.onIdleEdge(interruptedIdle, reading);
+    }
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }

@@ -47,5 +47,9 @@ export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, Resume
   startOnlyOptions: ["persona"],
 });
 
-export const { start: startEcho, resume: resumeEcho, startOrResume: startOrResumeEcho } = echoAgent;
 export class EchoSession extends echoAgent.Session {}
+export const {
+  start: startEcho,
+  resume: resumeEcho,
+  startOrResume: startOrResumeEcho,
+} = echoAgent.factories(EchoSession);

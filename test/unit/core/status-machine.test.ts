@@ -3,7 +3,8 @@ import { STATUS_DECISION_LIMIT, StatusMachine } from "../../../src/core/context/
 
 function machine() {
   const changes: string[] = [];
-  const status = new StatusMachine({ onChange: (change) => changes.push(change.status) });
+  const status = new StatusMachine();
+  status.onChange((change) => changes.push(change.status));
   return { status, changes };
 }
 

@@ -22,7 +22,7 @@ function setup() {
   const watch = new LoginExpiryWatch({
     events,
     facts: CLAUDE_LOGIN_FACTS,
-    reading: () => ({ isAuthFailure }) as ScreenReading,
+    screen: { read: () => ({ isAuthFailure }) as ScreenReading } as never,
   });
   const setBanner = (value: boolean) => {
     isAuthFailure = value;

@@ -11,7 +11,7 @@ import {
   STARTUP_WARNINGS_WINDOW_MS,
   StartupWarningsWatch,
 } from "../../../src/core/operations/startup-warnings.js";
-import { ElwoodError } from "../../../src/errors.js";
+import { fakeOperationContext } from "./fake-operation-context.js";
 
 const facts = CODEX_STARTUP_WARNINGS;
 const COMPOSER = "› Ask Codex to do anything";
@@ -79,14 +79,8 @@ function fakeCodex(failures: readonly { readonly server: string; readonly atMs: 
     emitWarning: (warning: Warning) => warnings.push(warning),
   };
   const context = {
-    displayName: "Codex",
-    terminal,
+    ...fakeOperationContext({ displayName: "Codex", terminal }),
     events,
-    status: () => "ready",
-    waitForSafeScreen: async () => undefined,
-    reading: () => undefined,
-    isClosed: () => false,
-    notRunning: () => new ElwoodError("session_not_running", "not running"),
   } as unknown as OperationContext;
   const watch = new StartupWarningsWatch({
     context,

@@ -13,7 +13,6 @@ import {
 } from "../../../src/core/launch/early-failure.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { ElwoodError } from "../../../src/errors.js";
-import type { ElwoodTerminal } from "../../../src/terminal/terminal.js";
 import { FakeClaude } from "./fake-claude.js";
 import { track } from "./track.js";
 
@@ -24,9 +23,7 @@ function watch(cli: FakeClaude, adapter: AnyAdapter = claudeAdapter as unknown a
   return track(
     waitForEarlyFailure({
       adapter,
-      runtime: cli.runtime as unknown as SessionRuntime<unknown, unknown, HookEventBase>,
-      // The window reads only snapshot(), title and onRender(), which the fake provides.
-      terminal: cli as unknown as ElwoodTerminal,
+      runtime: cli.runtime as unknown as SessionRuntime<HookEventBase>,
     }),
   );
 }
