@@ -30,6 +30,7 @@ import { removeOwnedTree } from "./remove-tree.js";
 import { assertRuntimeFileName, assertSessionId, isValidSessionId } from "./session-id.js";
 import { prepareSocketHomeDirectory, socketHomePath } from "./socket-home.js";
 import { asElwoodError, stateCorrupt } from "./state-errors.js";
+import { trustedRecordRemoved } from "./trusted-copy.js";
 import { type TrustedSession, verifyAgainstCopies } from "./trusted-read.js";
 
 export interface StateStoreOptions extends StateLocationOptions {
@@ -140,11 +141,23 @@ export class StateStore {
   /**
    * The record and loops a resume may launch: each must equal its trusted copy in the
    * private dir, or this throws `state_corrupt` naming the field. A record with no copy
-   * is refused too. A deleted sidecar means no loops (fewer prompts never loosen).
+   * is refused too, and so is a record deleted while its copy remains. A deleted sidecar
+   * means no loops (fewer prompts never loosen).
    */
   async readTrustedSession(id: string): Promise<TrustedSession> {
-    const record = await this.readRecord(id);
     const privateDir = await this.#existingPrivateDir(id);
+    const record = await this.readRecord(id).catch(async (error: unknown) => {
+      // A deleted record would let startOrResume* fall back to a fresh start with the
+      // caller's (possibly looser) options; a surviving copy says Elwood still owns it.
+      const copy = privateDir === undefined ? undefined : path.join(privateDir, RECORD_FILE_NAME);
+      if (
+        ElwoodError.is(error, "state_not_found") &&
+        copy !== undefined &&
+        (await readPrivateFile(copy)) !== undefined
+      )
+        throw trustedRecordRemoved({ elwoodSessionId: id, path: this.sessionDir(id) });
+      throw error;
+    });
     return verifyAgainstCopies({
       elwoodSessionId: id,
       record,

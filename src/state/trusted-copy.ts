@@ -73,3 +73,15 @@ export function trustedCopyMissing(options: {
     { details: { path: options.path, elwoodSessionId, field: "record" } },
   );
 }
+
+export function trustedRecordRemoved(options: {
+  readonly elwoodSessionId: string;
+  readonly path: string;
+}): ElwoodError {
+  const { elwoodSessionId } = options;
+  return new ElwoodError(
+    "state_corrupt",
+    `Session ${elwoodSessionId}: record.json was removed outside Elwood (possibly by the agent) while Elwood's private copy remains, so it is not started afresh in its place. Nothing was launched; remove the session with teardown and start a new one.`,
+    { details: { path: options.path, elwoodSessionId, field: "record" } },
+  );
+}

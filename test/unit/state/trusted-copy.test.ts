@@ -106,6 +106,23 @@ describe("C-STATE-13: readTrustedSession", () => {
     expect(error.message).toMatch(/no private copy/);
   });
 
+  it.each([
+    ["record.json", (recordFile: string) => rmSync(recordFile)],
+    [
+      "the session folder",
+      (recordFile: string) => rmSync(path.dirname(recordFile), { recursive: true }),
+    ],
+  ])(
+    "deleting %s while the copy remains is state_corrupt, not state_not_found (startOrResume* would start afresh with looser options)",
+    async (_what, remove) => {
+      const { store, recordFile } = await storedSession();
+      remove(recordFile);
+      const error = await expectElwoodError(store.readTrustedSession("s"), "state_corrupt");
+      expect(error.details).toMatchObject({ field: "record", elwoodSessionId: "s" });
+      expect(error.message).toMatch(/removed outside Elwood/);
+    },
+  );
+
   it("a missing record is still state_not_found", async () => {
     const workspace = makeWorkspace();
     const store = await openStore(workspace);
