@@ -57,7 +57,7 @@ export function trustedCopyMismatch(options: {
   const file = field === "loops" ? "loops.json" : "record.json";
   return new ElwoodError(
     "state_corrupt",
-    `Session ${elwoodSessionId}: ${file} differs from Elwood's private copy in "${field}", so it was changed outside Elwood (possibly by the agent). Nothing was launched; remove the session with teardown and start a new one.`,
+    `Session ${elwoodSessionId}: ${file} differs from Elwood's private copy in "${field}", so it was changed outside Elwood (possibly by the agent). Nothing was launched: start a new session, and delete this one's folder by hand once you have looked at it.`,
     { details: { path: options.path, elwoodSessionId, field } },
   );
 }
@@ -69,7 +69,7 @@ export function trustedCopyMissing(options: {
   const { elwoodSessionId } = options;
   return new ElwoodError(
     "state_corrupt",
-    `Session ${elwoodSessionId} has no private copy of its record, so Elwood cannot tell whether the record was changed outside it (an older Elwood wrote it, or it was planted). Nothing was launched; remove the session with teardown and start a new one.`,
+    `Session ${elwoodSessionId} has no private copy of its record, so Elwood cannot tell whether the record was changed outside it (an older Elwood wrote it, or it was planted). Nothing was launched: start a new session, and delete this one's folder by hand once you have looked at it.`,
     { details: { path: options.path, elwoodSessionId, field: "record" } },
   );
 }
@@ -81,7 +81,7 @@ export function trustedRecordRemoved(options: {
   const { elwoodSessionId } = options;
   return new ElwoodError(
     "state_corrupt",
-    `Session ${elwoodSessionId}: record.json was removed outside Elwood (possibly by the agent) while Elwood's private copy remains, so it is not started afresh in its place. Nothing was launched; remove the session with teardown and start a new one.`,
+    `Session ${elwoodSessionId}: record.json was removed outside Elwood (possibly by the agent) while Elwood's private copy remains, so it is not started afresh in its place. Nothing was launched: start a new session, and delete this one's folder by hand once you have looked at it.`,
     { details: { path: options.path, elwoodSessionId, field: "record" } },
   );
 }

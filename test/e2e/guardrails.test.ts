@@ -4,14 +4,18 @@
 // `.elwood/` (the record's posture loosened as far as it goes, a loop planted, anything
 // else replaced by `exit 0`) and plants CLI settings that switch hooks off. Then:
 // - the next command the handler denies is still denied and never runs;
-// - after stop(), a bare startOrResume* (no posture options) fails with state_corrupt
-//   naming the field, before spawning anything: never a looser launch;
+// - after stop(), a bare startOrResume* (no posture options), and a session class resuming
+//   as `elwood serve` does (resumeOnly), fail with state_corrupt naming the field before
+//   spawning anything, and so does a resume after the record was deleted: never a looser
+//   launch;
 // - once the record is restored, the resume launches the original posture and the deny
 //   policy still holds, the planted CLI settings notwithstanding.
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
+  ClaudeSession,
+  CodexSession,
   startClaude,
   startCodex,
   startOrResumeClaude,
@@ -79,6 +83,19 @@ function bareResume(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy, id: str
     elwoodSessionId: id,
   };
   return cli === "claude" ? startOrResumeClaude(options) : startOrResumeCodex(options);
+}
+
+/** `new ClaudeSession(...)`/`new CodexSession(...)` resuming with no posture option. */
+async function sessionClassResume(
+  fx: ClaudeFixture,
+  cli: CliName,
+  id: string,
+  resumeOnly: boolean,
+) {
+  const options = { cwd: fx.workspace, env: fx.home.env, elwoodSessionId: id, resumeOnly };
+  const session = cli === "claude" ? new ClaudeSession(options) : new CodexSession(options);
+  fx.defer(() => session.close());
+  return session.start();
 }
 
 /** Sends the denied command's prompt and checks it was denied and never ran. */
@@ -164,9 +181,23 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       await session.stop();
 
       const before = childPids();
-      const refused = await rejection(bareResume(fx, cli, policy, id));
-      expect(refused.name).toBe("state_corrupt");
-      expect(refused.details).toMatchObject({ field: "resume.posture", elwoodSessionId: id });
+      // Every bare resume path: startOrResume*, and the session class opened the way
+      // `elwood serve` resumes (resumeOnly) and the way it starts-or-resumes.
+      for (const attempt of [
+        () => bareResume(fx, cli, policy, id),
+        () => sessionClassResume(fx, cli, id, true),
+        () => sessionClassResume(fx, cli, id, false),
+      ]) {
+        const refused = await rejection(attempt());
+        expect(refused.name).toBe("state_corrupt");
+        expect(refused.details).toMatchObject({ field: "resume.posture", elwoodSessionId: id });
+      }
+      // Deleting the record instead must not turn the resume into a fresh, looser start.
+      renameSync(recordFile, `${recordFile}.moved`);
+      const removed = await rejection(bareResume(fx, cli, policy, id));
+      expect(removed.name).toBe("state_corrupt");
+      expect(removed.details).toMatchObject({ field: "record", elwoodSessionId: id });
+      renameSync(`${recordFile}.moved`, recordFile);
       expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
 
       // The user restores the record and drops the planted loop; the planted CLI settings
