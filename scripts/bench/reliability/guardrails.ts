@@ -201,6 +201,17 @@ export async function parentKilledAfterDetach(world: CliWorld, runs: number): Pr
   return rows;
 }
 
+async function expectRefused(resumed: unknown, field: string): Promise<void> {
+  if (resumed instanceof ElwoodError && resumed.name === "state_corrupt") {
+    if (resumed.details?.field === field) return;
+    throw new Error(
+      `the bare resume was refused for ${String(resumed.details?.field)}, not ${field}`,
+    );
+  }
+  if (!(resumed instanceof ElwoodError)) await (resumed as ElwoodAgentSession).kill();
+  throw new Error(`the bare resume was not refused: ${String(resumed)}`);
+}
+
 /** One exploit run; throws unless the deny held and the bare resume was refused unspawned. */
 async function exploitOnce(world: CliWorld, agent: Agent): Promise<void> {
   const marker = `never-runs-${randomBytes(6).toString("hex")}`;
@@ -234,17 +245,15 @@ async function exploitOnce(world: CliWorld, agent: Agent): Promise<void> {
     if (pidsWithEnvironment("ELWOOD_SESSION_ID", session.elwoodSessionId).length > 0)
       throw new Error("the stopped session left a process");
     const resume = { ...options, elwoodSessionId: session.elwoodSessionId };
-    const resumed = await (agent === "claude"
-      ? startOrResumeClaude(resume)
-      : startOrResumeCodex(resume)
-    ).then(
-      (result) => result.session,
-      (error: unknown) => error,
-    );
-    if (!(resumed instanceof ElwoodError) || resumed.name !== "state_corrupt") {
-      if (!(resumed instanceof ElwoodError)) await (resumed as ElwoodAgentSession).kill();
-      throw new Error(`the bare resume was not refused: ${String(resumed)}`);
-    }
+    const bareResume = () =>
+      (agent === "claude" ? startOrResumeClaude(resume) : startOrResumeCodex(resume)).then(
+        (result) => result.session,
+        (error: unknown) => error,
+      );
+    await expectRefused(await bareResume(), "resume.posture");
+    // Deleting the record must not turn the resume into a fresh, looser start.
+    rmSync(join(world.workspace, ".elwood", "sessions", session.elwoodSessionId, "record.json"));
+    await expectRefused(await bareResume(), "record");
     if (pidsWithEnvironment("ELWOOD_SESSION_ID", session.elwoodSessionId).length > 0)
       throw new Error("the refused resume spawned a process");
     if (existsSync(markerFile)) throw new Error("the denied command ran");
@@ -269,7 +278,7 @@ export async function agentRewritesState(world: CliWorld, runs: number): Promise
       });
     }
     rows.push({
-      scenario: `agent rewrites .elwood/: deny holds, bare resume refused (${agent})`,
+      scenario: `agent rewrites .elwood/: deny holds, bare resume refused, deleted record too (${agent})`,
       runs,
       failures,
       leaks: "-",
