@@ -4,14 +4,14 @@
 // against the scripted model server unless `--no-cli`.
 //
 //   npm run bench -- reliability [--fuzz 10000] [--hooks 1000] [--crash-runs 1]
-//     [--phases starting,ready,mid-turn,mid-hook,mid-stop] [--cycles 20] [--no-cli]
+//     [--phases starting,ready,mid-turn,mid-hook,mid-stop] [--cycles 20]
+//     [--sentinel 20] [--guard-runs 1] [--no-cli]
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   ClaudeSession,
   CodexSession,
@@ -29,18 +29,16 @@ import {
   fakeCatalogue,
 } from "../../test/fixtures/bridge-catalogue.js";
 import { generateCase, seededRandom, sendCase } from "../../test/fixtures/bridge-fuzz.js";
-import { onCrashParentMessages } from "../../test/support/crash-parent-messages.js";
 import { descendantsOf, isProcessAlive } from "../../test/support/process-table.js";
+import { startCrashParent } from "./reliability/crash-parent.js";
+import {
+  agentRewritesState,
+  foreignFoldersAtTeardown,
+  parentKilledAfterDetach,
+  sentinelAfterParentKill,
+} from "./reliability/guardrails.js";
+import type { CliWorld, Row } from "./reliability/types.js";
 import { processFigures } from "./soak/figures.js";
-
-interface Row {
-  readonly scenario: string;
-  readonly runs: number;
-  readonly failures: number;
-  readonly leaks: string;
-  /** The first failure's message, so a red row says why. */
-  readonly firstFailure?: string;
-}
 
 const option = (args: readonly string[], name: string, fallback: number): number => {
   const index = args.indexOf(`--${name}`);
@@ -174,14 +172,6 @@ async function handlersUnderLoad(calls: number): Promise<Row> {
   };
 }
 
-interface CliWorld {
-  readonly server: Awaited<ReturnType<typeof startScriptedModelServer>>;
-  readonly home: Awaited<ReturnType<typeof createAgentHome>>;
-  readonly workspace: string;
-  readonly stateDir: string;
-  cleanup(): Promise<void>;
-}
-
 async function cliWorld(): Promise<CliWorld> {
   const server = await startScriptedModelServer();
   const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-rel-ws-")));
@@ -204,7 +194,6 @@ async function cliWorld(): Promise<CliWorld> {
   };
 }
 
-const FIXTURE = fileURLToPath(new URL("../../test/fixtures/crash-parent.mjs", import.meta.url));
 const PHASES = ["starting", "ready", "mid-turn", "mid-hook", "mid-stop"] as const;
 
 /** One parent SIGKILL: survivors after 2 s, and whether startOrResume then answers a turn. */
@@ -223,36 +212,10 @@ async function crashOnce(
       { say: "ok" },
     ],
   });
-  const config = {
+  const { child, elwoodSessionId } = await startCrashParent(world, {
     agent,
-    cwd: world.workspace,
-    env: world.home.env,
-    stateDir: world.stateDir,
     phase,
     prompt: phase === "mid-stop" ? "plain first turn" : prompt,
-  };
-  const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  const elwoodSessionId = await new Promise<string>((resolve, reject) => {
-    let id = "";
-    const timer = setTimeout(
-      () => reject(new Error(`the parent never reported ${phase}`)),
-      120_000,
-    );
-    onCrashParentMessages(child.stdout, (message) => {
-      if (message.event === "started") id = message.elwoodSessionId ?? "";
-      if (message.event === "phase") {
-        clearTimeout(timer);
-        resolve(id);
-      }
-    });
-  }).catch((error: unknown) => {
-    // A parent that never got there is ended here, with whatever it started.
-    const started = descendantsOf(child.pid as number).map((entry) => entry.pid);
-    child.kill("SIGKILL");
-    for (const pid of started) if (isProcessAlive(pid)) process.kill(pid, "SIGKILL");
-    throw error;
   });
   const started = descendantsOf(child.pid as number).map((entry) => entry.pid);
   child.kill("SIGKILL");
@@ -372,10 +335,15 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   const rows: Row[] = [];
   rows.push(await bridgeFuzz(option(args, "fuzz", 10_000)));
   rows.push(await handlersUnderLoad(option(args, "hooks", 1_000)));
+  rows.push(await sentinelAfterParentKill(option(args, "sentinel", 20)));
+  rows.push(await foreignFoldersAtTeardown(option(args, "sentinel", 20)));
   if (!args.includes("--no-cli")) {
     const world = await cliWorld();
+    const guardRuns = option(args, "guard-runs", 1);
     try {
       rows.push(...(await crashRecovery(world, option(args, "crash-runs", 1), phasesOption(args))));
+      rows.push(...(await parentKilledAfterDetach(world, guardRuns)));
+      rows.push(...(await agentRewritesState(world, guardRuns)));
       rows.push(await startCloseCycles(world, option(args, "cycles", 20)));
     } finally {
       await world.cleanup();

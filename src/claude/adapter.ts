@@ -1,5 +1,5 @@
 // The Claude Code descriptor for the shared runtime (ARCHITECTURE "The adapter seam"):
-// launch argv and the generated settings file, the hook catalogue, screen facts, the
+// launch argv and the generated inline settings, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
@@ -27,7 +27,6 @@ export type ClaudeSessionEvents = ElwoodAgentSessionEvents & {
 } & { [N in ClaudeHookEventName as `hook:${N}`]: ClaudeHookEventOf<N> };
 
 export const CLAUDE_MINIMUM_VERSION = "2.1.144";
-export const CLAUDE_SETTINGS_FILE_NAME = "claude-settings.json";
 export const CLAUDE_TOOL_ENV_FILE_NAME = "claude-tool-env.sh";
 
 export const claudeAdapter: AgentAdapter<
@@ -64,18 +63,15 @@ export const claudeAdapter: AgentAdapter<
       bridge: request.bridge,
       overrides: request.options.settingsOverrides,
     });
-    const settingsPath = await request.writeRuntimeFile(
-      CLAUDE_SETTINGS_FILE_NAME,
-      `${JSON.stringify(settings, null, 2)}\n`,
-    );
     const argv = claudeArgv({
       binary: "claude",
       launch: request.options,
       posture: record.resume.posture,
-      settingsPath,
+      settingsJson: JSON.stringify(settings),
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
     });
     // Claude sources this before each Bash command: tools never see the bridge credential.
+    // It is written to the session's private dir, outside the workspace (issue 21).
     const toolEnvPath = await request.writeRuntimeFile(
       CLAUDE_TOOL_ENV_FILE_NAME,
       toolEnvScrubScript({ userEnvFile: request.env[CLAUDE_ENV_FILE] }),

@@ -35,6 +35,11 @@ interface ClaudePolicyOptions {
 export interface StartClaudeOptions extends CommonStartOptions, ClaudePolicyOptions {
   readonly name?: string;
   readonly model?: string;
+  /**
+   * Claude settings merged into the session's own. They travel inline on Claude's command
+   * line (`--settings '<json>'`, at most 64 KiB), which other local users can read with
+   * `ps` where /proc is not restricted: keep secrets in `env`, not here.
+   */
   readonly settingsOverrides?: ClaudeSettingsOverrides;
 }
 
@@ -83,6 +88,7 @@ function normalizeClaudeSpecific(raw: Readonly<Record<string, unknown>>) {
   ) {
     throw invalidOption("`settingsOverrides` must be a plain object of Claude settings.");
   }
+  if (settingsOverrides !== undefined) assertInlineSettingsSize(settingsOverrides);
   const postureOverrides: ClaudePosture = {
     ...(permissionMode === undefined ? {} : { permissionMode }),
     ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
@@ -110,4 +116,28 @@ export function normalizeClaudeOptions(
 function toolsList(value: unknown): readonly string[] {
   if (Array.isArray(value) && value.length === 0) return [];
   return optionalStringList(value, "tools") ?? [];
+}
+
+/** The most `settingsOverrides` may take as JSON: it travels inside one argv string. */
+export const MAX_SETTINGS_OVERRIDES_BYTES = 65_536;
+
+// The settings go inline on the command line (Linux caps one argument at 128 KiB, and
+// the login shell's `-c` string holds the whole command), so they must serialize, small.
+function assertInlineSettingsSize(settingsOverrides: object): void {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(settingsOverrides);
+  } catch (error) {
+    throw new ElwoodError("invalid_options", "`settingsOverrides` must be JSON-serializable.", {
+      details: { option: "settingsOverrides" },
+      cause: error,
+    });
+  }
+  const bytes = Buffer.byteLength(json ?? "", "utf8");
+  if (bytes > MAX_SETTINGS_OVERRIDES_BYTES)
+    throw new ElwoodError(
+      "invalid_options",
+      `\`settingsOverrides\` is ${bytes} bytes as JSON; at most ${MAX_SETTINGS_OVERRIDES_BYTES} fit on the command line Claude is started with.`,
+      { details: { option: "settingsOverrides" } },
+    );
 }

@@ -1,9 +1,11 @@
 // StateStore (prd/internals.md "state/"): the one door to everything Elwood keeps
-// on disk — session records, loop sidecars, private runtime files, socket homes.
+// on disk — session records, loop sidecars, their trusted copies and the private
+// runtime files (in the private dir, outside the workspace), socket homes.
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { ElwoodError } from "../errors.js";
+import { type FolderRemoval, removeOwnedChild, type SkippedFolder } from "./foreign-folders.js";
 import { type LoopDefinition, LoopSidecarSchema } from "./loop-sidecar.js";
 import { describeIssues, parseStateJson } from "./parse-state.js";
 import { assertSafeAncestors, ensureOwnedDirectory, inspectOwnedDirectory } from "./path-safety.js";
@@ -22,26 +24,37 @@ import {
   removePrivateFile,
   writePrivateFileAtomic,
 } from "./private-files.js";
+import { defaultPrivateRoot, privateFingerprint, realStateDir } from "./private-root.js";
 import { type SessionRecord, SessionRecordSchema } from "./record.js";
 import { removeOwnedTree } from "./remove-tree.js";
 import { assertRuntimeFileName, assertSessionId, isValidSessionId } from "./session-id.js";
 import { prepareSocketHomeDirectory, socketHomePath } from "./socket-home.js";
 import { asElwoodError, stateCorrupt } from "./state-errors.js";
+import { trustedRecordRemoved } from "./trusted-copy.js";
+import { type TrustedSession, verifyAgainstCopies } from "./trusted-read.js";
 
 export interface StateStoreOptions extends StateLocationOptions {
   /** Parent of socket homes; defaults to `os.tmpdir()` (tests point it elsewhere). */
   readonly tempDir?: string;
+  /** Root of the private session dirs; defaults to `defaultPrivateRoot()`. */
+  readonly privateRoot?: string;
 }
 
 export interface RemovedSession {
   readonly sessionDir: boolean;
+  readonly privateDir: boolean;
   readonly socketHome: boolean;
+  /** Folders that are not ours (another user's, a symlink): left alone and never used. */
+  readonly skipped: readonly SkippedFolder[];
 }
+
+export type { TrustedSession } from "./trusted-read.js";
 
 export class StateStore {
   readonly cwd: string;
   readonly stateDir: string;
   readonly isDefaultStateDir: boolean;
+  readonly privateRoot: string;
   readonly #tempDir: string | undefined;
 
   private constructor(options: StateStoreOptions) {
@@ -49,6 +62,7 @@ export class StateStore {
     this.cwd = location.cwd;
     this.stateDir = location.stateDir;
     this.isDefaultStateDir = location.isDefault;
+    this.privateRoot = path.resolve(options.privateRoot ?? defaultPrivateRoot());
     this.#tempDir = options.tempDir;
   }
 
@@ -110,13 +124,47 @@ export class StateStore {
         "invalid_options",
         `Refusing to write an invalid session record (${describeIssues(parsed.error)}).`,
       );
-    const sessionDir = await this.prepareSession(parsed.data.elwoodSessionId);
+    const id = parsed.data.elwoodSessionId;
+    const sessionDir = await this.prepareSession(id);
+    const privateDir = await this.#preparePrivateDir(id);
     const text = `${JSON.stringify(parsed.data, null, 2)}\n`;
     try {
+      // The trusted copy first: a crash between the writes leaves at most an older record,
+      // which a resume refuses rather than trusts (prd/decisions.md "Trusted copies").
+      await writePrivateFileAtomic(privateDir, RECORD_FILE_NAME, text);
       return await writePrivateFileAtomic(sessionDir, RECORD_FILE_NAME, text);
     } catch (error) {
       throw asElwoodError("state_corrupt", "Could not write the session record", sessionDir, error);
     }
+  }
+
+  /**
+   * The record and loops a resume may launch: each must equal its trusted copy in the
+   * private dir, or this throws `state_corrupt` naming the field. A record with no copy
+   * is refused too, and so is a record deleted while its copy remains. A deleted sidecar
+   * means no loops (fewer prompts never loosen).
+   */
+  async readTrustedSession(id: string): Promise<TrustedSession> {
+    const privateDir = await this.#existingPrivateDir(id);
+    const record = await this.readRecord(id).catch(async (error: unknown) => {
+      // A deleted record would let startOrResume* fall back to a fresh start with the
+      // caller's (possibly looser) options; a surviving copy says Elwood still owns it.
+      const copy = privateDir === undefined ? undefined : path.join(privateDir, RECORD_FILE_NAME);
+      if (
+        ElwoodError.is(error, "state_not_found") &&
+        copy !== undefined &&
+        (await readPrivateFile(copy)) !== undefined
+      )
+        throw trustedRecordRemoved({ elwoodSessionId: id, path: this.sessionDir(id) });
+      throw error;
+    });
+    return verifyAgainstCopies({
+      elwoodSessionId: id,
+      record,
+      sessionDir: this.sessionDir(id),
+      copyDir: privateDir ?? (await this.privateDir(id)),
+      hasCopyDir: privateDir !== undefined,
+    });
   }
 
   /** The session's loops; an absent sidecar (or session) means none. */
@@ -138,8 +186,10 @@ export class StateStore {
         `Refusing to persist invalid loops (${describeIssues(parsed.error)}).`,
       );
     const sessionDir = await this.prepareSession(id);
+    const text = `${JSON.stringify(parsed.data)}\n`;
     try {
-      await writePrivateFileAtomic(sessionDir, LOOPS_FILE_NAME, `${JSON.stringify(parsed.data)}\n`);
+      await writePrivateFileAtomic(await this.#preparePrivateDir(id), LOOPS_FILE_NAME, text);
+      await writePrivateFileAtomic(sessionDir, LOOPS_FILE_NAME, text);
     } catch (error) {
       throw asPersistenceError(sessionDir, error);
     }
@@ -150,26 +200,55 @@ export class StateStore {
     const sessionDir = await this.#existingSessionDir(id);
     if (sessionDir === undefined) return;
     try {
+      // The sidecar first: a resume reads a missing sidecar as "no loops", whatever the copy.
       await removePrivateFile(sessionDir, LOOPS_FILE_NAME);
+      const privateDir = await this.#existingPrivateDir(id);
+      if (privateDir !== undefined) await removePrivateFile(privateDir, LOOPS_FILE_NAME);
     } catch (error) {
       throw asPersistenceError(sessionDir, error);
     }
   }
 
-  /** Writes a private (0600, atomic) generated file and returns its absolute path. */
+  /**
+   * Writes a generated file (0600, atomic) into the session's private dir, outside the
+   * workspace, and returns its absolute path.
+   */
   async writeRuntimeFile(id: string, name: string, text: string): Promise<string> {
     assertRuntimeFileName(name);
-    const sessionDir = await this.prepareSession(id);
+    await this.prepareSession(id);
+    const privateDir = await this.#preparePrivateDir(id);
     try {
-      return await writePrivateFileAtomic(sessionDir, name, text);
+      return await writePrivateFileAtomic(privateDir, name, text);
     } catch (error) {
       throw asElwoodError(
         "state_corrupt",
         `Could not write runtime file ${name}`,
-        sessionDir,
+        privateDir,
         error,
       );
     }
+  }
+
+  /** Derived, never stored: `<privateRoot>/<fingerprint of the real stateDir and id>`. */
+  async privateDir(id: string): Promise<string> {
+    assertSessionId(id);
+    return path.join(this.privateRoot, privateFingerprint(await realStateDir(this.stateDir), id));
+  }
+
+  async #preparePrivateDir(id: string): Promise<string> {
+    const privateDir = await this.privateDir(id);
+    await assertSafeAncestors(this.privateRoot, { create: true });
+    await ensureOwnedDirectory(this.privateRoot, { mode: 0o700, enforceMode: true });
+    await ensureOwnedDirectory(privateDir, { mode: 0o700, enforceMode: true });
+    return privateDir;
+  }
+
+  async #existingPrivateDir(id: string): Promise<string | undefined> {
+    const privateDir = await this.privateDir(id);
+    await assertSafeAncestors(this.privateRoot, { create: false });
+    for (const dir of [this.privateRoot, privateDir])
+      if ((await inspectOwnedDirectory(dir)) === "missing") return undefined;
+    return privateDir;
   }
 
   socketHome(adapter: string, id: string): string {
@@ -182,14 +261,28 @@ export class StateStore {
     return prepareSocketHomeDirectory(this.#socketIdentity(adapter, id));
   }
 
-  /** Teardown: the session directory and the socket home, nothing else. */
+  /**
+   * Teardown: the session directory, the private dir and the socket home, nothing else.
+   * A private root or socket-home parent that is not ours is skipped, never a failure.
+   */
   async removeSession(adapter: string, id: string): Promise<RemovedSession> {
     const socketHome = this.socketHome(adapter, id);
+    const privateDir = await this.privateDir(id);
     const sessionDir = await this.#existingSessionDir(id);
-    await inspectOwnedDirectory(path.dirname(socketHome));
     const removedSessionDir = sessionDir !== undefined && (await removeOwnedTree(sessionDir));
-    const removedSocketHome = await removeOwnedTree(socketHome);
-    return { sessionDir: removedSessionDir, socketHome: removedSocketHome };
+    const removals: FolderRemoval[] = [
+      await removeOwnedChild(this.privateRoot, privateDir),
+      await removeOwnedChild(path.dirname(socketHome), socketHome),
+    ];
+    const [removedPrivate, removedSocket] = removals;
+    return {
+      sessionDir: removedSessionDir,
+      privateDir: removedPrivate?.removed ?? false,
+      socketHome: removedSocket?.removed ?? false,
+      skipped: removals.flatMap((removal) =>
+        removal.skipped === undefined ? [] : [removal.skipped],
+      ),
+    };
   }
 
   /** Ids of every session directory under this state root, sorted. */

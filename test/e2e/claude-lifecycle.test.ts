@@ -121,10 +121,11 @@ describe("Claude lifecycle against the real CLI", () => {
     expect(fx.server.requests).toEqual([]);
   });
 
-  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir and socket home", async () => {
+  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir, private dir and socket home", async () => {
     const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const secrets: string[] = [];
+    const privateDirs: string[] = [];
     for (const end of ["stop", "kill", "teardown"] as const) {
       const spawnedBefore = childPids();
       const prompt = token(`elwood-prompt-${end}`);
@@ -134,11 +135,17 @@ describe("Claude lifecycle against the real CLI", () => {
       const id = session.elwoodSessionId;
       const sessionDir = store.sessionDir(id);
       const socketHome = store.socketHome("claude", id);
+      const privateDir = await store.privateDir(id);
+      privateDirs.push(privateDir);
       expect(existsSync(sessionDir)).toBe(true);
       expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
 
-      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, socketHome });
+      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, privateDir, socketHome });
     }
-    await expectNoSecretsIn(fx.stateDir, secrets);
+    // The stopped and killed sessions keep their private copies; no content is in them.
+    await expectNoSecretsIn(
+      [fx.stateDir, ...privateDirs.filter((dir) => existsSync(dir))],
+      secrets,
+    );
   });
 });

@@ -4,7 +4,8 @@
 // mid-stop. Within 2 s nothing it started is alive, and a new parent's startOrResume*
 // gives a working session: the same conversation when one was written, otherwise a new
 // one reported as `resumed: false` with a typed warning, after resume* itself refused
-// with resume_unavailable before spawning anything.
+// with resume_unavailable before spawning anything. Tools that detached from the
+// terminal (`setsid`, `nohup`) die too: the launch sentinel ends them (issue 21).
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,7 +27,12 @@ import {
 } from "../support/claude-e2e.js";
 import type { CliName } from "../support/cli-binaries.js";
 import { onCrashParentMessages } from "../support/crash-parent-messages.js";
-import { descendantsOf, isProcessAlive, waitFor } from "../support/process-table.js";
+import {
+  descendantsOf,
+  isProcessAlive,
+  pidsWithEnvironment,
+  waitFor,
+} from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.meta.url));
@@ -65,6 +71,7 @@ function runParent(
   cli: CliName,
   phase: Phase,
   prompt: string,
+  posture: Readonly<Record<string, string>> = {},
 ): Promise<ParentRun> {
   const config = {
     agent: cli,
@@ -73,6 +80,7 @@ function runParent(
     stateDir: fx.stateDir,
     phase,
     prompt,
+    posture,
   };
   const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -224,6 +232,57 @@ describe("parent SIGKILL, then startOrResume* from a new parent", () => {
         );
       }
       await session.stop();
+    },
+  );
+});
+
+const MARKER = "ELWOOD_TEST_MARKER";
+
+/**
+ * Two `sleep 600`s that leave the tool's terminal (`setsid`) or ignore its hangup
+ * (`nohup`), found later by the marker, then a long foreground command so the parent is
+ * killed while the tool still runs (Codex ends a finished command's process group).
+ */
+function detachingCommand(marker: string): string {
+  const quiet = ">/dev/null 2>&1 </dev/null &";
+  return `${MARKER}=${marker} setsid sleep 600 ${quiet} ${MARKER}=${marker} nohup sleep 600 ${quiet} ${LONG_COMMAND}`;
+}
+
+// Codex's default sandbox (workspace-write) runs each tool command in a PID namespace of
+// its own, so a detached process dies with the command (0.171.0); with
+// danger-full-access a `setsid` one outlives the command, which is the case to prove.
+const UNCONFINED: Readonly<Record<CliName, Readonly<Record<string, string>>>> = {
+  claude: {},
+  codex: { sandbox: "danger-full-access" },
+};
+
+describe("parent SIGKILL after a tool detached", () => {
+  test.each(["claude", "codex"] as const)(
+    "C-LIFE-10 issue 21: %s, a tool ran `setsid sleep 600 &` and `nohup sleep 600 &`: 2 s after the parent SIGKILL no process of the launch survives",
+    async (cli) => {
+      const fx = await newFixture({ cli });
+      const marker = token("detached");
+      fx.defer(() => {
+        for (const pid of pidsWithEnvironment(MARKER, marker)) process.kill(pid, "SIGKILL");
+      });
+      const prompt = token("detach");
+      fx.server.turn({
+        match: prompt,
+        steps: [shellCall(cli, detachingCommand(marker)), { say: "slept" }],
+      });
+      const run = await runParent(fx, cli, "mid-turn", prompt, UNCONFINED[cli]);
+      const bothRun = () => pidsWithEnvironment(MARKER, marker).length === 2;
+      expect(await waitFor(bothRun, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
+      // Found by the marker, not by parentage: a `setsid` one is re-parented to init once
+      // its shell ends.
+      const detached = pidsWithEnvironment(MARKER, marker);
+      const killedAt = Date.now();
+      expect(await killParent(run)).toEqual([]);
+      const remaining = Math.max(0, 2_000 - (Date.now() - killedAt));
+      await waitFor(() => !detached.some(isProcessAlive), { timeoutMs: remaining, intervalMs: 50 });
+      expect(detached.filter(isProcessAlive).map((pid) => `${pid} ${commandLine(pid)}`)).toEqual(
+        [],
+      );
     },
   );
 });

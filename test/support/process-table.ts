@@ -99,3 +99,34 @@ export async function waitFor(
   }
   return condition();
 }
+
+/**
+ * Live processes whose environment holds exactly `name=value` (Linux /proc): finds what
+ * a test started by a marker it planted, wherever the process now hangs in the tree.
+ */
+export function pidsWithEnvironment(name: string, value: string): number[] {
+  const entry = Buffer.from(`${name}=${value}\0`);
+  const found: number[] = [];
+  for (const process of listProcesses().filter(isLive)) {
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${process.pid}/environ`);
+    } catch {
+      continue;
+    }
+    for (let at = environ.indexOf(entry); at >= 0; at = environ.indexOf(entry, at + 1)) {
+      if (at === 0 || environ[at - 1] === 0) {
+        found.push(process.pid);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** The process's session id and process group id (Linux /proc). */
+export function sessionAndGroupOf(pid: number): { readonly sid: number; readonly pgid: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { pgid: Number(fields[2]), sid: Number(fields[3]) };
+}

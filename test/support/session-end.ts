@@ -11,13 +11,13 @@ export type SessionEnd = "stop" | "kill" | "teardown";
 /**
  * Ends `session` the `end` way, then checks its status, that no process started since
  * `spawnedBefore` outlives it, and that teardown (and only teardown) removes the session
- * dir and socket home.
+ * dir, the private dir and the socket home.
  */
 export async function endAndExpectGone(
   session: ElwoodAgentSession,
   end: SessionEnd,
   spawnedBefore: ReadonlySet<number>,
-  paths: { readonly sessionDir: string; readonly socketHome: string },
+  paths: { readonly sessionDir: string; readonly privateDir: string; readonly socketHome: string },
 ): Promise<void> {
   await session[end]();
   expect(session.status).toBe(end === "stop" ? "stopped" : end === "kill" ? "killed" : "torn_down");
@@ -26,18 +26,22 @@ export async function endAndExpectGone(
   expect(leftover(), `${end} left processes behind`).toEqual([]);
   if (end === "teardown") {
     expect(existsSync(paths.sessionDir)).toBe(false);
+    expect(existsSync(paths.privateDir)).toBe(false);
     expect(existsSync(paths.socketHome)).toBe(false);
   } else {
     expect(existsSync(paths.sessionDir)).toBe(true);
+    expect(existsSync(paths.privateDir)).toBe(true);
   }
 }
 
-/** The state dir holds files, and none of them contains any of `secrets`. */
+/** The folders hold files, and none of them contains any of `secrets`. */
 export async function expectNoSecretsIn(
-  stateDir: string,
+  dirs: string | readonly string[],
   secrets: readonly string[],
 ): Promise<void> {
-  const files = await filesWithText(stateDir);
+  const files = [];
+  for (const dir of typeof dirs === "string" ? [dirs] : dirs)
+    files.push(...(await filesWithText(dir)));
   expect(files.length).toBeGreaterThan(0);
   for (const file of files) {
     for (const secret of secrets) {

@@ -8,14 +8,9 @@
 // mode (user-path.ts) is the one that answers "what does a tool step cost".
 
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
-import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
-import { nodeHookClientScript } from "../../../src/bridge/clients/node-client.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 
@@ -108,22 +103,17 @@ export async function measureComponents(): Promise<void> {
     hookTimeoutMs: HOOK_TIMEOUT_MS,
   });
   const server = await HookBridgeServer.start({ sink: dispatcher });
-  const dir = await mkdtemp(join(tmpdir(), "elwood-bench-hooks-"));
   try {
-    const bashPath = join(dir, "hook-client.bash");
-    const nodePath = join(dir, "hook-client.cjs");
-    await writeFile(bashPath, bashHookClientScript({ hookTimeoutMs: HOOK_TIMEOUT_MS }), {
-      mode: 0o600,
-    });
-    await writeFile(nodePath, nodeHookClientScript({ hookTimeoutMs: HOOK_TIMEOUT_MS }), {
-      mode: 0o600,
-    });
     const env = { ...process.env, ...server.environment() };
-    const bashCommand = commandHookCommand({ scriptPath: bashPath, eventName: "PreToolUse" });
+    // The commands the CLIs get: the client program inline, no script file.
+    const bashCommand = commandHookCommand({
+      eventName: "PreToolUse",
+      hookTimeoutMs: HOOK_TIMEOUT_MS,
+    });
     const nodeCommand = commandHookCommand({
-      scriptPath: nodePath,
       eventName: "PreToolUse",
       client: "node",
+      hookTimeoutMs: HOOK_TIMEOUT_MS,
     });
     console.log(`hook input ${Buffer.byteLength(INPUT)} bytes; no handler (empty reply)`);
     await measure("(a) direct HTTP POST (Claude http hook)", ITERATIONS.http, () =>
@@ -145,10 +135,9 @@ export async function measureComponents(): Promise<void> {
     const stats = server.stats;
     if (stats.dispatched !== stats.received)
       throw new Error(`bench requests were rejected: ${JSON.stringify(stats)}`);
-    await measurePeerCheck(bashCommand, bashPath);
+    await measurePeerCheck(bashCommand);
   } finally {
     await server.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -156,7 +145,7 @@ export async function measureComponents(): Promise<void> {
 // a new connection per request, so every request pays the /proc lookup (Claude's own
 // keep-alive socket pays it once); (b') the bash client run as a command hook (through
 // `sh -c`, as Claude runs it), so every hook pays it.
-async function measurePeerCheck(bashCommand: string, bashPath: string): Promise<void> {
+async function measurePeerCheck(bashCommand: string): Promise<void> {
   if (process.platform !== "linux") return;
   for (const row of ["direct", "client"] as const) {
     const dispatcher = createHookDispatcher({
@@ -166,8 +155,8 @@ async function measurePeerCheck(bashCommand: string, bashPath: string): Promise<
     const server = await HookBridgeServer.start({ sink: dispatcher });
     server.admitOnlyPeersOf({
       cliPid: process.pid,
-      clientPath: bashPath,
       clientKind: "bash",
+      hookTimeoutMs: HOOK_TIMEOUT_MS,
       isCommandEvent: () => row === "client",
     });
     try {

@@ -12,7 +12,6 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
-import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { codexShellPolicyOverrides, toolEnvScrubScript } from "../../../src/bridge/tool-env.js";
@@ -179,8 +178,8 @@ async function bareTurn(
     // The bridge checks its peers as a session's does (prd/bridge.md "Peer check").
     bridge?.admitOnlyPeersOf({
       cliPid: pty.pid,
-      clientPath: clientPathIn(setup),
       clientKind: "bash",
+      hookTimeoutMs: HOOK_TIMEOUT_MS,
       isCommandEvent: (eventName) =>
         setup.agent === "codex" || CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName),
     });
@@ -198,8 +197,6 @@ async function bareTurn(
   }
 }
 
-const clientPathIn = (setup: RunSetup): string => join(setup.workspace, ".bench-hook-client.sh");
-
 interface Wiring {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
@@ -211,21 +208,14 @@ async function wiringFor(
   bridge: HookBridgeServer | undefined,
 ): Promise<Wiring> {
   const bridgeEnv = bridge === undefined ? {} : bridge.environment();
-  const clientPath = clientPathIn(setup);
   const wiring =
     bridge === undefined
       ? undefined
       : {
           port: bridge.port,
-          commandClientPath: clientPath,
           commandClientKind: "bash" as const,
           hookTimeoutMs: HOOK_TIMEOUT_MS,
         };
-  if (wiring !== undefined) {
-    await writeFile(clientPath, bashHookClientScript({ hookTimeoutMs: HOOK_TIMEOUT_MS }), {
-      mode: 0o600,
-    });
-  }
   if (setup.agent === "codex") {
     const trust = `projects.${JSON.stringify(setup.workspace)}.trust_level="trusted"`;
     const args = ["--cd", setup.workspace, "-c", trust];

@@ -12,12 +12,13 @@ export interface HookClientScriptOptions {
   readonly maxRequestBytes?: number;
 }
 
-/** The bash client's source text; the caller writes it to a private (0600) file. */
+/** The bash client's source text; it runs inline as `bash -c '<text>' elwood-hook <Event>`. */
 export function bashHookClientScript(options: HookClientScriptOptions): string {
   const maxBytes = options.maxRequestBytes ?? MAX_HOOK_REQUEST_BYTES;
   const deadline = clientDeadlineSeconds(options.hookTimeoutMs);
   return `# Elwood hook client (generated per launch; do not edit).
-# Usage: bash <this file> <EventName>, with ELWOOD_HOOK_PORT and ELWOOD_HOOK_TOKEN set.
+# Usage: bash -c '<this text>' elwood-hook <EventName>, with ELWOOD_HOOK_PORT and
+# ELWOOD_HOOK_TOKEN set.
 # Sends stdin to the Elwood bridge on 127.0.0.1 and prints its reply; always exits 0.
 exec 2>/dev/null
 # In POSIX mode a failed \`exec 3<>\` would end the script with a non-zero status.

@@ -1,25 +1,33 @@
-// The exact shell command a CLI's command hook runs to reach the bridge. Both CLIs run
-// it through a shell (sh or bash), so every path is single-quoted and the event name
-// is checked against a plain identifier pattern (spec hook-protocols A2, B4).
+// The exact shell command a CLI's command hook runs to reach the bridge. The client's
+// whole program travels inside the command (`bash -c '<client>' elwood-hook <Event>`):
+// no script file exists that the agent could rewrite to silence a hook (issue 21,
+// prd/bridge.md). Both CLIs run the command through a shell (sh or bash), so the program
+// and the interpreter are single-quoted and the event name is a plain identifier (spec
+// hook-protocols A2, B4).
 
 import { ElwoodError } from "../../errors.js";
 import { shellQuote } from "../../shell/login-shell.js";
 import { cliHookTimeoutSeconds, HOOK_EVENT_NAME_PATTERN } from "../limits.js";
+import { bashHookClientScript } from "./bash-client.js";
+import { nodeHookClientScript } from "./node-client.js";
 
-/** Which client script a command hook runs. */
+/** Which client program a command hook runs. */
 export type HookClientKind = "bash" | "node";
 
+/** `$0` of the bash client: what `ps` shows for a running hook. */
+export const BASH_CLIENT_NAME = "elwood-hook";
+
 export interface CommandHookCommandOptions {
-  /** Absolute path of the written client script (bash or .cjs). */
-  readonly scriptPath: string;
   readonly eventName: string;
+  /** The dispatcher's hookTimeoutMs; the client's own deadline derives from it. */
+  readonly hookTimeoutMs: number;
   /** Default "bash". */
   readonly client?: HookClientKind;
   /** The interpreter to run; default `bash` (from PATH) or this process's node. */
   readonly interpreter?: string;
 }
 
-/** `bash '<path>' <Event>` (or `'<node>' '<path>' <Event>` for the fallback). */
+/** `bash -c '<client>' elwood-hook <Event>` (or `'<node>' -e '<client>' <Event>`). */
 export function commandHookCommand(options: CommandHookCommandOptions): string {
   if (!HOOK_EVENT_NAME_PATTERN.test(options.eventName)) {
     throw new ElwoodError(
@@ -31,7 +39,12 @@ export function commandHookCommand(options: CommandHookCommandOptions): string {
   const interpreter = options.interpreter ?? (client === "bash" ? "bash" : process.execPath);
   // A bare `bash` stays unquoted so it reads like the command a person would type.
   const program = interpreter === "bash" ? "bash" : shellQuote(interpreter);
-  return `${program} ${shellQuote(options.scriptPath)} ${options.eventName}`;
+  const { hookTimeoutMs } = options;
+  if (client === "bash") {
+    const script = shellQuote(bashHookClientScript({ hookTimeoutMs }));
+    return `${program} -c ${script} ${BASH_CLIENT_NAME} ${options.eventName}`;
+  }
+  return `${program} -e ${shellQuote(nodeHookClientScript({ hookTimeoutMs }))} ${options.eventName}`;
 }
 
 /** A command hook entry as both CLIs' hook settings spell it. */

@@ -1,12 +1,12 @@
 // The fallback command-hook client for machines whose bash lacks /dev/tcp: the same
-// protocol as the bash client, in plain CommonJS for `node <file> <EventName>`. It
+// protocol as the bash client, in plain CommonJS for `node -e '<text>' <EventName>`. It
 // trims trailing newlines and caps the body exactly as the bash client does, so both
 // clients send, and refuse, the same bytes. Always exits 0; failures print nothing.
 
 import { clientDeadlineSeconds, MAX_HOOK_REQUEST_BYTES } from "../limits.js";
 import type { HookClientScriptOptions } from "./bash-client.js";
 
-/** The Node client's source text; write it to a private (0600) `.cjs` file. */
+/** The Node client's source text; it runs inline as `node -e '<text>' <Event>`. */
 export function nodeHookClientScript(options: HookClientScriptOptions): string {
   const maxBytes = options.maxRequestBytes ?? MAX_HOOK_REQUEST_BYTES;
   const deadlineMs = clientDeadlineSeconds(options.hookTimeoutMs) * 1000;
@@ -15,7 +15,8 @@ export function nodeHookClientScript(options: HookClientScriptOptions): string {
 const http = require("node:http");
 const MAX = ${maxBytes};
 const DEADLINE_MS = ${deadlineMs};
-const event = process.argv[2] || "";
+// With -e there is no script path: argv is [node, <EventName>].
+const event = process.argv[1] || "";
 const port = process.env.ELWOOD_HOOK_PORT || "";
 const token = process.env.ELWOOD_HOOK_TOKEN || "";
 const finish = (text) => {

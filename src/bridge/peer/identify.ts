@@ -3,9 +3,9 @@
 // that is meant to send it:
 // - an http hook comes from the CLI process itself (Claude POSTs hooks from its own
 //   process), so only a socket held by the CLI is admitted for those events;
-// - a command hook comes from the generated client script, run by the CLI as its own
-//   child for one event, so only a socket held by a child of the CLI whose command line
-//   is exactly that client for that event is admitted.
+// - a command hook comes from the client program, run inline by the CLI as its own child
+//   for one event (`bash -c '<client>' elwood-hook <Event>`), so only a socket held by a
+//   child of the CLI whose command line is exactly that client for that event is admitted.
 // The agent's tools are children of the CLI too, but they run in sessions of their own
 // (both CLIs setsid them), never as the CLI, and their command lines are not the client's.
 // /proc/net/tcp maps the peer's port to the socket's inode and owner uid; a handful of
@@ -15,7 +15,9 @@
 
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
-import { commandHookCommand, type HookClientKind } from "../clients/command.js";
+import { bashHookClientScript } from "../clients/bash-client.js";
+import { BASH_CLIENT_NAME, commandHookCommand, type HookClientKind } from "../clients/command.js";
+import { nodeHookClientScript } from "../clients/node-client.js";
 import { childrenOf, commandLine, processStat, socketInodes } from "./proc.js";
 import { type PeerAddress, readPeerSocket } from "./tcp-table.js";
 
@@ -25,10 +27,10 @@ export type { PeerAddress } from "./tcp-table.js";
 export interface PeerPolicy {
   /** The process spawned in the PTY: the CLI, or the launcher script that runs it. */
   readonly cliPid: number;
-  /** Absolute path of this launch's command-hook client script. */
-  readonly clientPath: string;
-  /** Which interpreter runs it (`bash`, or the Node fallback). */
+  /** Which client program the command hooks run inline (`bash`, or the Node fallback). */
   readonly clientKind: HookClientKind;
+  /** The launch's hookTimeoutMs: the client program is generated from it, byte for byte. */
+  readonly hookTimeoutMs: number;
   /** Events the CLI sends through the command client; every other event comes over http. */
   readonly isCommandEvent: (eventName: string) => boolean;
 }
@@ -103,9 +105,9 @@ function cliProcesses(cliPid: number): number[] {
 function clientProcesses(parent: number, policy: PeerPolicy, eventName: string): number[] {
   const found: number[] = [];
   const hookCommand = commandHookCommand({
-    scriptPath: policy.clientPath,
     eventName,
     client: policy.clientKind,
+    hookTimeoutMs: policy.hookTimeoutMs,
   });
   for (const pid of childrenOf(parent).slice(0, MAX_CHILDREN_SEARCHED)) {
     const argv = commandLine(pid);
@@ -120,17 +122,34 @@ function clientProcesses(parent: number, policy: PeerPolicy, eventName: string):
   return found;
 }
 
-/** `<bash|node> <clientPath> <eventName>`, exactly as the hook entry spells it. */
+/**
+ * The client for `eventName`, exactly as the hook command runs it:
+ * `bash -c '<client>' elwood-hook <Event>` or `<node> -e '<client>' <Event>`.
+ */
 export function isClientCommand(
   argv: readonly string[],
-  policy: Pick<PeerPolicy, "clientPath" | "clientKind">,
+  policy: Pick<PeerPolicy, "clientKind" | "hookTimeoutMs">,
   eventName: string,
 ): boolean {
-  if (argv.length !== 3 || argv[1] !== policy.clientPath || argv[2] !== eventName) return false;
   const interpreter = basename(argv[0] ?? "");
-  return policy.clientKind === "bash"
-    ? interpreter === "bash"
-    : interpreter === basename(process.execPath);
+  const { hookTimeoutMs } = policy;
+  if (policy.clientKind === "bash") {
+    return (
+      argv.length === 5 &&
+      interpreter === "bash" &&
+      argv[1] === "-c" &&
+      argv[2] === bashHookClientScript({ hookTimeoutMs }) &&
+      argv[3] === BASH_CLIENT_NAME &&
+      argv[4] === eventName
+    );
+  }
+  return (
+    argv.length === 4 &&
+    interpreter === basename(process.execPath) &&
+    argv[1] === "-e" &&
+    argv[2] === nodeHookClientScript({ hookTimeoutMs }) &&
+    argv[3] === eventName
+  );
 }
 
 /** `<shell> -c '<the hook command>'`: the CLI's shell around a command hook. */

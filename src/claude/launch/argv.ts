@@ -9,7 +9,8 @@ export function claudeArgv(options: {
   readonly binary: string;
   readonly launch: ClaudeLaunchOptions;
   readonly posture: ClaudePosture;
-  readonly settingsPath: string;
+  /** The settings JSON itself (Claude's --settings takes a file path or a JSON string). */
+  readonly settingsJson: string;
   readonly resumeId: string | undefined;
 }): string[] {
   const { launch, posture } = options;
@@ -26,6 +27,6 @@ export function claudeArgv(options: {
     argv.push("--disallowedTools", posture.disallowedTools.join(","));
   }
   if (posture.tools !== undefined) argv.push("--tools", posture.tools.join(","));
-  argv.push("--settings", options.settingsPath);
+  argv.push("--settings", options.settingsJson);
   return argv;
 }

@@ -1,7 +1,10 @@
-// The session-scoped `--settings` file (seeds §4.3): only Elwood's hook bridge plus the
-// caller's settingsOverrides. Claude merges it over user, project and local settings, so
-// the user's own hooks keep running beside ours. Claude skips http hooks for
-// SessionStart and Setup, so those two use the command-hook client (prd/bridge.md).
+// The session-scoped settings (seeds §4.3), passed inline as `--settings '<json>'` so no
+// settings file exists that the agent could rewrite (issue 21): only Elwood's hook bridge
+// plus the caller's settingsOverrides. Claude merges them over user, project and local
+// settings, so the user's own hooks keep running beside ours, and `disableAllHooks:
+// false` here outranks a `true` planted in the workspace's .claude/settings.local.json
+// (verified on 2.1.144 and 2.1.332). Claude skips http hooks for SessionStart and Setup,
+// so those two use the command-hook client (prd/bridge.md).
 import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS, claudeHttpHookEntry } from "./http-hooks.js";
@@ -14,14 +17,17 @@ function bridgeHookEntry(eventName: string, bridge: BridgeWiring): unknown {
     return claudeHttpHookEntry({ port: bridge.port, eventName, hookTimeoutMs });
   }
   const command = commandHookCommand({
-    scriptPath: bridge.commandClientPath,
     eventName,
     client: bridge.commandClientKind,
+    hookTimeoutMs,
   });
   return commandHookEntry({ command, hookTimeoutMs });
 }
 
-/** Builds the settings object; caller overrides first, Elwood's hooks always appended. */
+/**
+ * Builds the settings object; caller overrides first, Elwood's hooks always appended,
+ * and hooks pinned on whatever the caller or the workspace's settings say.
+ */
 export function claudeSessionSettings(options: {
   readonly eventNames: readonly string[];
   readonly bridge: BridgeWiring;
@@ -38,5 +44,5 @@ export function claudeSessionSettings(options: {
     };
     hooks[eventName] = [...(hooks[eventName] ?? []), group];
   }
-  return { ...overrides, hooks };
+  return { ...overrides, hooks, disableAllHooks: false };
 }

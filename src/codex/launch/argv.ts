@@ -17,9 +17,9 @@ const tomlString = (value: string): string => JSON.stringify(value);
 
 export function codexHookOverride(eventName: string, bridge: BridgeWiring): string {
   const command = commandHookCommand({
-    scriptPath: bridge.commandClientPath,
     eventName,
     client: bridge.commandClientKind,
+    hookTimeoutMs: bridge.hookTimeoutMs,
   });
   const timeout = cliHookTimeoutSeconds(bridge.hookTimeoutMs);
   return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeout}}]}]`;

@@ -62,7 +62,7 @@ export type TranscriptMapper = (record: unknown) => readonly TranscriptItem[];
 
 export interface BridgeWiring {
   readonly port: number;
-  readonly commandClientPath: string;
+  /** Which command-hook client the commands carry inline (bridge/clients/command.ts). */
   readonly commandClientKind: "bash" | "node";
   readonly hookTimeoutMs: number;
 }
@@ -78,7 +78,7 @@ export interface LaunchRequest<Options, Posture = unknown> {
   readonly cliVersion: string | undefined;
   /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */
   readonly cliHelp: () => Promise<string>;
-  /** Writes a private runtime file in the session dir and returns its absolute path. */
+  /** Writes a runtime file in the session's private dir (outside the workspace); returns its path. */
   readonly writeRuntimeFile: (name: string, text: string) => Promise<string>;
 }
 

@@ -132,6 +132,17 @@ export interface ElwoodStartedNewConversationWarning
   readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
 }
 
+/**
+ * teardown found a folder of Elwood's layout that is not this user's real directory
+ * (another user created `<tmpdir>/elwood-<uid>`, a symlink, a file) and left it alone
+ * instead of failing; nothing was ever written into it (issue 21).
+ */
+export interface ElwoodStateFolderSkippedWarning
+  extends WarningFields<"state_folder_skipped", "lifecycle"> {
+  readonly path: string;
+  readonly reason: "foreign_owner" | "symlink" | "not_a_directory";
+}
+
 export type ElwoodWarningEvent =
   | ElwoodVersionUnparseableWarning
   | ElwoodAgentUpdateFailedWarning
@@ -148,7 +159,8 @@ export type ElwoodWarningEvent =
   | ElwoodClipboardRestoreFailedWarning
   | ElwoodInitialReadyFallbackWarning
   | ElwoodRecordUpdateFailedWarning
-  | ElwoodStartedNewConversationWarning;
+  | ElwoodStartedNewConversationWarning
+  | ElwoodStateFolderSkippedWarning;
 
 export type ElwoodWarningCode = ElwoodWarningEvent["code"];
 

@@ -3,6 +3,7 @@
 // in the login shell, then an early-failure window. Everything after the bridge exists
 // runs inside one cleanup boundary: a failure tears it all down and keeps its error.
 import type { HookEventBase } from "../../bridge/catalogue.js";
+import { bashHasDevTcp } from "../../bridge/clients/probe.js";
 import { createHookDispatcher } from "../../bridge/dispatcher.js";
 import { withLoopbackNoProxy } from "../../bridge/proxy-env.js";
 import { HookBridgeServer } from "../../bridge/server.js";
@@ -11,6 +12,7 @@ import { loginShellCommand, resolveLoginShell } from "../../shell/login-shell.js
 import { assertSupportedPlatform } from "../../shell/platform.js";
 import { probeCliHelp } from "../../shell/probe.js";
 import { reapProcessGroup } from "../../shell/reap.js";
+import { LaunchSentinel } from "../../shell/sentinel.js";
 import { killTaggedProcesses, LAUNCH_TAG_ENV, newLaunchTag } from "../../shell/tagged-processes.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import type { SessionRecord } from "../../state/record.js";
@@ -23,7 +25,6 @@ import { SessionRuntime } from "../runtime/runtime.js";
 import { bootstrapSize } from "../runtime/runtime-support.js";
 import { TranscriptHub } from "../runtime/transcript-hub.js";
 import { waitForEarlyFailure } from "./early-failure.js";
-import { writeHookClient } from "./hook-client-file.js";
 import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
@@ -88,11 +89,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   const bridge = await HookBridgeServer.start({ sink: dispatcher });
   const cleanup: Array<() => Promise<void> | void> = [() => bridge.close()];
   try {
-    const client = await writeHookClient({
-      store,
-      sessionId: record.elwoodSessionId,
-      hookTimeoutMs: launch.hookTimeoutMs,
-    });
+    // The bash client over /dev/tcp where bash has it, else the Node client; either way
+    // the hook commands carry the program inline (prd/bridge.md).
+    const commandClientKind = (await bashHasDevTcp()) ? "bash" : "node";
     const plan = await adapter.planLaunch({
       options: launch.options,
       record,
@@ -101,8 +100,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cliVersion: preflight.version,
       bridge: {
         port: bridge.port,
-        commandClientPath: client.path,
-        commandClientKind: client.kind,
+        commandClientKind,
         hookTimeoutMs: launch.hookTimeoutMs,
       },
       cliHelp: () =>
@@ -121,11 +119,16 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     const command = loginShellCommand({ shell, argv });
     const bootSize = bootstrapSize(adapter.bootstrapMinCols, launch.requestedSize);
     // Tool commands run in process groups of their own; the tag finds them (and any the
-    // CLI left behind when it died) when the session ends.
+    // CLI left behind when it died) when the session ends. The sentinel does the same if
+    // this process dies first, SIGKILL included; the normal reap releases it.
     const launchTag = newLaunchTag();
+    const sentinel = LaunchSentinel.start({ launchTag });
+    cleanup.push(() => sentinel.release());
     const reapSession = (pid: number): boolean => {
       killTaggedProcesses(launchTag);
-      return reapProcessGroup(pid);
+      const existed = reapProcessGroup(pid);
+      sentinel.release();
+      return existed;
     };
     const pty = spawnPty({
       file: command.file,
@@ -143,12 +146,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cols: bootSize.cols,
       rows: bootSize.rows,
     });
+    sentinel.watchGroup(pty.pid);
     // From here on each hook is admitted only from the process meant to send it, and
     // only for a conversation this session announced (prd/bridge.md "Peer check").
     bridge.admitOnlyPeersOf({
       cliPid: pty.pid,
-      clientPath: client.path,
-      clientKind: client.kind,
+      clientKind: commandClientKind,
+      hookTimeoutMs: launch.hookTimeoutMs,
       isCommandEvent: commandEventTest(plan.commandHookEvents),
     });
     bridge.expectConversation({
@@ -198,8 +202,17 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         persistAgentSessionId: (agentSessionId) =>
           store.writeRecord(withAgentSessionId(record, agentSessionId)).then(() => undefined),
         removeLoops: () => store.removeLoops(record.elwoodSessionId),
-        removeSession: () =>
-          store.removeSession(adapter.agent, record.elwoodSessionId).then(() => undefined),
+        removeSession: async () => {
+          const removed = await store.removeSession(adapter.agent, record.elwoodSessionId);
+          for (const skipped of removed.skipped)
+            runtime?.context.events.emitWarning({
+              source: "lifecycle",
+              code: "state_folder_skipped",
+              message: `Teardown left ${skipped.path} alone: it is not this user's own directory (${skipped.reason}).`,
+              path: skipped.path,
+              reason: skipped.reason,
+            });
+        },
       },
     });
     launch.observe?.(runtime);

@@ -1,7 +1,8 @@
 // Start and resume, adapter-neutral (lifecycle §1.1, §1.5): a fresh record for a start;
-// for a resume the record must exist, belong to this adapter and hold the agent's own
-// conversation id, and the persisted posture is the default that explicit options
-// override field by field (then re-persisted). Never a silent fresh conversation.
+// for a resume the record must exist, equal its trusted copy, belong to this adapter and
+// hold the agent's own conversation id, and the persisted posture is the default that
+// explicit options override field by field (then re-persisted). Never a silent fresh
+// conversation, never a looser launch.
 
 import type { z } from "zod";
 import type { HookEventBase } from "../../bridge/catalogue.js";
@@ -80,7 +81,11 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   request: OpenSessionRequest<Options, Handlers, Event, Posture>,
 ): Promise<SessionRuntime<Event>> {
   const store = await StateStore.open(storeLocation(request.common));
-  const stored = await store.readRecord(request.elwoodSessionId);
+  // The record and loop sidecar must equal their trusted copies (outside the workspace)
+  // before anything is probed or spawned: a record the agent loosened is state_corrupt,
+  // never a looser launch (issue 21). The sidecar is validated here too, so a corrupt one
+  // fails the resume and no loop is ever restored or submitted (§8.2, C-LOOP-21).
+  const { record: stored, loops } = await store.readTrustedSession(request.elwoodSessionId);
   const agent = request.adapter.agent;
   if (stored.adapter !== agent) {
     throw new ElwoodError(
@@ -103,9 +108,6 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
       { details: { elwoodSessionId: request.elwoodSessionId } },
     );
   }
-  // The sidecar is validated before anything spawns: a corrupt one fails the resume with
-  // state_corrupt and no loop is ever restored or submitted (§8.2, C-LOOP-21).
-  const loops = await store.readLoops(request.elwoodSessionId);
   const posture = request.adapter.posture.safeParse({
     ...storedPosture(request, stored),
     ...request.postureOverrides,

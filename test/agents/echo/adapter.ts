@@ -117,9 +117,9 @@ export const echoAdapter: AgentAdapter<
       HOOK_EVENTS.map((eventName) => [
         eventName,
         commandHookCommand({
-          scriptPath: request.bridge.commandClientPath,
           eventName,
           client: request.bridge.commandClientKind,
+          hookTimeoutMs: request.bridge.hookTimeoutMs,
         }),
       ]),
     );

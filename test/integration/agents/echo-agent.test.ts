@@ -77,11 +77,14 @@ describe("the echo agent: a third agent defined in one test folder", () => {
     const store = await StateStore.open({ cwd: ws.cwd, stateDir: ws.stateDir });
     const sessionDir = store.sessionDir(id);
     const socketHome = store.socketHome("echo", id);
+    const privateDir = await store.privateDir(id);
     expect(existsSync(sessionDir)).toBe(true);
+    expect(existsSync(privateDir)).toBe(true);
     await resumed.teardown();
     expect(resumed.status).toBe("torn_down");
     await expectNoChildren(before);
     expect(existsSync(sessionDir)).toBe(false);
+    expect(existsSync(privateDir)).toBe(false);
     expect(existsSync(socketHome)).toBe(false);
     expect(readdirSync(path.join(ws.stateDir, "sessions"))).toEqual([]);
   });

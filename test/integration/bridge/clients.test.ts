@@ -4,32 +4,21 @@
 
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
 import type { HookClientKind } from "../../../src/bridge/clients/command.js";
 import { bashHasDevTcp, chooseHookClient } from "../../../src/bridge/clients/probe.js";
 import { MAX_HOOK_REQUEST_BYTES } from "../../../src/bridge/limits.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
-import {
-  clientEnv,
-  type InstalledClients,
-  installClients,
-  runHookCommand,
-} from "../../fixtures/bridge-clients.js";
+import { clientEnv, hookClients, runHookCommand } from "../../fixtures/bridge-clients.js";
 import { recordingSink } from "../../fixtures/bridge-http.js";
 
 const HOOK_TIMEOUT_MS = 1000;
 const CLIENT_DEADLINE_MS = 4000; // clientDeadlineSeconds(1000) * 1000
 const input = `${JSON.stringify({ hook_event_name: "PreToolUse", session_id: "s", cwd: "/", note: "ünï" })}\n`;
 
-let clients: InstalledClients;
+const clients = hookClients(HOOK_TIMEOUT_MS);
 const servers: HookBridgeServer[] = [];
-beforeAll(async () => {
-  clients = await installClients(HOOK_TIMEOUT_MS);
-});
-afterAll(async () => {
-  await clients.cleanup();
-});
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });

@@ -5,27 +5,30 @@
 // other process) is refused without a dispatch. Real sockets, real /proc, real bash.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findPeerSocket } from "../../../src/bridge/peer/tcp-table.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { shellQuote } from "../../../src/shell/login-shell.js";
-import { clientEnv, type InstalledClients, installClients } from "../../fixtures/bridge-clients.js";
+import { clientEnv, hookClients } from "../../fixtures/bridge-clients.js";
 import { postHook, recordingSink } from "../../fixtures/bridge-http.js";
 
 const input = (event: string) =>
   JSON.stringify({ hook_event_name: event, session_id: "s", cwd: "/" });
 
-let clients: InstalledClients;
+const clients = hookClients(1000);
+// Scripts the tests run as tools and impostors (the client itself has no file).
+let dir: string;
 const servers: HookBridgeServer[] = [];
 const children: ChildProcess[] = [];
 beforeAll(async () => {
-  clients = await installClients(1000);
+  dir = await mkdtemp(join(tmpdir(), "elwood-peer-check-"));
 });
 afterAll(async () => {
-  await clients.cleanup();
+  await rm(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
@@ -64,8 +67,8 @@ function gatedCli(script: string, env: NodeJS.ProcessEnv) {
 function policyFor(cliPid: number, commandEvents: readonly string[]) {
   return {
     cliPid,
-    clientPath: join(clients.dir, "hook-client.bash"),
     clientKind: "bash" as const,
+    hookTimeoutMs: 1000,
     isCommandEvent: (eventName: string) => commandEvents.includes(eventName),
   };
 }
@@ -114,7 +117,7 @@ describe.runIf(process.platform === "linux")("bridge peer check", () => {
     const { server, recording } = await startServer();
     // The "tool" is the CLI's child shell in a session of its own (as both CLIs start
     // tools); it posts with bash /dev/tcp like a forger would.
-    const toolPath = join(clients.dir, "tool.bash");
+    const toolPath = join(dir, "tool.bash");
     await writeFile(toolPath, `${forgedPost("PreToolUse")}\n${forgedPost("Stop")}\n`);
     const cli = gatedCli(`setsid bash '${toolPath}' & wait`, clientEnv(server.environment()));
     server.admitOnlyPeersOf(policyFor(cli.pid, ["Stop"]));
@@ -138,16 +141,14 @@ describe.runIf(process.platform === "linux")("bridge peer check", () => {
     expect(server.stats).toMatchObject({ foreignPeer: 1 });
   });
 
-  it("C-HOOK-02: a client run for one event cannot post another event", async () => {
+  it("C-HOOK-02: a child posing as the client (its name and event, another program) cannot post", async () => {
     const { server, recording } = await startServer();
-    // A "client" at the policy's path that posts Stop while its command line says PreToolUse.
-    const liarPath = join(clients.dir, "liar.bash");
-    await writeFile(liarPath, forgedPost("Stop"), { mode: 0o600 });
-    const cli = gatedCli(`bash '${liarPath}' PreToolUse & wait`, clientEnv(server.environment()));
-    server.admitOnlyPeersOf({
-      ...policyFor(cli.pid, ["PreToolUse", "Stop"]),
-      clientPath: liarPath,
-    });
+    // `bash -c '<forger>' elwood-hook PreToolUse`: the client's shape, not its program.
+    const cli = gatedCli(
+      `bash -c ${shellQuote(forgedPost("Stop"))} elwood-hook PreToolUse & wait`,
+      clientEnv(server.environment()),
+    );
+    server.admitOnlyPeersOf(policyFor(cli.pid, ["PreToolUse", "Stop"]));
     await cli.release("");
     expect(recording.dispatched).toEqual([]);
     expect(server.stats).toMatchObject({ foreignPeer: 1 });

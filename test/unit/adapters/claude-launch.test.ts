@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { claudeArgv } from "../../../src/claude/launch/argv.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
 import { normalizeClaudeOptions } from "../../../src/claude/options.js";
 
 const bridge = {
   port: 4242,
-  commandClientPath: "/tmp/state dir/hook-client.sh",
   commandClientKind: "bash" as const,
   hookTimeoutMs: 30_000,
 };
@@ -27,7 +27,7 @@ describe("Claude launch", () => {
       binary: "claude",
       launch,
       posture: postureOverrides,
-      settingsPath: "/s.json",
+      settingsJson: "{}",
       resumeId: undefined,
     });
     expect(argv).toEqual([
@@ -47,7 +47,7 @@ describe("Claude launch", () => {
       "--tools",
       "",
       "--settings",
-      "/s.json",
+      "{}",
     ]);
   });
 
@@ -61,7 +61,7 @@ describe("Claude launch", () => {
         settingsOverrides: undefined,
       },
       posture: {},
-      settingsPath: "/s.json",
+      settingsJson: "{}",
       resumeId: "abc",
     });
     expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "abc"]);
@@ -100,9 +100,41 @@ describe("Claude launch", () => {
     });
     expect(hooks.SessionStart?.[0]?.hooks[0]).toMatchObject({
       type: "command",
-      command: "bash '/tmp/state dir/hook-client.sh' SessionStart",
+      command: commandHookCommand({ eventName: "SessionStart", hookTimeoutMs: 30_000 }),
     });
     expect(JSON.stringify(settings)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it("issue 21: pins disableAllHooks false over the caller's and the workspace's settings, and goes on the command line as JSON", () => {
+    const settings = claudeSessionSettings({
+      eventNames: ["PreToolUse"],
+      bridge,
+      overrides: { disableAllHooks: true, model: "x" },
+    });
+    expect(settings.disableAllHooks).toBe(false);
+    const { launch, postureOverrides } = normalizeClaudeOptions({ cwd: "/tmp" });
+    const json = JSON.stringify(settings);
+    const argv = claudeArgv({
+      binary: "claude",
+      launch,
+      posture: postureOverrides,
+      settingsJson: json,
+      resumeId: undefined,
+    });
+    expect(argv.slice(-2)).toEqual(["--settings", json]);
+  });
+
+  it("refuses settingsOverrides that cannot travel inline: not JSON, or over 64 KiB", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const big = { note: "x".repeat(65_536) };
+    for (const settingsOverrides of [cyclic, big, { n: 1n }]) {
+      expect(() => normalizeClaudeOptions({ cwd: "/tmp", settingsOverrides })).toThrow(
+        expect.objectContaining({ name: "invalid_options" }),
+      );
+    }
+    const fits = { note: "x".repeat(65_536 - '{"note":""}'.length) };
+    expect(() => normalizeClaudeOptions({ cwd: "/tmp", settingsOverrides: fits })).not.toThrow();
   });
 
   it("C-API-05: no launch uses print mode or a structured I/O format, and no agent SDK is a runtime dependency", () => {
@@ -117,7 +149,7 @@ describe("Claude launch", () => {
           binary: "claude",
           launch,
           posture: postureOverrides,
-          settingsPath: "/s.json",
+          settingsJson: "{}",
           resumeId,
         });
         expect(argv.filter((arg) => printFlags.includes(arg))).toEqual([]);
@@ -149,7 +181,7 @@ describe("Claude launch", () => {
       binary: "claude",
       launch,
       posture: postureOverrides,
-      settingsPath: "/s.json",
+      settingsJson: "{}",
       resumeId: "conversation-1",
     });
     expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "conversation-1"]);

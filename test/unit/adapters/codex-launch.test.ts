@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { codexArgv } from "../../../src/codex/launch/argv.js";
 import { normalizeCodexOptions } from "../../../src/codex/options.js";
 
 const bridge = {
   port: 4242,
-  commandClientPath: "/tmp/s/hook-client.sh",
   commandClientKind: "bash" as const,
   hookTimeoutMs: 10_000,
 };
@@ -32,7 +32,7 @@ describe("Codex launch", () => {
       "features.hooks=false",
       'model_reasoning_effort="low"',
       'model_reasoning_effort="high"',
-      `hooks.PreToolUse=[{hooks=[{type="command",command="bash '/tmp/s/hook-client.sh' PreToolUse",timeout=15}]}]`,
+      `hooks.PreToolUse=[{hooks=[{type="command",command=${JSON.stringify(commandHookCommand({ eventName: "PreToolUse", hookTimeoutMs: 10_000 }))},timeout=15}]}]`,
       'shell_environment_policy.set.ELWOOD_HOOK_TOKEN=""',
       'shell_environment_policy.set.ELWOOD_HOOK_PORT=""',
       "features.hooks=true",

@@ -72,26 +72,36 @@ describe("timeouts", () => {
 });
 
 describe("commandHookCommand", () => {
-  it("quotes the script path and leaves the event name bare", () => {
-    expect(commandHookCommand({ scriptPath: "/tmp/a b/c.bash", eventName: "SessionStart" })).toBe(
-      "bash '/tmp/a b/c.bash' SessionStart",
+  it("carries the whole client program inline, quoted, with the event name bare", () => {
+    const bash = bashHookClientScript({ hookTimeoutMs: 1_000 });
+    expect(commandHookCommand({ eventName: "SessionStart", hookTimeoutMs: 1_000 })).toBe(
+      `bash -c ${shellQuote(bash)} elwood-hook SessionStart`,
     );
+    const node = nodeHookClientScript({ hookTimeoutMs: 2_000 });
     expect(
       commandHookCommand({
-        scriptPath: "/x/it's.cjs",
         eventName: "Stop",
         client: "node",
         interpreter: "/opt/node 20/node",
+        hookTimeoutMs: 2_000,
       }),
-    ).toBe("'/opt/node 20/node' '/x/it'\\''s.cjs' Stop");
-    expect(commandHookCommand({ scriptPath: "/x.cjs", eventName: "Stop", client: "node" })).toBe(
-      `${shellQuote(process.execPath)} '/x.cjs' Stop`,
+    ).toBe(`'/opt/node 20/node' -e ${shellQuote(node)} Stop`);
+    expect(commandHookCommand({ eventName: "Stop", client: "node", hookTimeoutMs: 2_000 })).toBe(
+      `${shellQuote(process.execPath)} -e ${shellQuote(node)} Stop`,
     );
+  });
+
+  it("names no file: nothing on disk decides what a command hook does", () => {
+    for (const client of ["bash", "node"] as const) {
+      const command = commandHookCommand({ eventName: "PreToolUse", client, hookTimeoutMs: 1 });
+      expect(command).not.toMatch(/\.(sh|cjs|bash)\b/);
+      expect(command).not.toContain("/.elwood/");
+    }
   });
 
   it("refuses event names that would need quoting", () => {
     for (const eventName of ["", "a b", "Stop;rm", "$(x)", "1Stop"]) {
-      expect(() => commandHookCommand({ scriptPath: "/x", eventName })).toThrow(ElwoodError);
+      expect(() => commandHookCommand({ eventName, hookTimeoutMs: 1 })).toThrow(ElwoodError);
     }
   });
 });

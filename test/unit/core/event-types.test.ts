@@ -31,7 +31,8 @@ type SpecWarningCode =
   | "clipboard_restore_failed"
   | "initial_ready_fallback"
   | "record_update_failed"
-  | "started_new_conversation";
+  | "started_new_conversation"
+  | "state_folder_skipped";
 
 function describeWarning(warning: ElwoodWarningEvent): string {
   switch (warning.code) {
@@ -64,6 +65,8 @@ function describeWarning(warning: ElwoodWarningEvent): string {
       return warning.errorCode;
     case "started_new_conversation":
       return `${warning.previousElwoodSessionId} ${warning.reason}`;
+    case "state_folder_skipped":
+      return `${warning.path} ${warning.reason}`;
     default: {
       // Exhaustive: adding a code without a case above fails typecheck here.
       const unhandled: never = warning;

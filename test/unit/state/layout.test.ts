@@ -1,7 +1,15 @@
 // State location, gitignore rules and private modes (§8.1, §8.2; C-STATE-01,
 // C-STATE-02, C-STATE-03, C-STATE-11).
 
-import { lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { StateStore } from "../../../src/state/index.js";
@@ -116,15 +124,25 @@ describe("modes and layout", () => {
     const record = claudeRecord(workspace.cwd, "s");
     const recordPath = await store.writeRecord(record);
     await store.writeLoops("s", []);
-    const settings = await store.writeRuntimeFile("s", "claude-settings.json", "{}");
+    const settings = await store.writeRuntimeFile("s", "claude-tool-env.sh", "{}");
     const sessionDir = path.join(store.stateDir, "sessions", "s");
+    const privateDir = await store.privateDir("s");
     expect(recordPath).toBe(path.join(sessionDir, "record.json"));
-    expect(settings).toBe(path.join(sessionDir, "claude-settings.json"));
+    expect(settings).toBe(path.join(privateDir, "claude-tool-env.sh"));
+    expect(path.dirname(privateDir)).toBe(workspace.privateRoot);
+    expect(path.basename(privateDir)).toMatch(/^[0-9a-f]{32}$/);
+    expect(readdirSync(sessionDir).sort()).toEqual(["loops.json", "record.json"]);
+    expect(readdirSync(privateDir).sort()).toEqual([
+      "claude-tool-env.sh",
+      "loops.json",
+      "record.json",
+    ]);
     expect(modeOf(store.stateDir)).toBe(0o700);
     expect(modeOf(path.join(store.stateDir, "sessions"))).toBe(0o700);
-    expect(modeOf(sessionDir)).toBe(0o700);
-    for (const file of [recordPath, settings, path.join(sessionDir, "loops.json")])
-      expect(modeOf(file)).toBe(0o600);
+    for (const dir of [sessionDir, privateDir, workspace.privateRoot])
+      expect(modeOf(dir)).toBe(0o700);
+    for (const dir of [sessionDir, privateDir])
+      for (const file of readdirSync(dir)) expect(modeOf(path.join(dir, file))).toBe(0o600);
     expect(JSON.parse(readFileSync(recordPath, "utf8"))).toEqual(record);
     expect(readFileSync(settings, "utf8")).toBe("{}");
   });

@@ -85,7 +85,7 @@ describe("socket home", () => {
     expect(modeOf(path.dirname(home))).toBe(0o700);
   });
 
-  it("a symlinked parent or home is state_corrupt and its target untouched", async () => {
+  it("a symlinked parent or home is state_corrupt to use, skipped by teardown, its target untouched", async () => {
     const workspace = makeWorkspace();
     const store = await openStore(workspace);
     const home = store.socketHome("claude", "s");
@@ -93,13 +93,17 @@ describe("socket home", () => {
     symlinkSync(workspace.outside, parent);
     const before = snapshotTree(workspace.outside);
     await expectElwoodError(store.prepareSocketHome("claude", "s"), "state_corrupt");
-    await expectElwoodError(store.removeSession("claude", "s"), "state_corrupt");
+    expect((await store.removeSession("claude", "s")).skipped).toEqual([
+      { path: parent, reason: "symlink" },
+    ]);
     expect(snapshotTree(workspace.outside)).toBe(before);
     rmSync(parent);
     mkdirSync(parent, { mode: 0o700 });
     symlinkSync(workspace.outside, home);
     await expectElwoodError(store.prepareSocketHome("claude", "s"), "state_corrupt");
-    await expectElwoodError(store.removeSession("claude", "s"), "state_corrupt");
+    expect((await store.removeSession("claude", "s")).skipped).toEqual([
+      { path: home, reason: "symlink" },
+    ]);
     expect(snapshotTree(workspace.outside)).toBe(before);
   });
 

@@ -31,6 +31,8 @@ export interface Workspace {
   readonly cwd: string;
   /** Socket homes go here instead of the shared OS temp dir. */
   readonly tempDir: string;
+  /** Private session dirs go here instead of the user's state dir. */
+  readonly privateRoot: string;
   /** A directory outside state that planted symlinks point at. */
   readonly outside: string;
 }
@@ -41,11 +43,15 @@ export function makeWorkspace(): Workspace {
   const tempDir = path.join(base, "tmp");
   const outside = path.join(base, "outside");
   for (const dir of [cwd, tempDir, outside]) mkdirSync(dir);
-  return { cwd, tempDir, outside };
+  return { cwd, tempDir, outside, privateRoot: path.join(base, "state-home", "elwood", "private") };
 }
 
 export function openStore(workspace: Workspace, stateDir?: string): Promise<StateStore> {
-  const options = { cwd: workspace.cwd, tempDir: workspace.tempDir };
+  const options = {
+    cwd: workspace.cwd,
+    tempDir: workspace.tempDir,
+    privateRoot: workspace.privateRoot,
+  };
   return StateStore.open(stateDir === undefined ? options : { ...options, stateDir });
 }
 

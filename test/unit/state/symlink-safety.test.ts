@@ -2,7 +2,7 @@
 // at the root, sessions dir, session dir, record, sidecar, runtime file or a
 // user-owned ancestor is refused as state_corrupt and its target left untouched.
 
-import { lchownSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { lchownSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { StateStore } from "../../../src/state/index.js";
@@ -147,12 +147,40 @@ describe("symlinked state files", () => {
     expect(snapshotTree(workspace.outside)).toBe(before);
   });
 
-  it("C-STATE-01: a symlinked generated runtime file is not replaced", async () => {
-    const { workspace, store, before } = await withLinkedFile("claude-settings.json");
+  it("C-STATE-01: a symlinked generated runtime file in the private dir is not replaced", async () => {
+    const workspace = makeWorkspace();
+    const store = await openStore(workspace);
+    await store.writeRuntimeFile("s", "claude-tool-env.sh", "unset X\n");
+    const privateDir = await store.privateDir("s");
+    const target = path.join(workspace.outside, "secret");
+    writeFileSync(target, "echo planted\n", { mode: 0o600 });
+    rmSync(path.join(privateDir, "claude-tool-env.sh"));
+    symlinkSync(target, path.join(privateDir, "claude-tool-env.sh"));
+    const before = snapshotTree(workspace.outside);
     await expectElwoodError(
-      store.writeRuntimeFile("s", "claude-settings.json", "{}"),
+      store.writeRuntimeFile("s", "claude-tool-env.sh", "unset X\n"),
       "state_corrupt",
     );
     expect(snapshotTree(workspace.outside)).toBe(before);
+  });
+
+  it("issue 21: a symlinked private root or private dir is refused, its target untouched", async () => {
+    for (const linked of ["root", "dir"] as const) {
+      const workspace = makeWorkspace();
+      const store = await openStore(workspace);
+      await store.prepareSession("s");
+      const target = plantTarget(workspace);
+      const link = linked === "root" ? workspace.privateRoot : await store.privateDir("s");
+      mkdirSync(path.dirname(link), { recursive: true, mode: 0o700 });
+      symlinkSync(target, link);
+      const before = snapshotTree(workspace.outside);
+      for (const run of [
+        () => store.writeRecord(claudeRecord(workspace.cwd, "s")),
+        () => store.writeRuntimeFile("s", "claude-tool-env.sh", "{}"),
+        () => store.writeLoops("s", [LOOP]),
+      ])
+        await expectElwoodError(run(), "state_corrupt");
+      expect(snapshotTree(workspace.outside)).toBe(before);
+    }
   });
 });

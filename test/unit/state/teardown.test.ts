@@ -1,5 +1,5 @@
 // Teardown (§8.4, C-STATE-07, C-STATE-08, C-STATE-09, C-LOOP-14): removes exactly
-// the session directory and the socket home, never following a symlink.
+// the session directory, the private dir and the socket home, never following a symlink.
 
 import { mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ const LOOP = {
 } as const;
 
 describe("removeSession", () => {
-  it("C-STATE-08: removes the session dir and socket home and nothing else", async () => {
+  it("C-STATE-08: removes the session dir, private dir and socket home and nothing else", async () => {
     const workspace = makeWorkspace();
     const store = await openStore(workspace);
     for (const id of ["keep", "gone"]) {
@@ -28,12 +28,16 @@ describe("removeSession", () => {
     await store.prepareSocketHome("codex", "gone");
     writeFileSync(path.join(workspace.cwd, "CLAUDE.md"), "project settings\n");
     const keptTree = snapshotTree(store.sessionDir("keep"));
+    const keptPrivate = snapshotTree(await store.privateDir("keep"));
     const keptHome = store.socketHome("claude", "keep");
+    const gonePrivate = await store.privateDir("gone");
 
     const removed = await store.removeSession("claude", "gone");
 
-    expect(removed).toEqual({ sessionDir: true, socketHome: true });
+    expect(removed).toEqual({ sessionDir: true, privateDir: true, socketHome: true, skipped: [] });
     expect(() => statSync(store.sessionDir("gone"))).toThrow();
+    expect(() => statSync(gonePrivate)).toThrow();
+    expect(snapshotTree(await store.privateDir("keep"))).toBe(keptPrivate);
     expect(() => statSync(store.socketHome("claude", "gone"))).toThrow();
     expect(statSync(store.socketHome("codex", "gone")).isDirectory()).toBe(true);
     expect(snapshotTree(store.sessionDir("keep"))).toBe(keptTree);
@@ -62,19 +66,15 @@ describe("removeSession", () => {
   it("C-STATE-07: is idempotent and reports when there was nothing to remove", async () => {
     const workspace = makeWorkspace();
     const store = await openStore(workspace);
-    expect(await store.removeSession("claude", "s")).toEqual({
-      sessionDir: false,
-      socketHome: false,
-    });
+    const nothing = { sessionDir: false, privateDir: false, socketHome: false, skipped: [] };
+    expect(await store.removeSession("claude", "s")).toEqual(nothing);
     await store.writeRecord(claudeRecord(workspace.cwd, "s"));
     expect(await store.removeSession("claude", "s")).toEqual({
+      ...nothing,
       sessionDir: true,
-      socketHome: false,
+      privateDir: true,
     });
-    expect(await store.removeSession("claude", "s")).toEqual({
-      sessionDir: false,
-      socketHome: false,
-    });
+    expect(await store.removeSession("claude", "s")).toEqual(nothing);
   });
 
   it("C-LOOP-14: removeLoops (kill) keeps the record; teardown removes both", async () => {
