@@ -36,6 +36,7 @@ import { sessionWaitSource, waitForActivity, waitForStatus } from "../core/runti
 import type { ElwoodError } from "../errors.js";
 import { ElwoodError as SessionError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
 
@@ -99,6 +100,15 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   get status(): ElwoodSessionStatus {
     return this.#opened?.runtime.context.status.status ?? "starting";
+  }
+
+  /**
+   * Tokens of every model request the transcript recorded since this object started the
+   * session, summed (issue 26); undefined until one was read. A resumed session counts
+   * from zero: the conversation's earlier requests are not recounted.
+   */
+  get usage(): ElwoodTokenUsage | undefined {
+    return this.#opened?.runtime.turns.usage;
   }
 
   /** Whether the start resumed a recorded conversation (false before start). */
