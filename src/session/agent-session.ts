@@ -36,8 +36,8 @@ import { sessionWaitSource, waitForActivity, waitForStatus } from "../core/runti
 import type { ElwoodError } from "../errors.js";
 import { ElwoodError as SessionError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
-import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
+import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
 
 /** What opening a session gave: its runtime, and whether it resumed a conversation. */

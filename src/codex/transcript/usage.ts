@@ -5,8 +5,8 @@
 // once. Without `last_token_usage` the request is the growth of the total since the
 // previous record; with no previous total in view (the first record read after a resume
 // skipped the backlog) that growth is unknown, so nothing is added — never a guess.
-// OpenAI counts the cached prompt inside `input_tokens` and reasoning inside
-// `output_tokens`; Elwood's input is the uncached part, and output keeps reasoning.
+// OpenAI counts the cached and cache-written prompt inside `input_tokens` and reasoning
+// inside `output_tokens`; Elwood's input is the rest, and output keeps reasoning.
 import { asObject, stringField } from "../../transcript/activity.js";
 import {
   type ElwoodTokenUsage,
@@ -74,12 +74,13 @@ function readUsage(usage: Readonly<Record<string, unknown>> | undefined) {
   const outputTokens = tokenCount(usage?.output_tokens);
   if (input === undefined || outputTokens === undefined) return undefined;
   const cached = Math.min(tokenCount(usage?.cached_input_tokens) ?? 0, input);
+  const written = Math.min(tokenCount(usage?.cache_write_input_tokens) ?? 0, input - cached);
   const reasoning = tokenCount(usage?.reasoning_output_tokens) ?? 0;
   return {
-    inputTokens: input - cached,
+    inputTokens: input - cached - written,
     outputTokens,
     cacheReadTokens: cached,
-    cacheWriteTokens: 0,
+    cacheWriteTokens: written,
     reasoningTokens: Math.min(reasoning, outputTokens),
   };
 }

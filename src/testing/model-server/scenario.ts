@@ -46,9 +46,8 @@ export interface SlowStep {
  * the part of `outputTokens` spent reasoning. Anthropic replies carry them as
  * `input_tokens`, `cache_read_input_tokens`, `cache_creation_input_tokens` and
  * `output_tokens`; OpenAI replies as `input_tokens` (the whole prompt, cached parts
- * included), `input_tokens_details.cached_tokens`, `output_tokens` and
- * `output_tokens_details.reasoning_tokens` (OpenAI reports no cache writes: they count
- * as plain input there).
+ * included), `input_tokens_details.cached_tokens`/`cache_write_tokens`, `output_tokens`
+ * and `output_tokens_details.reasoning_tokens`.
  */
 export interface ScriptedUsage {
   readonly inputTokens: number;

@@ -27,9 +27,9 @@ function responseObject(ctx: ReplyContext, status: string, output: OutputItem[])
   };
 }
 
-// The Responses API counts the cached part inside input_tokens and reasoning inside
-// output_tokens, and reports no cache writes: a scripted cache write is plain input here.
-// Without scripted counts, a rough estimate from the sizes.
+// The Responses API counts the cached and cache-written parts inside input_tokens (Codex
+// 0.171.0 reads `input_tokens_details.cache_write_tokens`) and reasoning inside
+// output_tokens. Without scripted counts, a rough estimate from the sizes.
 function usageOf(ctx: ReplyContext, scripted: ScriptedUsage | undefined, output: OutputItem[]) {
   const cacheRead = scripted?.cacheReadTokens ?? 0;
   const cacheWrite = scripted?.cacheWriteTokens ?? 0;
@@ -38,7 +38,10 @@ function usageOf(ctx: ReplyContext, scripted: ScriptedUsage | undefined, output:
     scripted?.outputTokens ?? Math.max(1, Math.ceil(JSON.stringify(output).length / 16));
   return {
     input_tokens: input,
-    input_tokens_details: { cached_tokens: cacheRead },
+    input_tokens_details: {
+      cached_tokens: cacheRead,
+      ...(cacheWrite === 0 ? {} : { cache_write_tokens: cacheWrite }),
+    },
     output_tokens: outputTokens,
     output_tokens_details: { reasoning_tokens: scripted?.reasoningTokens ?? 0 },
     total_tokens: input + outputTokens,
@@ -68,7 +71,8 @@ export async function replyOpenAi(ctx: ReplyContext): Promise<number> {
     if (isStarted && sse.isClosed) return 200;
     if ("pause" in step) await sleepUnlessAborted(step.pause, ctx.signal);
     else if ("slow" in step) sse.chunkDelayMs = step.slow.chunkDelayMs;
-    else if ("usage" in step) continue; // reported with response.completed
+    else if ("usage" in step)
+      continue; // reported with response.completed
     else if ("fail" in step) {
       const message = step.fail.message ?? `scripted failure (${step.fail.status})`;
       if (!isStarted) {
