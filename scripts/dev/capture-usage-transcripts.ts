@@ -2,7 +2,8 @@
 // known token counts: the source of test/fixtures/transcripts/*-usage.jsonl (issue 26).
 // Two turns per CLI: one request with thinking and text (a Claude message split over
 // several records), then two tool calls (three requests). Records are kept verbatim
-// except the workspace path and the home folder, which are replaced by placeholders.
+// except the workspace path and the home folder, which are replaced by placeholders;
+// Claude's attachments and request blobs (large, and no usage in them) are left out.
 //
 //   npx tsx scripts/dev/capture-usage-transcripts.ts [claude|codex] [out-dir]
 import { execFileSync } from "node:child_process";
@@ -17,6 +18,7 @@ import {
 } from "../../src/testing/index.js";
 import { cliBinaryDir } from "../../test/support/cli-binaries.js";
 
+const LEFT_OUT = new Set(["attachment", "api-request-blob", "api-request-shape", "atis-latch"]);
 const agent = process.argv[2] === "codex" ? "codex" : "claude";
 const outDir = process.argv[3] ?? "test/fixtures/transcripts";
 
@@ -83,7 +85,10 @@ try {
   if (transcriptPath === undefined) throw new Error("no transcript was followed");
   const text = (await readFile(transcriptPath, "utf8"))
     .replaceAll(workspace, "/workspace")
-    .replaceAll(home.home, "/home/user");
+    .replaceAll(home.home, "/home/user")
+    .split("\n")
+    .filter((line) => line === "" || !LEFT_OUT.has(String(JSON.parse(line).type)))
+    .join("\n");
   const version = agent === "claude" ? "2.1.332" : "0.171.0";
   const out = join(outDir, `${agent}-${version}-usage.jsonl`);
   await writeFile(out, text);
