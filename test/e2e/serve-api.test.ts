@@ -161,7 +161,9 @@ describe("elwood serve API against the real CLIs", () => {
       list = await client.call("GET", "/api/sessions");
     }
     expect(list.body.sessions).toMatchObject([{ id, agent: "codex", status: "ready" }]);
-    expect(await client.call("POST", `/api/sessions/${id}/send`, { text: "after fuzz" })).toMatchObject({
+    expect(
+      await client.call("POST", `/api/sessions/${id}/send`, { text: "after fuzz" }),
+    ).toMatchObject({
       status: 200,
       body: { text: answer },
     });

@@ -92,7 +92,7 @@ function scriptTurns(server: ScriptedModelServer, agent: Agent, first: string, s
 }
 
 describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
-  test("a turn's usage is the sum of its requests; session.usage the sum of its turns; background requests not counted", async () => {
+  test("C-USAGE-01 C-USAGE-02: a turn's usage is the sum of its requests; session.usage the sum of its turns; background requests not counted", async () => {
     const fx = await newFixture({ cli: agent });
     scriptBackground(fx.server);
     const first = token("first usage turn");
@@ -122,7 +122,7 @@ describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
     console.info(`${agent}: ${background} background request(s) answered, none counted`);
   });
 
-  test("elwood --output json and jsonl report the run's usage", async () => {
+  test("C-USAGE-04: elwood --output json and jsonl report the run's usage", async () => {
     assertBuilt();
     const fx = await newFixture({ cli: agent });
     scriptBackground(fx.server);
@@ -153,7 +153,7 @@ describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
     expect(records.at(-1)).toMatchObject({ response: second.second });
   });
 
-  test("serve's send answer carries the turn's usage; session info the running total", async () => {
+  test("C-USAGE-04: serve's send answer carries the turn's usage; session info the running total", async () => {
     const fx = await newFixture({ cli: agent });
     scriptBackground(fx.server);
     const { client } = await serveOver(fx);

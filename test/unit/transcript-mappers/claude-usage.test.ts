@@ -17,7 +17,7 @@ const counts = (input: number, output: number, cacheRead: number, cacheWrite: nu
   reasoningTokens: 0,
 });
 
-describe("Claude usage on a captured 2.1.332 transcript (issue 26)", () => {
+describe("C-USAGE-03: Claude usage on a captured 2.1.332 transcript", () => {
   const records = loadJsonl("claude-2.1.332-usage.jsonl");
 
   it("the first turn's message, split over a thinking and a text record, counts once", () => {

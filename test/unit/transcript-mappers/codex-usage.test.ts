@@ -32,7 +32,7 @@ function usage(input: number, cached: number, written: number, output: number, r
   };
 }
 
-describe("Codex usage on a captured 0.171.0 rollout (issue 26)", () => {
+describe("C-USAGE-03: Codex usage on a captured 0.171.0 rollout", () => {
   const records = loadJsonl("codex-0.171.0-rollout.jsonl");
   const captured = records.find(isTokenCount);
 

@@ -33,7 +33,7 @@ async function send(cli: FakeClaude, prompt: string): Promise<string> {
   return answer;
 }
 
-describe("token usage per turn and per session (issue 26)", () => {
+describe("C-USAGE-01 C-USAGE-02: token usage per turn and per session", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
