@@ -159,7 +159,12 @@ describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
     const { client } = await serveOver(fx);
     const first = token("serve usage turn");
     const answers = scriptTurns(fx.server, agent, first, token("unused"));
-    const started = await client.call("POST", "/api/sessions", { agent, cwd: fx.workspace });
+    // The home trusts the workspace for Claude only; Codex is told to answer its trust prompt.
+    const started = await client.call("POST", "/api/sessions", {
+      agent,
+      cwd: fx.workspace,
+      autotrust: agent === "codex",
+    });
     expect(started.status).toBe(201);
     const id = started.body.id as string;
     const reply = await client.call("POST", `/api/sessions/${id}/send`, { text: first });
