@@ -117,3 +117,4 @@ export {
   listSessions,
   readSessionInfo,
 } from "./session/session-list.js";
+export type { ElwoodTokenUsage } from "./transcript/usage.js";

@@ -13,6 +13,16 @@ export interface SessionInfo {
   readonly status: string;
   readonly resumed: boolean;
   readonly lastEventId: number;
+  /** Token counts of the session so far; absent until the agent's transcript reported some. */
+  readonly usage?: TokenUsage;
+}
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheWriteTokens: number;
+  readonly reasoningTokens: number;
 }
 
 export interface ServeEvent {

@@ -1,6 +1,6 @@
 // One session's panel: header with status badge and controls, the live terminal, the
 // prompt composer (Enter sends one line, Shift+Enter adds a line), and the event log.
-import type { Api, ServeEvent, SessionInfo } from "./api.js";
+import type { Api, ServeEvent, SessionInfo, TokenUsage } from "./api.js";
 import { el } from "./dom.js";
 import { EventLogView } from "./event-log-view.js";
 import { TerminalView } from "./terminal-view.js";
@@ -12,6 +12,7 @@ export class SessionPanel {
   readonly log = new EventLogView();
   readonly #api: Api;
   readonly #badge: HTMLElement;
+  readonly #usage: HTMLElement;
   readonly #events = new AbortController();
   readonly #onStatus: (status: string) => void;
   readonly #notice: (text: string) => void;
@@ -30,6 +31,8 @@ export class SessionPanel {
     this.terminal = new TerminalView(options.api, options.info.id, options.onNotice);
     this.#badge = el("span", { class: "badge", "data-testid": "status-badge" });
     this.#setStatus(options.info.status);
+    this.#usage = el("span", { class: "usage", "data-testid": "session-usage" });
+    this.#setUsage(options.info.usage);
 
     const interrupt = el(
       "button",
@@ -58,6 +61,7 @@ export class SessionPanel {
       ),
       el("span", { class: "cwd", title: options.info.cwd }, options.info.cwd),
       this.#badge,
+      this.#usage,
       el("span", { class: "spacer" }),
       interrupt,
       stop,
@@ -133,6 +137,20 @@ export class SessionPanel {
     if (event.type === "status" && typeof event.data.status === "string") {
       this.#setStatus(event.data.status);
     }
+    if (event.type === "usage") this.#setUsage(event.data.session as TokenUsage | undefined);
+  }
+
+  // The session's running total, as the server reports it after each turn.
+  #setUsage(usage: TokenUsage | undefined): void {
+    if (usage === undefined || typeof usage.inputTokens !== "number") return;
+    const input = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+    this.#usage.textContent = `${input} in · ${usage.outputTokens} out tokens`;
+    this.#usage.title = [
+      `input ${usage.inputTokens}`,
+      `cache read ${usage.cacheReadTokens}`,
+      `cache write ${usage.cacheWriteTokens}`,
+      `output ${usage.outputTokens} (reasoning ${usage.reasoningTokens})`,
+    ].join("\n");
   }
 
   #setStatus(status: string): void {

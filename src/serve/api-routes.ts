@@ -70,7 +70,7 @@ export const API_ROUTES: readonly Route[] = [
       // The session first: an unknown id is answered before a large body is buffered.
       const session = registry.get(id);
       const prompt = promptOf(await readSendObject(request));
-      sendJson(response, 200, { text: await session.send(prompt.text, prompt.images) });
+      sendJson(response, 200, await session.send(prompt.text, prompt.images));
     },
   },
   {

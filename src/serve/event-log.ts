@@ -13,6 +13,7 @@ export type ServeEventType =
   | "warning"
   | "loop"
   | "exit"
+  | "usage"
   | "error";
 
 export interface ServeEvent {

@@ -13,6 +13,7 @@ import {
   type ElwoodSessionStatus,
   type ElwoodTerminalSize,
   type ElwoodTerminalView,
+  type ElwoodTokenUsage,
   type ElwoodUnsubscribe,
   type ImageInput,
   isTerminalStatus,
@@ -44,6 +45,15 @@ export interface SessionInfo {
   readonly startedAt: number;
   readonly size: ElwoodTerminalSize;
   readonly lastEventId: number;
+  /** The session's token usage so far; absent until the transcript reported some. */
+  readonly usage?: ElwoodTokenUsage;
+}
+
+/** A `send` answer: the turn's text, and its tokens and model when the transcript had them. */
+export interface SendAnswer {
+  readonly text: string;
+  readonly usage?: ElwoodTokenUsage;
+  readonly model?: string;
 }
 
 type ServedEvents = ElwoodAgentSessionEvents & { hook: { readonly hook_event_name: string } };
@@ -126,13 +136,31 @@ export class ServedSession {
       startedAt: this.#startedAt,
       size: this.#session.terminal.size,
       lastEventId: this.log.lastId,
+      ...(this.#session.usage === undefined ? {} : { usage: this.#session.usage }),
     };
   }
 
   /** One turn: resolves with the assistant's text when the agent's turn really ended. */
-  send(text: string, images: readonly ImageInput[] = []): Promise<string> {
+  async send(text: string, images: readonly ImageInput[] = []): Promise<SendAnswer> {
     this.#assertRunning("send a prompt");
-    return this.#session.send(text, images.length === 0 ? {} : { images });
+    // The newest turn to end before send() resolves is this one: a turn's `ended` event
+    // comes just before its stream ends, and turns end oldest first.
+    let answered: { usage?: ElwoodTokenUsage; model?: string } = {};
+    const session: ElwoodAgentSession = this.#session;
+    const off = session.on("turn", (event) => {
+      if (event.kind !== "ended") return;
+      const { usage, model } = event;
+      answered = {
+        ...(usage === undefined ? {} : { usage }),
+        ...(model === undefined ? {} : { model }),
+      };
+    });
+    try {
+      const answer = await this.#session.send(text, images.length === 0 ? {} : { images });
+      return { text: answer, ...answered };
+    } finally {
+      off();
+    }
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {
@@ -229,5 +257,16 @@ function recordEvents(agentSession: ElwoodAgentSession, log: SessionEventLog): E
     session.on("warning", (event) => log.append("warning", event)),
     session.on("loop", (event) => log.append("loop", event)),
     session.on("terminal:exit", (event) => log.append("exit", event)),
+    // A turn's tokens and the session's running total, for the page (issue 26).
+    session.on("turn", (event) => {
+      if (event.kind !== "ended" || event.usage === undefined) return;
+      const { turnNumber, usage, model } = event;
+      log.append("usage", {
+        turnNumber,
+        usage,
+        ...(model === undefined ? {} : { model }),
+        ...(agentSession.usage === undefined ? {} : { session: agentSession.usage }),
+      });
+    }),
   ];
 }

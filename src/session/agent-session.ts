@@ -38,6 +38,7 @@ import type { ElwoodError } from "../errors.js";
 import { ElwoodError as SessionError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
+import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
 
 /** What opening a session gave: its runtime, and whether it resumed a conversation. */
@@ -110,6 +111,15 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   get status(): ElwoodSessionStatus {
     return this.#opened?.runtime.context.status.status ?? "starting";
+  }
+
+  /**
+   * Tokens of every model request the transcript recorded since this object started the
+   * session, summed (issue 26); undefined until one was read. A resumed session counts
+   * from zero: the conversation's earlier requests are not recounted.
+   */
+  get usage(): ElwoodTokenUsage | undefined {
+    return this.#opened?.runtime.turns.usage;
   }
 
   /** Whether the start resumed a recorded conversation (false before start). */

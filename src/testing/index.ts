@@ -11,10 +11,12 @@ export type {
   SayStep,
   ScenarioStep,
   ScriptedTurn,
+  ScriptedUsage,
   SlowStep,
   ThinkStep,
   ToolStep,
   TurnMatcher,
+  UsageStep,
 } from "./model-server/scenario.js";
 export type {
   ScriptedModelServer,

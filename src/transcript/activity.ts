@@ -1,5 +1,7 @@
 // The adapter-neutral item a transcript mapper produces from committed records
 // (spec §5.4 "Activity shape"). The runtime adds session id, agent, source and label.
+// A `usage` item is no activity: it goes to the turn owner only (./usage.ts).
+import type { TranscriptUsage } from "./usage.js";
 
 interface ItemFields {
   /** The turn the item belongs to, when the transcript says (Claude promptId, Codex turn_id). */
@@ -57,7 +59,8 @@ export type TranscriptActivityItem =
   | TranscriptReasoning
   | TranscriptToolCall
   | TranscriptToolResult
-  | TranscriptWebSearch;
+  | TranscriptWebSearch
+  | TranscriptUsage;
 
 export type TranscriptActivityKind = TranscriptActivityItem["kind"];
 

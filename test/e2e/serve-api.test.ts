@@ -49,7 +49,7 @@ describe("elwood serve API against the real CLIs", () => {
     const reply = await client.call("POST", `/api/sessions/${id}/send`, {
       text: "first api question",
     });
-    expect(reply).toEqual({ status: 200, body: { text: first } });
+    expect(reply).toMatchObject({ status: 200, body: { text: first } });
     await events.waitFor(isAnswer(first));
     await events.waitFor((entry) => entry.type === "hook" && entry.data.hookEventName === "Stop");
     expectConsecutiveIds(events.entries, 1);
@@ -64,7 +64,7 @@ describe("elwood serve API against the real CLIs", () => {
     const lastSeen = events.lastId;
     expect(
       await client.call("POST", `/api/sessions/${id}/send`, { text: "second api question" }),
-    ).toEqual({ status: 200, body: { text: second } });
+    ).toMatchObject({ status: 200, body: { text: second } });
     const resumed = client.follow(id, lastSeen);
     await resumed.waitFor(isAnswer(second));
     expect(resumed.gaps).toEqual([]);
@@ -165,7 +165,9 @@ describe("elwood serve API against the real CLIs", () => {
       list = await client.call("GET", "/api/sessions");
     }
     expect(list.body.sessions).toMatchObject([{ id, agent: "codex", status: "ready" }]);
-    expect(await client.call("POST", `/api/sessions/${id}/send`, { text: "after fuzz" })).toEqual({
+    expect(
+      await client.call("POST", `/api/sessions/${id}/send`, { text: "after fuzz" }),
+    ).toMatchObject({
       status: 200,
       body: { text: answer },
     });

@@ -41,7 +41,7 @@ describe("elwood serve images against the real Claude CLI", () => {
       text: "describe these",
       images: [{ path: redPath }, { data: CLEAR_PNG, format: "png" }],
     });
-    expect(reply).toEqual({ status: 200, body: { text: answer } });
+    expect(reply).toMatchObject({ status: 200, body: { text: answer } });
     const request = userTurnRequests(fx.server).find((entry) =>
       entry.userText.includes("describe these"),
     );

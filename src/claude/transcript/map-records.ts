@@ -7,7 +7,9 @@
 //   summaries, compact boundaries) → nothing: not messages, and turn ends come from hooks;
 // - `isMeta`, `isCompactSummary` and harness rows (`rowSource:"harness"`, e.g.
 //   "[Request interrupted by user]") → nothing: the CLI wrote them, not a person;
-// - `isSidechain` entries → nothing here: subagent work is followed from its own file.
+// - `isSidechain` entries → no content here: subagent work is followed from its own file.
+// Every assistant record's token usage (a subagent's too: its requests are the turn's
+// cost) becomes one `usage` item per API message (./usage.ts).
 import {
   asObject,
   stringField,
@@ -15,10 +17,13 @@ import {
   toolValueToString,
 } from "../../transcript/activity.js";
 import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
+import { type CountedMessages, claudeRecordUsage } from "./usage.js";
 
 export interface ClaudeMapContext {
   /** The promptId of the newest human prompt; assistant entries carry none of their own. */
   readonly turnId?: string;
+  /** API messages whose usage was counted already (one message spans several records). */
+  readonly countedMessages?: CountedMessages;
 }
 
 export type ClaudeMapResult = MapResult<ClaudeMapContext>;
@@ -36,14 +41,31 @@ export function mapClaudeRecord(record: unknown, context: ClaudeMapContext = {})
   const type = stringField(entry, "type");
   if (entry === undefined || (type !== "user" && type !== "assistant"))
     return { items: [], context };
+  if (type === "assistant") return mapAssistant(entry, context);
   if (entry.isSidechain === true || entry.isMeta === true || entry.isCompactSummary === true) {
     return { items: [], context };
   }
   const message = asObject(entry.message);
   if (message === undefined) return { items: [], context };
-  if (type === "assistant")
-    return { items: assistantItems(message.content, entry, context.turnId), context };
   return userItems(message.content, entry, context);
+}
+
+function mapAssistant(
+  entry: Readonly<Record<string, unknown>>,
+  context: ClaudeMapContext,
+): ClaudeMapResult {
+  const { item, counted } = claudeRecordUsage(entry, context.countedMessages ?? [], context.turnId);
+  const next =
+    counted === context.countedMessages ? context : { ...context, countedMessages: counted };
+  const message = asObject(entry.message);
+  const isContent =
+    entry.isSidechain !== true &&
+    entry.isMeta !== true &&
+    entry.isCompactSummary !== true &&
+    message !== undefined;
+  const items = isContent ? assistantItems(message.content, entry, context.turnId) : [];
+  // The usage goes after the content it paid for, so it joins the same turn.
+  return { items: item === undefined ? items : [...items, item], context: next };
 }
 
 function userItems(
@@ -56,7 +78,7 @@ function userItems(
   const items: TranscriptActivityItem[] = [];
   if (typeof content === "string") {
     // A typed prompt starts a turn; its promptId is the turn id of what follows.
-    const next = promptId === undefined ? context : { turnId: promptId };
+    const next = promptId === undefined ? context : { ...context, turnId: promptId };
     if (!isHarness)
       items.push(withTurn({ kind: "user_message", text: content, raw: entry }, next.turnId));
     return { items, context: next };

@@ -1,5 +1,6 @@
 // `--output jsonl`: one v1 record per line, in order — text, thinking, tool, status and
-// warning — each with `seq` and `elapsedMs`, then exactly one result or error record.
+// warning — each with `seq` and `elapsedMs`, then the run's token usage when any was read,
+// then exactly one result or error record.
 import type { ProtocolOutput } from "../io/output.js";
 import {
   outcomeDocument,
@@ -22,6 +23,10 @@ export class JsonlSink implements RunSink {
   }
 
   async finish(outcome: RunOutcome): Promise<void> {
+    if (outcome.usage !== undefined) {
+      const usage = { schemaVersion: PROTOCOL_VERSION, type: "usage", usage: outcome.usage };
+      await this.#line(usage, outcome.durationMs);
+    }
     await this.#line(outcomeDocument(outcome), outcome.durationMs);
   }
 

@@ -1,5 +1,6 @@
 // What a run reports, whatever the output format: the turn's content as it arrives,
 // then exactly one outcome. Each format (text, json, jsonl) is one RunSink.
+import type { ElwoodTokenUsage } from "../../index.js";
 import type { Agent } from "../config/run-settings.js";
 
 export type CleanupStatus = "kept" | "torn_down" | "failed" | "none";
@@ -22,6 +23,8 @@ export interface RunOutcome {
   readonly sessionId: string | null;
   readonly durationMs: number;
   readonly cleanup: CleanupOutcome;
+  /** Every model request of the run (a persona turn's too); absent when none was read. */
+  readonly usage?: ElwoodTokenUsage;
   readonly error?: RunError;
 }
 
@@ -54,6 +57,7 @@ export function outcomeDocument(outcome: RunOutcome): Record<string, unknown> {
     sessionId: outcome.sessionId,
     durationMs: Math.round(outcome.durationMs),
     cleanup: outcome.cleanup,
+    ...(outcome.usage === undefined ? {} : { usage: outcome.usage }),
   };
   return outcome.error === undefined
     ? base

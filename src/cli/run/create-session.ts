@@ -11,6 +11,7 @@ import {
   type ElwoodStreamEvent,
   type ElwoodTerminalExitEvent,
   type ElwoodTerminalSize,
+  type ElwoodTokenUsage,
   type ElwoodUnsubscribe,
   type ElwoodWarningEvent,
 } from "../../index.js";
@@ -20,6 +21,8 @@ import type { Agent } from "../config/run-settings.js";
 export interface RunnableSession {
   readonly session: { readonly elwoodSessionId: string } | undefined;
   readonly status: ElwoodSessionStatus;
+  /** Tokens of every model request the run made so far; undefined until one was read. */
+  readonly usage: ElwoodTokenUsage | undefined;
   start(): Promise<unknown>;
   on(event: "status", handler: (event: ElwoodStatusEvent) => void): ElwoodUnsubscribe;
   on(event: "warning", handler: (event: ElwoodWarningEvent) => void): ElwoodUnsubscribe;

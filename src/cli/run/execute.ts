@@ -168,6 +168,8 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
   stopBlockWatch();
 
   cleaningUp = true;
+  // Read before cleanup: the session's total is that of the run's turns.
+  const usage = session.usage;
   const cleanup = await cleanUp(session, plan, failure, stderr);
   await release?.();
   stopInterrupts();
@@ -190,6 +192,7 @@ export async function executeRun(plan: RunPlan, context: RunContext): Promise<Ru
     sessionId,
     durationMs: elapsed(),
     cleanup,
+    ...(usage === undefined ? {} : { usage }),
     ...(error === undefined ? {} : { error }),
   };
 }

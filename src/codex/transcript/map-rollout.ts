@@ -2,7 +2,8 @@
 // adapter-neutral activity items, plus a content-free per-record summary for the
 // best-effort `codex:transcript` event. No I/O. Content comes from `response_item`
 // only; `event_msg` items (item_completed, agent_message, exec_command_end, …) repeat
-// the same content and are skipped so nothing is reported twice.
+// the same content and are skipped so nothing is reported twice. `token_count` records
+// become `usage` items (./usage.ts).
 import {
   asObject,
   stringField,
@@ -10,8 +11,9 @@ import {
   toolValueToString,
 } from "../../transcript/activity.js";
 import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
+import { type CodexUsageContext, codexTokenCountUsage, withTurnModel } from "./usage.js";
 
-export interface CodexMapContext {
+export interface CodexMapContext extends CodexUsageContext {
   /** Turn id from the newest turn_context/task_started, for items that carry none. */
   readonly turnId?: string;
 }
@@ -33,12 +35,15 @@ export function mapRolloutRecord(record: unknown, context: CodexMapContext = {})
   const payload = asObject(envelope?.payload);
   const type = stringField(envelope, "type");
   if (payload === undefined) return { items: [], context };
-  if (
-    type === "turn_context" ||
-    (type === "event_msg" && stringField(payload, "type") === "task_started")
-  ) {
+  const payloadType = stringField(payload, "type");
+  if (type === "turn_context" || (type === "event_msg" && payloadType === "task_started")) {
     const turnId = stringField(payload, "turn_id");
-    return { items: [], context: turnId === undefined ? context : { turnId } };
+    const withModel = type === "turn_context" ? withTurnModel(context, payload) : context;
+    return { items: [], context: turnId === undefined ? withModel : { ...withModel, turnId } };
+  }
+  if (type === "event_msg" && payloadType === "token_count") {
+    const { item, context: next } = codexTokenCountUsage(payload, context, record, context.turnId);
+    return { items: item === undefined ? [] : [item], context: { ...context, ...next } };
   }
   if (type !== "response_item") return { items: [], context };
   const passthrough = asObject(payload.internal_chat_message_metadata_passthrough);

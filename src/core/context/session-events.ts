@@ -196,6 +196,8 @@ export class SessionEvents {
   }
 
   emitTranscriptItem(item: TranscriptItem, transcriptPath: string): void {
+    // Token usage is no activity: it reaches callers through turns and `session.usage`.
+    if (item.kind === "usage") return;
     this.#activity({ ...item, source: "transcript", label: item.kind, transcriptPath });
   }
 

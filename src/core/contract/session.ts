@@ -2,6 +2,7 @@
 // and the `ElwoodAgentSession` interface that code generic over "any agent session" is
 // written against. Adapters build their event maps on it; they never import src/session.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { ElwoodTokenUsage } from "../../transcript/usage.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops.js";
 import type { AgentModelOption, ModelOperationOptions } from "./models.js";
 import type {
@@ -69,6 +70,8 @@ export interface ElwoodAgentSession {
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly status: ElwoodSessionStatus;
+  /** The session's token usage so far (transcript-recorded requests); undefined until read. */
+  readonly usage: ElwoodTokenUsage | undefined;
   readonly terminal: ElwoodTerminalView;
   statusDecisions(): readonly ElwoodStatusDecision[];
   waitForStatus(

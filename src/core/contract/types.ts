@@ -10,6 +10,7 @@ import type {
   TranscriptUserMessage,
   TranscriptWebSearch,
 } from "../../transcript/activity.js";
+import type { ElwoodTokenUsage } from "../../transcript/usage.js";
 import type { ElwoodAgentId, ElwoodSessionStatus, StartupPromptLabel } from "./status.js";
 import type { ElwoodStreamEvent } from "./turn.js";
 import type { ElwoodWarningCode, ElwoodWarningSource } from "./warnings.js";
@@ -168,7 +169,17 @@ export type ElwoodTurnEvent =
       readonly turnNumber: number;
       readonly event: ElwoodStreamEvent;
     }
-  | { readonly kind: "ended"; readonly turnNumber: number }
+  | {
+      readonly kind: "ended";
+      readonly turnNumber: number;
+      /**
+       * Tokens of every model request the transcript recorded for this turn (a tool loop
+       * makes several); absent when it recorded none it could read — never zero-filled.
+       */
+      readonly usage?: ElwoodTokenUsage;
+      /** The model that answered the turn's last request, when the transcript names it. */
+      readonly model?: string;
+    }
   | {
       readonly kind: "failed";
       readonly turnNumber: number;

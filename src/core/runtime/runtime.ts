@@ -19,6 +19,7 @@ import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodTerminalStatus } from "../contract/status.js";
 import { SessionLoops } from "../loops/session-loops.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
+import { usageBeforeContent } from "../turn/transcript-turns.js";
 import { Turns } from "../turn/turns.js";
 import { ConversationRecorder } from "./conversation-recorder.js";
 import { releaseFirstReady } from "./first-ready.js";
@@ -197,7 +198,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   }
 
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
-    for (const item of items) {
+    for (const item of usageBeforeContent(items)) {
       this.context.events.emitTranscriptItem(item, transcriptPath);
       this.turns.onTranscriptItem(item, transcriptPath);
     }

@@ -2,8 +2,28 @@
 // into another's). The transcript is ordered: content belongs to the turn whose prompt the
 // file recorded last, however late the parent reads it. A slow reader under overload can
 // therefore never hand one turn's text to the next, which time alone could not promise.
+import type { TranscriptItem } from "../contract/adapter.js";
 import { isSameSubmission } from "./composer.js";
 import type { TurnProgress } from "./turn-progress.js";
+
+/**
+ * A batch with each usage item moved ahead of the content read since the last prompt: the
+ * turn it is attributed to stays the same (attribution changes only at a prompt), but it
+ * is counted before that content can end the turn (a Claude record reports its usage
+ * with its text; Codex's token_count follows the reply it paid for).
+ */
+export function usageBeforeContent(items: readonly TranscriptItem[]): TranscriptItem[] {
+  const ordered: TranscriptItem[] = [];
+  let sincePrompt = 0;
+  for (const item of items) {
+    if (item.kind === "usage") ordered.splice(ordered.length - sincePrompt, 0, item);
+    else {
+      ordered.push(item);
+      sincePrompt = item.kind === "user_message" ? 0 : sincePrompt + 1;
+    }
+  }
+  return ordered;
+}
 
 export class TranscriptTurns {
   /** Per transcript file: the turn its content belongs to (undefined: not one of ours). */

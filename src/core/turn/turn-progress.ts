@@ -2,6 +2,7 @@
 // boundary"): the end evidence seen so far, the turn-end signal's promised text, the
 // assistant text the transcript attributed to this turn, and the two timers of the end
 // rule (the quiet window and the catch-up bound). Pure bookkeeping: ./turns.ts decides.
+import { UsageTotal } from "../../transcript/usage.js";
 import type { SessionClock } from "../context/clock.js";
 import { normalizeText } from "./composer.js";
 import type { Turn } from "./turn.js";
@@ -21,6 +22,8 @@ export class TurnProgress {
   /** The ergonomic stream reading this turn, if a send()/stream() submitted it. */
   readonly stream: TurnStream | undefined;
   readonly catchUpMs: number;
+  /** The model requests the transcript attributed to this turn (issue 26). */
+  readonly usage = new UsageTotal();
   evidence: TurnEndEvidence | undefined;
   /** The turn-end signal's final text ("" when it carries none). */
   #expected: string | undefined;

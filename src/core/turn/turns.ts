@@ -8,6 +8,7 @@ import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
@@ -78,6 +79,8 @@ export class Turns {
   /** Failed turns whose slot is held until the agent's real boundary. */
   readonly #awaitingBoundary = new Set<TurnProgress>();
   readonly #transcript = new TranscriptTurns();
+  /** Every model request the followed transcripts recorded since this object started. */
+  readonly #usage = new UsageTotal();
   readonly #callerInputListeners = new Set<() => void>();
   /** Streams whose submission learned of the CLI's exit before the status announced it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
@@ -244,8 +247,22 @@ export class Turns {
       });
   }
 
+  /** The session's token usage so far; undefined until a transcript reported some. */
+  get usage(): ElwoodTokenUsage | undefined {
+    return this.#usage.usage;
+  }
+
   /** One committed transcript item of `file`, in file order. */
   onTranscriptItem(item: TranscriptItem, file: string): void {
+    if (item.kind === "usage") {
+      // Counted for the session whoever's turn it was; for a turn only while it is open.
+      this.#usage.add(item.usage, item.model);
+      const progress = this.#transcript.turnOf(file);
+      if (progress !== undefined && !progress.turn.isSettled) {
+        progress.usage.add(item.usage, item.model);
+      }
+      return;
+    }
     if (item.kind === "user_message") {
       const matched = this.#transcript.onUserMessage(file, item.text, this.#recent, this.#current);
       if (matched === this.#current) this.#orphans.length = 0;
@@ -562,7 +579,7 @@ export class Turns {
         return;
       case "ended":
         this.#close(progress);
-        events.emitTurn({ kind: "ended", turnNumber });
+        events.emitTurn({ kind: "ended", turnNumber, ...usageOf(progress.usage) });
         progress.stream?.end();
         this.#reachBoundary(progress);
         return;
@@ -680,6 +697,15 @@ export class Turns {
   #exitCode(): number | undefined {
     return this.#context.lifetime.exit.exit?.exitCode;
   }
+}
+
+/** A turn's usage and model, absent (not zero) when its transcript reported none. */
+function usageOf(total: UsageTotal): { usage?: ElwoodTokenUsage; model?: string } {
+  const { usage, model } = total;
+  return {
+    ...(usage === undefined ? {} : { usage }),
+    ...(model === undefined ? {} : { model }),
+  };
 }
 
 function isExitError(error: unknown): error is ElwoodError {

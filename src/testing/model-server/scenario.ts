@@ -40,7 +40,39 @@ export interface SlowStep {
   readonly slow: { readonly chunkDelayMs: number };
 }
 
-export type ScenarioStep = SayStep | ThinkStep | ToolStep | FailStep | PauseStep | SlowStep;
+/**
+ * The token counts one model request reports. The four counts are disjoint: the whole
+ * prompt is `inputTokens + cacheReadTokens + cacheWriteTokens`, and `reasoningTokens` is
+ * the part of `outputTokens` spent reasoning. Anthropic replies carry them as
+ * `input_tokens`, `cache_read_input_tokens`, `cache_creation_input_tokens` and
+ * `output_tokens`; OpenAI replies as `input_tokens` (the whole prompt, cached parts
+ * included), `input_tokens_details.cached_tokens`/`cache_write_tokens`, `output_tokens`
+ * and `output_tokens_details.reasoning_tokens`.
+ */
+export interface ScriptedUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens?: number;
+  readonly cacheWriteTokens?: number;
+  readonly reasoningTokens?: number;
+}
+/**
+ * Report these counts for the model request this step's reply answers (the steps up to
+ * and including the next tool calls are one reply). Without one, a reply reports a rough
+ * estimate from the request's size.
+ */
+export interface UsageStep {
+  readonly usage: ScriptedUsage;
+}
+
+export type ScenarioStep =
+  | SayStep
+  | ThinkStep
+  | ToolStep
+  | FailStep
+  | PauseStep
+  | SlowStep
+  | UsageStep;
 
 export type TurnMatcher = string | RegExp | ((userText: string) => boolean);
 
@@ -90,6 +122,45 @@ export function checkedVerdict(verdict: unknown, option: string): AutoModeVerdic
   );
 }
 
+const USAGE_COUNTS = [
+  "inputTokens",
+  "outputTokens",
+  "cacheReadTokens",
+  "cacheWriteTokens",
+  "reasoningTokens",
+] as const;
+
+/** Returns `usage` if every count is a non-negative integer; otherwise `invalid_options`. */
+export function checkedUsage(usage: unknown): ScriptedUsage {
+  const fields =
+    typeof usage === "object" && usage !== null ? (usage as Record<string, unknown>) : undefined;
+  const problem = (what: string): ElwoodError =>
+    new ElwoodError("invalid_options", `\`usage\` ${what}; got ${JSON.stringify(usage)}.`, {
+      details: { option: "usage" },
+    });
+  if (fields === undefined) throw problem("must be an object of token counts");
+  for (const key of USAGE_COUNTS) {
+    const value = fields[key];
+    const isRequired = key === "inputTokens" || key === "outputTokens";
+    if (value === undefined && !isRequired) continue;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+      throw problem(`needs \`${key}\` as a non-negative integer`);
+    }
+  }
+  const checked = fields as unknown as ScriptedUsage;
+  if ((checked.reasoningTokens ?? 0) > checked.outputTokens) {
+    throw problem("counts `reasoningTokens` as part of `outputTokens`, so it cannot exceed it");
+  }
+  return checked;
+}
+
+/** The usage a reply's steps script, if any (the last usage step wins). */
+export function scriptedUsageOf(steps: readonly ScenarioStep[]): ScriptedUsage | undefined {
+  let usage: ScriptedUsage | undefined;
+  for (const step of steps) if ("usage" in step) usage = step.usage;
+  return usage;
+}
+
 export function describeMatcher(matcher: TurnMatcher): string {
   if (typeof matcher === "string") return JSON.stringify(matcher);
   if (matcher instanceof RegExp) return String(matcher);
@@ -117,6 +188,7 @@ export class ScenarioBook {
     for (const step of turn.steps) {
       if ("tool" in step && step.tool.autoModeCheck !== undefined)
         checkedVerdict(step.tool.autoModeCheck, "tool.autoModeCheck");
+      if ("usage" in step) checkedUsage(step.usage);
     }
     this.#turns.push(turn);
     return this.#turns.length - 1;

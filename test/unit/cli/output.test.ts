@@ -111,6 +111,42 @@ describe("json and jsonl", () => {
   });
 });
 
+describe("usage (C-USAGE-04)", () => {
+  const usage = {
+    inputTokens: 1201,
+    outputTokens: 37,
+    cacheReadTokens: 503,
+    cacheWriteTokens: 71,
+    reasoningTokens: 0,
+  };
+
+  test("C-USAGE-04: json adds the run's usage; without any, the document has none", async () => {
+    const a = capture();
+    await new JsonSink(a.out).finish({ ...outcome, usage });
+    expect(JSON.parse(a.text()).usage).toEqual(usage);
+    const b = capture();
+    await new JsonSink(b.out).finish(outcome);
+    expect(JSON.parse(b.text())).not.toHaveProperty("usage");
+  });
+
+  test("C-USAGE-04: jsonl writes one usage record just before the result; none without usage", async () => {
+    const a = capture();
+    const sink = new JsonlSink(a.out);
+    await sink.event({ type: "status", status: "running" }, 10);
+    await sink.finish({ ...outcome, usage });
+    const lines = a
+      .text()
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.type)).toEqual(["status", "usage", "result"]);
+    expect(lines[1]).toEqual({ schemaVersion: 1, type: "usage", usage, seq: 1, elapsedMs: 1235 });
+    const b = capture();
+    await new JsonlSink(b.out).finish(outcome);
+    expect(b.text().includes('"usage"')).toBe(false);
+  });
+});
+
 describe("the protocol stream", () => {
   test("C-CLI-12: EPIPE stops output quietly", async () => {
     const broken = new Writable({

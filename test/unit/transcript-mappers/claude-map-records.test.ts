@@ -12,7 +12,9 @@ const strip = (items: ReturnType<typeof mapClaudeRecords>["items"]) =>
 
 describe("mapClaudeRecords on a real 2.1.332 session (C-CLAUDE-15)", () => {
   const records = loadJsonl("claude-2.1.332-session.jsonl");
-  const { items, context } = mapClaudeRecords(records);
+  const { items: mapped, context } = mapClaudeRecords(records);
+  // Content only: the usage items are ./*-usage.test.ts's.
+  const items = mapped.filter((item) => item.kind !== "usage");
 
   it("yields prompts, the tool call, its rejection and replies in order; skips metadata and harness rows", () => {
     expect(strip(items).map(({ turnId: _t, ...rest }) => rest)).toEqual([

@@ -18,7 +18,9 @@ const item = (payload: Record<string, unknown>) => ({
 
 describe("mapRolloutRecords on a real 0.171.0 rollout", () => {
   const records = loadJsonl("codex-0.171.0-rollout.jsonl");
-  const { items, context } = mapRolloutRecords(records);
+  const { items: mapped, context } = mapRolloutRecords(records);
+  // Content only: the usage items are ./*-usage.test.ts's.
+  const items = mapped.filter((item) => item.kind !== "usage");
 
   it("yields typed prompts, the exec_command call and its output, and the reply; skips injected context and event_msg copies", () => {
     expect(strip(items)).toEqual([

@@ -134,6 +134,8 @@ export class FakeClaude implements TerminalPort {
   /** A captured screen shown as it is (e.g. "claude-2.1.332-auth-failure"), over everything else. */
   shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
+  /** Usage items the transcript records after a prompt's answer (none by default). */
+  usageFor: (prompt: string) => TranscriptItem[] = () => [];
   readonly #history: string[] = [];
   /** Transcript lines written but not yet read by the parent (transcriptReadOnCatchUp). */
   readonly #onDisk: TranscriptItem[][] = [];
@@ -400,7 +402,10 @@ export class FakeClaude implements TerminalPort {
       if (this.reactions.transcriptReadOnCatchUp) this.#onDisk.push([...userLine]);
       else this.#transcript([...userLine]);
     }, 10);
-    const assistantLine = [{ kind: "assistant_message", text: answer, raw: {} } as const];
+    const assistantLine: TranscriptItem[] = [
+      { kind: "assistant_message", text: answer, raw: {} },
+      ...this.usageFor(prompt),
+    ];
     this.#turnStep(stopAt, () => {
       this.isWorking = isContinued || this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);

@@ -4,7 +4,13 @@
 // safety check's verdicts when the request asked for them (safeguards.ts).
 import { createHash } from "node:crypto";
 import { sendJson } from "../http.js";
-import type { AutoModeVerdict, ScenarioStep, ToolStep } from "../scenario.js";
+import {
+  type AutoModeVerdict,
+  type ScenarioStep,
+  type ScriptedUsage,
+  scriptedUsageOf,
+  type ToolStep,
+} from "../scenario.js";
 import { chunkText, SseWriter, sleepUnlessAborted } from "../sse.js";
 import type { ReplyContext } from "../types.js";
 import { safeguardResults } from "./safeguards.js";
@@ -59,6 +65,20 @@ function safetyResults(
   return results === undefined ? {} : { safeguard_results: results };
 }
 
+// The reply's input counts: scripted, or an estimate from the request's size.
+function inputUsage(ctx: ReplyContext, scripted: ScriptedUsage | undefined) {
+  return {
+    input_tokens: scripted?.inputTokens ?? ctx.inputTokens,
+    cache_creation_input_tokens: scripted?.cacheWriteTokens ?? 0,
+    cache_read_input_tokens: scripted?.cacheReadTokens ?? 0,
+  };
+}
+
+// Output tokens: scripted, or an estimate from the text said.
+function outputTokens(scripted: ScriptedUsage | undefined, outputChars: number): number {
+  return scripted?.outputTokens ?? Math.max(1, Math.ceil(outputChars / 4));
+}
+
 function messageShell(ctx: ReplyContext, content: ContentBlock[]) {
   return {
     id: `msg_scripted_${ctx.replyNumber}`,
@@ -68,12 +88,9 @@ function messageShell(ctx: ReplyContext, content: ContentBlock[]) {
     content,
     stop_reason: null as string | null,
     stop_sequence: null,
-    usage: {
-      input_tokens: ctx.inputTokens,
-      output_tokens: 1,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-    },
+    // As the real API: message_start reports the input and a first output token; the
+    // final output count comes with message_delta.
+    usage: { ...inputUsage(ctx, scriptedUsageOf(ctx.steps)), output_tokens: 1 },
   };
 }
 
@@ -97,7 +114,7 @@ async function jsonAnthropic(ctx: ReplyContext): Promise<number> {
   }
   const message = messageShell(ctx, content);
   message.stop_reason = ctx.toolCallIds.length > 0 ? "tool_use" : "end_turn";
-  message.usage.output_tokens = Math.max(1, Math.ceil(outputChars / 4));
+  message.usage.output_tokens = outputTokens(scriptedUsageOf(ctx.steps), outputChars);
   sendJson(ctx.response, 200, { ...message, ...safetyResults(ctx, calls) });
   return 200;
 }
@@ -173,7 +190,7 @@ async function streamAnthropic(ctx: ReplyContext): Promise<number> {
       stop_sequence: null,
       ...safetyResults(ctx, calls),
     },
-    usage: { output_tokens: Math.max(1, Math.ceil(outputChars / 4)) },
+    usage: { output_tokens: outputTokens(scriptedUsageOf(ctx.steps), outputChars) },
   });
   sse.send("message_stop", { type: "message_stop" });
   sse.end();

@@ -2,6 +2,7 @@
 // output items (reasoning, message, function_call) with their part/delta/done events,
 // then response.completed with usage. Non-streaming requests get the final object.
 import { sendJson } from "../http.js";
+import { type ScriptedUsage, scriptedUsageOf } from "../scenario.js";
 import { chunkText, SseWriter, sleepUnlessAborted } from "../sse.js";
 import type { ReplyContext } from "../types.js";
 
@@ -15,7 +16,6 @@ export function openAiErrorBody(status: number, message: string): unknown {
 }
 
 function responseObject(ctx: ReplyContext, status: string, output: OutputItem[]) {
-  const outputTokens = Math.max(1, Math.ceil(JSON.stringify(output).length / 16));
   return {
     id: `resp_scripted_${ctx.replyNumber}`,
     object: "response",
@@ -23,16 +23,28 @@ function responseObject(ctx: ReplyContext, status: string, output: OutputItem[])
     status,
     model: ctx.model,
     output,
-    usage:
-      status === "completed"
-        ? {
-            input_tokens: ctx.inputTokens,
-            input_tokens_details: { cached_tokens: 0 },
-            output_tokens: outputTokens,
-            output_tokens_details: { reasoning_tokens: 0 },
-            total_tokens: ctx.inputTokens + outputTokens,
-          }
-        : null,
+    usage: status === "completed" ? usageOf(ctx, scriptedUsageOf(ctx.steps), output) : null,
+  };
+}
+
+// The Responses API counts the cached and cache-written parts inside input_tokens (Codex
+// 0.171.0 reads `input_tokens_details.cache_write_tokens`) and reasoning inside
+// output_tokens. Without scripted counts, a rough estimate from the sizes.
+function usageOf(ctx: ReplyContext, scripted: ScriptedUsage | undefined, output: OutputItem[]) {
+  const cacheRead = scripted?.cacheReadTokens ?? 0;
+  const cacheWrite = scripted?.cacheWriteTokens ?? 0;
+  const input = (scripted?.inputTokens ?? ctx.inputTokens) + cacheRead + cacheWrite;
+  const outputTokens =
+    scripted?.outputTokens ?? Math.max(1, Math.ceil(JSON.stringify(output).length / 16));
+  return {
+    input_tokens: input,
+    input_tokens_details: {
+      cached_tokens: cacheRead,
+      ...(cacheWrite === 0 ? {} : { cache_write_tokens: cacheWrite }),
+    },
+    output_tokens: outputTokens,
+    output_tokens_details: { reasoning_tokens: scripted?.reasoningTokens ?? 0 },
+    total_tokens: input + outputTokens,
   };
 }
 
@@ -59,6 +71,8 @@ export async function replyOpenAi(ctx: ReplyContext): Promise<number> {
     if (isStarted && sse.isClosed) return 200;
     if ("pause" in step) await sleepUnlessAborted(step.pause, ctx.signal);
     else if ("slow" in step) sse.chunkDelayMs = step.slow.chunkDelayMs;
+    else if ("usage" in step)
+      continue; // reported with response.completed
     else if ("fail" in step) {
       const message = step.fail.message ?? `scripted failure (${step.fail.status})`;
       if (!isStarted) {

@@ -1,0 +1,182 @@
+// Token usage per turn and per session from the CLIs' own transcripts (issue 26 "Done
+// when" 1 and 2), both pinned CLIs against the scripted model server answering each
+// request with known counts that differ per request: a one-request turn's `usage` is that
+// request's, a turn with two tool calls (three requests) their sum, `session.usage` after
+// both the sum of all; background requests (every side request here reports 90 000+
+// tokens) are not counted. `elwood --output json`/`jsonl` and serve's `send` show the same.
+import { describe, expect, test } from "vitest";
+import {
+  ClaudeSession,
+  CodexSession,
+  type ElwoodAgentSession,
+  type ElwoodTokenUsage,
+  type ElwoodTurnEvent,
+} from "../../src/index.js";
+import type { ScenarioStep, ScriptedModelServer } from "../../src/testing/index.js";
+import { token } from "../support/claude-e2e.js";
+import { assertBuilt, runBin } from "../support/cli-bin.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
+import { serveOver } from "../support/serve-e2e.js";
+
+const newFixture = useRealCliFixture({ trusted: true });
+
+type Agent = "claude" | "codex";
+
+const shell = (agent: Agent, command: string): ScenarioStep =>
+  agent === "claude"
+    ? { tool: { name: "Bash", input: { command } } }
+    : { tool: { name: "exec_command", input: { cmd: command } } };
+
+// Codex (OpenAI) reports no separate cache writes in its own usage: a scripted write is
+// sent as `input_tokens_details.cache_write_tokens`, which 0.171.0 records as its own field.
+const ONE_REQUEST = {
+  inputTokens: 1201,
+  outputTokens: 37,
+  cacheReadTokens: 503,
+  cacheWriteTokens: 71,
+};
+const TOOL_REQUESTS = [
+  { inputTokens: 2003, outputTokens: 41, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  {
+    inputTokens: 2111,
+    outputTokens: 43,
+    cacheReadTokens: 1009,
+    cacheWriteTokens: 0,
+    reasoningTokens: 11,
+  },
+  { inputTokens: 2237, outputTokens: 47, cacheReadTokens: 1013, cacheWriteTokens: 7 },
+];
+
+/** The scripted counts as Elwood reports them: reasoning counted where the CLI records it. */
+function expected(agent: Agent, ...requests: (typeof TOOL_REQUESTS)[number][]): ElwoodTokenUsage {
+  const sum = (pick: (request: (typeof TOOL_REQUESTS)[number]) => number) =>
+    requests.reduce((total, request) => total + pick(request), 0);
+  return {
+    inputTokens: sum((r) => r.inputTokens),
+    outputTokens: sum((r) => r.outputTokens),
+    cacheReadTokens: sum((r) => r.cacheReadTokens),
+    cacheWriteTokens: sum((r) => r.cacheWriteTokens),
+    // Claude's transcript reports no thinking tokens of its own (0); Codex records them.
+    reasoningTokens: agent === "codex" ? sum((r) => r.reasoningTokens ?? 0) : 0,
+  };
+}
+
+/** Every side request (titles, summaries) reports counts no scripted turn adds up to. */
+function scriptBackground(server: ScriptedModelServer): void {
+  server.turn({
+    match: () => true,
+    sideRequest: true,
+    repeat: true,
+    steps: [{ usage: { inputTokens: 90_001, outputTokens: 9_001 } }, { say: "Scripted session" }],
+  });
+}
+
+function scriptTurns(server: ScriptedModelServer, agent: Agent, first: string, second: string) {
+  const answers = { first: token("first answer"), second: token("second answer") };
+  server.turn({
+    match: first,
+    steps: [{ usage: ONE_REQUEST }, { think: "Thinking it over." }, { say: answers.first }],
+  });
+  server.turn({
+    match: second,
+    steps: [
+      { usage: TOOL_REQUESTS[0]! },
+      shell(agent, "echo one"),
+      { usage: TOOL_REQUESTS[1]! },
+      shell(agent, "echo two"),
+      { usage: TOOL_REQUESTS[2]! },
+      { say: answers.second },
+    ],
+  });
+  return answers;
+}
+
+describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
+  test("C-USAGE-01 C-USAGE-02: a turn's usage is the sum of its requests; session.usage the sum of its turns; background requests not counted", async () => {
+    const fx = await newFixture({ cli: agent });
+    scriptBackground(fx.server);
+    const first = token("first usage turn");
+    const second = token("second usage turn");
+    const answers = scriptTurns(fx.server, agent, first, second);
+    const session: ElwoodAgentSession =
+      agent === "claude"
+        ? sessionOnFixture(fx, ClaudeSession)
+        : sessionOnFixture(fx, CodexSession, { autotrust: true });
+    const ended: Extract<ElwoodTurnEvent, { kind: "ended" }>[] = [];
+    session.on("turn", (event) => {
+      if (event.kind === "ended") ended.push(event);
+    });
+
+    await expect(session.send(first)).resolves.toBe(answers.first);
+    expect(ended.at(-1)?.usage).toEqual(expected(agent, ONE_REQUEST));
+    expect(typeof ended.at(-1)?.model).toBe("string");
+    expect(session.usage).toEqual(expected(agent, ONE_REQUEST));
+
+    await expect(session.send(second)).resolves.toBe(answers.second);
+    expect(ended.at(-1)?.usage).toEqual(expected(agent, ...TOOL_REQUESTS));
+    expect(session.usage).toEqual(expected(agent, ONE_REQUEST, ...TOOL_REQUESTS));
+    // Three requests answered the second turn (two tool calls, then the answer).
+    const turnRequests = fx.server.requests.filter((request) => !request.isAuxiliary);
+    expect(turnRequests.length).toBeGreaterThanOrEqual(4);
+    const background = fx.server.requests.filter((request) => request.isAuxiliary).length;
+    console.info(`${agent}: ${background} background request(s) answered, none counted`);
+  });
+
+  test("C-USAGE-04: elwood --output json and jsonl report the run's usage", async () => {
+    assertBuilt();
+    const fx = await newFixture({ cli: agent });
+    scriptBackground(fx.server);
+    const first = token("json usage turn");
+    const answers = scriptTurns(fx.server, agent, first, token("unused"));
+    const run = await runBin(["--agent", agent, "--ephemeral", "--output", "json", first], {
+      cwd: fx.workspace,
+      env: { ...fx.home.env },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const document = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(document).toMatchObject({ type: "result", response: answers.first });
+    expect(document.usage).toEqual(expected(agent, ONE_REQUEST));
+
+    const again = token("jsonl usage turn");
+    const second = scriptTurns(fx.server, agent, token("unused"), again);
+    const lines = await runBin(["--agent", agent, "--ephemeral", "--output", "jsonl", again], {
+      cwd: fx.workspace,
+      env: { ...fx.home.env },
+    });
+    expect(lines.code, lines.stderr).toBe(0);
+    const records = lines.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.map((record) => record.type).slice(-2)).toEqual(["usage", "result"]);
+    expect(records.at(-2)?.usage).toEqual(expected(agent, ...TOOL_REQUESTS));
+    expect(records.at(-1)).toMatchObject({ response: second.second });
+  });
+
+  test("C-USAGE-04: serve's send answer carries the turn's usage; session info the running total", async () => {
+    const fx = await newFixture({ cli: agent });
+    scriptBackground(fx.server);
+    const { client } = await serveOver(fx);
+    const first = token("serve usage turn");
+    const answers = scriptTurns(fx.server, agent, first, token("unused"));
+    // The home trusts the workspace for Claude only; Codex is told to answer its trust prompt.
+    const started = await client.call("POST", "/api/sessions", {
+      agent,
+      cwd: fx.workspace,
+      autotrust: agent === "codex",
+    });
+    expect(started.status).toBe(201);
+    const id = started.body.id as string;
+    const reply = await client.call("POST", `/api/sessions/${id}/send`, { text: first });
+    expect(reply.status).toBe(200);
+    expect(reply.body.text).toBe(answers.first);
+    expect(reply.body.usage).toEqual(expected(agent, ONE_REQUEST));
+    expect(typeof reply.body.model).toBe("string");
+    const info = await client.call("GET", "/api/sessions");
+    const sessions = info.body.sessions as { id: string; usage?: unknown }[];
+    expect(sessions.find((session) => session.id === id)?.usage).toEqual(
+      expected(agent, ONE_REQUEST),
+    );
+    expect((await client.call("DELETE", `/api/sessions/${id}`)).status).toBe(200);
+  });
+});
