@@ -73,6 +73,26 @@ export async function fakeCli(options: {
   };
 }
 
+/**
+ * The session launches once at least `count` are logged (at most `timeoutMs`). Start can
+ * resolve before the fake has run: on a loaded machine the early-failure window may end
+ * on its clock before `bash -l -i` and Node are up, so a test that kills the session right
+ * away, or counts launches at once, waits here first.
+ */
+export async function launchesOnceLogged(
+  cli: FakeCli,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<string[][]> {
+  const deadline = Date.now() + timeoutMs;
+  let launches = await cli.launches();
+  while (launches.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    launches = await cli.launches();
+  }
+  return launches;
+}
+
 /** The value that follows `flag` in argv (undefined when the flag is absent). */
 export function flagValue(argv: readonly string[], flag: string): string | undefined {
   const index = argv.indexOf(flag);
