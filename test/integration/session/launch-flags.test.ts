@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import { type FakeCli, fakeCli, flagValue, launchesOnceLogged } from "./fake-cli.js";
+import { type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
 
 const CLAUDE_VERSION = `${CLAUDE_MINIMUM_VERSION} (Claude Code)`;
 const CODEX_VERSION = `codex-cli ${CODEX_MINIMUM_VERSION}`;
@@ -30,7 +30,7 @@ const where = (cli: FakeCli) => ({
 });
 
 async function lastLaunch(cli: FakeCli): Promise<string[]> {
-  const launches = await launchesOnceLogged(cli, 1);
+  const launches = await cli.waitForLaunches(1);
   expect(launches).toHaveLength(1);
   return launches[0] ?? [];
 }
@@ -46,6 +46,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 }
 
 async function sizes(cli: FakeCli): Promise<string[]> {
+  await cli.waitForSize();
   return (await cli.terminalLog()).flatMap((entry) =>
     "size" in entry ? [`${entry.size[0]}x${entry.size[1]}`] : [],
   );

@@ -7,13 +7,7 @@ import { resumeClaude, resumeCodex, startClaude, startCodex } from "../../../src
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
 import { rejection } from "../../support/claude-e2e.js";
-import {
-  configOverrides,
-  type FakeCli,
-  fakeCli,
-  flagValue,
-  launchesOnceLogged,
-} from "./fake-cli.js";
+import { configOverrides, type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -34,7 +28,7 @@ async function launchArgv(
   const before = (await cli.launches()).length;
   const session = await open();
   cleanups.push(() => session.kill());
-  await launchesOnceLogged(cli, before + 1);
+  await cli.waitForLaunches(before + 1);
   await session.kill();
   const launches = await cli.launches();
   expect(launches).toHaveLength(before + 1);

@@ -8,15 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { filesWithText, rejection } from "../../support/claude-e2e.js";
-import {
-  childPids,
-  type FakeCli,
-  fakeCli,
-  launchesOnceLogged,
-  leftoverChildren,
-} from "./fake-cli.js";
+import { childPids, type FakeCli, fakeCli, leftoverChildren } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -89,7 +83,7 @@ describe("an unparseable CLI version", () => {
       session.on("warning", (warning) => late.push(warning));
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(late).toEqual([]);
-      expect(await launchesOnceLogged(cli, 1)).toHaveLength(1);
+      expect(await cli.waitForLaunches(1)).toHaveLength(1);
       await session.kill();
       // Live only: the warning is in no state file (the record and runtime files exist).
       const files = await filesWithText(cli.stateDir);
