@@ -17,10 +17,15 @@ const E2E_ALONE_FILES = ["test/e2e/crash-recovery.test.ts", "test/e2e/cli-death.
 
 /**
  * Integration files that `npm run test:quick` (`vitest run --mode quick`) leaves out: each
- * took 10 s or more on two cores. The rest of test/integration is quick.
+ * took 10 s or more on two cores, and three are load samples by design (10,000 fuzzed
+ * bridge requests, 1,000 hook calls, two dependency-cruiser runs over a copy of src/,
+ * which `npm run deps` checks in the edit loop). The rest of test/integration is quick.
  */
 const SLOW_INTEGRATION_FILES = [
   "test/integration/state/crash-safety.test.ts",
+  "test/integration/bridge/fuzz.test.ts",
+  "test/integration/bridge/handlers-under-load.test.ts",
+  "test/integration/dev/dependency-rules.test.ts",
   "test/integration/session/resume-posture.test.ts",
   "test/integration/session/launch-flags.test.ts",
   "test/integration/session/start-failures.test.ts",
