@@ -83,7 +83,7 @@ describe("an unparseable CLI version", () => {
       session.on("warning", (warning) => late.push(warning));
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(late).toEqual([]);
-      expect(await cli.launches()).toHaveLength(1);
+      expect(await cli.waitForLaunches(1)).toHaveLength(1);
       await session.kill();
       // Live only: the warning is in no state file (the record and runtime files exist).
       const files = await filesWithText(cli.stateDir);

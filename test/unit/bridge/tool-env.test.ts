@@ -19,6 +19,8 @@ function envAfter(script: string, env: Record<string, string>): string {
   return execFileSync("bash", ["-c", `${script}\nenv`], {
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env },
     encoding: "utf8",
+    // stdin not a socket: Debian's bash would take one for ssh and source ~/.bashrc.
+    stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
