@@ -1,16 +1,22 @@
 // Fills the "Tests" column of prd/conformance.md from the conformance IDs the test files
-// cite (in titles or comments; committed files only), and prints how many criteria sit in each status.
+// cite, and prints how many criteria sit in each status.
 //
 //   npx tsx scripts/dev/conformance-table.ts          rewrite the column in place
-//   npx tsx scripts/dev/conformance-table.ts --check  exit 1 if the column is stale
+//   npx tsx scripts/dev/conformance-table.ts --check  exit 1 if the column is stale, a
+//                                                     status is outside the legend, or
+//                                                     a row is left partial/not started
 //
-// Shorthand citations count too: "C-HRESP-03/05" cites C-HRESP-03 and C-HRESP-05, and
-// "C-HRESP-07..10" cites C-HRESP-07 through C-HRESP-10.
+// A citation counts only where a test can prove it: a string inside a `test`/`it`/
+// `describe` call (its title or its body) in a committed `*.test.ts` file. Comments,
+// support files and strings outside any test cite nothing, so a mention can never stand
+// in for a test. Shorthand citations count too: "C-HRESP-03/05" cites C-HRESP-03 and
+// C-HRESP-05, and "C-HRESP-07..10" cites C-HRESP-07 through C-HRESP-10.
 
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const TABLE_PATH = join(ROOT, "prd", "conformance.md");
@@ -18,20 +24,74 @@ const CITATION = /C-([A-Z0-9]+)-(\d{2})((?:\/\d{2})*)(?:\.\.(\d{2}))?/g;
 // Rows are | ID | rule | status | note | tests |; only the last cell is rewritten.
 const ROW = /^\| (C-[A-Z0-9]+-\d{2})\b[^|]*\|([^|]*)\|([^|]*)\|([^|]*)\|([^|]*)\|\s*$/;
 
+const TEST_CALLS = new Set(["test", "it", "describe"]);
+
 // Committed test files only, so the table never points at someone's unfinished work.
 function testFiles(): string[] {
   const listing = execFileSync("git", ["ls-files", "-z", "--", "test"], {
     cwd: ROOT,
     encoding: "utf8",
   });
-  return listing.split("\0").filter((file) => file.endsWith(".ts"));
+  return listing.split("\0").filter((file) => file.endsWith(".test.ts"));
+}
+
+/** `test`, `it.each(rows)`, `describe.skipIf(x)`…: the identifier the callee starts from. */
+function calleeRoot(node: ts.Expression): string | undefined {
+  if (ts.isIdentifier(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node)) return calleeRoot(node.expression);
+  if (ts.isCallExpression(node)) return calleeRoot(node.expression);
+  return undefined;
+}
+
+function isTestCall(node: ts.Node): node is ts.CallExpression {
+  return ts.isCallExpression(node) && TEST_CALLS.has(calleeRoot(node.expression) ?? "");
+}
+
+/**
+ * The text of every string and template piece inside the file's test/it/describe calls:
+ * titles, bodies, and the case tables `each(...)` takes (a table named by a top-level
+ * const is read from that const, so "$ids" titles count).
+ */
+function testStrings(source: ts.SourceFile): string[] {
+  const tables = new Map<string, ts.Expression>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name) && declaration.initializer !== undefined)
+        tables.set(declaration.name.text, declaration.initializer);
+    }
+  }
+  const strings: string[] = [];
+  const collect = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) strings.push(node.text);
+    if (isTestCall(node)) collectArguments(node);
+    else ts.forEachChild(node, collect);
+  };
+  const collectArguments = (call: ts.CallExpression): void => {
+    for (const argument of call.arguments) {
+      const table = ts.isIdentifier(argument) ? tables.get(argument.text) : undefined;
+      collect(table ?? argument);
+    }
+    // `describe.each(rows)(title, body)`: the inner call holds the case table.
+    let callee: ts.Expression = call.expression;
+    while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
+    if (ts.isCallExpression(callee)) collectArguments(callee);
+  };
+  const visit = (node: ts.Node): void => {
+    if (isTestCall(node)) collectArguments(node);
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return strings;
 }
 
 function citationsByFile(): Map<string, Set<string>> {
   const cited = new Map<string, Set<string>>();
   for (const file of testFiles()) {
     const name = relative("test", file);
-    for (const match of readFileSync(join(ROOT, file), "utf8").matchAll(CITATION)) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    for (const match of testStrings(source).join("\n").matchAll(CITATION)) {
       const [, family, first = "", more = "", last] = match;
       const numbers = [first, ...more.split("/").filter((part) => part !== "")];
       for (let n = Number(first) + 1; last !== undefined && n <= Number(last); n += 1)

@@ -19,7 +19,7 @@ function fakeSession(stop: () => Promise<void>, kill: () => Promise<void>): Elwo
   return { stop, kill } as unknown as ElwoodAgentSession;
 }
 
-describe("LazyAgentSession.close()", () => {
+describe("C-API-51 LazyAgentSession.close()", () => {
   it("is a no-op before start and never starts the session", async () => {
     let opened = 0;
     class Counting extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {

@@ -20,7 +20,7 @@ function clock() {
   };
 }
 
-describe("DecidedPermission", () => {
+describe("C-HOOK-10 C-ATTN-01 DecidedPermission", () => {
   it("covers the answered dialog painted late (2 s after the decision on a loaded CLI)", () => {
     const time = clock();
     const decided = new DecidedPermission(time.now);
@@ -72,7 +72,7 @@ describe("DecidedPermission", () => {
   });
 });
 
-describe("the screen watcher and an answered permission prompt", () => {
+describe("C-HOOK-10 C-ATTN-01 the screen watcher and an answered permission prompt", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
