@@ -5,20 +5,37 @@ import { existsSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { type CodexSessionApi, resumeCodex } from "../../src/agents.js";
 import { newSessionId, StateStore } from "../../src/state/index.js";
-import { childPids, ensureGone, rejection, token } from "../support/claude-e2e.js";
+import { ensureGone, rejection, token } from "../support/claude-e2e.js";
 import { type CodexFixture, codexRequests, inputText, startCodexIn } from "../support/codex-e2e.js";
+import { processesInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
-import { endAndExpectGone, expectNoSecretsIn } from "../support/session-end.js";
+import {
+  detachedCommand,
+  endAndExpectGone,
+  expectNoSecretsIn,
+  expectRunningInHome,
+} from "../support/session-end.js";
 
 const newFixture = useRealCliFixture({ cli: "codex" });
 
+/** Starts a session and talks one turn; with `detach`, the turn first runs that command. */
 async function startAndTalk(
   fx: CodexFixture,
   prompt: string,
   reply: string,
+  detach?: string,
 ): Promise<CodexSessionApi> {
-  fx.server.turn({ match: prompt, steps: [{ say: reply }] });
-  const session = await startCodexIn(fx);
+  const tool = { tool: { name: "exec_command", input: { cmd: detach ?? "" } } };
+  fx.server.turn({
+    match: prompt,
+    steps: detach === undefined ? [{ say: reply }] : [tool, { say: reply }],
+  });
+  // Codex's sandbox ends a command's whole process tree with the command; outside it a
+  // detached process lives on, as it would for a user who runs without the sandbox.
+  const session = await startCodexIn(
+    fx,
+    detach === undefined ? {} : { sandbox: "danger-full-access" },
+  );
   await session.waitForStatus((status) => status === "ready", 90_000);
   await session.sendMessage(prompt);
   await session.waitForActivity(
@@ -68,7 +85,6 @@ describe("Codex lifecycle against the real CLI", () => {
   test("C-STATE-10 C-CODEX-07 C-API-10: resumeCodex refuses a claude record and an id-less codex record without spawning", async () => {
     const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
-    const spawnedBefore = childPids();
     const resumeWith = (elwoodSessionId: string) =>
       resumeCodex({ elwoodSessionId, cwd: fx.workspace, stateDir: fx.stateDir, env: fx.home.env });
 
@@ -92,27 +108,27 @@ describe("Codex lifecycle against the real CLI", () => {
     });
     expect((await rejection(resumeWith(idlessId))).name).toBe("resume_unavailable");
 
-    expect([...childPids()].filter((pid) => !spawnedBefore.has(pid))).toEqual([]);
+    expect(processesInHome(fx.home.home)).toEqual([]);
     expect(fx.server.requests).toEqual([]);
   });
 
-  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-07 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir and socket home", async () => {
+  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-07 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process (a detached tool process included) and no content; teardown removes the session dir and socket home", async () => {
     const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const secrets: string[] = [];
     for (const end of ["stop", "kill", "teardown"] as const) {
-      const spawnedBefore = childPids();
       const prompt = token(`elwood-prompt-${end}`);
       const reply = token(`elwood-reply-${end}`);
+      const marker = token(`elwood-detached-${end}`);
       secrets.push(prompt, reply);
-      const session = await startAndTalk(fx, prompt, reply);
+      const session = await startAndTalk(fx, prompt, reply, detachedCommand(marker));
       const id = session.elwoodSessionId;
       const sessionDir = store.sessionDir(id);
       const socketHome = store.socketHome("codex", id);
       expect(existsSync(sessionDir)).toBe(true);
-      expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
+      await expectRunningInHome(fx.home.home, marker);
 
-      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, socketHome });
+      await endAndExpectGone(session, end, fx.home.home, { sessionDir, socketHome });
     }
     await expectNoSecretsIn(fx.stateDir, secrets);
   });

@@ -6,7 +6,6 @@
 // one reported as `resumed: false` with a typed warning, after resume* itself refused
 // with resume_unavailable before spawning anything.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import {
@@ -17,16 +16,15 @@ import {
 } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
 import type { ElwoodWarningEvent } from "../../src/core/warnings.js";
-import {
-  type ClaudeFixture,
-  childPids,
-  ensureGone,
-  rejection,
-  token,
-} from "../support/claude-e2e.js";
+import { type ClaudeFixture, ensureGone, rejection, token } from "../support/claude-e2e.js";
 import type { CliName } from "../support/cli-binaries.js";
 import { onCrashParentMessages } from "../support/crash-parent-messages.js";
-import { descendantsOf, isProcessAlive, waitFor } from "../support/process-table.js";
+import {
+  commandLineOf,
+  processesInHome,
+  survivorsInHome,
+  waitFor,
+} from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.meta.url));
@@ -104,28 +102,18 @@ function runParent(
   });
 }
 
-/** A process's command line, for a failure message that says what survived. */
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-  } catch {
-    return "?";
-  }
-}
-
 /**
- * SIGKILLs the parent; resolves with whatever it had started (snapshotted just before
- * the kill) that is still alive 2 s later, as "pid command".
+ * SIGKILLs the parent; resolves with whatever its session started that is still alive
+ * 2 s later, as "pid command". Found by the agent HOME they all inherit (the parent
+ * itself runs with the test's own HOME), so a process re-parented away from the parent's
+ * tree counts as much as a direct child.
  */
-async function killParent(run: ParentRun): Promise<string[]> {
-  const started = descendantsOf(run.child.pid as number).map((entry) => entry.pid);
-  expect(started.length).toBeGreaterThan(0);
+async function killParent(fx: ClaudeFixture, run: ParentRun): Promise<string[]> {
+  expect(processesInHome(fx.home.home).length).toBeGreaterThan(0);
   run.child.removeAllListeners("exit");
   run.child.kill("SIGKILL");
-  const survivors = () => started.filter((pid) => isProcessAlive(pid));
-  await waitFor(() => survivors().length === 0, { timeoutMs: 2_000, intervalMs: 50 });
-  const left = survivors().map((pid) => `${pid} ${commandLine(pid)}`);
-  for (const pid of survivors()) process.kill(pid, "SIGKILL");
+  const left = await survivorsInHome(fx.home.home, 2_000);
+  for (const pid of processesInHome(fx.home.home)) process.kill(pid, "SIGKILL");
   return left;
 }
 
@@ -166,23 +154,22 @@ describe("parent SIGKILL, then startOrResume* from a new parent", () => {
       if (phase === "mid-turn") {
         // Kill while the tool command itself runs, so it is among what must not survive.
         const commandRuns = () =>
-          descendantsOf(run.child.pid as number).some(({ pid }) =>
-            commandLine(pid).includes("console.log('slept')"),
+          processesInHome(fx.home.home).some((pid) =>
+            commandLineOf(pid).includes("console.log('slept')"),
           );
         expect(await waitFor(commandRuns, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
       }
-      expect(await killParent(run)).toEqual([]);
+      expect(await killParent(fx, run)).toEqual([]);
 
       const { elwoodSessionId } = run;
       if (!HAS_CONVERSATION[phase]) {
         // resume* refuses before spawning anything.
-        const before = childPids();
         const resume = cli === "claude" ? resumeClaude : resumeCodex;
         const error = await rejection(
           resume({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir, elwoodSessionId }),
         );
         expect(error.name).toBe("resume_unavailable");
-        expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
+        expect(processesInHome(fx.home.home)).toEqual([]);
       }
 
       const { session, resumed, warnings } = await restart(fx, cli, elwoodSessionId);

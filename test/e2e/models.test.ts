@@ -12,7 +12,8 @@ import {
 } from "../../src/agents.js";
 import { listSessions } from "../../src/session/session-list.js";
 import type { ClaudeFixture } from "../support/claude-e2e.js";
-import { childPids, filesWithText, rejection } from "../support/claude-e2e.js";
+import { filesWithText, rejection } from "../support/claude-e2e.js";
+import { survivorsInHome } from "../support/process-table.js";
 import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
@@ -122,11 +123,10 @@ describe.each(agents)("$name model picker against the real CLI", (agent) => {
 describe.each(agents)("$name standalone model listing", (agent) => {
   test("C-API-23 C-API-41: the standalone listing reads the picker and leaves no process and no state", async () => {
     const fx = await agent.fixture();
-    const before = childPids();
     const rows = await agent.list({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.filter((row) => row.isCurrent)).toHaveLength(1);
-    expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
     const listing = await listSessions({ stateDir: fx.stateDir });
     expect([...listing.sessions, ...listing.skipped]).toEqual([]);
     expect(await filesWithText(join(fx.stateDir, "sessions"))).toEqual([]);
