@@ -13,6 +13,13 @@ const FIXTURE = join(import.meta.dirname, "../../fixtures/fake-agent-cli.mjs");
 const FAKE_CLI_ENV = "ELWOOD_TEST_FAKE_CLI";
 const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 
+/** What a running fake logs: its size, its input, the SIGHUPs it got, its dialog's life. */
+export type TerminalLogEntry =
+  | { size: [number, number] }
+  | { input: string }
+  | { signal: "SIGHUP" }
+  | { dialog: "chrome" | "closed" };
+
 export interface FakeCli {
   /** The workspace: cwd of the session; the state lives in `stateDir` below it. */
   readonly dir: string;
@@ -28,9 +35,7 @@ export interface FakeCli {
   /** Every invocation's argv, oldest first (probes included). */
   calls(): Promise<string[][]>;
   /** What running launches saw, in order: terminal sizes, input and SIGHUPs. */
-  terminalLog(): Promise<
-    Array<{ size: [number, number] } | { input: string } | { signal: "SIGHUP" }>
-  >;
+  terminalLog(): Promise<Array<TerminalLogEntry>>;
   /** The argv of each session launch (probes left out). */
   launches(): Promise<string[][]>;
   readRecord(id: string): Promise<SessionRecord>;
@@ -42,7 +47,14 @@ export interface FakeCli {
 
 export async function fakeCli(options: {
   readonly versionText: string;
-  readonly mode: "stay" | "ignore-hup" | "die" | "die-logged-out" | "vanish-cwd";
+  readonly mode:
+    | "stay"
+    | "ignore-hup"
+    | "chrome-dialog"
+    | "chrome-dialog-stubborn"
+    | "die"
+    | "die-logged-out"
+    | "vanish-cwd";
 }): Promise<FakeCli> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-fake-cli-"));
   const log = join(dir, "calls.jsonl");
