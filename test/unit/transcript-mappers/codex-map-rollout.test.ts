@@ -120,6 +120,25 @@ describe("mapRolloutRecord item kinds (B7)", () => {
   });
 });
 
+describe("C-CODEX-18 Codex reasoning", () => {
+  it("C-CODEX-18: text comes from the summary and reasoning-text entries; encrypted content never shows", () => {
+    const secret = "gAAAAB-encrypted-reasoning";
+    const records = [
+      item({
+        type: "reasoning",
+        summary: [{ type: "summary_text", text: "plan the change" }],
+        content: [{ type: "reasoning_text", text: "first, read the file" }],
+        encrypted_content: secret,
+      }),
+      item({ type: "reasoning", summary: [], content: null, encrypted_content: secret }),
+      item({ type: "reasoning", summary: [], encrypted_content: secret }),
+    ];
+    const items = strip(mapRolloutRecords(records, { turnId: "T" }).items);
+    expect(items).toEqual([{ kind: "reasoning", text: "plan the change\nfirst, read the file" }]);
+    expect(JSON.stringify(items)).not.toContain(secret);
+  });
+});
+
 describe("summarizeRolloutRecord", () => {
   it("summarizes without content", () => {
     const summary = summarizeRolloutRecord(
