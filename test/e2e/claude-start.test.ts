@@ -10,7 +10,7 @@ import { useRealCliFixture } from "../support/real-cli-fixture.js";
 const newFixture = useRealCliFixture();
 
 describe("startClaude against the real CLI", () => {
-  test("C-CLAUDE-10 C-E2E-09: autotrust answers the trust prompt of a fresh git workspace and reaches ready", async () => {
+  test("C-CLAUDE-10 C-E2E-09: autotrust answers the trust prompt of a fresh git workspace and reaches ready (C-API-18)", async () => {
     const fx = await newFixture();
     const session = await startClaude({
       cwd: fx.workspace,
@@ -31,7 +31,7 @@ describe("startClaude against the real CLI", () => {
     expect(session.status).toBe("stopped");
   });
 
-  test("C-ATTN-01: without autotrust the trust prompt blocks the session with an attention activity", async () => {
+  test("C-ATTN-01: without autotrust the trust prompt blocks the session with an attention activity (C-API-18)", async () => {
     const fx = await newFixture();
     const session = await startClaude({
       cwd: fx.workspace,

@@ -11,7 +11,7 @@ import { useRealCliFixture } from "../support/real-cli-fixture.js";
 const newFixture = useRealCliFixture({ cli: "codex" });
 
 describe("startCodex against the real CLI", () => {
-  test("C-CODEX-11 C-API-09 C-API-13 C-CODEX-16 C-E2E-10: autotrust answers directory trust, ready, and one turn yields exactly one transcript assistant_message", async () => {
+  test("C-CODEX-11 C-API-09 C-API-13 C-CODEX-16 C-E2E-10: autotrust answers directory trust, ready, and one turn yields exactly one transcript assistant_message (C-CODEX-15 C-API-18)", async () => {
     const fx = await newFixture();
     const reply = token("Hi from the script");
     fx.server.turn({ match: /hello/, steps: [{ say: reply }] });
@@ -54,12 +54,25 @@ describe("startCodex against the real CLI", () => {
     expect(session.status).toBe("stopped");
   });
 
-  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; sendKeys answers it and the session reaches ready", async () => {
+  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; sendKeys answers it, the session reaches ready, and Elwood's hooks run without a review (C-CODEX-15 C-API-18 C-CODEX-06)", async () => {
     const fx = await newFixture();
+    fx.server.turn({
+      match: /hooked turn/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: "echo hooked" } } },
+        { say: "hooked done" },
+      ],
+    });
+    const hooked: string[] = [];
     const session = await startCodex({
       cwd: fx.workspace,
       env: fx.home.env,
       stateDir: fx.stateDir,
+      hooks: {
+        PreToolUse: (event) => {
+          hooked.push(event.tool_name);
+        },
+      },
     });
     fx.defer(() => ensureGone(session));
     const attention = session.waitForActivity((event) => event.kind === "attention", 90_000);
@@ -73,7 +86,42 @@ describe("startCodex against the real CLI", () => {
     expect(event.text).toMatch(/› 1\. (Trust and continue|Yes, continue)/);
     await session.sendKeys("\r");
     await session.waitForStatus((status) => status === "ready", 90_000);
+    // Hook trust is Elwood's own, whatever autotrust says: no "Hooks need review" stop.
+    await session.sendMessage("hooked turn");
+    await session.waitForActivity(
+      (activity) => activity.kind === "assistant_message" && activity.text.includes("hooked done"),
+      60_000,
+    );
+    expect(hooked).toEqual(["Bash"]);
     await session.stop();
     expect(session.status).toBe("stopped");
+  });
+
+  test("C-E2E-11 C-API-21: a persona reaches the real Codex as the first prompt (UserPromptSubmit), ahead of a message sent at once", async () => {
+    const fx = await newFixture();
+    const persona = token("persona-first");
+    const question = token("persona-question");
+    fx.server.turn({ match: persona, steps: [{ say: token("persona-ack") }] });
+    fx.server.turn({ match: question, steps: [{ say: "asked after the persona" }] });
+    const prompts: string[] = [];
+    const session = await startCodexIn(fx, {
+      persona,
+      hooks: {
+        UserPromptSubmit: (event) => {
+          prompts.push(event.prompt);
+        },
+      },
+    });
+    // Sent before the first ready: it must wait behind the persona.
+    await session.sendMessage(question);
+    await session.waitForActivity(
+      (event) =>
+        event.kind === "assistant_message" && event.text.includes("asked after the persona"),
+      120_000,
+    );
+    expect(prompts).toEqual([persona, question]);
+    const asked = codexRequests(fx.server).map((request) => request.matchedTurn);
+    expect(asked.slice(0, 2)).toEqual([0, 1]);
+    await session.stop();
   });
 });
