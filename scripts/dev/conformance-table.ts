@@ -26,6 +26,16 @@ const ROW = /^\| (C-[A-Z0-9]+-\d{2})\b[^|]*\|([^|]*)\|([^|]*)\|([^|]*)\|([^|]*)\
 
 const TEST_CALLS = new Set(["test", "it", "describe"]);
 
+/**
+ * The statuses a finished table may hold (the legend in prd/conformance.md): done, or a
+ * reason it is not ours to prove here. "partial" and "not started" are work left, so
+ * --check fails on them.
+ */
+const FINAL_STATUSES = new Set(["done", "decision", "untestable here", "out of scope"]);
+const OPEN_STATUSES = new Set(["partial", "not started"]);
+/** Statuses that must say why in the note (and a decision must link decisions.md). */
+const NEEDS_REASON = new Set(["decision", "untestable here", "out of scope"]);
+
 // Committed test files only, so the table never points at someone's unfinished work.
 function testFiles(): string[] {
   const listing = execFileSync("git", ["ls-files", "-z", "--", "test"], {
@@ -113,13 +123,22 @@ function main(): void {
   const original = readFileSync(TABLE_PATH, "utf8");
   const listed = new Set<string>();
   const statusCounts = new Map<string, number>();
+  const problems: string[] = [];
   const lines = original.split("\n").map((line) => {
     const row = ROW.exec(line);
     if (row === null) return line;
-    const [, id = "", , status = ""] = row;
+    const [, id = "", , status = "", note = ""] = row;
     listed.add(id);
     const statusName = status.trim();
     statusCounts.set(statusName, (statusCounts.get(statusName) ?? 0) + 1);
+    if (!FINAL_STATUSES.has(statusName) && !OPEN_STATUSES.has(statusName))
+      problems.push(`${id}: "${statusName}" is not a status of the legend`);
+    else if (OPEN_STATUSES.has(statusName)) problems.push(`${id}: still ${statusName}`);
+    if (NEEDS_REASON.has(statusName) && note.trim() === "")
+      problems.push(`${id}: "${statusName}" needs its reason in the note`);
+    if (statusName === "decision" && !note.includes("decisions.md"))
+      problems.push(`${id}: a decision links its entry in decisions.md`);
+    if (statusName === "done" && !cited.has(id)) problems.push(`${id}: done, but no test cites it`);
     const files = [...(cited.get(id) ?? [])].sort().map((file) => `\`${file}\``);
     const cell = files.length === 0 ? "—" : files.join(", ");
     return line.replace(/\|[^|]*\|\s*$/, `| ${cell} |`);
@@ -136,6 +155,8 @@ function main(): void {
       console.error("prd/conformance.md is stale: run npx tsx scripts/dev/conformance-table.ts");
       process.exitCode = 1;
     }
+    for (const problem of problems) console.error(problem);
+    if (problems.length > 0) process.exitCode = 1;
     return;
   }
   if (updated !== original) writeFileSync(TABLE_PATH, updated);
