@@ -1,12 +1,14 @@
 // Real Codex start-up and first turn through Elwood: autotrust answers directory trust,
 // the session reaches ready, and one message yields exactly one transcript-sourced
 // assistant message (issue 6 "Done when", C-CODEX-11, C-CODEX-16, C-E2E-10).
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startCodex } from "../../src/agents.js";
+import { CodexSession, startCodex } from "../../src/agents.js";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { codexRequests, startCodexIn } from "../support/codex-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ cli: "codex" });
 
@@ -122,6 +124,53 @@ describe("startCodex against the real CLI", () => {
     expect(prompts).toEqual([persona, question]);
     const asked = codexRequests(fx.server).map((request) => request.matchedTurn);
     expect(asked.slice(0, 2)).toEqual([0, 1]);
+    await session.stop();
+  });
+
+  test('C-CODEX-12: an update offer at start-up is skipped by its label (never "Update now"), and a message sent at once waits until it is gone', async () => {
+    const fx = await newFixture();
+    // Codex offers an update when its cached release check names a newer version.
+    const config = join(fx.home.codexHome, "config.toml");
+    const text = await readFile(config, "utf8");
+    await writeFile(
+      config,
+      text.replace("check_for_update_on_startup = false", "check_for_update_on_startup = true"),
+    );
+    await writeFile(
+      join(fx.home.codexHome, "version.json"),
+      JSON.stringify({
+        latest_version: "99.0.0",
+        last_checked_at: new Date().toISOString(),
+        dismissed_version: null,
+      }),
+    );
+    const answer = token("after-the-update-offer");
+    fx.server.turn({ match: "right away", steps: [{ say: answer }] });
+    // The lazy class takes listeners before it starts, so nothing of the start is missed.
+    const session = sessionOnFixture(fx, CodexSession, { autotrust: true });
+    const labels: string[] = [];
+    const statuses: string[] = [];
+    let sawOffer = false;
+    session.on("activity", (event) => {
+      if (event.kind === "startup_prompt") labels.push(event.label);
+    });
+    session.on("status", (event) => statuses.push(event.status));
+    session.on("terminal:data", (chunk) => {
+      if (chunk.includes("Update available")) sawOffer = true;
+    });
+    await session.sendMessage("right away");
+    await session.waitForActivity(
+      (event) => event.kind === "assistant_message" && event.text.includes(answer),
+      120_000,
+    );
+    expect(sawOffer).toBe(true);
+    expect(labels).toContain("update");
+    expect(statuses).not.toContain("blocked");
+    // Skipped, not taken: the offer's install command never ran.
+    expect(session.session?.terminal.snapshot().text).not.toContain("Updating Codex");
+    expect(
+      codexRequests(fx.server).filter((request) => request.userText.includes("right away")),
+    ).toHaveLength(1);
     await session.stop();
   });
 });

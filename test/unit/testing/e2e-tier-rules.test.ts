@@ -71,4 +71,18 @@ describe("C-E2E-04 the e2e tier", () => {
     );
     expect(cliBinary("codex")).toMatch(/codex$/);
   });
+
+  it("C-E2E-01: `npm run test:e2e` runs the e2e project, which is every test/e2e file (and npm test runs it too)", async () => {
+    const root = join(import.meta.dirname, "..", "..", "..");
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts["test:e2e"]).toBe("vitest run --project e2e");
+    expect(pkg.scripts.test).toMatch(/vitest run$/);
+    const config = (await import("../../../vitest.config.js")).default as {
+      test: { projects: { test: { name: string; include: string[] } }[] };
+    };
+    const e2e = config.test.projects.find((project) => project.test.name === "e2e");
+    expect(e2e?.test.include).toEqual(["test/e2e/**/*.test.ts"]);
+  });
 });
