@@ -92,6 +92,8 @@ const cases: {
   { signal: "SIGINT", agent: "claude", exitCode: 130, graceful: false },
   { signal: "SIGTERM", agent: "codex", exitCode: 0, graceful: true },
   { signal: "SIGHUP", agent: "claude", exitCode: 0, graceful: true },
+  // Job control (lifecycle §3: SIGTERM, SIGHUP and SIGTTIN clean up).
+  { signal: "SIGTTIN", agent: "codex", exitCode: 0, graceful: true },
 ];
 
 describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCode, graceful }) => {

@@ -171,3 +171,21 @@ describe("summarizeRolloutRecord", () => {
     expect(summarizeRolloutRecord(42)).toEqual({ kind: "other", recordType: "unknown" });
   });
 });
+
+describe("C-API-30 Codex tool fields the rollout lacks", () => {
+  it("C-API-30: a function_call without arguments and an output without output carry no toolInput / toolOutput", () => {
+    const items = strip(
+      mapRolloutRecords(
+        [
+          item({ type: "function_call", name: "exec_command", call_id: "c9" }),
+          item({ type: "function_call_output", call_id: "c9" }),
+        ],
+        { turnId: "T" },
+      ).items,
+    );
+    expect(items).toEqual([
+      { kind: "tool_call", toolName: "exec_command", toolUseId: "c9" },
+      { kind: "tool_result", toolUseId: "c9" },
+    ]);
+  });
+});
