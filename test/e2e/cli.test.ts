@@ -547,7 +547,11 @@ describe("elwood exit statuses", () => {
   });
 
   test("C-CLI-03: a chosen agent that is not installed fails; the other installed agent is never used", async () => {
-    const claudeOnly = await createAgentHome({ server, cliPaths: [cliBinaryDir("claude")] });
+    const claudeOnly = await createAgentHome({
+      server,
+      cliPaths: [cliBinaryDir("claude")],
+      baseEnv: { PATH: "/usr/bin:/bin" },
+    });
     try {
       const question = token("never-asked");
       const run = await runBin(["--agent", "codex", "--output", "json", question], {

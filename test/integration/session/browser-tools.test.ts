@@ -95,9 +95,13 @@ describe("the browser-tools onboarding prompt", () => {
     const { cli, session } = await started("chrome-dialog-stubborn", 14_000);
     await session.waitForStatus((status) => status === "ready", 30_000);
     expect(await until(() => logged(cli, "chrome"), 30_000)).toBe(true);
-    const sent = session.sendMessage("held-until-clear");
+    // Settles either way, so a failing assertion below never leaves it unhandled.
+    const sent = session.sendMessage("held-until-clear").then(
+      () => "sent",
+      (error: unknown) => error,
+    );
     expect(await until(() => logged(cli, "closed"), 30_000)).toBe(true);
-    await sent;
+    expect(await sent).toBe("sent");
     expect(
       await until(async () => (await inputs(cli)).join("").includes("held-until-clear"), 30_000),
     ).toBe(true);

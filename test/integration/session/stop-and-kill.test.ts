@@ -38,6 +38,12 @@ async function started(
     env: cli.env,
   });
   cleanups.push(() => session.kill());
+  // On a loaded machine start can resolve before the fake is running its script; signal
+  // only a CLI that is up (it logs its size first thing), as the tests are about its answer.
+  const up = async () => (await cli.terminalLog()).some((entry) => "size" in entry);
+  for (let waited = 0; !(await up()) && waited < 30_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const exits: ElwoodTerminalExitEvent[] = [];
   session.on("terminal:exit", (exit) => exits.push(exit));
   return { cli, session: session as Awaited<ReturnType<typeof startClaude>>, exits };
