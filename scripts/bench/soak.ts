@@ -139,13 +139,13 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   if (failures + cycleFailures > 0) process.exitCode = 1;
 }
 
-/** Lines held by the sessions' terminal buffers (screen plus scrollback), summed. */
+/** Rows of the sessions' rendered screens, summed (scrollback shows in heap and RSS). */
 function bufferLines(sessions: readonly SoakSession[]): string {
   const lines = sessions.reduce(
-    (sum, { session }) => sum + (session.session?.terminal.xterm.buffer.active.length ?? 0),
+    (sum, { session }) => sum + session.terminal.snapshot().lines.length,
     0,
   );
-  return `  terminal lines ${lines}`;
+  return `  screen rows ${lines}`;
 }
 
 async function runTurn(entry: SoakSession, turn: number): Promise<void> {

@@ -50,7 +50,6 @@ describe("the real Codex flow", () => {
     session.on("terminal:data", (chunk) => data.push(chunk));
     await session.waitForStatus((status) => status === "ready", 90_000);
     expect(session.terminal.size).toEqual({ cols: 189, rows: 48 });
-    expect(session.terminal.xterm.cols).toBe(189);
     expect(session.terminal.snapshot().text).toContain("›");
 
     // Raw keys: typed into the composer as they are, then submitted by a raw Enter.
@@ -88,7 +87,6 @@ describe("the real Codex flow", () => {
     const before = data.length;
     session.resize({ cols: 100, rows: 30 });
     expect(session.terminal.size).toEqual({ cols: 100, rows: 30 });
-    expect(session.terminal.xterm.rows).toBe(30);
     expect(await waitFor(() => data.length > before, { timeoutMs: 15_000 })).toBe(true);
     const fits = () => session.terminal.snapshot().lines.some((line) => line.startsWith("›"));
     expect(await waitFor(fits, { timeoutMs: 15_000, intervalMs: 100 })).toBe(true);

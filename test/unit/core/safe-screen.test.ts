@@ -3,9 +3,9 @@
 // in time, whose rendering failed, or that shows a dialog, holds the write, silently,
 // until a later look finds it safe. Fake clock; the terminal is a stand-in port.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ScreenReading } from "../../../src/core/adapter.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
-import { waitForSafeScreen } from "../../../src/core/safe-screen.js";
+import type { SessionContext } from "../../../src/core/context/session-context.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
+import { waitForSafeScreen } from "../../../src/core/screen/safe-screen.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 const IDLE: ScreenReading = {
@@ -34,21 +34,24 @@ function screen(initial: Partial<ScreenState> = {}) {
     live: true,
     ...initial,
   };
-  const terminal = {
-    get renderFailed() {
-      return state.renderFailed;
+  const context = {
+    terminal: {
+      get renderFailed() {
+        return state.renderFailed;
+      },
+      settled: () => state.rendered,
     },
-    settled: () => state.rendered,
-  } as unknown as TerminalPort;
+    screen: { read: () => state.reading },
+    lifetime: {
+      assertLive: () => {
+        if (!state.live) throw new ElwoodError("session_not_running", "gone");
+      },
+      sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    },
+  } as unknown as Pick<SessionContext, "terminal" | "screen" | "lifetime">;
   let done = false;
   // Settles to "written" or the error; never an unhandled rejection.
-  const wait: Promise<unknown> = waitForSafeScreen({
-    terminal,
-    evaluate: () => state.reading,
-    isLive: () => state.live,
-    notRunning: () => new ElwoodError("session_not_running", "gone"),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  }).then(
+  const wait: Promise<unknown> = waitForSafeScreen(context).then(
     () => "written",
     (error: unknown) => error,
   );

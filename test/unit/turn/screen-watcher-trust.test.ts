@@ -5,15 +5,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
-import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
-  type ScreenWatcherHost,
   UNRENDERED_RETRY_MS,
-} from "../../../src/core/screen-watcher.js";
+} from "../../../src/core/screen/screen-watcher.js";
+import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
 import { loadScreen } from "../screen/load-screen.js";
+import { quietEdges, watcherWorld } from "../screen/watcher-context.js";
 
 function reading(name: string): ScreenReading {
   const snapshot = loadScreen(`claude-2.1.332-${name}`);
@@ -37,42 +37,15 @@ function harness(
   first: ScreenReading = reading("workspace-trust"),
   options: { readonly failingWrites?: number } = {},
 ) {
-  const keys: string[] = [];
-  const blocks: string[][] = [];
-  const answered: string[] = [];
-  const writeFailures: string[] = [];
-  let failingWrites = options.failingWrites ?? 0;
   let frame = first;
   let renders = 0;
-  const host: ScreenWatcherHost = {
-    autotrust: true,
+  const { context, keys, blocks, answered, writeFailures } = watcherWorld({
     read: () => frame,
-    hasBeenReady: () => false,
-    isBlocked: () => blocks.length > 0,
-    decidedPermissionCoverMs: () => 0,
-    onNoPermissionDialog: () => {},
-    isClosed: () => false,
-    writeKeys: (data) => {
-      if (failingWrites > 0) {
-        failingWrites -= 1;
-        throw new Error("EIO: the PTY refused the write");
-      }
-      keys.push(data);
-    },
-    onStartupPromptAnswered: (label) => answered.push(label),
-    onStartupPromptWriteFailed: (label) => writeFailures.push(label),
-    onBlocked: (ruleIds) => blocks.push([...ruleIds]),
-    onCleared: () => {},
-    onWorkingEdge: () => {},
-    onIdleEdge: () => {},
-    onFrame: () => {},
-    renderCount: () => renders,
-    setTimer: (callback, ms) => {
-      const handle = setTimeout(callback, ms);
-      return () => clearTimeout(handle);
-    },
-  };
-  const watcher = new ScreenWatcher(host);
+    renders: () => renders,
+    hasBeenReady: false,
+    ...options,
+  });
+  const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges: quietEdges() });
   return {
     keys,
     blocks,
