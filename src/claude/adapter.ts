@@ -2,6 +2,7 @@
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 
+import { randomUUID } from "node:crypto";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
@@ -73,6 +74,8 @@ export const claudeAdapter: AgentAdapter<
       posture: record.resume.posture,
       settingsPath,
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
+      // A fresh launch, or an empty conversation relaunched, under the id Elwood chose.
+      sessionId: request.isResume ? undefined : record.resume.launched?.agentSessionId,
     });
     // Claude sources this before each Bash command: tools never see the bridge credential.
     const toolEnvPath = await request.writeRuntimeFile(
@@ -85,4 +88,5 @@ export const claudeAdapter: AgentAdapter<
   operations: CLAUDE_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
+  newConversationId: () => randomUUID(),
 };

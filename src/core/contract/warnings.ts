@@ -132,6 +132,15 @@ export interface ElwoodStartedNewConversationWarning
   readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
 }
 
+/**
+ * resume* found a session whose conversation never took a prompt: the CLI started that
+ * (empty) conversation afresh under the same session, with its loops and posture.
+ */
+export type ElwoodResumedEmptyConversationWarning = WarningFields<
+  "resumed_empty_conversation",
+  "lifecycle"
+>;
+
 export type ElwoodWarningEvent =
   | ElwoodVersionUnparseableWarning
   | ElwoodAgentUpdateFailedWarning
@@ -148,6 +157,7 @@ export type ElwoodWarningEvent =
   | ElwoodClipboardRestoreFailedWarning
   | ElwoodInitialReadyFallbackWarning
   | ElwoodRecordUpdateFailedWarning
+  | ElwoodResumedEmptyConversationWarning
   | ElwoodStartedNewConversationWarning;
 
 export type ElwoodWarningCode = ElwoodWarningEvent["code"];
