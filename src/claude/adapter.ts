@@ -17,7 +17,7 @@ import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
-import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
+import { CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE } from "./screen/facts.js";
 import { CLAUDE_OPERATION_FACTS } from "./screen/operations.js";
 import { mapClaudeRecord } from "./transcript/map-records.js";
 
@@ -84,7 +84,7 @@ export const claudeAdapter: AgentAdapter<
     );
     return { argv, env: { [CLAUDE_ENV_FILE]: toolEnvPath } };
   },
-  readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
+  readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE),
   operations: CLAUDE_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),

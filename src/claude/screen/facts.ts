@@ -157,3 +157,9 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.332 (binary strings)",
   },
 ];
+
+/**
+ * The window title while Claude works (C-TURN-05): 2.1.332 alternates "◐ Claude Code" and
+ * "◑ Claude Code" (idle is "✳ Claude Code"); earlier releases spun a braille glyph.
+ */
+export const CLAUDE_WORKING_TITLE = /^[\u2800-\u28FF◐◑◒◓]\s/u;
