@@ -1,7 +1,8 @@
 // Render drain before disposal (lifecycle §1.6, C-LIFE-12): what the PTY sent before the
 // session ended is rendered before the screen is disposed (within a 1 s budget), while the
-// status and exit are not held back for it. The fake CLI prints 256 KiB on "burst"; the
-// session is stopped the moment all of it has arrived, before the screen caught up.
+// status and exit are not held back for it. The fake CLI prints 256 KiB on "burst" and a
+// last line "BURST-END"; the session is stopped the moment all of it has arrived, before
+// the screen caught up, and the screen the session keeps after the end must show that line.
 import { afterEach, describe, expect, it } from "vitest";
 import { startClaude } from "../../../src/agents.js";
 import { waitFor } from "../../support/process-table.js";
@@ -27,24 +28,20 @@ describe("render drain", () => {
         env: cli.env,
       });
       cleanups.push(() => session.kill());
-      // Count from a settled screen, so both counts cover the same bytes.
       await session.terminal.settled();
-      let received = 0;
-      let rendered = 0;
+      let received = "";
       session.on("terminal:data", (chunk) => {
-        received += Buffer.byteLength(chunk);
-      });
-      session.terminal.onRender((event) => {
-        rendered += event.bytes;
+        received += chunk;
       });
       await session.sendKeys("burst\r");
-      const arrived = () => received >= BURST_BYTES;
+      const arrived = () => received.length >= BURST_BYTES && received.includes("BURST-END");
       expect(await waitFor(arrived, { timeoutMs: 30_000, intervalMs: 1 })).toBe(true);
+      expect(session.terminal.snapshot().text).not.toContain("BURST-END");
       const begun = performance.now();
       await session[end]();
       // Not held back for the drain beyond its 1 s budget (the stop grace aside).
       expect(performance.now() - begun).toBeLessThan(end === "kill" ? 2_500 : 6_000);
-      expect(rendered).toBe(received);
+      expect(session.terminal.snapshot().text).toContain("BURST-END");
     },
   );
 });
