@@ -15,8 +15,10 @@ afterEach(async () => {
 
 const BURST_BYTES = 2048 * 129;
 
+// kill() only: stop()'s SIGHUP grace gives the screen time to catch up anyway, so a stop
+// case passes with or without the drain and proves nothing (seen: green with it removed).
 describe("render drain", () => {
-  it.each(["stop", "kill"] as const)(
+  it.each(["kill"] as const)(
     "C-LIFE-12: on %s() everything received is rendered before the screen is disposed",
     async (end) => {
       const cli = await fakeCli({ versionText: "2.1.332 (Claude Code)", mode: "stay" });
