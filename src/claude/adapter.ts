@@ -2,6 +2,7 @@
 // launch argv and the generated inline settings, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 
+import { randomUUID } from "node:crypto";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
@@ -17,7 +18,7 @@ import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
-import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";
+import { CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE } from "./screen/facts.js";
 import { CLAUDE_OPERATION_FACTS } from "./screen/operations.js";
 import { mapClaudeRecord } from "./transcript/map-records.js";
 
@@ -69,6 +70,8 @@ export const claudeAdapter: AgentAdapter<
       posture: record.resume.posture,
       settingsJson: JSON.stringify(settings),
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
+      // A fresh launch, or an empty conversation relaunched, under the id Elwood chose.
+      sessionId: request.isResume ? undefined : record.resume.launched?.agentSessionId,
     });
     // Claude sources this before each Bash command: tools never see the bridge credential.
     // It is written to the session's private dir, outside the workspace (issue 21).
@@ -82,8 +85,9 @@ export const claudeAdapter: AgentAdapter<
       commandHookEvents: CLAUDE_COMMAND_ONLY_EVENTS,
     };
   },
-  readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
+  readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE),
   operations: CLAUDE_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
+  newConversationId: () => randomUUID(),
 };

@@ -1,7 +1,7 @@
 // The body of `elwood serve` (registered in src/cli/commands/serve.ts): starts the server,
 // prints the page URL as the first stdout line, and on SIGINT kills every session at once,
-// on SIGTERM/SIGHUP stops them gracefully, then resolves with the exit status. It never
-// reads stdin.
+// on SIGTERM, SIGHUP or SIGTTIN (lifecycle §3) stops them gracefully, then resolves with
+// the exit status. It never reads stdin.
 import { isLoopbackHost, type ServeOptions } from "./options.js";
 import { startServe } from "./server.js";
 
@@ -44,6 +44,7 @@ export async function runServe(options: ServeOptions, io: ServeIo): Promise<numb
       ["SIGINT", () => finish(true, "SIGINT")],
       ["SIGTERM", () => finish(false, "SIGTERM")],
       ["SIGHUP", () => finish(false, "SIGHUP")],
+      ["SIGTTIN", () => finish(false, "SIGTTIN")],
     ];
     for (const [name, handler] of handlers) process.on(name, handler);
   });

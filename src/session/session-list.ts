@@ -99,7 +99,8 @@ async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo>
     cwd: record.cwd,
     createdAt: born.toISOString(),
     lastUsedAt: recordStats.mtime.toISOString(),
-    resumable: agentSessionId !== undefined,
+    // An empty conversation resumes too: relaunched empty under its id.
+    resumable: agentSessionId !== undefined || record.resume.launched !== undefined,
     agentSessionId,
   };
 }

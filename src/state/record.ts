@@ -18,7 +18,18 @@ export interface SessionRecord<Posture = PostureRecord> {
   /** The owning agent's id (its adapter's `agent`). */
   adapter: string;
   cwd: string;
-  resume: { agentSessionId?: string; posture: Posture };
+  resume: {
+    /** The agent's conversation id, recorded once the conversation is on disk. */
+    agentSessionId?: string;
+    /**
+     * Written by every fresh start: the conversation the CLI was launched into, with the id
+     * Elwood chose for it where the CLI takes one (Claude's `--session-id`). Until
+     * `agentSessionId` is recorded that conversation is empty, so a resume relaunches it
+     * empty under the same id (prd/decisions.md "An empty conversation resumes").
+     */
+    launched?: { agentSessionId?: string };
+    posture: Posture;
+  };
 }
 
 /** A posture as the envelope sees it: an object whose fields belong to the adapter. */
@@ -43,7 +54,11 @@ export function sessionRecordSchema<Posture>(
     elwoodSessionId: sessionIdSchema,
     adapter: agent === undefined ? agentIdSchema : z.literal(agent),
     cwd: absolutePathSchema,
-    resume: z.strictObject({ agentSessionId: agentSessionIdSchema, posture }),
+    resume: z.strictObject({
+      agentSessionId: agentSessionIdSchema,
+      launched: z.strictObject({ agentSessionId: agentSessionIdSchema }).exactOptional(),
+      posture,
+    }),
   });
 }
 

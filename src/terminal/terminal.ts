@@ -55,6 +55,8 @@ export class ElwoodTerminal {
   #lastOutputAt: number | undefined;
   readonly #createdAt: number;
   #isDisposed = false;
+  /** The screen as it was at disposal, so a finished session can still be read. */
+  #finalSnapshot: TerminalSnapshot | undefined;
 
   constructor(options: ElwoodTerminalOptions) {
     this.#pty = options.pty;
@@ -110,7 +112,7 @@ export class ElwoodTerminal {
   }
 
   snapshot(): TerminalSnapshot {
-    return readSnapshot(this.xterm, this.#isCursorVisible);
+    return this.#finalSnapshot ?? readSnapshot(this.xterm, this.#isCursorVisible);
   }
 
   /** Raw input through xterm's input path, which writes to the PTY (C-PTY-04). Never sanitized. */
@@ -171,6 +173,7 @@ export class ElwoodTerminal {
   dispose(): void {
     if (this.#isDisposed) return;
     this.#isDisposed = true;
+    this.#finalSnapshot = readSnapshot(this.xterm, this.#isCursorVisible);
     for (const unsubscribe of this.#teardown.splice(0)) unsubscribe();
     this.#batcher.dispose();
     this.#replay.clear();

@@ -32,8 +32,11 @@ export interface TranscriptToolCall extends ItemFields {
   readonly toolName: string;
   /** Absent only where the CLI records none (a Codex `local_shell_call` may lack call_id). */
   readonly toolUseId?: string;
-  /** Tool input as a string: passed through when already a string, otherwise JSON. */
-  readonly toolInput: string;
+  /**
+   * Tool input as a string: passed through when already a string, otherwise JSON; absent
+   * when the transcript records none (C-API-30).
+   */
+  readonly toolInput?: string;
 }
 
 export interface TranscriptToolResult extends ItemFields {
@@ -41,8 +44,11 @@ export interface TranscriptToolResult extends ItemFields {
   readonly toolUseId: string;
   /** The answered call's name, paired from the same file; absent when that call was not seen. */
   readonly toolName?: string;
-  /** Tool output as a string: passed through when already a string, otherwise JSON. */
-  readonly toolOutput: string;
+  /**
+   * Tool output as a string: passed through when already a string, otherwise JSON; absent
+   * when the transcript records none (C-API-30).
+   */
+  readonly toolOutput?: string;
   /** Claude's `is_error`; absent where the transcript does not say (Codex). */
   readonly isError?: boolean;
 }
@@ -68,6 +74,14 @@ export type TranscriptActivityKind = TranscriptActivityItem["kind"];
 export function toolValueToString(value: unknown): string {
   if (typeof value === "string") return value;
   return JSON.stringify(value) ?? "null";
+}
+
+/** `{ [key]: value as a string }`, or nothing when the transcript has no such field. */
+export function toolField<K extends "toolInput" | "toolOutput">(
+  key: K,
+  value: unknown,
+): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: toolValueToString(value) }) as { [P in K]?: string };
 }
 
 /** Narrows an unknown to a plain object for safe field reads. */

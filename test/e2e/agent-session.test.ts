@@ -1,9 +1,10 @@
 // One function written against ElwoodAgentSession drives a real Claude and a real Codex
-// session alike (C-API-27): send a message, wait for the assistant's answer, stop.
+// session alike (C-API-27): send a message, wait for the assistant's answer, stop; and both
+// put the same kinds of activity on one agent-neutral timeline (C-API-12).
 import { describe, expect, test } from "vitest";
 import { startClaude, startCodex } from "../../src/agents.js";
-import type { ElwoodAgentSession } from "../../src/index.js";
-import { ensureGone, token } from "../support/claude-e2e.js";
+import type { ElwoodActivityEvent, ElwoodAgentSession } from "../../src/index.js";
+import { ensureGone, recordedActivity, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
@@ -56,5 +57,80 @@ describe("ElwoodAgentSession against both real CLIs", () => {
     expect(sessions.map((session) => session.agent)).toEqual(["claude", "codex"]);
     expect(answers[0]).toContain(claudeReply);
     expect(answers[1]).toContain(codexReply);
+  });
+
+  test("C-API-12: lifecycle, message, tool, transcript and hook-error activity share one normalized shape on both adapters", async () => {
+    const claudeFx = await newFixture({ trusted: true });
+    const codexFx = await newFixture({ cli: "codex" });
+    const thrower = () => {
+      throw new Error("handler blew up");
+    };
+    const timelines: ElwoodActivityEvent[][] = [];
+    for (const [fx, shell] of [
+      [claudeFx, { name: "Bash", input: { command: "echo neutral-tool" } }],
+      [codexFx, { name: "exec_command", input: { cmd: "echo neutral-tool" } }],
+    ] as const) {
+      fx.server.turn({ match: "use a tool", steps: [{ tool: shell }, { say: "tool used" }] });
+    }
+    const claude = await startClaude({
+      cwd: claudeFx.workspace,
+      env: claudeFx.home.env,
+      stateDir: claudeFx.stateDir,
+      allowedTools: ["Bash"],
+      hooks: { PreToolUse: thrower },
+    });
+    claudeFx.defer(() => ensureGone(claude));
+    const codex = await startCodex({
+      cwd: codexFx.workspace,
+      autotrust: true,
+      env: codexFx.home.env,
+      stateDir: codexFx.stateDir,
+      hooks: { PreToolUse: thrower },
+    });
+    codexFx.defer(() => ensureGone(codex));
+
+    for (const session of [claude, codex] as ElwoodAgentSession[]) {
+      const seen: ElwoodActivityEvent[] = [];
+      session.on("activity", (event) => seen.push(event));
+      await session.waitForStatus((status) => status === "ready", 90_000);
+      await session.sendMessage("use a tool");
+      await recordedActivity(
+        { activity: seen },
+        (event) => event.kind === "assistant_message" && event.text.includes("tool used"),
+        60_000,
+      );
+      await session.waitForStatus((status) => status === "ready", 60_000);
+      await session.stop();
+      timelines.push(seen);
+    }
+
+    for (const [index, agent] of (["claude", "codex"] as const).entries()) {
+      const seen = timelines[index] ?? [];
+      const id = (index === 0 ? claude : codex).elwoodSessionId;
+      const kinds = new Set(seen.map((event) => `${event.source}:${event.kind}`));
+      for (const kind of [
+        "lifecycle:status",
+        "transcript:assistant_message",
+        "transcript:tool_call",
+        "transcript:tool_result",
+        "hook:hook_error",
+        "lifecycle:lifecycle",
+      ]) {
+        expect(kinds, `${agent} ${kind}`).toContain(kind);
+      }
+      for (const event of seen) {
+        expect(event.agent).toBe(agent);
+        expect(event.elwoodSessionId).toBe(id);
+        expect(typeof event.label).toBe("string");
+      }
+      const call = seen.find((event) => event.kind === "tool_call");
+      const result = seen.find((event) => event.kind === "tool_result");
+      expect(call?.toolUseId).toBeTruthy();
+      expect(result?.toolUseId).toBe(call?.toolUseId);
+      const failure = seen.find((event) => event.kind === "hook_error");
+      expect(failure).toMatchObject({ hookEventName: "PreToolUse", failedOpen: true });
+      // The exit shows on the same timeline, after everything else.
+      expect(seen.at(-1)).toMatchObject({ source: "lifecycle" });
+    }
   });
 });

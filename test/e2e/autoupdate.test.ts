@@ -32,13 +32,13 @@ async function failingUpdateShim(
 const agents = [
   {
     cli: "claude" as const,
-    ids: "C-LIFE-11, C-CLAUDE-07, C-CLAUDE-09",
+    ids: "C-LIFE-11, C-CLAUDE-07, C-CLAUDE-09, C-PERF-02, C-PERF-03",
     version: /^2\.1\./,
     create: (options: SessionOptions): UpdatingSession => new ClaudeSession(options),
   },
   {
     cli: "codex" as const,
-    ids: "C-LIFE-11, C-CODEX-08, C-CODEX-10",
+    ids: "C-LIFE-11, C-CODEX-08, C-CODEX-10, C-PERF-02, C-PERF-03",
     version: /^0\.\d+\./,
     create: (options: SessionOptions): UpdatingSession =>
       new CodexSession({ ...options, autotrust: true }),

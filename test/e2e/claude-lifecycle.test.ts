@@ -8,7 +8,6 @@ import { type ClaudeSessionApi, resumeClaude, startClaude } from "../../src/agen
 import { newSessionId, StateStore } from "../../src/state/index.js";
 import {
   type ClaudeFixture,
-  childPids,
   conversationText,
   ensureGone,
   record,
@@ -17,18 +16,39 @@ import {
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
+import { processesInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
-import { endAndExpectGone, expectNoSecretsIn } from "../support/session-end.js";
+import {
+  detachedCommand,
+  endAndExpectGone,
+  expectNoSecretsIn,
+  expectRunningInHome,
+} from "../support/session-end.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
+/** Starts a session and talks one turn; with `detach`, the turn first runs that command. */
 async function startAndTalk(
   fx: ClaudeFixture,
   prompt: string,
   reply: string,
+  detach?: string,
 ): Promise<ClaudeSessionApi> {
-  fx.server.turn({ match: prompt, steps: [{ say: reply }] });
-  const session = await startClaude({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
+  const tool = { tool: { name: "Bash", input: { command: detach ?? "" } } };
+  fx.server.turn({
+    match: prompt,
+    steps: detach === undefined ? [{ say: reply }] : [tool, { say: reply }],
+  });
+  const session = await startClaude({
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    // As root Claude cannot skip permissions: the handler approves the one Bash call.
+    permissionMode: "default",
+    hooks: {
+      PreToolUse: () => ({ permissionDecision: "allow", permissionDecisionReason: "test" }),
+    },
+  });
   fx.defer(() => ensureGone(session));
   await session.waitForStatus((status) => status === "ready", 90_000);
   const seen = record(session);
@@ -79,10 +99,9 @@ describe("Claude lifecycle against the real CLI", () => {
     await resumed.stop();
   });
 
-  test("C-STATE-10 C-ERR-04: resume refuses codex, id-less and corrupt records without spawning", async () => {
+  test("C-STATE-10 C-ERR-04 C-CLAUDE-08: resume refuses codex, id-less and corrupt records without spawning", async () => {
     const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
-    const spawnedBefore = childPids();
     const resumeWith = (elwoodSessionId: string) =>
       resumeClaude({ elwoodSessionId, cwd: fx.workspace, stateDir: fx.stateDir, env: fx.home.env });
 
@@ -117,30 +136,30 @@ describe("Claude lifecycle against the real CLI", () => {
     await writeFile(recordFile, "{ not json");
     expect((await rejection(resumeWith(corruptId))).name).toBe("state_corrupt");
 
-    expect([...childPids()].filter((pid) => !spawnedBefore.has(pid))).toEqual([]);
+    expect(processesInHome(fx.home.home)).toEqual([]);
     expect(fx.server.requests).toEqual([]);
   });
 
-  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process and no content; teardown removes the session dir, private dir and socket home", async () => {
+  test("C-LIFE-02 C-LIFE-03 C-LIFE-10 C-STATE-05 C-STATE-08 C-STATE-12: stop, kill and teardown leave no process (a detached tool process included) and no content; teardown removes the session dir, private dir and socket home", async () => {
     const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
     const secrets: string[] = [];
     const privateDirs: string[] = [];
     for (const end of ["stop", "kill", "teardown"] as const) {
-      const spawnedBefore = childPids();
       const prompt = token(`elwood-prompt-${end}`);
       const reply = token(`elwood-reply-${end}`);
+      const marker = token(`elwood-detached-${end}`);
       secrets.push(prompt, reply);
-      const session = await startAndTalk(fx, prompt, reply);
+      const session = await startAndTalk(fx, prompt, reply, detachedCommand(marker));
       const id = session.elwoodSessionId;
       const sessionDir = store.sessionDir(id);
       const socketHome = store.socketHome("claude", id);
       const privateDir = await store.privateDir(id);
       privateDirs.push(privateDir);
       expect(existsSync(sessionDir)).toBe(true);
-      expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
+      await expectRunningInHome(fx.home.home, marker);
 
-      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, privateDir, socketHome });
+      await endAndExpectGone(session, end, fx.home.home, { sessionDir, privateDir, socketHome });
     }
     // The stopped and killed sessions keep their private copies; no content is in them.
     await expectNoSecretsIn(

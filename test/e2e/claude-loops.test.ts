@@ -12,7 +12,6 @@ import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { setLoopClockForTesting } from "../../src/core/loops/clock.js";
 import {
   type ClaudeFixture,
-  childPids,
   conversationText,
   ensureGone,
   rejection,
@@ -20,7 +19,7 @@ import {
   userTurnRequests,
 } from "../support/claude-e2e.js";
 import { scaledLoopClock } from "../support/loop-clock.js";
-import { waitFor } from "../support/process-table.js";
+import { processesInHome, survivorsInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const SPEED = 10;
@@ -169,7 +168,8 @@ describe("Claude loops against the real CLI", () => {
         () => chownSync(sidecar, 54_321, 54_321),
         () => chownSync(sidecar, 0, 0),
       ]);
-    const spawnedBefore = childPids();
+    await session.waitForStatus((status) => status === "stopped", 10_000);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
     for (const [label, tamper, restore] of tamperings) {
       tamper();
       const error = await rejection(
@@ -183,7 +183,7 @@ describe("Claude loops against the real CLI", () => {
       expect(error.name, label).toBe("state_corrupt");
       restore();
     }
-    expect([...childPids()].filter((pid) => !spawnedBefore.has(pid))).toEqual([]);
+    expect(processesInHome(fx.home.home)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(requestsWith(fx, word)).toEqual([]);
   });

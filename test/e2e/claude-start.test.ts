@@ -3,14 +3,14 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/agents.js";
+import { ClaudeSession, startClaude } from "../../src/agents.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
 
 describe("startClaude against the real CLI", () => {
-  test("C-CLAUDE-10 C-E2E-09: autotrust answers the trust prompt of a fresh git workspace and reaches ready", async () => {
+  test("C-CLAUDE-10 C-E2E-09: autotrust answers the trust prompt of a fresh git workspace and reaches ready (C-API-18)", async () => {
     const fx = await newFixture();
     const session = await startClaude({
       cwd: fx.workspace,
@@ -31,7 +31,7 @@ describe("startClaude against the real CLI", () => {
     expect(session.status).toBe("stopped");
   });
 
-  test("C-ATTN-01: without autotrust the trust prompt blocks the session with an attention activity", async () => {
+  test("C-ATTN-01: without autotrust the trust prompt blocks the session with an attention activity (C-API-18)", async () => {
     const fx = await newFixture();
     const session = await startClaude({
       cwd: fx.workspace,
@@ -111,5 +111,24 @@ describe("startClaude against the real CLI", () => {
     await session.waitForStatus((status) => status === "ready", 90_000);
     await session.stop();
     expect(session.status).toBe("stopped");
+  });
+
+  test("C-CLAUDE-14: under autotrust a new project MCP server gate is answered (mcp_trust), without a block, and the session reaches ready", async () => {
+    const fx = await newFixture({ trusted: true });
+    const mcp = { mcpServers: { "elwood-probe": { command: "true", args: [] } } };
+    await writeFile(join(fx.workspace, ".mcp.json"), JSON.stringify(mcp));
+    // The lazy class takes listeners before it starts, so the gate's answer is not missed.
+    const session = sessionOnFixture(fx, ClaudeSession, { autotrust: true });
+    const labels: string[] = [];
+    const statuses: string[] = [];
+    session.on("activity", (event) => {
+      if (event.kind === "startup_prompt") labels.push(event.label);
+    });
+    session.on("status", (event) => statuses.push(event.status));
+    await session.start();
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    expect(labels).toContain("mcp_trust");
+    expect(statuses).not.toContain("blocked");
+    await session.stop();
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
 import type { ElwoodSessionStatus } from "../../src/core/contract/status.js";
+import { ElwoodError } from "../../src/errors.js";
 import {
   ensureGone,
   mainRequests,
@@ -100,6 +101,41 @@ describe("Claude turns against the real CLI", () => {
     ).toEqual([]);
     expect(userTurnRequests(fx.server)).toHaveLength(2);
     await session.stop();
+  });
+
+  test("C-API-19: a message waiting for the next ready is held while the turn runs, and rejects session_not_running only when the session ends first", async () => {
+    const fx = await newFixture();
+    const held = token("held-message");
+    fx.server.turn({ match: "a long turn", steps: [{ pause: 60_000 }, { say: "too late" }] });
+    const session = await startClaude({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.sendMessage("a long turn");
+    await fx.server.waitForRequest((request) => request.userText.includes("a long turn"), 60_000);
+    await session.waitForStatus((status) => status === "running", 30_000);
+    let outcome: unknown = "pending";
+    const waiting = session.sendMessage(held).then(
+      () => "resolved",
+      (error: unknown) => error,
+    );
+    void waiting.then((settled) => {
+      outcome = settled;
+    });
+    // Live but not ready: it waits, typed nowhere.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(outcome).toBe("pending");
+    expect(session.terminal.snapshot().text).not.toContain(held);
+    await session.kill();
+    const error = await waiting;
+    expect(error).toBeInstanceOf(ElwoodError);
+    expect((error as ElwoodError).name).toBe("session_not_running");
+    expect(fx.server.requests.some((request) => JSON.stringify(request.body).includes(held))).toBe(
+      false,
+    );
   });
 
   test("C-API-13 C-API-19: three messages sent at once are submitted one per ready, in order", async () => {
@@ -231,39 +267,56 @@ describe("Claude turns against the real CLI", () => {
     await session.stop();
   });
 
-  test("C-API-38: interrupt() during a slow streamed turn returns the session to ready", async () => {
-    const fx = await newFixture();
-    fx.server.turn({
-      match: "take your time",
-      steps: [
-        { slow: { chunkDelayMs: 500 } },
-        { say: "This answer streams very slowly so that it can be interrupted midway" },
-        { pause: 30_000 },
-        { say: "never reached" },
-      ],
-    });
-    fx.server.turn({ match: "after the interrupt", steps: [{ say: "Back to work" }] });
-    const session = await startClaude({
-      cwd: fx.workspace,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-    });
-    fx.defer(() => ensureGone(session));
-    await session.waitForStatus((status) => status === "ready", 90_000);
-    const seen = record(session);
-    await session.sendMessage("take your time");
-    await session.waitForStatus((status) => status === "running", 60_000);
-    await fx.server.waitForRequest((request) => request.matchedTurn === 0, 60_000);
-    expect(session.status).toBe("running");
-    await session.interrupt({ timeoutMs: 30_000 });
-    expect(session.status).toBe("ready");
-    await session.sendMessage("after the interrupt");
-    const answer = await recordedActivity(
-      seen,
-      (event) => event.kind === "assistant_message" && event.text.includes("Back to work"),
-      60_000,
-    );
-    expect(answer.source).toBe("transcript");
-    await session.stop();
-  });
+  test.each([
+    { width: "the default width", initialSize: undefined },
+    // Too narrow for the footer's working token: the interrupt banner decides (C-TURN-04).
+    { width: "60 columns", initialSize: { cols: 60, rows: 24 } },
+  ])(
+    "C-API-38: interrupt() during a slow streamed turn at $width returns the session to ready (C-TURN-01 C-TURN-04)",
+    async ({ initialSize }) => {
+      const fx = await newFixture();
+      fx.server.turn({
+        match: "take your time",
+        steps: [
+          { slow: { chunkDelayMs: 500 } },
+          { say: "This answer streams very slowly so that it can be interrupted midway" },
+          { pause: 30_000 },
+          { say: "never reached" },
+        ],
+      });
+      fx.server.turn({ match: "after the interrupt", steps: [{ say: "Back to work" }] });
+      const session = await startClaude({
+        cwd: fx.workspace,
+        env: fx.home.env,
+        stateDir: fx.stateDir,
+        ...(initialSize === undefined ? {} : { initialSize }),
+      });
+      fx.defer(() => ensureGone(session));
+      await session.waitForStatus((status) => status === "ready", 90_000);
+      if (initialSize !== undefined) expect(session.terminal.size).toEqual(initialSize);
+      const seen = record(session);
+      await session.sendMessage("take your time");
+      await session.waitForStatus((status) => status === "running", 60_000);
+      await fx.server.waitForRequest((request) => request.matchedTurn === 0, 60_000);
+      expect(session.status).toBe("running");
+      await session.interrupt({ timeoutMs: 30_000 });
+      expect(session.status).toBe("ready");
+      await session.sendMessage("after the interrupt");
+      const answer = await recordedActivity(
+        seen,
+        (event) => event.kind === "assistant_message" && event.text.includes("Back to work"),
+        60_000,
+      );
+      expect(answer.source).toBe("transcript");
+      await session.waitForStatus((status) => status === "ready", 60_000);
+      // Both turns, the interrupted one and the finished one, went running → ready, each
+      // step announced as a status activity too.
+      expect(path(seen.statuses)).toEqual(["running", "ready", "running", "ready"]);
+      const announced = seen.activity.flatMap((event) =>
+        event.kind === "status" ? [event.status] : [],
+      );
+      expect(path(announced)).toEqual(["running", "ready", "running", "ready"]);
+      await session.stop();
+    },
+  );
 });

@@ -14,9 +14,9 @@ import {
   startScriptedModelServer,
 } from "../../src/testing/index.js";
 import { token } from "../support/claude-e2e.js";
-import { assertBuilt, processesInHome, runBin } from "../support/cli-bin.js";
+import { assertBuilt, runBin } from "../support/cli-bin.js";
 import { cliBinaryDir } from "../support/cli-binaries.js";
-import { waitFor } from "../support/process-table.js";
+import { processesInHome, waitFor } from "../support/process-table.js";
 
 let server: ScriptedModelServer;
 let home: AgentHome;

@@ -4,13 +4,25 @@
 // a timeout, SIGINT and a missing agent, and the live status line on a terminal only.
 // One model server and one agent home serve the whole file; each test uses its own
 // workspace, and nothing may be left running in the home afterwards.
-import { execFileSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import xterm from "@xterm/headless";
 import { spawn as spawnPty } from "node-pty";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { STARTUP_BLOCK_GRACE_MS } from "../../src/cli/run/block-policy.js";
 import {
   type AgentHome,
   createAgentHome,
@@ -18,14 +30,21 @@ import {
   startScriptedModelServer,
 } from "../../src/testing/index.js";
 import { token } from "../support/claude-e2e.js";
-import { assertBuilt, ELWOOD_BIN, processesInHome, runBin } from "../support/cli-bin.js";
-import { cliBinaryDir } from "../support/cli-binaries.js";
-import { waitFor } from "../support/process-table.js";
+import { assertBuilt, ELWOOD_BIN, runBin } from "../support/cli-bin.js";
+import { cliBinary, cliBinaryDir } from "../support/cli-binaries.js";
+import {
+  commandLineOf,
+  processesInHome,
+  survivorsInHome,
+  waitFor,
+} from "../support/process-table.js";
+
+// The start-up grace prd/decisions.md names for C-CLI-05, written out as the spec's number.
+const SPEC_STARTUP_GRACE_MS = 15_000;
 
 let server: ScriptedModelServer;
 let home: AgentHome;
 const folders: string[] = [];
-const kept: { id: string; agent: string; workspace: string }[] = [];
 
 beforeAll(async () => {
   assertBuilt();
@@ -96,7 +115,6 @@ describe.each(["claude", "codex"] as const)("elwood --agent %s", (agent) => {
     expect(Number.isInteger(document.durationMs)).toBe(true);
     const id = document.sessionId as string;
     expect(typeof id).toBe("string");
-    kept.push({ id, agent, workspace: cwd });
 
     const followUp = token("follow-up");
     server.turn({ match: followUp, steps: [{ say: second }] });
@@ -171,6 +189,49 @@ describe("elwood output on a tool turn (Claude)", () => {
   });
 });
 
+describe("elwood --image", () => {
+  test("C-CLI-04: two --image flags reach the model in the order given, byte for byte, with the piped text joined after a blank line", async () => {
+    const cwd = await workspace();
+    // Two different valid 1×1 PNGs, small enough that the CLI never re-encodes them.
+    const red = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const clear = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+      "base64",
+    );
+    await writeFile(join(cwd, "red.png"), red);
+    await writeFile(join(cwd, "clear.png"), clear);
+    const question = token("image-question");
+    const piped = token("piped-context");
+    const answer = token("image-answer");
+    server.turn({ match: question, steps: [{ say: answer }] });
+    const run = await runBin(
+      [
+        "--agent",
+        "claude",
+        "--image",
+        "clear.png",
+        "--image",
+        "red.png",
+        "--output",
+        "json",
+        question,
+      ],
+      { cwd, env: env(), input: `${piped}\n` },
+    );
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: "result", response: answer });
+    expect(run.code).toBe(0);
+    const asked = server.requests.find((r) => !r.isAuxiliary && r.userText.includes(question));
+    expect(asked?.userText).toContain(`${question}\n\n${piped}`);
+    expect(asked?.images.map((image) => image.base64)).toEqual([
+      clear.toString("base64"),
+      red.toString("base64"),
+    ]);
+  });
+});
+
 describe("elwood --persona", () => {
   test("C-CLI-08: the persona is a separate setup turn whose reply is discarded", async () => {
     const cwd = await workspace();
@@ -202,33 +263,127 @@ describe("elwood --persona", () => {
 });
 
 describe("elwood sessions", () => {
-  test("C-CLI-24 C-CLI-16: --output json lists the kept sessions newest first, outside every workspace", async () => {
-    expect(kept.length).toBeGreaterThanOrEqual(2);
-    const run = await runBin(["sessions", "--output", "json"], { cwd: tmpdir(), env: env() });
-    expect(run.code).toBe(0);
-    const listing = JSON.parse(run.stdout) as {
-      type: string;
-      stateDir: string;
-      sessions: Record<string, unknown>[];
-    };
-    expect(listing.type).toBe("sessions");
-    expect(listing.stateDir).toBe(join(home.home, ".local", "state", "elwood"));
-    for (const session of kept) {
-      expect(listing.sessions).toContainEqual({
-        id: session.id,
-        adapter: session.agent,
-        workspace: session.workspace,
-        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
-        lastUsedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+  test("C-CLI-24 C-CLI-16 C-CLI-15: lists its own kept sessions newest first with live and resumable, skips a bad record with a warning, prints a filled table, and launches no agent", async () => {
+    const stateDir = join(home.home, ".local", "state", "elwood");
+    // A finished run: kept and resumable, not live.
+    const doneCwd = await workspace();
+    const doneQuestion = token("listed-question");
+    server.turn({ match: doneQuestion, steps: [{ say: token("listed-answer") }] });
+    const done = await runBin(["--agent", "claude", "--output", "json", doneQuestion], {
+      cwd: doneCwd,
+      env: env(),
+    });
+    expect(done.code).toBe(0);
+    const doneId = (JSON.parse(done.stdout) as { sessionId: string }).sessionId;
+    // A run still in its turn: its session is live, and the most recently used.
+    const liveCwd = await workspace();
+    const liveQuestion = token("live-question");
+    server.turn({ match: liveQuestion, steps: [{ pause: 60_000 }, { say: "never" }] });
+    let liveChild: ChildProcess | undefined;
+    const live = runBin(["--agent", "codex", liveQuestion], {
+      cwd: liveCwd,
+      env: env(),
+      onSpawn: (child) => {
+        liveChild = child;
+      },
+    });
+    try {
+      const asked = () =>
+        server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(liveQuestion));
+      expect(await waitFor(asked, { timeoutMs: 90_000, intervalMs: 100 })).toBe(true);
+      // A record that cannot be read sits among them.
+      const badId = token("unreadable");
+      await mkdir(join(stateDir, "sessions", badId), { mode: 0o700 });
+      await writeFile(join(stateDir, "sessions", badId, "record.json"), "{ not json", {
+        mode: 0o600,
+      });
+      // Agents on PATH that leave a mark if anything launches them.
+      const trap = await trapAgents();
+
+      const run = await runBin(["sessions", "--output", "json"], {
+        cwd: tmpdir(),
+        env: env({ PATH: `${trap.dir}:${env().PATH}` }),
+      });
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(`skipped session ${badId}`);
+      const listing = JSON.parse(run.stdout) as {
+        type: string;
+        stateDir: string;
+        sessions: Record<string, unknown>[];
+      };
+      expect(listing.type).toBe("sessions");
+      expect(listing.stateDir).toBe(stateDir);
+      expect(listing.sessions.map((session) => session.id)).not.toContain(badId);
+      const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/);
+      const doneEntry = listing.sessions.find((session) => session.id === doneId);
+      expect(doneEntry).toEqual({
+        id: doneId,
+        adapter: "claude",
+        workspace: doneCwd,
+        createdAt: stamp,
+        lastUsedAt: stamp,
         resumable: true,
         live: false,
       });
-      expect(await readdir(session.workspace)).toEqual([".git"]);
+      const liveEntry = listing.sessions.find((session) => session.workspace === liveCwd);
+      expect(liveEntry).toMatchObject({ adapter: "codex", live: true });
+      const ids = listing.sessions.map((session) => session.id);
+      expect(ids.indexOf(liveEntry?.id as string)).toBeLessThan(ids.indexOf(doneId));
+      const used = listing.sessions.map((session) => session.lastUsedAt as string);
+      expect([...used].sort().reverse()).toEqual(used);
+      // Outside every workspace: the workspaces hold only their git folder.
+      expect(await readdir(doneCwd)).toEqual([".git"]);
+      expect(await readdir(liveCwd)).toEqual([".git"]);
+
+      const text = await runBin(["sessions"], {
+        cwd: tmpdir(),
+        env: env({ PATH: `${trap.dir}:${env().PATH}` }),
+      });
+      expect(text.code).toBe(0);
+      const lines = text.stdout.trimEnd().split("\n");
+      expect(lines[0]).toMatch(/^ID +AGENT +LAST USED +LIVE +RESUMABLE +WORKSPACE$/);
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^${doneId} +claude +\\S+ \\S+ +no +yes +${doneCwd}$`)),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^\\S+ +codex +\\S+ \\S+ +yes +(yes|no) +${liveCwd}$`)),
+      );
+      expect(lines).toHaveLength(listing.sessions.length + 1);
+      expect(await trap.launches()).toEqual([]);
+
+      // C-CLI-15: what the runs wrote is private, and a symlinked state dir is refused.
+      const mode = async (path: string) => (await lstat(path)).mode & 0o777;
+      expect(await mode(join(stateDir, "sessions", doneId))).toBe(0o700);
+      expect(await mode(join(stateDir, "sessions", doneId, "record.json"))).toBe(0o600);
+      const link = join(await workspace(), "state-link");
+      await symlink(stateDir, link);
+      const refused = await runBin(["sessions", "--output", "json", "--state-dir", link], {
+        cwd: tmpdir(),
+        env: env(),
+      });
+      expect(refused.code).not.toBe(0);
+      expect(refused.stdout).not.toContain(doneId);
+    } finally {
+      liveChild?.kill("SIGINT");
+      expect((await live).code).toBe(130);
     }
-    const used = listing.sessions.map((session) => session.lastUsedAt as string);
-    expect([...used].sort().reverse()).toEqual(used);
   });
 });
+
+/** `claude` and `codex` executables that only record that something ran them. */
+async function trapAgents(): Promise<{ dir: string; launches(): Promise<string[]> }> {
+  const dir = await mkdtemp(join(tmpdir(), "elwood-cli-trap-"));
+  folders.push(dir);
+  const log = join(dir, "launches.log");
+  for (const name of ["claude", "codex"]) {
+    await writeFile(join(dir, name), `#!/bin/sh\necho "${name} $*" >> "${log}"\n`, {
+      mode: 0o755,
+    });
+  }
+  const launches = async () =>
+    (await readFile(log, "utf8").catch(() => "")).split("\n").filter(Boolean);
+  return { dir, launches };
+}
 
 describe("elwood models", () => {
   test("C-CLI-26: --output json lists both agents' pickers, and nothing is left running or kept", async () => {
@@ -277,7 +432,7 @@ describe("elwood exit statuses", () => {
     expect(run.stdout).toBe("");
   });
 
-  test("C-CLI-07: --timeout 2s on a slow turn exits 124 and leaves no process", async () => {
+  test("C-CLI-07 C-LIFE-10: --timeout 2s on a slow turn exits 124 and leaves no process", async () => {
     const cwd = await workspace();
     const question = token("slow-question");
     server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "too late" }] });
@@ -293,7 +448,7 @@ describe("elwood exit statuses", () => {
     await expectNothingRunningFromHome();
   });
 
-  test("C-CLI-07: SIGINT during a turn exits 130 and leaves no process", async () => {
+  test("C-CLI-07 C-LIFE-10: SIGINT during a turn exits 130 and leaves no process", async () => {
     const cwd = await workspace();
     const question = token("interrupted-question");
     server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
@@ -328,11 +483,277 @@ describe("elwood exit statuses", () => {
       expect(document.error.code).toBe("no_agent_found");
       expect(document.error.message).toContain("npm install -g @anthropic-ai/claude-code");
       expect(document.error.message).toContain("--agent");
+      expect(document.error.message).toContain("ELWOOD_AGENT");
+      expect(document.error.message).toContain("config key `agent`");
     } finally {
       await bare.cleanup();
     }
   });
+
+  test("C-CLI-21: both agents are probed at once, and a failing claude probe leaves codex chosen", async () => {
+    const log = join(await workspace(), "probes.log");
+    // Each probe's login shell logs when it starts, takes 2 s, and the claude one fails.
+    const probing = await createAgentHome({
+      server,
+      cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex")],
+      extraProfile: [
+        'if [ -z "$ELWOOD_PROBE_SEEN" ]; then ELWOOD_PROBE_SEEN=1',
+        '  case "$BASH_EXECUTION_STRING" in "command -v "*)',
+        `    echo "$(date +%s%3N) $BASH_EXECUTION_STRING" >> ${log}; sleep 2 ;; esac`,
+        '  case "$BASH_EXECUTION_STRING" in "command -v claude") exit 7 ;; esac',
+        "fi",
+      ],
+    });
+    try {
+      const run = await runBin(["config", "effective"], { cwd: tmpdir(), env: probing.env });
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout).agent).toEqual({ value: "codex", source: "auto-detected" });
+      const probes = (await readFile(log, "utf8"))
+        .trim()
+        .split("\n")
+        .map((line) => line.split(" "));
+      expect(probes.map((fields) => fields.slice(1).join(" ")).sort()).toEqual([
+        "command -v claude",
+        "command -v codex",
+      ]);
+      // Concurrent: the second started long before the first one's 2 s were over.
+      const [first, second] = probes.map((fields) => Number(fields[0]));
+      expect(Math.abs((first as number) - (second as number))).toBeLessThan(1_000);
+    } finally {
+      await probing.cleanup();
+    }
+  });
+
+  test("C-CLI-21 C-CLI-23: resume never probes for an agent, even when the session is unknown", async () => {
+    const log = join(await workspace(), "probes.log");
+    const probing = await createAgentHome({
+      server,
+      cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex")],
+      extraProfile: [`echo "$BASH_EXECUTION_STRING" >> ${log}`],
+    });
+    try {
+      const run = await runBin(["resume", "no-such-session", "--output", "json", "hello"], {
+        cwd: tmpdir(),
+        env: probing.env,
+      });
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout).error.code).toBe("state_not_found");
+      const shells = await readFile(log, "utf8").catch(() => "");
+      expect(shells).not.toContain("command -v");
+      expect(server.requests.filter((r) => JSON.stringify(r.body).includes("no-such"))).toEqual([]);
+    } finally {
+      await probing.cleanup();
+    }
+  });
+
+  test("C-CLI-03: a chosen agent that is not installed fails; the other installed agent is never used", async () => {
+    const claudeOnly = await createAgentHome({
+      server,
+      cliPaths: [cliBinaryDir("claude")],
+      baseEnv: { PATH: "/usr/bin:/bin" },
+    });
+    try {
+      const question = token("never-asked");
+      const run = await runBin(["--agent", "codex", "--output", "json", question], {
+        cwd: await workspace(),
+        env: claudeOnly.env,
+      });
+      expect(run.code).toBe(1);
+      const document = JSON.parse(run.stdout) as { agent: string; error: { code: string } };
+      expect(document).toMatchObject({ agent: "codex", error: { code: "codex_not_found" } });
+      expect(server.requests.filter((r) => JSON.stringify(r.body).includes(question))).toEqual([]);
+      expect(processesInHome(claudeOnly.home)).toEqual([]);
+    } finally {
+      await claudeOnly.cleanup();
+    }
+  });
 });
+
+describe("elwood when a run goes wrong", () => {
+  test("C-CLI-07 C-LIFE-10: --timeout during start-up exits 124 before anything is asked, and leaves no process", async () => {
+    const slow = await wrappedAgents({ claude: 'if [ "$1" != --version ]; then sleep 60; fi' });
+    try {
+      const begun = Date.now();
+      const question = token("never-started");
+      const run = await runBin(
+        ["--agent", "claude", "--timeout", "2s", "--output", "json", question],
+        { cwd: await workspace(), env: slow.env },
+      );
+      expect(run.code).toBe(124);
+      expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
+      expect(Date.now() - begun).toBeLessThan(30_000);
+      expect(server.requests.filter((r) => conversation(r).includes(question))).toEqual([]);
+      expect(await survivorsInHome(slow.home)).toEqual([]);
+    } finally {
+      await slow.cleanup();
+    }
+  });
+
+  test("C-CLI-07: a second SIGINT kills the agent instead of waiting for the graceful stop; still 130", async () => {
+    const cwd = await workspace();
+    const question = token("twice-interrupted");
+    server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
+    const asked = () =>
+      server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
+    const run = await runBin(["--agent", "claude", "--output", "jsonl", question], {
+      cwd,
+      env: env(),
+      onSpawn: (child) => {
+        void waitFor(asked, { timeoutMs: 90_000 }).then(async () => {
+          child.kill("SIGINT");
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          child.kill("SIGINT");
+        });
+      },
+    });
+    expect(run.code).toBe(130);
+    const records = run.stdout
+      .trimEnd()
+      .split("\n")
+      .map(
+        (line) => JSON.parse(line) as { type: string; status?: string; error?: { code: string } },
+      );
+    const statuses = records.filter((record) => record.type === "status").map((r) => r.status);
+    expect(statuses).toContain("killed");
+    expect(statuses).not.toContain("stopped");
+    expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" } });
+    await expectNothingRunningFromHome();
+  });
+
+  test("C-CLI-17 C-CLI-09: a timeout stays 124 when the cleanup after it fails too, and both are reported", async () => {
+    const cwd = await workspace();
+    const stateDir = `${cwd}-state`;
+    folders.push(stateDir);
+    const question = token("timeout-then-cleanup");
+    server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
+    const run = await runBin(
+      [
+        "--agent",
+        "claude",
+        "--ephemeral",
+        "--timeout",
+        "8s",
+        "--state-dir",
+        stateDir,
+        "--output",
+        "json",
+        question,
+      ],
+      { cwd, env: env(), onSpawn: () => void breakTeardownOnceAsked(stateDir, question) },
+    );
+    expect(run.code).toBe(124);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      type: "error",
+      error: { code: "timeout" },
+      cleanup: { status: "failed" },
+    });
+    await expectNothingRunningFromHome();
+  });
+
+  test("C-CLI-09 C-CLI-17: a cleanup failure after a good turn keeps the reply and turns status 0 into 1", async () => {
+    const cwd = await workspace();
+    const stateDir = `${cwd}-state`;
+    folders.push(stateDir);
+    const question = token("answer-then-cleanup");
+    const answer = token("kept-answer");
+    server.turn({ match: question, steps: [{ pause: 4_000 }, { say: answer }] });
+    const run = await runBin(
+      ["--agent", "claude", "--ephemeral", "--state-dir", stateDir, "--output", "json", question],
+      { cwd, env: env(), onSpawn: () => void breakTeardownOnceAsked(stateDir, question) },
+    );
+    expect(run.code).toBe(1);
+    const document = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(document).toMatchObject({ response: answer, cleanup: { status: "failed" } });
+    expect((document.error as { code: string }).code).not.toBe("timeout");
+    await expectNothingRunningFromHome();
+  });
+
+  test("C-CLI-09: the agent dying mid-turn ends the run with status 1 and keeps the text it had already said", async () => {
+    const cwd = await workspace();
+    const question = token("dies-mid-turn");
+    const partial = token("said-before-dying");
+    server.turn({
+      match: question,
+      steps: [
+        { say: partial },
+        { tool: { name: "Bash", input: { command: "echo hello" } } },
+        { pause: 60_000 },
+        { say: "never" },
+      ],
+    });
+    const toolResultBack = () =>
+      server.requests.some((r) => conversation(r).includes(question) && r.toolResults.length > 0);
+    const run = await runBin(["--agent", "claude", "--output", "json", question], {
+      cwd,
+      env: env(),
+      onSpawn: () => {
+        void waitFor(toolResultBack, { timeoutMs: 90_000 }).then(() => {
+          for (const pid of processesInHome(home.home)) {
+            if (commandLineOf(pid).includes("--settings")) process.kill(pid, "SIGKILL");
+          }
+        });
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      type: "error",
+      response: partial,
+      error: { code: "agent_exited" },
+    });
+    await expectNothingRunningFromHome();
+  });
+
+  test("C-CLI-27: --show-session-id adds one stderr footer naming the kept session; other commands refuse it", async () => {
+    const question = token("footer-question");
+    const answer = token("footer-answer");
+    server.turn({ match: question, steps: [{ say: answer }] });
+    const run = await runBin(["--agent", "claude", "--show-session-id", question], {
+      cwd: await workspace(),
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${answer}\n`);
+    const footer = /^elwood: session (\S+) \(continue with: elwood resume \1 "…"\)\n$/.exec(
+      run.stderr,
+    );
+    expect(footer, run.stderr).not.toBeNull();
+    const sessions = await runBin(["sessions", "--output", "json"], { cwd: tmpdir(), env: env() });
+    const ids = (JSON.parse(sessions.stdout) as { sessions: { id: string }[] }).sessions.map(
+      (session) => session.id,
+    );
+    expect(ids).toContain(footer?.[1]);
+    const refused = await runBin(["sessions", "--show-session-id"], { cwd: tmpdir(), env: env() });
+    expect(refused.code).toBe(2);
+  });
+});
+
+/**
+ * Once the model has `question`, replaces the run's one session dir with a symlink to
+ * where it moved: teardown refuses to follow it, so the run's cleanup fails.
+ */
+async function breakTeardownOnceAsked(stateDir: string, question: string): Promise<void> {
+  const asked = () =>
+    server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
+  if (!(await waitFor(asked, { timeoutMs: 90_000 }))) return;
+  const sessions = join(stateDir, "sessions");
+  const [id] = await readdir(sessions);
+  if (id === undefined) return;
+  await rename(join(sessions, id), join(stateDir, "moved-away"));
+  await symlink(join(stateDir, "moved-away"), join(sessions, id));
+}
+
+/** An agent home whose `claude`/`codex` run `prelude` and then the real binary. */
+async function wrappedAgents(preludes: { claude?: string; codex?: string }): Promise<AgentHome> {
+  const dir = await mkdtemp(join(tmpdir(), "elwood-cli-wrapped-"));
+  folders.push(dir);
+  for (const name of ["claude", "codex"] as const) {
+    const real = cliBinary(name);
+    await writeFile(join(dir, name), `#!/bin/sh\n${preludes[name] ?? ""}\nexec "${real}" "$@"\n`, {
+      mode: 0o755,
+    });
+  }
+  return createAgentHome({ server, cliPaths: [dir] });
+}
 
 /** Runs a command on a terminal of its own and returns its exit code and everything it drew. */
 async function runInPty(
@@ -350,6 +771,73 @@ async function runInPty(
   );
   return { code, screen };
 }
+
+describe("elwood interactive", () => {
+  test("C-CLI-25: interactive <id> runs the agent's own TUI on the kept conversation, with none of Elwood's machinery, and exits with its status", async () => {
+    const cwd = await workspace();
+    const first = token("interactive-first");
+    const firstAnswer = token("interactive-first-answer");
+    server.turn({ match: first, steps: [{ say: firstAnswer }] });
+    const run = await runBin(["--agent", "claude", "--output", "json", first], { cwd, env: env() });
+    expect(run.code).toBe(0);
+    const id = (JSON.parse(run.stdout) as { sessionId: string }).sessionId;
+
+    const second = token("interactive-second");
+    const secondAnswer = token("interactive-second-answer");
+    server.turn({ match: second, steps: [{ say: secondAnswer }] });
+    const screen = new xterm.Terminal({ cols: 120, rows: 30, allowProposedApi: true });
+    const pty = spawnPty(process.execPath, [ELWOOD_BIN, "interactive", id], {
+      cwd: tmpdir(),
+      env: env(),
+      cols: 120,
+      rows: 30,
+    });
+    const exited = new Promise<number>((resolve) =>
+      pty.onExit(({ exitCode }) => resolve(exitCode)),
+    );
+    pty.onData((data) => screen.write(data));
+    const shows = (text: string) => () => {
+      const buffer = screen.buffer.active;
+      for (let row = 0; row < buffer.length; row += 1) {
+        if (buffer.getLine(row)?.translateToString(true).includes(text)) return true;
+      }
+      return false;
+    };
+    try {
+      // The agent's own TUI, reopened on the kept conversation.
+      expect(await waitFor(shows(firstAnswer), { timeoutMs: 60_000, intervalMs: 200 })).toBe(true);
+      const agent = processesInHome(home.home).find((pid) =>
+        commandLineOf(pid).includes("--resume"),
+      );
+      expect(agent).toBeDefined();
+      const environ = readFileSync(`/proc/${agent}/environ`, "latin1");
+      expect(environ).not.toContain("ELWOOD_HOOK_TOKEN=");
+      expect(environ).not.toContain("ELWOOD_LAUNCH_TAG=");
+      expect(commandLineOf(agent as number)).not.toContain("--settings");
+
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      pty.write(second);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      pty.write("\r");
+      expect(await waitFor(shows(secondAnswer), { timeoutMs: 60_000, intervalMs: 200 })).toBe(true);
+      const asked = server.requests.find((r) => !r.isAuxiliary && r.userText.includes(second));
+      expect(conversation(asked as NonNullable<typeof asked>)).toContain(first);
+      pty.write("\x03");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      pty.write("\x03");
+      expect(await exited).toBe(0);
+    } finally {
+      pty.kill("SIGKILL");
+    }
+    await expectNothingRunningFromHome();
+  });
+
+  test("C-CLI-25: headless-only options are refused with status 2, before anything starts", async () => {
+    const run = await runBin(["interactive", "--output", "json"], { cwd: tmpdir(), env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--output");
+  });
+});
 
 describe("elwood progress", () => {
   test("C-CLI-10: on a terminal, stderr shows a live status line that is erased at the end", async () => {
@@ -413,7 +901,7 @@ describe("elwood and a prompt it does not answer", () => {
     // Without the start-up grace period: the block came after the first ready.
     const asked = server.requests.find((r) => !r.isAuxiliary && r.userText.includes(question));
     expect(asked).toBeDefined();
-    expect(endedAt - (asked?.at ?? 0)).toBeLessThan(STARTUP_BLOCK_GRACE_MS);
+    expect(endedAt - (asked?.at ?? 0)).toBeLessThan(SPEC_STARTUP_GRACE_MS);
     const survivors = await waitFor(() => processesInHome(home.home).length === 0, {
       timeoutMs: 10_000,
     });

@@ -5,8 +5,9 @@ import { existsSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { type CodexSessionApi, resumeCodex } from "../../src/agents.js";
 import { newSessionId, StateStore } from "../../src/state/index.js";
-import { childPids, ensureGone, rejection, token } from "../support/claude-e2e.js";
+import { ensureGone, rejection, token } from "../support/claude-e2e.js";
 import { type CodexFixture, codexRequests, inputText, startCodexIn } from "../support/codex-e2e.js";
+import { processesInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import { endAndExpectGone, expectNoSecretsIn } from "../support/session-end.js";
 
@@ -68,7 +69,6 @@ describe("Codex lifecycle against the real CLI", () => {
   test("C-STATE-10 C-CODEX-07 C-API-10: resumeCodex refuses a claude record and an id-less codex record without spawning", async () => {
     const fx = await newFixture();
     const store = await StateStore.open({ cwd: fx.workspace, stateDir: fx.stateDir });
-    const spawnedBefore = childPids();
     const resumeWith = (elwoodSessionId: string) =>
       resumeCodex({ elwoodSessionId, cwd: fx.workspace, stateDir: fx.stateDir, env: fx.home.env });
 
@@ -92,7 +92,7 @@ describe("Codex lifecycle against the real CLI", () => {
     });
     expect((await rejection(resumeWith(idlessId))).name).toBe("resume_unavailable");
 
-    expect([...childPids()].filter((pid) => !spawnedBefore.has(pid))).toEqual([]);
+    expect(processesInHome(fx.home.home)).toEqual([]);
     expect(fx.server.requests).toEqual([]);
   });
 
@@ -102,10 +102,11 @@ describe("Codex lifecycle against the real CLI", () => {
     const secrets: string[] = [];
     const privateDirs: string[] = [];
     for (const end of ["stop", "kill", "teardown"] as const) {
-      const spawnedBefore = childPids();
       const prompt = token(`elwood-prompt-${end}`);
       const reply = token(`elwood-reply-${end}`);
       secrets.push(prompt, reply);
+      // No detached tool process here, unlike Claude's test: Codex 0.171 ends everything a
+      // command started when the command ends (sandboxed or not), so none can outlive it.
       const session = await startAndTalk(fx, prompt, reply);
       const id = session.elwoodSessionId;
       const sessionDir = store.sessionDir(id);
@@ -113,9 +114,9 @@ describe("Codex lifecycle against the real CLI", () => {
       const privateDir = await store.privateDir(id);
       privateDirs.push(privateDir);
       expect(existsSync(sessionDir)).toBe(true);
-      expect([...childPids()].filter((pid) => !spawnedBefore.has(pid)).length).toBeGreaterThan(0);
+      expect(processesInHome(fx.home.home).length).toBeGreaterThan(0);
 
-      await endAndExpectGone(session, end, spawnedBefore, { sessionDir, privateDir, socketHome });
+      await endAndExpectGone(session, end, fx.home.home, { sessionDir, privateDir, socketHome });
     }
     // The stopped and killed sessions keep their private copies; no content is in them.
     await expectNoSecretsIn(

@@ -1,17 +1,19 @@
 // Real Codex start-up and first turn through Elwood: autotrust answers directory trust,
 // the session reaches ready, and one message yields exactly one transcript-sourced
 // assistant message (issue 6 "Done when", C-CODEX-11, C-CODEX-16, C-E2E-10).
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startCodex } from "../../src/agents.js";
+import { CodexSession, startCodex } from "../../src/agents.js";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { codexRequests, startCodexIn } from "../support/codex-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ cli: "codex" });
 
 describe("startCodex against the real CLI", () => {
-  test("C-CODEX-11 C-API-09 C-API-13 C-CODEX-16 C-E2E-10: autotrust answers directory trust, ready, and one turn yields exactly one transcript assistant_message", async () => {
+  test("C-CODEX-11 C-API-09 C-API-13 C-CODEX-16 C-E2E-10: autotrust answers directory trust, ready, and one turn yields exactly one transcript assistant_message (C-CODEX-15 C-API-18)", async () => {
     const fx = await newFixture();
     const reply = token("Hi from the script");
     fx.server.turn({ match: /hello/, steps: [{ say: reply }] });
@@ -54,12 +56,25 @@ describe("startCodex against the real CLI", () => {
     expect(session.status).toBe("stopped");
   });
 
-  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; sendKeys answers it and the session reaches ready", async () => {
+  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; sendKeys answers it, the session reaches ready, and Elwood's hooks run without a review (C-CODEX-15 C-API-18 C-CODEX-06)", async () => {
     const fx = await newFixture();
+    fx.server.turn({
+      match: /hooked turn/,
+      steps: [
+        { tool: { name: "exec_command", input: { cmd: "echo hooked" } } },
+        { say: "hooked done" },
+      ],
+    });
+    const hooked: string[] = [];
     const session = await startCodex({
       cwd: fx.workspace,
       env: fx.home.env,
       stateDir: fx.stateDir,
+      hooks: {
+        PreToolUse: (event) => {
+          hooked.push(event.tool_name);
+        },
+      },
     });
     fx.defer(() => ensureGone(session));
     const attention = session.waitForActivity((event) => event.kind === "attention", 90_000);
@@ -73,7 +88,89 @@ describe("startCodex against the real CLI", () => {
     expect(event.text).toMatch(/› 1\. (Trust and continue|Yes, continue)/);
     await session.sendKeys("\r");
     await session.waitForStatus((status) => status === "ready", 90_000);
+    // Hook trust is Elwood's own, whatever autotrust says: no "Hooks need review" stop.
+    await session.sendMessage("hooked turn");
+    await session.waitForActivity(
+      (activity) => activity.kind === "assistant_message" && activity.text.includes("hooked done"),
+      60_000,
+    );
+    expect(hooked).toEqual(["Bash"]);
     await session.stop();
     expect(session.status).toBe("stopped");
+  });
+
+  test("C-E2E-11 C-API-21: a persona reaches the real Codex as the first prompt (UserPromptSubmit), ahead of a message sent at once", async () => {
+    const fx = await newFixture();
+    const persona = token("persona-first");
+    const question = token("persona-question");
+    fx.server.turn({ match: persona, steps: [{ say: token("persona-ack") }] });
+    fx.server.turn({ match: question, steps: [{ say: "asked after the persona" }] });
+    const prompts: string[] = [];
+    const session = await startCodexIn(fx, {
+      persona,
+      hooks: {
+        UserPromptSubmit: (event) => {
+          prompts.push(event.prompt);
+        },
+      },
+    });
+    // Sent before the first ready: it must wait behind the persona.
+    await session.sendMessage(question);
+    await session.waitForActivity(
+      (event) =>
+        event.kind === "assistant_message" && event.text.includes("asked after the persona"),
+      120_000,
+    );
+    expect(prompts).toEqual([persona, question]);
+    const asked = codexRequests(fx.server).map((request) => request.matchedTurn);
+    expect(asked.slice(0, 2)).toEqual([0, 1]);
+    await session.stop();
+  });
+
+  test('C-CODEX-12: an update offer at start-up is skipped by its label (never "Update now"), and a message sent at once waits until it is gone', async () => {
+    const fx = await newFixture();
+    // Codex offers an update when its cached release check names a newer version.
+    const config = join(fx.home.codexHome, "config.toml");
+    const text = await readFile(config, "utf8");
+    await writeFile(
+      config,
+      text.replace("check_for_update_on_startup = false", "check_for_update_on_startup = true"),
+    );
+    await writeFile(
+      join(fx.home.codexHome, "version.json"),
+      JSON.stringify({
+        latest_version: "99.0.0",
+        last_checked_at: new Date().toISOString(),
+        dismissed_version: null,
+      }),
+    );
+    const answer = token("after-the-update-offer");
+    fx.server.turn({ match: "right away", steps: [{ say: answer }] });
+    // The lazy class takes listeners before it starts, so nothing of the start is missed.
+    const session = sessionOnFixture(fx, CodexSession, { autotrust: true });
+    const labels: string[] = [];
+    const statuses: string[] = [];
+    let sawOffer = false;
+    session.on("activity", (event) => {
+      if (event.kind === "startup_prompt") labels.push(event.label);
+    });
+    session.on("status", (event) => statuses.push(event.status));
+    session.on("terminal:data", (chunk) => {
+      if (chunk.includes("Update available")) sawOffer = true;
+    });
+    await session.sendMessage("right away");
+    await session.waitForActivity(
+      (event) => event.kind === "assistant_message" && event.text.includes(answer),
+      120_000,
+    );
+    expect(sawOffer).toBe(true);
+    expect(labels).toContain("update");
+    expect(statuses).not.toContain("blocked");
+    // Skipped, not taken: the offer's install command never ran.
+    expect(session.session?.terminal.snapshot().text).not.toContain("Updating Codex");
+    expect(
+      codexRequests(fx.server).filter((request) => request.userText.includes("right away")),
+    ).toHaveLength(1);
+    await session.stop();
   });
 });

@@ -23,16 +23,11 @@ import {
 } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { StateStore } from "../../src/state/index.js";
-import {
-  type ClaudeFixture,
-  childPids,
-  ensureGone,
-  rejection,
-  token,
-} from "../support/claude-e2e.js";
+import { type ClaudeFixture, ensureGone, rejection, token } from "../support/claude-e2e.js";
 import type { CliName } from "../support/cli-binaries.js";
 import { EXPLOIT_COMMAND, LOOSE_POSTURE, sessionCommandLines } from "../support/guardrails.js";
 import { touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
+import { processesInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
@@ -180,7 +175,8 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       await expectDenied(fx, session, policy, markerFile, reason);
       await session.stop();
 
-      const before = childPids();
+      // Nothing runs with the agent's HOME once stopped; a refused resume starts nothing.
+      expect(processesInHome(fx.home.home)).toEqual([]);
       // Every bare resume path: startOrResume*, and the session class opened the way
       // `elwood serve` resumes (resumeOnly) and the way it starts-or-resumes.
       for (const attempt of [
@@ -198,7 +194,7 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       expect(removed.name).toBe("state_corrupt");
       expect(removed.details).toMatchObject({ field: "record", elwoodSessionId: id });
       renameSync(`${recordFile}.moved`, recordFile);
-      expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
+      expect(processesInHome(fx.home.home)).toEqual([]);
 
       // The user restores the record and drops the planted loop; the planted CLI settings
       // (.claude/settings.local.json, .codex/config.toml) stay.

@@ -1,7 +1,7 @@
 // listModels()/setModel() through the real `/model` pickers (issue 12 "Done when" 2): typed
 // rows with exactly one current, a session-only switch that the next model request
 // proves, the persisted default untouched, and unknown ids rejected with the ids listed.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
@@ -12,7 +12,8 @@ import {
 } from "../../src/agents.js";
 import { listSessions } from "../../src/session/session-list.js";
 import type { ClaudeFixture } from "../support/claude-e2e.js";
-import { childPids, filesWithText, rejection } from "../support/claude-e2e.js";
+import { filesWithText, rejection } from "../support/claude-e2e.js";
+import { survivorsInHome } from "../support/process-table.js";
 import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
@@ -119,14 +120,47 @@ describe.each(agents)("$name model picker against the real CLI", (agent) => {
   });
 });
 
+describe("Codex's persisted default around a switch", () => {
+  test("C-CODEX-14: a default written to config.toml during setModel (as Codex versions that persist the choice do) is restored by compare-and-swap", async () => {
+    const fx = await newFixture({ cli: "codex" });
+    fx.server.turn({ match: "first question", steps: [{ say: "First answer" }] });
+    const session = sessionOnFixture(fx, CodexSession, { autotrust: true });
+    await session.send("first question");
+    const configPath = join(fx.home.codexHome, "config.toml");
+    const original = await readFile(configPath, "utf8");
+    const rows = await session.listModels();
+    const target = rows.find((row) => !row.isCurrent)?.id ?? "";
+    expect(target).not.toBe("");
+    const warnings: string[] = [];
+    session.on("warning", (warning) => warnings.push(warning.code));
+    // While the picker is up, the root `model` changes on disk, as a persisting Codex would.
+    let wroteDefault = false;
+    const persist = async () => {
+      for (let tries = 0; tries < 600 && !wroteDefault; tries += 1) {
+        if (session.session?.terminal.snapshot().text.includes("Select Model")) {
+          const text = await readFile(configPath, "utf8");
+          await writeFile(configPath, text.replace(/^model = .*$/m, `model = "${target}"`));
+          wroteDefault = true;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    await Promise.all([session.setModel(target), persist()]);
+    expect(wroteDefault).toBe(true);
+    expect(await readFile(configPath, "utf8")).toBe(original);
+    expect(warnings).not.toContain("codex_default_model_persisted");
+    await session.close();
+  });
+});
+
 describe.each(agents)("$name standalone model listing", (agent) => {
   test("C-API-23 C-API-41: the standalone listing reads the picker and leaves no process and no state", async () => {
     const fx = await agent.fixture();
-    const before = childPids();
     const rows = await agent.list({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.filter((row) => row.isCurrent)).toHaveLength(1);
-    expect([...childPids()].filter((pid) => !before.has(pid))).toEqual([]);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
     const listing = await listSessions({ stateDir: fx.stateDir });
     expect([...listing.sessions, ...listing.skipped]).toEqual([]);
     expect(await filesWithText(join(fx.stateDir, "sessions"))).toEqual([]);

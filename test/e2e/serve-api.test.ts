@@ -2,8 +2,8 @@
 // and 3): fetch + SSE + WebSocket against real CLIs and the scripted model server.
 import { describe, expect, test } from "vitest";
 import { ELWOOD_ERROR_NAMES } from "../../src/errors.js";
-import { childPids, token } from "../support/claude-e2e.js";
-import { waitFor } from "../support/process-table.js";
+import { token } from "../support/claude-e2e.js";
+import { survivorsInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import type { JsonReply, SseEntry } from "../support/serve-client.js";
 import { serveOver } from "../support/serve-e2e.js";
@@ -23,7 +23,6 @@ describe("elwood serve API against the real CLIs", () => {
   test("C-APP-01 C-APP-03 C-APP-05 C-APP-09: start, send → reply, ordered SSE with ids, Last-Event-ID resume, raw keys, DELETE leaves no process", async () => {
     const fx = await newFixture();
     const { client } = await serveOver(fx);
-    const before = childPids();
     const first = token("First reply");
     const second = token("Second reply");
     fx.server.turn({ match: /first api question/, steps: [{ say: first }] });
@@ -117,8 +116,7 @@ describe("elwood serve API against the real CLIs", () => {
     await tail.done;
     const finalStatus = tail.entries.filter((entry) => entry.type === "status").at(-1);
     expect(finalStatus?.data.status).toMatch(/^(stopped|killed|exited)$/);
-    const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-    expect(await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 })).toBe(true);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
     expect((await client.call("GET", `/api/sessions/${id}`)).status).toBe(404);
     await terminal.close();
   });

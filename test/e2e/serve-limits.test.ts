@@ -6,8 +6,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { ELWOOD_ERROR_NAMES } from "../../src/errors.js";
-import { childPids } from "../support/claude-e2e.js";
-import { listProcesses, waitFor } from "../support/process-table.js";
+import { listProcesses, processesInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import { serveOver } from "../support/serve-e2e.js";
 
@@ -37,7 +36,7 @@ test("past maxSessions, a start is session_limit_reached (429) and spawns nothin
   });
   expect(started.status).toBe(201);
   const id = started.body.id as string;
-  const processesBefore = childPids();
+  const processesBefore = new Set(processesInHome(fx.home.home));
   const childrenBefore = directChildren();
   // The check below can see a start: the first one added a direct child.
   expect([...childrenBefore].filter((pid) => !childrenAtStart.has(pid)).length).toBeGreaterThan(0);
@@ -66,6 +65,6 @@ test("past maxSessions, a start is session_limit_reached (429) and spawns nothin
     cwd: join(fx.workspace, "missing"),
   });
   expect((bad.body.error as { name: string }).name).not.toBe("session_limit_reached");
-  const leaked = () => [...childPids()].filter((pid) => !processesBefore.has(pid));
+  const leaked = () => processesInHome(fx.home.home).filter((pid) => !processesBefore.has(pid));
   expect(await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 })).toBe(true);
 });

@@ -1,18 +1,25 @@
 // `elwood serve` as a process (issue 14 "Done when" 4, C-APP-08): the first stdout line is
-// the page URL with the token; SIGINT kills every session at once and SIGTERM stops them
-// gracefully, and either way the server exits leaving no agent process behind.
-import { type ChildProcess, spawn } from "node:child_process";
+// the page URL with the token; SIGINT kills every session at once while SIGTERM and SIGHUP
+// stop them gracefully (told apart by what the agent receives: a graceful stop asks with
+// SIGHUP first, a kill never asks), and either way the server exits leaving no agent
+// process behind, without ever having read its stdin.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
+import { closeSync, constants, openSync, readSync, writeSync } from "node:fs";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import type { ElwoodAgentKind } from "../../src/agents.js";
+import { type CliName, cliBinary } from "../support/cli-binaries.js";
 import {
   descendantsOf,
   isProcessAlive,
   listProcesses,
   processesInGroup,
+  survivorsInHome,
   waitFor,
 } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -29,18 +36,82 @@ async function firstLine(child: ChildProcess): Promise<string> {
   return line;
 }
 
-const cases: { signal: NodeJS.Signals; agent: ElwoodAgentKind; exitCode: number }[] = [
-  { signal: "SIGINT", agent: "claude", exitCode: 130 },
-  { signal: "SIGTERM", agent: "codex", exitCode: 0 },
+/**
+ * A folder with a `claude`/`codex` that runs the real one as its child on the same
+ * terminal and appends "SIGHUP" to `log` for each SIGHUP it gets (passing it on), so a
+ * graceful stop is visible from outside and a kill is not.
+ */
+async function hangupReporters(log: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "elwood-hup-"));
+  for (const name of ["claude", "codex"] as const satisfies readonly CliName[]) {
+    const script = `#!${process.execPath}
+const { spawn } = require("node:child_process");
+const { appendFileSync } = require("node:fs");
+const child = spawn(${JSON.stringify(cliBinary(name))}, process.argv.slice(2), { stdio: "inherit" });
+process.on("SIGHUP", () => { appendFileSync(${JSON.stringify(log)}, "SIGHUP\\n"); child.kill("SIGHUP"); });
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+`;
+    await writeFile(join(dir, name), script);
+    await chmod(join(dir, name), 0o755);
+  }
+  return dir;
+}
+
+/**
+ * A FIFO opened read-write and non-blocking, with a line already in it: given to the
+ * server as stdin, whatever the server does not read is still there afterwards.
+ */
+function unreadStdin(dir: string): { fd: number; leftover(): string } {
+  const fifo = join(dir, "stdin.fifo");
+  execFileSync("mkfifo", [fifo]);
+  const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+  const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+  writeSync(writer, "typed at the server's terminal\n");
+  closeSync(writer);
+  return {
+    fd,
+    leftover() {
+      const buffer = Buffer.alloc(1024);
+      try {
+        return buffer.subarray(0, readSync(fd, buffer)).toString("utf8");
+      } catch {
+        return ""; // EAGAIN: nothing left, someone read it
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+const cases: {
+  signal: NodeJS.Signals;
+  agent: ElwoodAgentKind;
+  exitCode: number;
+  graceful: boolean;
+}[] = [
+  { signal: "SIGINT", agent: "claude", exitCode: 130, graceful: false },
+  { signal: "SIGTERM", agent: "codex", exitCode: 0, graceful: true },
+  { signal: "SIGHUP", agent: "claude", exitCode: 0, graceful: true },
+  // Job control (lifecycle §3: SIGTERM, SIGHUP and SIGTTIN clean up).
+  { signal: "SIGTTIN", agent: "codex", exitCode: 0, graceful: true },
 ];
 
-describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCode }) => {
-  test(`C-APP-08: a live ${agent} session is gone and the server exits ${exitCode}`, async () => {
-    const fx = await newFixture({ cli: agent });
+describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCode, graceful }) => {
+  test(`C-APP-08: a live ${agent} session is ${graceful ? "stopped gracefully" : "killed at once"}, the server exits ${exitCode}, and stdin is never read`, async () => {
+    const scratch = await mkdtemp(join(tmpdir(), "elwood-serve-signals-"));
+    const log = join(scratch, "hangups.log");
+    const wrappers = await hangupReporters(log);
+    const fx = await newFixture({
+      cli: agent,
+      extraProfile: [`PATH=${wrappers}:"$PATH"; export PATH`],
+    });
+    fx.defer(() => rm(scratch, { recursive: true, force: true }));
+    fx.defer(() => rm(wrappers, { recursive: true, force: true }));
+    const stdin = unreadStdin(scratch);
     const child = spawn(
       process.execPath,
       ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--state-dir", fx.stateDir],
-      { cwd: ROOT, env: { ...fx.home.env }, stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: ROOT, env: { ...fx.home.env }, stdio: [stdin.fd, "pipe", "pipe"] },
     );
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -69,11 +140,20 @@ describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCo
     expect(groups.size).toBeGreaterThan(0);
 
     child.kill(signal);
-    const [code] = (await exited) as [number | null];
+    // Bounded: a signal the server does not handle may stop it instead of ending it.
+    const [code] = (await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve(["no exit within 30 s"]), 30_000)),
+    ])) as [number | string | null];
     expect(code).toBe(exitCode);
     const gone = () =>
       agents.every((entry) => !isProcessAlive(entry.pid)) &&
       [...groups].every((group) => processesInGroup(group).length === 0);
     expect(await waitFor(gone, { timeoutMs: 10_000 })).toBe(true);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
+    // Graceful: the agent was asked with SIGHUP first. A kill never asks.
+    const hangups = await readFile(log, "utf8").catch(() => "");
+    expect(hangups.includes("SIGHUP")).toBe(graceful);
+    expect(stdin.leftover()).toBe("typed at the server's terminal\n");
   });
 });

@@ -3,24 +3,24 @@
 // tool_result and text in order, overlapping sends resolve in call order with their own
 // answers, an abandoned stream does not leak into the next turn, and the lazy lifecycle
 // (buffered on(), idempotent start, close() before and after use, startup failure).
+import { existsSync } from "node:fs";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
-import type { ElwoodSessionStatus } from "../../src/core/contract/status.js";
+import type { ElwoodSessionStatus, ElwoodStatusEvent } from "../../src/core/contract/status.js";
 import type { ElwoodStreamEvent } from "../../src/core/contract/turn.js";
 import { ElwoodError } from "../../src/errors.js";
 import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import {
   type ClaudeFixture,
-  childPids,
   filesWithText,
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
 import { codexRequests } from "../support/codex-e2e.js";
-import { descendantsOf, waitFor } from "../support/process-table.js";
+import { processesInHome, survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
@@ -114,13 +114,6 @@ const codex: Agent = {
   userTurns: (fx) => codexRequests(fx.server).filter((request) => request.toolResults.length === 0),
 };
 
-/** Live (non-zombie) descendants of this test process that were not there at `baseline`. */
-function newLivePids(baseline: ReadonlySet<number>): number[] {
-  return descendantsOf(process.pid)
-    .filter((entry) => entry.state !== "Z" && !baseline.has(entry.pid))
-    .map((entry) => entry.pid);
-}
-
 async function collect(stream: AsyncIterable<ElwoodStreamEvent>): Promise<ElwoodStreamEvent[]> {
   const events: ElwoodStreamEvent[] = [];
   for await (const event of stream) events.push(event);
@@ -199,6 +192,22 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     });
     const session = agent.create(fx);
     expect(await session.send("check the marker")).toBe(`${before}\n\n${after}`);
+    await session.close();
+  });
+
+  test('C-API-49 C-API-48: a turn that says nothing resolves send() with "" and ends stream() empty (the quiet-window ending); the next turn still works', async () => {
+    const fx = await agent.fixture();
+    const after = token("Words again");
+    fx.server.turn({ match: /say nothing/, steps: [{ say: "" }] });
+    fx.server.turn({ match: /stay silent/, steps: [{ say: "" }] });
+    fx.server.turn({ match: /say something/, steps: [{ say: after }] });
+    const session = agent.create(fx);
+    expect(await session.send("say nothing")).toBe("");
+    // No text for the Stop-text oracle to wait for: the turn ends on the quiet window.
+    const events = await collect(session.stream("stay silent"));
+    expect(events.filter((event) => event.type === "text" && event.text !== "")).toEqual([]);
+    expect(await session.send("say something")).toBe(after);
+    expect(agent.userTurns(fx)).toHaveLength(3);
     await session.close();
   });
 
@@ -286,31 +295,70 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     await session.close();
   });
 
+  test("C-API-52: off() before start detaches the handler for good; teardown() before start is a no-op", async () => {
+    const fx = await agent.fixture();
+    const reply = token("Off before start");
+    fx.server.turn({ match: /after off/, steps: [{ say: reply }] });
+    const session = agent.create(fx);
+    const removed: ElwoodSessionStatus[] = [];
+    const kept: ElwoodSessionStatus[] = [];
+    const removedHandler = (event: ElwoodStatusEvent) => removed.push(event.status);
+    const keptHandler = (event: ElwoodStatusEvent) => kept.push(event.status);
+    // The union of the two classes has no common `on`; each is used as its own type.
+    if (session instanceof ClaudeSession) {
+      session.on("status", removedHandler);
+      session.on("status", keptHandler);
+      session.off("status", removedHandler);
+    } else {
+      session.on("status", removedHandler);
+      session.on("status", keptHandler);
+      session.off("status", removedHandler);
+    }
+    await session.teardown();
+    expect(session.status).toBe("starting");
+    expect(session.session).toBeUndefined();
+    expect(processesInHome(fx.home.home)).toEqual([]);
+    expect(existsSync(fx.stateDir)).toBe(false);
+
+    expect(await session.send("after off")).toBe(reply);
+    expect(kept).toContain("ready");
+    expect(removed).toEqual([]);
+    await session.close();
+  });
+
+  test("C-API-51: close() during an in-flight start waits for it, then stops the session it made", async () => {
+    const fx = await agent.fixture();
+    const session = agent.create(fx);
+    const starting = session.start();
+    await session.close();
+    const started = await starting;
+    expect(session.session).toBe(started);
+    expect(started.status).toBe("stopped");
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
+  });
+
   test("C-API-51 C-LIFE-05: close() before start is a no-op; close() after use leaves no process", async () => {
     const fx = await agent.fixture();
     const reply = token("Closing soon");
     fx.server.turn({ match: /one turn/, steps: [{ say: reply }] });
-    const baseline = childPids();
     const session = agent.create(fx);
     await session.close();
     await session.stop();
     await session.kill();
     expect(session.status).toBe("starting");
     expect(session.session).toBeUndefined();
-    expect(newLivePids(baseline)).toEqual([]);
+    expect(processesInHome(fx.home.home)).toEqual([]);
     expect(fx.server.requests).toEqual([]);
 
     expect(await session.send("one turn")).toBe(reply);
-    expect(newLivePids(baseline).length).toBeGreaterThan(0);
+    expect(processesInHome(fx.home.home).length).toBeGreaterThan(0);
     await session.close();
     expect(session.status).toBe("stopped");
-    await waitFor(() => newLivePids(baseline).length === 0, { timeoutMs: 15_000 });
-    expect(newLivePids(baseline)).toEqual([]);
+    expect(await survivorsInHome(fx.home.home, 15_000)).toEqual([]);
   });
 
   test("C-CLAUDE-05 C-CODEX-05 C-API-47: a missing executable rejects the first send() with the typed not-found error", async () => {
     const fx = await agent.fixture();
-    const baseline = childPids();
     const session = agent.create(fx, { executable: `/nonexistent/${agent.name}` });
     const failure = await session.send("never sent").then(
       () => undefined,
@@ -323,7 +371,7 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     expect(session.status).toBe("starting");
     // A failed start leaves nothing behind and close() stays a no-op.
     await session.close();
-    expect(newLivePids(baseline)).toEqual([]);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
     expect(fx.server.requests).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ import {
   startScriptedModelServer,
 } from "../../src/testing/index.js";
 import { type CliName, cliBinaryDir } from "./cli-binaries.js";
-import { descendantsOf, waitFor } from "./process-table.js";
+import { waitFor } from "./process-table.js";
 
 export interface ClaudeFixture {
   readonly server: ScriptedModelServer;
@@ -116,11 +116,6 @@ export async function filesWithText(dir: string): Promise<{ path: string; text: 
     out.push({ path, text: await readFile(path, "utf8").catch(() => "") });
   }
   return out;
-}
-
-/** Pids of live descendants of this test process. */
-export function childPids(): Set<number> {
-  return new Set(descendantsOf(process.pid).map((entry) => entry.pid));
 }
 
 /** Message texts (user and assistant, all content blocks) from an Anthropic request body. */

@@ -1,8 +1,8 @@
 // Runs the BUILT `elwood` executable (dist/cli/main.js) as a child process, the way a
-// shell or CI script would, and finds processes left behind in an agent home.
+// shell or CI script would.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 
 export const ELWOOD_BIN = resolve(import.meta.dirname, "..", "..", "dist", "cli", "main.js");
 
@@ -46,22 +46,4 @@ export function runBin(args: readonly string[], options: BinOptions): Promise<Bi
     child.once("close", (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
     options.onSpawn?.(child);
   });
-}
-
-/** Pids of live processes whose environment has HOME=<home> (agents, shells, hooks). */
-export function processesInHome(home: string): number[] {
-  const needle = `HOME=${home}\0`;
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      const stat = readFileSync(join("/proc", name, "stat"), "utf8");
-      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
-      if (readFileSync(join("/proc", name, "environ"), "latin1").includes(needle))
-        found.push(Number(name));
-    } catch {
-      // Gone, or not ours to read.
-    }
-  }
-  return found;
 }

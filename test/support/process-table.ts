@@ -1,5 +1,9 @@
 // Reads the OS process table for tests that prove nothing leaks (C-LIFE-10): /proc on
 // Linux, `ps -A -o pid=,ppid=,pgid=,stat=` elsewhere. Zombies count as dead.
+//
+// Leak checks find a session's processes by what they inherit (the agent HOME, the launch
+// tag), not by parentage: a tool process the CLI detached, or one re-parented to init
+// after its parent died, is no longer a descendant of the test, but still carries both.
 
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -101,22 +105,27 @@ export async function waitFor(
 }
 
 /**
- * Live processes whose environment holds exactly `name=value` (Linux /proc): finds what
- * a test started by a marker it planted, wherever the process now hangs in the tree.
+ * Live processes (never this one) whose environment holds `name=value` as a whole
+ * variable. Needs /proc/<pid>/environ (Linux); elsewhere it throws rather than report a
+ * leak check as clean that never looked.
  */
-export function pidsWithEnvironment(name: string, value: string): number[] {
-  const entry = Buffer.from(`${name}=${value}\0`);
+export function processesWithEnv(name: string, value: string): number[] {
+  if (process.platform !== "linux") {
+    throw new Error("processesWithEnv reads /proc/<pid>/environ, which only Linux has");
+  }
+  const needle = Buffer.from(`${name}=${value}\0`);
   const found: number[] = [];
-  for (const process of listProcesses().filter(isLive)) {
+  for (const entry of listProcesses()) {
+    if (entry.pid === process.pid || !isLive(entry)) continue;
     let environ: Buffer;
     try {
-      environ = readFileSync(`/proc/${process.pid}/environ`);
+      environ = readFileSync(`/proc/${entry.pid}/environ`);
     } catch {
-      continue;
+      continue; // gone, or not ours to read
     }
-    for (let at = environ.indexOf(entry); at >= 0; at = environ.indexOf(entry, at + 1)) {
+    for (let at = environ.indexOf(needle); at >= 0; at = environ.indexOf(needle, at + 1)) {
       if (at === 0 || environ[at - 1] === 0) {
-        found.push(process.pid);
+        found.push(entry.pid);
         break;
       }
     }
@@ -129,4 +138,27 @@ export function sessionAndGroupOf(pid: number): { readonly sid: number; readonly
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return { pgid: Number(fields[2]), sid: Number(fields[3]) };
+}
+
+/** Live processes started with `HOME=<home>`: agents, their shells, tools and hook clients. */
+export function processesInHome(home: string): number[] {
+  return processesWithEnv("HOME", home);
+}
+
+/** A process's command line, for failure messages that say what survived. */
+export function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+  } catch {
+    return "?";
+  }
+}
+
+/**
+ * Waits (bounded) until nothing runs with `HOME=<home>`, then returns what is left as
+ * "pid command" lines, so `expect(…).toEqual([])` names any survivor.
+ */
+export async function survivorsInHome(home: string, timeoutMs = 10_000): Promise<string[]> {
+  await waitFor(() => processesInHome(home).length === 0, { timeoutMs, intervalMs: 50 });
+  return processesInHome(home).map((pid) => `${pid} ${commandLineOf(pid)}`);
 }

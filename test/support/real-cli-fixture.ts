@@ -1,32 +1,36 @@
 // Per-file wiring for the real-CLI e2e files: one call registers the cleanup after each
 // test and the process-leak check after all, and hands back the per-test fixture maker.
 import { afterAll, afterEach, expect } from "vitest";
-import { type ClaudeFixture, childPids, claudeFixture, type FixtureOptions } from "./claude-e2e.js";
-import { waitFor } from "./process-table.js";
+import { type ClaudeFixture, claudeFixture, type FixtureOptions } from "./claude-e2e.js";
+import { survivorsInHome } from "./process-table.js";
 
 /** Makes one test's fixture; per-call options override the file's defaults. */
 export type MakeFixture = (options?: FixtureOptions) => Promise<ClaudeFixture>;
 
 /**
  * Call once at the top of a test file. After each test, everything the test's fixtures
- * deferred runs, last first; after all tests, no child process started by the file may
- * still be alive.
+ * deferred runs, last first; after all tests, nothing started with any of the file's
+ * agent homes may still be alive (found by HOME, so re-parented processes count).
  */
 export function useRealCliFixture(defaults: FixtureOptions = {}): MakeFixture {
   const cleanups: (() => Promise<void> | void)[] = [];
-  const before = childPids();
+  const homes: string[] = [];
 
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   afterAll(async () => {
-    const leaked = () => [...childPids()].filter((pid) => !before.has(pid));
-    await waitFor(() => leaked().length === 0, { timeoutMs: 10_000 });
-    expect(leaked()).toEqual([]);
+    const leaked: string[] = [];
+    for (const home of homes) leaked.push(...(await survivorsInHome(home)));
+    expect(leaked).toEqual([]);
   });
 
-  return (options = {}) => claudeFixture(cleanups, { ...defaults, ...options });
+  return async (options = {}) => {
+    const fx = await claudeFixture(cleanups, { ...defaults, ...options });
+    homes.push(fx.home.home);
+    return fx;
+  };
 }
 
 /** What the session classes take from a fixture: its workspace, agent home and state dir. */

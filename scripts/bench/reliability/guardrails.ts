@@ -24,7 +24,7 @@ import { EXPLOIT_COMMAND } from "../../../test/support/guardrails.js";
 import {
   descendantsOf,
   isProcessAlive,
-  pidsWithEnvironment,
+  processesWithEnv,
   waitFor,
 } from "../../../test/support/process-table.js";
 import { startCrashParent } from "./crash-parent.js";
@@ -54,7 +54,7 @@ function detachingCommand(marker: string): string {
 }
 
 function killMarked(marker: string): number {
-  const left = pidsWithEnvironment(MARKER, marker);
+  const left = processesWithEnv(MARKER, marker);
   for (const pid of left) process.kill(pid, "SIGKILL");
   return left.length;
 }
@@ -92,7 +92,7 @@ export async function sentinelAfterParentKill(runs: number): Promise<Row> {
         stdio: "ignore",
         env,
       }).unref();
-    await waitFor(() => pidsWithEnvironment(MARKER, marker).length === 2, { timeoutMs: 5_000 });
+    await waitFor(() => processesWithEnv(MARKER, marker).length === 2, { timeoutMs: 5_000 });
     const parent = spawn(
       process.execPath,
       ["--import", "tsx", SENTINEL_PARENT, JSON.stringify({ launchTag: tag })],
@@ -100,7 +100,7 @@ export async function sentinelAfterParentKill(runs: number): Promise<Row> {
     );
     await new Promise((resolve) => parent.stdout?.once("data", resolve));
     parent.kill("SIGKILL");
-    await waitFor(() => pidsWithEnvironment(MARKER, marker).length === 0, { timeoutMs: 2_000 });
+    await waitFor(() => processesWithEnv(MARKER, marker).length === 0, { timeoutMs: 2_000 });
     const left = killMarked(marker);
     survivors += left;
     if (left > 0) failures += 1;
@@ -172,7 +172,7 @@ export async function parentKilledAfterDetach(world: CliWorld, runs: number): Pr
         // namespace); danger-full-access does not, which is the case to prove.
         const posture = agent === "codex" ? { sandbox: "danger-full-access" } : {};
         const parent = await startCrashParent(world, { agent, phase: "mid-turn", prompt, posture });
-        await waitFor(() => pidsWithEnvironment(MARKER, marker).length === 2, {
+        await waitFor(() => processesWithEnv(MARKER, marker).length === 2, {
           timeoutMs: 60_000,
           intervalMs: 100,
         });
@@ -242,7 +242,7 @@ async function exploitOnce(world: CliWorld, agent: Agent): Promise<void> {
     await session.sendMessage(`touch ${marker}`);
     await session.waitForActivity(said("tried"), 60_000);
     await session.stop();
-    if (pidsWithEnvironment("ELWOOD_SESSION_ID", session.elwoodSessionId).length > 0)
+    if (processesWithEnv("ELWOOD_SESSION_ID", session.elwoodSessionId).length > 0)
       throw new Error("the stopped session left a process");
     const resume = { ...options, elwoodSessionId: session.elwoodSessionId };
     const bareResume = () =>
@@ -254,7 +254,7 @@ async function exploitOnce(world: CliWorld, agent: Agent): Promise<void> {
     // Deleting the record must not turn the resume into a fresh, looser start.
     rmSync(join(world.workspace, ".elwood", "sessions", session.elwoodSessionId, "record.json"));
     await expectRefused(await bareResume(), "record");
-    if (pidsWithEnvironment("ELWOOD_SESSION_ID", session.elwoodSessionId).length > 0)
+    if (processesWithEnv("ELWOOD_SESSION_ID", session.elwoodSessionId).length > 0)
       throw new Error("the refused resume spawned a process");
     if (existsSync(markerFile)) throw new Error("the denied command ran");
   } finally {

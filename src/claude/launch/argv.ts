@@ -1,6 +1,6 @@
 // Claude's argv for start and resume, from documented flags only (seeds §4.3, §5.1):
 // --model, --effort, --permission-mode, comma-joined --allowedTools/--disallowedTools,
-// --tools ("" disables every tool), --name, --resume and --settings.
+// --tools ("" disables every tool), --name, --resume or --session-id, and --settings.
 
 import type { ClaudeLaunchOptions } from "../options.js";
 import type { ClaudePosture } from "../posture.js";
@@ -12,10 +12,13 @@ export function claudeArgv(options: {
   /** The settings JSON itself (Claude's --settings takes a file path or a JSON string). */
   readonly settingsJson: string;
   readonly resumeId: string | undefined;
+  /** `--session-id`: the id of a new conversation (never with `resumeId`). */
+  readonly sessionId?: string | undefined;
 }): string[] {
   const { launch, posture } = options;
   const argv = [options.binary];
   if (options.resumeId !== undefined) argv.push("--resume", options.resumeId);
+  else if (options.sessionId !== undefined) argv.push("--session-id", options.sessionId);
   if (launch.name !== undefined) argv.push("--name", launch.name);
   if (launch.model !== undefined) argv.push("--model", launch.model);
   if (launch.reasoningEffort !== undefined) argv.push("--effort", launch.reasoningEffort);

@@ -47,6 +47,24 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
+    // A project .mcp.json naming one server Claude has not been told about: "New MCP
+    // server found in this project: <name>" / "MCP servers may execute code or access
+    // system resources. …" / "Use this MCP server" / "Use this and all future MCP servers
+    // in this project" / "Continue without using this MCP server". The narrowest yes is
+    // the answer (C-CLAUDE-14); Claude itself records it in .claude/settings.local.json.
+    // Several new servers at once get a multi-select ("N new MCP servers found …"), which
+    // stays an unknown gate: it holds input and blocks.
+    id: "claude-mcp-trust",
+    kind: "startup_prompt",
+    label: "mcp_trust",
+    header: /^New MCP server found in this project: /,
+    body: [/MCP servers may execute code or access system resources\./],
+    affirmative: { label: /^Use this MCP server$/, keys: "select-by-label" },
+    firstKeyAfterMs: AFTER_INPUT_GUARD_MS,
+    answer: "autotrust",
+    verifiedOn: "2.1.332 (e2e claude-start; texts from the 2.1.332 binary)",
+  },
+  {
     // Not reproducible offline; text per the spec (decline, label browser_tools). Declined
     // with Escape, never by choosing an option.
     id: "claude-browser-tools",
@@ -101,7 +119,7 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
   },
   {
     // Dialog titles Elwood has no row for; they hold input and show as attention with
-    // their text. "New MCP server found in this project: <name>" (2.1.332, e2e), "Settings
+    // their text. "N new MCP servers found in this project" (2.1.332), "Settings
     // Warning" / "Settings Error" (a --settings problem; fixtures claude-*-settings-warning).
     id: "claude-unknown-gate",
     kind: "unknown_gate",
@@ -157,3 +175,9 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "2.1.332 (binary strings)",
   },
 ];
+
+/**
+ * The window title while Claude works (C-TURN-05): 2.1.332 alternates "◐ Claude Code" and
+ * "◑ Claude Code" (idle is "✳ Claude Code"); earlier releases spun a braille glyph.
+ */
+export const CLAUDE_WORKING_TITLE = /^[\u2800-\u28FF◐◑◒◓]\s/u;

@@ -14,7 +14,7 @@ import {
   asObject,
   stringField,
   type TranscriptActivityItem,
-  toolValueToString,
+  toolField,
 } from "../../transcript/activity.js";
 import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
 import { type CountedMessages, claudeRecordUsage } from "./usage.js";
@@ -95,7 +95,7 @@ function userItems(
           {
             kind: "tool_result",
             toolUseId,
-            toolOutput: toolValueToString(part?.content ?? ""),
+            ...toolField("toolOutput", part?.content),
             isError: part?.is_error === true,
             raw: entry,
           },
@@ -148,7 +148,7 @@ function assistantItems(
               kind: "tool_call",
               toolName,
               ...optional("toolUseId", stringField(part, "id")),
-              toolInput: toolValueToString(part?.input ?? {}),
+              ...toolField("toolInput", part?.input),
               raw: entry,
             },
             turnId,

@@ -189,7 +189,7 @@ async function planRun(
     if (!info.resumable) {
       throw new ElwoodError(
         "resume_unavailable",
-        `Session ${resumeId} never recorded the agent's conversation id, so it cannot be continued; start a new one.`,
+        `Session ${resumeId} never recorded the agent's conversation, so it cannot be continued; start a new one.`,
       );
     }
     if (settings.agent.source.startsWith("flag") && settings.agent.value !== info.agent) {

@@ -13,7 +13,7 @@ export const serveCommand: CliCommand = {
   usage: ["serve [--port <n>] [--host <addr> [--allow-remote]] [--state-dir <dir>]"],
   options: ["help", "port", "host", "allow-remote", "state-dir"],
   details: `The first line printed is the page URL; its #token=… is the bearer token every
-API request needs. Ctrl+C kills every session at once; SIGTERM/SIGHUP stop them
+API request needs. Ctrl+C kills every session at once; SIGTERM/SIGHUP/SIGTTIN stop them
 gracefully. See the README for the API.
 
 The server stays on loopback: a --host outside 127.0.0.0/8, ::1 and localhost is

@@ -16,7 +16,7 @@ export const sessionsCommand: CliCommand = {
   usage: ["sessions [--agent claude|codex] [--output text|json] [--state-dir <dir>]"],
   options: ["help", "agent", "output", "state-dir", "defaults"],
   details: `Fields: id, agent, workspace, createdAt, lastUsedAt, resumable (the agent's
-conversation id is stored), live (an elwood process is using it now).
+conversation id is stored, or no prompt was ever taken), live (an elwood process is using it now).
 --agent lists only that agent's sessions; a default agent (ELWOOD_AGENT, config) does not
 filter the list.
 

@@ -8,7 +8,7 @@ import {
   asObject,
   stringField,
   type TranscriptActivityItem,
-  toolValueToString,
+  toolField,
 } from "../../transcript/activity.js";
 import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
 import { type CodexUsageContext, codexTokenCountUsage, withTurnModel } from "./usage.js";
@@ -66,7 +66,7 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
         kind: "tool_call",
         toolName,
         ...optional("toolUseId", stringField(payload, "call_id")),
-        toolInput: toolValueToString(payload.arguments ?? payload.input ?? ""),
+        ...toolField("toolInput", payload.arguments ?? payload.input),
         raw,
       };
     }
@@ -75,7 +75,7 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
         kind: "tool_call",
         toolName: "local_shell",
         ...optional("toolUseId", stringField(payload, "call_id")),
-        toolInput: toolValueToString(payload.action ?? {}),
+        ...toolField("toolInput", payload.action),
         raw,
       };
     case "function_call_output":
@@ -86,7 +86,7 @@ function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem 
       return {
         kind: "tool_result",
         toolUseId,
-        toolOutput: toolValueToString(payload.output ?? ""),
+        ...toolField("toolOutput", payload.output),
         raw,
       };
     }

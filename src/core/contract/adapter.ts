@@ -176,6 +176,11 @@ export interface AgentAdapter<
   summarizeTranscriptRecord?(record: unknown): unknown;
   /** The agent's own conversation id carried by a hook event, if any. */
   agentSessionIdOf(event: Event): string | undefined;
+  /**
+   * A new conversation id for a fresh launch, where the CLI lets the caller choose one
+   * (Claude's `--session-id`); planLaunch then finds it in `record.resume.launched`.
+   */
+  newConversationId?(): string;
 }
 
 /** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */

@@ -143,6 +143,15 @@ export interface ElwoodStateFolderSkippedWarning
   readonly reason: "foreign_owner" | "symlink" | "not_a_directory";
 }
 
+/**
+ * resume* found a session whose conversation never took a prompt: the CLI started that
+ * (empty) conversation afresh under the same session, with its loops and posture.
+ */
+export type ElwoodResumedEmptyConversationWarning = WarningFields<
+  "resumed_empty_conversation",
+  "lifecycle"
+>;
+
 export type ElwoodWarningEvent =
   | ElwoodVersionUnparseableWarning
   | ElwoodAgentUpdateFailedWarning
@@ -160,7 +169,8 @@ export type ElwoodWarningEvent =
   | ElwoodInitialReadyFallbackWarning
   | ElwoodRecordUpdateFailedWarning
   | ElwoodStartedNewConversationWarning
-  | ElwoodStateFolderSkippedWarning;
+  | ElwoodStateFolderSkippedWarning
+  | ElwoodResumedEmptyConversationWarning;
 
 export type ElwoodWarningCode = ElwoodWarningEvent["code"];
 

@@ -2,7 +2,9 @@
 // for a resume the record must exist, equal its trusted copy, belong to this adapter and
 // hold the agent's own conversation id, and the persisted posture is the default that
 // explicit options override field by field (then re-persisted). Never a silent fresh
-// conversation, never a looser launch.
+// conversation, never a looser launch: a record whose conversation never took a prompt
+// relaunches it empty, under the id it was launched with, and says so (prd/decisions.md
+// "An empty conversation resumes").
 
 import type { z } from "zod";
 import type { HookEventBase } from "../../bridge/catalogue.js";
@@ -39,12 +41,16 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
   replacing?: ReplacedSession,
 ): Promise<SessionRuntime<Event>> {
   const store = await StateStore.open(storeLocation(request.common));
+  const conversationId = request.adapter.newConversationId?.();
   const record: SessionRecord<Posture> = {
     schemaVersion: 1,
     elwoodSessionId: request.elwoodSessionId,
     adapter: request.adapter.agent,
     cwd: store.cwd,
-    resume: { posture: request.postureOverrides },
+    resume: {
+      launched: conversationId === undefined ? {} : { agentSessionId: conversationId },
+      posture: request.postureOverrides,
+    },
   };
   const launched = await launch(request, store, record, false).catch(async (error: unknown) => {
     // A failed fresh start leaves nothing behind: its record would resume nothing.
@@ -100,8 +106,8 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
       },
     );
   }
-  const agentSessionId = stored.resume.agentSessionId;
-  if (agentSessionId === undefined) {
+  const { agentSessionId, launched } = stored.resume;
+  if (agentSessionId === undefined && launched === undefined) {
     throw new ElwoodError(
       "resume_unavailable",
       `Session ${request.elwoodSessionId} never recorded ${request.adapter.displayName}'s own conversation id, so it cannot be resumed; start a new session instead.`,
@@ -113,11 +119,39 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
     ...request.postureOverrides,
   });
   if (!posture.success) throw corruptPosture(request.elwoodSessionId, posture.error);
+  if (agentSessionId === undefined) {
+    // No prompt was ever taken: nothing of the conversation exists to lose or to claim.
+    // Relaunch it empty (Claude under the id it was launched with), loops and posture kept.
+    const record: SessionRecord<Posture> = {
+      ...stored,
+      resume: { launched: launched ?? {}, posture: posture.data },
+    };
+    const runtime = await launch(request, store, record, false, loops);
+    warnEmptyConversation(runtime, request.adapter.displayName);
+    return runtime;
+  }
   const record: SessionRecord<Posture> = {
     ...stored,
     resume: { agentSessionId, posture: posture.data },
   };
   return launch(request, store, record, true, loops);
+}
+
+// resume* of a conversation that never took a prompt: say that nothing was restored but
+// the session itself (after resume resolves, like started_new_conversation).
+function warnEmptyConversation<Event extends HookEventBase>(
+  runtime: SessionRuntime<Event>,
+  displayName: string,
+): void {
+  const { elwoodSessionId } = runtime;
+  const { events } = runtime.context;
+  setImmediate(() => {
+    events.emitWarning({
+      source: "lifecycle",
+      code: "resumed_empty_conversation",
+      message: `Session ${elwoodSessionId} had not taken a prompt yet, so ${displayName} started its conversation afresh; its loops and launch posture are kept.`,
+    });
+  });
 }
 
 // The envelope was read agent-neutrally; the posture is this adapter's to validate.

@@ -27,7 +27,7 @@ import { SessionInterrupt } from "./interrupt.js";
 import { InitialReadiness } from "./readiness.js";
 import { RuntimeOperations } from "./runtime-operations.js";
 import type { RuntimeOptions } from "./runtime-options.js";
-import { errorCodeOf } from "./runtime-support.js";
+import { errorCodeOf, RENDER_DRAIN_BUDGET_MS, settledWithin } from "./runtime-support.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { TerminalSize } from "./terminal-size.js";
 
@@ -97,6 +97,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       signals: adapter.signals,
       admitImages: (images) => operations.admitImages(images),
       settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
+      isResume: options.isResume,
     });
     const turns = this.turns;
     this.loops = new SessionLoops({
@@ -282,6 +283,10 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       await this.#recorder.settle().catch(() => undefined);
     }
     status.apply(finalStatus, finalStatus);
-    if (finalStatus !== "exited") terminal.dispose();
+    if (finalStatus === "exited") return;
+    // Render drain (C-LIFE-12): what arrived before the end reaches the screen the session
+    // keeps, within a bounded budget, after the exit event and the status.
+    await settledWithin(terminal.settled(), RENDER_DRAIN_BUDGET_MS);
+    terminal.dispose();
   }
 }

@@ -12,9 +12,18 @@ import type { DialogMatch, ScreenFactTable } from "./types.js";
 
 const ESCAPE = "\x1b";
 
-export function readScreenWithFacts(frame: ScreenFrame, allFacts: ScreenFactTable): ScreenReading {
+/**
+ * `workingTitle`: a window title that means the CLI is working (C-TURN-05). The title does
+ * not depend on the width, so a turn whose footer a narrow screen cuts off still shows.
+ */
+export function readScreenWithFacts(
+  frame: ScreenFrame,
+  allFacts: ScreenFactTable,
+  workingTitle?: RegExp,
+): ScreenReading {
   const table = factsForVersion(allFacts, frame.cliVersion);
   const match = matchScreen(frame, table);
+  const isWorking = match.isWorking || (workingTitle?.test(frame.title) ?? false);
   const dialog =
     match.dialog === undefined
       ? undefined
@@ -25,9 +34,9 @@ export function readScreenWithFacts(frame: ScreenFrame, allFacts: ScreenFactTabl
       : composerRows(frame.lines, match.composerRow);
   return {
     dialog,
-    isWorking: match.isWorking,
+    isWorking,
     isInterrupted: match.isInterrupted,
-    hasIdleComposer: dialog === undefined && match.hasComposer && !match.isWorking,
+    hasIdleComposer: dialog === undefined && match.hasComposer && !isWorking,
     hasStagedInput: composerText !== undefined && composerText.length > 0,
     composerText,
     isAuthFailure: match.hasAuthFailure,

@@ -14,14 +14,14 @@ export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefin
       return {
         type: "tool_call",
         name: item.toolName,
-        input: item.toolInput,
+        input: item.toolInput ?? "",
         ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
       };
     case "tool_result":
       return {
         type: "tool_result",
         ...(item.toolName === undefined ? {} : { name: item.toolName }),
-        output: item.toolOutput,
+        output: item.toolOutput ?? "",
         ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
       };
     default:

@@ -28,6 +28,11 @@ import { TurnStream } from "./turn-stream.js";
 
 /** A working row painted this soon after a turn end is the old turn's leftover. */
 export const STALE_WORK_AFTER_TURN_END_MS = 1000;
+/**
+ * After a resume's first ready, the CLI may still repaint the restored conversation, a
+ * working row included; work counts once the composer has been idle this long (C-TURN-03).
+ */
+export const RESUME_REPLAY_QUIET_MS = 1000;
 const ESCAPE = "\x1b";
 /** Content held for a turn whose prompt the transcript has not shown yet, at most. */
 const MAX_ORPHANS = 1_000;
@@ -51,6 +56,8 @@ export interface TurnsOptions {
   admitImages(images: unknown): AdmittedImages;
   /** Reads everything the agent committed so far and records what resume needs. */
   settleCommitted(): Promise<void>;
+  /** A resumed conversation: its replay after the first ready is not a turn. */
+  readonly isResume?: boolean;
 }
 
 /** What ties a submission to the ergonomic stream that reads it. */
@@ -98,6 +105,8 @@ export class Turns {
   /** Since when the screen has shown an idle composer (undefined: working, or no composer). */
   #idleComposerSince: number | undefined;
   #isIdleEndArmed = false;
+  /** A resume whose replay may still be on screen (until RESUME_REPLAY_QUIET_MS of idle). */
+  #mayBeReplaying: boolean;
   /**
    * Content read while the newest turn's prompt was not yet seen in the transcript and the
    * file's own turn had already settled: an older turn's late text, or — if the prompt is
@@ -109,6 +118,7 @@ export class Turns {
   constructor(options: TurnsOptions) {
     this.#options = options;
     this.#context = options.context;
+    this.#mayBeReplaying = options.isResume === true;
     this.decidedPermission = new DecidedPermission(() => this.#context.clock.now());
   }
 
@@ -661,8 +671,14 @@ export class Turns {
    * (a CPU-starved Claude keeps its "running Stop hook" spinner up for seconds).
    */
   #noteWork(): boolean {
-    if (this.#context.clock.now() - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) {
-      return false;
+    const now = this.#context.clock.now();
+    if (now - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return false;
+    if (this.#mayBeReplaying) {
+      // A turn of ours ends the replay window; so does a long enough idle composer.
+      const idleSince = this.#idleComposerSince;
+      const quietLongEnough = idleSince !== undefined && now - idleSince >= RESUME_REPLAY_QUIET_MS;
+      if (this.#current === undefined && !quietLongEnough) return false;
+      this.#mayBeReplaying = false;
     }
     const current = this.#current?.turn;
     const isAccepted = current === undefined || current.isAccepted || current.isSettled;

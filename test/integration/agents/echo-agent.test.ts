@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import { StateStore } from "../../../src/state/index.js";
 import { EchoSession, resumeEcho, startEcho, startOrResumeEcho } from "../../agents/echo/agent.js";
-import { descendantsOf, waitFor } from "../../support/process-table.js";
+import { processesWithEnv, waitFor } from "../../support/process-table.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -28,18 +28,16 @@ function workspace() {
   };
 }
 
-const childPids = () => new Set(descendantsOf(process.pid).map((entry) => entry.pid));
-
-async function expectNoChildren(before: ReadonlySet<number>): Promise<void> {
-  const leftover = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leftover().length === 0, { timeoutMs: 10_000 });
-  expect(leftover()).toEqual([]);
+/** Nothing started with the workspace's agent home still runs (found by environment). */
+async function expectNothingFrom(home: string): Promise<void> {
+  const running = () => processesWithEnv("ECHO_AGENT_HOME", home);
+  await waitFor(() => running().length === 0, { timeoutMs: 10_000 });
+  expect(running()).toEqual([]);
 }
 
 describe("the echo agent: a third agent defined in one test folder", () => {
   it("starts, takes a turn, resumes its conversation and tears down to nothing", async () => {
     const ws = workspace();
-    const before = childPids();
     const session = new EchoSession({
       cwd: ws.cwd,
       stateDir: ws.stateDir,
@@ -55,7 +53,7 @@ describe("the echo agent: a third agent defined in one test folder", () => {
     const id = started.elwoodSessionId;
     await session.stop();
     expect(session.status).toBe("stopped");
-    await expectNoChildren(before);
+    await expectNothingFrom(ws.home);
 
     // Resume continues the same conversation (prompt #3), with the persisted posture.
     const resumed = await resumeEcho({
@@ -82,7 +80,7 @@ describe("the echo agent: a third agent defined in one test folder", () => {
     expect(existsSync(privateDir)).toBe(true);
     await resumed.teardown();
     expect(resumed.status).toBe("torn_down");
-    await expectNoChildren(before);
+    await expectNothingFrom(ws.home);
     expect(existsSync(sessionDir)).toBe(false);
     expect(existsSync(privateDir)).toBe(false);
     expect(existsSync(socketHome)).toBe(false);

@@ -8,10 +8,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
 import type { HookClientKind } from "../../../src/bridge/clients/command.js";
 import { bashHasDevTcp, chooseHookClient } from "../../../src/bridge/clients/probe.js";
-import { MAX_HOOK_REQUEST_BYTES } from "../../../src/bridge/limits.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { clientEnv, hookClients, runHookCommand } from "../../fixtures/bridge-clients.js";
 import { recordingSink } from "../../fixtures/bridge-http.js";
+
+// The spec's cap (C-HOOK-16), written out so a changed constant in src cannot pass.
+const SPEC_HOOK_REQUEST_CAP = 8 * 1024 * 1024;
 
 const HOOK_TIMEOUT_MS = 1000;
 const CLIENT_DEADLINE_MS = 4000; // clientDeadlineSeconds(1000) * 1000
@@ -89,16 +91,16 @@ describe.each<HookClientKind>(["bash", "node"])("%s hook client", (client) => {
     const server = await bridge(recording);
     const env = clientEnv(server.environment());
     const head = '{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/","p":"';
-    const room = MAX_HOOK_REQUEST_BYTES - Buffer.byteLength(head) - 2;
+    const room = SPEC_HOOK_REQUEST_CAP - Buffer.byteLength(head) - 2;
     const pad = "é".repeat(Math.floor(room / 2)) + "x".repeat(room % 2);
     const exact = Buffer.from(`${head}${pad}"}\n`);
-    expect(exact.length).toBe(MAX_HOOK_REQUEST_BYTES + 1); // the trailing newline is trimmed
+    expect(exact.length).toBe(SPEC_HOOK_REQUEST_CAP + 1); // the trailing newline is trimmed
     const fits = await run(env, exact);
     expect(fits).toMatchObject({ exitCode: 0, stdout: '{"ok":true}' });
     const over = Buffer.concat([exact.subarray(0, exact.length - 1), Buffer.from(" \n")]);
     const rejected = await run(env, over);
     expect(rejected).toMatchObject({ exitCode: 0, stdout: "" });
-    const huge = await run(env, Buffer.alloc(MAX_HOOK_REQUEST_BYTES * 2, 0x61));
+    const huge = await run(env, Buffer.alloc(SPEC_HOOK_REQUEST_CAP * 2, 0x61));
     expect(huge).toMatchObject({ exitCode: 0, stdout: "" });
     expect(recording.dispatched).toHaveLength(1);
     expect(server.stats.received).toBe(1);

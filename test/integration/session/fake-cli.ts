@@ -6,20 +6,36 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StateStore } from "../../../src/state/index.js";
 import type { SessionRecord } from "../../../src/state/record.js";
-import { descendantsOf, waitFor } from "../../support/process-table.js";
+import { commandLineOf, processesWithEnv, waitFor } from "../../support/process-table.js";
 
 const FIXTURE = join(import.meta.dirname, "../../fixtures/fake-agent-cli.mjs");
+// Leak checks find a session's processes by this inherited variable, not by parentage.
+const FAKE_CLI_ENV = "ELWOOD_TEST_FAKE_CLI";
 const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+
+/** What a running fake logs: its size, its input, the SIGHUPs it got, its dialog's life. */
+export type TerminalLogEntry =
+  | { size: [number, number] }
+  | { input: string }
+  | { signal: "SIGHUP" }
+  | { dialog: "chrome" | "closed" };
 
 export interface FakeCli {
   /** The workspace: cwd of the session; the state lives in `stateDir` below it. */
   readonly dir: string;
   readonly stateDir: string;
   readonly executable: string;
+  /**
+   * The environment to start sessions with: the test's own plus a variable naming this
+   * fake, which everything the session starts inherits (see `leftovers`).
+   */
+  readonly env: NodeJS.ProcessEnv;
+  /** Waits (bounded) until nothing started with `env` runs; returns "pid command" of the rest. */
+  leftovers(): Promise<string[]>;
   /** Every invocation's argv, oldest first (probes included). */
   calls(): Promise<string[][]>;
-  /** What running launches saw, in order: terminal sizes and input. */
-  terminalLog(): Promise<Array<{ size: [number, number] } | { input: string }>>;
+  /** What running launches saw, in order: terminal sizes, input and SIGHUPs. */
+  terminalLog(): Promise<Array<TerminalLogEntry>>;
   /** The argv of each session launch (probes left out). */
   launches(): Promise<string[][]>;
   /**
@@ -38,7 +54,14 @@ export interface FakeCli {
 
 export async function fakeCli(options: {
   readonly versionText: string;
-  readonly mode: "stay" | "die" | "die-logged-out" | "vanish-cwd";
+  readonly mode:
+    | "stay"
+    | "ignore-hup"
+    | "chrome-dialog"
+    | "chrome-dialog-stubborn"
+    | "die"
+    | "die-logged-out"
+    | "vanish-cwd";
 }): Promise<FakeCli> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-fake-cli-"));
   const log = join(dir, "calls.jsonl");
@@ -58,16 +81,23 @@ export async function fakeCli(options: {
       .map((line) => JSON.parse(line) as unknown);
   const calls = async () =>
     (await entries()).filter((entry): entry is string[] => Array.isArray(entry));
+  const running = () => processesWithEnv(FAKE_CLI_ENV, dir);
   const launches = async () =>
     (await calls()).filter((argv) => argv[0] !== "--version" && argv[0] !== "--help");
   return {
     dir,
     stateDir,
     executable,
+    env: { ...process.env, [FAKE_CLI_ENV]: dir },
+    leftovers: async () => {
+      await waitFor(() => running().length === 0, { timeoutMs: 10_000 });
+      return running().map((pid) => `${pid} ${commandLineOf(pid)}`);
+    },
     calls,
     terminalLog: async () =>
       (await entries()).filter(
-        (entry): entry is { size: [number, number] } | { input: string } => !Array.isArray(entry),
+        (entry): entry is { size: [number, number] } | { input: string } | { signal: "SIGHUP" } =>
+          !Array.isArray(entry),
       ),
     launches,
     waitForLaunches: async (count) => {
@@ -105,13 +135,4 @@ export function flagValue(argv: readonly string[], flag: string): string | undef
 /** Every `-c` override, in order. */
 export function configOverrides(argv: readonly string[]): string[] {
   return argv.flatMap((arg, index) => (argv[index - 1] === "-c" ? [arg] : []));
-}
-
-export const childPids = () => new Set(descendantsOf(process.pid).map((entry) => entry.pid));
-
-/** Waits until no child process beyond `before` is alive; returns the ones left. */
-export async function leftoverChildren(before: ReadonlySet<number>): Promise<number[]> {
-  const leftover = () => [...childPids()].filter((pid) => !before.has(pid));
-  await waitFor(() => leftover().length === 0, { timeoutMs: 10_000 });
-  return leftover();
 }

@@ -10,7 +10,7 @@ import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
 import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { filesWithText, rejection } from "../../support/claude-e2e.js";
-import { childPids, type FakeCli, fakeCli, leftoverChildren } from "./fake-cli.js";
+import { type FakeCli, fakeCli } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -43,7 +43,7 @@ const AGENTS = [
         cwd: cli.dir,
         stateDir: cli.stateDir,
         executable: cli.executable,
-        env: process.env,
+        env: cli.env,
         ...extra,
       }),
   },
@@ -57,7 +57,7 @@ const AGENTS = [
         cwd: cli.dir,
         stateDir: cli.stateDir,
         executable: cli.executable,
-        env: process.env,
+        env: cli.env,
         ...extra,
       }),
   },
@@ -110,7 +110,6 @@ describe("a CLI that dies at once", () => {
     "$startFailureId: $agent exiting during startup fails <agent>_start_failed with its exit code and last screen; no state, no process left",
     async ({ agent, version, start }) => {
       const cli = await workspace(version, "die");
-      const before = childPids();
       const error = await rejection(start(cli));
       expect(error.name).toBe(`${agent}_start_failed`);
       expect(error.message).toContain("exited during startup (exit code 1)");
@@ -119,26 +118,25 @@ describe("a CLI that dies at once", () => {
       // It really was launched (not a probe failure), and the failed start took its record along.
       expect(await cli.launches()).toHaveLength(1);
       expect(await cli.listSessions()).toEqual([]);
-      expect(await leftoverChildren(before)).toEqual([]);
+      expect(await cli.leftovers()).toEqual([]);
     },
   );
 
-  it("C-CLAUDE-06: a Claude that prints its login banner and exits fails with the more specific claude_not_authenticated", async () => {
+  it("C-CLAUDE-06 C-CLAUDE-17: a Claude that prints its login banner and exits fails with the more specific claude_not_authenticated", async () => {
     const cli = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`, "die-logged-out");
-    const before = childPids();
     const error = await rejection(
       startClaude({
         cwd: cli.dir,
         stateDir: cli.stateDir,
         executable: cli.executable,
-        env: process.env,
+        env: cli.env,
       }),
     );
     expect(error.name).toBe("claude_not_authenticated");
     expect(error.message).toContain("log in");
     expect(await cli.launches()).toHaveLength(1);
     expect(await cli.listSessions()).toEqual([]);
-    expect(await leftoverChildren(before)).toEqual([]);
+    expect(await cli.leftovers()).toEqual([]);
   });
 });
 
@@ -172,13 +170,12 @@ describe("a PTY that cannot spawn", () => {
     const cli = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`, "vanish-cwd");
     const project = join(cli.dir, "project");
     await mkdir(project);
-    const before = childPids();
     const error = await rejection(
       startClaude({
         cwd: project,
         stateDir: cli.stateDir,
         executable: cli.executable,
-        env: process.env,
+        env: cli.env,
       }),
     );
     expect(error.name).toBe("pty_start_failed");
@@ -187,6 +184,6 @@ describe("a PTY that cannot spawn", () => {
     // The version probe ran (and removed the project); the CLI itself never started.
     expect(await cli.calls()).toEqual([["--version"]]);
     expect(await cli.listSessions()).toEqual([]);
-    expect(await leftoverChildren(before)).toEqual([]);
+    expect(await cli.leftovers()).toEqual([]);
   });
 });

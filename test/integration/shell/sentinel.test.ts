@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LAUNCH_TAG_ENV, newLaunchTag } from "../../../src/shell/tagged-processes.js";
 import {
   isProcessAlive,
-  pidsWithEnvironment,
+  processesWithEnv,
   sessionAndGroupOf,
   waitFor,
 } from "../../support/process-table.js";
@@ -24,7 +24,7 @@ const parents: ChildProcess[] = [];
 afterEach(() => {
   for (const parent of parents.splice(0)) parent.kill("SIGKILL");
   for (const marker of markers.splice(0))
-    for (const pid of pidsWithEnvironment(MARKER, marker)) process.kill(pid, "SIGKILL");
+    for (const pid of processesWithEnv(MARKER, marker)) process.kill(pid, "SIGKILL");
 });
 
 function newMarker(): string {
@@ -99,7 +99,7 @@ describe.runIf(process.platform === "linux")("LaunchSentinel", () => {
     runDetaching("setsid sleep 600 >/dev/null 2>&1 </dev/null &", { ...tagged, [MARKER]: setsid });
     runDetaching("nohup sleep 600 >/dev/null 2>&1 </dev/null &", { ...tagged, [MARKER]: nohup });
     runDetaching("setsid sleep 600 >/dev/null 2>&1 </dev/null &", { [MARKER]: bystander });
-    const found = () => [setsid, nohup, bystander].map((m) => pidsWithEnvironment(MARKER, m));
+    const found = () => [setsid, nohup, bystander].map((m) => processesWithEnv(MARKER, m));
     expect(await waitFor(() => found().every((pids) => pids.length === 1))).toBe(true);
     const [setsidPids, nohupPids, bystanderPids] = found();
 
@@ -124,14 +124,14 @@ describe.runIf(process.platform === "linux")("LaunchSentinel", () => {
       [LAUNCH_TAG_ENV]: tag,
       [MARKER]: marker,
     });
-    expect(await waitFor(() => pidsWithEnvironment(MARKER, marker).length === 1)).toBe(true);
+    expect(await waitFor(() => processesWithEnv(MARKER, marker).length === 1)).toBe(true);
     const leader = groupLeader(newMarker());
     const run = await startParent({ launchTag: tag, group: leader });
     expect(await run.ask("release")).toEqual({ released: true });
     expect(await allGone([run.sentinelPid], 2_000)).toBe(true);
     run.parent.kill("SIGKILL");
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(pidsWithEnvironment(MARKER, marker)).toHaveLength(1);
+    expect(processesWithEnv(MARKER, marker)).toHaveLength(1);
     expect(isProcessAlive(leader)).toBe(true);
   });
 
@@ -154,6 +154,6 @@ describe.runIf(process.platform === "linux")("LaunchSentinel", () => {
     expect(replacement).toBeDefined();
     expect(replacement).not.toBe(run.sentinelPid);
     run.parent.kill("SIGKILL");
-    expect(await allGone(pidsWithEnvironment(MARKER, marker), 2_000)).toBe(true);
+    expect(await allGone(processesWithEnv(MARKER, marker), 2_000)).toBe(true);
   });
 });

@@ -67,6 +67,36 @@ describe("Claude launch", () => {
     expect(argv.slice(0, 3)).toEqual(["claude", "--resume", "abc"]);
   });
 
+  it("a new conversation runs under the id Elwood chose (--session-id); a resume never passes it", () => {
+    const launch = {
+      name: undefined,
+      model: undefined,
+      reasoningEffort: undefined,
+      settingsOverrides: undefined,
+    };
+    const id = "0b6c3f5e-1d2a-4c7e-9f00-123456789abc";
+    const fresh = claudeArgv({
+      binary: "claude",
+      launch,
+      posture: {},
+      settingsJson: "{}",
+      resumeId: undefined,
+      sessionId: id,
+    });
+    expect(fresh.slice(0, 3)).toEqual(["claude", "--session-id", id]);
+    expect(fresh).not.toContain("--resume");
+    const resumed = claudeArgv({
+      binary: "claude",
+      launch,
+      posture: {},
+      settingsJson: "{}",
+      resumeId: "abc",
+      sessionId: id,
+    });
+    expect(resumed.slice(0, 3)).toEqual(["claude", "--resume", "abc"]);
+    expect(resumed).not.toContain("--session-id");
+  });
+
   it("C-API-54: rejects a bad reasoning effort and the highTrust/permissionMode conflict before spawning", () => {
     expect(() => normalizeClaudeOptions({ cwd: "/tmp", reasoningEffort: "huge" as never })).toThrow(
       expect.objectContaining({ name: "claude_invalid_reasoning_effort" }),

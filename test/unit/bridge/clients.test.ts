@@ -5,11 +5,7 @@ import { describe, expect, it } from "vitest";
 import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
 import { commandHookCommand, commandHookEntry } from "../../../src/bridge/clients/command.js";
 import { nodeHookClientScript } from "../../../src/bridge/clients/node-client.js";
-import {
-  clientDeadlineSeconds,
-  cliHookTimeoutSeconds,
-  MAX_HOOK_REQUEST_BYTES,
-} from "../../../src/bridge/limits.js";
+import { clientDeadlineSeconds, cliHookTimeoutSeconds } from "../../../src/bridge/limits.js";
 import { withLoopbackNoProxy } from "../../../src/bridge/proxy-env.js";
 import {
   CLAUDE_COMMAND_ONLY_EVENTS,
@@ -63,7 +59,7 @@ describe("timeouts", () => {
 
   it("bakes the client deadline and the byte cap into both scripts", () => {
     const bash = bashHookClientScript({ hookTimeoutMs: 10_000 });
-    expect(bash).toContain(`max=${MAX_HOOK_REQUEST_BYTES}`);
+    expect(bash).toContain(`max=${8 * 1024 * 1024}`);
     expect(bash).toContain("read -r -t 13 status");
     const node = nodeHookClientScript({ hookTimeoutMs: 10_000, maxRequestBytes: 99 });
     expect(node).toContain("const MAX = 99;");

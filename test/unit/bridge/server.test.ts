@@ -2,9 +2,12 @@
 // incomplete bodies, routing, the outer deadline and teardown (seeds §6.2, C-HOOK-16).
 
 import { afterEach, describe, expect, it } from "vitest";
-import { HOOK_TOKEN_HEADER, MAX_HOOK_REQUEST_BYTES } from "../../../src/bridge/limits.js";
+import { HOOK_TOKEN_HEADER } from "../../../src/bridge/limits.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { postHook, rawExchange, recordingSink } from "../../fixtures/bridge-http.js";
+
+// The spec's cap (C-HOOK-16), written out so a changed constant in src cannot pass.
+const SPEC_HOOK_REQUEST_CAP = 8 * 1024 * 1024;
 
 const servers: HookBridgeServer[] = [];
 afterEach(async () => {
@@ -82,10 +85,10 @@ describe("HookBridgeServer", () => {
   it("C-HOOK-16: the 8 MiB cap holds by Content-Length and by bytes read, before authentication", async () => {
     const recording = recordingSink(async () => "{}");
     const server = await startWith(recording);
-    const pad = "é".repeat(Math.floor((MAX_HOOK_REQUEST_BYTES - 40) / 2));
+    const pad = "é".repeat(Math.floor((SPEC_HOOK_REQUEST_CAP - 40) / 2));
     const exact = JSON.stringify({ hook_event_name: "Stop", p: pad });
-    const fitting = exact + " ".repeat(MAX_HOOK_REQUEST_BYTES - Buffer.byteLength(exact));
-    expect(Buffer.byteLength(fitting)).toBe(MAX_HOOK_REQUEST_BYTES);
+    const fitting = exact + " ".repeat(SPEC_HOOK_REQUEST_CAP - Buffer.byteLength(exact));
+    expect(Buffer.byteLength(fitting)).toBe(SPEC_HOOK_REQUEST_CAP);
     const ok = await postAuthed(server, { body: fitting });
     expect(ok.body).toBe("{}");
     expect(recording.dispatched).toHaveLength(1);

@@ -2,8 +2,11 @@
 // ready at once; a start-up block (a trust prompt whose automation overran its 5 s bound
 // on a loaded machine) only if it still stands after the grace period.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STARTUP_BLOCK_GRACE_MS, watchBlockingPrompts } from "../../../src/cli/run/block-policy.js";
+import { watchBlockingPrompts } from "../../../src/cli/run/block-policy.js";
 import type { ElwoodSessionStatus, ElwoodStatusEvent } from "../../../src/index.js";
+
+// The start-up grace prd/decisions.md names, written out so a changed constant cannot pass.
+const SPEC_STARTUP_GRACE_MS = 15_000;
 
 function fakeSession() {
   const listeners = new Set<(event: ElwoodStatusEvent) => void>();
@@ -41,9 +44,9 @@ describe("C-CLI-05 elwood run: blocking prompts", () => {
     session.set("running");
     session.set("blocked");
     expect(onStartupBlock).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(STARTUP_BLOCK_GRACE_MS - 1_000);
+    vi.advanceTimersByTime(SPEC_STARTUP_GRACE_MS - 1_000);
     session.set("running");
-    vi.advanceTimersByTime(STARTUP_BLOCK_GRACE_MS * 2);
+    vi.advanceTimersByTime(SPEC_STARTUP_GRACE_MS * 2);
     expect(onBlocked).not.toHaveBeenCalled();
   });
 
@@ -52,7 +55,7 @@ describe("C-CLI-05 elwood run: blocking prompts", () => {
     const onBlocked = vi.fn();
     watchBlockingPrompts(session, { onBlocked });
     session.set("blocked");
-    vi.advanceTimersByTime(STARTUP_BLOCK_GRACE_MS - 1);
+    vi.advanceTimersByTime(SPEC_STARTUP_GRACE_MS - 1);
     expect(onBlocked).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onBlocked).toHaveBeenCalledTimes(1);
@@ -77,7 +80,7 @@ describe("C-CLI-05 elwood run: blocking prompts", () => {
     const stop = watchBlockingPrompts(session, { onBlocked });
     session.set("blocked");
     stop();
-    vi.advanceTimersByTime(STARTUP_BLOCK_GRACE_MS * 2);
+    vi.advanceTimersByTime(SPEC_STARTUP_GRACE_MS * 2);
     expect(onBlocked).not.toHaveBeenCalled();
     expect(session.listenerCount).toBe(0);
   });

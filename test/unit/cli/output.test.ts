@@ -161,6 +161,42 @@ describe("the protocol stream", () => {
     await out.write("second\n");
     await out.flush();
   });
+
+  test("C-CLI-12: a slow consumer holds the writer at its high-water mark; nothing is lost or reordered", async () => {
+    const accepted: string[] = [];
+    const pending: (() => void)[] = [];
+    // A consumer that takes one chunk and then waits until the test lets it go on.
+    const slow = new Writable({
+      highWaterMark: 16,
+      write(chunk: Buffer, _encoding, callback) {
+        accepted.push(chunk.toString());
+        pending.push(() => callback());
+      },
+    });
+    const out = new ProtocolOutput(slow);
+    const records = Array.from({ length: 5 }, (_, i) => `{"seq":${i},"pad":"${"x".repeat(20)}"}\n`);
+    let written = 0;
+    const writer = (async () => {
+      for (const record of records) {
+        await out.write(record);
+        written += 1;
+      }
+    })();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Over the mark after the first record: the writer waits for the consumer.
+    expect(written).toBe(0);
+    expect(accepted).toHaveLength(1);
+    while (written < records.length) {
+      pending.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    while (pending.length > 0) {
+      pending.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writer;
+    expect(accepted.join("")).toBe(records.join(""));
+  });
 });
 
 describe("prompt input", () => {

@@ -32,7 +32,9 @@ type SpecWarningCode =
   | "initial_ready_fallback"
   | "record_update_failed"
   | "started_new_conversation"
-  | "state_folder_skipped";
+  | "state_folder_skipped"
+  // Ours, where the spec is silent (prd/decisions.md "An empty conversation resumes").
+  | "resumed_empty_conversation";
 
 function describeWarning(warning: ElwoodWarningEvent): string {
   switch (warning.code) {
@@ -40,6 +42,7 @@ function describeWarning(warning: ElwoodWarningEvent): string {
     case "codex_default_model_persisted":
     case "clipboard_restore_failed":
     case "initial_ready_fallback":
+    case "resumed_empty_conversation":
       return warning.message;
     case "agent_update_failed":
       return `${warning.installedVersion} ${warning.errorCode}`;
@@ -78,10 +81,12 @@ function describeWarning(warning: ElwoodWarningEvent): string {
 describe("public event types (issue 11, Done-when 4)", () => {
   it("activity narrows by kind to required fields, no ?. or ! needed", () => {
     const use = (e: ElwoodActivityEvent): number => {
-      if (e.kind === "tool_call") return e.toolName.toUpperCase().length + e.toolInput.length;
+      // toolInput / toolOutput are absent where the transcript records none (C-API-30).
+      if (e.kind === "tool_call")
+        return e.toolName.toUpperCase().length + (e.toolInput ?? "").length;
       if (e.kind === "assistant_message") return e.text.length + e.transcriptPath.length;
       if (e.kind === "user_message") return e.text.length;
-      if (e.kind === "tool_result") return e.toolUseId.length + e.toolOutput.length;
+      if (e.kind === "tool_result") return e.toolUseId.length + (e.toolOutput ?? "").length;
       if (e.kind === "hook") return e.hookEventName.length + Number(e.failedOpen);
       if (e.kind === "hook_error") return e.text.length + e.hookEventName.length;
       if (e.kind === "status") return e.status.length;

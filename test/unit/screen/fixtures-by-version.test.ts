@@ -132,7 +132,7 @@ const fixtures = readdirSync(SCREENS)
     scenario: scenario as string,
   }));
 
-describe("screen facts against every captured fixture of every tested version", () => {
+describe("C-ATTN-01 C-TRUST-01 C-TURN-03 C-CLAUDE-10 C-CODEX-11: screen facts against every captured fixture of every tested version", () => {
   it("has fixtures for both CLIs, each with a trust dialog, composer, working and interrupt frame", () => {
     for (const cli of ["claude", "codex"] as const) {
       const versions = new Set(fixtures.filter((f) => f.cli === cli).map((f) => f.version));

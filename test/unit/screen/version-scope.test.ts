@@ -20,7 +20,7 @@ const fact = (versions: ScreenFact["versions"]): ScreenFact => ({
   ...(versions === undefined ? {} : { versions }),
 });
 
-describe("version-scoped facts", () => {
+describe("C-TRUST-01 version-scoped facts", () => {
   it("a range is `from` inclusive and `before` exclusive; no range means every version", () => {
     expect(isFactForVersion(fact(undefined), "0.1.0")).toBe(true);
     const range = fact({ from: "0.124.0", before: "0.171.0" });
@@ -61,7 +61,7 @@ describe("version-scoped facts", () => {
   });
 });
 
-describe("dialog text for the attention activity", () => {
+describe("C-ATTN-01 dialog text for the attention activity", () => {
   it("is the rows from the header down, blank rows dropped", () => {
     const lines = ["old output", "", "  Load this plugin?  ", "", " ❯ 1. Yes", "   2. No", ""];
     expect(dialogText(lines, 2)).toBe("Load this plugin?\n❯ 1. Yes\n2. No");

@@ -12,15 +12,24 @@ export interface WatcherWorld {
   readonly keys: string[];
   /** Each block the watcher reported: the rule ids of its attention. */
   readonly blocks: string[][];
+  /** Startup prompts the watcher reported answered, by label. */
+  readonly answered: string[];
+  /** Startup prompts whose answer could not be written, by label (from the warning). */
+  readonly writeFailures: string[];
 }
 
 export function watcherWorld(options: {
   readonly read: () => ScreenReading;
   readonly renders: () => number;
   readonly hasBeenReady: boolean;
+  /** How many writes fail (as a PTY that refuses input) before writes succeed. */
+  readonly failingWrites?: number;
 }): WatcherWorld {
   const keys: string[] = [];
   const blocks: string[][] = [];
+  const answered: string[] = [];
+  const writeFailures: string[] = [];
+  let failingWrites = options.failingWrites ?? 0;
   const context = {
     displayName: "Fake",
     clock: new SessionClock(),
@@ -30,7 +39,15 @@ export function watcherWorld(options: {
         return options.renders();
       },
     },
-    terminal: { sendInput: (data: string) => keys.push(data) },
+    terminal: {
+      sendInput: (data: string) => {
+        if (failingWrites > 0) {
+          failingWrites -= 1;
+          throw new Error("EIO: the PTY refused the write");
+        }
+        keys.push(data);
+      },
+    },
     status: {
       get isBlocked() {
         return blocks.length > 0;
@@ -40,12 +57,16 @@ export function watcherWorld(options: {
     },
     events: {
       emitAttention: (ruleIds: readonly string[]) => blocks.push([...ruleIds]),
-      emitStartupPrompt: () => {},
-      emitWarning: () => {},
+      emitStartupPrompt: (label: string) => answered.push(label),
+      emitWarning: (warning: { readonly code: string; readonly label?: string }) => {
+        if (warning.code === "startup_prompt_write_failed" && warning.label !== undefined) {
+          writeFailures.push(warning.label);
+        }
+      },
     },
     lifetime: { isClosed: false },
   } as unknown as SessionContext;
-  return { context, keys, blocks };
+  return { context, keys, blocks, answered, writeFailures };
 }
 
 /** Edges that do nothing but cover a tool-permission dialog as `cover()` says. */

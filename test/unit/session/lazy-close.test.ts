@@ -26,7 +26,7 @@ function fakeSession(stop: () => Promise<void>, kill: () => Promise<void>) {
   return { shutdown: { request: (kind: "stop" | "kill") => (kind === "stop" ? stop() : kill()) } };
 }
 
-describe("the session's close()", () => {
+describe("C-API-51 the session's close()", () => {
   it("is a no-op before start and never starts the session", async () => {
     let opened = 0;
     const lazy = sessionOpening(() => {

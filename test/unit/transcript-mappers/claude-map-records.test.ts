@@ -154,3 +154,30 @@ describe("subagent transcripts (hook-protocols Part C)", () => {
     ).toEqual([]);
   });
 });
+
+describe("C-API-30 tool fields the transcript lacks", () => {
+  it("C-API-30: a tool_use without input and a tool_result without content carry no toolInput / toolOutput", () => {
+    const records = [
+      {
+        type: "assistant",
+        uuid: "a1",
+        message: {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "toolu_9", name: "Bash" }],
+        },
+      },
+      {
+        type: "user",
+        uuid: "u1",
+        message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_9" }] },
+      },
+    ];
+    const items = strip(mapClaudeRecords(records).items);
+    const call = items.find((item) => item.kind === "tool_call");
+    const result = items.find((item) => item.kind === "tool_result");
+    expect(call).toBeDefined();
+    expect(result).toBeDefined();
+    expect(call).not.toHaveProperty("toolInput");
+    expect(result).not.toHaveProperty("toolOutput");
+  });
+});

@@ -122,6 +122,25 @@ describe("mapRolloutRecord item kinds (B7)", () => {
   });
 });
 
+describe("C-CODEX-18 Codex reasoning", () => {
+  it("C-CODEX-18: text comes from the summary and reasoning-text entries; encrypted content never shows", () => {
+    const secret = "gAAAAB-encrypted-reasoning";
+    const records = [
+      item({
+        type: "reasoning",
+        summary: [{ type: "summary_text", text: "plan the change" }],
+        content: [{ type: "reasoning_text", text: "first, read the file" }],
+        encrypted_content: secret,
+      }),
+      item({ type: "reasoning", summary: [], content: null, encrypted_content: secret }),
+      item({ type: "reasoning", summary: [], encrypted_content: secret }),
+    ];
+    const items = strip(mapRolloutRecords(records, { turnId: "T" }).items);
+    expect(items).toEqual([{ kind: "reasoning", text: "plan the change\nfirst, read the file" }]);
+    expect(JSON.stringify(items)).not.toContain(secret);
+  });
+});
+
 describe("summarizeRolloutRecord", () => {
   it("summarizes without content", () => {
     const summary = summarizeRolloutRecord(
@@ -152,5 +171,23 @@ describe("summarizeRolloutRecord", () => {
       turnId: "T",
     });
     expect(summarizeRolloutRecord(42)).toEqual({ kind: "other", recordType: "unknown" });
+  });
+});
+
+describe("C-API-30 Codex tool fields the rollout lacks", () => {
+  it("C-API-30: a function_call without arguments and an output without output carry no toolInput / toolOutput", () => {
+    const items = strip(
+      mapRolloutRecords(
+        [
+          item({ type: "function_call", name: "exec_command", call_id: "c9" }),
+          item({ type: "function_call_output", call_id: "c9" }),
+        ],
+        { turnId: "T" },
+      ).items,
+    );
+    expect(items).toEqual([
+      { kind: "tool_call", toolName: "exec_command", toolUseId: "c9" },
+      { kind: "tool_result", toolUseId: "c9" },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 // TranscriptFollower: interval polling with injected timers, flush before exit, give-up rules.
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -168,5 +168,45 @@ describe("TranscriptFollower pacing", () => {
     follower.stop();
     follower.setIntervalMs(1000);
     expect(intervals).toEqual([1000, 100]);
+  });
+});
+
+describe("C-CODEX-20 a Codex rollout through the shared reader", () => {
+  const rollout = readFileSync(
+    join(import.meta.dirname, "../../fixtures/transcripts/codex-0.171.0-rollout.jsonl"),
+    "utf8",
+  );
+  const lines = rollout.trimEnd().split("\n");
+
+  it("C-CODEX-20: reads in small chunks, reports oversized and broken lines as transcript_records_dropped, and a second flush delivers nothing twice", async () => {
+    const secret = "rollout-secret-in-a-dropped-line";
+    const oversized = JSON.stringify({
+      type: "response_item",
+      payload: { text: `${secret}${"x".repeat(1024 * 1024)}` },
+    });
+    writeFileSync(
+      path,
+      `${lines[0]}\n${oversized}\n{"broken ${secret}\n${lines.slice(1).join("\n")}\n`,
+    );
+    const { timers } = manualTimers();
+    const sink = collect();
+    const follower = new TranscriptFollower({
+      // 4 KiB reads: many chunks for the rollout, and a 1 MiB line that never fits one.
+      cursor: new TranscriptCursor({ path, readBudgetBytes: 4096 }),
+      timers,
+      ...sink,
+    });
+    follower.start();
+    await follower.poll();
+    await follower.flush();
+    await follower.flush();
+    expect(sink.records).toEqual(lines.map((line) => JSON.parse(line)));
+    const dropped = sink.warnings.filter((w) => w.code === "transcript_records_dropped");
+    expect(dropped.map((w) => ("reason" in w ? w.reason : undefined)).sort()).toEqual([
+      "oversized",
+      "unparseable",
+    ]);
+    expect(JSON.stringify(sink.warnings)).not.toContain(secret);
+    expect(follower.isStopped).toBe(true);
   });
 });

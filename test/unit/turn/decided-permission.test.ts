@@ -21,7 +21,7 @@ function clock() {
   };
 }
 
-describe("DecidedPermission", () => {
+describe("C-HOOK-10 C-ATTN-01 DecidedPermission", () => {
   it("covers the answered dialog painted late (2 s after the decision on a loaded CLI)", () => {
     const time = clock();
     const decided = new DecidedPermission(time.now);
@@ -73,7 +73,7 @@ describe("DecidedPermission", () => {
   });
 });
 
-describe("the screen watcher and an answered permission prompt", () => {
+describe("C-HOOK-10 C-ATTN-01 the screen watcher and an answered permission prompt", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

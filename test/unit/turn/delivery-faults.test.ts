@@ -80,7 +80,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     cli.dispose();
   });
 
-  it("a dialog between paste and Enter holds the Enter; the prompt goes in once it clears", async () => {
+  it("C-ATTN-01: a dialog between paste and Enter holds the Enter; the prompt goes in once it clears", async () => {
     const cli = await ready({ paste: () => 50 });
     const pending = startSend(cli);
     await vi.advanceTimersByTimeAsync(60);

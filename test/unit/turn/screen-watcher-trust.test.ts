@@ -9,7 +9,6 @@ import type { ScreenReading } from "../../../src/core/contract/adapter.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
-  TRUST_DEADLINE_MS,
   UNRENDERED_RETRY_MS,
 } from "../../../src/core/screen/screen-watcher.js";
 import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
@@ -34,18 +33,24 @@ function codexReading(name: string): ScreenReading {
   });
 }
 
-function harness(first: ScreenReading = reading("workspace-trust")) {
+function harness(
+  first: ScreenReading = reading("workspace-trust"),
+  options: { readonly failingWrites?: number } = {},
+) {
   let frame = first;
   let renders = 0;
-  const { context, keys, blocks } = watcherWorld({
+  const { context, keys, blocks, answered, writeFailures } = watcherWorld({
     read: () => frame,
     renders: () => renders,
     hasBeenReady: false,
+    ...options,
   });
   const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges: quietEdges() });
   return {
     keys,
     blocks,
+    answered,
+    writeFailures,
     watcher,
     /**
      * The dialog's first frame, then the wait the screen table asks for before a first key
@@ -177,13 +182,80 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.keys).toHaveLength(1);
   });
 
-  it("past the deadline the session blocks but a late answer still goes in", async () => {
+  it("C-ATTN-03: past the spec's 5 s deadline the session blocks but a late answer still goes in", async () => {
     const cli = harness();
-    await cli.open();
-    await vi.advanceTimersByTimeAsync(TRUST_DEADLINE_MS + 100);
+    cli.paint();
+    // The deadline counts from the dialog's first frame: 5 s (api.md "trust deadline").
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(cli.blocks).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
     expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
     expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("C-ATTN-03 C-CODEX-15: a Codex directory trust that never clears blocks 5 s after it appeared, not before", async () => {
+    const cli = harness(codexReading("directory-trust"));
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(cli.blocks).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(cli.blocks).toHaveLength(1);
+    expect(cli.blocks[0]?.[0]).toMatch(/^codex-directory-trust/);
+  });
+
+  it("C-CLAUDE-16: an answer whose write fails is not reported as answered, and the prompt is answered again", async () => {
+    const cli = harness(reading("workspace-trust"), { failingWrites: 1 });
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.writeFailures).toEqual(["workspace_trust"]);
+    expect(cli.keys).toEqual([]);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.answered).toEqual(["workspace_trust"]);
+  });
+
+  it("C-CLAUDE-16: a written answer whose dialog never clears is not settled: it is retried, then blocks at the deadline", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(100);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    // The dialog stays: the Enter did not take. It is sent again, and the session blocks.
+    for (let step = 0; step < 30; step += 1) {
+      cli.paint("workspace-trust-moved");
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(cli.keys.filter((key) => key === ENTER).length).toBeGreaterThan(1);
+    expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
+  });
+
+  it("C-CODEX-17: a Codex answer whose write fails is reported as a write failure and answered again on a later frame", async () => {
+    const cli = harness(codexReading("directory-trust"), { failingWrites: 1 });
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(1_700);
+    expect(cli.writeFailures).toEqual(["workspace_trust"]);
+    expect(cli.answered).toEqual([]);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.keys).toHaveLength(1);
+    expect(cli.answered).toEqual(["workspace_trust"]);
+  });
+
+  it("C-CODEX-17: a Codex answer whose dialog never clears blocks at the deadline instead of counting as done", async () => {
+    const cli = harness(codexReading("directory-trust"));
+    cli.paint();
+    for (let step = 0; step < 30; step += 1) {
+      await vi.advanceTimersByTimeAsync(200);
+      cli.paint();
+    }
+    expect(cli.keys.length).toBeGreaterThan(0);
+    expect(cli.blocks).toHaveLength(1);
   });
 });

@@ -134,4 +134,21 @@ describe("screen edges (C-TURN-03)", () => {
     expect(seen.statuses).toEqual([]);
     expect(cli.session.statusDecisions().some((d) => d.evidence === "screen_idle")).toBe(false);
   });
+  it("C-TURN-03: on resume, a working indicator painted while the CLI replays the conversation is not a turn", async () => {
+    // Resume readiness is the first idle composer; the CLI may still be repainting the
+    // restored conversation. Edges count only after a sustained quiet composer run.
+    const cli = new FakeClaude({}, { isResume: true });
+    cli.render();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.session.status).toBe("ready");
+    const seen = record(cli);
+    cli.isWorking = true;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(200);
+    cli.isWorking = false;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(seen.statuses).toEqual([]);
+    expect(cli.session.status).toBe("ready");
+  });
 });

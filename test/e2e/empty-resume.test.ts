@@ -1,0 +1,207 @@
+// A session that never took a prompt resumes as the empty conversation it was (issue 23
+// "Done when" 1, prd/decisions.md "An empty conversation resumes"): loops created before
+// the first turn (the durable definitions §5.9 keeps "for resume") come back with their
+// ids and jitter, whether the session was stopped or its parent was SIGKILLed, and the
+// resumed session answers a prompt. Claude is relaunched under the conversation id it was
+// first launched with (`--session-id`); Codex, which takes no chosen id, starts its
+// conversation afresh. Real pinned CLIs against the scripted model server.
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import {
+  resumeClaude,
+  resumeCodex,
+  startClaude,
+  startCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "../../src/agents.js";
+import type { ElwoodLoopSnapshot } from "../../src/core/contract/loops.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
+import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
+import type { CliName } from "../support/cli-binaries.js";
+import { onCrashParentMessages } from "../support/crash-parent-messages.js";
+import { commandLineOf, processesInHome, survivorsInHome } from "../support/process-table.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.meta.url));
+const newFixture = useRealCliFixture({ trusted: true });
+
+/** Loops long enough that none fires during the test: they are definitions to keep. */
+const LOOP_INTERVAL_MS = 3_600_000;
+const LOOP_COUNT = 5;
+
+interface StoredRecord {
+  readonly resume: {
+    readonly agentSessionId?: string;
+    readonly launched?: { readonly agentSessionId?: string };
+  };
+}
+
+async function readRecord(fx: ClaudeFixture, id: string): Promise<StoredRecord> {
+  const text = await readFile(join(fx.stateDir, "sessions", id, "record.json"), "utf8");
+  return JSON.parse(text) as StoredRecord;
+}
+
+function common(fx: ClaudeFixture) {
+  return { cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir, autotrust: true };
+}
+
+async function start(fx: ClaudeFixture, cli: CliName): Promise<ElwoodAgentSession> {
+  const session =
+    cli === "claude"
+      ? await startClaude({ ...common(fx), permissionMode: "default" })
+      : await startCodex(common(fx));
+  fx.defer(() => ensureGone(session));
+  return session;
+}
+
+async function resume(fx: ClaudeFixture, cli: CliName, elwoodSessionId: string) {
+  const session: ElwoodAgentSession =
+    cli === "claude"
+      ? await resumeClaude({ ...common(fx), elwoodSessionId })
+      : await resumeCodex({ ...common(fx), elwoodSessionId });
+  fx.defer(() => ensureGone(session));
+  const warnings: ElwoodWarningEvent[] = [];
+  session.on("warning", (warning) => warnings.push(warning));
+  return { session, warnings };
+}
+
+/** The CLI command line the session runs (found by the agent HOME it inherited). */
+function cliCommandLine(fx: ClaudeFixture, cli: CliName): string {
+  const lines = processesInHome(fx.home.home).map(commandLineOf);
+  return lines.find((line) => line.includes(cli === "claude" ? "--settings" : "hooks.")) ?? "";
+}
+
+function loopShape(loops: readonly Pick<ElwoodLoopSnapshot, "id" | "jitterMs" | "createdAt">[]) {
+  return loops.map((loop) => ({ id: loop.id, jitterMs: loop.jitterMs, createdAt: loop.createdAt }));
+}
+
+/** Resumed, ready, same loops, and a prompt answered; the record then holds the conversation. */
+async function expectWorkingResume(
+  fx: ClaudeFixture,
+  cli: CliName,
+  elwoodSessionId: string,
+  loops: ReturnType<typeof loopShape>,
+  launchedId: string | undefined,
+) {
+  const { session, warnings } = await resume(fx, cli, elwoodSessionId);
+  expect(session.elwoodSessionId).toBe(elwoodSessionId);
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  expect(loopShape(await session.listLoops())).toEqual(loops);
+  if (cli === "claude") {
+    // Relaunched under the id it was first launched with: a new conversation, not --resume.
+    const line = cliCommandLine(fx, cli);
+    expect(line).toContain(`--session-id ${launchedId}`);
+    expect(line).not.toContain("--resume");
+  }
+  expect(warnings.map((warning) => warning.code)).toEqual(["resumed_empty_conversation"]);
+  expect(await session.send("after the resume")).toContain("back again");
+  const record = await readRecord(fx, elwoodSessionId);
+  if (cli === "claude") expect(record.resume.agentSessionId).toBe(launchedId);
+  else expect(record.resume.agentSessionId).toEqual(expect.any(String));
+  // From here on it is a conversation like any other: the next resume is a real one.
+  await session.stop();
+  const again =
+    cli === "claude"
+      ? await startOrResumeClaude({ ...common(fx), elwoodSessionId })
+      : await startOrResumeCodex({ ...common(fx), elwoodSessionId });
+  fx.defer(() => ensureGone(again.session));
+  expect(again.resumed).toBe(true);
+  expect(again.session.elwoodSessionId).toBe(elwoodSessionId);
+  await again.session.waitForStatus((status) => status === "ready", 90_000);
+  await again.session.stop();
+}
+
+function runParent(fx: ClaudeFixture, cli: CliName): Promise<{ child: ChildProcess; id: string }> {
+  const config = {
+    agent: cli,
+    ...common(fx),
+    phase: "ready",
+    prompt: "unused",
+    loops: { count: LOOP_COUNT, intervalMs: LOOP_INTERVAL_MS },
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  fx.defer(() => {
+    child.kill("SIGKILL");
+  });
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    let id: string | undefined;
+    const timer = setTimeout(
+      () => reject(new Error(`no "ready" within 120 s: ${stderr}`)),
+      120_000,
+    );
+    child.stderr?.on("data", (part: Buffer) => {
+      stderr += part.toString("utf8");
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`parent exited (${code}) before "ready": ${stderr}`));
+    });
+    onCrashParentMessages(child.stdout, (message) => {
+      if (message.event === "started") id = message.elwoodSessionId;
+      if (message.event === "phase" && id !== undefined) {
+        clearTimeout(timer);
+        child.removeAllListeners("exit");
+        resolve({ child, id });
+      }
+    });
+  });
+}
+
+describe("a session stopped or killed before its first turn resumes empty, loops intact", () => {
+  test.each(["claude", "codex"] as const)(
+    "C-LOOP-12 C-API-26: %s: start → createLoop ×5 → stop() → resume keeps ids and jitter and answers",
+    async (cli) => {
+      const fx = await newFixture({ cli });
+      fx.server.turn({ match: "after the resume", steps: [{ say: "back again" }] });
+      const first = await start(fx, cli);
+      await first.waitForStatus((status) => status === "ready", 90_000);
+      for (let i = 0; i < LOOP_COUNT; i += 1) {
+        await first.createLoop({
+          mode: "fixed",
+          intervalMs: LOOP_INTERVAL_MS,
+          message: token(`loop-${i}`),
+        });
+      }
+      const loops = loopShape(await first.listLoops());
+      expect(loops).toHaveLength(LOOP_COUNT);
+      const launchedId = (await readRecord(fx, first.elwoodSessionId)).resume.launched
+        ?.agentSessionId;
+      if (cli === "claude") {
+        expect(launchedId).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+        );
+        expect(cliCommandLine(fx, cli)).toContain(`--session-id ${launchedId}`);
+      }
+      await first.stop();
+      expect((await readRecord(fx, first.elwoodSessionId)).resume.agentSessionId).toBeUndefined();
+      await expectWorkingResume(fx, cli, first.elwoodSessionId, loops, launchedId);
+    },
+  );
+
+  test.each(["claude", "codex"] as const)(
+    "C-LOOP-12 C-API-26: %s: a parent SIGKILLed before the first turn leaves a session that resumes with its loops",
+    async (cli) => {
+      const fx = await newFixture({ cli });
+      fx.server.turn({ match: "after the resume", steps: [{ say: "back again" }] });
+      const run = await runParent(fx, cli);
+      const stored = await readRecord(fx, run.id);
+      const sidecar = JSON.parse(
+        await readFile(join(fx.stateDir, "sessions", run.id, "loops.json"), "utf8"),
+      ) as { loops: Pick<ElwoodLoopSnapshot, "id" | "jitterMs" | "createdAt">[] };
+      const loops = loopShape(sidecar.loops);
+      expect(loops).toHaveLength(LOOP_COUNT);
+      run.child.kill("SIGKILL");
+      expect(await survivorsInHome(fx.home.home, 2_000)).toEqual([]);
+      expect(stored.resume.agentSessionId).toBeUndefined();
+      await expectWorkingResume(fx, cli, run.id, loops, stored.resume.launched?.agentSessionId);
+    },
+  );
+});

@@ -1,0 +1,125 @@
+// Which hook events a launched CLI is told to call Elwood for, read from what the CLI was
+// actually launched with (the fake CLI logs its argv): every event of the spec's
+// catalogues (hook-protocols A6 for Claude, B1 for Codex 0.171.0), listed here as the
+// spec names them so a catalogue that loses one cannot pass.
+import { readFile } from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { startClaude, startCodex } from "../../../src/agents.js";
+import { configOverrides, type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
+/** hook-protocols.md A6: the 30 events of Claude Code's event enum. */
+const CLAUDE_EVENTS = [
+  "SessionStart",
+  "Setup",
+  "InstructionsLoaded",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PostToolBatch",
+  "PermissionDenied",
+  "Notification",
+  "SubagentStart",
+  "SubagentStop",
+  "TaskCreated",
+  "TaskCompleted",
+  "Stop",
+  "StopFailure",
+  "TeammateIdle",
+  "ConfigChange",
+  "CwdChanged",
+  "FileChanged",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "PreCompact",
+  "PostCompact",
+  "SessionEnd",
+  "Elicitation",
+  "ElicitationResult",
+];
+
+/** hook-protocols.md B1: the events of Codex 0.171.0. */
+const CODEX_EVENTS = [
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PreCompact",
+  "PostCompact",
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "Interrupt",
+];
+
+async function launched(cli: FakeCli): Promise<string[]> {
+  const launches = await cli.launches();
+  expect(launches).toHaveLength(1);
+  return launches[0] ?? [];
+}
+
+async function cliWithVersion(versionText: string): Promise<FakeCli> {
+  const cli = await fakeCli({ versionText, mode: "stay" });
+  cleanups.push(() => cli.remove());
+  return cli;
+}
+
+describe("hook registration at launch", () => {
+  it.each([
+    { version: "2.1.144", expected: CLAUDE_EVENTS },
+    // MessageDisplay exists from 2.1.152 on (prd/hooks.md).
+    { version: "2.1.332", expected: [...CLAUDE_EVENTS, "MessageDisplay"] },
+  ])(
+    "C-HOOK-01: Claude $version gets a generated --settings file registering Elwood for every event",
+    async ({ version, expected }) => {
+      const cli = await cliWithVersion(`${version} (Claude Code)`);
+      const session = await startClaude({
+        cwd: cli.dir,
+        stateDir: cli.stateDir,
+        executable: cli.executable,
+        env: cli.env,
+      });
+      cleanups.push(() => session.kill());
+      const settingsPath = flagValue(await launched(cli), "--settings");
+      expect(settingsPath).toBeDefined();
+      const settings = JSON.parse(await readFile(settingsPath as string, "utf8")) as {
+        hooks: Record<string, { hooks: { type: string }[] }[]>;
+      };
+      expect(Object.keys(settings.hooks).sort()).toEqual([...expected].sort());
+      for (const [event, groups] of Object.entries(settings.hooks)) {
+        expect(groups.flatMap((group) => group.hooks).length, event).toBeGreaterThan(0);
+      }
+      await session.kill();
+    },
+  );
+
+  it("C-HOOK-12: Codex gets one -c hooks.<Event> override for every event", async () => {
+    const cli = await cliWithVersion("codex-cli 0.171.0");
+    const session = await startCodex({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+    });
+    cleanups.push(() => session.kill());
+    const argv = await launched(cli);
+    const overrides = configOverrides(argv);
+    const hooked = overrides
+      .map((value) => /^hooks\.([A-Za-z]+)=\[/.exec(value)?.[1])
+      .filter((event): event is string => event !== undefined);
+    expect([...hooked].sort()).toEqual([...CODEX_EVENTS].sort());
+    for (const value of overrides.filter((override) => override.startsWith("hooks."))) {
+      expect(value).toMatch(/type="command"/);
+    }
+    await session.kill();
+  });
+});
