@@ -4,6 +4,7 @@
 // trust keys LAST so no caller override can switch the bridge off.
 
 import { commandHookCommand } from "../../bridge/clients/command.js";
+import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import { codexShellPolicyOverrides } from "../../bridge/tool-env.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
@@ -21,7 +22,9 @@ export function codexHookOverride(eventName: string, bridge: BridgeWiring): stri
     eventName,
     client: bridge.commandClientKind,
   });
-  const timeout = cliHookTimeoutSeconds(bridge.hookTimeoutMs);
+  const timeout = cliHookTimeoutSeconds(
+    timeoutForEvent(eventName, bridge.hookTimeoutMs, bridge.hookTimeoutsByEvent),
+  );
   return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeout}}]}]`;
 }
 

@@ -4,6 +4,7 @@
 // runs inside one cleanup boundary: a failure tears it all down and keeps its error.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { createHookDispatcher } from "../../bridge/dispatcher.js";
+import { handlerTimeoutsOf, longestTimeout } from "../../bridge/handler-timeout.js";
 import { withLoopbackNoProxy } from "../../bridge/proxy-env.js";
 import { HookBridgeServer } from "../../bridge/server.js";
 import { autoupdateCli } from "../../shell/autoupdate.js";
@@ -75,10 +76,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   await store.writeRecord(record);
 
   let runtime: SessionRuntime<Event> | undefined;
+  // A handler that waits for a human (approvals) carries its own deadline for its event.
+  const hookTimeoutsByEvent = handlerTimeoutsOf(launch.getHandlers());
   const dispatcher = createHookDispatcher<Handlers, Event>({
     catalogue: adapter.hooks,
     getHandlers: launch.getHandlers,
     hookTimeoutMs: launch.hookTimeoutMs,
+    hookTimeoutsByEvent,
     onHook: (event) => runtime?.handleHookEvent(event),
     onHookError: (error) => runtime?.handleHookError(error),
     onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
@@ -89,7 +93,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     const client = await writeHookClient({
       store,
       sessionId: record.elwoodSessionId,
-      hookTimeoutMs: launch.hookTimeoutMs,
+      // One client serves every event: it waits as long as the longest deadline, while
+      // each event's CLI-side timeout still ends a stuck hook at that event's own.
+      hookTimeoutMs: longestTimeout(launch.hookTimeoutMs, hookTimeoutsByEvent),
     });
     const plan = await adapter.planLaunch({
       options: launch.options,
@@ -102,6 +108,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         commandClientPath: client.path,
         commandClientKind: client.kind,
         hookTimeoutMs: launch.hookTimeoutMs,
+        hookTimeoutsByEvent,
       },
       cliHelp: () =>
         probeCliHelp({
