@@ -93,7 +93,7 @@ async function screenText(client: ServeClient, id: string): Promise<string> {
 
 for (const agent of ["claude", "codex"] as const) {
   describe(`approvals through elwood serve: ${agent}`, () => {
-    test("allow lets the command run and the turn finish; a second answer is 409; an unknown id 404", async () => {
+    test("C-APR-01 C-APR-02 C-APR-03: allow lets the command run and the turn finish; a second answer is 409; an unknown id 404", async () => {
       const fx = await newFixture({ cli: agent });
       const { client } = await serveOver(fx);
       const markerFile = join(fx.workspace, `${token("allowed")}.txt`);
@@ -139,7 +139,7 @@ for (const agent of ["claude", "codex"] as const) {
       await events.close();
     });
 
-    test("deny with a message: the command never runs and the next request carries the message", async () => {
+    test("C-APR-02: deny with a message: the command never runs and the next request carries the message", async () => {
       const fx = await newFixture({ cli: agent });
       const { client } = await serveOver(fx);
       const markerFile = join(fx.workspace, `${token("denied")}.txt`);
@@ -165,7 +165,7 @@ for (const agent of ["claude", "codex"] as const) {
       await events.close();
     });
 
-    test("unanswered, the approval expires: the CLI's own dialog is on screen (blocked) and a late answer is 409", async () => {
+    test("C-APR-04: unanswered, the approval expires: the CLI's own dialog is on screen (blocked) and a late answer is 409", async () => {
       const fx = await newFixture({ cli: agent });
       const { client } = await serveOver(fx, { approvalExpiryMs: 3_000 });
       const markerFile = join(fx.workspace, `${token("expired")}.txt`);

@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 describe("ElwoodApprovals (Claude PermissionRequest)", () => {
-  it("parks a request as one pending approval with the tool, its command and times", async () => {
+  it("C-APR-01: parks a request as one pending approval with the tool, its command and times", async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const events = recordEvents(approvals);
@@ -77,7 +77,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     });
   });
 
-  it("a deny carries its message to the CLI", async () => {
+  it("C-APR-02: a deny carries its message to the CLI", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const { request } = claudeSetup(approvals);
     const reply = request();
@@ -91,7 +91,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     expect(approvals.pending()).toEqual([]);
   });
 
-  it("first answer wins: a second answer is approval_settled and changes nothing", async () => {
+  it("C-APR-03: first answer wins: a second answer is approval_settled and changes nothing", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const events = recordEvents(approvals);
     const { request } = claudeSetup(approvals);
@@ -111,7 +111,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     expect(events.map((event) => event.type)).toEqual(["created", "answered"]);
   });
 
-  it("expiry: with nobody answering, the hook returns no decision at the expiry and the approval is reported expired", async () => {
+  it("C-APR-04: expiry: with nobody answering, the hook returns no decision at the expiry and the approval is reported expired", async () => {
     vi.useFakeTimers();
     const approvals = new ElwoodApprovals({ expireAfterMs: 120_000 });
     const events = recordEvents(approvals);
@@ -148,7 +148,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     );
   });
 
-  it("the long deadline is the PermissionRequest handler's alone; other hooks keep hookTimeoutMs", async () => {
+  it("C-APR-06: the long deadline is the PermissionRequest handler's alone; other hooks keep hookTimeoutMs", async () => {
     vi.useFakeTimers();
     const approvals = new ElwoodApprovals({ expireAfterMs: 120_000 });
     const hooks: ClaudeHookHandlers = {
@@ -164,7 +164,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     expect(dispatcher.hookTimeoutMsFor?.("PreToolUse")).toBe(1_000);
   });
 
-  it("teardown while pending fails open: close() settles the hook with no decision", async () => {
+  it("C-APR-05: teardown while pending fails open: close() settles the hook with no decision", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const events = recordEvents(approvals);
     const { request, outcomes } = claudeSetup(approvals);
@@ -187,7 +187,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     expect(approvals.pending()).toEqual([]);
   });
 
-  it("edits carry the file path and a diff; MCP calls their server, tool and arguments", async () => {
+  it("C-APR-01: edits carry the file path and a diff; MCP calls their server, tool and arguments", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const { dispatcher } = claudeSetup(approvals);
     const permission = (tool_name: string, tool_input: unknown) =>
@@ -210,7 +210,7 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
 });
 
 describe("ElwoodApprovals (Codex PermissionRequest)", () => {
-  it("allow and deny-with-message become Codex's decisions", async () => {
+  it("C-APR-02: allow and deny-with-message become Codex's decisions", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const handlers: CodexHookHandlers = approvals.codexHooks();
     const dispatcher = createHookDispatcher({
@@ -246,7 +246,7 @@ describe("ElwoodApprovals (Codex PermissionRequest)", () => {
 });
 
 describe("ElwoodApprovals arguments", () => {
-  it("an unknown id is approval_not_found; a bad answer is invalid_approval before anything settles", async () => {
+  it("C-APR-03: an unknown id is approval_not_found; a bad answer is invalid_approval before anything settles", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const { request } = claudeSetup(approvals);
     const reply = request();
