@@ -3,6 +3,7 @@ import "@xterm/xterm/css/xterm.css";
 import "./styles.css";
 import "./log.css";
 import { Api, type SessionInfo } from "./api.js";
+import { Attention } from "./attention.js";
 import { el } from "./dom.js";
 import { SessionPanel } from "./session-panel.js";
 
@@ -23,6 +24,8 @@ const main = query<HTMLElement>("[data-testid=sessions]");
 const empty = query<HTMLElement>("[data-testid=empty]");
 const form = query<HTMLFormElement>("[data-testid=start-form]");
 const tabs = new Map<string, Tab>();
+const attention = new Attention();
+attention.bindPermissionButton(query<HTMLButtonElement>("[data-testid=notify-button]"));
 let noticeTimer: number | undefined;
 
 function showNotice(text: string): void {
@@ -53,6 +56,7 @@ function remove(id: string): void {
   const tab = tabs.get(id);
   if (!tab) return;
   tab.panel.dispose();
+  attention.setPending(id, 0);
   tab.panel.element.remove();
   tab.button.remove();
   tabs.delete(id);
@@ -67,11 +71,14 @@ function addSession(api: Api, info: SessionInfo): void {
     return;
   }
   const dot = el("span", { class: "dot" });
+  const count = el("span", { class: "approval-count", "data-testid": "approval-count" });
+  count.hidden = true;
   const button = el(
     "button",
     { type: "button", class: "tab", "data-testid": "session-tab", "data-agent": info.agent },
     dot,
     `${info.agent} · ${info.id.slice(0, 8)}`,
+    count,
   );
   const panel = new SessionPanel({
     api,
@@ -81,6 +88,12 @@ function addSession(api: Api, info: SessionInfo): void {
     onStatus: (status) => {
       dot.dataset.status = status;
     },
+    onApprovals: (pending) => {
+      count.textContent = String(pending);
+      count.hidden = pending === 0;
+      attention.setPending(info.id, pending);
+    },
+    onNeedsHuman: (title, body) => attention.notify(title, body, info.id),
   });
   button.addEventListener("click", () => activate(info.id));
   tabs.set(info.id, { panel, button });
