@@ -6,6 +6,7 @@ import { Api, type SessionInfo } from "./api.js";
 import { Attention } from "./attention.js";
 import { el } from "./dom.js";
 import { SessionPanel } from "./session-panel.js";
+import { renderStoredSessions } from "./stored-sessions.js";
 
 interface Tab {
   readonly panel: SessionPanel;
@@ -140,6 +141,8 @@ async function boot(): Promise<void> {
 
   const { sessions } = await api.request<{ sessions: SessionInfo[] }>("GET", "/api/sessions");
   for (const info of sessions) addSession(api, info);
+  const stored = query<HTMLElement>("[data-testid=stored-sessions]");
+  await renderStoredSessions(api, stored, (info) => addSession(api, info), showNotice);
 }
 
 boot().catch((error: Error) => showNotice(error.message));

@@ -42,6 +42,13 @@ export const API_ROUTES: readonly Route[] = [
       sendJson(response, 200, { sessions: registry.list() }),
   },
   {
+    method: "GET",
+    pattern: /^\/api\/sessions\/stored$/,
+    // What a restarted server can resume (POST /api/sessions with `resume`).
+    handle: async ({ response, registry }) =>
+      sendJson(response, 200, { sessions: await registry.stored() }),
+  },
+  {
     method: "POST",
     pattern: /^\/api\/sessions$/,
     handle: async ({ request, response, registry }) => {
