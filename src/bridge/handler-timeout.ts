@@ -5,6 +5,7 @@
 // event keeps the session's `hookTimeoutMs`, so a stuck handler elsewhere still fails
 // open as fast as before.
 
+import { ElwoodError } from "../errors.js";
 import { MAX_HOOK_TIMEOUT_MS } from "./limits.js";
 
 /** Where a handler keeps its own deadline; not reachable from the package root. */
@@ -22,7 +23,10 @@ export function withHandlerTimeout<F extends (...args: never[]) => unknown>(
   timeoutMs: number,
 ): F {
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_HOOK_TIMEOUT_MS) {
-    throw new RangeError(`handler timeout must be 1..${MAX_HOOK_TIMEOUT_MS} ms`);
+    throw new ElwoodError(
+      "invalid_options",
+      `A handler's own hook deadline must be 1 to ${MAX_HOOK_TIMEOUT_MS} ms; got ${String(timeoutMs)}.`,
+    );
   }
   Object.defineProperty(handler, HANDLER_TIMEOUT, { value: timeoutMs });
   return handler;
