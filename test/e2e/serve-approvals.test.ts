@@ -181,7 +181,8 @@ for (const agent of ["claude", "codex"] as const) {
       const approvalId = approval.id as string;
       expect(approval.expiresAt).toBe((approval.createdAt as number) + 3_000);
       const expired = await events.waitFor(approvalEntry("expired", approvalId), 30_000);
-      expect(expired.at).toBeGreaterThanOrEqual(approval.expiresAt as number);
+      // Timers may fire a millisecond or two early against the wall clock.
+      expect(expired.at).toBeGreaterThanOrEqual((approval.expiresAt as number) - 50);
       await events.waitFor(
         (entry) => entry.type === "status" && entry.data.status === "blocked",
         30_000,
