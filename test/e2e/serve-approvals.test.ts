@@ -55,6 +55,8 @@ async function readySession(
   const started = await client.call("POST", "/api/sessions", {
     agent,
     cwd: fx.workspace,
+    // The fixture trusts the workspace for Claude; Codex asks, so trust it at start.
+    autotrust: true,
     ...AGENTS[agent].posture,
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
