@@ -127,8 +127,12 @@ test.runIf(shouldRun)(
     // Hidden, with notifications granted: the next approval raises one.
     await page.evaluate("window.__elwoodHidden = true");
     const second = client.call("POST", `/api/sessions/${id}/send`, { text: "second tool" });
+    // A function, not a string: the page's CSP forbids evaluating strings.
     await page.waitForFunction(
-      "window.__elwoodNotifications.some((n) => n.title.includes('needs approval'))",
+      () =>
+        (
+          globalThis as unknown as { __elwoodNotifications: { title: string }[] }
+        ).__elwoodNotifications.some((note) => note.title.includes("needs approval")),
       undefined,
       { timeout: 90_000 },
     );
