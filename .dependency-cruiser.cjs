@@ -32,7 +32,7 @@ const SERVE_EXCEPTIONS = {
   "src/serve/request-fields.ts": ["src/terminal/terminal.ts"],
 };
 
-const CORE_LAYERS = "contract|screen|loops|context|turn|operations|runtime|launch";
+const CORE_LAYERS = "approvals|contract|screen|loops|context|turn|operations|runtime|launch";
 
 /** Path regexes: a file matches only itself, a folder ("src/events/") everything in it. */
 const exact = (paths) =>
@@ -84,9 +84,9 @@ module.exports = {
     },
     {
       name: "core-screen-loops-use-only-context",
-      comment: "screen/ and loops/ import only contract/ and context/ (and themselves).",
+      comment: "screen/, loops/ and approvals/ import only contract/ and context/ (and themselves).",
       severity: "error",
-      from: { path: "^src/core/(screen|loops)/" },
+      from: { path: "^src/core/(screen|loops|approvals)/" },
       to: { path: "^src/core/", pathNot: "^src/core/(contract|context|$1)/" },
     },
     {

@@ -47,6 +47,10 @@ export const ELWOOD_ERROR_NAMES = [
   "loop_not_found",
   "loop_persistence_failed",
   "loop_submission_failed",
+  // approvals
+  "invalid_approval",
+  "approval_not_found",
+  "approval_settled",
   // command-line tool only
   "no_agent_found",
   "agent_exited",

@@ -55,6 +55,12 @@ export type {
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
 export type {
+  ElwoodApproval,
+  ElwoodApprovalAnswer,
+  ElwoodApprovalDetail,
+  ElwoodApprovalEvent,
+} from "./core/approvals/types.js";
+export type {
   ElwoodLoopEvent,
   ElwoodLoopEventSnapshot,
   ElwoodLoopRequest,
@@ -108,6 +114,11 @@ export { IMAGE_LIMITS } from "./core/operations/images.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export {
+  DEFAULT_APPROVAL_EXPIRY_MS,
+  ElwoodApprovals,
+  type ElwoodApprovalsOptions,
+} from "./session/approvals.js";
 export type { ListModelsOptions } from "./session/list-models.js";
 export {
   type ElwoodSessionInfo,

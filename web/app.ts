@@ -3,8 +3,10 @@ import "@xterm/xterm/css/xterm.css";
 import "./styles.css";
 import "./log.css";
 import { Api, type SessionInfo } from "./api.js";
+import { Attention } from "./attention.js";
 import { el } from "./dom.js";
 import { SessionPanel } from "./session-panel.js";
+import { renderStoredSessions } from "./stored-sessions.js";
 
 interface Tab {
   readonly panel: SessionPanel;
@@ -23,6 +25,8 @@ const main = query<HTMLElement>("[data-testid=sessions]");
 const empty = query<HTMLElement>("[data-testid=empty]");
 const form = query<HTMLFormElement>("[data-testid=start-form]");
 const tabs = new Map<string, Tab>();
+const attention = new Attention();
+attention.bindPermissionButton(query<HTMLButtonElement>("[data-testid=notify-button]"));
 let noticeTimer: number | undefined;
 
 function showNotice(text: string): void {
@@ -53,6 +57,7 @@ function remove(id: string): void {
   const tab = tabs.get(id);
   if (!tab) return;
   tab.panel.dispose();
+  attention.setPending(id, 0);
   tab.panel.element.remove();
   tab.button.remove();
   tabs.delete(id);
@@ -67,11 +72,14 @@ function addSession(api: Api, info: SessionInfo): void {
     return;
   }
   const dot = el("span", { class: "dot" });
+  const count = el("span", { class: "approval-count", "data-testid": "approval-count" });
+  count.hidden = true;
   const button = el(
     "button",
     { type: "button", class: "tab", "data-testid": "session-tab", "data-agent": info.agent },
     dot,
     `${info.agent} · ${info.id.slice(0, 8)}`,
+    count,
   );
   const panel = new SessionPanel({
     api,
@@ -81,6 +89,12 @@ function addSession(api: Api, info: SessionInfo): void {
     onStatus: (status) => {
       dot.dataset.status = status;
     },
+    onApprovals: (pending) => {
+      count.textContent = String(pending);
+      count.hidden = pending === 0;
+      attention.setPending(info.id, pending);
+    },
+    onNeedsHuman: (title, body) => attention.notify(title, body, info.id),
   });
   button.addEventListener("click", () => activate(info.id));
   tabs.set(info.id, { panel, button });
@@ -127,6 +141,8 @@ async function boot(): Promise<void> {
 
   const { sessions } = await api.request<{ sessions: SessionInfo[] }>("GET", "/api/sessions");
   for (const info of sessions) addSession(api, info);
+  const stored = query<HTMLElement>("[data-testid=stored-sessions]");
+  await renderStoredSessions(api, stored, (info) => addSession(api, info), showNotice);
 }
 
 boot().catch((error: Error) => showNotice(error.message));

@@ -1,6 +1,7 @@
 // One session's panel: header with status badge and controls, the live terminal, the
 // prompt composer (Enter sends one line, Shift+Enter adds a line), and the event log.
 import type { Api, ServeEvent, SessionInfo, TokenUsage } from "./api.js";
+import { ApprovalCards } from "./approval-cards.js";
 import { el } from "./dom.js";
 import { EventLogView } from "./event-log-view.js";
 import { TerminalView } from "./terminal-view.js";
@@ -16,6 +17,8 @@ export class SessionPanel {
   readonly #events = new AbortController();
   readonly #onStatus: (status: string) => void;
   readonly #notice: (text: string) => void;
+  readonly #needsHuman: (title: string, body: string) => void;
+  readonly #approvals: ApprovalCards;
 
   constructor(options: {
     readonly api: Api;
@@ -23,11 +26,30 @@ export class SessionPanel {
     readonly onStatus: (status: string) => void;
     readonly onNotice: (text: string) => void;
     readonly onClosed: () => void;
+    /** Pending approvals changed (the tab and title count them). */
+    readonly onApprovals: (pending: number) => void;
+    /** Something needs a human: an approval, a blocking dialog, a finished turn. */
+    readonly onNeedsHuman: (title: string, body: string) => void;
   }) {
     this.#api = options.api;
     this.info = options.info;
     this.#onStatus = options.onStatus;
     this.#notice = options.onNotice;
+    this.#needsHuman = options.onNeedsHuman;
+    this.#approvals = new ApprovalCards({
+      api: options.api,
+      sessionId: options.info.id,
+      onNotice: options.onNotice,
+      onChange: (pending, created) => {
+        options.onApprovals(pending);
+        if (created !== undefined) {
+          this.#needsHuman(
+            `${this.#label()} needs approval`,
+            `${created.toolName} is waiting for Allow or Deny`,
+          );
+        }
+      },
+    });
     this.terminal = new TerminalView(options.api, options.info.id, options.onNotice);
     this.#badge = el("span", { class: "badge", "data-testid": "status-badge" });
     this.#setStatus(options.info.status);
@@ -66,7 +88,13 @@ export class SessionPanel {
       interrupt,
       stop,
     );
-    const left = el("div", { class: "panel-main" }, this.terminal.element, this.#composer());
+    const left = el(
+      "div",
+      { class: "panel-main" },
+      this.#approvals.element,
+      this.terminal.element,
+      this.#composer(),
+    );
     this.element = el(
       "section",
       { class: "panel", "data-testid": "session-panel", "data-session-id": options.info.id },
@@ -134,8 +162,15 @@ export class SessionPanel {
 
   #onEvent(event: ServeEvent): void {
     this.log.add(event);
+    if (event.type === "approval") this.#approvals.apply(event);
     if (event.type === "status" && typeof event.data.status === "string") {
-      this.#setStatus(event.data.status);
+      const { status, previous } = event.data;
+      this.#setStatus(status);
+      if (status === "blocked") {
+        this.#needsHuman(`${this.#label()} is blocked`, "A dialog on its screen waits for you.");
+      } else if (status === "ready" && previous === "running") {
+        this.#needsHuman(`${this.#label()} finished its turn`, "It is ready for the next prompt.");
+      }
     }
     if (event.type === "usage") this.#setUsage(event.data.session as TokenUsage | undefined);
   }
@@ -151,6 +186,10 @@ export class SessionPanel {
       `cache write ${usage.cacheWriteTokens}`,
       `output ${usage.outputTokens} (reasoning ${usage.reasoningTokens})`,
     ].join("\n");
+  }
+
+  #label(): string {
+    return `${this.info.agent} ${this.info.id.slice(0, 8)}`;
   }
 
   #setStatus(status: string): void {

@@ -11,13 +11,16 @@ import {
   UNKNOWN_HOOK_EVENT_NAME,
 } from "./catalogue.js";
 import { settleWithin } from "./deadline.js";
+import { type HookTimeoutsByEvent, timeoutForEvent } from "./handler-timeout.js";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "./limits.js";
 import type { ElwoodHookErrorCategory, HookDispatchError, HookOutcome } from "./outcome.js";
 
 /** What the bridge server needs from a dispatcher. */
 export interface HookRequestSink {
-  /** The handler deadline; the server answers on its own a little after it. */
+  /** The default handler deadline; the server answers on its own a little after it. */
   readonly hookTimeoutMs: number;
+  /** The deadline of one event's handler (hookTimeoutMs unless a handler asked for more). */
+  hookTimeoutMsFor?(eventName: string | undefined): number;
   /** Dispatch a decoded input; resolves the reply body text, or undefined for none. */
   dispatch(rawInput: unknown, eventNameFromPath: string | undefined): Promise<string | undefined>;
   /** Report an authenticated request whose body was not JSON (fails open). */
@@ -31,6 +34,8 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
   /** Read the handlers per dispatch instead (they may change while a session runs). */
   readonly getHandlers?: () => Handlers | undefined;
   readonly hookTimeoutMs?: number;
+  /** Events whose handlers asked for a deadline of their own (handler-timeout.ts). */
+  readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
   /** Every successfully parsed event, before its handler runs. */
   readonly onHook?: (event: Event) => void;
   /** Every fail-open failure (becomes `hookError` + a `hook_error` activity). */
@@ -46,6 +51,8 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
   options: HookDispatcherOptions<Handlers, Event>,
 ): HookDispatcher {
   const hookTimeoutMs = resolveHookTimeoutMs(options.hookTimeoutMs);
+  const hookTimeoutMsFor = (eventName: string | undefined): number =>
+    timeoutForEvent(eventName, hookTimeoutMs, options.hookTimeoutsByEvent);
   const { catalogue } = options;
   const currentHandlers = (): Handlers | undefined =>
     options.getHandlers === undefined ? options.handlers : options.getHandlers();
@@ -113,10 +120,12 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
     );
     if (resolved === undefined)
       return { hookEventName: name, failedOpen: false, hasHandler: false };
-    const settled = await settleWithin(() => resolved.handler(event), hookTimeoutMs);
+    // The one per-event choice: a handler that waits for a human has its own deadline.
+    const timeoutMs = hookTimeoutMsFor(name);
+    const settled = await settleWithin(() => resolved.handler(event), timeoutMs);
     if (settled.kind === "timed_out") {
-      const message = `${name} handler did not settle within ${hookTimeoutMs} ms`;
-      return failOpen(name, "timeout", message, { hasHandler: true, timeoutMs: hookTimeoutMs });
+      const message = `${name} handler did not settle within ${timeoutMs} ms`;
+      return failOpen(name, "timeout", message, { hasHandler: true, timeoutMs });
     }
     if (settled.kind === "threw") {
       const message = `${name} handler failed: ${describeCause(settled.error)}`;
@@ -137,6 +146,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
 
   return {
     hookTimeoutMs,
+    hookTimeoutMsFor,
     async dispatch(rawInput, eventNameFromPath) {
       try {
         const outcome = await run(rawInput, eventNameFromPath);

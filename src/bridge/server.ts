@@ -26,7 +26,7 @@ export interface HookBridgeServerOptions {
   readonly sink: HookRequestSink;
   /** Byte cap on one request body; default 8 MiB. */
   readonly maxRequestBytes?: number;
-  /** Hard deadline for answering a dispatched request; default hookTimeoutMs + 1 s. */
+  /** Hard deadline for answering a dispatched request; default the event's deadline + 1 s. */
   readonly responseDeadlineMs?: number;
 }
 
@@ -45,7 +45,7 @@ export class HookBridgeServer {
   readonly #expectedToken: Buffer;
   readonly #sink: HookRequestSink;
   readonly #maxRequestBytes: number;
-  readonly #responseDeadlineMs: number;
+  readonly #responseDeadlineMs: number | undefined;
   readonly #sockets = new Set<Socket>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #stats: MutableHookBridgeStats = createHookStats();
@@ -64,8 +64,7 @@ export class HookBridgeServer {
     this.#expectedToken = Buffer.from(token, "utf8");
     this.#sink = options.sink;
     this.#maxRequestBytes = options.maxRequestBytes ?? MAX_HOOK_REQUEST_BYTES;
-    this.#responseDeadlineMs =
-      options.responseDeadlineMs ?? options.sink.hookTimeoutMs + SERVER_DEADLINE_MARGIN_MS;
+    this.#responseDeadlineMs = options.responseDeadlineMs;
     this.port = (server.address() as AddressInfo).port;
     this.url = `http://127.0.0.1:${this.port}`;
   }
@@ -204,7 +203,10 @@ export class HookBridgeServer {
       return;
     }
     this.#stats.dispatched += 1;
-    const body = await this.#withinDeadline(this.#sink.dispatch(input, eventName));
+    const body = await this.#withinDeadline(
+      this.#sink.dispatch(input, eventName),
+      this.#responseDeadlineFor(eventName),
+    );
     reply(response, 200, body);
   }
 
@@ -246,14 +248,23 @@ export class HookBridgeServer {
     return id === undefined || this.#knownConversations.has(id);
   }
 
+  #responseDeadlineFor(eventName: string): number {
+    if (this.#responseDeadlineMs !== undefined) return this.#responseDeadlineMs;
+    const handlerMs = this.#sink.hookTimeoutMsFor?.(eventName) ?? this.#sink.hookTimeoutMs;
+    return handlerMs + SERVER_DEADLINE_MARGIN_MS;
+  }
+
   // The outer guarantee: whatever the sink does, the client is answered in time.
-  #withinDeadline(pending: Promise<string | undefined>): Promise<string | undefined> {
+  #withinDeadline(
+    pending: Promise<string | undefined>,
+    deadlineMs: number,
+  ): Promise<string | undefined> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
         this.#stats.deadlineExpired += 1;
         resolve(undefined);
-      }, this.#responseDeadlineMs);
+      }, deadlineMs);
       this.#timers.add(timer);
       const settle = (body: string | undefined): void => {
         clearTimeout(timer);

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendJson } from "./http-io.js";
 import type { SessionRegistry } from "./registry.js";
 import { readJsonObject, readSendObject } from "./request-body.js";
-import { promptOf, sessionRequestOf, sizeOf } from "./request-fields.js";
+import { approvalAnswerOf, promptOf, sessionRequestOf, sizeOf } from "./request-fields.js";
 import { lastEventIdOf, streamEvents } from "./sse.js";
 
 export interface RouteContext {
@@ -14,6 +14,8 @@ export interface RouteContext {
   readonly registry: SessionRegistry;
   /** The `:id` path segment, when the route has one. */
   readonly id: string;
+  /** The second id segment (`:approvalId`), when the route has one. */
+  readonly subId: string;
   /** Registers a cleanup the server runs when it closes (open SSE streams). */
   readonly onServerClose: (stop: () => void) => void;
 }
@@ -38,6 +40,13 @@ export const API_ROUTES: readonly Route[] = [
     pattern: /^\/api\/sessions$/,
     handle: async ({ response, registry }) =>
       sendJson(response, 200, { sessions: registry.list() }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/sessions\/stored$/,
+    // What a restarted server can resume (POST /api/sessions with `resume`).
+    handle: async ({ response, registry }) =>
+      sendJson(response, 200, { sessions: await registry.stored() }),
   },
   {
     method: "POST",
@@ -102,6 +111,22 @@ export const API_ROUTES: readonly Route[] = [
   },
   {
     method: "GET",
+    pattern: new RegExp(`^/api/sessions/${ID}/approvals$`),
+    handle: async ({ response, registry, id }) =>
+      sendJson(response, 200, { approvals: registry.get(id).approvals() }),
+  },
+  {
+    method: "POST",
+    pattern: new RegExp(`^/api/sessions/${ID}/approvals/${ID}$`),
+    handle: async ({ request, response, registry, id, subId }) => {
+      const session = registry.get(id);
+      const answer = approvalAnswerOf(await readJsonObject(request));
+      const approval = session.answerApproval(subId, answer);
+      sendJson(response, 200, { id: approval.id, ...answer });
+    },
+  },
+  {
+    method: "GET",
     pattern: new RegExp(`^/api/sessions/${ID}/events$`),
     handle: async ({ request, response, registry, id, url, onServerClose }) => {
       const session = registry.get(id);
@@ -114,7 +139,9 @@ export const API_ROUTES: readonly Route[] = [
 export function findRoute(
   method: string,
   pathname: string,
-): { readonly route: Route; readonly id: string } | { readonly allowed: readonly string[] } {
+):
+  | { readonly route: Route; readonly id: string; readonly subId: string }
+  | { readonly allowed: readonly string[] } {
   const allowed: string[] = [];
   for (const route of API_ROUTES) {
     const match = route.pattern.exec(pathname);
@@ -123,7 +150,7 @@ export function findRoute(
       allowed.push(route.method);
       continue;
     }
-    return { route, id: decodeSegment(match[1] ?? "") };
+    return { route, id: decodeSegment(match[1] ?? ""), subId: decodeSegment(match[2] ?? "") };
   }
   return { allowed };
 }

@@ -12,6 +12,7 @@ export type ServeEventType =
   | "hookError"
   | "warning"
   | "loop"
+  | "approval"
   | "exit"
   | "usage"
   | "error";

@@ -3,7 +3,7 @@
 // `allowRemote` (prd/serve.md "Local by default").
 import { BlockList, isIP } from "node:net";
 import { isAbsolute, resolve } from "node:path";
-import { ElwoodError } from "../index.js";
+import { DEFAULT_APPROVAL_EXPIRY_MS, ElwoodError } from "../index.js";
 import { defaultWebRoot } from "./static-assets.js";
 
 export interface ServeOptions {
@@ -30,6 +30,11 @@ export interface ServeOptions {
   readonly webRoot?: string;
   /** A fixed token instead of a fresh random one (tests, supervisors). */
   readonly token?: string;
+  /**
+   * How long a pending approval waits for an answer before the CLI shows its own dialog;
+   * 5 minutes by default (prd/approvals.md).
+   */
+  readonly approvalExpiryMs?: number;
 }
 
 export interface NormalizedServeOptions {
@@ -42,6 +47,7 @@ export interface NormalizedServeOptions {
   readonly sessionEnv: Readonly<Record<string, string | undefined>> | undefined;
   readonly webRoot: string;
   readonly token: string | undefined;
+  readonly approvalExpiryMs: number;
 }
 
 export const SERVE_DEFAULTS = Object.freeze({
@@ -130,5 +136,11 @@ export function normalizeServeOptions(options: ServeOptions): NormalizedServeOpt
     sessionEnv: options.sessionEnv,
     webRoot,
     token,
+    approvalExpiryMs: wholeNumber(
+      options.approvalExpiryMs ?? DEFAULT_APPROVAL_EXPIRY_MS,
+      "approvalExpiryMs",
+      1_000,
+      86_400_000,
+    ),
   };
 }

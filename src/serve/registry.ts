@@ -1,13 +1,29 @@
 // The server's live sessions by Elwood session id. Opening, finding and closing go
 // through here so shutdown can close every session, including ones still starting, and
 // so the per-server session cap (prd/serve.md "Limits") is checked before any start.
-import { ElwoodError } from "../index.js";
+import { join } from "node:path";
+import { type ElwoodAgentKind, ElwoodError, listSessions } from "../index.js";
 import {
   ServedSession,
   type SessionDefaults,
   type SessionInfo,
   type SessionRequest,
 } from "./served-session.js";
+
+/** A session kept in the state directory, as `GET /api/sessions/stored` lists it. */
+export interface StoredSessionInfo {
+  readonly id: string;
+  readonly agent: ElwoodAgentKind;
+  readonly cwd: string;
+  /** ISO-8601 UTC. */
+  readonly createdAt: string;
+  /** ISO-8601 UTC: the last write of the session's record. */
+  readonly lastUsedAt: string;
+  /** The agent's conversation id is stored, so `resume` can continue it. */
+  readonly resumable: boolean;
+  /** This server holds it now. */
+  readonly live: boolean;
+}
 
 export interface SessionRegistryOptions {
   readonly defaults: SessionDefaults;
@@ -76,6 +92,25 @@ export class SessionRegistry {
 
   list(): SessionInfo[] {
     return [...this.#sessions.values()].map((session) => session.info());
+  }
+
+  /**
+   * Sessions kept in the state directory (earlier runs of the server included), most
+   * recently used first, each marked live when this server holds it. Without a
+   * `stateDir`, the server's own folder's `.elwood/` (the page's default session folder).
+   */
+  async stored(): Promise<StoredSessionInfo[]> {
+    const stateDir = this.#defaults.stateDir ?? join(process.cwd(), ".elwood");
+    const { sessions } = await listSessions({ stateDir });
+    return sessions.map((session) => ({
+      id: session.elwoodSessionId,
+      agent: session.agent,
+      cwd: session.cwd,
+      createdAt: session.createdAt,
+      lastUsedAt: session.lastUsedAt,
+      resumable: session.resumable,
+      live: this.#sessions.has(session.elwoodSessionId),
+    }));
   }
 
   /** Closes one session and forgets it. */

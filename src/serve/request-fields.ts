@@ -3,6 +3,7 @@
 import { isAbsolute } from "node:path";
 import {
   type ElwoodAgentKind,
+  type ElwoodApprovalAnswer,
   ElwoodError,
   type ElwoodTerminalSize,
   type ImageInput,
@@ -21,8 +22,46 @@ function invalid(field: string, expected: string, found: unknown): ElwoodError {
   });
 }
 
+/**
+ * The launch posture a caller may choose per agent (prd/approvals.md): what needs approval.
+ * Shapes are checked here; the values are the library's own option checks, at start,
+ * before anything is spawned.
+ */
+const POSTURE_FIELDS: Readonly<Record<ElwoodAgentKind, readonly string[]>> = {
+  claude: ["permissionMode", "allowedTools", "disallowedTools", "highTrust"],
+  codex: ["sandbox", "approvalPolicy", "highTrust"],
+};
+
+function postureOf(
+  agent: ElwoodAgentKind,
+  body: Record<string, unknown>,
+): SessionRequest["posture"] {
+  const posture: Record<string, unknown> = {};
+  const other = agent === "claude" ? "codex" : "claude";
+  for (const field of POSTURE_FIELDS[other]) {
+    if (body[field] !== undefined && !POSTURE_FIELDS[agent].includes(field)) {
+      throw invalid(field, `left out: it is a ${other} option, not a ${agent} one`, body[field]);
+    }
+  }
+  for (const field of POSTURE_FIELDS[agent]) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (field === "highTrust") {
+      if (typeof value !== "boolean") throw invalid(field, "a boolean", value);
+    } else if (field === "allowedTools" || field === "disallowedTools") {
+      if (!Array.isArray(value) || !value.every((rule) => typeof rule === "string")) {
+        throw invalid(field, "an array of tool rule strings", value);
+      }
+    } else if (typeof value !== "string") {
+      throw invalid(field, "a string", value);
+    }
+    posture[field] = value;
+  }
+  return Object.freeze(posture);
+}
+
 export function sessionRequestOf(body: Record<string, unknown>): SessionRequest {
-  const { agent, cwd, autotrust, resume } = body;
+  const { agent, cwd, autotrust, resume, approvals } = body;
   if (typeof agent !== "string" || !AGENTS.includes(agent as ElwoodAgentKind)) {
     throw invalid("agent", '"claude" or "codex"', agent);
   }
@@ -35,8 +74,13 @@ export function sessionRequestOf(body: Record<string, unknown>): SessionRequest 
   if (resume !== undefined && (typeof resume !== "string" || resume.trim() === "")) {
     throw invalid("resume", "an Elwood session id string", resume);
   }
+  if (approvals !== undefined && typeof approvals !== "boolean") {
+    throw invalid("approvals", "a boolean", approvals);
+  }
   return {
     agent: agent as ElwoodAgentKind,
+    posture: postureOf(agent as ElwoodAgentKind, body),
+    approvals: approvals !== false,
     cwd,
     autotrust: autotrust === true,
     resume: resume === undefined ? undefined : (resume as string).trim(),
@@ -94,6 +138,30 @@ function imageOf(image: unknown, field: string): ImageInput {
     data: typeof data === "string" ? Buffer.from(data, "base64") : data.decode(),
     format: entry.format as (typeof IMAGE_FORMATS)[number],
   };
+}
+
+/** `{ behavior: "allow" | "deny", message?: string }` (a message goes with a deny only). */
+export function approvalAnswerOf(body: Record<string, unknown>): ElwoodApprovalAnswer {
+  const { behavior, message, ...rest } = body;
+  const extra = Object.keys(rest);
+  if (extra.length > 0)
+    throw invalid(
+      extra[0] ?? "",
+      "left out (an answer has behavior and message)",
+      rest[extra[0] ?? ""],
+    );
+  if (behavior !== "allow" && behavior !== "deny") {
+    throw invalid("behavior", '"allow" or "deny"', behavior);
+  }
+  if (message !== undefined && typeof message !== "string") {
+    throw invalid("message", "a string", message);
+  }
+  if (behavior === "allow") {
+    if (message !== undefined)
+      throw invalid("message", "left out on an allow (it goes with a deny)", message);
+    return { behavior };
+  }
+  return message === undefined ? { behavior } : { behavior, message };
 }
 
 export function sizeOf(body: Record<string, unknown>): ElwoodTerminalSize {

@@ -9,6 +9,9 @@ import {
   type ElwoodAgentKind,
   type ElwoodAgentSession,
   type ElwoodAgentSessionEvents,
+  type ElwoodApproval,
+  type ElwoodApprovalAnswer,
+  ElwoodApprovals,
   ElwoodError,
   type ElwoodSessionStatus,
   type ElwoodTerminalSize,
@@ -27,6 +30,10 @@ export interface SessionRequest {
   readonly autotrust: boolean;
   /** An Elwood session id to resume instead of starting fresh. */
   readonly resume: string | undefined;
+  /** Launch posture options for the agent (request-fields.ts POSTURE_FIELDS). */
+  readonly posture: Readonly<Record<string, unknown>>;
+  /** Whether PermissionRequests become pending approvals (true unless turned off). */
+  readonly approvals: boolean;
 }
 
 /** What every session the server opens shares (from the command line or the embedder). */
@@ -34,6 +41,8 @@ export interface SessionDefaults {
   readonly stateDir: string | undefined;
   /** Environment for the agents; the server's own environment when undefined. */
   readonly env: Readonly<Record<string, string | undefined>> | undefined;
+  /** How long a pending approval waits for an answer (ServeOptions.approvalExpiryMs). */
+  readonly approvalExpiryMs: number;
 }
 
 export interface SessionInfo {
@@ -45,6 +54,8 @@ export interface SessionInfo {
   readonly startedAt: number;
   readonly size: ElwoodTerminalSize;
   readonly lastEventId: number;
+  /** Approvals waiting for an answer (GET …/approvals lists them). */
+  readonly pendingApprovals: number;
   /** The session's token usage so far; absent until the transcript reported some. */
   readonly usage?: ElwoodTokenUsage;
 }
@@ -67,21 +78,30 @@ interface ServedEventSource {
 
 // Each session is the agent's own session class, composed, not subclassed: handlers are
 // attached before it starts, so no startup event is missed.
-function newSession(request: SessionRequest, defaults: SessionDefaults) {
+function newSession(
+  request: SessionRequest,
+  defaults: SessionDefaults,
+  approvals: ElwoodApprovals | undefined,
+) {
   const options = {
+    ...request.posture,
     cwd: request.cwd,
     autotrust: request.autotrust,
     ...(defaults.stateDir === undefined ? {} : { stateDir: defaults.stateDir }),
     ...(defaults.env === undefined ? {} : { env: defaults.env }),
     ...(request.resume === undefined ? {} : { elwoodSessionId: request.resume, resumeOnly: true }),
   };
-  return request.agent === "claude" ? new ClaudeSession(options) : new CodexSession(options);
+  if (request.agent === "claude") {
+    return new ClaudeSession({ ...options, ...(approvals && { hooks: approvals.claudeHooks() }) });
+  }
+  return new CodexSession({ ...options, ...(approvals && { hooks: approvals.codexHooks() }) });
 }
 
 export class ServedSession {
   readonly agent: ElwoodAgentKind;
   readonly log: SessionEventLog;
   readonly #session: ClaudeSession | CodexSession;
+  readonly #approvals: ElwoodApprovals | undefined;
   readonly #resumed: boolean;
   readonly #startedAt = Date.now();
   readonly #unsubscribes: ElwoodUnsubscribe[];
@@ -90,9 +110,11 @@ export class ServedSession {
   private constructor(parts: {
     readonly request: SessionRequest;
     readonly session: ClaudeSession | CodexSession;
+    readonly approvals: ElwoodApprovals | undefined;
     readonly log: SessionEventLog;
     readonly unsubscribes: ElwoodUnsubscribe[];
   }) {
+    this.#approvals = parts.approvals;
     this.agent = parts.request.agent;
     this.#resumed = parts.request.resume !== undefined;
     this.#session = parts.session;
@@ -102,13 +124,20 @@ export class ServedSession {
 
   /** Starts (or resumes) the agent; events from its first moment are in the log. */
   static async open(request: SessionRequest, defaults: SessionDefaults): Promise<ServedSession> {
-    const session = newSession(request, defaults);
+    const approvals = request.approvals
+      ? new ElwoodApprovals({ expireAfterMs: defaults.approvalExpiryMs })
+      : undefined;
+    const session = newSession(request, defaults, approvals);
     const log = new SessionEventLog();
     const unsubscribes = recordEvents(session, log);
+    if (approvals !== undefined) {
+      unsubscribes.push(approvals.on((event) => log.append("approval", event)));
+    }
     try {
       await session.start();
-      return new ServedSession({ request, session, log, unsubscribes });
+      return new ServedSession({ request, session, approvals, log, unsubscribes });
     } catch (error) {
+      approvals?.close();
       for (const unsubscribe of unsubscribes) unsubscribe();
       throw error;
     }
@@ -137,7 +166,25 @@ export class ServedSession {
       size: this.#session.terminal.size,
       lastEventId: this.log.lastId,
       ...(this.#session.usage === undefined ? {} : { usage: this.#session.usage }),
+      pendingApprovals: this.#approvals?.pending().length ?? 0,
     };
+  }
+
+  /** The approvals waiting for an answer, oldest first (none when approvals are off). */
+  approvals(): readonly ElwoodApproval[] {
+    return this.#approvals?.pending() ?? [];
+  }
+
+  /** Answers one pending approval: first answer wins (approval_settled after). */
+  answerApproval(approvalId: string, answer: ElwoodApprovalAnswer): ElwoodApproval {
+    if (this.#approvals === undefined) {
+      throw new ElwoodError(
+        "approval_not_found",
+        `Session ${this.id} was started with approvals off; it has no approval ${JSON.stringify(approvalId)}.`,
+        { details: { approvalId } },
+      );
+    }
+    return this.#approvals.answer(approvalId, answer);
   }
 
   /** One turn: resolves with the assistant's text when the agent's turn really ended. */
@@ -186,6 +233,7 @@ export class ServedSession {
 
   /** Kills the agent's process group at once (the SIGINT path). */
   async kill(): Promise<void> {
+    this.#approvals?.close();
     try {
       await this.#session.kill();
     } finally {
@@ -195,6 +243,8 @@ export class ServedSession {
   }
 
   async #shutDown(teardown: boolean): Promise<void> {
+    // Pending approvals settle with no decision first, so no hook waits on a closing session.
+    this.#approvals?.close();
     try {
       if (teardown) await this.#session.teardown();
       else await this.#session.close();

@@ -48,7 +48,11 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
   const settings = normalizeServeOptions(options);
   const token = settings.token ?? createHookToken();
   const registry = new SessionRegistry({
-    defaults: { stateDir: settings.stateDir, env: settings.sessionEnv },
+    defaults: {
+      stateDir: settings.stateDir,
+      env: settings.sessionEnv,
+      approvalExpiryMs: settings.approvalExpiryMs,
+    },
     maxSessions: settings.maxSessions,
   });
   const connections = new ConnectionGate(settings.maxConnections);
@@ -92,7 +96,8 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
     guard.admitApi(request.headers);
     const found = findRoute(method, url.pathname);
     if (!("route" in found)) throw routeNotFound(method, url.pathname, found.allowed);
-    await found.route.handle({ request, response, url, registry, id: found.id, onServerClose });
+    const { id, subId } = found;
+    await found.route.handle({ request, response, url, registry, id, subId, onServerClose });
   };
 
   // Attached once the port is known (the guard names it); the listen callback and this

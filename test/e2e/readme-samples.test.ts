@@ -179,6 +179,26 @@ const PLANS: Readonly<Record<string, SamplePlan>> = {
       expect(lines(stdout)).toEqual(["0 unreadable records skipped"]);
     },
   },
+  approvals: {
+    trusted: true,
+    turns: [
+      {
+        match: "Say hello from the shell.",
+        steps: [
+          { tool: { name: "Bash", input: { command: "echo approved-hello" } } },
+          { say: "APPROVALS-DONE" },
+        ],
+      },
+    ],
+    check({ stdout }) {
+      // The approval was shown (its command) and allowed: the turn ran to its answer.
+      expect(lines(stdout)).toEqual(["approve? Bash: echo approved-hello", "APPROVALS-DONE"]);
+      const ran = server.requests.some((request) =>
+        request.toolResults.some((result) => result.text.includes("approved-hello")),
+      );
+      expect(ran).toBe(true);
+    },
+  },
   "event-types": {
     check({ stdout }) {
       expect(stdout).toBe("");

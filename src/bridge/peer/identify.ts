@@ -18,6 +18,7 @@ import { basename } from "node:path";
 import { bashHookClientScript } from "../clients/bash-client.js";
 import { BASH_CLIENT_NAME, commandHookCommand, type HookClientKind } from "../clients/command.js";
 import { nodeHookClientScript } from "../clients/node-client.js";
+import { type HookTimeoutsByEvent, timeoutForEvent } from "../handler-timeout.js";
 import { childrenOf, commandLine, processStat, socketInodes } from "./proc.js";
 import { type PeerAddress, readPeerSocket } from "./tcp-table.js";
 
@@ -31,6 +32,8 @@ export interface PeerPolicy {
   readonly clientKind: HookClientKind;
   /** The launch's hookTimeoutMs: the client program is generated from it, byte for byte. */
   readonly hookTimeoutMs: number;
+  /** Events whose client was generated with a deadline of its own (approvals). */
+  readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
   /** Events the CLI sends through the command client; every other event comes over http. */
   readonly isCommandEvent: (eventName: string) => boolean;
 }
@@ -107,7 +110,7 @@ function clientProcesses(parent: number, policy: PeerPolicy, eventName: string):
   const hookCommand = commandHookCommand({
     eventName,
     client: policy.clientKind,
-    hookTimeoutMs: policy.hookTimeoutMs,
+    hookTimeoutMs: clientTimeout(policy, eventName),
   });
   for (const pid of childrenOf(parent).slice(0, MAX_CHILDREN_SEARCHED)) {
     const argv = commandLine(pid);
@@ -128,11 +131,11 @@ function clientProcesses(parent: number, policy: PeerPolicy, eventName: string):
  */
 export function isClientCommand(
   argv: readonly string[],
-  policy: Pick<PeerPolicy, "clientKind" | "hookTimeoutMs">,
+  policy: Pick<PeerPolicy, "clientKind" | "hookTimeoutMs" | "hookTimeoutsByEvent">,
   eventName: string,
 ): boolean {
   const interpreter = basename(argv[0] ?? "");
-  const { hookTimeoutMs } = policy;
+  const hookTimeoutMs = clientTimeout(policy, eventName);
   if (policy.clientKind === "bash") {
     return (
       argv.length === 5 &&
@@ -150,6 +153,14 @@ export function isClientCommand(
     argv[2] === nodeHookClientScript({ hookTimeoutMs }) &&
     argv[3] === eventName
   );
+}
+
+// The deadline the event's client program was generated with.
+function clientTimeout(
+  policy: Pick<PeerPolicy, "hookTimeoutMs" | "hookTimeoutsByEvent">,
+  eventName: string,
+): number {
+  return timeoutForEvent(eventName, policy.hookTimeoutMs, policy.hookTimeoutsByEvent);
 }
 
 /** `<shell> -c '<the hook command>'`: the CLI's shell around a command hook. */

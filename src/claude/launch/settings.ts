@@ -6,13 +6,18 @@
 // (verified on 2.1.144 and 2.1.332). Claude skips http hooks for SessionStart and Setup,
 // so those two use the command-hook client (prd/bridge.md).
 import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
+import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS, claudeHttpHookEntry } from "./http-hooks.js";
 
 type MatcherGroup = { readonly matcher?: string; readonly hooks: readonly unknown[] };
 
 function bridgeHookEntry(eventName: string, bridge: BridgeWiring): unknown {
-  const { hookTimeoutMs } = bridge;
+  const hookTimeoutMs = timeoutForEvent(
+    eventName,
+    bridge.hookTimeoutMs,
+    bridge.hookTimeoutsByEvent,
+  );
   if (!CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName)) {
     return claudeHttpHookEntry({ port: bridge.port, eventName, hookTimeoutMs });
   }

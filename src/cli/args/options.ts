@@ -152,6 +152,12 @@ const OPTIONS = [
     kind: "boolean",
     help: "Let `elwood serve` bind a non-loopback --host (token sent in clear).",
   },
+  {
+    name: "approval-expiry",
+    kind: "string",
+    value: "seconds",
+    help: "How long `elwood serve` holds a permission prompt for an answer (default 300).",
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]["name"];

@@ -10,8 +10,10 @@ import { commandHelp } from "./help-text.js";
 export const serveCommand: CliCommand = {
   name: "serve",
   summary: "Open a local web page and API to watch and steer live sessions.",
-  usage: ["serve [--port <n>] [--host <addr> [--allow-remote]] [--state-dir <dir>]"],
-  options: ["help", "port", "host", "allow-remote", "state-dir"],
+  usage: [
+    "serve [--port <n>] [--host <addr> [--allow-remote]] [--state-dir <dir>] [--approval-expiry <seconds>]",
+  ],
+  options: ["help", "port", "host", "allow-remote", "state-dir", "approval-expiry"],
   details: `The first line printed is the page URL; its #token=… is the bearer token every
 API request needs. Ctrl+C kills every session at once; SIGTERM/SIGHUP/SIGTTIN stop them
 gracefully. See the README for the API.
@@ -47,12 +49,19 @@ Examples:
       );
     }
     const stateDir = parsed.options.get("state-dir");
+    const expiry = parsed.options.get("approval-expiry");
+    if (expiry !== undefined && (typeof expiry !== "string" || !/^\d{1,5}$/.test(expiry))) {
+      throw usageError(
+        `--approval-expiry must be a whole number of seconds from 1 to 86400; got ${String(expiry)}.`,
+      );
+    }
     return runServe(
       {
         ...(port === undefined ? {} : { port: Number(port) }),
         ...(typeof host === "string" ? { host } : {}),
         ...(allowRemote ? { allowRemote } : {}),
         ...(typeof stateDir === "string" ? { stateDir } : {}),
+        ...(typeof expiry === "string" ? { approvalExpiryMs: Number(expiry) * 1000 } : {}),
       },
       {
         stdout: (line) => io.stdout.write(`${line}\n`),

@@ -4,6 +4,7 @@
 // trust keys LAST so no caller override can switch the bridge off.
 
 import { commandHookCommand } from "../../bridge/clients/command.js";
+import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import { codexShellPolicyOverrides } from "../../bridge/tool-env.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
@@ -16,12 +17,18 @@ export const HOOK_TRUST_BYPASS_FLAG = "--dangerously-bypass-hook-trust";
 const tomlString = (value: string): string => JSON.stringify(value);
 
 export function codexHookOverride(eventName: string, bridge: BridgeWiring): string {
+  // The event's own deadline (an approvals handler waits for a human) for client and CLI.
+  const hookTimeoutMs = timeoutForEvent(
+    eventName,
+    bridge.hookTimeoutMs,
+    bridge.hookTimeoutsByEvent,
+  );
   const command = commandHookCommand({
     eventName,
     client: bridge.commandClientKind,
-    hookTimeoutMs: bridge.hookTimeoutMs,
+    hookTimeoutMs,
   });
-  const timeout = cliHookTimeoutSeconds(bridge.hookTimeoutMs);
+  const timeout = cliHookTimeoutSeconds(hookTimeoutMs);
   return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeout}}]}]`;
 }
 

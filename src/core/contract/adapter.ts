@@ -3,6 +3,7 @@
 
 import type { z } from "zod";
 import type { HookCatalogue, HookEventBase } from "../../bridge/catalogue.js";
+import type { HookTimeoutsByEvent } from "../../bridge/handler-timeout.js";
 import type { ElwoodErrorName } from "../../errors.js";
 import type { SessionRecord } from "../../state/record.js";
 import type { TranscriptActivityItem } from "../../transcript/activity.js";
@@ -65,6 +66,8 @@ export interface BridgeWiring {
   /** Which command-hook client the commands carry inline (bridge/clients/command.ts). */
   readonly commandClientKind: "bash" | "node";
   readonly hookTimeoutMs: number;
+  /** Events whose handlers carry a longer deadline (the approvals handler); the rest use hookTimeoutMs. */
+  readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
 }
 
 export interface LaunchRequest<Options, Posture = unknown> {

@@ -5,6 +5,7 @@
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { bashHasDevTcp } from "../../bridge/clients/probe.js";
 import { createHookDispatcher } from "../../bridge/dispatcher.js";
+import { handlerTimeoutsOf } from "../../bridge/handler-timeout.js";
 import { withLoopbackNoProxy } from "../../bridge/proxy-env.js";
 import { HookBridgeServer } from "../../bridge/server.js";
 import { autoupdateCli } from "../../shell/autoupdate.js";
@@ -78,10 +79,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   await store.writeRecord(record);
 
   let runtime: SessionRuntime<Event> | undefined;
+  // A handler that waits for a human (approvals) carries its own deadline for its event.
+  const hookTimeoutsByEvent = handlerTimeoutsOf(launch.getHandlers());
   const dispatcher = createHookDispatcher<Handlers, Event>({
     catalogue: adapter.hooks,
     getHandlers: launch.getHandlers,
     hookTimeoutMs: launch.hookTimeoutMs,
+    hookTimeoutsByEvent,
     onHook: (event) => runtime?.handleHookEvent(event),
     onHookError: (error) => runtime?.handleHookError(error),
     onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
@@ -102,6 +106,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         port: bridge.port,
         commandClientKind,
         hookTimeoutMs: launch.hookTimeoutMs,
+        hookTimeoutsByEvent,
       },
       cliHelp: () =>
         probeCliHelp({
@@ -153,6 +158,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cliPid: pty.pid,
       clientKind: commandClientKind,
       hookTimeoutMs: launch.hookTimeoutMs,
+      hookTimeoutsByEvent,
       isCommandEvent: commandEventTest(plan.commandHookEvents),
     });
     bridge.expectConversation({

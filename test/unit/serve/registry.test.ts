@@ -10,13 +10,15 @@ const request: SessionRequest = {
   cwd: "/tmp",
   autotrust: false,
   resume: undefined,
+  posture: {},
+  approvals: true,
 };
 
 /** A registry whose starts never spawn: each stays pending until the test settles it. */
 function countingRegistry(maxSessions: number) {
   const starts: { reject: (error: Error) => void }[] = [];
   const registry = new SessionRegistry({
-    defaults: { stateDir: undefined, env: undefined },
+    defaults: { stateDir: undefined, env: undefined, approvalExpiryMs: 300_000 },
     maxSessions,
     open: () =>
       new Promise<ServedSession>((_resolve, reject) => {

@@ -1,0 +1,64 @@
+// Claude's side of approvals (prd/approvals.md): a PermissionRequest input becomes the
+// agent-neutral ApprovalRequest, and a human's answer becomes Claude's
+// PermissionRequest result. The broker in core/approvals owns everything else.
+
+import { lineDiff, mcpApprovalDetail } from "../core/approvals/detail.js";
+import type {
+  ApprovalRequest,
+  ElwoodApprovalAnswer,
+  ElwoodApprovalDetail,
+} from "../core/approvals/types.js";
+import type { ClaudePermissionRequestEvent } from "./hooks/events.js";
+import type { ClaudePermissionRequestResult } from "./hooks/responses.js";
+
+type Fields = Readonly<Record<string, unknown>>;
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+function detailOf(toolName: string, input: Fields): ElwoodApprovalDetail {
+  const mcp = mcpApprovalDetail(toolName, input);
+  if (mcp !== undefined) return mcp;
+  if (toolName === "Bash" && typeof input.command === "string") {
+    const description = typeof input.description === "string" ? input.description : undefined;
+    return {
+      kind: "command",
+      command: input.command,
+      ...(description === undefined ? {} : { description }),
+    };
+  }
+  const filePath = typeof input.file_path === "string" ? input.file_path : undefined;
+  const edit = (diff: string): ElwoodApprovalDetail => ({
+    kind: "edit",
+    ...(filePath === undefined ? {} : { filePath }),
+    diff,
+  });
+  if (toolName === "Edit") return edit(lineDiff(text(input.old_string), text(input.new_string)));
+  if (toolName === "Write") return edit(lineDiff("", text(input.content)));
+  if (toolName === "MultiEdit" && Array.isArray(input.edits)) {
+    const edits = input.edits as readonly Fields[];
+    return edit(
+      edits.map((one) => lineDiff(text(one.old_string), text(one.new_string))).join("\n"),
+    );
+  }
+  return { kind: "other" };
+}
+
+export function claudeApprovalRequest(event: ClaudePermissionRequestEvent): ApprovalRequest {
+  const input = (
+    typeof event.tool_input === "object" && event.tool_input !== null ? event.tool_input : {}
+  ) as Fields;
+  return {
+    agent: "claude",
+    agentSessionId: event.session_id,
+    toolName: event.tool_name,
+    input: event.tool_input,
+    detail: detailOf(event.tool_name, input),
+  };
+}
+
+export function claudeApprovalResult(answer: ElwoodApprovalAnswer): ClaudePermissionRequestResult {
+  if (answer.behavior === "allow") return { behavior: "allow" };
+  return answer.message === undefined
+    ? { behavior: "deny" }
+    : { behavior: "deny", message: answer.message };
+}

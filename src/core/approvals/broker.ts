@@ -1,0 +1,143 @@
+// The one owner of pending approvals (prd/approvals.md): a PermissionRequest handler parks
+// its request here and waits; a human answers it (first answer wins), or it expires, or
+// the broker is closed. Every way out of "pending" settles the waiting hook exactly once,
+// and every way but an answer settles it with no decision, so the CLI falls back to its
+// own dialog (fail open) and a human at the terminal can still answer.
+
+import { randomBytes } from "node:crypto";
+import { ElwoodError } from "../../errors.js";
+import { TypedEmitter } from "../../events/emitter.js";
+import { systemTime, type TimeSource } from "../context/clock.js";
+import type {
+  ApprovalRequest,
+  ElwoodApproval,
+  ElwoodApprovalAnswer,
+  ElwoodApprovalEvent,
+} from "./types.js";
+
+/** How long settled ids are remembered so a late answer is told "already settled". */
+const REMEMBERED_SETTLED = 256;
+
+export interface ApprovalBrokerOptions {
+  /** Milliseconds an approval stays pending before it expires (validated by the caller). */
+  readonly expireAfterMs: number;
+  readonly time?: TimeSource;
+}
+
+interface Pending {
+  readonly approval: ElwoodApproval;
+  readonly settle: (answer: ElwoodApprovalAnswer | undefined) => void;
+  readonly cancelTimer: () => void;
+}
+
+type SettledHow = "answered" | "expired" | "cancelled";
+
+export class ApprovalBroker {
+  readonly #expireAfterMs: number;
+  readonly #time: TimeSource;
+  readonly #pending = new Map<string, Pending>();
+  readonly #settled = new Map<string, SettledHow>();
+  readonly #events = new TypedEmitter<{ approval: ElwoodApprovalEvent }>();
+  #closed = false;
+
+  constructor(options: ApprovalBrokerOptions) {
+    this.#expireAfterMs = options.expireAfterMs;
+    this.#time = options.time ?? systemTime;
+  }
+
+  get expireAfterMs(): number {
+    return this.#expireAfterMs;
+  }
+
+  /**
+   * Parks one request until it is answered (resolves the answer) or expires or the broker
+   * closes (resolves undefined: no decision). Never rejects.
+   */
+  park(request: ApprovalRequest): Promise<ElwoodApprovalAnswer | undefined> {
+    if (this.#closed) return Promise.resolve(undefined);
+    const createdAt = this.#time.now();
+    const approval: ElwoodApproval = Object.freeze({
+      ...request,
+      id: `apr_${randomBytes(12).toString("base64url")}`,
+      createdAt,
+      expiresAt: createdAt + this.#expireAfterMs,
+    });
+    return new Promise((resolve) => {
+      const handle = this.#time.setTimeout(
+        () => this.#finish(approval.id, "expired", undefined),
+        this.#expireAfterMs,
+      );
+      this.#pending.set(approval.id, {
+        approval,
+        settle: resolve,
+        cancelTimer: () => this.#time.clearTimeout(handle),
+      });
+      this.#events.emit("approval", { type: "created", approval });
+    });
+  }
+
+  /** The pending approvals, oldest first. */
+  pending(): readonly ElwoodApproval[] {
+    return [...this.#pending.values()].map((entry) => entry.approval);
+  }
+
+  /**
+   * Answers one pending approval; the first answer wins. An id that was pending and no
+   * longer is → `approval_settled`; an id never seen → `approval_not_found`.
+   */
+  answer(id: string, answer: ElwoodApprovalAnswer): ElwoodApproval {
+    const entry = this.#pending.get(id);
+    if (entry === undefined) throw this.#notPending(id);
+    this.#finish(id, "answered", answer);
+    return entry.approval;
+  }
+
+  on(listener: (event: ElwoodApprovalEvent) => void): () => void {
+    return this.#events.on("approval", listener);
+  }
+
+  /** Settles every pending approval with no decision (fail open); later parks get none. */
+  close(): void {
+    this.#closed = true;
+    for (const id of [...this.#pending.keys()]) this.#finish(id, "cancelled", undefined);
+  }
+
+  #finish(id: string, how: SettledHow, answer: ElwoodApprovalAnswer | undefined): void {
+    const entry = this.#pending.get(id);
+    if (entry === undefined) return;
+    this.#pending.delete(id);
+    entry.cancelTimer();
+    this.#remember(id, how);
+    entry.settle(answer);
+    const { approval } = entry;
+    this.#events.emit(
+      "approval",
+      how === "answered" && answer !== undefined
+        ? { type: "answered", approval, answer }
+        : { type: how === "answered" ? "cancelled" : how, approval },
+    );
+  }
+
+  #remember(id: string, how: SettledHow): void {
+    this.#settled.set(id, how);
+    if (this.#settled.size <= REMEMBERED_SETTLED) return;
+    const oldest = this.#settled.keys().next().value;
+    if (oldest !== undefined) this.#settled.delete(oldest);
+  }
+
+  #notPending(id: string): ElwoodError {
+    const how = this.#settled.get(id);
+    if (how === undefined) {
+      return new ElwoodError(
+        "approval_not_found",
+        `No approval with id ${JSON.stringify(id)}; list the pending ones to find it.`,
+        { details: { approvalId: id } },
+      );
+    }
+    return new ElwoodError(
+      "approval_settled",
+      `Approval ${id} is no longer pending: it was ${how}. The first answer wins.`,
+      { details: { approvalId: id, settled: how } },
+    );
+  }
+}

@@ -1,0 +1,54 @@
+// The agent-neutral shape of a pending approval (prd/approvals.md): what a parent shows a
+// human for one PermissionRequest, and what the human may answer. Each adapter maps its
+// own hook input to an ApprovalRequest and an answer back to its own hook result.
+
+import type { ElwoodAgentId } from "../contract/status.js";
+
+/** What the tool call would do, in the terms a human judges it by. */
+export type ElwoodApprovalDetail =
+  | { readonly kind: "command"; readonly command: string; readonly description?: string }
+  | { readonly kind: "edit"; readonly filePath?: string; readonly diff?: string }
+  | {
+      readonly kind: "mcp";
+      readonly server: string;
+      readonly tool: string;
+      readonly arguments: unknown;
+    }
+  | { readonly kind: "other" };
+
+/** One parked PermissionRequest as an adapter describes it. */
+export interface ApprovalRequest {
+  readonly agent: ElwoodAgentId;
+  /** The CLI's own session id from the hook input. */
+  readonly agentSessionId: string;
+  readonly toolName: string;
+  /** The tool's input exactly as the hook reported it (deep-frozen). */
+  readonly input: unknown;
+  readonly detail: ElwoodApprovalDetail;
+}
+
+/** A pending (or just settled) approval: the request plus its id and times (epoch ms). */
+export interface ElwoodApproval extends ApprovalRequest {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+/** What a human answered; `message` on a deny is shown to the model. */
+export type ElwoodApprovalAnswer =
+  | { readonly behavior: "allow" }
+  | { readonly behavior: "deny"; readonly message?: string };
+
+/**
+ * How an approval stopped being pending: answered by someone, expired (the CLI shows its
+ * own dialog), or cancelled because the approvals were closed (the hook fails open too).
+ */
+export type ElwoodApprovalEvent =
+  | { readonly type: "created"; readonly approval: ElwoodApproval }
+  | {
+      readonly type: "answered";
+      readonly approval: ElwoodApproval;
+      readonly answer: ElwoodApprovalAnswer;
+    }
+  | { readonly type: "expired"; readonly approval: ElwoodApproval }
+  | { readonly type: "cancelled"; readonly approval: ElwoodApproval };

@@ -1,0 +1,142 @@
+// ElwoodApprovals (prd/approvals.md, README "Approvals"): the public, agent-neutral way to
+// park PermissionRequests as pending approvals a human answers from anywhere. One instance
+// holds one ApprovalBroker; its claudeHooks()/codexHooks() are the PermissionRequest
+// handlers to pass to a session, each carrying a deadline just past the expiry so only
+// this event waits minutes (bridge/handler-timeout.ts) and every other hook keeps its own.
+
+import { withHandlerTimeout } from "../bridge/handler-timeout.js";
+import { MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
+import { claudeApprovalRequest, claudeApprovalResult } from "../claude/approvals.js";
+import type { ClaudeEventHookHandler } from "../claude/hooks/handlers.js";
+import { codexApprovalRequest, codexApprovalResult } from "../codex/approvals.js";
+import type { CodexEventHookHandler } from "../codex/hooks/handlers.js";
+import { ApprovalBroker } from "../core/approvals/broker.js";
+import type {
+  ElwoodApproval,
+  ElwoodApprovalAnswer,
+  ElwoodApprovalEvent,
+} from "../core/approvals/types.js";
+import { ElwoodError } from "../errors.js";
+
+/** Default time a pending approval waits for a human: five minutes. */
+export const DEFAULT_APPROVAL_EXPIRY_MS = 5 * 60_000;
+
+/** The handler's deadline runs this long past the expiry, so expiry always settles first. */
+const HANDLER_MARGIN_MS = 5_000;
+
+/** Longest message sent back with a deny. */
+const MAX_DENY_MESSAGE_CHARS = 4_096;
+
+export interface ElwoodApprovalsOptions {
+  /** Milliseconds before a pending approval expires and the CLI shows its own dialog. */
+  readonly expireAfterMs?: number;
+}
+
+export class ElwoodApprovals {
+  readonly #broker: ApprovalBroker;
+  readonly #handlerTimeoutMs: number;
+
+  constructor(options: ElwoodApprovalsOptions = {}) {
+    const expireAfterMs = expiryOf(options);
+    this.#broker = new ApprovalBroker({ expireAfterMs });
+    this.#handlerTimeoutMs = expireAfterMs + HANDLER_MARGIN_MS;
+  }
+
+  get expireAfterMs(): number {
+    return this.#broker.expireAfterMs;
+  }
+
+  /** `hooks` for a Claude session: its PermissionRequests become pending approvals. */
+  claudeHooks(): { readonly PermissionRequest: ClaudeEventHookHandler<"PermissionRequest"> } {
+    const handler: ClaudeEventHookHandler<"PermissionRequest"> = async (event) => {
+      const answer = await this.#broker.park(claudeApprovalRequest(event));
+      return answer === undefined ? undefined : claudeApprovalResult(answer);
+    };
+    return { PermissionRequest: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
+  }
+
+  /** `hooks` for a Codex session: its PermissionRequests become pending approvals. */
+  codexHooks(): { readonly PermissionRequest: CodexEventHookHandler<"PermissionRequest"> } {
+    const handler: CodexEventHookHandler<"PermissionRequest"> = async (event) => {
+      const answer = await this.#broker.park(codexApprovalRequest(event));
+      return answer === undefined ? undefined : codexApprovalResult(answer);
+    };
+    return { PermissionRequest: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
+  }
+
+  /** The approvals waiting for an answer, oldest first. */
+  pending(): readonly ElwoodApproval[] {
+    return this.#broker.pending();
+  }
+
+  /**
+   * Answers a pending approval (first answer wins). Throws `invalid_approval` for a bad
+   * answer, `approval_not_found` for an unknown id, `approval_settled` when it was already
+   * answered, expired or cancelled.
+   */
+  answer(id: string, answer: ElwoodApprovalAnswer): ElwoodApproval {
+    if (typeof id !== "string" || id === "") {
+      throw invalidApproval("`id` must be a non-empty approval id string.");
+    }
+    return this.#broker.answer(id, checkedAnswer(answer));
+  }
+
+  /** Every created, answered, expired and cancelled approval; returns the unsubscribe. */
+  on(listener: (event: ElwoodApprovalEvent) => void): () => void {
+    if (typeof listener !== "function") throw invalidApproval("`listener` must be a function.");
+    return this.#broker.on(listener);
+  }
+
+  /** Cancels every pending approval with no decision (the CLIs show their own dialogs). */
+  close(): void {
+    this.#broker.close();
+  }
+}
+
+function invalidApproval(message: string): ElwoodError {
+  return new ElwoodError("invalid_approval", message);
+}
+
+function expiryOf(options: ElwoodApprovalsOptions): number {
+  if (typeof options !== "object" || options === null) {
+    throw new ElwoodError("invalid_options", "ElwoodApprovals options must be an object.");
+  }
+  const value = options.expireAfterMs ?? DEFAULT_APPROVAL_EXPIRY_MS;
+  const max = MAX_HOOK_TIMEOUT_MS - HANDLER_MARGIN_MS;
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ElwoodError(
+      "invalid_options",
+      `\`expireAfterMs\` must be a whole number of milliseconds from 1 to ${max}; got ${String(value)}.`,
+      { details: { option: "expireAfterMs" } },
+    );
+  }
+  return value;
+}
+
+function checkedAnswer(answer: unknown): ElwoodApprovalAnswer {
+  const given = (typeof answer === "object" && answer !== null ? answer : {}) as Record<
+    string,
+    unknown
+  >;
+  const extra = Object.keys(given).filter((key) => key !== "behavior" && key !== "message");
+  if (extra.length > 0) {
+    throw invalidApproval(
+      `An answer has only \`behavior\` and \`message\`; got ${extra.join(", ")}.`,
+    );
+  }
+  if (given.behavior === "allow") {
+    if (given.message !== undefined) throw invalidApproval("`message` goes with a deny only.");
+    return { behavior: "allow" };
+  }
+  if (given.behavior !== "deny") {
+    throw invalidApproval('`behavior` must be "allow" or "deny".');
+  }
+  const { message } = given;
+  if (message === undefined) return { behavior: "deny" };
+  if (typeof message !== "string" || message.length > MAX_DENY_MESSAGE_CHARS) {
+    throw invalidApproval(
+      `\`message\` must be a string of at most ${MAX_DENY_MESSAGE_CHARS} characters.`,
+    );
+  }
+  return { behavior: "deny", message };
+}
