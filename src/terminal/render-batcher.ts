@@ -12,9 +12,10 @@ export const DEFAULT_RESUME_BELOW_BYTES = 524_288;
 export const DEFAULT_FLUSH_DELAY_MS = 2;
 export const DEFAULT_STALL_TIMEOUT_MS = 10_000;
 
-/** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
+/** Where batches go: xterm's `write(data, callback)`, or a screen that also wants to know
+ * whether this batch catches up with everything received (`isCaughtUp`). */
 export interface RenderSink {
-  write(data: string, parsed: () => void): void;
+  write(data: string, parsed: () => void, isCaughtUp: boolean): void;
 }
 
 export interface FlowControl {
@@ -115,6 +116,12 @@ export class RenderBatcher {
     return new Promise((resolve) => this.#waiters.push({ target, resolve }));
   }
 
+  /** Fails the batcher for good from outside, e.g. when the worker parsing it died. */
+  fail(error: unknown): void {
+    if (this.#isDisposed) return;
+    this.#fail(error);
+  }
+
   dispose(): void {
     if (this.#isDisposed) return;
     this.#isDisposed = true;
@@ -163,12 +170,13 @@ export class RenderBatcher {
     }, this.#limits.stallTimeoutMs);
     this.#stallTimer.unref();
     try {
-      this.#options.sink.write(batch.text, () => {
+      const parsed = () => {
         if (!isCurrent) return;
         isCurrent = false;
         this.#freeSlot();
         this.#onBatchParsed(batch.bytes);
-      });
+      };
+      this.#options.sink.write(batch.text, parsed, this.#queue.length === 0);
     } catch (error) {
       isCurrent = false;
       this.#fail(error);

@@ -1,0 +1,194 @@
+// A small pool of parse workers shared by the process's terminals (prd/internals.md
+// "terminal/"): at most one worker per core, each terminal on the least loaded one. A worker
+// lives only while it owns a terminal; it keeps the event loop alive only while it still
+// owes an answer; and when it dies, every terminal it owned is told, so none of them hangs.
+
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { resolveXtermHeadlessPath } from "../xterm-module.js";
+import type { FromParseWorker, ScreenOperation, ToParseWorker } from "./protocol.js";
+import { PARSE_WORKER_SOURCE } from "./worker-source.js";
+
+/** The terminal's side of a channel: answers for it, and the news that its worker died. */
+export interface ScreenClient {
+  receive(message: FromParseWorker): void;
+  fail(error: Error): void;
+}
+
+/** What a terminal holds: a way to send it operations, and to let go of its worker. */
+export interface ScreenChannel {
+  send(operation: ScreenOperation): void;
+  close(): void;
+}
+
+export interface ScreenGeometry {
+  readonly cols: number;
+  readonly rows: number;
+  readonly scrollback: number;
+}
+
+export interface ParseWorkerPoolOptions {
+  /** Most workers at once; the machine's available parallelism by default. */
+  readonly maxWorkers?: number;
+  /** Starts one worker running the parse program; tests wrap or alter it. */
+  readonly createWorker?: () => Worker;
+}
+
+interface Member {
+  readonly client: ScreenClient;
+  /** Operations sent and not answered yet. */
+  pending: number;
+}
+
+interface PoolWorker {
+  readonly worker: Worker;
+  readonly members: Map<number, Member>;
+  pending: number;
+  isReferenced: boolean;
+  isGone: boolean;
+}
+
+export function startParseWorker(source: string = PARSE_WORKER_SOURCE): Worker {
+  return new Worker(source, { eval: true, workerData: { xtermPath: resolveXtermHeadlessPath() } });
+}
+
+export class ParseWorkerPool {
+  readonly #maxWorkers: number;
+  readonly #createWorker: () => Worker;
+  readonly #workers: PoolWorker[] = [];
+  #nextId = 1;
+
+  constructor(options: ParseWorkerPoolOptions = {}) {
+    this.#maxWorkers = Math.max(1, options.maxWorkers ?? availableParallelism());
+    this.#createWorker = options.createWorker ?? (() => startParseWorker());
+  }
+
+  /** Live workers (each owning at least one terminal). */
+  get workerCount(): number {
+    return this.#workers.length;
+  }
+
+  /** Gives `client` a headless xterm of `geometry` on the least loaded worker. */
+  open(client: ScreenClient, geometry: ScreenGeometry): ScreenChannel {
+    const entry = this.#pickWorker();
+    const id = this.#nextId;
+    this.#nextId += 1;
+    const member: Member = { client, pending: 0 };
+    entry.members.set(id, member);
+    this.#post(entry, { type: "open", id, ...geometry });
+    let isClosed = false;
+    return {
+      send: (operation) => {
+        if (isClosed || entry.isGone) return;
+        member.pending += 1;
+        this.#addPending(entry, 1);
+        this.#post(entry, { ...operation, id });
+      },
+      close: () => {
+        if (isClosed) return;
+        isClosed = true;
+        this.#leave(entry, id);
+      },
+    };
+  }
+
+  #pickWorker(): PoolWorker {
+    let least: PoolWorker | undefined;
+    for (const entry of this.#workers) {
+      if (least === undefined || entry.members.size < least.members.size) least = entry;
+    }
+    if (
+      least !== undefined &&
+      (least.members.size === 0 || this.#workers.length >= this.#maxWorkers)
+    ) {
+      return least;
+    }
+    return this.#spawn();
+  }
+
+  #spawn(): PoolWorker {
+    const worker = this.#createWorker();
+    const entry: PoolWorker = {
+      worker,
+      members: new Map(),
+      pending: 0,
+      isReferenced: true,
+      isGone: false,
+    };
+    this.#setReferenced(entry, false);
+    worker.on("message", (message: FromParseWorker) => this.#route(entry, message));
+    worker.on("error", (error) => this.#lose(entry, error));
+    worker.on("messageerror", (error) => this.#lose(entry, error));
+    worker.on("exit", (code) => {
+      this.#lose(entry, new Error(`the terminal parse worker exited unexpectedly (code ${code})`));
+    });
+    this.#workers.push(entry);
+    return entry;
+  }
+
+  #route(entry: PoolWorker, message: FromParseWorker): void {
+    const member = entry.members.get(message.id);
+    if (member === undefined) return;
+    if (message.type === "done") {
+      member.pending -= 1;
+      this.#addPending(entry, -1);
+    } else if (message.type === "failed") {
+      this.#addPending(entry, -member.pending);
+      member.pending = 0;
+    }
+    member.client.receive(message);
+  }
+
+  #leave(entry: PoolWorker, id: number): void {
+    const member = entry.members.get(id);
+    if (member === undefined) return;
+    entry.members.delete(id);
+    this.#addPending(entry, -member.pending);
+    if (entry.isGone) return;
+    if (entry.members.size > 0) {
+      this.#post(entry, { type: "close", id });
+      return;
+    }
+    // Its last terminal is gone: so is the worker (and its xterm instances with it).
+    this.#retire(entry);
+    void entry.worker.terminate();
+  }
+
+  // A worker that errored or exited on its own: every terminal it owned fails, none waits.
+  #lose(entry: PoolWorker, error: Error): void {
+    if (entry.isGone) return;
+    this.#retire(entry);
+    const members = [...entry.members.values()];
+    entry.members.clear();
+    for (const member of members) member.client.fail(error);
+    void entry.worker.terminate();
+  }
+
+  #retire(entry: PoolWorker): void {
+    entry.isGone = true;
+    entry.pending = 0;
+    this.#setReferenced(entry, false);
+    const index = this.#workers.indexOf(entry);
+    if (index >= 0) this.#workers.splice(index, 1);
+  }
+
+  #post(entry: PoolWorker, message: ToParseWorker): void {
+    entry.worker.postMessage(message);
+  }
+
+  // The worker holds the process open only while a terminal waits for one of its answers.
+  #addPending(entry: PoolWorker, delta: number): void {
+    entry.pending = Math.max(0, entry.pending + delta);
+    this.#setReferenced(entry, entry.pending > 0 && !entry.isGone);
+  }
+
+  #setReferenced(entry: PoolWorker, isReferenced: boolean): void {
+    if (entry.isReferenced === isReferenced) return;
+    entry.isReferenced = isReferenced;
+    if (isReferenced) entry.worker.ref();
+    else entry.worker.unref();
+  }
+}
+
+/** The pool every worker-parsed terminal shares unless it is given its own. */
+export const sharedParseWorkerPool = new ParseWorkerPool();

@@ -1,0 +1,131 @@
+// The parse worker's program, run with `new Worker(source, { eval: true })`. It is a string
+// (like the bridge's Node hook client) so one copy works from the sources, from the ESM
+// build and from the CJS build without a separate bundled file; the parent hands it the
+// resolved path of @xterm/headless. Protocol: ./protocol.ts. Per terminal, operations run
+// strictly in the order they were posted; a write's answer comes once xterm parsed it.
+
+export const PARSE_WORKER_SOURCE = `"use strict";
+const { parentPort, workerData } = require("node:worker_threads");
+const loaded = require(workerData.xtermPath);
+const Terminal = loaded.Terminal || (loaded.default && loaded.default.Terminal);
+const screens = new Map();
+
+function post(message) {
+  parentPort.postMessage(message);
+}
+
+function open(message) {
+  const xterm = new Terminal({
+    cols: message.cols,
+    rows: message.rows,
+    scrollback: message.scrollback,
+    allowProposedApi: true,
+  });
+  const screen = {
+    id: message.id,
+    xterm,
+    operations: [],
+    isBusy: false,
+    hasFailed: false,
+    lines: [],
+    title: "",
+    isCursorVisible: true,
+  };
+  // xterm's public API does not expose DECTCEM: watch CSI ? 25 h/l and RIS; returning
+  // false lets xterm's own handling run too.
+  const mode = (isVisible) => (params) => {
+    if (params.includes(25)) screen.isCursorVisible = isVisible;
+    return false;
+  };
+  xterm.parser.registerCsiHandler({ prefix: "?", final: "h" }, mode(true));
+  xterm.parser.registerCsiHandler({ prefix: "?", final: "l" }, mode(false));
+  xterm.parser.registerEscHandler({ final: "c" }, () => {
+    screen.isCursorVisible = true;
+    return false;
+  });
+  xterm.onTitleChange((title) => {
+    screen.title = title;
+  });
+  xterm.onData((data) => post({ type: "reply", id: screen.id, data, isBinary: false }));
+  xterm.onBinary((data) => post({ type: "reply", id: screen.id, data, isBinary: true }));
+  screens.set(message.id, screen);
+}
+
+function enqueue(message) {
+  const screen = screens.get(message.id);
+  if (screen === undefined || screen.hasFailed) return;
+  screen.operations.push(message);
+  run(screen);
+}
+
+function run(screen) {
+  while (!screen.isBusy && !screen.hasFailed && screen.operations.length > 0) {
+    const operation = screen.operations.shift();
+    try {
+      if (operation.type === "write") {
+        screen.isBusy = true;
+        screen.xterm.write(operation.data, () => {
+          screen.isBusy = false;
+          if (screens.get(screen.id) !== screen || screen.hasFailed) return;
+          answer(screen, operation.seq, operation.report);
+          run(screen);
+        });
+      } else {
+        if (operation.type === "resize") screen.xterm.resize(operation.cols, operation.rows);
+        answer(screen, operation.seq, true);
+      }
+    } catch (error) {
+      fail(screen, error);
+    }
+  }
+}
+
+function answer(screen, seq, report) {
+  post(report ? { type: "done", id: screen.id, seq, mirror: mirror(screen) } : { type: "done", id: screen.id, seq });
+}
+
+// Only rows whose text changed since the last report travel back to the parent.
+function mirror(screen) {
+  const xterm = screen.xterm;
+  const buffer = xterm.buffer.active;
+  const rows = xterm.rows;
+  const changed = [];
+  for (let row = 0; row < rows; row += 1) {
+    const line = buffer.getLine(buffer.baseY + row);
+    const text = line === undefined ? "" : line.translateToString(true).trimEnd();
+    if (screen.lines[row] !== text) {
+      screen.lines[row] = text;
+      changed.push(row, text);
+    }
+  }
+  screen.lines.length = rows;
+  return {
+    rows,
+    changed,
+    cursorX: buffer.cursorX,
+    cursorY: buffer.cursorY,
+    isCursorVisible: screen.isCursorVisible,
+    title: screen.title,
+  };
+}
+
+function fail(screen, error) {
+  screen.hasFailed = true;
+  screen.operations.length = 0;
+  post({ type: "failed", id: screen.id, message: String((error && error.message) || error) });
+}
+
+function close(id) {
+  const screen = screens.get(id);
+  if (screen === undefined) return;
+  screens.delete(id);
+  screen.operations.length = 0;
+  screen.xterm.dispose();
+}
+
+parentPort.on("message", (message) => {
+  if (message.type === "open") open(message);
+  else if (message.type === "close") close(message.id);
+  else enqueue(message);
+});
+`;

@@ -1,0 +1,155 @@
+// A screen whose headless xterm lives in a parse worker (prd/internals.md "terminal/"). The
+// parent keeps a mirror of the visible rows, so `snapshot()` stays synchronous; `settled()`
+// resolves once the worker has answered for every operation sent so far with a report.
+
+import type { ScreenChannel, ScreenClient, ScreenGeometry } from "../parse-worker/pool.js";
+import type { FromParseWorker, ScreenOperation } from "../parse-worker/protocol.js";
+import type { ElwoodTerminalSize } from "../size.js";
+import type { TerminalSnapshot } from "../snapshot.js";
+import { ScreenMirror } from "./mirror.js";
+import type { ScreenHost, TerminalScreen } from "./screen.js";
+
+/** Connects a screen to a worker; the shared pool's `open` in production, a fake in tests. */
+export type ScreenConnector = (client: ScreenClient, geometry: ScreenGeometry) => ScreenChannel;
+
+export interface WorkerScreenOptions {
+  readonly size: ElwoodTerminalSize;
+  readonly scrollback: number;
+  readonly host: ScreenHost;
+  readonly connect: ScreenConnector;
+  /**
+   * A write that leaves more output queued asks for the screen only when this long passed
+   * since the last report; the write that catches up always asks. 0: every write asks.
+   */
+  readonly reportIntervalMs?: number;
+  readonly now?: () => number;
+}
+
+export const DEFAULT_REPORT_INTERVAL_MS = 0;
+
+export class WorkerScreen implements TerminalScreen {
+  readonly #host: ScreenHost;
+  readonly #channel: ScreenChannel;
+  readonly #mirror: ScreenMirror;
+  readonly #reportIntervalMs: number;
+  readonly #now: () => number;
+  readonly #parsedCallbacks = new Map<number, () => void>();
+  readonly #waiters: { target: number; resolve: () => void }[] = [];
+  #sentSeq = 0;
+  #answeredSeq = 0;
+  #mirroredSeq = 0;
+  #lastReportSeq = 0;
+  #lastReportAt = Number.NEGATIVE_INFINITY;
+  #isClosed = false;
+
+  constructor(options: WorkerScreenOptions) {
+    this.#host = options.host;
+    this.#mirror = new ScreenMirror(options.size.rows);
+    this.#reportIntervalMs = options.reportIntervalMs ?? DEFAULT_REPORT_INTERVAL_MS;
+    this.#now = options.now ?? Date.now;
+    const client: ScreenClient = {
+      receive: (message) => this.#receive(message),
+      fail: (error) => this.#fail(error),
+    };
+    this.#channel = options.connect(client, { ...options.size, scrollback: options.scrollback });
+  }
+
+  get title(): string {
+    return this.#mirror.title;
+  }
+
+  get isCurrent(): boolean {
+    return this.#mirroredSeq >= this.#answeredSeq;
+  }
+
+  write(data: string, parsed: () => void, isCaughtUp: boolean): void {
+    if (this.#isClosed) return;
+    const report = isCaughtUp || this.#now() - this.#lastReportAt >= this.#reportIntervalMs;
+    const seq = this.#send((next) => ({ type: "write", seq: next, data, report }), report);
+    this.#parsedCallbacks.set(seq, parsed);
+  }
+
+  snapshot(): TerminalSnapshot {
+    return this.#mirror.snapshot();
+  }
+
+  input(data: string): void {
+    this.#host.toPty(data);
+  }
+
+  resize(size: ElwoodTerminalSize): void {
+    if (this.#isClosed) return;
+    this.#send((seq) => ({ type: "resize", seq, cols: size.cols, rows: size.rows }), true);
+  }
+
+  settled(): Promise<void> {
+    if (this.#isClosed || this.#mirroredSeq >= this.#sentSeq) return Promise.resolve();
+    // The newest operation did not ask for the screen: ask now, behind it.
+    if (this.#lastReportSeq < this.#sentSeq) this.#send((seq) => ({ type: "report", seq }), true);
+    const target = this.#sentSeq;
+    return new Promise((resolve) => this.#waiters.push({ target, resolve }));
+  }
+
+  /** Lets go of the worker's xterm; the mirror keeps the last report for snapshots. */
+  abandon(): void {
+    if (this.#isClosed) return;
+    this.#close();
+    this.#channel.close();
+  }
+
+  dispose(): void {
+    this.abandon();
+  }
+
+  #send(build: (seq: number) => ScreenOperation, report: boolean): number {
+    this.#sentSeq += 1;
+    const seq = this.#sentSeq;
+    if (report) {
+      this.#lastReportSeq = seq;
+      this.#lastReportAt = this.#now();
+    }
+    this.#channel.send(build(seq));
+    return seq;
+  }
+
+  #receive(message: FromParseWorker): void {
+    if (this.#isClosed) return;
+    if (message.type === "reply") {
+      this.#host.toPty(message.isBinary ? Buffer.from(message.data, "latin1") : message.data);
+    } else if (message.type === "failed") {
+      this.#fail(new Error(`the terminal parser failed: ${message.message}`));
+    } else {
+      this.#answeredSeq = Math.max(this.#answeredSeq, message.seq);
+      if (message.mirror !== undefined) {
+        this.#mirror.apply(message.mirror);
+        this.#mirroredSeq = Math.max(this.#mirroredSeq, message.seq);
+      }
+      const parsed = this.#parsedCallbacks.get(message.seq);
+      this.#parsedCallbacks.delete(message.seq);
+      parsed?.();
+      this.#resolveWaiters();
+    }
+  }
+
+  #fail(error: Error): void {
+    if (this.#isClosed) return;
+    this.#close();
+    this.#channel.close();
+    this.#host.fail(error);
+  }
+
+  #close(): void {
+    this.#isClosed = true;
+    this.#parsedCallbacks.clear();
+    for (const waiter of this.#waiters.splice(0)) waiter.resolve();
+  }
+
+  #resolveWaiters(): void {
+    for (let index = this.#waiters.length - 1; index >= 0; index -= 1) {
+      const waiter = this.#waiters[index]!;
+      if (waiter.target > this.#mirroredSeq) continue;
+      this.#waiters.splice(index, 1);
+      waiter.resolve();
+    }
+  }
+}
