@@ -13,6 +13,7 @@ import { loadavg } from "node:os";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ClaudeHookHandlers } from "../../src/claude/hooks/handlers.js";
 import type { CodexHookHandlers } from "../../src/codex/hooks/handlers.js";
+import { ElwoodError } from "../../src/errors.js";
 import { runCycles } from "./soak/cycles.js";
 import { currentDescendants, printFigures, processFigures } from "./soak/figures.js";
 import { startRemoteServers } from "./soak/remote-servers.js";
@@ -139,13 +140,26 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   if (failures + cycleFailures > 0) process.exitCode = 1;
 }
 
-/** Lines held by the sessions' terminal buffers (screen plus scrollback), summed. */
+/**
+ * Lines held by the sessions' terminal buffers (screen plus scrollback), summed over the
+ * terminals parsed on this thread; a worker-parsed terminal's xterm is in its worker (its
+ * memory shows in the process RSS).
+ */
 function bufferLines(sessions: readonly SoakSession[]): string {
-  const lines = sessions.reduce(
-    (sum, { session }) => sum + (session.session?.terminal.xterm.buffer.active.length ?? 0),
-    0,
-  );
-  return `  terminal lines ${lines}`;
+  let lines = 0;
+  let inWorkers = 0;
+  for (const { session } of sessions) {
+    const terminal = session.session?.terminal;
+    if (terminal === undefined) continue;
+    try {
+      lines += terminal.xterm.buffer.active.length;
+    } catch (error) {
+      if (!ElwoodError.is(error, "invalid_options")) throw error;
+      inWorkers += 1;
+    }
+  }
+  const note = inWorkers > 0 ? ` (+${inWorkers} worker-parsed terminals, not counted)` : "";
+  return `  terminal lines ${lines}${note}`;
 }
 
 async function runTurn(entry: SoakSession, turn: number): Promise<void> {

@@ -13,7 +13,7 @@ import { DEFAULT_REPLAY_BYTES, ReplayBuffer } from "./replay-buffer.js";
 import { InlineScreen } from "./screen/inline.js";
 import { placeParser, type TerminalParserPlacement } from "./screen/placement.js";
 import type { ScreenHost, TerminalScreen } from "./screen/screen.js";
-import { WorkerScreen } from "./screen/worker-backed.js";
+import { WORKER_BATCHES_IN_FLIGHT, WorkerScreen } from "./screen/worker-backed.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize } from "./size.js";
 import type { TerminalSnapshot } from "./snapshot.js";
 import type { HeadlessTerminal } from "./xterm-module.js";
@@ -84,11 +84,11 @@ export class ElwoodTerminal {
             connect: (client, shape) => workers.open(client, shape),
           });
     this.#batcher = new RenderBatcher({
-      ...options.limits,
       // A worker shares its own time between its terminals; the scheduler guards this thread.
       ...(placement === "inline"
         ? { scheduler: options.parseScheduler ?? sharedParseScheduler }
-        : {}),
+        : { maxInFlight: WORKER_BATCHES_IN_FLIGHT }),
+      ...options.limits,
       sink: this.#screen,
       flow: { pause: () => this.#pty.pause(), resume: () => this.#pty.resume() },
       onParsed: ({ bytes }) => this.#onParsed(bytes),

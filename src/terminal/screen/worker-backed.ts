@@ -27,6 +27,9 @@ export interface WorkerScreenOptions {
 
 export const DEFAULT_REPORT_INTERVAL_MS = 0;
 
+/** Batches a worker-parsed terminal keeps in flight, so its worker never waits on the parent. */
+export const WORKER_BATCHES_IN_FLIGHT = 4;
+
 export class WorkerScreen implements TerminalScreen {
   readonly #host: ScreenHost;
   readonly #channel: ScreenChannel;

@@ -159,4 +159,78 @@ describe("RenderBatcher", () => {
     expect(batcher.hasFailed).toBe(true);
     expect(failures).toHaveLength(1);
   });
+
+  describe("with several batches in flight (a parse worker)", () => {
+    function createPipelined(overrides: Partial<RenderBatcherOptions> = {}) {
+      const writes: { data: string; isCaughtUp: boolean; done: () => void }[] = [];
+      const flow = { pauses: 0, resumes: 0 };
+      const failures: unknown[] = [];
+      const batcher = new RenderBatcher({
+        maxInFlight: 3,
+        sink: { write: (data, done, isCaughtUp) => writes.push({ data, isCaughtUp, done }) },
+        flow: { pause: () => flow.pauses++, resume: () => flow.resumes++ },
+        onFailed: (error) => failures.push(error),
+        ...overrides,
+      });
+      return { batcher, writes, flow, failures };
+    }
+
+    it("keeps up to maxInFlight writes going and says which one catches up", () => {
+      const { batcher, writes } = createPipelined();
+      batcher.push("x".repeat(64 * KIB * 4 + 10));
+      vi.advanceTimersByTime(2);
+      expect(writes.map((write) => [write.data.length, write.isCaughtUp])).toEqual([
+        [64 * KIB, false],
+        [64 * KIB, false],
+        [64 * KIB, false],
+      ]);
+      writes[0]?.done();
+      expect(writes.map((write) => write.isCaughtUp)).toEqual([false, false, false, false]);
+      writes[1]?.done();
+      expect(writes.at(-1)).toMatchObject({ data: "x".repeat(10), isCaughtUp: true });
+      expect(writes).toHaveLength(5);
+      expect(batcher.pendingBytes).toBe(64 * KIB * 2 + 10);
+    });
+
+    it("tops up within the flush delay when output arrives while batches are in flight", () => {
+      const { batcher, writes } = createPipelined();
+      batcher.push("a");
+      vi.advanceTimersByTime(2);
+      batcher.push("b");
+      expect(writes).toHaveLength(1);
+      vi.advanceTimersByTime(2);
+      expect(writes.map((write) => write.data)).toEqual(["a", "b"]);
+    });
+
+    it("the stall timeout watches the oldest batch and restarts with each answer", () => {
+      const { batcher, writes } = createPipelined({ stallTimeoutMs: 1000 });
+      batcher.push("x".repeat(64 * KIB * 2));
+      vi.advanceTimersByTime(2);
+      vi.advanceTimersByTime(900);
+      writes[0]?.done();
+      vi.advanceTimersByTime(900);
+      expect(batcher.hasFailed).toBe(false);
+      vi.advanceTimersByTime(100);
+      expect(batcher.hasFailed).toBe(true);
+    });
+
+    it("fail() from outside fails for good, resumes the PTY, settles waiters, ignores late answers", async () => {
+      const parsed: number[] = [];
+      const { batcher, writes, flow, failures } = createPipelined({
+        pauseAtBytes: 4,
+        onParsed: ({ bytes }) => parsed.push(bytes),
+      });
+      batcher.push("0123456789");
+      vi.advanceTimersByTime(2);
+      const settled = batcher.settled();
+      batcher.fail(new Error("the worker died"));
+      batcher.fail(new Error("again"));
+      await expect(settled).resolves.toBeUndefined();
+      expect(failures.map((error) => (error as Error).message)).toEqual(["the worker died"]);
+      expect(flow.resumes).toBe(1);
+      writes[0]?.done();
+      expect(batcher.hasFailed).toBe(true);
+      expect(parsed).toEqual([]);
+    });
+  });
 });

@@ -145,7 +145,9 @@ describe("ElwoodTerminal parsed in a worker", () => {
     pty.pushOutput(chunk);
     expect(pty.isPaused).toBe(true);
     await flush();
-    // One batch of at most 64 KiB in flight at a time; answering frees 64 KiB each.
+    // Four batches of 64 KiB in flight at once, so the worker never waits for the parent;
+    // each answer frees 64 KiB and lets the next batch go.
+    expect(pool.only.operations).toHaveLength(4);
     for (let seq = 1; seq <= 8; seq += 1) {
       const operation = pool.only.operation(seq);
       expect(operation.type === "write" && operation.data.length).toBe(64 * KIB);
