@@ -75,17 +75,11 @@ export class ElwoodTerminal {
       fail: (error) => this.#batcher.fail(error),
     };
     const geometry = { size: this.#size, scrollback: options.scrollback ?? 1000, host };
-    const workers = options.parseWorkers ?? sharedParseWorkerPool;
-    this.#screen =
-      placement === "inline"
-        ? new InlineScreen(geometry)
-        : new WorkerScreen({
-            ...geometry,
-            connect: (client, shape) => workers.open(client, shape),
-          });
+    this.#screen = createScreen(placement, geometry, options.parseWorkers ?? sharedParseWorkerPool);
+    const isInline = this.#screen instanceof InlineScreen;
     this.#batcher = new RenderBatcher({
       // A worker shares its own time between its terminals; the scheduler guards this thread.
-      ...(placement === "inline"
+      ...(isInline
         ? { scheduler: options.parseScheduler ?? sharedParseScheduler }
         : { maxInFlight: WORKER_BATCHES_IN_FLIGHT }),
       ...options.limits,
@@ -249,5 +243,23 @@ export class ElwoodTerminal {
       "session_not_running",
       `Cannot ${action}: the terminal was disposed. Start or resume a session to get a new one.`,
     );
+  }
+}
+
+// A worker that cannot even be started (e.g. a thread limit) leaves the terminal on this
+// thread rather than failing the session's start.
+function createScreen(
+  placement: "inline" | "worker",
+  geometry: ConstructorParameters<typeof InlineScreen>[0],
+  workers: Pick<ParseWorkerPool, "open">,
+): TerminalScreen {
+  if (placement === "inline") return new InlineScreen(geometry);
+  try {
+    return new WorkerScreen({
+      ...geometry,
+      connect: (client, shape) => workers.open(client, shape),
+    });
+  } catch {
+    return new InlineScreen(geometry);
   }
 }

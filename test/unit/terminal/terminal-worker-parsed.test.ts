@@ -69,6 +69,20 @@ describe("ElwoodTerminal parsed in a worker", () => {
     expect(fifth.xterm.rows).toBe(48);
   });
 
+  it("a worker that cannot be started leaves the terminal parsing on this thread", async () => {
+    const { pty, terminal } = createTerminal({
+      parseWorkers: {
+        open: () => {
+          throw new Error("ERR_WORKER_INIT_FAILED");
+        },
+      },
+    });
+    expect(terminal.xterm.cols).toBe(40);
+    pty.pushOutput("still parsed");
+    await terminal.settled();
+    expect(terminal.snapshot().lines[0]).toBe("still parsed");
+  });
+
   it("C-PTY-07: output reaches the snapshot once the worker's report for it is in", async () => {
     const { pty, pool, terminal } = createTerminal();
     expect(pool.only.geometry).toEqual({ cols: 40, rows: 3, scrollback: 1000 });
