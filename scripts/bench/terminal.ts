@@ -107,14 +107,16 @@ async function throughputTable(options: Options, payloadPath: string, payload: B
     // Paths alternate run by run, so each sees the same machine load.
     for (let run = 0; run < options.runs; run += 1) {
       for (const parser of options.parsers) {
-        resultsOf.get(parser)?.push(
-          await runChild({
-            kind: "throughput",
-            sessions,
-            parser,
-            payloadPath,
-            payloadBytes: payload.length,
-          }),
+        const result = await runChild({
+          kind: "throughput",
+          sessions,
+          parser,
+          payloadPath,
+          payloadBytes: payload.length,
+        });
+        resultsOf.get(parser)?.push(result);
+        console.log(
+          `  ${sessions} × ${parser} run ${run + 1}: ${result.wallSeconds.toFixed(2)} s, ${result.peakRssMiB.toFixed(0)} MiB, loop p99 ${result.loopDelayP99Ms.toFixed(1)} ms, CPU ${result.cpuSeconds.toFixed(1)} s (load ${load()})`,
         );
       }
     }

@@ -1,8 +1,9 @@
 // Feeds received output into the headless parser in bounded batches and applies PTY
 // backpressure (prd/internals.md "terminal/"): ≤ 64 KiB per write, one write in flight
-// (a parse worker may take a few, so it never waits for the parent between batches),
-// pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or stalled parse
-// makes the batcher fail for good (the terminal's sticky `renderFailed`).
+// (a parse worker may take a few, so it never waits for the parent between batches; a
+// further one goes only as a full batch, so a burst of 4 KiB PTY chunks is not sent as
+// many small ones), pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or
+// stalled parse makes the batcher fail for good (the terminal's sticky `renderFailed`).
 
 import type { ParseScheduler } from "./parse-scheduler.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
@@ -14,10 +15,9 @@ export const DEFAULT_FLUSH_DELAY_MS = 2;
 export const DEFAULT_STALL_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1;
 
-/** Where batches go: xterm's `write(data, callback)`, or a screen that also wants to know
- * whether this batch catches up with everything received (`isCaughtUp`). */
+/** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
 export interface RenderSink {
-  write(data: string, parsed: () => void, isCaughtUp: boolean): void;
+  write(data: string, parsed: () => void): void;
 }
 
 export interface FlowControl {
@@ -59,6 +59,7 @@ export class RenderBatcher {
   readonly #options: RenderBatcherOptions;
   readonly #limits: Required<RenderBatcherLimits>;
   readonly #queue: Pending[] = [];
+  #queuedBytes = 0;
   readonly #waiters: { target: number; resolve: () => void }[] = [];
   #received = 0;
   #parsed = 0;
@@ -104,11 +105,14 @@ export class RenderBatcher {
       return;
     }
     this.#queue.push({ text, bytes });
+    this.#queuedBytes += bytes;
     if (!this.#isPaused && this.pendingBytes >= this.#limits.pauseAtBytes) {
       this.#isPaused = true;
       this.#options.flow.pause();
     }
-    if (this.#inFlight.length < this.#limits.maxInFlight && this.#flushTimer === undefined) {
+    if (this.#inFlight.length > 0 && this.#queuedBytes >= this.#limits.batchBytes) {
+      this.#writeNextBatch();
+    } else if (this.#inFlight.length === 0 && this.#flushTimer === undefined) {
       this.#flushTimer = setTimeout(() => {
         this.#flushTimer = undefined;
         this.#writeNextBatch();
@@ -138,6 +142,7 @@ export class RenderBatcher {
     this.#cancelPendingSlot();
     this.#freeSlots();
     this.#queue.length = 0;
+    this.#queuedBytes = 0;
     this.#releaseFlow();
     this.#resolveWaiters(true);
   }
@@ -167,12 +172,14 @@ export class RenderBatcher {
   }
 
   #canWriteMore(): boolean {
+    const inFlight = this.#inFlight.length;
     return (
       !this.#isDisposed &&
       this.#failure === undefined &&
-      this.#inFlight.length < this.#limits.maxInFlight &&
+      inFlight < this.#limits.maxInFlight &&
       this.#cancelSlotRequest === undefined &&
-      this.#queue.length > 0
+      this.#queue.length > 0 &&
+      (inFlight === 0 || this.#queuedBytes >= this.#limits.batchBytes)
     );
   }
 
@@ -192,15 +199,11 @@ export class RenderBatcher {
     this.#inFlight.push(entry);
     if (this.#stallTimer === undefined) this.#startStallTimer();
     try {
-      this.#options.sink.write(
-        batch.text,
-        () => {
-          if (!isCurrent) return;
-          entry.release();
-          this.#onBatchParsed(entry);
-        },
-        this.#queue.length === 0,
-      );
+      this.#options.sink.write(batch.text, () => {
+        if (!isCurrent) return;
+        entry.release();
+        this.#onBatchParsed(entry);
+      });
     } catch (error) {
       this.#fail(error);
     }
@@ -267,6 +270,7 @@ export class RenderBatcher {
       this.#queue[0] = { text: tail, bytes: next.bytes - headBytes };
       break;
     }
+    this.#queuedBytes -= bytes;
     return parts.length === 0 ? undefined : { text: parts.join(""), bytes };
   }
 
@@ -277,6 +281,7 @@ export class RenderBatcher {
     this.#cancelPendingSlot();
     this.#freeSlots();
     this.#queue.length = 0;
+    this.#queuedBytes = 0;
     this.#parsed = this.#received;
     this.#releaseFlow();
     this.#resolveWaiters(true);

@@ -72,6 +72,7 @@ export class ElwoodTerminal {
     this.#releasePlacement = release;
     const host: ScreenHost = {
       toPty: (data) => this.#writeToPty(data),
+      reported: () => this.#renderIfCurrent(),
       fail: (error) => this.#batcher.fail(error),
     };
     const geometry = { size: this.#size, scrollback: options.scrollback ?? 1000, host };
@@ -218,7 +219,11 @@ export class ElwoodTerminal {
   // A render means the snapshot shows the batch: a worker's unreported batches join the next.
   #onParsed(bytes: number): void {
     this.#unrenderedBytes += bytes;
-    if (!this.#screen.isCurrent) return;
+    this.#renderIfCurrent();
+  }
+
+  #renderIfCurrent(): void {
+    if (this.#unrenderedBytes === 0 || !this.#screen.isCurrent) return;
     this.#renderSequence += 1;
     const event = { sequence: this.#renderSequence, bytes: this.#unrenderedBytes };
     this.#unrenderedBytes = 0;

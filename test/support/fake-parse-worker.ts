@@ -5,7 +5,7 @@
 import type {
   ScreenChannel,
   ScreenClient,
-  ScreenGeometry,
+  ScreenSetup,
 } from "../../src/terminal/parse-worker/pool.js";
 import type {
   FromParseWorker,
@@ -15,13 +15,13 @@ import type {
 
 export class FakeParseWorker {
   readonly operations: ScreenOperation[] = [];
-  readonly geometry: ScreenGeometry;
+  readonly setup: ScreenSetup;
   readonly #client: ScreenClient;
   isClosed = false;
 
-  constructor(client: ScreenClient, geometry: ScreenGeometry) {
+  constructor(client: ScreenClient, setup: ScreenSetup) {
     this.#client = client;
-    this.geometry = geometry;
+    this.setup = setup;
   }
 
   get channel(): ScreenChannel {
@@ -53,7 +53,7 @@ export class FakeParseWorker {
     this.send(
       mirror === undefined
         ? { type: "done", id: 1, seq }
-        : { type: "done", id: 1, seq, mirror: { ...screen(this.geometry.rows), ...mirror } },
+        : { type: "done", id: 1, seq, mirror: { ...screen(this.setup.rows), ...mirror } },
     );
   }
 
@@ -76,8 +76,8 @@ export function screen(rows: number): MirrorUpdate {
 export class FakeParseWorkerPool {
   readonly workers: FakeParseWorker[] = [];
 
-  open(client: ScreenClient, geometry: ScreenGeometry): ScreenChannel {
-    const worker = new FakeParseWorker(client, geometry);
+  open(client: ScreenClient, setup: ScreenSetup): ScreenChannel {
+    const worker = new FakeParseWorker(client, setup);
     this.workers.push(worker);
     return worker.channel;
   }

@@ -21,10 +21,13 @@ export interface ScreenChannel {
   close(): void;
 }
 
-export interface ScreenGeometry {
+/** What a worker needs to open a terminal's xterm. */
+export interface ScreenSetup {
   readonly cols: number;
   readonly rows: number;
   readonly scrollback: number;
+  /** While output keeps coming, the worker reports the screen at most this often. */
+  readonly reportIntervalMs: number;
 }
 
 export interface ParseWorkerPoolOptions {
@@ -68,14 +71,14 @@ export class ParseWorkerPool {
     return this.#workers.length;
   }
 
-  /** Gives `client` a headless xterm of `geometry` on the least loaded worker. */
-  open(client: ScreenClient, geometry: ScreenGeometry): ScreenChannel {
+  /** Gives `client` a headless xterm set up as `setup` on the least loaded worker. */
+  open(client: ScreenClient, setup: ScreenSetup): ScreenChannel {
     const entry = this.#pickWorker();
     const id = this.#nextId;
     this.#nextId += 1;
     const member: Member = { client, pending: 0 };
     entry.members.set(id, member);
-    this.#post(entry, { type: "open", id, ...geometry });
+    this.#post(entry, { type: "open", id, ...setup });
     let isClosed = false;
     return {
       send: (operation) => {

@@ -1,6 +1,8 @@
 // The messages between a terminal in the parent and the parse worker that owns its headless
 // xterm (prd/internals.md "terminal/"). Every message names its terminal by `id`; each
-// operation carries a per-terminal sequence number the worker answers in order.
+// operation carries a per-terminal sequence number the worker answers in order. An answer
+// carries the screen (a report) after a resize, when the worker has nothing more queued
+// for that terminal, and otherwise at most every `reportIntervalMs`.
 
 /** The screen as the parent mirrors it: rows that changed since the last report, and the rest. */
 export interface MirrorUpdate {
@@ -21,15 +23,9 @@ export type ToParseWorker =
       readonly cols: number;
       readonly rows: number;
       readonly scrollback: number;
+      readonly reportIntervalMs: number;
     }
-  | {
-      readonly type: "write";
-      readonly id: number;
-      readonly seq: number;
-      readonly data: string;
-      /** Whether the answer should carry the changed screen (otherwise only the ack). */
-      readonly report: boolean;
-    }
+  | { readonly type: "write"; readonly id: number; readonly seq: number; readonly data: string }
   | {
       readonly type: "resize";
       readonly id: number;
@@ -37,7 +33,6 @@ export type ToParseWorker =
       readonly cols: number;
       readonly rows: number;
     }
-  | { readonly type: "report"; readonly id: number; readonly seq: number }
   | { readonly type: "close"; readonly id: number };
 
 export type FromParseWorker =
@@ -59,5 +54,5 @@ export type FromParseWorker =
 /** Distributes `Omit` over a union so each variant keeps its own fields. */
 export type WithoutId<Message> = Message extends unknown ? Omit<Message, "id"> : never;
 
-/** An operation for one terminal (write, resize, report), before the channel adds its id. */
+/** An operation for one terminal (write, resize), before the channel adds its id. */
 export type ScreenOperation = WithoutId<Extract<ToParseWorker, { readonly seq: number }>>;

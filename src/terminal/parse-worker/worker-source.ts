@@ -2,7 +2,9 @@
 // (like the bridge's Node hook client) so one copy works from the sources, from the ESM
 // build and from the CJS build without a separate bundled file; the parent hands it the
 // resolved path of @xterm/headless. Protocol: ./protocol.ts. Per terminal, operations run
-// strictly in the order they were posted; a write's answer comes once xterm parsed it.
+// strictly in the order they were posted; a write's answer comes once xterm parsed it, and
+// carries the screen when nothing more is queued for that terminal, or the last report is
+// reportIntervalMs old (reading 48 rows per 4 KiB PTY chunk would cost more than parsing).
 
 export const PARSE_WORKER_SOURCE = `"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
@@ -30,6 +32,8 @@ function open(message) {
     lines: [],
     title: "",
     isCursorVisible: true,
+    reportIntervalMs: message.reportIntervalMs,
+    lastReportAt: 0,
   };
   // xterm's public API does not expose DECTCEM: watch CSI ? 25 h/l and RIS; returning
   // false lets xterm's own handling run too.
@@ -67,11 +71,12 @@ function run(screen) {
         screen.xterm.write(operation.data, () => {
           screen.isBusy = false;
           if (screens.get(screen.id) !== screen || screen.hasFailed) return;
-          answer(screen, operation.seq, operation.report);
+          const isDue = Date.now() - screen.lastReportAt >= screen.reportIntervalMs;
+          answer(screen, operation.seq, screen.operations.length === 0 || isDue);
           run(screen);
         });
       } else {
-        if (operation.type === "resize") screen.xterm.resize(operation.cols, operation.rows);
+        screen.xterm.resize(operation.cols, operation.rows);
         answer(screen, operation.seq, true);
       }
     } catch (error) {
@@ -81,7 +86,12 @@ function run(screen) {
 }
 
 function answer(screen, seq, report) {
-  post(report ? { type: "done", id: screen.id, seq, mirror: mirror(screen) } : { type: "done", id: screen.id, seq });
+  if (!report) {
+    post({ type: "done", id: screen.id, seq });
+    return;
+  }
+  screen.lastReportAt = Date.now();
+  post({ type: "done", id: screen.id, seq, mirror: mirror(screen) });
 }
 
 // Only rows whose text changed since the last report travel back to the parent.

@@ -6,8 +6,8 @@ import type { ElwoodTerminalSize } from "../size.js";
 import type { TerminalSnapshot } from "../snapshot.js";
 
 export interface TerminalScreen {
-  /** Parses `data`; `parsed` runs once it is in the screen. `isCaughtUp`: nothing else is queued. */
-  write(data: string, parsed: () => void, isCaughtUp: boolean): void;
+  /** Parses `data`; `parsed` runs once it is parsed. */
+  write(data: string, parsed: () => void): void;
   readonly title: string;
   /** False while parsed output has not reached what `snapshot()` reads (a worker's report is due). */
   readonly isCurrent: boolean;
@@ -25,5 +25,7 @@ export interface TerminalScreen {
 /** Where a screen sends xterm's own output (query replies, input) and its failure. */
 export interface ScreenHost {
   toPty(data: string | Uint8Array): void;
+  /** A report arrived that was not a write's answer (e.g. a resize's): renders may be due. */
+  reported(): void;
   fail(error: Error): void;
 }

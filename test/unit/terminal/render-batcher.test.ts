@@ -162,12 +162,12 @@ describe("RenderBatcher", () => {
 
   describe("with several batches in flight (a parse worker)", () => {
     function createPipelined(overrides: Partial<RenderBatcherOptions> = {}) {
-      const writes: { data: string; isCaughtUp: boolean; done: () => void }[] = [];
+      const writes: { data: string; done: () => void }[] = [];
       const flow = { pauses: 0, resumes: 0 };
       const failures: unknown[] = [];
       const batcher = new RenderBatcher({
         maxInFlight: 3,
-        sink: { write: (data, done, isCaughtUp) => writes.push({ data, isCaughtUp, done }) },
+        sink: { write: (data, done) => writes.push({ data, done }) },
         flow: { pause: () => flow.pauses++, resume: () => flow.resumes++ },
         onFailed: (error) => failures.push(error),
         ...overrides,
@@ -175,31 +175,48 @@ describe("RenderBatcher", () => {
       return { batcher, writes, flow, failures };
     }
 
-    it("keeps up to maxInFlight writes going and says which one catches up", () => {
+    it("keeps up to maxInFlight full batches going, then sends the rest when the last returns", () => {
       const { batcher, writes } = createPipelined();
       batcher.push("x".repeat(64 * KIB * 4 + 10));
       vi.advanceTimersByTime(2);
-      expect(writes.map((write) => [write.data.length, write.isCaughtUp])).toEqual([
-        [64 * KIB, false],
-        [64 * KIB, false],
-        [64 * KIB, false],
-      ]);
+      expect(writes.map((write) => write.data.length)).toEqual([64 * KIB, 64 * KIB, 64 * KIB]);
       writes[0]?.done();
-      expect(writes.map((write) => write.isCaughtUp)).toEqual([false, false, false, false]);
+      expect(writes).toHaveLength(4);
       writes[1]?.done();
-      expect(writes.at(-1)).toMatchObject({ data: "x".repeat(10), isCaughtUp: true });
-      expect(writes).toHaveLength(5);
-      expect(batcher.pendingBytes).toBe(64 * KIB * 2 + 10);
+      writes[2]?.done();
+      // 10 bytes are not a full batch: they wait while a batch is still in flight.
+      expect(writes).toHaveLength(4);
+      writes[3]?.done();
+      expect(writes.map((write) => write.data.length)).toEqual([
+        64 * KIB,
+        64 * KIB,
+        64 * KIB,
+        64 * KIB,
+        10,
+      ]);
+      expect(batcher.pendingBytes).toBe(10);
     });
 
-    it("tops up within the flush delay when output arrives while batches are in flight", () => {
+    it("coalesces small chunks that arrive while a batch is in flight into one batch", () => {
       const { batcher, writes } = createPipelined();
       batcher.push("a");
       vi.advanceTimersByTime(2);
-      batcher.push("b");
-      expect(writes).toHaveLength(1);
+      for (let index = 0; index < 100; index += 1) batcher.push("b".repeat(100));
+      vi.advanceTimersByTime(10);
+      expect(writes.map((write) => write.data)).toEqual(["a"]);
+      writes[0]?.done();
+      expect(writes.map((write) => write.data.length)).toEqual([1, 10_000]);
+    });
+
+    it("a full batch's worth of queued output goes at once, without the flush delay", () => {
+      const { batcher, writes } = createPipelined();
+      batcher.push("a");
       vi.advanceTimersByTime(2);
-      expect(writes.map((write) => write.data)).toEqual(["a", "b"]);
+      const chunk = "c".repeat(4 * KIB);
+      for (let index = 0; index < 15; index += 1) batcher.push(chunk);
+      expect(writes).toHaveLength(1);
+      batcher.push(chunk);
+      expect(writes.map((write) => write.data.length)).toEqual([1, 64 * KIB]);
     });
 
     it("the stall timeout watches the oldest batch and restarts with each answer", () => {

@@ -85,11 +85,11 @@ describe("ElwoodTerminal parsed in a worker", () => {
 
   it("C-PTY-07: output reaches the snapshot once the worker's report for it is in", async () => {
     const { pty, pool, terminal } = createTerminal();
-    expect(pool.only.geometry).toEqual({ cols: 40, rows: 3, scrollback: 1000 });
+    expect(pool.only.setup).toEqual({ cols: 40, rows: 3, scrollback: 1000, reportIntervalMs: 16 });
     pty.pushOutput("hello\r\n\x1b[3;3Hplaced");
     await flush();
     expect(pool.only.operations).toEqual([
-      { type: "write", seq: 1, data: "hello\r\n\x1b[3;3Hplaced", report: true },
+      { type: "write", seq: 1, data: "hello\r\n\x1b[3;3Hplaced" },
     ]);
     const settled = terminal.settled();
     expect(await isResolved(settled)).toBe(false);
@@ -126,6 +126,35 @@ describe("ElwoodTerminal parsed in a worker", () => {
       { sequence: 1, bytes: 3 },
       { sequence: 2, bytes: 4 },
     ]);
+  });
+
+  it("a batch answered without a report renders with the next report, so a render shows it", async () => {
+    const { pty, pool, terminal } = createTerminal();
+    const renders: { sequence: number; bytes: number; screen: string }[] = [];
+    terminal.onRender((event) =>
+      renders.push({ ...event, screen: terminal.snapshot().lines[0] ?? "" }),
+    );
+    pty.pushOutput("a".repeat(64 * 1024));
+    pty.pushOutput("b".repeat(64 * 1024));
+    await flush();
+    expect(pool.only.operations).toHaveLength(2);
+    pool.only.answer(1);
+    expect(renders).toEqual([]);
+    pool.only.answer(2, { changed: [0, "ab"] });
+    expect(renders).toEqual([{ sequence: 1, bytes: 128 * 1024, screen: "ab" }]);
+  });
+
+  it("a resize's report renders a batch answered without one", async () => {
+    const { pty, pool, terminal } = createTerminal();
+    const renders: number[] = [];
+    terminal.onRender((event) => renders.push(event.bytes));
+    pty.pushOutput("abc");
+    await flush();
+    terminal.resize({ cols: 40, rows: 4 });
+    pool.only.answer(1);
+    expect(renders).toEqual([]);
+    pool.only.answer(2, { rows: 4, changed: [0, "abc"] });
+    expect(renders).toEqual([3]);
   });
 
   it("C-PTY-04: sendInput writes to the PTY at once, unsanitized; replies go to the PTY too", () => {

@@ -6,18 +6,22 @@ import { describe, expect, it } from "vitest";
 import { WorkerScreen } from "../../../src/terminal/screen/worker-backed.js";
 import { FakeParseWorkerPool } from "../../support/fake-parse-worker.js";
 
-function createScreen(options: { reportIntervalMs?: number; now?: () => number } = {}) {
+function createScreen() {
   const pool = new FakeParseWorkerPool();
   const toPty: (string | Uint8Array)[] = [];
   const failures: Error[] = [];
+  const reports: string[] = [];
   const workerScreen = new WorkerScreen({
     size: { cols: 20, rows: 3 },
     scrollback: 50,
-    host: { toPty: (data) => toPty.push(data), fail: (error) => failures.push(error) },
-    connect: (client, geometry) => pool.open(client, geometry),
-    ...options,
+    host: {
+      toPty: (data) => toPty.push(data),
+      reported: () => reports.push("reported"),
+      fail: (error) => failures.push(error),
+    },
+    connect: (client, setup) => pool.open(client, setup),
   });
-  return { workerScreen, worker: pool.only, toPty, failures };
+  return { workerScreen, worker: pool.only, toPty, failures, reports };
 }
 
 /** Whether `promise` settled by the time queued microtasks ran. */
@@ -31,16 +35,16 @@ async function isResolved(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe("WorkerScreen", () => {
-  it("opens its xterm in the worker with the terminal's size and scrollback", () => {
+  it("opens its xterm in the worker with the terminal's size, scrollback and a 16 ms report interval", () => {
     const { worker } = createScreen();
-    expect(worker.geometry).toEqual({ cols: 20, rows: 3, scrollback: 50 });
+    expect(worker.setup).toEqual({ cols: 20, rows: 3, scrollback: 50, reportIntervalMs: 16 });
   });
 
   it("a write is parsed only when the worker answers it, and the report updates the snapshot", () => {
     const { workerScreen, worker } = createScreen();
     let parsed = 0;
-    workerScreen.write("hello", () => parsed++, true);
-    expect(worker.operations).toEqual([{ type: "write", seq: 1, data: "hello", report: true }]);
+    workerScreen.write("hello", () => parsed++);
+    expect(worker.operations).toEqual([{ type: "write", seq: 1, data: "hello" }]);
     expect(parsed).toBe(0);
     expect(workerScreen.snapshot().lines).toEqual(["", "", ""]);
     worker.answer(1, { changed: [0, "hello"], cursorX: 5, title: "greeting" });
@@ -56,69 +60,47 @@ describe("WorkerScreen", () => {
   it("the report is already in the snapshot when the parsed callback runs", () => {
     const { workerScreen, worker } = createScreen();
     let seen: readonly string[] = [];
-    workerScreen.write(
-      "x",
-      () => {
-        seen = workerScreen.snapshot().lines;
-      },
-      true,
-    );
+    workerScreen.write("x", () => {
+      seen = workerScreen.snapshot().lines;
+    });
     worker.answer(1, { changed: [1, "x"] });
     expect(seen).toEqual(["", "x", ""]);
   });
 
-  it("a write with more output queued skips the report until the interval passed", () => {
-    let now = 1_000;
-    const { workerScreen, worker } = createScreen({ reportIntervalMs: 16, now: () => now });
-    workerScreen.write("a", () => {}, false);
-    workerScreen.write("b", () => {}, false);
-    now += 16;
-    workerScreen.write("c", () => {}, false);
-    workerScreen.write("d", () => {}, true);
-    expect(
-      worker.operations.map((operation) => operation.type === "write" && operation.report),
-    ).toEqual([true, false, true, true]);
-  });
-
-  it("isCurrent is false while an answered write's report is still due", () => {
-    const { workerScreen, worker } = createScreen({ reportIntervalMs: 1_000, now: () => 0 });
-    workerScreen.write("a", () => {}, true);
-    worker.answer(1, { changed: [0, "a"] });
-    workerScreen.write("b", () => {}, false);
-    worker.answer(2);
+  it("an answer without a report counts as parsed, but is not current until a report", () => {
+    const { workerScreen, worker } = createScreen();
+    const parsed: number[] = [];
+    workerScreen.write("a", () => parsed.push(1));
+    workerScreen.write("b", () => parsed.push(2));
+    worker.answer(1);
+    expect(parsed).toEqual([1]);
     expect(workerScreen.isCurrent).toBe(false);
-    workerScreen.write("c", () => {}, true);
-    worker.answer(3, { changed: [0, "abc"] });
+    expect(workerScreen.snapshot().lines[0]).toBe("");
+    worker.answer(2, { changed: [0, "ab"] });
+    expect(parsed).toEqual([1, 2]);
     expect(workerScreen.isCurrent).toBe(true);
-  });
-
-  it("settled() waits for a report covering every operation sent, asking for one if needed", async () => {
-    const { workerScreen, worker } = createScreen({ reportIntervalMs: 1_000, now: () => 0 });
-    workerScreen.write("a", () => {}, true);
-    worker.answer(1, { changed: [0, "a"] });
-    expect(await isResolved(workerScreen.settled())).toBe(true);
-    workerScreen.write("b", () => {}, false);
-    worker.answer(2);
-    const settled = workerScreen.settled();
-    expect(worker.operation(3)).toEqual({ type: "report", seq: 3 });
-    expect(await isResolved(settled)).toBe(false);
-    worker.answer(3, { changed: [0, "ab"] });
-    expect(await isResolved(settled)).toBe(true);
     expect(workerScreen.snapshot().lines[0]).toBe("ab");
   });
 
-  it("settled() does not ask again when the newest operation already asked for a report", async () => {
+  it("settled() waits for a report covering every operation sent before it", async () => {
     const { workerScreen, worker } = createScreen();
-    workerScreen.write("a", () => {}, true);
+    workerScreen.write("a", () => {});
+    workerScreen.write("b", () => {});
     const settled = workerScreen.settled();
-    expect(worker.operations).toHaveLength(1);
-    expect(await isResolved(settled)).toBe(false);
+    workerScreen.write("c", () => {});
     worker.answer(1, { changed: [0, "a"] });
+    expect(await isResolved(settled)).toBe(false);
+    worker.answer(2);
+    expect(await isResolved(settled)).toBe(false);
+    // A report for a later operation covers the earlier ones too.
+    worker.answer(3, { changed: [0, "abc"] });
     expect(await isResolved(settled)).toBe(true);
+    expect(await isResolved(workerScreen.settled())).toBe(true);
+    expect(worker.operations).toHaveLength(3);
   });
 
   it("a resize is an operation in order, and settled() waits for its report", async () => {
-    const { workerScreen, worker } = createScreen();
+    const { workerScreen, worker, reports } = createScreen();
     workerScreen.resize({ cols: 30, rows: 2 });
     expect(worker.operations).toEqual([{ type: "resize", seq: 1, cols: 30, rows: 2 }]);
     const settled = workerScreen.settled();
@@ -126,6 +108,8 @@ describe("WorkerScreen", () => {
     worker.answer(1, { rows: 2 });
     expect(await isResolved(settled)).toBe(true);
     expect(workerScreen.snapshot().lines).toEqual(["", ""]);
+    // Not a write's answer: the host hears of the report (a render may be due).
+    expect(reports).toEqual(["reported"]);
   });
 
   it("sends xterm's replies and binary replies to the PTY, and input unchanged", () => {
@@ -141,7 +125,7 @@ describe("WorkerScreen", () => {
   it("a parse failure in the worker fails the screen once, settles waiters and stops sending", async () => {
     const { workerScreen, worker, failures } = createScreen();
     let parsed = 0;
-    workerScreen.write("a", () => parsed++, true);
+    workerScreen.write("a", () => parsed++);
     const settled = workerScreen.settled();
     worker.send({ type: "failed", id: 1, message: "parser exploded" });
     worker.send({ type: "failed", id: 1, message: "again" });
@@ -151,7 +135,7 @@ describe("WorkerScreen", () => {
     expect(await isResolved(settled)).toBe(true);
     expect(await isResolved(workerScreen.settled())).toBe(true);
     expect(worker.isClosed).toBe(true);
-    workerScreen.write("b", () => parsed++, true);
+    workerScreen.write("b", () => parsed++);
     worker.answer(1);
     expect(parsed).toBe(0);
   });
@@ -164,7 +148,7 @@ describe("WorkerScreen", () => {
 
   it("dispose closes the channel, settles waiters and ignores late answers", async () => {
     const { workerScreen, worker, failures } = createScreen();
-    workerScreen.write("a", () => {}, true);
+    workerScreen.write("a", () => {});
     const settled = workerScreen.settled();
     workerScreen.dispose();
     workerScreen.dispose();
