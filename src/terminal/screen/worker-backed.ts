@@ -1,8 +1,10 @@
 // A screen whose headless xterm lives in a parse worker (prd/internals.md "terminal/"). The
 // parent keeps a mirror of the visible rows, so `snapshot()` stays synchronous; `settled()`
-// resolves once the worker has answered for every operation sent so far with a report.
+// resolves once a report covers every operation sent so far. The worker reports when it has
+// nothing more queued for this terminal (so the last operation sent always gets one), after
+// a resize, and during a long burst at most every REPORT_INTERVAL_MS.
 
-import type { ScreenChannel, ScreenClient, ScreenGeometry } from "../parse-worker/pool.js";
+import type { ScreenChannel, ScreenClient, ScreenSetup } from "../parse-worker/pool.js";
 import type { FromParseWorker, ScreenOperation } from "../parse-worker/protocol.js";
 import type { ElwoodTerminalSize } from "../size.js";
 import type { TerminalSnapshot } from "../snapshot.js";
@@ -10,22 +12,17 @@ import { ScreenMirror } from "./mirror.js";
 import type { ScreenHost, TerminalScreen } from "./screen.js";
 
 /** Connects a screen to a worker; the shared pool's `open` in production, a fake in tests. */
-export type ScreenConnector = (client: ScreenClient, geometry: ScreenGeometry) => ScreenChannel;
+export type ScreenConnector = (client: ScreenClient, setup: ScreenSetup) => ScreenChannel;
 
 export interface WorkerScreenOptions {
   readonly size: ElwoodTerminalSize;
   readonly scrollback: number;
   readonly host: ScreenHost;
   readonly connect: ScreenConnector;
-  /**
-   * A write that leaves more output queued asks for the screen only when this long passed
-   * since the last report; the write that catches up always asks. 0: every write asks.
-   */
-  readonly reportIntervalMs?: number;
-  readonly now?: () => number;
 }
 
-export const DEFAULT_REPORT_INTERVAL_MS = 0;
+/** Reports during a burst: often enough for the runtime's 40 ms screen reads, not per batch. */
+export const REPORT_INTERVAL_MS = 16;
 
 /** Batches a worker-parsed terminal keeps in flight, so its worker never waits on the parent. */
 export const WORKER_BATCHES_IN_FLIGHT = 4;
@@ -34,41 +31,39 @@ export class WorkerScreen implements TerminalScreen {
   readonly #host: ScreenHost;
   readonly #channel: ScreenChannel;
   readonly #mirror: ScreenMirror;
-  readonly #reportIntervalMs: number;
-  readonly #now: () => number;
   readonly #parsedCallbacks = new Map<number, () => void>();
   readonly #waiters: { target: number; resolve: () => void }[] = [];
   #sentSeq = 0;
   #answeredSeq = 0;
   #mirroredSeq = 0;
-  #lastReportSeq = 0;
-  #lastReportAt = Number.NEGATIVE_INFINITY;
   #isClosed = false;
 
   constructor(options: WorkerScreenOptions) {
     this.#host = options.host;
     this.#mirror = new ScreenMirror(options.size.rows);
-    this.#reportIntervalMs = options.reportIntervalMs ?? DEFAULT_REPORT_INTERVAL_MS;
-    this.#now = options.now ?? Date.now;
     const client: ScreenClient = {
       receive: (message) => this.#receive(message),
       fail: (error) => this.#fail(error),
     };
-    this.#channel = options.connect(client, { ...options.size, scrollback: options.scrollback });
+    this.#channel = options.connect(client, {
+      ...options.size,
+      scrollback: options.scrollback,
+      reportIntervalMs: REPORT_INTERVAL_MS,
+    });
   }
 
   get title(): string {
     return this.#mirror.title;
   }
 
+  /** False while an answered write's report is still due (renders wait for it). */
   get isCurrent(): boolean {
     return this.#mirroredSeq >= this.#answeredSeq;
   }
 
-  write(data: string, parsed: () => void, isCaughtUp: boolean): void {
+  write(data: string, parsed: () => void): void {
     if (this.#isClosed) return;
-    const report = isCaughtUp || this.#now() - this.#lastReportAt >= this.#reportIntervalMs;
-    const seq = this.#send((next) => ({ type: "write", seq: next, data, report }), report);
+    const seq = this.#send((next) => ({ type: "write", seq: next, data }));
     this.#parsedCallbacks.set(seq, parsed);
   }
 
@@ -82,13 +77,11 @@ export class WorkerScreen implements TerminalScreen {
 
   resize(size: ElwoodTerminalSize): void {
     if (this.#isClosed) return;
-    this.#send((seq) => ({ type: "resize", seq, cols: size.cols, rows: size.rows }), true);
+    this.#send((seq) => ({ type: "resize", seq, cols: size.cols, rows: size.rows }));
   }
 
   settled(): Promise<void> {
     if (this.#isClosed || this.#mirroredSeq >= this.#sentSeq) return Promise.resolve();
-    // The newest operation did not ask for the screen: ask now, behind it.
-    if (this.#lastReportSeq < this.#sentSeq) this.#send((seq) => ({ type: "report", seq }), true);
     const target = this.#sentSeq;
     return new Promise((resolve) => this.#waiters.push({ target, resolve }));
   }
@@ -104,15 +97,10 @@ export class WorkerScreen implements TerminalScreen {
     this.abandon();
   }
 
-  #send(build: (seq: number) => ScreenOperation, report: boolean): number {
+  #send(build: (seq: number) => ScreenOperation): number {
     this.#sentSeq += 1;
-    const seq = this.#sentSeq;
-    if (report) {
-      this.#lastReportSeq = seq;
-      this.#lastReportAt = this.#now();
-    }
-    this.#channel.send(build(seq));
-    return seq;
+    this.#channel.send(build(this.#sentSeq));
+    return this.#sentSeq;
   }
 
   #receive(message: FromParseWorker): void {
@@ -129,15 +117,15 @@ export class WorkerScreen implements TerminalScreen {
       }
       const parsed = this.#parsedCallbacks.get(message.seq);
       this.#parsedCallbacks.delete(message.seq);
-      parsed?.();
+      if (parsed !== undefined) parsed();
+      else if (message.mirror !== undefined) this.#host.reported();
       this.#resolveWaiters();
     }
   }
 
   #fail(error: Error): void {
     if (this.#isClosed) return;
-    this.#close();
-    this.#channel.close();
+    this.abandon();
     this.#host.fail(error);
   }
 
