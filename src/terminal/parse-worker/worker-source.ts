@@ -72,7 +72,12 @@ function run(screen) {
           screen.isBusy = false;
           if (screens.get(screen.id) !== screen || screen.hasFailed) return;
           const isDue = Date.now() - screen.lastReportAt >= screen.reportIntervalMs;
-          answer(screen, operation.seq, screen.operations.length === 0 || isDue);
+          try {
+            answer(screen, operation.seq, screen.operations.length === 0 || isDue);
+          } catch (error) {
+            fail(screen, error);
+            return;
+          }
           run(screen);
         });
       } else {
