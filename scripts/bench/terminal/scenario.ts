@@ -3,11 +3,13 @@
 //   throughput: N real PTY children each write the payload file; wall, peak RSS, loop p99.
 //   latency: N in-process terminals each get small frames (a TUI repaint); time to settled.
 
+import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { ElwoodUnsubscribe } from "../../../src/events/emitter.js";
 import { shellQuote } from "../../../src/shell/login-shell.js";
 import { reapProcessGroup } from "../../../src/shell/reap.js";
+import { sharedParseWorkerPool } from "../../../src/terminal/parse-worker/pool.js";
 import { type PtyProcess, spawnPty } from "../../../src/terminal/pty-process.js";
 import type { TerminalParserPlacement } from "../../../src/terminal/screen/placement.js";
 import { DEFAULT_TERMINAL_SIZE, ElwoodTerminal } from "../../../src/terminal/terminal.js";
@@ -33,6 +35,11 @@ export interface ScenarioResult {
   readonly peakRssMiB: number;
   readonly loopDelayP99Ms: number;
   readonly cpuSeconds: number;
+  /** CPU seconds of the main thread, and of the rest of the process's threads (Linux). */
+  readonly mainCpuSeconds?: number;
+  readonly otherThreadsCpuSeconds?: number;
+  /** Messages posted to and from the parse workers. */
+  readonly workerMessages?: { readonly sent: number; readonly received: number };
   /** latency only: first frame (includes starting a worker), then the steady frames. */
   readonly firstFrameMs?: number;
   readonly frameP50Ms?: number;
@@ -46,14 +53,42 @@ const WRITER_SOURCE =
 // `stty -opost` first so the PTY passes the payload through byte for byte (no \n → \r\n).
 const WRITER_SCRIPT = `stty raw -echo -opost && exec "$0" -e ${shellQuote(WRITER_SOURCE)} "$1"`;
 
+/** utime + stime of each thread of this process, in seconds, by thread id (Linux only). */
+function threadCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  try {
+    for (const tid of readdirSync("/proc/self/task")) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      seconds.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    // Not Linux: the split is left out.
+  }
+  return seconds;
+}
+
 function measure(): () => Omit<ScenarioResult, "wallSeconds"> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const cpu = process.cpuUsage();
+  const threadsBefore = threadCpuSeconds();
+  const messagesBefore = sharedParseWorkerPool.messageCounts;
   return () => {
     delay.disable();
     const used = process.cpuUsage(cpu);
+    const threadsAfter = threadCpuSeconds();
+    // Workers that ended already are gone from /proc: count them as the rest of the CPU.
+    const mainCpuSeconds =
+      (threadsAfter.get(process.pid) ?? 0) - (threadsBefore.get(process.pid) ?? 0);
+    const messages = sharedParseWorkerPool.messageCounts;
     return {
+      mainCpuSeconds,
+      otherThreadsCpuSeconds: (used.user + used.system) / 1e6 - mainCpuSeconds,
+      workerMessages: {
+        sent: messages.sent - messagesBefore.sent,
+        received: messages.received - messagesBefore.received,
+      },
       // ru_maxrss: the process's true peak, in KiB on Linux.
       peakRssMiB: process.resourceUsage().maxRSS / 1024,
       loopDelayP99Ms: delay.percentile(99) / 1e6,

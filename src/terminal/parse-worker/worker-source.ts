@@ -12,6 +12,14 @@ const loaded = require(workerData.xtermPath);
 const Terminal = loaded.Terminal || (loaded.default && loaded.default.Terminal);
 const screens = new Map();
 
+// Linux gives each thread its own nice value; elsewhere (or if refused) it stays as it is.
+if (workerData.niceness !== 0) {
+  try {
+    const thread = require("node:fs").readlinkSync("/proc/thread-self").split("/").pop();
+    require("node:os").setPriority(Number(thread), workerData.niceness);
+  } catch {}
+}
+
 function post(message) {
   parentPort.postMessage(message);
 }
