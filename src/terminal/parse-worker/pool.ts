@@ -1,7 +1,8 @@
 // A small pool of parse workers shared by the process's terminals (prd/internals.md
 // "terminal/"): at most one worker per core, each terminal on the least loaded one. A worker
 // lives only while it owns a terminal; it keeps the event loop alive only while it still
-// owes an answer; and when it dies, every terminal it owned is told, so none of them hangs.
+// owes a terminal a report; and when it dies, every terminal it owned is told, so none of
+// them hangs. Messages go both ways in arrays, one per event-loop turn, not one per batch.
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -39,14 +40,17 @@ export interface ParseWorkerPoolOptions {
 
 interface Member {
   readonly client: ScreenClient;
-  /** Operations sent and not answered yet. */
-  pending: number;
+  /** The newest operation sent, and the newest one a report covered. */
+  sentSeq: number;
+  reportedSeq: number;
 }
 
 interface PoolWorker {
   readonly worker: Worker;
   readonly members: Map<number, Member>;
-  pending: number;
+  /** Members waiting for a report. */
+  awaiting: number;
+  outbox: ToParseWorker[];
   isReferenced: boolean;
   isGone: boolean;
 }
@@ -74,6 +78,7 @@ export class ParseWorkerPool {
   #nextId = 1;
   #sent = 0;
   #received = 0;
+  #posts = 0;
 
   constructor(options: ParseWorkerPoolOptions = {}) {
     this.#maxWorkers = Math.max(1, options.maxWorkers ?? availableParallelism());
@@ -85,9 +90,13 @@ export class ParseWorkerPool {
     return this.#workers.length;
   }
 
-  /** Messages posted to and received from workers so far (the bench reports them). */
-  get messageCounts(): { readonly sent: number; readonly received: number } {
-    return { sent: this.#sent, received: this.#received };
+  /** Messages sent to and received from workers so far, and postMessage calls (for the bench). */
+  get messageCounts(): {
+    readonly sent: number;
+    readonly received: number;
+    readonly posts: number;
+  } {
+    return { sent: this.#sent, received: this.#received, posts: this.#posts };
   }
 
   /** Gives `client` a headless xterm set up as `setup` on the least loaded worker. */
@@ -95,15 +104,16 @@ export class ParseWorkerPool {
     const entry = this.#pickWorker();
     const id = this.#nextId;
     this.#nextId += 1;
-    const member: Member = { client, pending: 0 };
+    const member: Member = { client, sentSeq: 0, reportedSeq: 0 };
     entry.members.set(id, member);
     this.#post(entry, { type: "open", id, ...setup });
     let isClosed = false;
     return {
       send: (operation) => {
         if (isClosed || entry.isGone) return;
-        member.pending += 1;
-        this.#addPending(entry, 1);
+        this.#track(entry, member, () => {
+          member.sentSeq = operation.seq;
+        });
         this.#post(entry, { ...operation, id });
       },
       close: () => {
@@ -133,12 +143,18 @@ export class ParseWorkerPool {
     const entry: PoolWorker = {
       worker,
       members: new Map(),
-      pending: 0,
+      awaiting: 0,
+      outbox: [],
       isReferenced: true,
       isGone: false,
     };
     this.#setReferenced(entry, false);
-    worker.on("message", (message: FromParseWorker) => this.#route(entry, message));
+    worker.on("message", (messages: readonly FromParseWorker[]) => {
+      for (const message of messages) {
+        if (entry.isGone) return;
+        this.#route(entry, message);
+      }
+    });
     worker.on("error", (error) => this.#lose(entry, error));
     worker.on("messageerror", (error) => this.#lose(entry, error));
     worker.on("exit", (code) => {
@@ -152,21 +168,36 @@ export class ParseWorkerPool {
     this.#received += 1;
     const member = entry.members.get(message.id);
     if (member === undefined) return;
-    if (message.type === "done") {
-      member.pending -= 1;
-      this.#addPending(entry, -1);
-    } else if (message.type === "failed") {
-      this.#addPending(entry, -member.pending);
-      member.pending = 0;
+    if (message.type === "failed") {
+      this.#track(entry, member, () => {
+        member.reportedSeq = member.sentSeq;
+      });
+    } else if (message.type !== "reply" && message.mirror !== undefined) {
+      this.#track(entry, member, () => {
+        member.reportedSeq = Math.max(member.reportedSeq, message.seq);
+      });
     }
     member.client.receive(message);
+  }
+
+  // Applies `change` to a member and keeps the worker referenced while any member awaits.
+  #track(entry: PoolWorker, member: Member, change: () => void): void {
+    const wasAwaiting = member.reportedSeq < member.sentSeq;
+    change();
+    const isAwaiting = member.reportedSeq < member.sentSeq;
+    if (wasAwaiting !== isAwaiting) {
+      entry.awaiting += isAwaiting ? 1 : -1;
+      this.#setReferenced(entry, entry.awaiting > 0 && !entry.isGone);
+    }
   }
 
   #leave(entry: PoolWorker, id: number): void {
     const member = entry.members.get(id);
     if (member === undefined) return;
+    this.#track(entry, member, () => {
+      member.reportedSeq = member.sentSeq;
+    });
     entry.members.delete(id);
-    this.#addPending(entry, -member.pending);
     if (entry.isGone) return;
     if (entry.members.size > 0) {
       this.#post(entry, { type: "close", id });
@@ -189,21 +220,25 @@ export class ParseWorkerPool {
 
   #retire(entry: PoolWorker): void {
     entry.isGone = true;
-    entry.pending = 0;
+    entry.awaiting = 0;
+    entry.outbox = [];
     this.#setReferenced(entry, false);
     const index = this.#workers.indexOf(entry);
     if (index >= 0) this.#workers.splice(index, 1);
   }
 
+  // Everything for one worker in this event-loop turn goes as one message.
   #post(entry: PoolWorker, message: ToParseWorker): void {
     this.#sent += 1;
-    entry.worker.postMessage(message);
-  }
-
-  // The worker holds the process open only while a terminal waits for one of its answers.
-  #addPending(entry: PoolWorker, delta: number): void {
-    entry.pending = Math.max(0, entry.pending + delta);
-    this.#setReferenced(entry, entry.pending > 0 && !entry.isGone);
+    entry.outbox.push(message);
+    if (entry.outbox.length > 1) return;
+    setImmediate(() => {
+      const messages = entry.outbox;
+      entry.outbox = [];
+      if (entry.isGone || messages.length === 0) return;
+      this.#posts += 1;
+      entry.worker.postMessage(messages);
+    });
   }
 
   #setReferenced(entry: PoolWorker, isReferenced: boolean): void {

@@ -1,8 +1,10 @@
 // The messages between a terminal in the parent and the parse worker that owns its headless
 // xterm (prd/internals.md "terminal/"). Every message names its terminal by `id`; each
-// operation carries a per-terminal sequence number the worker answers in order. An answer
-// carries the screen (a report) after a resize, when the worker has nothing more queued
-// for that terminal, and otherwise at most every `reportIntervalMs`.
+// operation carries a per-terminal sequence number the worker answers in order. The screen
+// (a report) goes with the answer to a resize, with a write's answer once the last report
+// is `reportIntervalMs` old, and otherwise as a `report` of its own that long after the
+// last one, once the writes queued for that terminal ran out. Both directions send arrays
+// of these messages, one per event-loop turn.
 
 /** The screen as the parent mirrors it: rows that changed since the last report, and the rest. */
 export interface MirrorUpdate {
@@ -41,6 +43,13 @@ export type FromParseWorker =
       readonly id: number;
       readonly seq: number;
       readonly mirror?: MirrorUpdate;
+    }
+  /** The screen after the last answered operation, sent once a burst of writes paused. */
+  | {
+      readonly type: "report";
+      readonly id: number;
+      readonly seq: number;
+      readonly mirror: MirrorUpdate;
     }
   /** xterm's own answer to a terminal query (e.g. a cursor position report), for the PTY. */
   | {

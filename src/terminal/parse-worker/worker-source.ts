@@ -2,9 +2,9 @@
 // (like the bridge's Node hook client) so one copy works from the sources, from the ESM
 // build and from the CJS build without a separate bundled file; the parent hands it the
 // resolved path of @xterm/headless. Protocol: ./protocol.ts. Per terminal, operations run
-// strictly in the order they were posted; a write's answer comes once xterm parsed it, and
-// carries the screen when nothing more is queued for that terminal, or the last report is
-// reportIntervalMs old (reading 48 rows per 4 KiB PTY chunk would cost more than parsing).
+// strictly in the order they were posted; a write's answer comes once xterm parsed it. The
+// screen is read at most every reportIntervalMs per terminal (48 rows read per batch cost
+// as much as parsing a fifth of it), and always once the writes pause.
 
 export const PARSE_WORKER_SOURCE = `"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
@@ -20,8 +20,16 @@ if (workerData.niceness !== 0) {
   } catch {}
 }
 
+// Everything for the parent in this event-loop turn goes as one message.
+let outbox = [];
 function post(message) {
-  parentPort.postMessage(message);
+  outbox.push(message);
+  if (outbox.length > 1) return;
+  setImmediate(() => {
+    const messages = outbox;
+    outbox = [];
+    parentPort.postMessage(messages);
+  });
 }
 
 function open(message) {
@@ -42,6 +50,9 @@ function open(message) {
     isCursorVisible: true,
     reportIntervalMs: message.reportIntervalMs,
     lastReportAt: 0,
+    answeredSeq: 0,
+    reportedSeq: 0,
+    trailingReport: undefined,
   };
   // xterm's public API does not expose DECTCEM: watch CSI ? 25 h/l and RIS; returning
   // false lets xterm's own handling run too.
@@ -79,9 +90,8 @@ function run(screen) {
         screen.xterm.write(operation.data, () => {
           screen.isBusy = false;
           if (screens.get(screen.id) !== screen || screen.hasFailed) return;
-          const isDue = Date.now() - screen.lastReportAt >= screen.reportIntervalMs;
           try {
-            answer(screen, operation.seq, screen.operations.length === 0 || isDue);
+            answerWrite(screen, operation.seq);
           } catch (error) {
             fail(screen, error);
             return;
@@ -99,16 +109,42 @@ function run(screen) {
 }
 
 function answer(screen, seq, report) {
+  screen.answeredSeq = seq;
   if (!report) {
     post({ type: "done", id: screen.id, seq });
     return;
   }
-  screen.lastReportAt = Date.now();
   post({ type: "done", id: screen.id, seq, mirror: mirror(screen) });
+}
+
+// With the screen if the last report is old enough; otherwise a report follows once it is,
+// if no later write's answer carried one by then.
+function answerWrite(screen, seq) {
+  const wait = screen.lastReportAt + screen.reportIntervalMs - Date.now();
+  answer(screen, seq, wait <= 0);
+  if (wait > 0 && screen.operations.length === 0 && screen.trailingReport === undefined) {
+    screen.trailingReport = setTimeout(() => reportLater(screen), wait);
+  }
+}
+
+function reportLater(screen) {
+  screen.trailingReport = undefined;
+  if (screens.get(screen.id) !== screen || screen.hasFailed) return;
+  // A write in progress reports (or schedules this again) when it is answered.
+  if (screen.isBusy || screen.reportedSeq >= screen.answeredSeq) return;
+  try {
+    post({ type: "report", id: screen.id, seq: screen.answeredSeq, mirror: mirror(screen) });
+  } catch (error) {
+    fail(screen, error);
+  }
 }
 
 // Only rows whose text changed since the last report travel back to the parent.
 function mirror(screen) {
+  screen.lastReportAt = Date.now();
+  screen.reportedSeq = screen.answeredSeq;
+  clearTimeout(screen.trailingReport);
+  screen.trailingReport = undefined;
   const xterm = screen.xterm;
   const buffer = xterm.buffer.active;
   const rows = xterm.rows;
@@ -135,6 +171,7 @@ function mirror(screen) {
 function fail(screen, error) {
   screen.hasFailed = true;
   screen.operations.length = 0;
+  clearTimeout(screen.trailingReport);
   post({ type: "failed", id: screen.id, message: String((error && error.message) || error) });
 }
 
@@ -142,13 +179,16 @@ function close(id) {
   const screen = screens.get(id);
   if (screen === undefined) return;
   screens.delete(id);
+  clearTimeout(screen.trailingReport);
   screen.operations.length = 0;
   screen.xterm.dispose();
 }
 
-parentPort.on("message", (message) => {
-  if (message.type === "open") open(message);
-  else if (message.type === "close") close(message.id);
-  else enqueue(message);
+parentPort.on("message", (messages) => {
+  for (const message of messages) {
+    if (message.type === "open") open(message);
+    else if (message.type === "close") close(message.id);
+    else enqueue(message);
+  }
 });
 `;

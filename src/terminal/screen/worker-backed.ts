@@ -1,8 +1,8 @@
 // A screen whose headless xterm lives in a parse worker (prd/internals.md "terminal/"). The
 // parent keeps a mirror of the visible rows, so `snapshot()` stays synchronous; `settled()`
-// resolves once a report covers every operation sent so far. The worker reports when it has
-// nothing more queued for this terminal (so the last operation sent always gets one), after
-// a resize, and during a long burst at most every REPORT_INTERVAL_MS.
+// resolves once a report covers every operation sent so far. The worker reports after a
+// resize, and otherwise at most every REPORT_INTERVAL_MS, always once the writes pause (so
+// the last operation sent always gets one).
 
 import type { ScreenChannel, ScreenClient, ScreenSetup } from "../parse-worker/pool.js";
 import type { FromParseWorker, ScreenOperation } from "../parse-worker/protocol.js";
@@ -21,7 +21,7 @@ export interface WorkerScreenOptions {
   readonly connect: ScreenConnector;
 }
 
-/** Reports during a burst: often enough for the runtime's 40 ms screen reads, not per batch. */
+/** Reports during output: often enough for the runtime's 40 ms screen reads, not per batch. */
 export const REPORT_INTERVAL_MS = 16;
 
 /** Batches a worker-parsed terminal keeps in flight, so its worker never waits on the parent. */
@@ -109,6 +109,11 @@ export class WorkerScreen implements TerminalScreen {
       this.#host.toPty(message.isBinary ? Buffer.from(message.data, "latin1") : message.data);
     } else if (message.type === "failed") {
       this.#fail(new Error(`the terminal parser failed: ${message.message}`));
+    } else if (message.type === "report") {
+      this.#mirror.apply(message.mirror);
+      this.#mirroredSeq = Math.max(this.#mirroredSeq, message.seq);
+      this.#host.reported();
+      this.#resolveWaiters();
     } else {
       this.#answeredSeq = Math.max(this.#answeredSeq, message.seq);
       if (message.mirror !== undefined) {

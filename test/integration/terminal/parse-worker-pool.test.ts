@@ -42,7 +42,7 @@ function threadCount(): number {
 function alteredWorker(prelude: string) {
   return () =>
     startParseWorker(
-      `require("node:worker_threads").parentPort.on("message", (message) => { ${prelude} });\n${PARSE_WORKER_SOURCE}`,
+      `require("node:worker_threads").parentPort.on("message", (messages) => { for (const message of messages) { ${prelude} } });\n${PARSE_WORKER_SOURCE}`,
     );
 }
 

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { WorkerScreen } from "../../../src/terminal/screen/worker-backed.js";
-import { FakeParseWorkerPool } from "../../support/fake-parse-worker.js";
+import { FakeParseWorkerPool, screen } from "../../support/fake-parse-worker.js";
 
 function createScreen() {
   const pool = new FakeParseWorkerPool();
@@ -80,6 +80,25 @@ describe("WorkerScreen", () => {
     expect(parsed).toEqual([1, 2]);
     expect(workerScreen.isCurrent).toBe(true);
     expect(workerScreen.snapshot().lines[0]).toBe("ab");
+  });
+
+  it("a report of its own, after the writes paused, updates the snapshot and settles", async () => {
+    const { workerScreen, worker, reports } = createScreen();
+    workerScreen.write("a", () => {});
+    worker.answer(1);
+    const settled = workerScreen.settled();
+    expect(await isResolved(settled)).toBe(false);
+    worker.send({
+      type: "report",
+      id: 1,
+      seq: 1,
+      mirror: { ...screen(3), changed: [0, "a"], title: "later" },
+    });
+    expect(await isResolved(settled)).toBe(true);
+    expect(workerScreen.snapshot().lines[0]).toBe("a");
+    expect(workerScreen.title).toBe("later");
+    expect(workerScreen.isCurrent).toBe(true);
+    expect(reports).toEqual(["reported"]);
   });
 
   it("settled() waits for a report covering every operation sent before it", async () => {
