@@ -96,9 +96,9 @@ export class RenderBatcher {
     return this.#failure !== undefined;
   }
 
-  push(text: string): void {
+  /** Queues `text`; `bytes` is its UTF-8 length when the caller knows it already. */
+  push(text: string, bytes: number = utf8Length(text)): void {
     if (this.#isDisposed || text === "") return;
-    const bytes = utf8Length(text);
     this.#received += bytes;
     if (this.#failure !== undefined) {
       this.#parsed += bytes;

@@ -24,9 +24,9 @@ export class ReplayBuffer {
     return this.#bytes;
   }
 
-  append(text: string): void {
+  /** Keeps `text`; `bytes` is its UTF-8 length when the caller knows it already. */
+  append(text: string, bytes: number = utf8Length(text)): void {
     if (text === "" || this.maxBytes <= 0) return;
-    const bytes = utf8Length(text);
     this.#chunks.push({ text, bytes });
     this.#bytes += bytes;
     this.#dropOldChunks();

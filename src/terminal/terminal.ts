@@ -16,6 +16,7 @@ import type { ScreenHost, TerminalScreen } from "./screen/screen.js";
 import { WORKER_BATCHES_IN_FLIGHT, WorkerScreen } from "./screen/worker-backed.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize } from "./size.js";
 import type { TerminalSnapshot } from "./snapshot.js";
+import { utf8Length } from "./utf8.js";
 import type { HeadlessTerminal } from "./xterm-module.js";
 
 export { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize };
@@ -232,8 +233,9 @@ export class ElwoodTerminal {
 
   #receive(chunk: string): void {
     this.#lastOutputAt = this.#now();
-    this.#replay.append(chunk);
-    this.#batcher.push(chunk);
+    const bytes = utf8Length(chunk);
+    this.#replay.append(chunk, bytes);
+    this.#batcher.push(chunk, bytes);
     this.#events.emit("data", chunk);
   }
 

@@ -86,12 +86,21 @@ function run(screen) {
     const operation = screen.operations.shift();
     try {
       if (operation.type === "write") {
+        // Writes queued back to back go to xterm as one: a write has a cost of its own.
+        const seqs = [operation.seq];
+        let data = operation.data;
+        while (screen.operations.length > 0 && screen.operations[0].type === "write") {
+          const next = screen.operations.shift();
+          seqs.push(next.seq);
+          data += next.data;
+        }
         screen.isBusy = true;
-        screen.xterm.write(operation.data, () => {
+        screen.xterm.write(data, () => {
           screen.isBusy = false;
           if (screens.get(screen.id) !== screen || screen.hasFailed) return;
           try {
-            answerWrite(screen, operation.seq);
+            for (let index = 0; index + 1 < seqs.length; index += 1) answer(screen, seqs[index], false);
+            answerWrite(screen, seqs[seqs.length - 1]);
           } catch (error) {
             fail(screen, error);
             return;
