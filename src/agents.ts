@@ -1,22 +1,22 @@
 // The agents this package ships, each one folder (src/claude, src/codex) turned into its
-// public face by one defineAgent call here. Core never names them: it works over the
-// adapter's opaque id (core/types.ts AgentId). Adding an agent: prd/internals.md.
+// public face by one defineAgent call here: the session class and the factories that
+// start, resume or start-or-resume it. Core never names them: it works over the adapter's
+// opaque id. Adding an agent: prd/internals.md.
 import { type ClaudeSessionEvents, claudeAdapter } from "./claude/adapter.js";
+import type { ClaudeLoginOptions } from "./claude/login-options.js";
 import {
   normalizeClaudeOptions,
   type ResumeClaudeOptions,
   type StartClaudeOptions,
 } from "./claude/options.js";
-import { ClaudeAgentSessionApi, type ClaudeLoginOptions } from "./claude/session-api.js";
 import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
 import {
   normalizeCodexOptions,
   type ResumeCodexOptions,
   type StartCodexOptions,
 } from "./codex/options.js";
-import type { AgentSessionApi } from "./core/agent-session.js";
+import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
-import type { AgentModelOption } from "./core/operations/models/types.js";
 import {
   type AgentSessionOptions,
   defineAgent,
@@ -34,48 +34,50 @@ export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
   return (ELWOOD_AGENT_KINDS as readonly string[]).includes(agent);
 }
 
-const claudeAgent = defineAgent<
-  ClaudeSessionEvents,
-  StartClaudeOptions,
-  ResumeClaudeOptions,
-  ClaudeAgentSessionApi
->()({
+const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,
-  sessionApi: ClaudeAgentSessionApi,
   normalize: normalizeClaudeOptions,
   startOnlyOptions: ["persona", "name", "model", "settingsOverrides"],
 });
-const codexAgent = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
+const codex = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
   adapter: codexAdapter,
   normalize: normalizeCodexOptions,
   startOnlyOptions: ["persona", "model", "profile", "configOverrides"],
 });
 
-// startOrResume*: resume when possible; start fresh only when there is nothing to resume (§5.2).
-export const {
-  start: startClaude,
-  resume: resumeClaude,
-  startOrResume: startOrResumeClaude,
-} = claudeAgent;
-export const {
-  start: startCodex,
-  resume: resumeCodex,
-  startOrResume: startOrResumeCodex,
-} = codexAgent;
-
-/** The primary Claude API: lazy start, send/stream turns, every raw control. */
-export class ClaudeSession extends claudeAgent.Session {
-  /** Starts the session if needed, then runs /login in place (see ClaudeSessionApi.login). */
+/** The primary Claude API: lazy start, send/stream turns, every raw control, and login(). */
+export class ClaudeSession extends claude.Session {
+  /**
+   * Runs /login in place, as one exclusive queue transaction: resolves once the CLI
+   * reports success and its composer is back; login_failed, login_timeout or
+   * session_not_running otherwise.
+   */
   async login(options: ClaudeLoginOptions): Promise<void> {
     checkLoginOptionsShape(options);
-    return (await this.start()).login(options);
+    return (await this.live()).operations.login(options);
   }
 }
-/** The primary Codex API: lazy start, send/stream turns, every raw control. */
-export class CodexSession extends codexAgent.Session {}
 
-export type ClaudeSessionApi = ClaudeAgentSessionApi;
-export type CodexSessionApi = AgentSessionApi<CodexSessionEvents>;
+/** The primary Codex API: lazy start, send/stream turns, every raw control. */
+export class CodexSession extends codex.Session {}
+
+// The eager factories build the same objects, already started (seeds §5.8).
+const claudeFactories = claude.factories(ClaudeSession);
+const codexFactories = codex.factories(CodexSession);
+
+export const startClaude = claudeFactories.start;
+export const resumeClaude = claudeFactories.resume;
+/** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+export const startOrResumeClaude = claudeFactories.startOrResume;
+export const startCodex = codexFactories.start;
+export const resumeCodex = codexFactories.resume;
+/** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+export const startOrResumeCodex = codexFactories.startOrResume;
+
+/** What `startClaude` returns: the same `ClaudeSession`, started. */
+export type ClaudeSessionApi = ClaudeSession;
+/** What `startCodex` returns: the same `CodexSession`, started. */
+export type CodexSessionApi = CodexSession;
 export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions>;
 export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;
 export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;

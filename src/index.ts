@@ -24,6 +24,7 @@ export {
 } from "./agents.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
+export type { ClaudeLoginMethod, ClaudeLoginOptions } from "./claude/login-options.js";
 export type {
   ClaudePermissionMode,
   ClaudeReasoningEffort,
@@ -34,7 +35,6 @@ export type {
 } from "./claude/options.js";
 export { CLAUDE_REASONING_EFFORTS } from "./claude/options.js";
 export { CLAUDE_PERMISSION_MODES } from "./claude/posture.js";
-export type { ClaudeLoginMethod, ClaudeLoginOptions } from "./claude/session-api.js";
 export type {
   CodexAnyHookEvent,
   CodexHookEventName,
@@ -55,45 +55,56 @@ export type {
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
 export type {
-  ElwoodAgentSession,
-  ElwoodAgentSessionEvents,
-  SendOptions,
-} from "./core/agent-session.js";
-export type { CommonStartOptions } from "./core/common-options.js";
-export { parseLoopCommand } from "./core/loops/parse-command.js";
-export type {
   ElwoodLoopEvent,
   ElwoodLoopEventSnapshot,
   ElwoodLoopRequest,
   ElwoodLoopSnapshot,
   ElwoodLoopState,
-} from "./core/loops/types.js";
-export { IMAGE_LIMITS, type ImageFormat, type ImageInput } from "./core/operations/images.js";
+} from "./core/contract/loops.js";
 export type {
   AgentModelOption,
   ModelOperationOptions,
-} from "./core/operations/models/types.js";
+} from "./core/contract/models.js";
 export type {
-  ElwoodActivityEvent,
-  ElwoodActivityKind,
-  ElwoodActivityOf,
-  ElwoodActivitySource,
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+  ElwoodTerminalSnapshot,
+  ElwoodTerminalView,
+} from "./core/contract/session.js";
+export type {
   ElwoodAgentId,
-  ElwoodHookErrorCategory,
-  ElwoodHookErrorEvent,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
   ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
+} from "./core/contract/status.js";
+export { isTerminalStatus } from "./core/contract/status.js";
+export type {
+  ElwoodStreamEvent,
+  ImageFormat,
+  ImageInput,
+  SendOptions,
+  TurnOptions,
+} from "./core/contract/turn.js";
+export type {
+  ElwoodActivityEvent,
+  ElwoodActivityKind,
+  ElwoodActivityOf,
+  ElwoodActivitySource,
+  ElwoodHookErrorCategory,
+  ElwoodHookErrorEvent,
   ElwoodTurnEvent,
-} from "./core/types.js";
+} from "./core/contract/types.js";
 export type {
   ElwoodWarningCode,
   ElwoodWarningEvent,
   ElwoodWarningOf,
   ElwoodWarningSource,
-} from "./core/warnings.js";
+} from "./core/contract/warnings.js";
+export type { CommonStartOptions } from "./core/launch/common-options.js";
+export { parseLoopCommand } from "./core/loops/parse-command.js";
+export { IMAGE_LIMITS } from "./core/operations/images.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
@@ -106,5 +117,3 @@ export {
   listSessions,
   readSessionInfo,
 } from "./session/session-list.js";
-export type { ElwoodStreamEvent, TurnOptions } from "./session/stream-events.js";
-export type { ElwoodTerminal } from "./terminal/terminal.js";

@@ -21,7 +21,7 @@ import {
 import { createHookDispatcher } from "../../src/bridge/dispatcher.js";
 import type { HookDispatchError } from "../../src/bridge/outcome.js";
 import { HookBridgeServer } from "../../src/bridge/server.js";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 import {
   type FakeHandlers,

@@ -13,7 +13,6 @@ import { loadavg } from "node:os";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ClaudeHookHandlers } from "../../src/claude/hooks/handlers.js";
 import type { CodexHookHandlers } from "../../src/codex/hooks/handlers.js";
-import { ElwoodError } from "../../src/errors.js";
 import { runCycles } from "./soak/cycles.js";
 import { currentDescendants, printFigures, processFigures } from "./soak/figures.js";
 import { startRemoteServers } from "./soak/remote-servers.js";
@@ -140,26 +139,13 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   if (failures + cycleFailures > 0) process.exitCode = 1;
 }
 
-/**
- * Lines held by the sessions' terminal buffers (screen plus scrollback), summed over the
- * terminals parsed on this thread; a worker-parsed terminal's xterm is in its worker (its
- * memory shows in the process RSS).
- */
+/** Rows of the sessions' rendered screens, summed (scrollback shows in heap and RSS). */
 function bufferLines(sessions: readonly SoakSession[]): string {
-  let lines = 0;
-  let inWorkers = 0;
-  for (const { session } of sessions) {
-    const terminal = session.session?.terminal;
-    if (terminal === undefined) continue;
-    try {
-      lines += terminal.xterm.buffer.active.length;
-    } catch (error) {
-      if (!ElwoodError.is(error, "invalid_options")) throw error;
-      inWorkers += 1;
-    }
-  }
-  const note = inWorkers > 0 ? ` (+${inWorkers} worker-parsed terminals, not counted)` : "";
-  return `  terminal lines ${lines}${note}`;
+  const lines = sessions.reduce(
+    (sum, { session }) => sum + session.terminal.snapshot().lines.length,
+    0,
+  );
+  return `  screen rows ${lines}`;
 }
 
 async function runTurn(entry: SoakSession, turn: number): Promise<void> {

@@ -2,15 +2,15 @@
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 
-import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
-import type { AgentAdapter } from "../core/adapter.js";
-import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import { readScreenWithFacts } from "../core/screen-reading.js";
+import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import { readScreenWithFacts } from "../core/screen/screen-reading.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { claudeHookCatalogue } from "./hooks/catalogue.js";
 import type { ClaudeHookEventName, ClaudeHookEventOf } from "./hooks/events.js";
 import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js";
+import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
@@ -48,13 +48,12 @@ export const claudeAdapter: AgentAdapter<
   },
   hooks: claudeHookCatalogue,
   signals: {
-    ...STOP_HOOK_SIGNALS,
+    ...CLAUDE_TURN_SIGNALS,
     // InstructionsLoaded fires only when a CLAUDE.md or rules file exists; without one,
     // SessionStart followed by a quiet idle composer proves the input loop is live.
     initialReadyHooks: ["InstructionsLoaded"],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
-    turnFailedHook: "StopFailure",
   },
   bootstrapMinCols: 100,
   async planLaunch(request) {

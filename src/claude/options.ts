@@ -10,7 +10,7 @@ import {
   optionalEnum,
   optionalString,
   optionalStringList,
-} from "../core/common-options.js";
+} from "../core/launch/common-options.js";
 import { ElwoodError } from "../errors.js";
 import type { ClaudeHookHandlers } from "./hooks/handlers.js";
 import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "./posture.js";

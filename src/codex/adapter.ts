@@ -2,14 +2,15 @@
 // with `-c` hook overrides, the hook catalogue, screen facts, the rollout mapper, and
 // which hooks mean what. Codex paints its composer before its input loop is live, so on
 // a cold start only the SessionStart hook counts as readiness (api.md "Readiness").
-import { STOP_HOOK_SIGNALS } from "../bridge/stop-hook-signals.js";
-import type { AgentAdapter } from "../core/adapter.js";
-import type { ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import { readScreenWithFacts } from "../core/screen-reading.js";
+
+import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import { readScreenWithFacts } from "../core/screen/screen-reading.js";
 import { threadContext } from "../transcript/map-in-order.js";
 import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
+import { CODEX_TURN_SIGNALS } from "./hooks/signals.js";
 import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { type CodexPosture, CodexPostureSchema } from "./posture.js";
@@ -45,7 +46,7 @@ export const codexAdapter: AgentAdapter<
   },
   hooks: codexHookCatalogue,
   signals: {
-    ...STOP_HOOK_SIGNALS,
+    ...CODEX_TURN_SIGNALS,
     // Codex 0.171 fires SessionStart only with the first prompt, so it cannot gate that
     // prompt; its placeholder composer paints before input is live, so the composer must
     // stay idle for a settle time first (prd/decisions.md, cold-start readiness).

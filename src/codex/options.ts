@@ -10,7 +10,7 @@ import {
   optionalEnum,
   optionalString,
   optionalStringList,
-} from "../core/common-options.js";
+} from "../core/launch/common-options.js";
 import { ElwoodError } from "../errors.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES, type CodexPosture } from "./posture.js";

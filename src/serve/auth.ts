@@ -4,7 +4,7 @@
 // the token never travels in a URL, where logs and history would keep it.
 import type { IncomingHttpHeaders } from "node:http";
 import { isTokenMatch } from "../bridge/token.js";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 
 export const TOKEN_SUBPROTOCOL_PREFIX = "elwood.bearer.";
 /** The subprotocol the server answers with; the token one is never echoed back. */

@@ -1,7 +1,9 @@
 // One session's server-side event history: every entry gets the next id (1, 2, 3, …) and
 // the newest `capacity` entries are kept, so an SSE client that reconnects with
 // Last-Event-ID resumes without gaps unless it fell more than `capacity` entries behind.
-import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
+
+import { TypedEmitter } from "../events/emitter.js";
+import type { ElwoodUnsubscribe } from "../index.js";
 
 export type ServeEventType =
   | "status"

@@ -1,26 +1,22 @@
-// One live session owned by the server: the lazy session class (so handlers are attached
-// before the agent starts and no startup event is missed; `send` is the core Turn, the
-// same oracle as ClaudeSession/CodexSession), and every public event it emits recorded
-// in its SessionEventLog for SSE clients.
+// One live session owned by the server: the agent's own session class (handlers attached
+// before it starts, so no startup event is missed; `send` is the same turn as any
+// ClaudeSession/CodexSession's), and every public event it emits recorded in its
+// SessionEventLog for SSE clients.
 import {
-  type ElwoodAgentKind,
-  resumeClaude,
-  resumeCodex,
-  startClaude,
-  startCodex,
-} from "../agents.js";
-import type { ElwoodAgentSession, ElwoodAgentSessionEvents } from "../core/agent-session.js";
-import type { ImageInput } from "../core/operations/images.js";
-import {
+  ClaudeSession,
+  CodexSession,
   type ElwoodActivityEvent,
+  type ElwoodAgentKind,
+  type ElwoodAgentSession,
+  type ElwoodAgentSessionEvents,
+  ElwoodError,
   type ElwoodSessionStatus,
   type ElwoodTerminalSize,
+  type ElwoodTerminalView,
+  type ElwoodUnsubscribe,
+  type ImageInput,
   isTerminalStatus,
-} from "../core/types.js";
-import { ElwoodError } from "../errors.js";
-import type { ElwoodUnsubscribe } from "../events/emitter.js";
-import { LazyAgentSession } from "../session/lazy-session.js";
-import type { ElwoodTerminal } from "../terminal/terminal.js";
+} from "../index.js";
 import { SessionEventLog } from "./event-log.js";
 import { hookOutcomeOf } from "./hook-outcome.js";
 
@@ -52,35 +48,30 @@ export interface SessionInfo {
 
 type ServedEvents = ElwoodAgentSessionEvents & { hook: { readonly hook_event_name: string } };
 
-class ServedLazySession extends LazyAgentSession<ElwoodAgentSession, ServedEvents> {
-  constructor(open: () => Promise<ElwoodAgentSession>) {
-    super({ open });
-  }
+interface ServedEventSource {
+  on<E extends keyof ServedEvents>(
+    event: E,
+    handler: (payload: ServedEvents[E]) => void,
+  ): ElwoodUnsubscribe;
 }
 
-function opener(request: SessionRequest, defaults: SessionDefaults) {
-  const shared = {
+// Each session is the agent's own session class, composed, not subclassed: handlers are
+// attached before it starts, so no startup event is missed.
+function newSession(request: SessionRequest, defaults: SessionDefaults) {
+  const options = {
     cwd: request.cwd,
     autotrust: request.autotrust,
     ...(defaults.stateDir === undefined ? {} : { stateDir: defaults.stateDir }),
     ...(defaults.env === undefined ? {} : { env: defaults.env }),
+    ...(request.resume === undefined ? {} : { elwoodSessionId: request.resume, resumeOnly: true }),
   };
-  const resume = request.resume;
-  if (request.agent === "claude") {
-    return (): Promise<ElwoodAgentSession> =>
-      resume === undefined
-        ? startClaude(shared)
-        : resumeClaude({ ...shared, elwoodSessionId: resume });
-  }
-  return (): Promise<ElwoodAgentSession> =>
-    resume === undefined ? startCodex(shared) : resumeCodex({ ...shared, elwoodSessionId: resume });
+  return request.agent === "claude" ? new ClaudeSession(options) : new CodexSession(options);
 }
 
 export class ServedSession {
   readonly agent: ElwoodAgentKind;
   readonly log: SessionEventLog;
-  readonly #lazy: ServedLazySession;
-  readonly #session: ElwoodAgentSession;
+  readonly #session: ClaudeSession | CodexSession;
   readonly #resumed: boolean;
   readonly #startedAt = Date.now();
   readonly #unsubscribes: ElwoodUnsubscribe[];
@@ -88,14 +79,12 @@ export class ServedSession {
 
   private constructor(parts: {
     readonly request: SessionRequest;
-    readonly lazy: ServedLazySession;
-    readonly session: ElwoodAgentSession;
+    readonly session: ClaudeSession | CodexSession;
     readonly log: SessionEventLog;
     readonly unsubscribes: ElwoodUnsubscribe[];
   }) {
     this.agent = parts.request.agent;
     this.#resumed = parts.request.resume !== undefined;
-    this.#lazy = parts.lazy;
     this.#session = parts.session;
     this.log = parts.log;
     this.#unsubscribes = parts.unsubscribes;
@@ -103,12 +92,12 @@ export class ServedSession {
 
   /** Starts (or resumes) the agent; events from its first moment are in the log. */
   static async open(request: SessionRequest, defaults: SessionDefaults): Promise<ServedSession> {
-    const lazy = new ServedLazySession(opener(request, defaults));
+    const session = newSession(request, defaults);
     const log = new SessionEventLog();
-    const unsubscribes = recordEvents(lazy, log);
+    const unsubscribes = recordEvents(session, log);
     try {
-      const session = await lazy.start();
-      return new ServedSession({ request, lazy, session, log, unsubscribes });
+      await session.start();
+      return new ServedSession({ request, session, log, unsubscribes });
     } catch (error) {
       for (const unsubscribe of unsubscribes) unsubscribe();
       throw error;
@@ -123,7 +112,7 @@ export class ServedSession {
     return this.#session.status;
   }
 
-  get terminal(): ElwoodTerminal {
+  get terminal(): ElwoodTerminalView {
     return this.#session.terminal;
   }
 
@@ -143,7 +132,7 @@ export class ServedSession {
   /** One turn: resolves with the assistant's text when the agent's turn really ended. */
   send(text: string, images: readonly ImageInput[] = []): Promise<string> {
     this.#assertRunning("send a prompt");
-    return this.#lazy.send(text, images.length === 0 ? {} : { images });
+    return this.#session.send(text, images.length === 0 ? {} : { images });
   }
 
   sendKeys(input: string | Uint8Array): Promise<void> {
@@ -170,7 +159,7 @@ export class ServedSession {
   /** Kills the agent's process group at once (the SIGINT path). */
   async kill(): Promise<void> {
     try {
-      await this.#lazy.kill();
+      await this.#session.kill();
     } finally {
       for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
       this.log.close();
@@ -179,8 +168,8 @@ export class ServedSession {
 
   async #shutDown(teardown: boolean): Promise<void> {
     try {
-      if (teardown) await this.#lazy.teardown();
-      else await this.#lazy.close();
+      if (teardown) await this.#session.teardown();
+      else await this.#session.close();
     } finally {
       for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
       this.log.close();
@@ -202,7 +191,9 @@ const TWIN_KINDS: ReadonlySet<string> = new Set(["hook_error", "status", "warnin
 // The `hook` event carries the input before the handler runs; the hook activity carries
 // the outcome after. They are paired in arrival order per hook name so the log shows one
 // row with both.
-function recordEvents(lazy: ServedLazySession, log: SessionEventLog): ElwoodUnsubscribe[] {
+function recordEvents(agentSession: ElwoodAgentSession, log: SessionEventLog): ElwoodUnsubscribe[] {
+  // Both agents' sessions also carry `hook` (each parsed hook input) in their event maps.
+  const session = agentSession as unknown as ServedEventSource;
   const pendingInputs = new Map<string, unknown[]>();
   const onActivity = (event: ElwoodActivityEvent) => {
     // Activity twins of events recorded on their own (hookError, status, warning, exit)
@@ -224,19 +215,19 @@ function recordEvents(lazy: ServedLazySession, log: SessionEventLog): ElwoodUnsu
     });
   };
   return [
-    lazy.on("status", (event) => log.append("status", event)),
-    lazy.on("activity", onActivity),
-    lazy.on("hook", (hook) => {
+    session.on("status", (event) => log.append("status", event)),
+    session.on("activity", onActivity),
+    session.on("hook", (hook) => {
       const queue = pendingInputs.get(hook.hook_event_name) ?? [];
       queue.push(hook);
       pendingInputs.set(hook.hook_event_name, queue);
     }),
-    lazy.on("hookError", (event) => {
+    session.on("hookError", (event) => {
       const { cause: _cause, ...rest } = event;
       log.append("hookError", rest);
     }),
-    lazy.on("warning", (event) => log.append("warning", event)),
-    lazy.on("loop", (event) => log.append("loop", event)),
-    lazy.on("terminal:exit", (event) => log.append("exit", event)),
+    session.on("warning", (event) => log.append("warning", event)),
+    session.on("loop", (event) => log.append("loop", event)),
+    session.on("terminal:exit", (event) => log.append("exit", event)),
   ];
 }

@@ -3,7 +3,7 @@
 // that cannot set it) gets exactly the entries it missed, then live ones. When the ring
 // already dropped some, a `gap` event says how many before the replay.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import type { ServeEvent, SessionEventLog } from "./event-log.js";
 
 const KEEPALIVE_MS = 15_000;

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",

@@ -4,7 +4,7 @@
 // binary frames are raw keys for the PTY (human takeover), text frames are JSON
 // `{ "type": "resize", cols, rows }` or `{ "type": "input", "data": "…" }`.
 import type { RawData, WebSocket } from "ws";
-import { ElwoodError } from "../errors.js";
+import { ElwoodError } from "../index.js";
 import type { ServedSession } from "./served-session.js";
 
 /** A client this far behind is disconnected rather than buffered without bound. */

@@ -1,29 +1,28 @@
-// defineAgent: one agent descriptor in, its whole public face out — start / resume /
-// startOrResume and the lazy session class (seeds §5.1, §5.2, §5.8). Everything agent-
-// specific comes from the descriptor (adapter, option normalizer, start-only options), so
-// a new agent is one folder plus one defineAgent call (prd/internals.md "Adding an agent").
+// defineAgent: one agent descriptor in, its whole public face out — the session class and
+// the start / resume / startOrResume factories over it (seeds §5.1, §5.2, §5.8). The class
+// and the factories build the same object: a factory constructs the class and awaits its
+// start. Everything agent-specific comes from the descriptor, so a new agent is one folder
+// plus one defineAgent call (prd/internals.md "Adding an agent").
 import path from "node:path";
 import type { HookEventBase } from "../bridge/catalogue.js";
-import type { AgentAdapter } from "../core/adapter.js";
-import {
-  AgentSessionApi,
-  type AgentSessionApiOptions,
-  type ElwoodAgentSessionEvents,
-} from "../core/agent-session.js";
+import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import {
   type CommonStartOptions,
   invalidOption,
   type NormalizedAgentOptions,
   normalizeCwd,
   optionalString,
-} from "../core/common-options.js";
+} from "../core/launch/common-options.js";
 import {
   type ReplacedSession,
   resumeAgentSession,
   startAgentSession,
-} from "../core/open-session.js";
+} from "../core/launch/open-session.js";
 import { ElwoodError } from "../errors.js";
-import { LazyAgentSession } from "./lazy-session.js";
+import { newSessionId } from "../state/session-id.js";
+import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
+import { AgentSession, type OpenedSession } from "./agent-session.js";
 
 export interface AgentDefinition<
   StartOptions extends CommonStartOptions,
@@ -32,7 +31,6 @@ export interface AgentDefinition<
   Handlers,
   Event extends HookEventBase,
   Posture,
-  Api,
 > {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
   /** Validates start or resume options; throws ElwoodError before anything is spawned. */
@@ -41,10 +39,6 @@ export interface AgentDefinition<
   ): NormalizedAgentOptions<Options, Handlers, Posture>;
   /** Options that only shape a fresh conversation; startOrResume drops them to resume. */
   readonly startOnlyOptions: readonly (keyof StartOptions & string)[];
-  /** The raw session class, when the agent adds methods (Claude's login()). */
-  readonly sessionApi?: new (
-    options: AgentSessionApiOptions,
-  ) => Api;
 }
 
 export interface ResumeOptionsBase {
@@ -52,13 +46,21 @@ export interface ResumeOptionsBase {
 }
 
 /**
- * The options of an agent's lazy session class: start options with cwd optional; with
+ * The options of an agent's session class: start options with cwd optional; with
  * `elwoodSessionId`, the first start resumes that session (startOrResume rules).
  */
 export type AgentSessionOptions<StartOptions extends CommonStartOptions> = Omit<
   StartOrResumeOptions<StartOptions>,
   "cwd"
-> & { readonly cwd?: string };
+> & {
+  readonly cwd?: string;
+  /**
+   * With `elwoodSessionId`: resume that session or fail with the resume's error
+   * (state_not_found, resume_unavailable, adapter_mismatch), never starting a fresh
+   * conversation in its place — the lazy twin of resumeClaude/resumeCodex.
+   */
+  readonly resumeOnly?: boolean;
+};
 
 /**
  * startOrResume's options: start options plus the session to try resuming first;
@@ -68,22 +70,43 @@ export type StartOrResumeOptions<StartOptions> = StartOptions & {
   readonly elwoodSessionId?: string | undefined;
 };
 
+/** A session class built by defineAgent, or an agent's subclass of it (ClaudeSession). */
+export type AgentSessionClass<S, StartOptions extends CommonStartOptions> = new (
+  options?: AgentSessionOptions<StartOptions>,
+) => S;
+
 export interface DefinedAgent<
   Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
   ResumeOptions extends ResumeOptionsBase,
-  Api extends AgentSessionApi<Events>,
 > {
-  start(options: StartOptions): Promise<Api>;
-  resume(options: ResumeOptions): Promise<Api>;
+  readonly Session: AgentSessionClass<AgentSession<Events>, StartOptions>;
+  /** The eager factories over `Session` (or the agent's subclass of it). */
+  factories<S extends AgentSession<Events>>(
+    Session: AgentSessionClass<S, StartOptions>,
+  ): AgentFactories<S, StartOptions, ResumeOptions>;
+}
+
+export interface AgentFactories<S, StartOptions, ResumeOptions> {
+  start(options: StartOptions): Promise<S>;
+  resume(options: ResumeOptions): Promise<S>;
   /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
   startOrResume(
     options: StartOrResumeOptions<StartOptions>,
-  ): Promise<{ readonly session: Api; readonly resumed: boolean }>;
-  readonly Session: new (
-    options?: AgentSessionOptions<StartOptions>,
-  ) => LazyAgentSession<Api, Events> & { readonly cwd: string };
+  ): Promise<{ readonly session: S; readonly resumed: boolean }>;
 }
+
+type OpenMode = "start" | "resume" | "startOrResume";
+
+/** How a factory tells the class which way to open; not reachable from the package root. */
+const OPEN_MODE = Symbol("elwood.openMode");
+
+/**
+ * Internal seam, not reachable from the package root: a session class given this option
+ * opens with it instead of launching a CLI — how fake-CLI tests put a real ClaudeSession
+ * over a runtime of fake ports.
+ */
+export const SESSION_OPENER = Symbol("elwood.sessionOpener");
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 
@@ -95,27 +118,20 @@ export function defineAgent<
   Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
   ResumeOptions extends ResumeOptionsBase,
-  Api extends AgentSessionApi<Events> = AgentSessionApi<Events>,
 >() {
   return <Options, Handlers, Event extends HookEventBase, Posture>(
-    definition: AgentDefinition<
-      StartOptions,
-      ResumeOptions,
-      Options,
-      Handlers,
-      Event,
-      Posture,
-      Api
-    >,
-  ): DefinedAgent<Events, StartOptions, ResumeOptions, Api> => {
+    definition: AgentDefinition<StartOptions, ResumeOptions, Options, Handlers, Event, Posture>,
+  ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
     const { adapter } = definition;
-    // The public entry's name for messages: "resumeClaude", "resumeCodex", …
-    const resumeName = `resume${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
+    const entry = (verb: string) =>
+      `${verb}${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
+
     const open = async (
       options: StartOptions | ResumeOptions,
-      elwoodSessionId: string | undefined,
+      elwoodSessionId: string,
+      mode: "start" | "resume",
       replacing?: ReplacedSession,
-    ): Promise<Api> => {
+    ): Promise<OpenedSession> => {
       const normalized = definition.normalize(options);
       const request = {
         adapter,
@@ -123,76 +139,139 @@ export function defineAgent<
         launchOptions: normalized.launch,
         postureOverrides: normalized.postureOverrides,
         hooks: normalized.hooks,
+        elwoodSessionId,
       };
-      const { runtime, terminal } =
-        elwoodSessionId === undefined
+      const runtime =
+        mode === "start"
           ? await startAgentSession(request, replacing)
-          : await resumeAgentSession({ ...request, elwoodSessionId });
-      const api = { agent: adapter.agent, runtime: runtime as never, terminal };
-      return definition.sessionApi === undefined
-        ? (new AgentSessionApi<Events>(api) as Api)
-        : new definition.sessionApi(api);
+          : await resumeAgentSession(request);
+      return { runtime: runtime as never, resumed: mode === "resume" };
     };
-    const start = (options: StartOptions) => open(options, undefined);
-    const resume = (options: ResumeOptions) => {
-      if (
-        typeof options !== "object" ||
-        options === null ||
-        typeof options.elwoodSessionId !== "string"
-      ) {
-        return Promise.reject(invalidOption(`${resumeName} needs \`elwoodSessionId\`.`));
-      }
-      return open(options, options.elwoodSessionId);
-    };
-    const startOrResume = async (options: StartOrResumeOptions<StartOptions>) => {
-      assertOptionsObject(options);
+
+    // startOrResume: resume when there is something to resume; else a fresh start that
+    // says which session it stands in for (the started_new_conversation warning).
+    const openEither = async (
+      options: StartOrResumeOptions<StartOptions>,
+      freshId: string,
+    ): Promise<OpenedSession> => {
       const { elwoodSessionId, ...startOptions } = options;
-      let replacing: ReplacedSession | undefined;
-      if (elwoodSessionId !== undefined) {
-        const shared = Object.fromEntries(
-          Object.entries(startOptions).filter(
-            ([key]) => !(definition.startOnlyOptions as readonly string[]).includes(key),
-          ),
-        );
-        try {
-          const resumeOptions = { ...shared, elwoodSessionId } as unknown as ResumeOptions;
-          return { session: await resume(resumeOptions), resumed: true };
-        } catch (error) {
-          if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
-          replacing = { elwoodSessionId, reason: error.name as ReplacedSession["reason"] };
-        }
+      if (elwoodSessionId === undefined) {
+        return open(startOptions as unknown as StartOptions, freshId, "start");
       }
-      const fresh = await open(startOptions as unknown as StartOptions, undefined, replacing);
-      return { session: fresh, resumed: false };
+      const startOnly = definition.startOnlyOptions as readonly string[];
+      const shared = Object.fromEntries(
+        Object.entries(startOptions).filter(([key]) => !startOnly.includes(key)),
+      );
+      try {
+        const resumeOptions = { ...shared, elwoodSessionId } as unknown as ResumeOptions;
+        return await open(resumeOptions, elwoodSessionId, "resume");
+      } catch (error) {
+        if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+        const reason = error.name as ReplacedSession["reason"];
+        return open(startOptions as unknown as StartOptions, freshId, "start", {
+          elwoodSessionId,
+          reason,
+        });
+      }
     };
 
-    class Session extends LazyAgentSession<Api, Events> {
-      readonly cwd: string;
-
+    class Session extends AgentSession<Events> {
       constructor(
         options: AgentSessionOptions<StartOptions> = {} as AgentSessionOptions<StartOptions>,
       ) {
-        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the project;
-        // the rest is validated by the first start, before it spawns anything.
+        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the
+        // project; the rest is validated by the first start, before it spawns anything.
         assertOptionsObject(options);
-        const cwd = normalizeCwd(options.cwd);
-        const givenStateDir = optionalString(options.stateDir, "stateDir");
+        const given = options as AgentSessionOptions<StartOptions> & {
+          readonly [OPEN_MODE]?: OpenMode;
+          readonly [SESSION_OPENER]?: () => Promise<OpenedSession>;
+        };
+        const cwd = normalizeCwd(given.cwd);
+        const givenStateDir = optionalString(given.stateDir, "stateDir");
         const stateDir = givenStateDir === undefined ? undefined : path.resolve(cwd, givenStateDir);
-        const startOptions = {
-          ...options,
+        const { [OPEN_MODE]: requestedMode, [SESSION_OPENER]: opener, resumeOnly, ...rest } = given;
+        if (resumeOnly !== undefined && typeof resumeOnly !== "boolean") {
+          throw invalidOption("`resumeOnly` must be a boolean.", { option: "resumeOnly" });
+        }
+        if (resumeOnly === true && typeof given.elwoodSessionId !== "string") {
+          throw invalidOption("`resumeOnly` needs the `elwoodSessionId` to resume.", {
+            option: "resumeOnly",
+          });
+        }
+        const fixed = {
+          ...rest,
           cwd,
           ...(stateDir === undefined ? {} : { stateDir }),
         } as unknown as StartOrResumeOptions<StartOptions>;
-        const open =
-          startOptions.elwoodSessionId === undefined
-            ? () => start(startOptions)
-            : async () => (await startOrResume(startOptions)).session;
-        super({ open });
-        this.cwd = cwd;
+        const mode: OpenMode =
+          requestedMode ??
+          (resumeOnly === true
+            ? "resume"
+            : fixed.elwoodSessionId === undefined
+              ? "start"
+              : "startOrResume");
+        const freshId = newSessionId();
+        super({
+          agent: adapter.agent,
+          cwd,
+          elwoodSessionId: fixed.elwoodSessionId ?? freshId,
+          initialSize: initialSizeOf(given.initialSize),
+          open: () => {
+            if (opener !== undefined) return opener();
+            if (mode === "resume") {
+              const id = fixed.elwoodSessionId as string;
+              return open(fixed as unknown as ResumeOptions, id, "resume");
+            }
+            if (mode === "start") return open(fixed as unknown as StartOptions, freshId, "start");
+            return openEither(fixed, freshId);
+          },
+        });
       }
     }
-    return { start, resume, startOrResume, Session };
+
+    const factories = <S extends AgentSession<Events>>(
+      SessionClass: AgentSessionClass<S, StartOptions>,
+    ): AgentFactories<S, StartOptions, ResumeOptions> => {
+      const construct = (options: object, mode: OpenMode): S =>
+        new SessionClass({
+          ...options,
+          [OPEN_MODE]: mode,
+        } as unknown as AgentSessionOptions<StartOptions>);
+      return {
+        async start(options) {
+          assertOptionsObject(options);
+          // The factories take no default cwd (spec §5.1): only the classes do.
+          if ((options as { cwd?: unknown }).cwd === undefined) {
+            throw invalidOption(`${entry("start")} needs \`cwd\`, the folder the agent works in.`, {
+              option: "cwd",
+            });
+          }
+          return construct(options, "start").start();
+        },
+        async resume(options) {
+          assertOptionsObject(options);
+          if (typeof (options as { elwoodSessionId?: unknown }).elwoodSessionId !== "string") {
+            throw invalidOption(`${entry("resume")} needs \`elwoodSessionId\`.`);
+          }
+          return construct(options, "resume").start();
+        },
+        async startOrResume(options) {
+          assertOptionsObject(options);
+          const session = await construct(options, "startOrResume").start();
+          return { session, resumed: session.isResumed };
+        },
+      };
+    };
+
+    return { Session, factories };
   };
+}
+
+function initialSizeOf(value: unknown) {
+  const size = value as { cols?: unknown; rows?: unknown } | undefined;
+  return typeof size?.cols === "number" && typeof size.rows === "number"
+    ? { cols: size.cols, rows: size.rows }
+    : DEFAULT_TERMINAL_SIZE;
 }
 
 function assertOptionsObject(options: unknown): asserts options is object {

@@ -2,9 +2,10 @@
 // throwaway session with an implied `autotrust: true` (a documented exception: nobody is
 // there to answer the trust prompt), its `/model` picker read once, and a teardown that
 // always runs, so no process and no Elwood state is left behind. Start errors pass through.
-import { type CommonStartOptions, invalidOption } from "../core/common-options.js";
+
+import type { AgentModelOption } from "../core/contract/models.js";
+import { type CommonStartOptions, invalidOption } from "../core/launch/common-options.js";
 import { modelTimeout } from "../core/operations/models/run-models.js";
-import type { AgentModelOption } from "../core/operations/models/types.js";
 
 export interface ListModelsOptions {
   readonly cwd: string;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
-import type { ElwoodWarningEvent } from "../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { cliBinary } from "../support/cli-binaries.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 

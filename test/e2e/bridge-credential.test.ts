@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { type ClaudeFixture, ensureGone, filesWithText, token } from "../support/claude-e2e.js";
 import { startCodexIn } from "../support/codex-e2e.js";
 import { toolResultText, waitForSay } from "../support/hooks-e2e.js";

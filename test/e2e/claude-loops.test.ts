@@ -7,9 +7,9 @@ import { chmodSync, chownSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resumeClaude, startClaude } from "../../src/agents.js";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodLoopEvent } from "../../src/core/contract/loops.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { setLoopClockForTesting } from "../../src/core/loops/clock.js";
-import type { ElwoodLoopEvent } from "../../src/core/loops/types.js";
 import {
   type ClaudeFixture,
   childPids,

@@ -3,7 +3,7 @@
 // PermissionRequest handlers, and interrupt (issue 5 "Done when").
 import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
-import type { ElwoodSessionStatus } from "../../src/core/types.js";
+import type { ElwoodSessionStatus } from "../../src/core/contract/status.js";
 import {
   ensureGone,
   mainRequests,

@@ -15,8 +15,8 @@ import {
   startOrResumeClaude,
   startOrResumeCodex,
 } from "../../src/agents.js";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
-import type { ElwoodWarningEvent } from "../../src/core/warnings.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import {
   type ClaudeFixture,
   childPids,

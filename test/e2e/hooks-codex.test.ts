@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { CodexSessionApi } from "../../src/agents.js";
 import type { StartCodexOptions } from "../../src/codex/options.js";
-import type { ElwoodHookErrorEvent } from "../../src/core/types.js";
+import type { ElwoodHookErrorEvent } from "../../src/core/contract/types.js";
 import { StateStore } from "../../src/state/index.js";
 import { filesWithText, token } from "../support/claude-e2e.js";
 import { type CodexFixture, startCodexIn } from "../support/codex-e2e.js";

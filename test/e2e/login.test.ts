@@ -6,7 +6,7 @@
 // first-ready fallback warning (C-API-42) when a status listener throws at first ready.
 import { describe, expect, test } from "vitest";
 import { ClaudeSession } from "../../src/agents.js";
-import type { ElwoodWarningEvent } from "../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { rejection } from "../support/claude-e2e.js";
 import { waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";

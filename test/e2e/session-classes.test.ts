@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
-import type { ElwoodSessionStatus } from "../../src/core/types.js";
+import type { ElwoodSessionStatus } from "../../src/core/contract/status.js";
+import type { ElwoodStreamEvent } from "../../src/core/contract/turn.js";
 import { ElwoodError } from "../../src/errors.js";
-import type { ElwoodStreamEvent } from "../../src/session/stream-events.js";
 import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import {
   type ClaudeFixture,

@@ -5,8 +5,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../src/core/types.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ElwoodSessionStatus } from "../../src/core/contract/status.js";
+import type { ElwoodActivityEvent } from "../../src/core/contract/types.js";
 import { ElwoodError } from "../../src/errors.js";
 import {
   type AgentHome,

@@ -1,5 +1,5 @@
 // Helpers shared by the real-CLI hook e2e files (Claude and Codex).
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { LoggedRequest, ScriptedModelServer } from "../../src/testing/index.js";
 
 /** A shell command that leaves `markerFile` behind and prints `marker`. */

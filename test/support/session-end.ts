@@ -2,7 +2,7 @@
 // teardown) and what it may leave behind.
 import { existsSync } from "node:fs";
 import { expect } from "vitest";
-import type { ElwoodAgentSession } from "../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { childPids, filesWithText } from "./claude-e2e.js";
 import { waitFor } from "./process-table.js";
 

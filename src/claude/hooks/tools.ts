@@ -3,13 +3,7 @@
 // `tool_name` narrow `tool_input` (seeds §6.4, C-HOOK-09/10).
 
 import { z } from "zod";
-import type { HookInputSchemas } from "../../bridge/parse-hook-input.js";
 import { type DeepReadonly, openEnum, type ShapeOf } from "./common.js";
-import {
-  CLAUDE_TOOL_EVENT_NAMES,
-  claudeHookEventSchemas,
-  claudeUnknownHookEventSchema,
-} from "./events.js";
 
 const open = z.record(z.string(), z.unknown());
 
@@ -235,13 +229,3 @@ export function normalizeClaudeToolName(raw: string): ClaudeToolName {
 export function claudeToolInputSchema(name: string): z.ZodType<Record<string, unknown>> {
   return isClaudeKnownTool(name) ? z.looseObject(toolShapes[name]) : open;
 }
-
-/** What the shared parser needs to validate a raw Claude hook input into a typed event. */
-export const claudeHookInputs: HookInputSchemas = {
-  agentName: "Claude",
-  eventSchemas: claudeHookEventSchemas,
-  unknownEventSchema: claudeUnknownHookEventSchema,
-  toolEventNames: CLAUDE_TOOL_EVENT_NAMES,
-  toolInputSchema: claudeToolInputSchema,
-  normalizeToolName: normalizeClaudeToolName,
-};

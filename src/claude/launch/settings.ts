@@ -3,7 +3,7 @@
 // the user's own hooks keep running beside ours. Claude skips http hooks for
 // SessionStart and Setup, so those two use the command-hook client (prd/bridge.md).
 import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
-import type { BridgeWiring } from "../../core/adapter.js";
+import type { BridgeWiring } from "../../core/contract/adapter.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS, claudeHttpHookEntry } from "./http-hooks.js";
 
 type MatcherGroup = { readonly matcher?: string; readonly hooks: readonly unknown[] };

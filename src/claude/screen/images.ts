@@ -1,7 +1,7 @@
 // How Claude Code attaches an image (api.md "Images"): a bracketed paste of the file's
 // ABSOLUTE path turns into an "[Image #N]" chip in the composer, and the image bytes
 // reach the model as an image content block. Works on every platform.
-import type { ImageAttachFacts } from "../../core/operations/image-attach.js";
+import type { ImageAttachFacts } from "../../core/contract/operation-facts.js";
 
 export const CLAUDE_IMAGE_FACTS: ImageAttachFacts = {
   mechanism: "paste-path",

@@ -4,7 +4,7 @@
 // paste prompt, and the "OAuth error … Press Enter to retry" failure were all seen live.
 // The success rows come from the binary's strings ("Login successful. Press Enter to
 // continue"), not from a live screen.
-import type { LoginFacts } from "../../core/operations/login-facts.js";
+import type { LoginFacts } from "../../core/contract/operation-facts.js";
 
 export const CLAUDE_LOGIN_FACTS: LoginFacts = {
   command: "/login",

@@ -7,7 +7,7 @@
 // Enter (and a number key) SAVES a default, so a switch uses "s" (session only). With a
 // conversation cached, "s" opens "Switch model?" / "❯ 1. Yes, switch to Sonnet 5.5" /
 // "2. No, go back" / "Enter to confirm · Esc to cancel", confirmed here only.
-import type { ModelPickerFacts } from "../../core/operations/models/types.js";
+import type { ModelPickerFacts } from "../../core/contract/models.js";
 
 export const CLAUDE_MODEL_PICKER: ModelPickerFacts = {
   command: "/model",

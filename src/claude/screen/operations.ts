@@ -1,5 +1,5 @@
 // Claude Code's session-operation facts (images, compact, models, login), verified on the pinned CLI.
-import type { AgentOperationFacts } from "../../core/operations/facts.js";
+import type { AgentOperationFacts } from "../../core/contract/operation-facts.js";
 import { CLAUDE_IMAGE_FACTS } from "./images.js";
 import { CLAUDE_LOGIN_FACTS } from "./login.js";
 import { CLAUDE_MODEL_PICKER } from "./models.js";

@@ -19,5 +19,5 @@ export const COMMANDS: readonly CliCommand[] = [
   interactiveCommand,
   configCommand,
   serveCommand,
-  helpCommand,
+  helpCommand(() => COMMANDS),
 ];

@@ -26,7 +26,7 @@ Examples:
       throw usageError("`elwood resume <id>` already names the session; drop --resume.");
     }
     const parsed = parseArgs(argv, RESUME_OPTIONS, "resume");
-    if (parsed.options.get("help") === true) return runFromArgs(parsed, io, "resume");
+    if (parsed.options.get("help") === true) return runFromArgs(parsed, io, resumeCommand);
     const [id, ...prompt] = parsed.positionals;
     if (id === undefined || id.trim() === "") {
       throw usageError(
@@ -35,6 +35,6 @@ Examples:
     }
     const options = new Map<(typeof RUN_OPTIONS)[number], OptionValue>(parsed.options);
     options.set("resume", id);
-    return runFromArgs({ options, positionals: prompt }, io, "resume");
+    return runFromArgs({ options, positionals: prompt }, io, resumeCommand);
   },
 };

@@ -45,14 +45,17 @@ Examples:
   elwood -C ~/src/app --agent codex "run the tests and fix what fails"
   cat error.log | elwood "why does this fail?"
   elwood --output jsonl --timeout 10m "refactor utils.ts" > events.jsonl`,
-  run: (argv, io) => runFromArgs(parseArgs(argv, RUN_OPTIONS, "run"), io, "run"),
+  run: (argv, io) => runFromArgs(parseArgs(argv, RUN_OPTIONS, "run"), io, runCommand),
 };
 
 /** The one code path of `run` and `resume` (C-CLI-23). */
-export async function runFromArgs(parsed: ParsedArgs, io: CliIo, command: string): Promise<number> {
+export async function runFromArgs(
+  parsed: ParsedArgs,
+  io: CliIo,
+  command: CliCommand,
+): Promise<number> {
   if (parsed.options.get("help") === true) {
-    const { COMMANDS } = await import("./index.js");
-    io.stdout.write(commandHelp(COMMANDS.find((c) => c.name === command) ?? runCommand));
+    io.stdout.write(commandHelp(command));
     return 0;
   }
   const out = new ProtocolOutput(io.stdout);

@@ -8,7 +8,7 @@ import { readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { parse } from "smol-toml";
-import type { DefaultModelGuard } from "../../core/operations/models/types.js";
+import type { DefaultModelGuard } from "../../core/contract/models.js";
 
 const MODEL_KEYS = ["model", "model_reasoning_effort"] as const;
 

@@ -4,12 +4,6 @@
 
 import { z } from "zod";
 import type { DeepReadonly, ShapeOf } from "../../bridge/catalogue.js";
-import type { HookInputSchemas } from "../../bridge/parse-hook-input.js";
-import {
-  CODEX_TOOL_EVENT_NAMES,
-  codexHookEventSchemas,
-  codexUnknownHookEventSchema,
-} from "./events.js";
 
 const toolShapes = {
   /** Shell, unified exec and network approvals; network approvals add `description`. */
@@ -55,13 +49,3 @@ export function codexToolInputSchema(name: string): z.ZodType {
   if (isCodexKnownTool(name)) return z.looseObject(toolShapes[name]);
   return name.startsWith("mcp__") ? z.record(z.string(), z.unknown()) : z.unknown();
 }
-
-/** What the shared parser needs to validate a raw Codex hook input into a typed event. */
-export const codexHookInputs: HookInputSchemas = {
-  agentName: "Codex",
-  eventSchemas: codexHookEventSchemas,
-  unknownEventSchema: codexUnknownHookEventSchema,
-  toolEventNames: CODEX_TOOL_EVENT_NAMES,
-  toolInputSchema: codexToolInputSchema,
-  normalizeToolName: normalizeCodexToolName,
-};

@@ -6,7 +6,7 @@
 import { commandHookCommand } from "../../bridge/clients/command.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import { codexShellPolicyOverrides } from "../../bridge/tool-env.js";
-import type { BridgeWiring } from "../../core/adapter.js";
+import type { BridgeWiring } from "../../core/contract/adapter.js";
 import type { CodexLaunchOptions } from "../options.js";
 import type { CodexPosture } from "../posture.js";
 

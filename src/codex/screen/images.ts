@@ -2,7 +2,7 @@
 // the pinned TUI also recognizes a bracketed paste of an image file's path and turns it
 // into an "[Image #N]" placeholder (codex-rs tui, paste handling), which works on Linux
 // without any clipboard — so that is the mechanism on every platform (prd/decisions.md).
-import type { ImageAttachFacts } from "../../core/operations/image-attach.js";
+import type { ImageAttachFacts } from "../../core/contract/operation-facts.js";
 
 export const CODEX_IMAGE_FACTS: ImageAttachFacts = {
   mechanism: "paste-path",

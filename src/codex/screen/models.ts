@@ -6,7 +6,7 @@
 // Enter on a model opens "Select Reasoning Level for <slug>" / "› 2. Medium (default)  …"
 // / "enter default · s session · esc back": Enter there saves the default, "s" applies it
 // to this session only. A model with one effort level skips that stage.
-import type { ModelPickerFacts } from "../../core/operations/models/types.js";
+import type { ModelPickerFacts } from "../../core/contract/models.js";
 
 export const CODEX_MODEL_PICKER: ModelPickerFacts = {
   command: "/model",

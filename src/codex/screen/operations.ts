@@ -1,5 +1,5 @@
 // Codex's session-operation facts (images, compact, models, start-up warnings), verified on the pinned CLI.
-import type { AgentOperationFacts } from "../../core/operations/facts.js";
+import type { AgentOperationFacts } from "../../core/contract/operation-facts.js";
 import { codexDefaultModelGuard, codexPersistedModel } from "../config/default-model-guard.js";
 import { CODEX_IMAGE_FACTS } from "./images.js";
 import { CODEX_MODEL_PICKER } from "./models.js";

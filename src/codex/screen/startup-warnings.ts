@@ -9,7 +9,7 @@
 // shows "No warnings"). F2 is used: it leaves the composer exactly as it was.
 // The not-logged-in text ("The <name> MCP server is not logged in. Run `codex mcp login
 // <name>`.") comes from the binary's strings: it needs an OAuth-advertising HTTP server.
-import type { StartupWarningsPagerFacts } from "../../core/operations/startup-warnings-facts.js";
+import type { StartupWarningsPagerFacts } from "../../core/contract/operation-facts.js";
 import { codexHasMcpServers } from "../config/mcp-servers.js";
 
 const F2 = "\x1bOQ";

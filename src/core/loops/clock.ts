@@ -1,6 +1,12 @@
 // The loop clock: wall time plus one-shot timers. Production uses the system clock;
 // tests may install another one process-wide (see prd/loops.md "Test clock").
-import type { LoopClock } from "./types.js";
+
+/** Time as the scheduler sees it; injectable so the rules are tested without waiting. */
+export interface LoopClock {
+  now(): number;
+  /** Calls `callback` once after `ms`; the returned function cancels it. */
+  setTimer(callback: () => void, ms: number): () => void;
+}
 
 export const systemLoopClock: LoopClock = {
   now: () => Date.now(),

@@ -4,11 +4,12 @@
 // prompt; stop/exit keep definitions, kill/teardown clear them.
 import { ElwoodError } from "../../errors.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { LoopClock } from "./clock.js";
 import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
 import { LoopScheduler } from "./scheduler.js";
 import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
-import type { ElwoodLoopEvent, ElwoodLoopSnapshot, LoopClock } from "./types.js";
-import { LOOP_LIFETIME_MS, validateLoopRequest } from "./validate.js";
+import { LOOP_LIFETIME_MS, loopNotFound } from "./validate.js";
 
 export const MAX_LOOPS_PER_SESSION = 50;
 
@@ -48,8 +49,8 @@ export class LoopService {
     if (alive.length !== restored.length) void this.#persist(() => undefined).catch(() => {});
   }
 
-  async create(request: unknown): Promise<ElwoodLoopSnapshot> {
-    const valid = validateLoopRequest(request);
+  /** `valid` was checked at the session's boundary (validateLoopRequest). */
+  async create(valid: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
     if (!this.#host.isLive()) throw notLive();
     return this.#serialized(async () => {
       if (!this.#host.isLive()) throw notLive();
@@ -88,11 +89,7 @@ export class LoopService {
   cancel(loopId: string): Promise<void> {
     return this.#serialized(async () => {
       this.#pruneExpired();
-      if (typeof loopId !== "string" || this.#scheduler.entry(loopId) === undefined) {
-        throw new ElwoodError("loop_not_found", "No such active loop in this session.", {
-          details: { loopId: typeof loopId === "string" ? loopId : typeof loopId },
-        });
-      }
+      if (this.#scheduler.entry(loopId) === undefined) throw loopNotFound(loopId);
       await this.#write(this.#scheduler.definitions().filter((loop) => loop.id !== loopId));
       this.#scheduler.remove(loopId);
       this.#host.emit({ kind: "cancelled", loopId, at: this.#host.clock.now(), reason: "caller" });

@@ -1,7 +1,7 @@
 // `parseLoopCommand` (§5.9): the optional slash-command UX for callers. It only parses;
 // it never schedules, and sendMessage/sendPrompt never call it.
 import { ElwoodError } from "../../errors.js";
-import type { ElwoodLoopRequest } from "./types.js";
+import type { ElwoodLoopRequest } from "../contract/loops.js";
 import { invalidLoop, validateIntervalMs, validateLoopMessage } from "./validate.js";
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;

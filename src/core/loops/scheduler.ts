@@ -2,8 +2,9 @@
 // C-LOOP-05…09, 12, 13). It holds no session: the service tells it about readiness,
 // activity and submissions, and it calls back when a loop is due or expired.
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import type { ElwoodLoopState } from "../contract/loops.js";
+import type { LoopClock } from "./clock.js";
 import { IDLE_CADENCE_MS } from "./jitter.js";
-import type { ElwoodLoopState, LoopClock } from "./types.js";
 
 interface Entry {
   readonly definition: LoopDefinition;

@@ -2,10 +2,11 @@
 // readiness to the LoopService. A turn is a loop turn when the control-queue op that
 // started it was a loop submission; it stays one (through dialogs) until the next ready.
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
-import type { ElwoodSessionStatus } from "../types.js";
+import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { ElwoodSessionStatus } from "../contract/status.js";
+import type { LoopClock } from "./clock.js";
 import { currentLoopClock } from "./clock.js";
 import { LoopService } from "./loop-service.js";
-import type { ElwoodLoopEvent, ElwoodLoopSnapshot, LoopClock } from "./types.js";
 
 /** The control-queue op kind of a loop submission. */
 export const LOOP_OPERATION_KIND = "loop";
@@ -47,7 +48,7 @@ export class SessionLoops {
     );
   }
 
-  create(request: unknown): Promise<ElwoodLoopSnapshot> {
+  create(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
     return this.#service.create(request);
   }
 

@@ -1,6 +1,10 @@
 // Immutable loop snapshots (C-LOOP-15) and their redacted event form (C-LOOP-16).
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
-import type { ElwoodLoopEventSnapshot, ElwoodLoopSnapshot, ElwoodLoopState } from "./types.js";
+import type {
+  ElwoodLoopEventSnapshot,
+  ElwoodLoopSnapshot,
+  ElwoodLoopState,
+} from "../contract/loops.js";
 
 export interface LoopView {
   readonly definition: LoopDefinition;

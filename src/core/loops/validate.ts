@@ -8,7 +8,7 @@ import {
   MIN_LOOP_INTERVAL_MS,
 } from "../../state/loop-sidecar.js";
 import { sanitizePastedText } from "../../terminal/input.js";
-import type { ElwoodLoopRequest } from "./types.js";
+import type { ElwoodLoopRequest } from "../contract/loops.js";
 
 export { LOOP_LIFETIME_MS, MAX_LOOP_MESSAGE_BYTES, MIN_LOOP_INTERVAL_MS };
 
@@ -66,6 +66,18 @@ export function validateIntervalMs(intervalMs: unknown): number {
     );
   }
   return intervalMs;
+}
+
+/** A loop id from the caller: a string, or no such loop. */
+export function checkLoopId(loopId: unknown): string {
+  if (typeof loopId !== "string") throw loopNotFound(typeof loopId);
+  return loopId;
+}
+
+export function loopNotFound(loopId: string): ElwoodError {
+  return new ElwoodError("loop_not_found", "No such active loop in this session.", {
+    details: { loopId },
+  });
 }
 
 export function invalidLoop(message: string, details?: Record<string, unknown>): ElwoodError {

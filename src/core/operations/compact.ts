@@ -4,25 +4,16 @@
 // screen. Timeout → compact_failed; termination → session_not_running.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
-import { checkTimeoutOptions } from "../call-arguments.js";
-import { isTerminalStatus } from "../types.js";
+import { checkTimeoutOptions } from "../contract/call-arguments.js";
+import type { CompactFacts } from "../contract/operation-facts.js";
+import type { CompactOptions } from "../contract/session.js";
+import { isTerminalStatus } from "../contract/status.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { type OperationContext, sleep } from "./context.js";
 
 export const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 export const COMPACT_RECOVERY_MS = 3000;
 const ENTER_SETTLE_MS = 150;
-
-/** The adapter's compaction command and the hooks that bracket it; data, versioned. */
-export interface CompactFacts {
-  readonly command: string;
-  readonly startHook: string;
-  readonly endHook: string;
-  readonly verifiedOn: string;
-}
-
-export interface CompactOptions {
-  readonly timeoutMs?: number;
-}
 
 export function compactTimeout(options: CompactOptions | undefined): number {
   return checkTimeoutOptions(options, "compact()") ?? DEFAULT_COMPACT_TIMEOUT_MS;
@@ -51,7 +42,7 @@ export async function runCompact(
       if (name === facts.endHook) settle?.();
     }),
     context.events.on("status", (event) => {
-      if (isTerminalStatus(event.status)) settle?.(context.notRunning());
+      if (isTerminalStatus(event.status)) settle?.(context.lifetime.notRunning());
     }),
   ];
   const timer = setTimeout(
@@ -66,10 +57,10 @@ export async function runCompact(
     timeoutMs,
   );
   try {
-    await context.waitForSafeScreen();
+    await waitForSafeScreen(context);
     context.terminal.sendInput(facts.command);
-    await sleep(ENTER_SETTLE_MS);
-    await context.waitForSafeScreen();
+    await sleep(context, ENTER_SETTLE_MS);
+    await waitForSafeScreen(context);
     context.terminal.sendInput(KEYS.enter);
     const recoveryMs = Math.min(COMPACT_RECOVERY_MS, Math.floor(timeoutMs / 2));
     const recovery = recoverIfNotStarted(context, recoveryMs, () => hasStarted, done);
@@ -92,9 +83,9 @@ async function recoverIfNotStarted(
     () => (isDone = true),
     () => (isDone = true),
   );
-  await sleep(afterMs);
-  if (isDone || hasStarted() || context.isClosed()) return;
-  await context.waitForSafeScreen().catch(() => undefined);
-  if (isDone || hasStarted() || context.isClosed()) return;
+  await sleep(context, afterMs);
+  if (isDone || hasStarted() || context.lifetime.isClosed) return;
+  await waitForSafeScreen(context).catch(() => undefined);
+  if (isDone || hasStarted() || context.lifetime.isClosed) return;
   context.terminal.sendInput(KEYS.enter);
 }

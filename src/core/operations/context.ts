@@ -2,28 +2,17 @@
 // session: the terminal, the event surface, a safe-screen gate and the current screen
 // reading. Operations run inside one control-queue slot and never consume the ready
 // transition (api.md "Control queue": commands must not, or the session deadlocks).
-import type { ElwoodError } from "../../errors.js";
-import type { ScreenReading } from "../adapter.js";
-import type { TerminalPort } from "../ports.js";
-import type { SessionEvents } from "../session-events.js";
-import type { ElwoodSessionStatus } from "../types.js";
+import type { SessionContext } from "../context/session-context.js";
 
-export interface OperationContext {
-  readonly displayName: string;
-  readonly terminal: TerminalPort;
-  readonly events: SessionEvents;
-  status(): ElwoodSessionStatus;
-  /** Waits until everything received is rendered and no dialog is up (C-API-56). */
-  waitForSafeScreen(): Promise<void>;
-  /** The adapter's reading of the current frame, evaluated now. */
-  reading(): ScreenReading | undefined;
-  isClosed(): boolean;
-  notRunning(): ElwoodError;
-}
+/** An operation sees the whole session context; it names no interface of its own. */
+export type OperationContext = SessionContext;
 
-/** A plain timer sleep that always resolves (the session's timers are cleared at close). */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A sleep on the session clock that always resolves, early once the session closes: the
+ * operation then finds the session closed at its next check and stops there.
+ */
+export function sleep(context: SessionContext, ms: number): Promise<void> {
+  return context.lifetime.sleep(ms).catch(() => undefined);
 }
 
 /** The screen's lines once every byte received so far is rendered. */
@@ -41,10 +30,10 @@ export async function pollScreen<T>(
 ): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (context.isClosed()) throw context.notRunning();
+    if (context.lifetime.isClosed) throw context.lifetime.notRunning();
     const found = probe(await renderedLines(context));
     if (found !== undefined) return found;
     if (Date.now() >= deadline) return undefined;
-    await sleep(intervalMs);
+    await sleep(context, intervalMs);
   }
 }

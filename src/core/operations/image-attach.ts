@@ -7,26 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
+import type { ImageAttachFacts } from "../contract/operation-facts.js";
 import type { ImageSnapshot } from "./images.js";
 
 export const CHIP_CONFIRM_MS = 10_000;
 const CHIP_POLL_MS = 100;
 const COMPOSER_SCAN_LINES = 24;
-
-/** Agent screen knowledge for attaching images, kept as data in the adapter folder. */
-export interface ImageAttachFacts {
-  /** How the CLI attaches an image on this platform; "unsupported" explains why not. */
-  readonly mechanism: "paste-path" | { readonly unsupported: string };
-  /** The composer's first line: the prompt glyph (the last such line on screen). */
-  readonly promptLine: RegExp;
-  /** One attachment chip in the composer; must be a global regex. */
-  readonly chip: RegExp;
-  /** Where the composer ends below its first line (a rule or a blank line). */
-  readonly composerEnd: RegExp;
-  /** Typed between the last chip and the text, if the CLI does not add it itself. */
-  readonly textSeparator: string;
-  readonly verifiedOn: string;
-}
 
 export interface ImageAttachSurface {
   write(data: string): void;
@@ -36,6 +22,7 @@ export interface ImageAttachSurface {
   settled(): Promise<void>;
   lines(): readonly string[];
   sleep(ms: number): Promise<void>;
+  now(): number;
   isClosed(): boolean;
   notRunning(): ElwoodError;
 }
@@ -143,8 +130,8 @@ async function waitForChips(
   facts: ImageAttachFacts,
   expected: number,
 ): Promise<boolean> {
-  const deadline = Date.now() + CHIP_CONFIRM_MS;
-  while (Date.now() < deadline) {
+  const deadline = surface.now() + CHIP_CONFIRM_MS;
+  while (surface.now() < deadline) {
     if (surface.isClosed()) throw surface.notRunning();
     await surface.settled();
     if (countComposerChips(surface.lines(), facts) >= expected) return true;

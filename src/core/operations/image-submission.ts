@@ -4,11 +4,12 @@
 // (its user_message) or the session ends.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
-import { isTerminalStatus } from "../types.js";
+import type { ImageAttachFacts } from "../contract/operation-facts.js";
+import { isTerminalStatus } from "../contract/status.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { type OperationContext, sleep } from "./context.js";
 import {
   attachImagePaths,
-  type ImageAttachFacts,
   type ImageAttachSurface,
   type MaterializedImages,
   materializeImages,
@@ -21,25 +22,24 @@ export interface AdmittedImages {
   readonly release: () => void;
 }
 
-export interface ImageSubmissionHost extends OperationContext {
-  readonly facts: ImageAttachFacts | undefined;
-}
-
 export class ImageSubmissions {
-  readonly #host: ImageSubmissionHost;
+  readonly #context: OperationContext;
+  readonly #facts: ImageAttachFacts | undefined;
   readonly #budget = new ImageBudget();
   readonly #surface: ImageAttachSurface;
 
-  constructor(host: ImageSubmissionHost) {
-    this.#host = host;
+  constructor(context: OperationContext, facts: ImageAttachFacts | undefined) {
+    this.#context = context;
+    this.#facts = facts;
     this.#surface = {
-      write: (data) => host.terminal.sendInput(data),
-      waitForSafeScreen: () => host.waitForSafeScreen(),
-      settled: () => host.terminal.settled(),
-      lines: () => host.terminal.snapshot().lines,
-      sleep,
-      isClosed: () => host.isClosed(),
-      notRunning: () => host.notRunning(),
+      write: (data) => context.terminal.sendInput(data),
+      waitForSafeScreen: () => waitForSafeScreen(context),
+      settled: () => context.terminal.settled(),
+      lines: () => context.terminal.snapshot().lines,
+      sleep: (ms) => sleep(context, ms),
+      now: () => context.clock.now(),
+      isClosed: () => context.lifetime.isClosed,
+      notRunning: () => context.lifetime.notRunning(),
     };
   }
 
@@ -47,11 +47,11 @@ export class ImageSubmissions {
   admit(images: unknown): AdmittedImages {
     const snapshots = snapshotImages(images);
     if (snapshots.length === 0) return { images: snapshots, release: () => {} };
-    const facts = this.#host.facts;
+    const facts = this.#facts;
     if (facts === undefined || facts.mechanism !== "paste-path") {
       const reason =
         facts === undefined || facts.mechanism === "paste-path"
-          ? `${this.#host.displayName} cannot attach images`
+          ? `${this.#context.displayName} cannot attach images`
           : facts.mechanism.unsupported;
       throw new ElwoodError("unsupported_platform", `Images are not supported here: ${reason}.`, {
         details: { platform: process.platform },
@@ -65,7 +65,7 @@ export class ImageSubmissions {
    * before the text. Temp files are removed once the CLI has taken the prompt.
    */
   async attach(admitted: AdmittedImages, onFailure: () => void): Promise<string> {
-    const facts = this.#host.facts;
+    const facts = this.#facts;
     if (admitted.images.length === 0 || facts === undefined) return "";
     let files: MaterializedImages | undefined;
     try {
@@ -87,10 +87,10 @@ export class ImageSubmissions {
       void dispose();
     };
     unsubscribers.push(
-      this.#host.events.on("activity", (event) => {
+      this.#context.events.on("activity", (event) => {
         if (event.kind === "user_message") finish();
       }),
-      this.#host.events.on("status", (event) => {
+      this.#context.events.on("status", (event) => {
         if (isTerminalStatus(event.status)) finish();
       }),
     );

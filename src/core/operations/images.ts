@@ -5,13 +5,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";
-
-export type ImageFormat = "png" | "jpeg" | "gif" | "webp";
-
-/** One image attached to a submission: a file on disk, or bytes with their format. */
-export type ImageInput =
-  | { readonly path: string }
-  | { readonly data: Uint8Array; readonly format: ImageFormat };
+import type { ImageFormat, ImageInput } from "../contract/turn.js";
 
 const MIB = 1024 * 1024;
 export const IMAGE_LIMITS = Object.freeze({

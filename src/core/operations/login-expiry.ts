@@ -3,14 +3,14 @@
 // adapter's auth-failure screen when a turn ends. Once emitted it stays quiet until a
 // login() succeeds; the session is left alive so that login() can recover it.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ScreenReading } from "../adapter.js";
-import type { SessionEvents } from "../session-events.js";
-import type { LoginFacts } from "./login-facts.js";
+import type { ScreenReader } from "../context/screen-reader.js";
+import type { SessionEvents } from "../context/session-events.js";
+import type { LoginFacts } from "../contract/operation-facts.js";
 
 export interface LoginExpiryParts {
   readonly events: SessionEvents;
   readonly facts: LoginFacts;
-  readonly reading: () => ScreenReading | undefined;
+  readonly screen: ScreenReader;
 }
 
 export class LoginExpiryWatch {
@@ -25,9 +25,8 @@ export class LoginExpiryWatch {
     this.#unsubscribers = [
       parts.events.on("hook", (event) => this.#onHook(event)),
       parts.events.on("status", (event) => {
-        // A turn ending (running/blocked → ready) is when a lapse banner would show. Read
-        // on a later tick: reading the screen re-evaluates it, which may change the status,
-        // and that must never happen inside the delivery of a status event.
+        // A turn ending (running/blocked → ready) is when a lapse banner would show. Looked
+        // at on a later tick: a warning never goes out inside another event's delivery.
         if (event.status === "ready" && event.previous !== "starting") {
           setTimeout(() => this.#checkScreen(), 0);
         }
@@ -38,7 +37,7 @@ export class LoginExpiryWatch {
   /** After a successful login(): the next lapse warns again. */
   rearm(): void {
     this.#isArmed = true;
-    this.#isScreenStale = this.#parts.reading()?.isAuthFailure === true;
+    this.#isScreenStale = this.#parts.screen.read().isAuthFailure === true;
   }
 
   dispose(): void {
@@ -55,7 +54,7 @@ export class LoginExpiryWatch {
   }
 
   #checkScreen(): void {
-    const isAuthFailure = this.#parts.reading()?.isAuthFailure === true;
+    const isAuthFailure = this.#parts.screen.read().isAuthFailure === true;
     if (!isAuthFailure) {
       this.#isScreenStale = false;
       return;

@@ -2,35 +2,7 @@
 // it in with the version it was verified on), and the checks Elwood applies to what the
 // screen and the caller hand it: the auth URL's host allowlist and the code's shape.
 import { ElwoodError } from "../../errors.js";
-
-export interface LoginFacts {
-  /** Typed into the composer to open the login dialog. */
-  readonly command: string;
-  /** The dialog's title row; stages are read only BELOW the last such row on screen. */
-  readonly dialogHeader: RegExp;
-  /** The method list's prompt, and each method's option label. */
-  readonly methodPrompt: RegExp;
-  readonly methods: Readonly<Record<string, RegExp>>;
-  /** The highlighted option row. */
-  readonly selectedOption: RegExp;
-  /** A line that starts the sign-in URL (it may wrap onto following full-width lines). */
-  readonly url: RegExp;
-  /** Hosts an auth URL may point at; anything else is refused, never passed on. */
-  readonly allowedHosts: readonly string[];
-  /** The paste prompt for the code the browser shows. */
-  readonly codePrompt: RegExp;
-  readonly success: RegExp;
-  /** After success, the key prompt that dismisses the dialog (answered with one Enter). */
-  readonly continuePrompt: RegExp;
-  readonly failure: RegExp;
-  /** The hook that reports a failed turn, and its field values that mean "login lapsed". */
-  readonly lapseHook: {
-    readonly name: string;
-    readonly field: string;
-    readonly values: readonly string[];
-  };
-  readonly verifiedOn: string;
-}
+import type { LoginFacts } from "../contract/operation-facts.js";
 
 export const LOGIN_CODE_MAX_CHARS = 4096;
 

@@ -1,6 +1,6 @@
 // Reads one frame of a CLI's login dialog (LoginFacts): only the rows below the LAST
 // dialog title count, so text from an earlier dialog in the scrollback never does.
-import type { LoginFacts } from "./login-facts.js";
+import type { LoginFacts } from "../contract/operation-facts.js";
 
 export interface LoginScreen {
   /** The dialog's title row is on screen. */

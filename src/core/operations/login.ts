@@ -6,10 +6,12 @@
 // session ending → session_not_running. A failed or timed-out login closes the dialog.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
-import { optionalMilliseconds } from "../call-arguments.js";
-import { isTerminalStatus } from "../types.js";
+import { optionalMilliseconds } from "../contract/call-arguments.js";
+import type { LoginFacts } from "../contract/operation-facts.js";
+import { isTerminalStatus } from "../contract/status.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
-import { checkAuthUrl, checkLoginCode, type LoginFacts, loginFailed } from "./login-facts.js";
+import { checkAuthUrl, checkLoginCode, loginFailed } from "./login-facts.js";
 import { type LoginScreen, readLoginScreen } from "./login-screen.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
@@ -90,13 +92,13 @@ export async function runLogin(
   options: Normalized,
 ): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
-  await context.waitForSafeScreen();
+  await waitForSafeScreen(context);
   if (screenNow(context, await renderedLines(context), facts).isOpen) {
     throw loginFailed("a login dialog is already open (not opened by this call)", "start");
   }
   context.terminal.sendInput(facts.command);
-  await sleep(ENTER_SETTLE_MS);
-  await context.waitForSafeScreen();
+  await sleep(context, ENTER_SETTLE_MS);
+  await waitForSafeScreen(context);
   context.terminal.sendInput(KEYS.enter);
   const progress: Progress = {
     methodMoves: 0,
@@ -109,14 +111,15 @@ export async function runLogin(
   let hasOpened = false;
   try {
     for (;;) {
-      if (context.isClosed() || isTerminalStatus(context.status())) throw context.notRunning();
+      if (context.lifetime.isClosed || isTerminalStatus(context.status.status))
+        throw context.lifetime.notRunning();
       if (Date.now() >= deadline) throw timedOut(options.timeoutMs, progress);
       const screen = screenNow(context, await renderedLines(context), facts);
       hasOpened ||= screen.isOpen;
       // A recognized dialog (a permission prompt, a trust gate) holds every write.
-      const isHeld = context.reading()?.dialog !== undefined;
+      const isHeld = context.screen.read()?.dialog !== undefined;
       if (hasOpened && !screen.isOpen) {
-        if (progress.sawSuccess && context.reading()?.hasIdleComposer === true) return;
+        if (progress.sawSuccess && context.screen.read()?.hasIdleComposer === true) return;
         if (!progress.sawSuccess)
           throw loginFailed("the login dialog closed without success", "dialog");
       } else if (screen.isFailure) {
@@ -124,7 +127,7 @@ export async function runLogin(
       } else if (!isHeld) {
         await step(context, facts, options, screen, progress);
       }
-      await sleep(POLL_MS);
+      await sleep(context, POLL_MS);
     }
   } catch (error) {
     if (hasOpened) await closeDialog(context, facts);
@@ -149,7 +152,7 @@ async function step(
   }
   if (screen.hasMethodList && !progress.hasPickedMethod) {
     pickMethod(context, options.method, screen, progress);
-    await sleep(KEY_STEP_MS);
+    await sleep(context, KEY_STEP_MS);
     return;
   }
   if (screen.url !== undefined && progress.reportedUrl === undefined) {
@@ -201,14 +204,14 @@ async function sendCode(
     if (ElwoodError.is(error, "login_failed")) throw error;
     throw loginFailed("provideCode threw", "code", error);
   }
-  if (context.isClosed()) throw context.notRunning();
+  if (context.lifetime.isClosed) throw context.lifetime.notRunning();
   const screen = screenNow(context, await renderedLines(context), facts);
-  if (!screen.hasCodePrompt || screen.isFailure || context.reading()?.dialog !== undefined) {
+  if (!screen.hasCodePrompt || screen.isFailure || context.screen.read()?.dialog !== undefined) {
     throw loginFailed("the paste prompt was gone when the code arrived", "code");
   }
   progress.hasSentCode = true;
   context.terminal.sendInput(bracketedPaste(code));
-  await sleep(ENTER_SETTLE_MS);
+  await sleep(context, ENTER_SETTLE_MS);
   context.terminal.sendInput(KEYS.enter);
 }
 
@@ -234,10 +237,10 @@ function timedOut(timeoutMs: number, progress: Progress): ElwoodError {
 // while the dialog shows, so a stray Escape never reaches the composer; bounded (~1 s).
 async function closeDialog(context: OperationContext, facts: LoginFacts): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (context.isClosed()) return;
+    if (context.lifetime.isClosed) return;
     const lines = await renderedLines(context).catch(() => [] as readonly string[]);
     if (!screenNow(context, lines, facts).isOpen) return;
     context.terminal.sendInput(KEYS.escape);
-    await sleep(KEY_STEP_MS + 100);
+    await sleep(context, KEY_STEP_MS + 100);
   }
 }

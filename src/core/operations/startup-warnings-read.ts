@@ -1,7 +1,7 @@
-// Reads the start-up warnings pager's pages (startup-warnings-facts.ts) into what the MCP
+// Reads the start-up warnings pager's pages (contract/operation-facts.ts) into what the MCP
 // warnings carry: server names (configuration names, never conversation content) and
 // which of them need a login. Pure: the unit tests feed it captured frames.
-import type { StartupWarningsPagerFacts } from "./startup-warnings-facts.js";
+import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 
 export interface PagerPage {
   readonly number: number;

@@ -1,5 +1,5 @@
 // mcp_startup_incomplete / mcp_server_not_logged_in (C-CODEX-09). A CLI that folds its
-// start-up warnings into a pager (startup-warnings-facts.ts) shows only a footer badge.
+// start-up warnings into a pager (contract/operation-facts.ts) shows only a footer badge.
 // From the first ready until the first turn starts, Elwood watches for that badge; when
 // it shows, one readiness slot (never consuming the ready transition, typing nothing into
 // the composer) opens the pager, reads each page, closes it with the key that leaves the
@@ -9,8 +9,9 @@
 // when no badge shows, and when the adapter says the config could not have produced one
 // (isWorthReading).
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { type OperationContext, renderedLines, sleep } from "./context.js";
-import type { StartupWarningsPagerFacts } from "./startup-warnings-facts.js";
 import {
   badgeCount,
   type McpStartupReport,
@@ -78,7 +79,7 @@ export class StartupWarningsWatch {
   #check(): void {
     this.#timer = undefined;
     const { context, facts } = this.#parts;
-    if (this.#isDone || context.isClosed()) {
+    if (this.#isDone || context.lifetime.isClosed) {
       this.#finish();
       return;
     }
@@ -136,7 +137,7 @@ export class StartupWarningsWatch {
 
   #emitOnce(): void {
     const { context, facts } = this.#parts;
-    if (this.#isEmitted || this.#failed.size === 0 || context.isClosed()) return;
+    if (this.#isEmitted || this.#failed.size === 0 || context.lifetime.isClosed) return;
     this.#isEmitted = true;
     emitWarnings(context, facts, {
       failedServers: [...this.#failed],
@@ -150,7 +151,7 @@ async function readReport(
   context: OperationContext,
   facts: StartupWarningsPagerFacts,
 ): Promise<McpStartupReport | undefined> {
-  await context.waitForSafeScreen();
+  await waitForSafeScreen(context);
   if ((badgeCount(await renderedLines(context), facts) ?? 0) === 0) return undefined;
   return readMcpStartupReport(await readPages(context, facts), facts);
 }
@@ -172,7 +173,7 @@ export async function readPages(
       page = await waitForPage(context, facts, (next) => next.number !== previous);
     }
   } finally {
-    if (!context.isClosed()) await closePager(context, facts);
+    if (!context.lifetime.isClosed) await closePager(context, facts);
   }
   return pages;
 }
@@ -186,7 +187,7 @@ async function waitForPage(
   while (Date.now() < deadline) {
     const page = readPagerPage(await renderedLines(context), facts);
     if (page !== undefined && isWanted(page)) return page;
-    await sleep(100);
+    await sleep(context, 100);
   }
   return undefined;
 }
@@ -197,7 +198,7 @@ async function closePager(context: OperationContext, facts: StartupWarningsPager
   const deadline = Date.now() + PAGE_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (readPagerPage(await renderedLines(context), facts) === undefined) return;
-    await sleep(100);
+    await sleep(context, 100);
   }
 }
 

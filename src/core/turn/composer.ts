@@ -12,8 +12,6 @@ export type ComposerState =
   /** Our prompt is staged more than once: submitting would send it twice. */
   | "doubled";
 
-/** Claude shows a long paste as "[Pasted text #1 +12 lines]"; Codex as "[Pasted Content …]". */
-const PASTE_CHIP = /\[Pasted (text|Content)\b[^\]]*\]/gi;
 /** Enough of the prompt to recognize it in a composer or in the scrollback. */
 const SIGNATURE_CHARS = 24;
 
@@ -26,11 +24,19 @@ export function promptSignature(prompt: string): string {
   return normalizeText(prompt).slice(0, SIGNATURE_CHARS);
 }
 
-export function classifyComposer(composerText: string | undefined, prompt: string): ComposerState {
+/**
+ * `pasteChip` is how the agent shows a long paste until it is submitted (an adapter
+ * fact): one chip means our prompt is staged, two mean it is staged twice.
+ */
+export function classifyComposer(
+  composerText: string | undefined,
+  prompt: string,
+  pasteChip: RegExp,
+): ComposerState {
   if (composerText === undefined) return "hidden";
   const shown = normalizeText(composerText);
   if (shown.length === 0) return "empty";
-  const chips = shown.match(PASTE_CHIP)?.length ?? 0;
+  const chips = shown.match(pasteChip)?.length ?? 0;
   if (chips > 1) return "doubled";
   if (chips === 1) return "staged";
   const full = normalizeText(prompt);
@@ -57,4 +63,16 @@ export function countEchoes(
       ? 0
       : composerText.split("\n").filter((row) => normalizeText(row).includes(signature)).length;
   return Math.max(0, count - inComposer);
+}
+
+/**
+ * Whether a prompt the agent reports (the prompt hook, a transcript user message) is the
+ * one we submitted. Both are whitespace-collapsed: the hook or transcript may re-wrap or
+ * trim the prompt, and images add their chips in front.
+ */
+export function isSameSubmission(reported: string, ours: string): boolean {
+  const shown = normalizeText(reported);
+  const mine = normalizeText(ours);
+  if (shown.length === 0 || mine.length === 0) return true;
+  return shown.includes(promptSignature(ours)) || mine.includes(shown);
 }

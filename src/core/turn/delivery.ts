@@ -66,6 +66,8 @@ export interface DeliverySurface {
   now(): number;
   /** A newer submission took over the composer: this one must not press anything again. */
   isSuperseded(): boolean;
+  /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
+  accept(evidence: string): void;
 }
 
 /** Clears a failed draft: to the line end, then kill to its start (api.md "Failed-draft cleanup"). */
@@ -185,7 +187,7 @@ class Delivery {
     }
     if (seen.isWorking) {
       // Our text left the composer and the agent works: it took the prompt.
-      this.#turn.accept("composer cleared and work started");
+      this.#surface.accept("composer cleared and work started");
       return;
     }
     if (seen.composer === "hidden") {

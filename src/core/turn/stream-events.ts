@@ -1,34 +1,7 @@
-// The simplified, stable events a turn's stream yields (seeds §5.8): the turn's content
-// only, insulated from the richer activity shape; and the per-turn options.
-import type { TranscriptItem } from "../adapter.js";
-import type { ImageInput } from "../operations/images.js";
-
-export type ElwoodStreamEvent =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "thinking"; readonly text: string }
-  | {
-      readonly type: "tool_call";
-      readonly name: string;
-      readonly input: string;
-      /** The agent's id for this call; its result carries the same one. */
-      readonly toolCallId?: string;
-    }
-  /** `name` is absent only when the answered call was not seen in the same transcript. */
-  | {
-      readonly type: "tool_result";
-      readonly name?: string;
-      readonly output: string;
-      readonly toolCallId?: string;
-    };
-
-export interface TurnOptions {
-  /** Images attached before the prompt, in order (api.md "Images"); validated at the call. */
-  readonly images?: readonly ImageInput[];
-  /** Opt-in whole-turn ceiling; by default a live turn is never failed by a clock. */
-  readonly timeoutMs?: number;
-  /** How long the transcript may lag the turn-end signal before wait_timeout (10 s). */
-  readonly catchUpMs?: number;
-}
+// Maps committed transcript items to the simplified stream events a turn yields (seeds
+// §5.8; the event and option types are in contract/turn.ts).
+import type { TranscriptItem } from "../contract/adapter.js";
+import type { ElwoodStreamEvent } from "../contract/turn.js";
 
 /** The stream event a committed transcript item is, or undefined for non-content items. */
 export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {

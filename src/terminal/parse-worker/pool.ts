@@ -90,6 +90,11 @@ export class ParseWorkerPool {
     return this.#workers.length;
   }
 
+  /** Terminals parsed in this pool's workers right now. */
+  get terminalCount(): number {
+    return this.#workers.reduce((sum, entry) => sum + entry.members.size, 0);
+  }
+
   /** Messages sent to and received from workers so far, and postMessage calls (for the bench). */
   get messageCounts(): {
     readonly sent: number;

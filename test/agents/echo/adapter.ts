@@ -10,10 +10,9 @@ import {
   UNKNOWN_HOOK_EVENT_NAME,
 } from "../../../src/bridge/catalogue.js";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
-import { STOP_HOOK_SIGNALS } from "../../../src/bridge/stop-hook-signals.js";
-import type { AgentAdapter } from "../../../src/core/adapter.js";
+import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
+import { readScreenWithFacts } from "../../../src/core/screen/screen-reading.js";
 import type { ScreenFactTable } from "../../../src/core/screen/types.js";
-import { readScreenWithFacts } from "../../../src/core/screen-reading.js";
 import type { TranscriptActivityItem } from "../../../src/transcript/activity.js";
 
 export const ECHO_CLI_PATH = fileURLToPath(new URL("./cli.mjs", import.meta.url));
@@ -101,8 +100,17 @@ export const echoAdapter: AgentAdapter<
     initialReadyHooks: [],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
-    // The echo CLI speaks the same hook vocabulary as Claude Code and Codex.
-    ...STOP_HOOK_SIGNALS,
+    // The echo CLI's own hook vocabulary (it happens to name them as Claude Code does).
+    sessionStartHook: "SessionStart",
+    promptAcceptedHook: "UserPromptSubmit",
+    turnEndHook: "Stop",
+    turnEndTextOf: (event) =>
+      event.hook_event_name === "Stop" ? (event.last_assistant_message ?? "") : undefined,
+    acceptedPromptOf: (event) =>
+      event.hook_event_name === "UserPromptSubmit" ? (event.prompt ?? "") : undefined,
+    isBlockingTurnEndReply: () => false,
+    pasteChip: /\[Pasted echo\b[^\]]*\]/gi,
+    idleTurnEndGraceMs: 5_000,
   },
   async planLaunch(request) {
     const commands = Object.fromEntries(

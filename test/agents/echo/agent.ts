@@ -1,13 +1,14 @@
 // The echo agent's public face, from one defineAgent call: startEcho / resumeEcho /
 // startOrResumeEcho and the lazy EchoSession class, exactly as Claude and Codex get theirs.
-import type { ElwoodAgentSessionEvents } from "../../../src/core/agent-session.js";
+
+import type { ElwoodAgentSessionEvents } from "../../../src/core/contract/session.js";
 import {
   type CommonStartOptions,
   normalizeCommonOptions,
   optionalBoolean,
   optionalHandlers,
   optionalString,
-} from "../../../src/core/common-options.js";
+} from "../../../src/core/launch/common-options.js";
 import { defineAgent } from "../../../src/session/define-agent.js";
 import { type EchoHookEvent, type EchoHookHandlers, echoAdapter } from "./adapter.js";
 
@@ -46,5 +47,9 @@ export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, Resume
   startOnlyOptions: ["persona"],
 });
 
-export const { start: startEcho, resume: resumeEcho, startOrResume: startOrResumeEcho } = echoAgent;
 export class EchoSession extends echoAgent.Session {}
+export const {
+  start: startEcho,
+  resume: resumeEcho,
+  startOrResume: startOrResumeEcho,
+} = echoAgent.factories(EchoSession);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { normalizeCommonOptions } from "../../../src/core/common-options.js";
+import { normalizeCommonOptions } from "../../../src/core/launch/common-options.js";
 import { startEcho } from "../../agents/echo/agent.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];

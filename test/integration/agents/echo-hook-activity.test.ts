@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElwoodActivityEvent } from "../../../src/core/types.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { startEcho } from "../../agents/echo/agent.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElwoodActivityEvent } from "../../../src/core/types.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { resumeEcho, startEcho } from "../../agents/echo/agent.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];

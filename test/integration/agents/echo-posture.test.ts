@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../../src/core/contract/session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { StateStore } from "../../../src/state/index.js";
 import { resumeEcho, startEcho } from "../../agents/echo/agent.js";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setImmediate as nextTick } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { startEcho, startOrResumeEcho } from "../../agents/echo/agent.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import type { ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../../src/core/contract/session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { fakeCli } from "./fake-cli.js";
 

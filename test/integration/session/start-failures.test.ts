@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { filesWithText, rejection } from "../../support/claude-e2e.js";
 import { childPids, type FakeCli, fakeCli, leftoverChildren } from "./fake-cli.js";
 

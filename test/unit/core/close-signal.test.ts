@@ -1,7 +1,7 @@
 // CloseSignal: "wait unless closed" without retaining anything per wait (the soak found
 // ~28 promises per turn kept alive by Promise.race against a long-lived closed promise).
 import { describe, expect, it } from "vitest";
-import { CloseSignal } from "../../../src/core/close-signal.js";
+import { CloseSignal } from "../../../src/core/context/close-signal.js";
 
 const closed = () => new Error("closed");
 

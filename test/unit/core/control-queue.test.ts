@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ControlQueue, type QueueOperation } from "../../../src/core/control-queue.js";
+import { ControlQueue, type QueueOperation } from "../../../src/core/context/control-queue.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 function harness(options: { maxOperations?: number; maxBytes?: number } = {}) {

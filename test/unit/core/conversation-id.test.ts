@@ -5,13 +5,16 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
-import { type AgentSignalParts, AgentSignals } from "../../../src/core/agent-signals.js";
+import { SessionEvents } from "../../../src/core/context/session-events.js";
+import { ConversationRecorder } from "../../../src/core/runtime/conversation-recorder.js";
 import { hasConversationOnDisk } from "../../../src/transcript/conversation-evidence.js";
+import { FakeClaude } from "../turn/fake-claude.js";
 
 const dirs: string[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
@@ -22,33 +25,24 @@ async function tempDir(): Promise<string> {
 }
 
 function signals(persisted: string[]) {
-  const noop = () => undefined;
-  const parts = {
+  return new ConversationRecorder<HookEventBase>({
     adapter: {
-      signals: {
-        initialReadyHooks: [],
-        composerAfterSessionStartIsReady: true,
-        composerIsReadyOnResume: true,
-        sessionStartHook: "SessionStart",
-        promptAcceptedHook: "UserPromptSubmit",
-        turnEndHook: "Stop",
-        acceptedPromptOf: () => undefined,
-        turnEndTextOf: () => undefined,
-      },
+      signals: { sessionStartHook: "SessionStart" },
       agentSessionIdOf: (event: HookEventBase) => (event as { session_id?: string }).session_id,
-    },
-    events: { emitHook: noop, emitWarning: noop, emitHookResult: noop },
-    transcript: { follow: noop, catchUp: async () => undefined },
+    } as never,
+    events: new SessionEvents({
+      elwoodSessionId: "s",
+      agent: "claude",
+      terminal: { onData: () => () => {} } as never,
+    }),
     state: {
       persistAgentSessionId: async (id: string) => {
         persisted.push(id);
       },
+      removeLoops: async () => {},
+      removeSession: async () => {},
     },
-    status: { hasBeenReady: false, apply: noop },
-    turn: { accept: noop, noteTurnHook: noop, notePermissionDecided: noop },
-    readiness: () => ({ onSessionStart: noop, onReadyHook: noop, isDone: false }),
-  } as unknown as AgentSignalParts<HookEventBase>;
-  return new AgentSignals<HookEventBase>(parts);
+  });
 }
 
 const hook = (name: string, transcriptPath: string) =>
@@ -105,44 +99,31 @@ describe("recording the agent's conversation id", () => {
     const transcript = join(await tempDir(), "conv-1.jsonl");
     const persisted: string[] = [];
     const order: string[] = [];
-    const noop = () => undefined;
-    let releaseCatchUp: () => void = noop;
-    const parts = {
-      adapter: {
-        signals: {
-          initialReadyHooks: [],
-          sessionStartHook: "SessionStart",
-          promptAcceptedHook: "UserPromptSubmit",
-          turnEndHook: "Stop",
-          acceptedPromptOf: () => undefined,
-          turnEndTextOf: () => undefined,
-        },
-        agentSessionIdOf: (event: HookEventBase) => (event as { session_id?: string }).session_id,
-      },
-      events: { emitHook: noop, emitWarning: noop, emitHookResult: noop },
-      transcript: {
-        follow: noop,
+    let releaseCatchUp: () => void = () => undefined;
+    // A real runtime over fake ports: its transcript catch-up waits for the test.
+    const cli = new FakeClaude(
+      {},
+      {
         catchUp: () =>
           new Promise<void>((resolve) => {
             releaseCatchUp = resolve;
           }),
-      },
-      state: {
         persistAgentSessionId: async (id: string) => {
           await settle();
           persisted.push(id);
           order.push("recorded");
         },
       },
-      status: { hasBeenReady: true, apply: (event: string) => order.push(event) },
-      turn: { accept: noop, noteTurnHook: noop, endTurn: noop, generation: 1 },
-      readiness: () => ({ onSessionStart: noop, onReadyHook: noop, isDone: true }),
-      onTurnEndText: noop,
-    } as unknown as AgentSignalParts<HookEventBase>;
-    const agent = new AgentSignals<HookEventBase>(parts);
-    agent.onHook(hook("SessionStart", transcript));
-    agent.onHook(hook("Stop", transcript));
-    agent.onOutcome({ hookEventName: "Stop", reply: undefined } as never);
+    );
+    cli.runtime.handleHookEvent(hook("SessionStart", transcript) as never);
+    cli.render();
+    await cli.session.waitForStatus((status) => status === "ready");
+    cli.session.on("status", (event) => {
+      if (event.status === "ready") order.push("turn_completed");
+    });
+    cli.runtime.handleHookEvent(hook("UserPromptSubmit", transcript) as never);
+    cli.runtime.handleHookEvent(hook("Stop", transcript) as never);
+    cli.runtime.handleHookOutcome({ hookEventName: "Stop", failedOpen: false, hasHandler: false });
     await settle();
     expect(persisted).toEqual([]);
     await writeFile(transcript, '{"type":"user"}\n');

@@ -2,10 +2,10 @@
 // seeds §5.7 warnings): every activity kind carries the fields its variant requires,
 // and every warning carries its code's detail fields and nothing content-bearing.
 import { describe, expect, it } from "vitest";
-import type { TerminalPort } from "../../../src/core/ports.js";
-import { SessionEvents } from "../../../src/core/session-events.js";
-import type { ElwoodActivityEvent } from "../../../src/core/types.js";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import { SessionEvents } from "../../../src/core/context/session-events.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 
 const terminal: TerminalPort = {
   size: { cols: 80, rows: 24 },

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { STATUS_DECISION_LIMIT, StatusMachine } from "../../../src/core/status-machine.js";
+import { STATUS_DECISION_LIMIT, StatusMachine } from "../../../src/core/context/status-machine.js";
 
 function machine() {
   const changes: string[] = [];
-  const status = new StatusMachine({ onChange: (change) => changes.push(change.status) });
+  const status = new StatusMachine();
+  status.onChange((change) => changes.push(change.status));
   return { status, changes };
 }
 

@@ -1,7 +1,9 @@
 // A fake clock and a fake session for loop unit tests: time only moves when a test
 // advances it, and "readiness" and "submissions" are plain fields the test controls.
+
+import type { ElwoodLoopEvent } from "../../../src/core/contract/loops.js";
+import type { LoopClock } from "../../../src/core/loops/clock.js";
 import type { LoopHost } from "../../../src/core/loops/loop-service.js";
-import type { ElwoodLoopEvent, LoopClock } from "../../../src/core/loops/types.js";
 import type { LoopDefinition } from "../../../src/state/loop-sidecar.js";
 
 interface Timer {

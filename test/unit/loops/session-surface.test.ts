@@ -1,18 +1,19 @@
 // The raw-session surface for loops (C-LOOP-01, C-LOOP-02): createLoop/listLoops/cancelLoop
-// are promise-returning pass-throughs to the runtime, and sendMessage/sendPrompt hand
+// are promise-returning calls into the runtime's loops, and sendMessage/sendPrompt hand
 // `/loop ...` text over literally instead of creating a loop.
 import { describe, expect, test } from "vitest";
-import { AgentSessionApi, type ElwoodAgentSession } from "../../../src/core/agent-session.js";
+import type { ElwoodAgentSession } from "../../../src/core/contract/session.js";
 import { ElwoodError } from "../../../src/errors.js";
+import { AgentSession } from "../../../src/session/agent-session.js";
 
 function fakeRuntime() {
   const calls: [string, unknown][] = [];
   const runtime = {
     elwoodSessionId: "s",
-    cwd: "/",
-    status: "ready",
-    sendMessage: async (text: string) => void calls.push(["sendMessage", text]),
-    sendPrompt: async (text: string) => void calls.push(["sendPrompt", text]),
+    turns: {
+      submit: async (kind: string, text: string) =>
+        void calls.push([kind === "message" ? "sendMessage" : "sendPrompt", text]),
+    },
     loops: {
       create: async (request: unknown) => {
         calls.push(["createLoop", request]);
@@ -28,10 +29,12 @@ function fakeRuntime() {
       },
     },
   };
-  const api = new AgentSessionApi({
+  const api = new AgentSession({
     agent: "claude",
-    runtime: runtime as never,
-    terminal: {} as never,
+    cwd: "/",
+    elwoodSessionId: "s",
+    initialSize: { cols: 80, rows: 24 },
+    open: async () => ({ runtime: runtime as never, resumed: false }),
   });
   return { api, calls };
 }

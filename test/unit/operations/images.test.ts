@@ -129,6 +129,7 @@ describe("image attachment (C-API-44)", () => {
       settled: async () => {},
       lines: () => ["─".repeat(40), `❯ ${"[Image #1] ".repeat(chips)}`, "─".repeat(40)],
       sleep: async () => {},
+      now: () => Date.now(),
       isClosed: () => false,
       notRunning: () => new ElwoodError("session_not_running", "gone"),
     };

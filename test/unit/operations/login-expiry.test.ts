@@ -3,12 +3,12 @@
 // that succeeded; the first ready releases the queue even when a listener throws.
 import { describe, expect, test } from "vitest";
 import { CLAUDE_LOGIN_FACTS } from "../../../src/claude/screen/login.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
-import { releaseFirstReady } from "../../../src/core/first-ready.js";
+import { SessionEvents } from "../../../src/core/context/session-events.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { LoginExpiryWatch } from "../../../src/core/operations/login-expiry.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
-import { SessionEvents } from "../../../src/core/session-events.js";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import { releaseFirstReady } from "../../../src/core/runtime/first-ready.js";
 
 const terminal = {
   onData: () => () => {},
@@ -22,7 +22,7 @@ function setup() {
   const watch = new LoginExpiryWatch({
     events,
     facts: CLAUDE_LOGIN_FACTS,
-    reading: () => ({ isAuthFailure }) as ScreenReading,
+    screen: { read: () => ({ isAuthFailure }) as ScreenReading } as never,
   });
   const setBanner = (value: boolean) => {
     isAuthFailure = value;

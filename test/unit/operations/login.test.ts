@@ -6,14 +6,14 @@
 // continue"), since the real sign-in service cannot be reached offline.
 import { describe, expect, test } from "vitest";
 import { CLAUDE_LOGIN_FACTS } from "../../../src/claude/screen/login.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
 import { normalizeLoginOptions, runLogin } from "../../../src/core/operations/login.js";
 import { checkAuthUrl, checkLoginCode } from "../../../src/core/operations/login-facts.js";
 import { readLoginScreen } from "../../../src/core/operations/login-screen.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
-import { ElwoodError } from "../../../src/errors.js";
 import { loadScreen } from "../screen/load-screen.js";
+import { fakeOperationContext } from "./fake-operation-context.js";
 
 const facts = CLAUDE_LOGIN_FACTS;
 const COLS = 189;
@@ -134,16 +134,7 @@ function fakeClaude(afterCode: readonly string[]) {
   } as unknown as TerminalPort;
   const reading = (): ScreenReading =>
     ({ dialog: undefined, hasIdleComposer: lines === COMPOSER }) as unknown as ScreenReading;
-  const context: OperationContext = {
-    displayName: "Claude Code",
-    terminal,
-    events: undefined as never,
-    status: () => "ready",
-    waitForSafeScreen: async () => undefined,
-    reading,
-    isClosed: () => false,
-    notRunning: () => new ElwoodError("session_not_running", "not running"),
-  };
+  const context = fakeOperationContext({ displayName: "Claude Code", terminal, reading });
   return { context, writes };
 }
 

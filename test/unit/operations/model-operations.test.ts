@@ -6,12 +6,13 @@ import { CLAUDE_MODEL_PICKER } from "../../../src/claude/screen/models.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
 import { ModelOperations } from "../../../src/core/operations/models/model-operations.js";
 import { ElwoodError } from "../../../src/errors.js";
+import { AgentSession } from "../../../src/session/agent-session.js";
 
 function fakeContext(written: string[]): OperationContext {
   const context = {
     displayName: "Claude Code",
     terminal: { sendInput: (data: string) => written.push(data) },
-    isClosed: () => false,
+    lifetime: { isClosed: false },
   };
   return context as unknown as OperationContext;
 }
@@ -40,20 +41,34 @@ function errorOf(run: () => unknown): ElwoodError {
 }
 
 describe("model operations before the picker", () => {
-  test("C-API-24: a non-string or empty id and a bad timeout are invalid_options, nothing queued", () => {
-    let queued = 0;
-    const { models } = operations(async () => {
-      queued += 1;
+  test("C-API-24: a non-string or empty id and a bad timeout are invalid_options, nothing queued", async () => {
+    // Checked once, at the session's boundary: the runtime's models are never reached.
+    let reached = 0;
+    const session = new AgentSession({
+      agent: "claude",
+      cwd: "/tmp",
+      elwoodSessionId: "s",
+      initialSize: { cols: 80, rows: 24 },
+      open: async () => ({
+        runtime: {
+          operations: { models: new Proxy({}, { get: () => () => (reached += 1) }) },
+        } as never,
+        resumed: false,
+      }),
     });
-    expect(errorOf(() => models.setModel("")).name).toBe("invalid_options");
-    expect(errorOf(() => models.setModel(42 as unknown as string)).name).toBe("invalid_options");
-    expect(errorOf(() => models.listModels({ timeoutMs: 0 })).name).toBe("invalid_options");
-    expect(queued).toBe(0);
+    await expect(session.setModel("")).rejects.toMatchObject({ name: "invalid_options" });
+    await expect(session.setModel(42 as unknown as string)).rejects.toMatchObject({
+      name: "invalid_options",
+    });
+    await expect(session.listModels({ timeoutMs: 0 })).rejects.toMatchObject({
+      name: "invalid_options",
+    });
+    expect(reached).toBe(0);
   });
 
   test("C-API-23: an adapter without picker facts fails model_automation_failed", () => {
     const { models } = operations(async () => undefined, false);
-    expect(errorOf(() => models.listModels()).name).toBe("model_automation_failed");
+    expect(errorOf(() => models.listModels(30_000)).name).toBe("model_automation_failed");
   });
 
   test("C-API-23: a slot still queued at the deadline rejects, and when it starts it writes nothing", async () => {
@@ -63,7 +78,7 @@ describe("model operations before the picker", () => {
       return new Promise(() => undefined);
     });
     const started = Date.now();
-    const error = await models.listModels({ timeoutMs: 50 }).catch((reason: unknown) => reason);
+    const error = await models.listModels(50).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ElwoodError);
     expect((error as ElwoodError).name).toBe("model_automation_failed");
     expect(Date.now() - started).toBeLessThan(5000);

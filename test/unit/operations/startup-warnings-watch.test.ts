@@ -5,13 +5,13 @@
 // clock, a fake Codex whose pager shows what has failed so far.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CODEX_STARTUP_WARNINGS } from "../../../src/codex/screen/startup-warnings.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
 import {
   STARTUP_WARNINGS_WINDOW_MS,
   StartupWarningsWatch,
 } from "../../../src/core/operations/startup-warnings.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
-import { ElwoodError } from "../../../src/errors.js";
+import { fakeOperationContext } from "./fake-operation-context.js";
 
 const facts = CODEX_STARTUP_WARNINGS;
 const COMPOSER = "› Ask Codex to do anything";
@@ -79,14 +79,8 @@ function fakeCodex(failures: readonly { readonly server: string; readonly atMs: 
     emitWarning: (warning: Warning) => warnings.push(warning),
   };
   const context = {
-    displayName: "Codex",
-    terminal,
+    ...fakeOperationContext({ displayName: "Codex", terminal }),
     events,
-    status: () => "ready",
-    waitForSafeScreen: async () => undefined,
-    reading: () => undefined,
-    isClosed: () => false,
-    notRunning: () => new ElwoodError("session_not_running", "not running"),
   } as unknown as OperationContext;
   const watch = new StartupWarningsWatch({
     context,

@@ -8,16 +8,15 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { codexHasMcpServers } from "../../../src/codex/config/mcp-servers.js";
 import { CODEX_STARTUP_WARNINGS } from "../../../src/codex/screen/startup-warnings.js";
-import type { OperationContext } from "../../../src/core/operations/context.js";
+import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import { readPages } from "../../../src/core/operations/startup-warnings.js";
 import {
   badgeCount,
   readMcpStartupReport,
   readPagerPage,
 } from "../../../src/core/operations/startup-warnings-read.js";
-import type { TerminalPort } from "../../../src/core/ports.js";
-import { ElwoodError } from "../../../src/errors.js";
 import { loadScreen } from "../screen/load-screen.js";
+import { fakeOperationContext } from "./fake-operation-context.js";
 
 const facts = CODEX_STARTUP_WARNINGS;
 const frame = (name: string) => loadScreen(`codex-0.171.0-${name}`).lines;
@@ -95,16 +94,7 @@ function fakeCodex() {
       lines = page < 0 ? (writes.length > 1 ? CLOSED : STARTUP) : (PAGES[page] ?? STARTUP);
     },
   } as unknown as TerminalPort;
-  const context: OperationContext = {
-    displayName: "Codex",
-    terminal,
-    events: undefined as never,
-    status: () => "ready",
-    waitForSafeScreen: async () => undefined,
-    reading: () => undefined,
-    isClosed: () => false,
-    notRunning: () => new ElwoodError("session_not_running", "not running"),
-  };
+  const context = fakeOperationContext({ displayName: "Codex", terminal });
   return { context, writes, current: () => lines };
 }
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
 import { loadScreen } from "./load-screen.js";
 
 const SCREENS = join(import.meta.dirname, "../../fixtures/screens");

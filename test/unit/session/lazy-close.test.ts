@@ -1,38 +1,38 @@
-// LazyAgentSession.close() (C-API-51): stop, kill fallback, and when both fail one
+// The session's close() (C-API-51): stop, kill fallback, and when both fail one
 // termination_failed error carrying both causes.
 import { describe, expect, it } from "vitest";
-import type {
-  ElwoodAgentSession,
-  ElwoodAgentSessionEvents,
-} from "../../../src/core/agent-session.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { LazyAgentSession } from "../../../src/session/lazy-session.js";
+import { AgentSession, type OpenedSession } from "../../../src/session/agent-session.js";
 
-class FakeLazy extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
-  constructor(session: ElwoodAgentSession) {
-    super({ open: () => Promise.resolve(session) });
-  }
+function sessionOpening(open: () => Promise<OpenedSession>): AgentSession {
+  return new AgentSession({
+    agent: "claude",
+    cwd: "/tmp",
+    elwoodSessionId: "s",
+    initialSize: { cols: 80, rows: 24 },
+    open,
+  });
 }
 
-/** Only stop() and kill() are reached by close(). */
-function fakeSession(stop: () => Promise<void>, kill: () => Promise<void>): ElwoodAgentSession {
-  return { stop, kill } as unknown as ElwoodAgentSession;
+/** Only the runtime's stop and kill are reached by close(). */
+function FakeLazy(runtime: {
+  readonly shutdown: { request(kind: "stop" | "kill"): Promise<void> };
+}): AgentSession {
+  return sessionOpening(async () => ({ runtime: runtime as never, resumed: false }));
 }
 
-describe("LazyAgentSession.close()", () => {
+/** A runtime whose shutdown runs `stop` and `kill`. */
+function fakeSession(stop: () => Promise<void>, kill: () => Promise<void>) {
+  return { shutdown: { request: (kind: "stop" | "kill") => (kind === "stop" ? stop() : kill()) } };
+}
+
+describe("the session's close()", () => {
   it("is a no-op before start and never starts the session", async () => {
     let opened = 0;
-    class Counting extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
-      constructor() {
-        super({
-          open: () => {
-            opened += 1;
-            return Promise.reject(new Error("must not open"));
-          },
-        });
-      }
-    }
-    const lazy = new Counting();
+    const lazy = sessionOpening(() => {
+      opened += 1;
+      return Promise.reject(new Error("must not open"));
+    });
     await lazy.close();
     expect(opened).toBe(0);
     expect(lazy.status).toBe("starting");
@@ -40,7 +40,7 @@ describe("LazyAgentSession.close()", () => {
 
   it("falls back to kill() when stop() fails", async () => {
     const calls: string[] = [];
-    const lazy = new FakeLazy(
+    const lazy = FakeLazy(
       fakeSession(
         async () => {
           calls.push("stop");
@@ -59,7 +59,7 @@ describe("LazyAgentSession.close()", () => {
   it("throws termination_failed with both causes when stop() and kill() both fail", async () => {
     const stopError = new Error("stop failed");
     const killError = new Error("kill failed");
-    const lazy = new FakeLazy(
+    const lazy = FakeLazy(
       fakeSession(
         () => Promise.reject(stopError),
         () => Promise.reject(killError),

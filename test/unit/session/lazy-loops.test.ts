@@ -1,13 +1,9 @@
-// Loops on the lazy classes (C-LOOP-01, C-LOOP-20): all three methods start the session
-// lazily, share one start, and pass straight through to the raw session.
+// Loops on the session classes (C-LOOP-01, C-LOOP-20): all three methods start the session
+// lazily, share one start, and hand the checked request to the runtime's loops.
 import { describe, expect, it } from "vitest";
-import type {
-  ElwoodAgentSession,
-  ElwoodAgentSessionEvents,
-} from "../../../src/core/agent-session.js";
-import { LazyAgentSession } from "../../../src/session/lazy-session.js";
+import { AgentSession } from "../../../src/session/agent-session.js";
 
-describe("LazyAgentSession loops", () => {
+describe("the session's loops", () => {
   it("C-LOOP-01 C-LOOP-20: createLoop/listLoops/cancelLoop lazily start one session and delegate", async () => {
     const calls: string[] = [];
     let opened = 0;
@@ -20,30 +16,31 @@ describe("LazyAgentSession loops", () => {
       expiresAt: 2,
       state: "waiting",
     };
-    const raw = {
-      createLoop: async (request: unknown) => {
-        calls.push(`create:${JSON.stringify(request)}`);
-        return snapshot;
+    const runtime = {
+      loops: {
+        create: async (request: unknown) => {
+          calls.push(`create:${JSON.stringify(request)}`);
+          return snapshot;
+        },
+        list: async () => {
+          calls.push("list");
+          return [snapshot];
+        },
+        cancel: async (id: string) => {
+          calls.push(`cancel:${id}`);
+        },
       },
-      listLoops: async () => {
-        calls.push("list");
-        return [snapshot];
+    };
+    const lazy = new AgentSession({
+      agent: "claude",
+      cwd: "/tmp",
+      elwoodSessionId: "s",
+      initialSize: { cols: 80, rows: 24 },
+      open: async () => {
+        opened += 1;
+        return { runtime: runtime as never, resumed: false };
       },
-      cancelLoop: async (id: string) => {
-        calls.push(`cancel:${id}`);
-      },
-    } as unknown as ElwoodAgentSession;
-    class Lazy extends LazyAgentSession<ElwoodAgentSession, ElwoodAgentSessionEvents> {
-      constructor() {
-        super({
-          open: async () => {
-            opened += 1;
-            return raw;
-          },
-        });
-      }
-    }
-    const lazy = new Lazy();
+    });
     expect(lazy.session).toBeUndefined();
     const [created, listed] = await Promise.all([
       lazy.createLoop({ mode: "idle", message: "m" }),

@@ -3,7 +3,7 @@
 // queued input; a PTY that refuses that resize leaves 100 columns, warns, and still lets
 // the queue go. Fake clock, scripted Claude behind a fake PTY that records resizes.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElwoodWarningEvent } from "../../../src/core/warnings.js";
+import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { PASTE_START } from "../../../src/terminal/input.js";
 import { FakeClaude } from "./fake-claude.js";
 
@@ -29,10 +29,10 @@ describe("Claude's narrow bootstrap", () => {
     const cli = new FakeClaude({}, { requestedSize: { cols: 80, rows: 30 } });
     expect(cli.size).toEqual({ cols: 100, rows: 30 });
     const resizeEvents: unknown[] = [];
-    cli.runtime.events.on("resize", (size) => resizeEvents.push(size));
-    void cli.runtime.sendMessage("QUEUED-before-ready");
+    cli.session.on("resize", (size) => resizeEvents.push(size));
+    void cli.session.sendMessage("QUEUED-before-ready");
     // Before readiness a resize keeps the 100-column floor and remembers what was asked.
-    await cli.runtime.resize({ cols: 72, rows: 28 });
+    await cli.session.resize({ cols: 72, rows: 28 });
     expect(cli.size).toEqual({ cols: 100, rows: 28 });
     expect(cli.writes).toEqual([]);
     cli.boot();
@@ -55,7 +55,7 @@ describe("Claude's narrow bootstrap", () => {
     expect(cli.size).toEqual({ cols: 140, rows: 40 });
     cli.boot();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(cli.resizes).toEqual([]);
   });
 
@@ -65,8 +65,8 @@ describe("Claude's narrow bootstrap", () => {
     });
     const cli = new FakeClaude({}, { requestedSize: { cols: 80, rows: 30 }, resizeError: refused });
     const warnings: ElwoodWarningEvent[] = [];
-    cli.runtime.events.on("warning", (warning) => warnings.push(warning));
-    void cli.runtime.sendMessage("QUEUED-before-ready");
+    cli.session.on("warning", (warning) => warnings.push(warning));
+    void cli.session.sendMessage("QUEUED-before-ready");
     cli.boot();
     await runUntil(() => cli.received.length === 1);
     expect(cli.size).toEqual({ cols: 100, rows: 30 });

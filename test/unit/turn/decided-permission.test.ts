@@ -3,12 +3,13 @@
 // C-ATTN-01). The e2e side: test/e2e/claude-turns.test.ts ("PermissionRequest").
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
-import { ScreenWatcher, type ScreenWatcherHost } from "../../../src/core/screen-watcher.js";
+import { ScreenWatcher } from "../../../src/core/screen/screen-watcher.js";
 import {
   DECIDED_PERMISSION_WINDOW_MS,
   DecidedPermission,
 } from "../../../src/core/turn/decided-permission.js";
 import { loadScreen } from "../screen/load-screen.js";
+import { quietEdges, watcherWorld } from "../screen/watcher-context.js";
 
 function clock() {
   let now = 1_000;
@@ -88,30 +89,17 @@ describe("the screen watcher and an answered permission prompt", () => {
       title: "",
     });
     expect(frame.dialog?.isToolPermission).toBe(true);
-    const blocks: string[][] = [];
-    const host: ScreenWatcherHost = {
-      autotrust: true,
+    const { context, blocks } = watcherWorld({
       read: () => frame,
-      hasBeenReady: () => true,
-      isBlocked: () => blocks.length > 0,
-      decidedPermissionCoverMs: () => decided.coverDialog(),
+      renders: () => 1,
+      hasBeenReady: true,
+    });
+    const edges = quietEdges({
+      permissionCoverMs: () => decided.coverDialog(),
       onNoPermissionDialog: () => decided.noteNoDialog(),
-      isClosed: () => false,
-      writeKeys: () => {},
-      onStartupPromptAnswered: () => {},
-      onStartupPromptWriteFailed: () => {},
-      onBlocked: (ruleIds) => blocks.push([...ruleIds]),
-      onCleared: () => {},
-      onWorkingEdge: () => {},
-      onIdleEdge: () => {},
-      onFrame: () => {},
-      renderCount: () => 1,
-      setTimer: (callback, ms) => {
-        const handle = setTimeout(callback, ms);
-        return () => clearTimeout(handle);
-      },
-    };
-    return { watcher: new ScreenWatcher(host), blocks };
+    });
+    const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges });
+    return { watcher, blocks };
   }
 
   it("painted 2 s after the handler allowed it: no block", async () => {

@@ -14,7 +14,7 @@ type Outcome = { readonly value: string } | { readonly error: unknown };
 /** Starts one send(); `settle()` then runs the fake clock until it resolves or rejects. */
 function startSend(cli: FakeClaude) {
   let outcome: Outcome | undefined;
-  cli.runtime.send(PROMPT).then(
+  cli.session.send(PROMPT).then(
     (value) => {
       outcome = { value };
     },
@@ -51,7 +51,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(cli.received).toEqual([PROMPT]);
     expect(pasteCount(cli)).toBe(1);
     expect(cli.enters).toBe(1);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
   });
 
   it("Enter lost: the staged prompt gets a fresh Enter and is submitted once", async () => {
@@ -86,7 +86,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     await vi.advanceTimersByTimeAsync(60);
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(90_000);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     expect(cli.enters).toBe(0);
     cli.showDialog(false);
     expect(await pending.settle()).toBe(`ANSWER ${PROMPT}`);
@@ -110,14 +110,14 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
   it("never accepted: prompt_not_accepted within the bound, status back to ready, no duplicate", async () => {
     const cli = await ready({ enter: () => "ignored" });
     const turnEvents: string[] = [];
-    cli.runtime.events.on("turn", (event) => turnEvents.push(event.kind));
+    cli.session.on("turn", (event) => turnEvents.push(event.kind));
     const error = await sendToEnd(cli, DELIVERY_BOUNDS.acceptanceMs + 10_000);
     expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
     expect((error as ElwoodError).details.rule).toBe("composer_holds_prompt");
     expect(cli.received).toEqual([]);
     expect(pasteCount(cli)).toBe(1);
     expect(cli.enters).toBeLessThanOrEqual(DELIVERY_BOUNDS.maxEnters);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(cli.composer).toBe("");
     expect(turnEvents).toEqual(["started", "failed"]);
   });
@@ -130,14 +130,14 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
         (value) => outcomes.push(value),
         (error: unknown) => outcomes.push(error),
       );
-    void record(cli.runtime.send(PROMPT, { timeoutMs: 5_000 }));
+    void record(cli.session.send(PROMPT, { timeoutMs: 5_000 }));
     await vi.advanceTimersByTimeAsync(60);
     // A dialog nobody answers: the first turn can never reach its boundary.
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(outcomes).toHaveLength(1);
     expect(ElwoodError.is(outcomes[0], "wait_timeout")).toBe(true);
-    void record(cli.runtime.send("SAY<<second-turn>>", { timeoutMs: 5_000 }));
+    void record(cli.session.send("SAY<<second-turn>>", { timeoutMs: 5_000 }));
     await vi.advanceTimersByTimeAsync(5_100);
     expect(outcomes).toHaveLength(2);
     expect(ElwoodError.is(outcomes[1], "wait_timeout")).toBe(true);
@@ -156,7 +156,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
     const second = "SAY<<second-turn-after-linger>>";
     let reply: unknown;
-    cli.runtime.send(second).then(
+    cli.session.send(second).then(
       (value) => {
         reply = value;
       },
@@ -175,7 +175,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
   it("a spinner gap mid-turn (a tool running) does not end a hook-driven turn", async () => {
     const cli = await ready({ midTurnIdleMs: 3_000 });
     const statuses: string[] = [];
-    cli.runtime.events.on("status", (event) => statuses.push(event.status));
+    cli.session.on("status", (event) => statuses.push(event.status));
     expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
     expect(statuses).toEqual(["running", "ready"]);
   });
@@ -183,10 +183,10 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
   it("turn events: started, accepted, content, ended", async () => {
     const cli = await ready();
     const kinds: string[] = [];
-    cli.runtime.events.on("turn", (event) => kinds.push(event.kind));
+    cli.session.on("turn", (event) => kinds.push(event.kind));
     await sendToEnd(cli);
-    // The turn ends (Stop + caught-up transcript) before its content line lands here.
-    expect(kinds).toEqual(["started", "accepted", "ended", "content"]);
+    // One decision ends the turn and its stream: after its content, never before (issue 27).
+    expect(kinds).toEqual(["started", "accepted", "content", "ended"]);
   });
 });
 
@@ -201,7 +201,7 @@ describe("A send() that gives up before its prompt was sent (C-API-31)", () => {
   it("its queued submission is withdrawn: the agent never receives it once ready", async () => {
     const cli = new FakeClaude();
     let failure: unknown;
-    cli.runtime.send(PROMPT, { timeoutMs: 2_000 }).catch((error: unknown) => {
+    cli.session.send(PROMPT, { timeoutMs: 2_000 }).catch((error: unknown) => {
       failure = error;
     });
     await vi.advanceTimersByTimeAsync(2_500);
@@ -209,13 +209,13 @@ describe("A send() that gives up before its prompt was sent (C-API-31)", () => {
     expect(failure).toMatchObject({ name: "wait_timeout" });
     cli.boot();
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(pasteCount(cli)).toBe(0);
     expect(cli.received).toEqual([]);
     // The ready transition was not spent on the withdrawn prompt: the next send is answered.
     const next = "SAY<<after-the-timeout>>";
     let answer: string | undefined;
-    void cli.runtime.send(next).then((value) => {
+    void cli.session.send(next).then((value) => {
       answer = value;
     });
     for (let spent = 0; answer === undefined && spent < 60_000; spent += 100) {

@@ -6,11 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import type { AgentAdapter } from "../../../src/core/adapter.js";
-import { EARLY_FAILURE_WINDOW_MS, waitForEarlyFailure } from "../../../src/core/early-failure.js";
-import type { SessionRuntime } from "../../../src/core/runtime.js";
+import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
+import {
+  EARLY_FAILURE_WINDOW_MS,
+  waitForEarlyFailure,
+} from "../../../src/core/launch/early-failure.js";
+import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { ElwoodError } from "../../../src/errors.js";
-import type { ElwoodTerminal } from "../../../src/terminal/terminal.js";
 import { FakeClaude } from "./fake-claude.js";
 import { track } from "./track.js";
 
@@ -21,9 +23,7 @@ function watch(cli: FakeClaude, adapter: AnyAdapter = claudeAdapter as unknown a
   return track(
     waitForEarlyFailure({
       adapter,
-      runtime: cli.runtime as unknown as SessionRuntime<unknown, unknown, HookEventBase>,
-      // The window reads only snapshot(), title and onRender(), which the fake provides.
-      terminal: cli as unknown as ElwoodTerminal,
+      runtime: cli.runtime as unknown as SessionRuntime<HookEventBase>,
     }),
   );
 }

@@ -3,11 +3,11 @@
 // resume, deferral behind a dialog, the bounded fallback, and exactly one initial ready.
 // Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/readiness.js";
+import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "./fake-claude.js";
 
 const initialReadies = (cli: FakeClaude) =>
-  cli.runtime.statusDecisions().filter((decision) => decision.evidence === "initial_ready");
+  cli.session.statusDecisions().filter((decision) => decision.evidence === "initial_ready");
 
 const instructionsLoaded = (cli: FakeClaude) =>
   cli.hook({ hook_event_name: "InstructionsLoaded", file_path: "/tmp/fake-workspace/CLAUDE.md" });
@@ -22,10 +22,10 @@ describe("Claude's first readiness (C-API-28)", () => {
 
   it("C-API-28: the InstructionsLoaded hook makes a cold start ready, and the queued message goes on it", async () => {
     const cli = new FakeClaude();
-    void cli.runtime.sendMessage("FIRST-message");
+    void cli.session.sendMessage("FIRST-message");
     cli.render();
     await vi.advanceTimersByTimeAsync(50);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     instructionsLoaded(cli);
     expect(initialReadies(cli)).toMatchObject([{ reason: "InstructionsLoaded hook" }]);
     for (let spent = 0; cli.received.length === 0 && spent < 5_000; spent += 50) {
@@ -38,10 +38,10 @@ describe("Claude's first readiness (C-API-28)", () => {
     const cli = new FakeClaude();
     cli.render();
     await vi.advanceTimersByTimeAsync(3_000);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     cli.boot();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(initialReadies(cli)).toMatchObject([{ reason: "idle composer after session start" }]);
   });
 
@@ -49,7 +49,7 @@ describe("Claude's first readiness (C-API-28)", () => {
     const cli = new FakeClaude({}, { isResume: true });
     cli.render();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(initialReadies(cli)).toMatchObject([{ reason: "first idle composer on resume" }]);
   });
 
@@ -58,9 +58,9 @@ describe("Claude's first readiness (C-API-28)", () => {
     cli.isWorking = true;
     cli.render();
     await vi.advanceTimersByTimeAsync(INITIAL_READY_FALLBACK_MS - 100);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     await vi.advanceTimersByTimeAsync(200);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(initialReadies(cli)).toMatchObject([{ reason: "fallback deadline" }]);
   });
 
@@ -68,14 +68,14 @@ describe("Claude's first readiness (C-API-28)", () => {
     const cli = new FakeClaude();
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     instructionsLoaded(cli);
     await vi.advanceTimersByTimeAsync(INITIAL_READY_FALLBACK_MS + 1_000);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     expect(initialReadies(cli)).toEqual([]);
     cli.showDialog(false);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(initialReadies(cli)).toMatchObject([{ reason: "InstructionsLoaded hook" }]);
   });
 
@@ -83,16 +83,16 @@ describe("Claude's first readiness (C-API-28)", () => {
     const cli = new FakeClaude();
     cli.boot();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("ready");
-    void cli.runtime.sendMessage("WORK-message");
-    for (let spent = 0; cli.runtime.status !== "running" && spent < 5_000; spent += 10) {
+    expect(cli.session.status).toBe("ready");
+    void cli.session.sendMessage("WORK-message");
+    for (let spent = 0; cli.session.status !== "running" && spent < 5_000; spent += 10) {
       await vi.advanceTimersByTimeAsync(10);
     }
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     // Mid-turn: a late readiness hook and a new session start must not end the turn.
     instructionsLoaded(cli);
     cli.hook({ hook_event_name: "SessionStart", source: "startup" });
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     await vi.advanceTimersByTimeAsync(INITIAL_READY_FALLBACK_MS + 1_000);
     expect(initialReadies(cli)).toHaveLength(1);
     expect(cli.received).toEqual(["WORK-message"]);

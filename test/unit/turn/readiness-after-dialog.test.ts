@@ -6,7 +6,7 @@
 // composer cleared the block to `running`, since first readiness "still had to decide".
 // No prompt was ever pasted. Fake clock, scripted Claude over the captured screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/readiness.js";
+import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "./fake-claude.js";
 
 const PROMPT = "SAY<<after-dialog-5678>>";
@@ -23,20 +23,20 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     const cli = new FakeClaude();
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     // The dialog is gone but the composer has not painted yet: still blocked.
     cli.isDialogVisible = false;
     cli.isBlank = true;
     cli.render();
     await vi.advanceTimersByTimeAsync(INITIAL_READY_FALLBACK_MS);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     cli.isBlank = false;
     cli.render();
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
 
     let reply: string | undefined;
-    void cli.runtime.send(PROMPT).then((value) => {
+    void cli.session.send(PROMPT).then((value) => {
       reply = value;
     });
     for (let spent = 0; reply === undefined && spent < 30_000; spent += 100) {

@@ -5,16 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import type { ScreenReading } from "../../../src/core/adapter.js";
-import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
+import type { ScreenReading } from "../../../src/core/contract/adapter.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
-  type ScreenWatcherHost,
   TRUST_DEADLINE_MS,
   UNRENDERED_RETRY_MS,
-} from "../../../src/core/screen-watcher.js";
+} from "../../../src/core/screen/screen-watcher.js";
+import { ARROW_DOWN, ENTER } from "../../../src/core/screen/select-option.js";
 import { loadScreen } from "../screen/load-screen.js";
+import { quietEdges, watcherWorld } from "../screen/watcher-context.js";
 
 function reading(name: string): ScreenReading {
   const snapshot = loadScreen(`claude-2.1.332-${name}`);
@@ -35,33 +35,14 @@ function codexReading(name: string): ScreenReading {
 }
 
 function harness(first: ScreenReading = reading("workspace-trust")) {
-  const keys: string[] = [];
-  const blocks: string[][] = [];
   let frame = first;
   let renders = 0;
-  const host: ScreenWatcherHost = {
-    autotrust: true,
+  const { context, keys, blocks } = watcherWorld({
     read: () => frame,
-    hasBeenReady: () => false,
-    isBlocked: () => blocks.length > 0,
-    decidedPermissionCoverMs: () => 0,
-    onNoPermissionDialog: () => {},
-    isClosed: () => false,
-    writeKeys: (data) => keys.push(data),
-    onStartupPromptAnswered: () => {},
-    onStartupPromptWriteFailed: () => {},
-    onBlocked: (ruleIds) => blocks.push([...ruleIds]),
-    onCleared: () => {},
-    onWorkingEdge: () => {},
-    onIdleEdge: () => {},
-    onFrame: () => {},
-    renderCount: () => renders,
-    setTimer: (callback, ms) => {
-      const handle = setTimeout(callback, ms);
-      return () => clearTimeout(handle);
-    },
-  };
-  const watcher = new ScreenWatcher(host);
+    renders: () => renders,
+    hasBeenReady: false,
+  });
+  const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges: quietEdges() });
   return {
     keys,
     blocks,

@@ -1,31 +1,20 @@
 // The public session object's contract over a live runtime (api.md §5.3): every async
 // method on a finished session rejects (never throws), waits settle and unsubscribe, and
-// typed listeners attach and detach. Fake clock, scripted Claude behind ClaudeAgentSessionApi.
+// typed listeners attach and detach. Fake clock, scripted Claude behind the real ClaudeSession.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HookEventBase } from "../../../src/bridge/catalogue.js";
-import { ClaudeAgentSessionApi } from "../../../src/claude/session-api.js";
-import type { SessionRuntime } from "../../../src/core/runtime.js";
-import type { ElwoodActivityEvent, ElwoodSessionStatus } from "../../../src/core/types.js";
+import type { ClaudeSession } from "../../../src/agents.js";
+import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { ElwoodError } from "../../../src/errors.js";
-import type { ElwoodTerminal } from "../../../src/terminal/terminal.js";
 import { FakeClaude } from "./fake-claude.js";
 
-function sessionOver(cli: FakeClaude): ClaudeAgentSessionApi {
-  return new ClaudeAgentSessionApi({
-    agent: "claude",
-    runtime: cli.runtime as unknown as SessionRuntime<unknown, unknown, HookEventBase>,
-    // Only the `terminal` getter reads it; these tests never touch the xterm handle.
-    terminal: cli.runtime.terminal as unknown as ElwoodTerminal,
-  });
-}
-
-async function readySession(): Promise<{ cli: FakeClaude; session: ClaudeAgentSessionApi }> {
+async function readySession(): Promise<{ cli: FakeClaude; session: ClaudeSession }> {
   const cli = new FakeClaude();
   cli.boot();
   await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
+  expect(cli.session.status).toBe("ready");
   countSubscriptions(cli);
-  return { cli, session: sessionOver(cli) };
+  return { cli, session: cli.session };
 }
 
 /** Settles `pending` under the fake clock (at most `budgetMs`), returning value or error. */
@@ -55,7 +44,7 @@ const liveSubscriptions = new WeakMap<FakeClaude, Map<string, number>>();
 function countSubscriptions(cli: FakeClaude): void {
   const live = new Map<string, number>();
   liveSubscriptions.set(cli, live);
-  const { events } = cli.runtime;
+  const { events } = cli.runtime.context;
   const subscribe = events.on.bind(events);
   vi.spyOn(events, "on").mockImplementation((event, handler) => {
     live.set(event, (live.get(event) ?? 0) + 1);

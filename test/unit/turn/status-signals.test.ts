@@ -2,13 +2,13 @@
 // "Readiness"): a blocked Stop keeps the turn, a dialog blocks and clears, a process exit
 // is announced and final. Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElwoodSessionStatus } from "../../../src/core/types.js";
+import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
 import { type FakeClaude, ready } from "./fake-claude.js";
 
 /** sendMessage(), running the fake clock until it resolved (its Enter is written). */
 async function submit(cli: FakeClaude, text: string): Promise<void> {
   let isWritten = false;
-  void cli.runtime.sendMessage(text).then(() => {
+  void cli.session.sendMessage(text).then(() => {
     isWritten = true;
   });
   for (let spent = 0; !isWritten && spent < 10_000; spent += 10) {
@@ -19,7 +19,7 @@ async function submit(cli: FakeClaude, text: string): Promise<void> {
 
 function statusLog(cli: FakeClaude): ElwoodSessionStatus[] {
   const statuses: ElwoodSessionStatus[] = [];
-  cli.runtime.events.on("status", (event) => statuses.push(event.status));
+  cli.session.on("status", (event) => statuses.push(event.status));
   return statuses;
 }
 
@@ -40,12 +40,12 @@ describe("runtime status from CLI signals", () => {
     // Long past the blocked Stop, Claude working on as asked: still the same turn.
     await vi.advanceTimersByTimeAsync(10_000);
     expect(cli.received).toEqual(["WORK-message"]);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     expect(statuses).not.toContain("ready");
     // Claude carries on as the handler asked and stops again, this time unblocked.
     cli.finishContinuedTurn("done");
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(statuses).toEqual(["running", "ready"]);
   });
 
@@ -62,10 +62,10 @@ describe("runtime status from CLI signals", () => {
     const statuses = statusLog(cli);
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     cli.showDialog(false);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(statuses).toEqual(["blocked", "ready"]);
   });
 
@@ -74,14 +74,14 @@ describe("runtime status from CLI signals", () => {
     const statuses = statusLog(cli);
     await submit(cli, "WORK-message");
     await vi.advanceTimersByTimeAsync(150);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     expect(cli.isWorking).toBe(true);
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     cli.showDialog(false);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     expect(statuses).toEqual(["running", "blocked", "running", "ready"]);
   });
 
@@ -89,10 +89,10 @@ describe("runtime status from CLI signals", () => {
     const cli = await ready();
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     cli.exit(0);
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("exited");
+    expect(cli.session.status).toBe("exited");
     const statuses = statusLog(cli);
     cli.showDialog(false);
     cli.showDialog(true);
@@ -100,35 +100,35 @@ describe("runtime status from CLI signals", () => {
     cli.hook({ hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "x" });
     cli.outcome("Stop");
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(cli.runtime.status).toBe("exited");
+    expect(cli.session.status).toBe("exited");
     expect(statuses).toEqual([]);
   });
 
   it("C-PTY-06: the process exiting fires one exit event with its code, then the status becomes exited", async () => {
     const cli = await ready();
     const seen: string[] = [];
-    cli.runtime.events.on("terminal:exit", (event) => seen.push(`exit ${event.exitCode}`));
-    cli.runtime.events.on("status", (event) => seen.push(`status ${event.status}`));
+    cli.session.on("terminal:exit", (event) => seen.push(`exit ${event.exitCode}`));
+    cli.session.on("status", (event) => seen.push(`status ${event.status}`));
     cli.exit(3);
     await vi.advanceTimersByTimeAsync(100);
     expect(seen).toEqual(["exit 3", "status exited"]);
-    expect(cli.runtime.status).toBe("exited");
+    expect(cli.session.status).toBe("exited");
   });
 
   it("C-PTY-06: an exit mid-turn also ends in exited, and the exit event is not repeated by a later stop()", async () => {
     const cli = await ready();
     let exits = 0;
-    cli.runtime.events.on("terminal:exit", () => {
+    cli.session.on("terminal:exit", () => {
       exits += 1;
     });
     await submit(cli, "WORK-message");
     await vi.advanceTimersByTimeAsync(150);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     cli.exit(137);
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("exited");
+    expect(cli.session.status).toBe("exited");
     let isStopped = false;
-    void cli.runtime.stop().then(() => {
+    void cli.session.stop().then(() => {
       isStopped = true;
     });
     await vi.advanceTimersByTimeAsync(10_000);

@@ -12,7 +12,7 @@ async function ready(): Promise<FakeClaude> {
   const cli = new FakeClaude();
   cli.boot();
   await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("ready");
+  expect(cli.session.status).toBe("ready");
   return cli;
 }
 
@@ -37,13 +37,13 @@ describe("sendPrompt: the immediate class (C-API-07)", () => {
 
   it("C-API-07: mid-turn it is written at once, overtaking a message that waits for the next ready", async () => {
     const cli = await ready();
-    const first = track(cli.runtime.sendMessage("FIRST-message"));
-    await runUntil(() => first.settled && cli.runtime.status === "running");
-    const queued = track(cli.runtime.sendMessage("QUEUED-message"));
-    const prompt = track(cli.runtime.sendPrompt("MIDTURN-prompt"));
+    const first = track(cli.session.sendMessage("FIRST-message"));
+    await runUntil(() => first.settled && cli.session.status === "running");
+    const queued = track(cli.session.sendMessage("QUEUED-message"));
+    const prompt = track(cli.session.sendPrompt("MIDTURN-prompt"));
     await runUntil(() => pasteIndex(cli.writes, "MIDTURN-prompt") >= 0, 2_000);
     // No readiness wait: the first turn is still running and the queued message untouched.
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     expect(cli.received).toEqual(["FIRST-message"]);
     expect(pasteIndex(cli.writes, "QUEUED-message")).toBe(-1);
     await runUntil(() => prompt.settled, 2_000);
@@ -58,9 +58,9 @@ describe("sendPrompt: the immediate class (C-API-07)", () => {
 
   it("C-API-07 C-API-05: it is typed into the PTY (paste, then Enter), never interleaved with a submission in flight, and resolves once its Enter is written", async () => {
     const cli = await ready();
-    const message = track(cli.runtime.sendMessage("INFLIGHT-message"));
+    const message = track(cli.session.sendMessage("INFLIGHT-message"));
     let writesAtResolve: string[] | undefined;
-    void cli.runtime.sendPrompt("SECOND-prompt").then(() => {
+    void cli.session.sendPrompt("SECOND-prompt").then(() => {
       writesAtResolve = [...cli.writes];
     });
     await vi.advanceTimersByTimeAsync(20);
@@ -80,17 +80,17 @@ describe("sendPrompt: the immediate class (C-API-07)", () => {
 
   it("C-API-07: a dead session rejects with session_not_running, also a prompt still queued when it dies", async () => {
     const cli = await ready();
-    const dialogHeld = track(cli.runtime.sendMessage("HELD-message"));
+    const dialogHeld = track(cli.session.sendMessage("HELD-message"));
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(20);
-    const queuedPrompt = track(cli.runtime.sendPrompt("QUEUED-prompt"));
+    const queuedPrompt = track(cli.session.sendPrompt("QUEUED-prompt"));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(queuedPrompt.settled).toBe(false);
     cli.exit(1);
-    await runUntil(() => cli.runtime.status === "exited");
+    await runUntil(() => cli.session.status === "exited");
     await runUntil(() => queuedPrompt.settled && dialogHeld.settled);
     expect(ElwoodError.is(queuedPrompt.error, "session_not_running")).toBe(true);
-    const late = cli.runtime.sendPrompt("LATE-prompt");
+    const late = cli.session.sendPrompt("LATE-prompt");
     await expect(late).rejects.toMatchObject({ name: "session_not_running" });
     expect(pasteIndex(cli.writes, "QUEUED-prompt")).toBe(-1);
     expect(pasteIndex(cli.writes, "LATE-prompt")).toBe(-1);
@@ -107,15 +107,15 @@ describe("sendGuidance and sendKeys (C-API-37)", () => {
 
   it("C-API-37: before first readiness guidance queues behind earlier messages, one per ready", async () => {
     const cli = new FakeClaude();
-    const message = track(cli.runtime.sendMessage("EARLY-message"));
-    const guidance = track(cli.runtime.sendGuidance("EARLY-guidance"));
+    const message = track(cli.session.sendMessage("EARLY-message"));
+    const guidance = track(cli.session.sendGuidance("EARLY-guidance"));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(cli.writes).toEqual([]);
     expect(guidance.settled).toBe(false);
     cli.boot();
     await runUntil(() => message.settled);
     // The message's turn holds the ready: the guidance waits for the next one.
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     expect(pasteIndex(cli.writes, "EARLY-guidance")).toBe(-1);
     await runUntil(() => guidance.settled);
     expect(guidance.error).toBeUndefined();
@@ -127,8 +127,8 @@ describe("sendGuidance and sendKeys (C-API-37)", () => {
     const cli = await ready();
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
-    const guidance = track(cli.runtime.sendGuidance("BLOCKED-guidance"));
+    expect(cli.session.status).toBe("blocked");
+    const guidance = track(cli.session.sendGuidance("BLOCKED-guidance"));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(guidance.settled).toBe(false);
     expect(pasteIndex(cli.writes, "BLOCKED-guidance")).toBe(-1);
@@ -141,13 +141,13 @@ describe("sendGuidance and sendKeys (C-API-37)", () => {
 
   it("C-API-37: during a running turn guidance types at once, ahead of a queued message", async () => {
     const cli = await ready();
-    const first = track(cli.runtime.sendMessage("TURN-message"));
-    await runUntil(() => first.settled && cli.runtime.status === "running");
-    const queued = track(cli.runtime.sendMessage("NEXT-message"));
-    const guidance = track(cli.runtime.sendGuidance("STEER-guidance"));
+    const first = track(cli.session.sendMessage("TURN-message"));
+    await runUntil(() => first.settled && cli.session.status === "running");
+    const queued = track(cli.session.sendMessage("NEXT-message"));
+    const guidance = track(cli.session.sendGuidance("STEER-guidance"));
     await runUntil(() => guidance.settled, 2_000);
     expect(guidance.error).toBeUndefined();
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     expect(queued.settled).toBe(false);
     await runUntil(() => cli.received.length === 3);
     expect(cli.received).toEqual(["TURN-message", "STEER-guidance", "NEXT-message"]);
@@ -155,20 +155,20 @@ describe("sendGuidance and sendKeys (C-API-37)", () => {
 
   it("C-API-37: sendKeys never queues: it is written at once before readiness, while blocked and mid-delivery", async () => {
     const cli = new FakeClaude();
-    const waiting = track(cli.runtime.sendMessage("WAITING-message"));
-    await cli.runtime.sendKeys("k1");
+    const waiting = track(cli.session.sendMessage("WAITING-message"));
+    await cli.session.sendKeys("k1");
     expect(cli.writes).toEqual(["k1"]);
     cli.boot();
     await runUntil(() => waiting.settled);
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
-    const held = track(cli.runtime.sendMessage("HELD-message"));
-    await cli.runtime.sendKeys("k2");
+    expect(cli.session.status).toBe("blocked");
+    const held = track(cli.session.sendMessage("HELD-message"));
+    await cli.session.sendKeys("k2");
     expect(cli.writes.at(-1)).toBe("k2");
     expect(held.settled).toBe(false);
     const bytes = new Uint8Array([0x6b, 0x33]);
-    await cli.runtime.sendKeys(bytes);
+    await cli.session.sendKeys(bytes);
     expect(cli.writes.at(-1)).toBe("k3");
   });
 });

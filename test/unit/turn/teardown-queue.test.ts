@@ -19,22 +19,22 @@ describe("teardown while operations are queued (C-LIFE-11)", () => {
     const cli = new FakeClaude();
     cli.boot();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     // A dialog holds the first message mid-delivery; more work queues behind it.
-    const inFlight = track(cli.runtime.sendMessage("HELD-message"));
+    const inFlight = track(cli.session.sendMessage("HELD-message"));
     await vi.advanceTimersByTimeAsync(20);
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);
-    expect(cli.runtime.status).toBe("blocked");
+    expect(cli.session.status).toBe("blocked");
     const queued = [
-      track(cli.runtime.sendMessage("QUEUED-message")),
-      track(cli.runtime.sendPrompt("QUEUED-prompt")),
-      track(cli.runtime.operations.compact({ timeoutMs: 60_000 })),
-      track(cli.runtime.send("QUEUED-turn")),
+      track(cli.session.sendMessage("QUEUED-message")),
+      track(cli.session.sendPrompt("QUEUED-prompt")),
+      track(cli.session.compact({ timeoutMs: 60_000 })),
+      track(cli.session.send("QUEUED-turn")),
     ];
     await vi.advanceTimersByTimeAsync(500);
     expect([inFlight, ...queued].every((op) => !op.settled)).toBe(true);
-    const teardown = track(cli.runtime.teardown());
+    const teardown = track(cli.session.teardown());
     await vi.advanceTimersByTimeAsync(5_000);
     expect(teardown).toEqual({ settled: true });
     for (const op of [inFlight, ...queued]) {
@@ -43,7 +43,7 @@ describe("teardown while operations are queued (C-LIFE-11)", () => {
     expect(cli.signals).toEqual(["SIGKILL"]);
     expect(cli.reaped).toContain(4242);
     expect(cli.stateCalls).toEqual(["removeSession"]);
-    expect(cli.runtime.status).toBe("torn_down");
+    expect(cli.session.status).toBe("torn_down");
     expect(cli.received).toEqual([]);
   });
 });

@@ -3,27 +3,27 @@
 // behind that: duplicates and ambiguous frames change nothing, and nothing is watched
 // before first readiness (C-TURN-03). Fake clock, scripted Claude over 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElwoodActivityEvent } from "../../../src/core/types.js";
+import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { FakeClaude, ready } from "./fake-claude.js";
 
 /** Status changes, and the status activities that must accompany them. */
 function record(cli: FakeClaude) {
   const statuses: string[] = [];
   const activities: string[] = [];
-  cli.runtime.events.on("status", (event) => statuses.push(event.status));
-  cli.runtime.events.on("activity", (event: ElwoodActivityEvent) => {
+  cli.session.on("status", (event) => statuses.push(event.status));
+  cli.session.on("activity", (event: ElwoodActivityEvent) => {
     if (event.kind === "status") activities.push(event.label);
   });
   return { statuses, activities };
 }
 
 async function startTurn(cli: FakeClaude): Promise<void> {
-  void cli.runtime.sendMessage("TURN-message").catch(() => undefined);
+  void cli.session.sendMessage("TURN-message").catch(() => undefined);
   for (let spent = 0; !cli.isWorking && spent < 5_000; spent += 10) {
     await vi.advanceTimersByTimeAsync(10);
   }
   await vi.advanceTimersByTimeAsync(100);
-  expect(cli.runtime.status).toBe("running");
+  expect(cli.session.status).toBe("running");
 }
 
 describe("a turn's status however it ends (C-TURN-01, Claude)", () => {
@@ -60,7 +60,7 @@ describe("a turn's status however it ends (C-TURN-01, Claude)", () => {
     const cli = await ready({ thinkMs: 60_000 });
     const seen = record(cli);
     await startTurn(cli);
-    await cli.runtime.sendKeys("\x1b");
+    await cli.session.sendKeys("\x1b");
     await vi.advanceTimersByTimeAsync(1_000);
     expect(seen.statuses).toEqual(["running", "ready"]);
     expect(seen.activities).toEqual(["running", "ready"]);
@@ -69,12 +69,12 @@ describe("a turn's status however it ends (C-TURN-01, Claude)", () => {
   it("C-TURN-01: a prompt the CLI never took ends its turn ready too", async () => {
     const cli = await ready({ enter: () => "ignored" });
     const seen = record(cli);
-    const failed = cli.runtime.sendMessage("NEVER-taken").catch((error: unknown) => error);
+    const failed = cli.session.sendMessage("NEVER-taken").catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(120_000);
     await failed;
     expect(seen.statuses.at(-1)).toBe("ready");
     expect(seen.activities.at(-1)).toBe("ready");
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
   });
 });
 
@@ -104,14 +104,14 @@ describe("screen edges (C-TURN-03)", () => {
     cli.isBlank = true;
     cli.render();
     await vi.advanceTimersByTimeAsync(6_000);
-    expect(cli.runtime.status).toBe("ready");
+    expect(cli.session.status).toBe("ready");
     cli.isBlank = false;
     cli.render();
     await startTurn(cli);
     cli.isBlank = true;
     cli.render();
     await vi.advanceTimersByTimeAsync(6_000);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     cli.isBlank = false;
     cli.render();
     await vi.advanceTimersByTimeAsync(10_000);
@@ -130,8 +130,8 @@ describe("screen edges (C-TURN-03)", () => {
     cli.isWorking = true;
     cli.render();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(cli.runtime.status).toBe("running");
+    expect(cli.session.status).toBe("running");
     expect(seen.statuses).toEqual([]);
-    expect(cli.runtime.statusDecisions().some((d) => d.evidence === "screen_idle")).toBe(false);
+    expect(cli.session.statusDecisions().some((d) => d.evidence === "screen_idle")).toBe(false);
   });
 });

@@ -2,9 +2,9 @@
 // waiting queue slot that never consumes the ready transition, the deadline that the
 // queue wait counts against, and the adapter's persisted-default guard around a switch.
 import { ElwoodError } from "../../../errors.js";
+import type { AgentModelOption, ModelOperationFacts } from "../../contract/models.js";
 import type { OperationContext } from "../context.js";
-import { modelTimeout, runListModels, runSetModel, validModelId } from "./run-models.js";
-import type { AgentModelOption, ModelOperationFacts, ModelOperationOptions } from "./types.js";
+import { runListModels, runSetModel } from "./run-models.js";
 
 export interface ModelOperationsHost {
   readonly context: OperationContext;
@@ -24,8 +24,8 @@ export class ModelOperations {
     this.#host = host;
   }
 
-  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
-    const timeoutMs = modelTimeout(options);
+  /** `timeoutMs` was checked at the session's boundary (modelTimeout). */
+  listModels(timeoutMs: number): Promise<readonly AgentModelOption[]> {
     const facts = this.#requireFacts();
     return this.#withDeadline("listModels", timeoutMs, async (context, deadline) => {
       const rows = await runListModels(context, facts.picker, deadline);
@@ -35,9 +35,8 @@ export class ModelOperations {
     });
   }
 
-  setModel(id: string, options?: ModelOperationOptions): Promise<void> {
-    const modelId = validModelId(id);
-    const timeoutMs = modelTimeout(options);
+  /** `modelId` and `timeoutMs` were checked at the session's boundary. */
+  setModel(modelId: string, timeoutMs: number): Promise<void> {
     const facts = this.#requireFacts();
     return this.#withDeadline("setModel", timeoutMs, (context, deadline) => {
       const change = () => runSetModel(context, facts.picker, modelId, deadline);

@@ -1,5 +1,5 @@
 // Reads the `/model` picker off the rendered screen (pure: lines in, rows out).
-import type { AgentModelOption, ModelPickerFacts } from "./types.js";
+import type { AgentModelOption, ModelPickerFacts } from "../../contract/models.js";
 
 export interface PickerRow {
   readonly number: number;

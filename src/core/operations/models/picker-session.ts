@@ -3,6 +3,8 @@
 // model_automation_failed after the picker is closed again (one Escape per stage).
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
+import type { AgentModelOption, ModelPickerFacts } from "../../contract/models.js";
+import { waitForSafeScreen } from "../../screen/safe-screen.js";
 import { type OperationContext, pollScreen, renderedLines, sleep } from "../context.js";
 import {
   finishRows,
@@ -11,7 +13,6 @@ import {
   type PickerRow,
   readPicker,
 } from "./parse-picker.js";
-import type { AgentModelOption, ModelPickerFacts } from "./types.js";
 
 const ENTER_SETTLE_MS = 150;
 const KEY_SETTLE_MS = 60;
@@ -46,19 +47,19 @@ export class PickerSession {
   }
 
   async write(keys: string, settleMs = KEY_SETTLE_MS): Promise<void> {
-    if (this.#context.isClosed()) throw this.#context.notRunning();
+    if (this.#context.lifetime.isClosed) throw this.#context.lifetime.notRunning();
     this.#context.terminal.sendInput(keys);
-    await sleep(settleMs);
+    await sleep(this.#context, settleMs);
   }
 
   /** Types the command and waits for the list; a picker already up is foreign. */
   async open(): Promise<PickerFrame> {
-    await this.#context.waitForSafeScreen();
+    await waitForSafeScreen(this.#context);
     if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
       throw modelFailure(this.#context, "a model picker is already on screen; nothing was typed.");
     }
     await this.write(this.#facts.command, ENTER_SETTLE_MS);
-    await this.#context.waitForSafeScreen();
+    await waitForSafeScreen(this.#context);
     await this.write(KEYS.enter);
     const frame = await this.frame();
     if (frame === undefined) {
@@ -117,7 +118,7 @@ export class PickerSession {
   /** Escape until the idle composer shows (one per stage, at most three). */
   async cancel(): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      if (this.#context.isClosed()) return;
+      if (this.#context.lifetime.isClosed) return;
       const lines = await renderedLines(this.#context);
       if (!isPickerVisible(lines, this.#facts) && this.#isComposerIdle()) return;
       this.#context.terminal.sendInput(KEYS.escape);
@@ -148,7 +149,7 @@ export class PickerSession {
   }
 
   #isComposerIdle(): boolean {
-    const reading = this.#context.reading();
+    const reading = this.#context.screen.read();
     return reading !== undefined && reading.dialog === undefined && reading.hasIdleComposer;
   }
 

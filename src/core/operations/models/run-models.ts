@@ -5,10 +5,10 @@
 // own cache warning or effort list, nothing else) and resolves once the composer is back.
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
-import { checkTimeoutOptions } from "../../call-arguments.js";
+import { checkTimeoutOptions } from "../../contract/call-arguments.js";
+import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
 import { type OperationContext, pollScreen } from "../context.js";
 import { modelFailure, PickerSession } from "./picker-session.js";
-import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "./types.js";
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 

@@ -1,0 +1,30 @@
+// Which of Claude Code's hooks mean what to the runtime (hook-protocols A6): the session's
+// start, the prompt it accepted, the end of a turn (with the final text the transcript
+// must hold before the turn ends), a turn the API failed, and the permission prompt a
+// handler may answer. Also how a pasted prompt shows in its composer.
+import type { ClaudeAnyHookEvent } from "./handlers.js";
+
+function textOf(event: ClaudeAnyHookEvent, field: string): string {
+  const value = (event as unknown as Readonly<Record<string, unknown>>)[field];
+  return typeof value === "string" ? value : "";
+}
+
+export const CLAUDE_TURN_SIGNALS = {
+  sessionStartHook: "SessionStart",
+  promptAcceptedHook: "UserPromptSubmit",
+  turnEndHook: "Stop",
+  // StopFailure ends a turn the API failed (a 401, a rate limit): no Stop ever comes.
+  turnFailedHook: "StopFailure",
+  permissionRequestHook: "PermissionRequest",
+  turnEndTextOf: (event: ClaudeAnyHookEvent): string | undefined =>
+    event.hook_event_name === "Stop" ? textOf(event, "last_assistant_message") : undefined,
+  acceptedPromptOf: (event: ClaudeAnyHookEvent): string | undefined =>
+    event.hook_event_name === "UserPromptSubmit" ? textOf(event, "prompt") : undefined,
+  // A Stop handler's `decision: "block"` sends Claude back to work: the turn goes on.
+  isBlockingTurnEndReply: (reply: unknown): boolean =>
+    (reply as { decision?: unknown } | undefined)?.decision === "block",
+  // A long paste shows as "[Pasted text #1 +12 lines]" until it is submitted.
+  pasteChip: /\[Pasted text\b[^\]]*\]/gi,
+  // A turn with no Stop (a local error answer) ends on an idle composer this long after.
+  idleTurnEndGraceMs: 5_000,
+} as const;

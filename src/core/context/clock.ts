@@ -1,0 +1,61 @@
+// The one clock of a session: wall time and one-shot timers, every pending timer owned so
+// close-down cancels them all at once. Every part of a session takes its time from here
+// (turns, delivery, the screen watcher, readiness, operations), so a test injects one fake
+// clock, or fake timers, and controls all of it.
+
+/** What a clock needs from the platform; the system's timers unless a test injects others. */
+export interface TimeSource {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemTime: TimeSource = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class SessionClock {
+  readonly #source: TimeSource;
+  readonly #pending = new Map<symbol, unknown>();
+
+  constructor(source: TimeSource = systemTime) {
+    this.#source = source;
+  }
+
+  now(): number {
+    return this.#source.now();
+  }
+
+  /** Calls `callback` once after `ms`; the returned function cancels it. */
+  set(callback: () => void, ms: number): () => void {
+    const key = Symbol();
+    const handle = this.#source.setTimeout(() => {
+      this.#pending.delete(key);
+      callback();
+    }, ms);
+    this.#pending.set(key, handle);
+    return () => {
+      const pending = this.#pending.get(key);
+      if (pending === undefined) return;
+      this.#pending.delete(key);
+      this.#source.clearTimeout(pending);
+    };
+  }
+
+  /** Resolves after `ms`; a sleep pending at close-down never resolves (see Lifetime.sleep). */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.set(resolve, ms));
+  }
+
+  /** Cancels every pending timer (close-down). */
+  clearAll(): void {
+    for (const handle of this.#pending.values()) this.#source.clearTimeout(handle);
+    this.#pending.clear();
+  }
+
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+}

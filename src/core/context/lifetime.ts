@@ -1,0 +1,81 @@
+// How long a session lives, for every part that waits: "wait for this, unless the session
+// closes first", sleeps that end with the session, and the one session_not_running error a
+// call on a closed or closing session gets (api.md: calls after a terminal status reject).
+import { ElwoodError } from "../../errors.js";
+import type { ElwoodSessionStatus, ElwoodTerminalStatus } from "../contract/status.js";
+import type { SessionClock } from "./clock.js";
+import { CloseSignal } from "./close-signal.js";
+import { ExitWatch } from "./exit-watch.js";
+import type { StatusMachine } from "./status-machine.js";
+
+export class SessionLifetime {
+  /** The CLI process's exit, once observed. */
+  readonly exit = new ExitWatch();
+  readonly #displayName: string;
+  readonly #status: StatusMachine;
+  readonly #clock: SessionClock;
+  readonly #closeSignal = new CloseSignal();
+  /** The final status a close-down in progress will settle on (reported before it lands). */
+  #closingStatus: ElwoodTerminalStatus | undefined;
+
+  constructor(options: {
+    readonly displayName: string;
+    readonly status: StatusMachine;
+    readonly clock: SessionClock;
+  }) {
+    this.#displayName = options.displayName;
+    this.#status = options.status;
+    this.#clock = options.clock;
+  }
+
+  /** Closing or closed: nothing new may start. */
+  get isClosed(): boolean {
+    return this.#closeSignal.isClosed;
+  }
+
+  get isLive(): boolean {
+    return !this.isClosed && !this.#status.isTerminal;
+  }
+
+  /** Starts the close-down: every pending wait rejects with session_not_running. */
+  close(finalStatus: ElwoodTerminalStatus): void {
+    this.#closingStatus ??= finalStatus;
+    this.#closeSignal.close();
+  }
+
+  /** Waits for `wait`, or rejects with session_not_running when the session closes first. */
+  untilClosed(wait: Promise<void>): Promise<void> {
+    return this.#closeSignal.race(wait, () => this.notRunning());
+  }
+
+  /** Sleeps on the session clock, or rejects with session_not_running at close-down. */
+  sleep(ms: number): Promise<void> {
+    return this.untilClosed(this.#clock.sleep(ms));
+  }
+
+  assertLive(): void {
+    if (!this.isLive) throw this.notRunning();
+  }
+
+  /**
+   * During a close-down the status machine still says the old live status, so the error
+   * names the status the session is settling on; it never names a live one.
+   */
+  notRunning(): ElwoodError {
+    const status: ElwoodSessionStatus = this.#status.isTerminal
+      ? this.#status.status
+      : (this.#closingStatus ?? this.#status.status);
+    const exit = this.exit.exit;
+    const how = exit === undefined ? "" : ` (the agent process exited with code ${exit.exitCode})`;
+    return new ElwoodError(
+      "session_not_running",
+      `The ${this.#displayName} session is no longer running (status "${status}")${how}.`,
+      { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
+    );
+  }
+
+  /** Pending close-bound waits, for tests. */
+  get pendingWaits(): number {
+    return this.#closeSignal.pendingCount;
+  }
+}

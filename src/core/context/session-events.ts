@@ -1,0 +1,260 @@
+// The session's event surface: `on(name, handler) → unsubscribe`, `off`, and one emit
+// helper per family, each also projected into the adapter-neutral `activity` stream
+// (api.md §5.4). Listener errors are contained by the emitter.
+import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
+import { type ElwoodUnsubscribe, TypedEmitter } from "../../events/emitter.js";
+import type { TranscriptWarning } from "../../transcript/types.js";
+import type { TranscriptItem } from "../contract/adapter.js";
+import type { ElwoodLoopEvent } from "../contract/loops.js";
+import type { TerminalPort } from "../contract/ports.js";
+import type {
+  ElwoodAgentId,
+  ElwoodSessionStatus,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
+  StartupPromptLabel,
+} from "../contract/status.js";
+import type {
+  ElwoodActivityEvent,
+  ElwoodHookErrorEvent,
+  ElwoodTurnEvent,
+} from "../contract/types.js";
+import type { ElwoodWarningEvent, ElwoodWarningInput } from "../contract/warnings.js";
+
+const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
+  transcript_records_dropped: "Some committed transcript records could not be read.",
+  transcript_read_error: "Reading the agent's transcript failed; activity may be incomplete.",
+  transcript_poll_stopped: "Stopped following the agent's transcript after repeated failures.",
+};
+
+// A type alias, not an interface, so it satisfies the emitter's string-keyed map.
+export type CoreEventMap = {
+  "terminal:data": string;
+  "terminal:exit": ElwoodTerminalExitEvent;
+  status: ElwoodStatusEvent;
+  activity: ElwoodActivityEvent;
+  warning: ElwoodWarningEvent;
+  hook: unknown;
+  hookError: ElwoodHookErrorEvent;
+  resize: ElwoodTerminalSize;
+  loop: ElwoodLoopEvent;
+  turn: ElwoodTurnEvent;
+  /** Parsed hook events by name; the adapter's event map types them for callers. */
+  [hookName: `hook:${string}`]: unknown;
+  /** The adapter's content-free transcript summary (`codex:transcript`). */
+  [summary: `${string}:transcript`]: unknown;
+};
+
+type ActivityInput = DistributiveOmit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export class SessionEvents {
+  readonly #emitter = new TypedEmitter<CoreEventMap>(() => {
+    this.#listenerFailures += 1;
+  });
+  #listenerFailures = 0;
+  readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
+  readonly #elwoodSessionId: string;
+  readonly #agent: ElwoodAgentId;
+  readonly #terminal: TerminalPort;
+
+  constructor(options: {
+    elwoodSessionId: string;
+    agent: ElwoodAgentId;
+    terminal: TerminalPort;
+  }) {
+    this.#elwoodSessionId = options.elwoodSessionId;
+    this.#agent = options.agent;
+    this.#terminal = options.terminal;
+  }
+
+  /** How many listener calls have thrown so far (contained; the first ready watches it). */
+  get listenerFailureCount(): number {
+    return this.#listenerFailures;
+  }
+
+  on<K extends keyof CoreEventMap & string>(
+    event: K,
+    handler: (payload: CoreEventMap[K]) => void,
+  ): ElwoodUnsubscribe {
+    if (event === "terminal:data") {
+      // Raw output comes straight from the terminal so new subscribers get the replay.
+      const unsubscribe = this.#terminal.onData(handler as (chunk: string) => void);
+      this.#terminalSubscriptions.set(handler, unsubscribe);
+      return () => this.off(event, handler);
+    }
+    return this.#emitter.on(event, handler);
+  }
+
+  off<K extends keyof CoreEventMap & string>(
+    event: K,
+    handler: (payload: CoreEventMap[K]) => void,
+  ): void {
+    if (event === "terminal:data") {
+      this.#terminalSubscriptions.get(handler)?.();
+      this.#terminalSubscriptions.delete(handler);
+      return;
+    }
+    this.#emitter.off(event, handler);
+  }
+
+  emitStatus(status: ElwoodSessionStatus, previous: ElwoodSessionStatus): void {
+    this.#emitter.emit("status", { status, previous });
+    this.#activity({ source: "lifecycle", kind: "status", label: status, status });
+  }
+
+  emitTurn(event: ElwoodTurnEvent): void {
+    this.#emitter.emit("turn", event);
+  }
+
+  emitResize(size: ElwoodTerminalSize): void {
+    this.#emitter.emit("resize", size);
+  }
+
+  emitWarning(input: ElwoodWarningInput): void {
+    const warning: ElwoodWarningEvent = {
+      ...input,
+      elwoodSessionId: this.#elwoodSessionId,
+      agent: this.#agent,
+      severity: "warning",
+      raw: input.code,
+    };
+    this.#emitter.emit("warning", warning);
+    this.#activity({
+      source: input.source,
+      kind: "warning",
+      label: input.code,
+      text: input.message,
+    });
+  }
+
+  /** Transcript loss, content-free: a cause label and the path, never a count or text. */
+  emitTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
+    const common = {
+      source: "terminal",
+      message: TRANSCRIPT_WARNING_MESSAGES[warning.code],
+      transcriptPath,
+    } as const;
+    switch (warning.code) {
+      case "transcript_records_dropped":
+        this.emitWarning({ ...common, code: warning.code, cause: warning.reason });
+        return;
+      case "transcript_read_error":
+        this.emitWarning({ ...common, code: warning.code, lastErrorCode: warning.errorCode });
+        return;
+      case "transcript_poll_stopped":
+        this.emitWarning({
+          ...common,
+          code: warning.code,
+          reason: warning.reason,
+          phase: warning.phase,
+        });
+        return;
+    }
+  }
+
+  /** The agent exited on its own but its process group could not be killed. */
+  emitReapFailed(processGroupId: number, errorCode: string): void {
+    this.emitWarning({
+      source: "lifecycle",
+      code: "reap_failed",
+      message: "The agent exited but its process group could not be killed.",
+      processGroupId,
+      errorCode,
+    });
+  }
+
+  emitHook(name: string, event: unknown): void {
+    this.#emitter.emit("hook", event);
+    this.#emitter.emit(`hook:${name}`, event);
+  }
+
+  emitHookResult(outcome: HookOutcome): void {
+    this.#activity({
+      source: "hook",
+      kind: "hook",
+      label: outcome.hookEventName,
+      hookEventName: outcome.hookEventName,
+      failedOpen: outcome.failedOpen,
+      raw: outcome.decision,
+    });
+  }
+
+  emitHookError(error: HookDispatchError): void {
+    const event: ElwoodHookErrorEvent = {
+      elwoodSessionId: this.#elwoodSessionId,
+      agent: this.#agent,
+      hookEventName: error.hookEventName,
+      category: error.category,
+      message: error.message,
+      ...(error.timeoutMs === undefined ? {} : { timeoutMs: error.timeoutMs }),
+    };
+    this.#emitter.emit("hookError", event);
+    this.#activity({
+      source: "hook",
+      kind: "hook_error",
+      label: error.category,
+      text: error.message,
+      hookEventName: error.hookEventName,
+      failedOpen: true,
+    });
+  }
+
+  emitTranscriptItem(item: TranscriptItem, transcriptPath: string): void {
+    this.#activity({ ...item, source: "transcript", label: item.kind, transcriptPath });
+  }
+
+  /** The adapter's content-free per-record summary, as `<agent>:transcript`. */
+  emitTranscriptSummary(summary: unknown): void {
+    this.#emitter.emit(`${this.#agent}:transcript`, summary);
+  }
+
+  emitStartupPrompt(label: StartupPromptLabel): void {
+    this.#activity({
+      source: "terminal",
+      kind: "startup_prompt",
+      label,
+      text: `Answered the ${label} startup prompt.`,
+    });
+  }
+
+  /** `dialogText`: what the dialog shows, so a user can see what to answer (sendKeys). */
+  emitAttention(ruleIds: readonly string[], dialogText?: string): void {
+    const waiting = "The agent is waiting for a human decision.";
+    this.#activity({
+      source: "terminal",
+      kind: "attention",
+      label: ruleIds.join(","),
+      text: dialogText ? `${waiting} The dialog reads:\n${dialogText}` : waiting,
+    });
+  }
+
+  emitExit(exit: ElwoodTerminalExitEvent): void {
+    this.#emitter.emit("terminal:exit", exit);
+    this.#activity({
+      source: "lifecycle",
+      kind: "lifecycle",
+      label: "exit",
+      exitCode: exit.exitCode,
+    });
+  }
+
+  emitLoop(event: ElwoodLoopEvent): void {
+    this.#emitter.emit("loop", event);
+  }
+
+  removeAll(): void {
+    this.#emitter.removeAllListeners();
+    for (const unsubscribe of this.#terminalSubscriptions.values()) unsubscribe();
+    this.#terminalSubscriptions.clear();
+  }
+
+  #activity(fields: ActivityInput): void {
+    this.#emitter.emit("activity", {
+      elwoodSessionId: this.#elwoodSessionId,
+      agent: this.#agent,
+      ...fields,
+    });
+  }
+}

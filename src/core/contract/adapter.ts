@@ -1,0 +1,176 @@
+// The adapter seam (ARCHITECTURE "The adapter seam"): everything agent-specific the
+// runtime needs, as data plus small pure functions. core/ never imports an adapter.
+
+import type { z } from "zod";
+import type { HookCatalogue, HookEventBase } from "../../bridge/catalogue.js";
+import type { ElwoodErrorName } from "../../errors.js";
+import type { SessionRecord } from "../../state/record.js";
+import type { TranscriptActivityItem } from "../../transcript/activity.js";
+import type { AgentOperationFacts } from "./operation-facts.js";
+import type { StartupPromptLabel } from "./status.js";
+
+/** A dialog on screen, as the adapter's screen tables recognize it. */
+export interface ScreenDialog {
+  /** Stable rule ids that matched; they name the attention. */
+  readonly ruleIds: readonly string[];
+  /** `startup_prompt` dialogs may be answered; every other dialog waits for a human. */
+  readonly kind: "startup_prompt" | "human_decision";
+  /** A tool-permission prompt, which a PermissionRequest hook may already have decided. */
+  readonly isToolPermission?: boolean;
+  readonly label?: StartupPromptLabel;
+  /** Only `autotrust` may answer it (api.md "Trust allowlist"); the screen table says so. */
+  readonly needsAutotrust?: boolean;
+  /** Keys that pick the safe answer, present only when header, body and option are all visible. */
+  readonly answerKeys?: string;
+  /** The dialog's visible rows from its header down (bounded), for the attention activity. */
+  readonly text?: string;
+  /** The least time between the dialog's first frame and the first key (screen table). */
+  readonly firstKeyAfterMs?: number;
+  /** The highlighted option row, so a key's effect can be confirmed on a later frame. */
+  readonly selectedIndex?: number;
+}
+
+/** What one rendered frame says, reduced to the facts the runtime acts on. */
+export interface ScreenReading {
+  readonly dialog: ScreenDialog | undefined;
+  readonly isWorking: boolean;
+  readonly isInterrupted: boolean;
+  readonly hasIdleComposer: boolean;
+  /** The composer still holds text that was pasted but not submitted. */
+  readonly hasStagedInput: boolean;
+  /**
+   * What the native composer holds (its rows after the glyph, joined by newlines), or
+   * undefined when no composer is visible. Placeholder text counts as text here.
+   */
+  readonly composerText: string | undefined;
+  readonly isAuthFailure: boolean;
+}
+
+export interface ScreenFrame {
+  /** The CLI version the version gate read; version-scoped facts follow it (all when unknown). */
+  readonly cliVersion?: string;
+  readonly lines: readonly string[];
+  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
+  readonly title: string;
+}
+
+/** One item of committed transcript content, agent-neutral. */
+export type TranscriptItem = TranscriptActivityItem;
+
+/** Maps one transcript file's records in order; mappers may carry context (the turn id). */
+export type TranscriptMapper = (record: unknown) => readonly TranscriptItem[];
+
+export interface BridgeWiring {
+  readonly port: number;
+  readonly commandClientPath: string;
+  readonly commandClientKind: "bash" | "node";
+  readonly hookTimeoutMs: number;
+}
+
+export interface LaunchRequest<Options, Posture = unknown> {
+  readonly options: Options;
+  readonly record: SessionRecord<Posture>;
+  readonly bridge: BridgeWiring;
+  readonly isResume: boolean;
+  /** The caller's environment for the CLI (before Elwood's additions). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The version the gate read from `--version`; undefined when it was unreadable. */
+  readonly cliVersion: string | undefined;
+  /** The CLI's `--help` text through the login shell (cached per process); "" if it failed. */
+  readonly cliHelp: () => Promise<string>;
+  /** Writes a private runtime file in the session dir and returns its absolute path. */
+  readonly writeRuntimeFile: (name: string, text: string) => Promise<string>;
+}
+
+export interface LaunchPlan {
+  /** The CLI argv, starting with the binary name or the caller's explicit executable. */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface AgentAdapter<
+  Options,
+  Handlers,
+  Event extends HookEventBase = HookEventBase,
+  Posture = unknown,
+> {
+  /** The agent's opaque id: the record's `adapter`, the events' `agent` (AGENT_ID_PATTERN). */
+  readonly agent: string;
+  readonly displayName: string;
+  /** The command looked up on the login shell's PATH, unless the caller names an executable. */
+  readonly binary: string;
+  readonly minimumVersion: string;
+  /** Validates the launch posture the session record keeps for resume. */
+  readonly posture: z.ZodType<Posture>;
+  readonly errorNames: {
+    readonly notFound: ElwoodErrorName;
+    readonly startFailed: ElwoodErrorName;
+    readonly versionUnsupported: ElwoodErrorName;
+    readonly notAuthenticated: ElwoodErrorName;
+  };
+  readonly hooks: HookCatalogue<Handlers, Event>;
+  readonly signals: {
+    /** Hooks that prove the input loop is live on a cold start. */
+    readonly initialReadyHooks: readonly string[];
+    /** Whether a quiet idle composer after the session-start hook counts as first readiness. */
+    readonly composerAfterSessionStartIsReady: boolean;
+    /**
+     * On a cold start, an idle composer that stays continuously visible this long counts
+     * as readiness (for CLIs whose pre-input hook does not fire before the first prompt).
+     */
+    readonly coldStartComposerSettleMs?: number;
+    /** Whether the first quiet idle composer counts as readiness on resume. */
+    readonly composerIsReadyOnResume: boolean;
+    readonly sessionStartHook: string;
+    readonly promptAcceptedHook: string;
+    /** The hook that ends every turn the agent finishes (with its final text). */
+    readonly turnEndHook: string;
+    /**
+     * A hook that ends a turn the API failed (Claude's StopFailure: a 401, a rate limit);
+     * without it such a turn would stay `running` with no Stop ever coming.
+     */
+    readonly turnFailedHook?: string;
+    /**
+     * The session-start hook fires only once a conversation exists (Codex fires it with
+     * the first prompt), so its id is recorded at once instead of waiting for the
+     * transcript on disk (prd/decisions.md "When a conversation id is recorded").
+     */
+    readonly conversationExistsAtSessionStart?: boolean;
+    /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
+    readonly permissionRequestHook?: string;
+    /**
+     * The text the turn-end hook says the agent's last message was ("" when it carries
+     * none); undefined for any other hook. The turn ends once the transcript holds it.
+     */
+    turnEndTextOf(event: Event): string | undefined;
+    /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
+    acceptedPromptOf(event: Event): string | undefined;
+    /** A turn-end handler's reply that sends the agent back to work (the turn goes on). */
+    isBlockingTurnEndReply(reply: unknown): boolean;
+    /** How a pasted prompt shows in the composer until it is submitted (a global regex). */
+    readonly pasteChip: RegExp;
+    /**
+     * How long an idle composer with no turn-end hook must last before a hook-driven turn
+     * ends on it (the agent may hide its working row while a tool runs).
+     */
+    readonly idleTurnEndGraceMs: number;
+  };
+  /** Claude needs at least this many columns while it boots (api.md "Size"). */
+  readonly bootstrapMinCols?: number;
+  planLaunch(request: LaunchRequest<Options, Posture>): Promise<LaunchPlan>;
+  readScreen(frame: ScreenFrame): ScreenReading;
+  /** What session operations (images, compact) need to know of this CLI. */
+  readonly operations?: AgentOperationFacts;
+  createTranscriptMapper(): TranscriptMapper;
+  /**
+   * A content-free summary of one committed transcript record, emitted best-effort as the
+   * `<agent>:transcript` event (api.md §5.4 `codex:transcript`); absent when the agent has
+   * no such event.
+   */
+  summarizeTranscriptRecord?(record: unknown): unknown;
+  /** The agent's own conversation id carried by a hook event, if any. */
+  agentSessionIdOf(event: Event): string | undefined;
+}
+
+/** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */
+export type TurnSignals = AgentAdapter<unknown, unknown>["signals"];

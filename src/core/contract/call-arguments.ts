@@ -1,0 +1,74 @@
+// Arguments of the per-call session methods (send/stream, send*, waits, interrupt),
+// checked at the call so that a lazy session class refuses them before it starts and a
+// started session before it writes anything (issue 16 "Options"). One bound for every
+// millisecond option: Node's timers fire at once beyond 2^31-1 ms, so a larger value
+// would silently mean "now".
+import { ElwoodError } from "../../errors.js";
+import type { TurnOptions } from "./turn.js";
+
+export const MAX_TIMER_MS = 2_147_483_647;
+
+function invalid(message: string, details: Record<string, unknown> = {}): ElwoodError {
+  return new ElwoodError("invalid_options", message, { details });
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === "number") return String(value);
+  if (value === null) return "null";
+  return Array.isArray(value) ? "an array" : `a ${typeof value}`;
+}
+
+/** A prompt or message: a string with visible text. */
+export function assertTurnText(value: unknown, what: string): asserts value is string {
+  if (typeof value !== "string" || value.trim().length === 0) {
+    throw invalid(`A ${what} must be a non-empty string; got ${describe(value)}.`);
+  }
+}
+
+/** An options argument: absent, or a plain object. */
+export function assertOptionsArgument(value: unknown, what: string): void {
+  if (value === undefined) return;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalid(`${what} options must be an object; got ${describe(value)}.`);
+  }
+}
+
+/** A millisecond option: absent, or a whole number from `min` to 2^31-1. */
+export function optionalMilliseconds(value: unknown, name: string, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > MAX_TIMER_MS) {
+    throw invalid(
+      `\`${name}\` must be a whole number of milliseconds from ${min} to ${MAX_TIMER_MS}; got ${describe(value)}.`,
+      { option: name },
+    );
+  }
+  return value as number;
+}
+
+/** send()/stream() options; images are checked by the image snapshot that follows. */
+export function checkTurnOptions(options: unknown): TurnOptions {
+  assertOptionsArgument(options, "Turn");
+  const raw = (options ?? {}) as Record<string, unknown>;
+  optionalMilliseconds(raw.timeoutMs, "timeoutMs");
+  optionalMilliseconds(raw.catchUpMs, "catchUpMs", 0);
+  return raw as TurnOptions;
+}
+
+/** waitForStatus/waitForActivity: a predicate and an optional timeout (0 = only "now"). */
+export function checkWaitArguments(match: unknown, timeoutMs: unknown): void {
+  if (typeof match !== "function") {
+    throw invalid(`A wait needs a predicate function; got ${describe(match)}.`);
+  }
+  optionalMilliseconds(timeoutMs, "timeoutMs", 0);
+}
+
+/** `{ timeoutMs? }` options (interrupt, compact): absent, or an object with a valid timeout. */
+export function checkTimeoutOptions(options: unknown, what: string): number | undefined {
+  assertOptionsArgument(options, what);
+  return optionalMilliseconds(
+    (options as { timeoutMs?: unknown } | undefined)?.timeoutMs,
+    "timeoutMs",
+  );
+}

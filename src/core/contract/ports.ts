@@ -1,0 +1,55 @@
+// The narrow views the runtime has of its mechanisms. The launcher plugs in the real
+// terminal, PTY, transcript follower, state store and bridge; unit tests plug in fakes.
+import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { ElwoodTerminalSize } from "./status.js";
+
+export interface TerminalSnapshot {
+  readonly lines: readonly string[];
+  readonly text: string;
+  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
+}
+
+export interface TerminalPort {
+  readonly size: ElwoodTerminalSize;
+  readonly title: string;
+  readonly renderFailed: boolean;
+  snapshot(): TerminalSnapshot;
+  sendInput(data: string | Uint8Array): void;
+  resize(size: ElwoodTerminalSize): void;
+  /** Resolves once every byte received so far has been rendered; never rejects. */
+  settled(): Promise<void>;
+  onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
+  onRender(listener: () => void): ElwoodUnsubscribe;
+  dispose(): void;
+}
+
+export interface ProcessPort {
+  readonly pid: number;
+  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): ElwoodUnsubscribe;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+export interface TranscriptPort {
+  /** Starts following a transcript file (idempotent per path). */
+  follow(path: string): void;
+  /** Reads everything committed so far and delivers it before resolving; keeps following. */
+  catchUp(): Promise<void>;
+  /** Whether a turn may be writing now (quick reads) or the session idles (slow reads). */
+  setActive(isActive: boolean): void;
+  /** The last bounded read before exit; stops following. */
+  finalFlush(): Promise<void>;
+  stop(): void;
+}
+
+export interface StatePort {
+  persistAgentSessionId(agentSessionId: string): Promise<void>;
+  removeLoops(): Promise<void>;
+  removeSession(): Promise<void>;
+}
+
+export interface BridgePort {
+  close(): Promise<void>;
+}
+
+/** SIGKILLs a process group; returns false when the group was already empty. */
+export type GroupReaper = (pid: number) => boolean;

@@ -1,0 +1,114 @@
+// The public face every agent session shares (api.md §5.3, C-API-27): the common event map
+// and the `ElwoodAgentSession` interface that code generic over "any agent session" is
+// written against. Adapters build their event maps on it; they never import src/session.
+import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops.js";
+import type { AgentModelOption, ModelOperationOptions } from "./models.js";
+import type {
+  ElwoodAgentId,
+  ElwoodSessionStatus,
+  ElwoodStatusDecision,
+  ElwoodStatusEvent,
+  ElwoodTerminalExitEvent,
+  ElwoodTerminalSize,
+} from "./status.js";
+import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "./turn.js";
+import type { ElwoodActivityEvent, ElwoodHookErrorEvent, ElwoodTurnEvent } from "./types.js";
+import type { ElwoodWarningEvent } from "./warnings.js";
+
+export interface CompactOptions {
+  readonly timeoutMs?: number;
+}
+
+/** What `session.terminal.snapshot()` returns: the rendered screen. */
+export interface ElwoodTerminalSnapshot {
+  readonly lines: readonly string[];
+  readonly text: string;
+  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
+}
+
+/**
+ * `session.terminal`: a read-only view of the screen. Typing, resizing and shutting down
+ * go through the session's own methods (sendKeys, resize, stop), never around them.
+ */
+export interface ElwoodTerminalView {
+  readonly size: ElwoodTerminalSize;
+  /** The latest OSC 0/2 window title. */
+  readonly title: string;
+  /** Sticky once a render failed; queued input is held while it is set. */
+  readonly renderFailed: boolean;
+  snapshot(): ElwoodTerminalSnapshot;
+  /** Resolves once every byte received so far is rendered (a snapshot then shows it all). */
+  settled(): Promise<void>;
+  /** Raw output: the live replay buffer (128 KB) first, then every chunk. */
+  onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
+}
+
+/** Events every agent session has (the ElwoodAgentSession event names). */
+export interface ElwoodAgentSessionEvents {
+  "terminal:data": string;
+  "terminal:exit": ElwoodTerminalExitEvent;
+  status: ElwoodStatusEvent;
+  activity: ElwoodActivityEvent;
+  warning: ElwoodWarningEvent;
+  hookError: ElwoodHookErrorEvent;
+  resize: ElwoodTerminalSize;
+  /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
+  loop: ElwoodLoopEvent;
+  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
+  turn: ElwoodTurnEvent;
+}
+
+/**
+ * What every raw agent session offers, whatever the agent (C-API-27): identity and status,
+ * the common events, waits, io and lifecycle. Both `ClaudeSessionApi` and `CodexSessionApi`
+ * satisfy it structurally, so one function can drive either.
+ */
+export interface ElwoodAgentSession {
+  readonly agent: ElwoodAgentId;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly status: ElwoodSessionStatus;
+  readonly terminal: ElwoodTerminalView;
+  statusDecisions(): readonly ElwoodStatusDecision[];
+  waitForStatus(
+    match: (status: ElwoodSessionStatus) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodSessionStatus>;
+  /** A type-guard `match` (e.g. `(e) => e.kind === "tool_call"`) narrows the result. */
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
+  on<E extends keyof ElwoodAgentSessionEvents>(
+    event: E,
+    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
+  ): ElwoodUnsubscribe;
+  off<E extends keyof ElwoodAgentSessionEvents>(
+    event: E,
+    handler: (payload: ElwoodAgentSessionEvents[E]) => void,
+  ): void;
+  /** One turn's content, ending when the turn is complete (turns run one at a time). */
+  stream(prompt: string, options?: TurnOptions): AsyncIterable<ElwoodStreamEvent>;
+  /** Drains `stream()`: the turn's assistant messages joined by a blank line. */
+  send(prompt: string, options?: TurnOptions): Promise<string>;
+  sendPrompt(prompt: string, options?: SendOptions): Promise<void>;
+  sendMessage(message: string, options?: SendOptions): Promise<void>;
+  sendGuidance(message: string, options?: SendOptions): Promise<void>;
+  sendKeys(input: string | Uint8Array): Promise<void>;
+  resize(size: ElwoodTerminalSize): Promise<void>;
+  interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
+  compact(options?: CompactOptions): Promise<void>;
+  listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]>;
+  setModel(id: string, options?: ModelOperationOptions): Promise<void>;
+  createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;
+  listLoops(): Promise<readonly ElwoodLoopSnapshot[]>;
+  cancelLoop(loopId: string): Promise<void>;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+  teardown(): Promise<void>;
+}

@@ -1,0 +1,54 @@
+// Public, adapter-neutral session identity and status (spec digest api.md §5.3 "Status
+// model"): the agent id, the terminal size, the status set and its decisions.
+
+/**
+ * An agent's id as its adapter names it ("claude", "codex", …). Core treats it as opaque;
+ * the shipped agents' ids are `ElwoodAgentKind` (src/agents.ts).
+ */
+export type ElwoodAgentId = string;
+
+/** The startup prompts the spec names (api.md "Trust-gate automation"), as screen tables label them. */
+export type StartupPromptLabel =
+  | "workspace_trust"
+  | "skill_trust"
+  | "plugin_trust"
+  | "mcp_trust"
+  | "bypass_permissions"
+  | "browser_tools"
+  | "hook_trust"
+  | "update";
+
+export interface ElwoodTerminalSize {
+  readonly cols: number;
+  readonly rows: number;
+}
+
+export const LIVE_STATUSES = ["starting", "running", "ready", "blocked"] as const;
+export const TERMINAL_STATUSES = ["stopped", "exited", "killed", "torn_down"] as const;
+export type ElwoodLiveStatus = (typeof LIVE_STATUSES)[number];
+export type ElwoodTerminalStatus = (typeof TERMINAL_STATUSES)[number];
+export type ElwoodSessionStatus = ElwoodLiveStatus | ElwoodTerminalStatus;
+
+export function isTerminalStatus(status: ElwoodSessionStatus): status is ElwoodTerminalStatus {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** One status decision, kept live-only for diagnostics; never carries content. */
+export interface ElwoodStatusDecision {
+  readonly at: number;
+  readonly evidence: string;
+  readonly from: ElwoodSessionStatus;
+  /** Undefined when the evidence was considered and ignored. */
+  readonly to: ElwoodSessionStatus | undefined;
+  readonly reason: string;
+}
+
+export interface ElwoodTerminalExitEvent {
+  readonly exitCode: number;
+  readonly signal?: number;
+}
+
+export interface ElwoodStatusEvent {
+  readonly status: ElwoodSessionStatus;
+  readonly previous: ElwoodSessionStatus;
+}

@@ -1,0 +1,76 @@
+// The short window after spawn in which an immediate exit or a known auth banner fails
+// the start (lifecycle §1.3). It ends at the first sign of life from the agent (a hook,
+// a rendered dialog or composer) and never grows into a wait for readiness.
+import type { HookEventBase } from "../../bridge/catalogue.js";
+import { ElwoodError } from "../../errors.js";
+import type { AgentAdapter } from "../contract/adapter.js";
+import type { SessionRuntime } from "../runtime/runtime.js";
+
+export const EARLY_FAILURE_WINDOW_MS = 4000;
+
+export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options: {
+  readonly adapter: AgentAdapter<O, H, E>;
+  readonly runtime: SessionRuntime<E>;
+}): Promise<void> {
+  const { adapter, runtime } = options;
+  const { events, terminal, clock } = runtime.context;
+  const unsubscribers: Array<() => void> = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      unsubscribers.push(
+        clock.set(resolve, EARLY_FAILURE_WINDOW_MS),
+        events.on("hook", () => resolve()),
+        events.on("terminal:exit", (exit) => {
+          // The CLI's last words (an error, a login banner) may still be waiting in the
+          // parser when the exit arrives: read the screen once all received output is in.
+          void terminal.settled().then(() => reject(exitError(adapter, runtime, exit.exitCode)));
+        }),
+        terminal.onRender(() => {
+          const reading = readFrame(adapter, runtime);
+          if (reading.isAuthFailure) {
+            reject(notAuthenticated(adapter));
+          } else if (reading.dialog !== undefined || reading.hasIdleComposer) {
+            resolve();
+          }
+        }),
+      );
+    });
+  } finally {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  }
+}
+
+// Read with the adapter given (the version-bound one the launcher passes).
+function readFrame<O, H, E extends HookEventBase>(
+  adapter: AgentAdapter<O, H, E>,
+  runtime: SessionRuntime<E>,
+) {
+  const { terminal } = runtime.context;
+  const frame = terminal.snapshot();
+  return adapter.readScreen({ lines: frame.lines, cursor: frame.cursor, title: terminal.title });
+}
+
+function notAuthenticated<O, H, E extends HookEventBase>(
+  adapter: AgentAdapter<O, H, E>,
+): ElwoodError {
+  return new ElwoodError(
+    adapter.errorNames.notAuthenticated,
+    `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
+  );
+}
+
+// A login banner on the last screen is the more specific reason for the exit.
+function exitError<O, H, E extends HookEventBase>(
+  adapter: AgentAdapter<O, H, E>,
+  runtime: SessionRuntime<E>,
+  exitCode: number,
+): ElwoodError {
+  const { terminal } = runtime.context;
+  if (readFrame(adapter, runtime).isAuthFailure) return notAuthenticated(adapter);
+  const text = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
+  return new ElwoodError(
+    adapter.errorNames.startFailed,
+    `${adapter.displayName} exited during startup (exit code ${exitCode}).`,
+    { details: { exitCode, screen: text } },
+  );
+}

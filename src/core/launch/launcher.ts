@@ -1,0 +1,262 @@
+// The startup sequence shared by every adapter (lifecycle §1.1–§1.4): platform, CLI
+// version through the login shell, session record, hook bridge, generated config, PTY
+// in the login shell, then an early-failure window. Everything after the bridge exists
+// runs inside one cleanup boundary: a failure tears it all down and keeps its error.
+import type { HookEventBase } from "../../bridge/catalogue.js";
+import { createHookDispatcher } from "../../bridge/dispatcher.js";
+import { withLoopbackNoProxy } from "../../bridge/proxy-env.js";
+import { HookBridgeServer } from "../../bridge/server.js";
+import { autoupdateCli } from "../../shell/autoupdate.js";
+import { loginShellCommand, resolveLoginShell } from "../../shell/login-shell.js";
+import { assertSupportedPlatform } from "../../shell/platform.js";
+import { probeCliHelp } from "../../shell/probe.js";
+import { reapProcessGroup } from "../../shell/reap.js";
+import { killTaggedProcesses, LAUNCH_TAG_ENV, newLaunchTag } from "../../shell/tagged-processes.js";
+import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import type { SessionRecord } from "../../state/record.js";
+import type { StateStore } from "../../state/state-store.js";
+import { type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
+import { ElwoodTerminal } from "../../terminal/terminal.js";
+import type { AgentAdapter } from "../contract/adapter.js";
+import type { ElwoodTerminalSize } from "../contract/status.js";
+import { SessionRuntime } from "../runtime/runtime.js";
+import { bootstrapSize } from "../runtime/runtime-support.js";
+import { TranscriptHub } from "../runtime/transcript-hub.js";
+import { waitForEarlyFailure } from "./early-failure.js";
+import { writeHookClient } from "./hook-client-file.js";
+import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
+
+export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
+  readonly options: Options;
+  readonly getHandlers: () => Handlers | undefined;
+  readonly store: StateStore;
+  readonly record: SessionRecord<Posture>;
+  readonly isResume: boolean;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  /** Run `<cli> update` through the login shell before the version gate. */
+  readonly autoupdate: boolean;
+  readonly requestedSize: ElwoodTerminalSize;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Loop definitions restored from a validated sidecar (resume only). */
+  readonly loops?: readonly LoopDefinition[];
+}
+
+export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
+  launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
+): Promise<SessionRuntime<Event>> {
+  assertSupportedPlatform();
+  const { store, record } = launch;
+  const shell = resolveLoginShell();
+  const update = launch.autoupdate
+    ? await autoupdateCli({
+        binary: launch.adapter.binary,
+        ...(launch.executable === undefined ? {} : { executable: launch.executable }),
+        cwd: record.cwd,
+        env: launch.env,
+        shell,
+      })
+    : undefined;
+  const preflight = await checkCliVersion({
+    adapter: launch.adapter,
+    shell,
+    executable: launch.executable,
+    cwd: record.cwd,
+    env: launch.env,
+    strict: launch.strictVersionCheck,
+  });
+  // Every frame is read with the facts of the version this session runs.
+  const adapter = withCliVersion(launch.adapter, preflight.version);
+
+  await store.prepareSession(record.elwoodSessionId);
+  await store.writeRecord(record);
+
+  let runtime: SessionRuntime<Event> | undefined;
+  const dispatcher = createHookDispatcher<Handlers, Event>({
+    catalogue: adapter.hooks,
+    getHandlers: launch.getHandlers,
+    hookTimeoutMs: launch.hookTimeoutMs,
+    onHook: (event) => runtime?.handleHookEvent(event),
+    onHookError: (error) => runtime?.handleHookError(error),
+    onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
+  });
+  const bridge = await HookBridgeServer.start({ sink: dispatcher });
+  const cleanup: Array<() => Promise<void> | void> = [() => bridge.close()];
+  try {
+    const client = await writeHookClient({
+      store,
+      sessionId: record.elwoodSessionId,
+      hookTimeoutMs: launch.hookTimeoutMs,
+    });
+    const plan = await adapter.planLaunch({
+      options: launch.options,
+      record,
+      isResume: launch.isResume,
+      env: launch.env,
+      cliVersion: preflight.version,
+      bridge: {
+        port: bridge.port,
+        commandClientPath: client.path,
+        commandClientKind: client.kind,
+        hookTimeoutMs: launch.hookTimeoutMs,
+      },
+      cliHelp: () =>
+        probeCliHelp({
+          binary: adapter.binary,
+          errorNames: adapter.errorNames,
+          shell,
+          cwd: record.cwd,
+          env: launch.env,
+          ...(launch.executable === undefined ? {} : { executable: launch.executable }),
+        }),
+      writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
+    });
+    const argv =
+      launch.executable === undefined ? plan.argv : [launch.executable, ...plan.argv.slice(1)];
+    const command = loginShellCommand({ shell, argv });
+    const bootSize = bootstrapSize(adapter.bootstrapMinCols, launch.requestedSize);
+    // Tool commands run in process groups of their own; the tag finds them (and any the
+    // CLI left behind when it died) when the session ends.
+    const launchTag = newLaunchTag();
+    const reapSession = (pid: number): boolean => {
+      killTaggedProcesses(launchTag);
+      return reapProcessGroup(pid);
+    };
+    const pty = spawnPty({
+      file: command.file,
+      args: command.args,
+      cwd: record.cwd,
+      // Loopback bypasses any proxy: Claude's http hooks (and their token) must never
+      // go through a user's HTTP(S)_PROXY.
+      env: withLoopbackNoProxy({
+        ...launch.env,
+        ...plan.env,
+        ...bridge.environment(),
+        ELWOOD_SESSION_ID: record.elwoodSessionId,
+        [LAUNCH_TAG_ENV]: launchTag,
+      }),
+      cols: bootSize.cols,
+      rows: bootSize.rows,
+    });
+    // Only the CLI and its hook clients may talk to the bridge from here on (Linux).
+    bridge.admitOnlyPeersOf(pty.pid);
+    cleanup.push(() => {
+      try {
+        pty.kill("SIGKILL");
+      } catch {
+        // Already gone; the reap below is what counts.
+      }
+      reapSession(pty.pid);
+    });
+    const terminal = new ElwoodTerminal({ pty, size: bootSize });
+    cleanup.push(() => terminal.dispose());
+    const transcript = new TranscriptHub({
+      skipExistingContent: launch.isResume,
+      createMapper: () => adapter.createTranscriptMapper(),
+      onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
+      onRecord: (record) => runtime?.handleTranscriptRecord(record),
+      onWarning: (warning, path) => runtime?.handleTranscriptWarning(warning, path),
+    });
+    cleanup.push(() => transcript.stop());
+    runtime = new SessionRuntime<Event>({
+      adapter: adapter as AgentAdapter<unknown, unknown, Event>,
+      elwoodSessionId: record.elwoodSessionId,
+      cwd: record.cwd,
+      autotrust: launch.autotrust,
+      isResume: launch.isResume,
+      terminal: asTerminalPort(terminal, pty),
+      process: {
+        pid: pty.pid,
+        onExit: (listener) => pty.onExit(listener),
+        kill: (signal) => pty.kill(signal),
+      },
+      transcript,
+      bridge,
+      reap: reapSession,
+      requestedSize: launch.requestedSize,
+      env: launch.env,
+      loops: {
+        restored: launch.loops ?? [],
+        writeLoops: (loops) => store.writeLoops(record.elwoodSessionId, loops),
+      },
+      state: {
+        persistAgentSessionId: (agentSessionId) =>
+          store.writeRecord(withAgentSessionId(record, agentSessionId)).then(() => undefined),
+        removeLoops: () => store.removeLoops(record.elwoodSessionId),
+        removeSession: () =>
+          store.removeSession(adapter.agent, record.elwoodSessionId).then(() => undefined),
+      },
+    });
+    await waitForEarlyFailure({ adapter, runtime });
+    const started = runtime;
+    // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
+    setImmediate(() => {
+      const { events } = started.context;
+      for (const warning of preflight.warnings) events.emitWarning(warning);
+      if (update?.kind === "failed") {
+        events.emitWarning(updateFailedWarning(adapter, update, preflight.version));
+      }
+    });
+    return runtime;
+  } catch (error) {
+    await runCleanup(runtime, cleanup);
+    throw error;
+  }
+}
+
+async function runCleanup(
+  runtime: { readonly shutdown: { request(kind: "kill"): Promise<void> } } | undefined,
+  cleanup: Array<() => Promise<void> | void>,
+): Promise<void> {
+  if (runtime !== undefined) {
+    await runtime.shutdown.request("kill").catch(() => undefined);
+  }
+  for (const step of cleanup.reverse()) {
+    try {
+      await step();
+    } catch {
+      // The original startup error wins over any cleanup error (§1.4).
+    }
+  }
+}
+
+function withAgentSessionId<Posture>(
+  record: SessionRecord<Posture>,
+  agentSessionId: string,
+): SessionRecord<Posture> {
+  return { ...record, resume: { ...record.resume, agentSessionId } };
+}
+
+// Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.
+function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
+  return {
+    get size() {
+      return terminal.size;
+    },
+    get title() {
+      return terminal.title;
+    },
+    get renderFailed() {
+      return terminal.renderFailed;
+    },
+    snapshot: () => terminal.snapshot(),
+    sendInput: (data: string | Uint8Array) =>
+      typeof data === "string" ? terminal.sendInput(data) : pty.write(data),
+    resize: (size: ElwoodTerminalSize) => terminal.resize(size),
+    settled: () => terminal.settled(),
+    onData: (listener: (chunk: string) => void) => terminal.onData(listener),
+    onRender: (listener: () => void) => terminal.onRender(() => listener()),
+    dispose: () => terminal.dispose(),
+  };
+}
+
+function withCliVersion<A extends Pick<AgentAdapter<unknown, unknown>, "readScreen">>(
+  adapter: A,
+  cliVersion: string | undefined,
+): A {
+  if (cliVersion === undefined) return adapter;
+  return { ...adapter, readScreen: (frame) => adapter.readScreen({ ...frame, cliVersion }) };
+}

@@ -1,0 +1,73 @@
+// The version gate (lifecycle §1.2) over the shared, cached `--version` probe (which
+// runs through the login shell, so it finds the installation the session will run and
+// maps a missing CLI to *_not_found): too old → *_version_unsupported; unparseable → a
+// warning, or fatal when strict.
+import { ElwoodError } from "../../errors.js";
+import type { AutoupdateOutcome } from "../../shell/autoupdate.js";
+import { probeCliVersion } from "../../shell/probe.js";
+import { compareVersions } from "../../shell/version.js";
+import type { AgentAdapter } from "../contract/adapter.js";
+import type { ElwoodWarningInput } from "../contract/warnings.js";
+
+export interface VersionCheck {
+  readonly version: string | undefined;
+  readonly warnings: readonly ElwoodWarningInput[];
+}
+
+interface CheckOptions {
+  readonly adapter: Pick<
+    AgentAdapter<unknown, unknown>,
+    "binary" | "displayName" | "errorNames" | "minimumVersion"
+  >;
+  readonly shell: string;
+  readonly executable: string | undefined;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly strict: boolean;
+}
+
+export async function checkCliVersion(options: CheckOptions): Promise<VersionCheck> {
+  const { adapter } = options;
+  const { text: output, version } = await probeCliVersion({
+    binary: adapter.binary,
+    errorNames: adapter.errorNames,
+    cwd: options.cwd,
+    env: options.env,
+    shell: options.shell,
+    ...(options.executable === undefined ? {} : { executable: options.executable }),
+  });
+  if (version === undefined) {
+    const message = `Could not read the ${adapter.displayName} version from \`--version\`; continuing without the version check.`;
+    if (options.strict) {
+      throw new ElwoodError(adapter.errorNames.versionUnsupported, message, {
+        details: { raw: output.slice(0, 200) },
+      });
+    }
+    return { version, warnings: [{ source: "lifecycle", code: "version_unparseable", message }] };
+  }
+  if (compareVersions(version, adapter.minimumVersion) < 0) {
+    throw new ElwoodError(
+      adapter.errorNames.versionUnsupported,
+      `${adapter.displayName} ${version} is older than the minimum Elwood supports (${adapter.minimumVersion}); update it and try again.`,
+      { details: { version, minimumVersion: adapter.minimumVersion } },
+    );
+  }
+  return { version, warnings: [] };
+}
+
+/** The live `agent_update_failed` warning: safe fields only, no stderr (lifecycle §1.2). */
+export function updateFailedWarning(
+  adapter: { readonly binary: string; readonly displayName: string },
+  failure: Extract<AutoupdateOutcome, { kind: "failed" }>,
+  version: string | undefined,
+) {
+  const errorCode =
+    failure.errno ?? (failure.exitCode === null ? "UnknownError" : `exit_${failure.exitCode}`);
+  return {
+    source: "lifecycle" as const,
+    code: "agent_update_failed" as const,
+    message: `\`${adapter.binary} update\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
+    installedVersion: version ?? "unknown",
+    errorCode,
+  };
+}

@@ -1,0 +1,114 @@
+// The agent's own conversation id, recorded for resume (prd/decisions.md "When a
+// conversation id is recorded"): announced by the session-start hook, written to the
+// record only once a resume could find the conversation — a record naming a conversation
+// the CLI never wrote could be neither resumed nor replaced by startOrResume*.
+import type { HookEventBase } from "../../bridge/catalogue.js";
+import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
+import type { SessionEvents } from "../context/session-events.js";
+import type { AgentAdapter } from "../contract/adapter.js";
+import type { StatePort } from "../contract/ports.js";
+import { errorCodeOf } from "./runtime-support.js";
+
+/** The agent's conversation id as announced, and where its transcript will be. */
+interface AnnouncedConversation {
+  readonly id: string;
+  readonly transcriptPath: string | undefined;
+}
+
+export class ConversationRecorder<Event extends HookEventBase> {
+  readonly #adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
+  readonly #events: SessionEvents;
+  readonly #state: StatePort;
+  #agentSessionId: string | undefined;
+  #announced: AnnouncedConversation | undefined;
+  #persistedId: string | undefined;
+  #inFlight: Promise<void> | undefined;
+  #isRecheckWanted = false;
+
+  constructor(options: {
+    readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
+    readonly events: SessionEvents;
+    readonly state: StatePort;
+  }) {
+    this.#adapter = options.adapter;
+    this.#events = options.events;
+    this.#state = options.state;
+  }
+
+  get agentSessionId(): string | undefined {
+    return this.#agentSessionId;
+  }
+
+  /** Every hook: the session-start hook announces the id; every hook re-checks the disk. */
+  onHook(event: Event): void {
+    const { signals } = this.#adapter;
+    if (event.hook_event_name === signals.sessionStartHook) {
+      const id = this.#adapter.agentSessionIdOf(event);
+      const path = event.transcript_path;
+      if (id !== undefined) {
+        this.#agentSessionId = id;
+        const onDisk = signals.conversationExistsAtSessionStart === true;
+        this.#announced = {
+          id,
+          transcriptPath: !onDisk && typeof path === "string" && path.length > 0 ? path : undefined,
+        };
+      }
+    }
+    // Every later hook re-checks until the conversation is on disk (a prompt was taken).
+    this.#persistOnceConversationExists();
+  }
+
+  /**
+   * A record read from the transcript: the conversation is on disk now. Claude may flush
+   * its transcript only after a hook has fired, and the next hook can be a long tool run
+   * away, so this look records the id without waiting for it.
+   */
+  onTranscriptRecord(): void {
+    this.#persistOnceConversationExists();
+  }
+
+  /**
+   * One last look, then waits for any check and record write in flight: a turn's ready and
+   * shutdown await this, so a caller resuming right after finds the id on disk.
+   */
+  async settle(): Promise<void> {
+    this.#persistOnceConversationExists();
+    while (this.#inFlight !== undefined) await this.#inFlight;
+  }
+
+  #persistOnceConversationExists(): void {
+    const announced = this.#announced;
+    if (announced === undefined || announced.id === this.#persistedId) return;
+    if (this.#inFlight !== undefined) {
+      // A hook that arrives mid-check may be the one after the write: look again after.
+      this.#isRecheckWanted = true;
+      return;
+    }
+    this.#isRecheckWanted = false;
+    const evidence =
+      announced.transcriptPath === undefined
+        ? Promise.resolve(true)
+        : hasConversationOnDisk(announced.transcriptPath);
+    this.#inFlight = evidence
+      .then(async (exists) => {
+        if (exists && this.#announced === announced) await this.#persist(announced.id);
+      })
+      .finally(() => {
+        this.#inFlight = undefined;
+        if (this.#isRecheckWanted) this.#persistOnceConversationExists();
+      });
+  }
+
+  async #persist(id: string): Promise<void> {
+    this.#persistedId = id;
+    await this.#state.persistAgentSessionId(id).catch((error: unknown) => {
+      this.#persistedId = undefined;
+      this.#events.emitWarning({
+        source: "lifecycle",
+        code: "record_update_failed",
+        message: "Could not record the agent's conversation id; resume may be unavailable.",
+        errorCode: errorCodeOf(error),
+      });
+    });
+  }
+}

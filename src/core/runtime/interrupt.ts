@@ -1,0 +1,47 @@
+// interrupt() (C-API-38): one Escape while a turn is in flight, resolving at the next
+// ready; concurrent calls share one interrupt; no ready in time → interrupt_failed. With
+// no turn in flight (idle, or before first readiness) there is nothing to interrupt, and
+// nothing is written.
+import { ElwoodError } from "../../errors.js";
+import { KEYS } from "../../terminal/input.js";
+import type { SessionContext } from "../context/session-context.js";
+import type { Turns } from "../turn/turns.js";
+import { sessionWaitSource, waitForStatus } from "./waits.js";
+
+export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
+
+export class SessionInterrupt {
+  readonly #context: SessionContext;
+  readonly #turns: Turns;
+  #pending: Promise<void> | undefined;
+
+  constructor(context: SessionContext, turns: Turns) {
+    this.#context = context;
+    this.#turns = turns;
+  }
+
+  request(timeoutMs = DEFAULT_INTERRUPT_TIMEOUT_MS): Promise<void> {
+    const { status, lifetime, terminal, events } = this.#context;
+    if (!lifetime.isLive) return Promise.reject(lifetime.notRunning());
+    if (!status.hasBeenReady || status.status === "ready") return Promise.resolve();
+    if (this.#pending !== undefined) return this.#pending;
+    this.#turns.noteInterruptRequested();
+    terminal.sendInput(KEYS.escape);
+    const source = sessionWaitSource(events, status.status);
+    const pending = waitForStatus(source, (next) => next === "ready", timeoutMs)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        if (!ElwoodError.is(error, "wait_timeout")) throw error;
+        throw new ElwoodError(
+          "interrupt_failed",
+          `The agent did not return to ready within ${timeoutMs} ms after Escape.`,
+          { cause: error, details: { timeoutMs } },
+        );
+      })
+      .finally(() => {
+        this.#pending = undefined;
+      });
+    this.#pending = pending;
+    return pending;
+  }
+}

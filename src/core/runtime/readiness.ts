@@ -1,0 +1,115 @@
+// First readiness, fired exactly once (C-API-28): from the agent's pre-input hook, from
+// a quiet idle composer where the adapter says that proves a live input loop (after the
+// session-start hook on Claude, on resume for both), or from a bounded fallback. A
+// visible dialog, or its block not yet cleared, defers every source until it clears.
+import type { SessionClock } from "../context/clock.js";
+import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
+
+export const INITIAL_READY_FALLBACK_MS = 10_000;
+
+export interface InitialReadinessOptions {
+  readonly isResume: boolean;
+  readonly signals: AgentAdapter<unknown, unknown>["signals"];
+  readonly clock: SessionClock;
+  /**
+   * A dialog is on screen, or its block has not cleared yet: the block lasts until a frame
+   * shows the composer or work. Readiness due in the repaint gap between would be dropped
+   * by the status machine and leave the session `running` with nothing submitted (issue 11,
+   * 16-session bench), so it waits like readiness behind a visible dialog.
+   */
+  readonly isBlocked: () => boolean;
+  readonly onReady: (reason: string) => void;
+}
+
+export class InitialReadiness {
+  readonly #options: InitialReadinessOptions;
+  #isDone = false;
+  #isDisposed = false;
+  #sawSessionStart = false;
+  #pendingReason: string | undefined;
+  #fallbackArmed = false;
+  #composerSince: number | undefined;
+  #settleTimerArmed = false;
+
+  constructor(options: InitialReadinessOptions) {
+    this.#options = options;
+  }
+
+  get isDone(): boolean {
+    return this.#isDone;
+  }
+
+  onFirstFrame(): void {
+    if (this.#fallbackArmed) return;
+    this.#fallbackArmed = true;
+    this.#options.clock.set(() => this.#request("fallback deadline"), INITIAL_READY_FALLBACK_MS);
+  }
+
+  onSessionStart(): void {
+    this.#sawSessionStart = true;
+  }
+
+  onReadyHook(name: string): void {
+    this.#request(`${name} hook`);
+  }
+
+  onFrame(reading: ScreenReading): void {
+    if (this.#isDone) return;
+    const composerReady =
+      reading.dialog === undefined && reading.hasIdleComposer && !reading.isWorking;
+    if (this.#pendingReason !== undefined && composerReady) {
+      this.#request(this.#pendingReason);
+      return;
+    }
+    if (!composerReady) {
+      this.#composerSince = undefined;
+      return;
+    }
+    const signals = this.#options.signals;
+    this.#composerSince ??= this.#options.clock.now();
+    this.#armComposerSettle(signals.coldStartComposerSettleMs);
+    if (this.#options.isResume && signals.composerIsReadyOnResume) {
+      this.#request("first idle composer on resume");
+    } else if (this.#sawSessionStart && signals.composerAfterSessionStartIsReady) {
+      this.#request("idle composer after session start");
+    }
+  }
+
+  // A composer that stays up, idle and undisturbed for the settle time proves a live input
+  // loop on CLIs whose placeholder composer paints early (measured: prd/decisions.md).
+  #armComposerSettle(settleMs: number | undefined): void {
+    if (settleMs === undefined || this.#options.isResume || this.#settleTimerArmed) return;
+    this.#settleTimerArmed = true;
+    const check = (): void => {
+      if (this.#isDone || this.#isDisposed) return;
+      const since = this.#composerSince;
+      const elapsed = since === undefined ? 0 : this.#options.clock.now() - since;
+      if (since !== undefined && elapsed >= settleMs) {
+        this.#request("idle composer settled");
+        return;
+      }
+      this.#options.clock.set(check, Math.max(50, settleMs - elapsed));
+    };
+    this.#options.clock.set(check, settleMs);
+  }
+
+  onDialogCleared(): void {
+    if (this.#pendingReason !== undefined && !this.#options.isBlocked()) {
+      this.#request(this.#pendingReason);
+    }
+  }
+
+  dispose(): void {
+    this.#isDisposed = true;
+  }
+
+  #request(reason: string): void {
+    if (this.#isDone || this.#isDisposed) return;
+    if (this.#options.isBlocked()) {
+      this.#pendingReason ??= reason;
+      return;
+    }
+    this.#isDone = true;
+    this.#options.onReady(reason);
+  }
+}

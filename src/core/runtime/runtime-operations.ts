@@ -1,0 +1,115 @@
+// The runtime's session commands (src/core/operations/): compact, login and the model
+// pickers each run in one control-queue slot that never consumes the ready transition
+// (api.md "Control queue"), plus the image admission every submission goes through.
+import { ElwoodError } from "../../errors.js";
+import type { OperationClass } from "../context/control-queue.js";
+import type { SessionContext } from "../context/session-context.js";
+import type { AgentOperationFacts } from "../contract/operation-facts.js";
+import { runCompact } from "../operations/compact.js";
+import { ImageSubmissions } from "../operations/image-submission.js";
+import { type LoginOptions, normalizeLoginOptions, runLogin } from "../operations/login.js";
+import { LoginExpiryWatch } from "../operations/login-expiry.js";
+import { ModelOperations } from "../operations/models/model-operations.js";
+import { StartupWarningsWatch } from "../operations/startup-warnings.js";
+import type { AdmittedImages } from "../turn/turns.js";
+
+export class RuntimeOperations {
+  /** listModels()/setModel() through the CLI's `/model` picker. */
+  readonly models: ModelOperations;
+  readonly #context: SessionContext;
+  readonly #images: ImageSubmissions;
+  readonly #facts: AgentOperationFacts;
+  readonly #loginExpiry: LoginExpiryWatch | undefined;
+  /** Codex's MCP start-up failures, read once per session (it subscribes itself). */
+  readonly #startupWarnings: StartupWarningsWatch | undefined;
+
+  constructor(options: {
+    readonly context: SessionContext;
+    readonly facts: AgentOperationFacts;
+    /** The session's launch environment (where the CLI keeps its config). */
+    readonly env: Readonly<Record<string, string | undefined>>;
+  }) {
+    const { context, facts, env } = options;
+    this.#context = context;
+    this.#facts = facts;
+    this.#images = new ImageSubmissions(context, facts.images);
+    this.#loginExpiry =
+      facts.login === undefined
+        ? undefined
+        : new LoginExpiryWatch({
+            events: context.events,
+            facts: facts.login,
+            screen: context.screen,
+          });
+    this.#startupWarnings =
+      facts.startupWarnings === undefined
+        ? undefined
+        : new StartupWarningsWatch({
+            context,
+            facts: facts.startupWarnings,
+            env,
+            run: (read) => this.run("startup_warnings", "readiness", read),
+          });
+    this.models = new ModelOperations({
+      context,
+      facts: facts.models,
+      env,
+      run: (kind, run) => this.run(kind, "readiness", run),
+    });
+  }
+
+  /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
+  admitImages(images: unknown): AdmittedImages {
+    const admitted = this.#images.admit(images);
+    return {
+      count: admitted.images.length,
+      attach: (onFailure) => this.#images.attach(admitted, onFailure),
+      release: admitted.release,
+    };
+  }
+
+  /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */
+  /** `timeoutMs` was checked at the session's boundary (compactTimeout). */
+  compact(timeoutMs: number): Promise<void> {
+    const facts = this.#facts.compact;
+    if (facts === undefined) {
+      const agent = this.#context.displayName;
+      const error = `${agent} has no compaction command Elwood can drive.`;
+      return Promise.reject(new ElwoodError("compact_failed", error));
+    }
+    return this.run("compact", "readiness", (context) => runCompact(context, facts, timeoutMs));
+  }
+
+  /**
+   * Drives the CLI's login dialog in one exclusive slot (immediate class: it does not wait
+   * for a ready that a lapsed login may never give, only for a safe screen).
+   */
+  login(options: LoginOptions): Promise<void> {
+    const facts = this.#facts.login;
+    if (facts === undefined) {
+      const error = `${this.#context.displayName} has no login Elwood can drive.`;
+      return Promise.reject(new ElwoodError("login_failed", error));
+    }
+    const normalized = normalizeLoginOptions(options, facts);
+    return this.run("login", "immediate", (context) => runLogin(context, facts, normalized)).then(
+      () => this.#loginExpiry?.rearm(),
+    );
+  }
+
+  /** Runs a command in one queue slot; the queue never hands it the ready transition. */
+  run<T>(
+    kind: string,
+    operationClass: OperationClass,
+    run: (context: SessionContext) => Promise<T>,
+  ): Promise<T> {
+    const { lifetime, queue } = this.#context;
+    if (lifetime.isClosed) return Promise.reject(lifetime.notRunning());
+    let result: { value: T } | undefined;
+    const op = async () => {
+      result = { value: await run(this.#context) };
+    };
+    return queue
+      .enqueue({ kind, operationClass, consumesReady: false, bytes: 0, run: op })
+      .then(() => (result as { value: T }).value);
+  }
+}

@@ -1,0 +1,286 @@
+// The adapter-neutral live session, built once from one context (issue 20): the context
+// (clock, events, status, lifetime, queue, terminal, screen reader) first, then each part
+// with the context and the parts it needs, then the one status routine. The session layer
+// (src/session) calls the parts directly: the runtime forwards nothing. What the runtime
+// itself does is route: every hook, transcript record and status change takes one
+// explicit, ordered path through it. Everything agent-specific comes from the adapter.
+import type { HookEventBase } from "../../bridge/catalogue.js";
+import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
+import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { TranscriptWarning } from "../../transcript/types.js";
+import { SessionClock } from "../context/clock.js";
+import { ControlQueue } from "../context/control-queue.js";
+import { SessionLifetime } from "../context/lifetime.js";
+import { ScreenReader } from "../context/screen-reader.js";
+import type { SessionContext } from "../context/session-context.js";
+import { SessionEvents } from "../context/session-events.js";
+import { type StatusChange, StatusMachine } from "../context/status-machine.js";
+import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
+import type { ElwoodTerminalStatus } from "../contract/status.js";
+import { SessionLoops } from "../loops/session-loops.js";
+import { ScreenWatcher } from "../screen/screen-watcher.js";
+import { Turns } from "../turn/turns.js";
+import { ConversationRecorder } from "./conversation-recorder.js";
+import { releaseFirstReady } from "./first-ready.js";
+import { SessionInterrupt } from "./interrupt.js";
+import { InitialReadiness } from "./readiness.js";
+import { RuntimeOperations } from "./runtime-operations.js";
+import type { RuntimeOptions } from "./runtime-options.js";
+import { errorCodeOf } from "./runtime-support.js";
+import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
+import { TerminalSize } from "./terminal-size.js";
+
+export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly context: SessionContext;
+  /** Every submission and the turns they become (core/turn/turns.ts). */
+  readonly turns: Turns;
+  /** Loops (§5.9): Elwood schedules them; nothing is forwarded to the agent. */
+  readonly loops: SessionLoops;
+  /** Session commands (compact, login, model pickers) and image admission. */
+  readonly operations: RuntimeOperations;
+  readonly size: TerminalSize;
+  readonly interrupt: SessionInterrupt;
+  /** stop / kill / teardown, serialized. */
+  readonly shutdown: ShutdownCoordinator;
+  readonly #options: RuntimeOptions<Event>;
+  readonly #adapter: AgentAdapter<unknown, unknown, Event>;
+  readonly #recorder: ConversationRecorder<Event>;
+  readonly #readiness: InitialReadiness;
+  readonly #watcher: ScreenWatcher;
+  readonly #disposers: ElwoodUnsubscribe[] = [];
+
+  constructor(options: RuntimeOptions<Event>) {
+    this.#options = options;
+    const adapter = options.adapter;
+    this.#adapter = adapter;
+    this.elwoodSessionId = options.elwoodSessionId;
+    this.cwd = options.cwd;
+
+    // 1. The context, in dependency order.
+    const { terminal, transcript } = options;
+    const clock = new SessionClock(options.time);
+    const events = new SessionEvents({
+      elwoodSessionId: options.elwoodSessionId,
+      agent: adapter.agent,
+      terminal,
+    });
+    const status = new StatusMachine({ now: () => clock.now() });
+    const lifetime = new SessionLifetime({ displayName: adapter.displayName, status, clock });
+    const queue = new ControlQueue({
+      isReady: () => status.status === "ready",
+      consumeReady: () => status.apply("submitted", "queued submission dispatched"),
+    });
+    const screen = new ScreenReader({ terminal, readScreen: (frame) => adapter.readScreen(frame) });
+    const context: SessionContext = {
+      displayName: adapter.displayName,
+      clock,
+      events,
+      status,
+      lifetime,
+      queue,
+      terminal,
+      screen,
+    };
+    this.context = context;
+
+    // 2. The parts, each with the context and the parts it needs.
+    const facts = adapter.operations ?? {};
+    this.operations = new RuntimeOperations({ context, facts, env: options.env ?? {} });
+    this.#recorder = new ConversationRecorder({ adapter, events, state: options.state });
+    const recorder = this.#recorder;
+    const operations = this.operations;
+    this.turns = new Turns({
+      context,
+      signals: adapter.signals,
+      admitImages: (images) => operations.admitImages(images),
+      settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
+    });
+    const turns = this.turns;
+    this.loops = new SessionLoops({
+      options: options.loops,
+      emit: (event) => events.emitLoop(event),
+      isLive: () => lifetime.isLive,
+      canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
+      submit: (message) => turns.submitLoop(message),
+    });
+    const loops = this.loops;
+    this.#disposers.push(turns.onCallerInput(() => loops.onCallerInput()));
+    this.size = new TerminalSize({
+      context,
+      requested: options.requestedSize,
+      bootstrapMinCols: adapter.bootstrapMinCols,
+    });
+    this.interrupt = new SessionInterrupt(context, turns);
+    this.#readiness = new InitialReadiness({
+      isResume: options.isResume,
+      signals: adapter.signals,
+      clock,
+      // A dialog on screen, or a block not yet cleared, defers every readiness source.
+      isBlocked: () => status.isBlocked || screen.read().dialog !== undefined,
+      onReady: (reason) => this.#becomeInitiallyReady(reason),
+    });
+    const readiness = this.#readiness;
+    this.#watcher = new ScreenWatcher({
+      context,
+      autotrust: options.autotrust,
+      cwd: options.cwd,
+      edges: {
+        onFrame: (reading) => {
+          readiness.onFrame(reading);
+          turns.onFrame(reading);
+        },
+        onWorkingEdge: () => turns.onWorkingEdge(),
+        onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),
+        onDialogCleared: () => readiness.onDialogCleared(),
+        permissionCoverMs: () => turns.decidedPermission.coverDialog(),
+        onNoPermissionDialog: () => turns.decidedPermission.noteNoDialog(),
+      },
+    });
+    this.shutdown = new ShutdownCoordinator({
+      process: options.process,
+      reap: options.reap,
+      waitForExit: (timeoutMs) => lifetime.exit.wait(timeoutMs),
+      finish: (kind) => this.#finishShutdown(kind),
+    });
+
+    // 3. The one status routine, the terminal and the process, then go.
+    status.onChange((change) => this.#onStatusChange(change));
+    const watcher = this.#watcher;
+    this.#disposers.push(
+      terminal.onRender(() => {
+        screen.noteRender();
+        readiness.onFirstFrame();
+        watcher.scheduleEvaluation();
+      }),
+      options.process.onExit((exit) => {
+        lifetime.exit.record(exit);
+        if (!this.shutdown.hasSignalled) void this.#finishExit();
+      }),
+    );
+    status.apply("started", "process and bridge are up");
+  }
+
+  /** The agent's own conversation id, once its session-start hook announced it. */
+  get agentSessionId(): string | undefined {
+    return this.#recorder.agentSessionId;
+  }
+
+  // ── signals from the bridge and the transcript (wired by the launcher) ─────
+
+  /** A validated hook event, before its handler runs: every hook takes this one path. */
+  handleHookEvent(event: Event): void {
+    if (this.context.lifetime.isClosed) return;
+    const name = event.hook_event_name;
+    const { signals } = this.#adapter;
+    this.context.events.emitHook(name, event);
+    const transcriptPath = event.transcript_path;
+    if (typeof transcriptPath === "string" && transcriptPath.length > 0) {
+      this.#options.transcript.follow(transcriptPath);
+    }
+    if (name === signals.sessionStartHook) this.#readiness.onSessionStart();
+    this.#recorder.onHook(event);
+    if (signals.initialReadyHooks.includes(name)) this.#readiness.onReadyHook(name);
+    this.turns.onHook(event);
+  }
+
+  /** Every dispatch outcome, after its handler settled. */
+  handleHookOutcome(outcome: HookOutcome): void {
+    if (this.context.lifetime.isClosed) return;
+    this.context.events.emitHookResult(outcome);
+    this.turns.onHookOutcome(outcome);
+  }
+
+  handleHookError(error: HookDispatchError): void {
+    if (!this.context.lifetime.isClosed) this.context.events.emitHookError(error);
+  }
+
+  handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
+    for (const item of items) {
+      this.context.events.emitTranscriptItem(item, transcriptPath);
+      this.turns.onTranscriptItem(item, transcriptPath);
+    }
+  }
+
+  handleTranscriptRecord(record: unknown): void {
+    if (!this.context.lifetime.isClosed) this.#recorder.onTranscriptRecord();
+    const summary = this.#adapter.summarizeTranscriptRecord?.(record);
+    if (summary !== undefined) this.context.events.emitTranscriptSummary(summary);
+  }
+
+  handleTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
+    if (this.context.lifetime.isClosed && warning.code !== "transcript_poll_stopped") return;
+    this.context.events.emitTranscriptWarning(warning, transcriptPath);
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────
+
+  /**
+   * The one routine every status change runs, in this order: the turn owner first (a turn
+   * may end on this ready), then listeners, the transcript's poll pace, loops (they see a
+   * ready first, to rearm), the queue (queued caller input gets first claim on a ready),
+   * and only a ready nothing else took submits a due loop.
+   */
+  #onStatusChange(change: StatusChange): void {
+    const { events, queue } = this.context;
+    this.turns.onStatus(change.status);
+    events.emitStatus(change.status, change.previous);
+    this.#options.transcript.setActive(change.status === "running" || change.status === "blocked");
+    this.loops.onStatus(change.status, queue.activeKind);
+    if (change.status === "ready" || change.status === "running") queue.pump();
+    if (change.status === "ready") this.loops.dispatch();
+  }
+
+  #becomeInitiallyReady(reason: string): void {
+    const { events, status, queue, lifetime } = this.context;
+    if (lifetime.isClosed) return;
+    const record = () => {
+      this.size.restoreRequested();
+      status.apply("initial_ready", reason);
+    };
+    releaseFirstReady({ events, record, release: () => queue.pump() });
+  }
+
+  async #finishExit(): Promise<void> {
+    await this.#closeDown("exited");
+    const pid = this.#options.process.pid;
+    try {
+      this.#options.reap(pid);
+    } catch (error) {
+      this.context.events.emitReapFailed(pid, errorCodeOf(error));
+    }
+  }
+
+  async #finishShutdown(kind: ShutdownKind): Promise<void> {
+    const finalStatus = kind === "stop" ? "stopped" : kind === "kill" ? "killed" : "torn_down";
+    await this.#closeDown(finalStatus);
+    const { state } = this.#options;
+    if (kind === "kill") await this.loops.clear("kill", () => state.removeLoops());
+    if (kind === "teardown") await this.loops.clear("teardown", () => state.removeSession());
+  }
+
+  // Ordered close: flush committed content, announce the exit, settle the status, then
+  // release every resource. Idempotent; a later, more final status still applies.
+  async #closeDown(finalStatus: ElwoodTerminalStatus): Promise<void> {
+    const { lifetime, events, queue, clock, status, terminal } = this.context;
+    if (!lifetime.isClosed) {
+      lifetime.close(finalStatus);
+      this.loops.suspend();
+      this.#watcher.dispose();
+      this.#readiness.dispose();
+      const { transcript, bridge } = this.#options;
+      await transcript.finalFlush().catch(() => undefined);
+      transcript.stop();
+      events.emitExit(lifetime.exit.exit ?? { exitCode: -1 });
+      queue.close(lifetime.notRunning());
+      for (const dispose of this.#disposers.splice(0)) dispose();
+      clock.clearAll();
+      await bridge.close().catch(() => undefined);
+      // No hook can arrive now; the conversation id must be on disk before stop() resolves.
+      await this.#recorder.settle().catch(() => undefined);
+    }
+    status.apply(finalStatus, finalStatus);
+    if (finalStatus !== "exited") terminal.dispose();
+  }
+}

@@ -1,0 +1,58 @@
+// The session's terminal size (api.md "Size"): a CLI that needs a wider screen to boot
+// (Claude: 100 columns) starts wider; the caller's latest requested size is remembered
+// (in memory only) and restored at first readiness, before any input.
+import type { SessionContext } from "../context/session-context.js";
+import type { ElwoodTerminalSize } from "../contract/status.js";
+import { errorCodeOf } from "./runtime-support.js";
+
+export class TerminalSize {
+  readonly #context: SessionContext;
+  readonly #bootstrapMinCols: number;
+  #requested: ElwoodTerminalSize;
+  #isBooted = false;
+
+  constructor(options: {
+    readonly context: SessionContext;
+    readonly requested: ElwoodTerminalSize;
+    readonly bootstrapMinCols: number | undefined;
+  }) {
+    this.#context = options.context;
+    this.#requested = options.requested;
+    this.#bootstrapMinCols = options.bootstrapMinCols ?? 0;
+  }
+
+  /** A caller's resize: applied now (never narrower than the boot minimum before first ready). */
+  resize(size: ElwoodTerminalSize): void {
+    this.#context.lifetime.assertLive();
+    this.#requested = size;
+    const floor = this.#isBooted ? 0 : this.#bootstrapMinCols;
+    const applied = { cols: Math.max(floor, size.cols), rows: size.rows };
+    this.#context.terminal.resize(applied);
+    this.#context.events.emitResize(applied);
+  }
+
+  /**
+   * At first readiness: restores the caller's size after a wide boot. A failure keeps the
+   * boot size and warns; input is released either way.
+   */
+  restoreRequested(): void {
+    this.#isBooted = true;
+    const { terminal, events } = this.#context;
+    const requested = this.#requested;
+    const current = terminal.size;
+    if (requested.cols === current.cols && requested.rows === current.rows) return;
+    try {
+      terminal.resize(requested);
+      events.emitResize(requested);
+    } catch (error) {
+      events.emitWarning({
+        source: "lifecycle",
+        code: "resize_restore_failed",
+        message: "Could not restore the requested terminal size after the narrow bootstrap.",
+        requestedCols: requested.cols,
+        requestedRows: requested.rows,
+        errorCode: errorCodeOf(error),
+      });
+    }
+  }
+}

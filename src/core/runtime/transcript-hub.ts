@@ -1,0 +1,163 @@
+// Follows the agent's own transcript files (the main one and any subagent ones the
+// hooks point at) and turns their committed records into activity through the
+// adapter's pure mapper. On resume, content already on disk is history: skipped.
+
+import { type ChangeWatch, watchFileChanges } from "../../transcript/change-watch.js";
+import { TranscriptCursor } from "../../transcript/cursor.js";
+import { TranscriptFollower } from "../../transcript/follower.js";
+import { ToolNamePairing } from "../../transcript/tool-names.js";
+import type { TranscriptRecord, TranscriptWarning } from "../../transcript/types.js";
+import type { TranscriptItem, TranscriptMapper } from "../contract/adapter.js";
+import type { TranscriptPort } from "../contract/ports.js";
+
+/** Poll interval while a turn may be writing (file-change events also wake the reader). */
+export const ACTIVE_POLL_INTERVAL_MS = 100;
+/** Poll interval while the session idles: nothing is expected, so polling is a safety net. */
+export const IDLE_POLL_INTERVAL_MS = 1000;
+/** A turn's last records can land just after ready; stay quick that long before slowing. */
+export const IDLE_GRACE_MS = 2000;
+
+export interface TranscriptHubOptions {
+  readonly skipExistingContent: boolean;
+  readonly createMapper: () => TranscriptMapper;
+  readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
+  /** Each committed record, in file order, before the batch's items are delivered. */
+  readonly onRecord?: (record: TranscriptRecord, transcriptPath: string) => void;
+  readonly onWarning: (warning: TranscriptWarning, transcriptPath: string) => void;
+}
+
+interface Followed {
+  readonly follower: TranscriptFollower;
+  readonly map: TranscriptMapper;
+  readonly ready: Promise<void>;
+  readonly watch: ChangeWatch | undefined;
+}
+
+// Results carry only the call's id; the name comes from the call earlier in the file.
+function withToolNames(map: TranscriptMapper): TranscriptMapper {
+  const pairing = new ToolNamePairing();
+  return (record) => pairing.pair(map(record));
+}
+
+// A change that lands while a poll is running gets one more poll after it, so nothing
+// written during a read waits for the slow safety-net interval.
+class PollAgain {
+  readonly #poll: () => Promise<void>;
+  #running: Promise<void> | undefined;
+  #isRequestedAgain = false;
+
+  constructor(poll: () => Promise<void>) {
+    this.#poll = poll;
+  }
+
+  request(): void {
+    if (this.#running !== undefined) {
+      this.#isRequestedAgain = true;
+      return;
+    }
+    this.#running = this.#poll().finally(() => {
+      this.#running = undefined;
+      if (!this.#isRequestedAgain) return;
+      this.#isRequestedAgain = false;
+      this.request();
+    });
+  }
+}
+
+export class TranscriptHub implements TranscriptPort {
+  readonly #options: TranscriptHubOptions;
+  readonly #followed = new Map<string, Followed>();
+  #isStopped = false;
+  #isActive = true;
+  #slowDown: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: TranscriptHubOptions) {
+    this.#options = options;
+  }
+
+  /** Quick polling while a turn runs; slow once the session has been idle for a moment. */
+  setActive(isActive: boolean): void {
+    clearTimeout(this.#slowDown);
+    this.#slowDown = undefined;
+    if (isActive) {
+      this.#applyPace(true);
+      return;
+    }
+    this.#slowDown = setTimeout(() => this.#applyPace(false), IDLE_GRACE_MS);
+    this.#slowDown.unref?.();
+  }
+
+  #applyPace(isActive: boolean): void {
+    this.#isActive = isActive;
+    for (const { follower } of this.#followed.values()) follower.setIntervalMs(this.#intervalMs());
+  }
+
+  #intervalMs(): number {
+    return this.#isActive ? ACTIVE_POLL_INTERVAL_MS : IDLE_POLL_INTERVAL_MS;
+  }
+
+  follow(path: string): void {
+    if (this.#isStopped || this.#followed.has(path)) return;
+    const cursor = new TranscriptCursor({ path });
+    const map = withToolNames(this.#options.createMapper());
+    // On resume, what is already on disk is history: skip it before any read.
+    const ready = this.#options.skipExistingContent
+      ? cursor.skipBacklog().then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+    let follower: TranscriptFollower | undefined;
+    const wake = new PollAgain(async () => {
+      await ready;
+      await follower?.poll();
+    });
+    const watch = watchFileChanges(path, () => wake.request());
+    follower = new TranscriptFollower({
+      cursor,
+      intervalMs: this.#intervalMs(),
+      onRecords: (records) => this.#deliver(records, path, map),
+      onWarning: (warning) => this.#options.onWarning(warning, path),
+    });
+    const started = follower;
+    this.#followed.set(path, { follower: started, map, ready, watch });
+    void ready.then(() => started.start());
+  }
+
+  /** Reads what is committed now in every followed file, without stopping. */
+  async catchUp(): Promise<void> {
+    await Promise.all(
+      [...this.#followed.values()].map(async ({ follower, ready }) => {
+        await ready;
+        await follower.poll();
+      }),
+    );
+  }
+
+  async finalFlush(): Promise<void> {
+    await Promise.all(
+      [...this.#followed.values()].map(async ({ follower, ready }) => {
+        await ready;
+        await follower.flush();
+      }),
+    );
+  }
+
+  stop(): void {
+    this.#isStopped = true;
+    clearTimeout(this.#slowDown);
+    for (const { follower, watch } of this.#followed.values()) {
+      watch?.close();
+      follower.stop();
+    }
+  }
+
+  #deliver(records: readonly TranscriptRecord[], path: string, map: TranscriptMapper): void {
+    const items: TranscriptItem[] = [];
+    for (const record of records) {
+      this.#options.onRecord?.(record, path);
+      items.push(...map(record));
+    }
+    if (items.length > 0) this.#options.onItems(items, path);
+  }
+}

@@ -1,0 +1,24 @@
+// Never type into a screen that has not rendered everything received, or that shows a
+// dialog waiting for a human (C-API-56, C-ATTN-01). A held write retries on later frames.
+import type { SessionContext } from "../context/session-context.js";
+
+export const SAFE_SCREEN_RENDER_BOUND_MS = 1000;
+const HELD_WRITE_RETRY_MS = 200;
+
+/** Resolves once the screen is rendered and free of dialogs; rejects once the session closed. */
+export async function waitForSafeScreen(
+  context: Pick<SessionContext, "terminal" | "screen" | "lifetime">,
+): Promise<void> {
+  const { terminal, screen, lifetime } = context;
+  for (;;) {
+    lifetime.assertLive();
+    // Not rendered within the bound counts as unsafe, the same as a visible dialog.
+    const rendered = await Promise.race([
+      terminal.settled().then(() => true),
+      lifetime.sleep(SAFE_SCREEN_RENDER_BOUND_MS).then(() => false),
+    ]);
+    lifetime.assertLive();
+    if (rendered && !terminal.renderFailed && screen.read().dialog === undefined) return;
+    await lifetime.sleep(HELD_WRITE_RETRY_MS);
+  }
+}

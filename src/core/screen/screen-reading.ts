@@ -1,0 +1,81 @@
+// Reduces a screen-fact match (core/screen) to the few facts the runtime acts on. The
+// answer to a startup prompt is planned one step at a time from the CURRENT frame: a
+// move toward the allowlisted option, or Enter once that option is highlighted, so every
+// key is revalidated against a fresh render (api.md "Trust-gate automation").
+import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";
+import type { StartupPromptLabel } from "../contract/status.js";
+import { dialogText } from "./dialog-text.js";
+import { factsForVersion } from "./facts-for-version.js";
+import { matchScreen } from "./match-screen.js";
+import { planOptionKeys } from "./select-option.js";
+import type { DialogMatch, ScreenFactTable } from "./types.js";
+
+const ESCAPE = "\x1b";
+
+export function readScreenWithFacts(frame: ScreenFrame, allFacts: ScreenFactTable): ScreenReading {
+  const table = factsForVersion(allFacts, frame.cliVersion);
+  const match = matchScreen(frame, table);
+  const dialog =
+    match.dialog === undefined
+      ? undefined
+      : { ...toDialog(match.dialog, table), text: dialogText(frame.lines, match.dialog.headerRow) };
+  const composerText =
+    match.composerRow === undefined || dialog !== undefined
+      ? undefined
+      : composerRows(frame.lines, match.composerRow);
+  return {
+    dialog,
+    isWorking: match.isWorking,
+    isInterrupted: match.isInterrupted,
+    hasIdleComposer: dialog === undefined && match.hasComposer && !match.isWorking,
+    hasStagedInput: composerText !== undefined && composerText.length > 0,
+    composerText,
+    isAuthFailure: match.hasAuthFailure,
+  };
+}
+
+function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
+  const fact = table.find((row) => row.id === dialog.factId);
+  const ruleIds = [dialog.factId];
+  if (dialog.kind === "permission_dialog")
+    return { ruleIds, kind: "human_decision", isToolPermission: true };
+  if (dialog.kind !== "startup_prompt" || fact === undefined || dialog.label === undefined) {
+    return { ruleIds, kind: "human_decision" };
+  }
+  const label = dialog.label as StartupPromptLabel;
+  // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
+  const selected = {
+    needsAutotrust: fact.answer === "autotrust",
+    ...(fact.firstKeyAfterMs === undefined ? {} : { firstKeyAfterMs: fact.firstKeyAfterMs }),
+    ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
+  };
+  // A bare header is only a candidate: it holds input but gives no authority to answer.
+  if (!dialog.hasBody || fact.answer === "never")
+    return { ruleIds, kind: "startup_prompt", label, ...selected };
+  if (fact.affirmative === undefined) {
+    // Onboarding prompts with no allowlisted option are declined with Escape.
+    return { ruleIds, kind: "startup_prompt", label, answerKeys: ESCAPE, ...selected };
+  }
+  const plan = planOptionKeys(dialog, fact.affirmative.label);
+  if (plan === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
+  const isOnTarget = dialog.selectedIndex === plan.targetIndex;
+  const answerKeys = plan.method === "arrows" && isOnTarget ? plan.confirm : plan.moves[0];
+  if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
+  return { ruleIds, kind: "startup_prompt", label, answerKeys, ...selected };
+}
+
+/** A draft may span rows; Claude closes its input box with a rule, Codex with a blank row. */
+const COMPOSER_END = /^(─{20,}|)$/;
+const MAX_COMPOSER_ROWS = 12;
+
+// Text typed after the composer glyph (❯ or ›) and on the draft's following rows; empty
+// for an idle input box.
+function composerRows(lines: readonly string[], row: number): string {
+  const rows = [(lines[row] ?? "").replace(/^\s*[❯›]\s?/, "").trim()];
+  for (let next = row + 1; next < Math.min(lines.length, row + MAX_COMPOSER_ROWS); next += 1) {
+    const text = (lines[next] ?? "").trim();
+    if (COMPOSER_END.test(text)) break;
+    rows.push(text);
+  }
+  return rows.join("\n").trim();
+}

@@ -1,0 +1,109 @@
+// The consumer side of one ergonomic turn (seeds §5.8): the content events a `stream()`
+// yields, bounded by count and bytes, ending the way the turn owner (./turns.ts) decided.
+// Nothing here decides when a turn ends; it only buffers and hands over.
+import { ElwoodError } from "../../errors.js";
+import type { ElwoodStreamEvent } from "../contract/turn.js";
+import { sizeOfStreamEvent } from "./stream-events.js";
+
+const MAX_BUFFERED_EVENTS = 10_000;
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+
+type Outcome = { readonly kind: "done" } | { readonly kind: "failed"; readonly error: unknown };
+
+export class TurnStream {
+  readonly #queue: ElwoodStreamEvent[] = [];
+  readonly #givenUp = new AbortController();
+  #queuedBytes = 0;
+  #outcome: Outcome | undefined;
+  #wake: (() => void) | undefined;
+  #isConsumerGone = false;
+
+  /**
+   * Aborted once the caller can no longer get this turn's answer (it failed, or the
+   * consumer stopped reading): a submission still waiting in the queue is withdrawn, so
+   * the agent never receives a prompt whose caller already gave up.
+   */
+  get givenUp(): AbortSignal {
+    return this.#givenUp.signal;
+  }
+
+  get isSettled(): boolean {
+    return this.#outcome !== undefined;
+  }
+
+  /** One content event of this turn; false when the buffer overflowed (the stream failed). */
+  push(event: ElwoodStreamEvent): boolean {
+    if (this.#outcome !== undefined || this.#isConsumerGone) return true;
+    this.#queue.push(event);
+    this.#queuedBytes += sizeOfStreamEvent(event);
+    if (this.#queue.length > MAX_BUFFERED_EVENTS || this.#queuedBytes > MAX_BUFFERED_BYTES) {
+      this.#queue.length = 0;
+      this.#queuedBytes = 0;
+      this.fail(
+        new ElwoodError(
+          "wait_timeout",
+          "Timed out waiting for the consumer to read buffered turn events.",
+          { details: { timeoutMs: 0 } },
+        ),
+      );
+      return false;
+    }
+    this.#wakeConsumer();
+    return true;
+  }
+
+  end(): void {
+    this.#settle({ kind: "done" });
+  }
+
+  fail(error: unknown): void {
+    if (this.#outcome !== undefined) return;
+    this.#giveUp(error);
+    this.#settle({ kind: "failed", error });
+  }
+
+  /** The consumer stopped reading: nothing more is buffered for it. */
+  abandon(): void {
+    this.#giveUp(
+      new ElwoodError("wait_timeout", "The caller stopped reading the turn before it was sent."),
+    );
+    this.#isConsumerGone = true;
+    this.#queue.length = 0;
+    this.#queuedBytes = 0;
+  }
+
+  async *events(): AsyncGenerator<ElwoodStreamEvent, void, undefined> {
+    for (;;) {
+      const next = this.#queue.shift();
+      if (next !== undefined) {
+        this.#queuedBytes -= sizeOfStreamEvent(next);
+        yield next;
+        continue;
+      }
+      const outcome = this.#outcome;
+      if (outcome !== undefined) {
+        if (outcome.kind === "failed") throw outcome.error;
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
+    }
+  }
+
+  #settle(outcome: Outcome): void {
+    if (this.#outcome !== undefined) return;
+    this.#outcome = outcome;
+    this.#wakeConsumer();
+  }
+
+  #giveUp(reason: unknown): void {
+    if (!this.#givenUp.signal.aborted) this.#givenUp.abort(reason);
+  }
+
+  #wakeConsumer(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+}

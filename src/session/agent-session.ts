@@ -1,0 +1,355 @@
+// One session per agent (issue 20, seeds §5.8): the class a caller constructs
+// (`new ClaudeSession()`) and the live session the factories return (`startClaude()`) are
+// this one object. Each method is written once: it checks its arguments (the public
+// boundary; inner layers take typed values), starts the session lazily, and calls the
+// runtime part that does the work. Shutdown methods never start a session; `on()` before
+// start is buffered; `send()` drains `stream()` here and nowhere else.
+
+import {
+  assertOptionsArgument,
+  assertTurnText,
+  checkTimeoutOptions,
+  checkTurnOptions,
+  checkWaitArguments,
+} from "../core/contract/call-arguments.js";
+import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/contract/loops.js";
+import type { AgentModelOption, ModelOperationOptions } from "../core/contract/models.js";
+import type {
+  CompactOptions,
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+} from "../core/contract/session.js";
+import type {
+  ElwoodAgentId,
+  ElwoodSessionStatus,
+  ElwoodStatusDecision,
+  ElwoodTerminalSize,
+} from "../core/contract/status.js";
+import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
+import type { ElwoodActivityEvent } from "../core/contract/types.js";
+import { checkLoopId, validateLoopRequest } from "../core/loops/validate.js";
+import { compactTimeout } from "../core/operations/compact.js";
+import { snapshotImages } from "../core/operations/images.js";
+import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
+import type { SessionRuntime } from "../core/runtime/runtime.js";
+import { sessionWaitSource, waitForActivity, waitForStatus } from "../core/runtime/waits.js";
+import type { ElwoodError } from "../errors.js";
+import { ElwoodError as SessionError } from "../errors.js";
+import type { ElwoodUnsubscribe } from "../events/emitter.js";
+import { assertTerminalSize } from "../terminal/terminal.js";
+import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
+
+/** What opening a session gave: its runtime, and whether it resumed a conversation. */
+export interface OpenedSession {
+  readonly runtime: SessionRuntime;
+  readonly resumed: boolean;
+}
+
+export interface AgentSessionInit {
+  readonly agent: ElwoodAgentId;
+  readonly cwd: string;
+  /** The id the session will start or resume under (a fallback start may replace it). */
+  readonly elwoodSessionId: string;
+  /** Opens the session (start, resume or start-or-resume); called once per attempt. */
+  readonly open: () => Promise<OpenedSession>;
+  /** The size the terminal view reports before start. */
+  readonly initialSize: ElwoodTerminalSize;
+}
+
+type AnyHandler = (payload: never) => void;
+
+interface Subscription {
+  readonly event: string;
+  readonly handler: AnyHandler;
+  detach: ElwoodUnsubscribe | undefined;
+}
+
+export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentSessionEvents>
+  implements ElwoodAgentSession
+{
+  readonly agent: ElwoodAgentId;
+  readonly cwd: string;
+  /** A read-only view of the session's screen: size, title, snapshot, output. */
+  readonly terminal: ElwoodTerminalView;
+  readonly #init: AgentSessionInit;
+  readonly #subscriptions = new Set<Subscription>();
+  #opened: OpenedSession | undefined;
+  #starting: Promise<OpenedSession> | undefined;
+
+  constructor(init: AgentSessionInit) {
+    this.#init = init;
+    this.agent = init.agent;
+    this.cwd = init.cwd;
+    this.terminal = new TerminalView({
+      runtime: () => this.#opened?.runtime,
+      initialSize: init.initialSize,
+      on: (listener) => this.on("terminal:data", listener),
+    });
+  }
+
+  /** The Elwood session id: known before start (a fallback fresh start may replace it). */
+  get elwoodSessionId(): string {
+    return this.#opened?.runtime.elwoodSessionId ?? this.#init.elwoodSessionId;
+  }
+
+  /** This session once started, undefined before (the raw session of seeds §5.8). */
+  get session(): this | undefined {
+    return this.#opened === undefined ? undefined : this;
+  }
+
+  get status(): ElwoodSessionStatus {
+    return this.#opened?.runtime.context.status.status ?? "starting";
+  }
+
+  /** Whether the start resumed a recorded conversation (false before start). */
+  get isResumed(): boolean {
+    return this.#opened?.resumed ?? false;
+  }
+
+  /** Starts the session once; concurrent callers share the start in flight. */
+  async start(): Promise<this> {
+    await this.#live();
+    return this;
+  }
+
+  statusDecisions(): readonly ElwoodStatusDecision[] {
+    return this.#opened?.runtime.context.status.decisions() ?? [];
+  }
+
+  /** Subscribing never forces a start: handlers attach when the session starts. */
+  on<E extends keyof Events & string>(
+    event: E,
+    handler: (payload: Events[E]) => void,
+  ): ElwoodUnsubscribe {
+    const subscription: Subscription = { event, handler: handler as AnyHandler, detach: undefined };
+    this.#subscriptions.add(subscription);
+    const runtime = this.#opened?.runtime;
+    if (runtime !== undefined) attach(runtime, subscription);
+    return () => {
+      subscription.detach?.();
+      this.#subscriptions.delete(subscription);
+    };
+  }
+
+  off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
+    for (const subscription of this.#subscriptions) {
+      if (subscription.event !== event || subscription.handler !== (handler as AnyHandler)) {
+        continue;
+      }
+      subscription.detach?.();
+      this.#subscriptions.delete(subscription);
+    }
+  }
+
+  async waitForStatus(
+    match: (status: ElwoodSessionStatus) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodSessionStatus> {
+    checkWaitArguments(match, timeoutMs);
+    const { events, status } = (this.#runtime ?? (await this.#live())).context;
+    return waitForStatus(sessionWaitSource(events, status.status), match, timeoutMs);
+  }
+
+  waitForActivity<E extends ElwoodActivityEvent>(
+    match: (event: ElwoodActivityEvent) => event is E,
+    timeoutMs?: number,
+  ): Promise<E>;
+  waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent>;
+  async waitForActivity(
+    match: (event: ElwoodActivityEvent) => boolean,
+    timeoutMs?: number,
+  ): Promise<ElwoodActivityEvent> {
+    checkWaitArguments(match, timeoutMs);
+    const { events, status } = (this.#runtime ?? (await this.#live())).context;
+    return waitForActivity(sessionWaitSource(events, status.status), match, timeoutMs);
+  }
+
+  /** One turn's content, in arrival order, ending when the turn is complete. */
+  stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
+    return { [Symbol.asyncIterator]: () => this.#turn(prompt, options) };
+  }
+
+  /** The turn's assistant messages joined by a blank line: `stream()` drained for text. */
+  async send(prompt: string, options: TurnOptions = {}): Promise<string> {
+    const texts: string[] = [];
+    for await (const event of this.stream(prompt, options)) {
+      if (event.type === "text") texts.push(event.text);
+    }
+    return texts.join("\n\n");
+  }
+
+  /** Queued: sent at the next ready, one message per ready (api.md "Submission APIs"). */
+  async sendMessage(message: string, options?: SendOptions): Promise<void> {
+    const images = submissionImages(message, "message", options);
+    return (this.#runtime ?? (await this.#live())).turns.submit("message", message, images);
+  }
+
+  /** Typed as soon as no other submission is being typed; does not wait for ready. */
+  async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
+    const images = submissionImages(prompt, "prompt", options);
+    return (this.#runtime ?? (await this.#live())).turns.submit("prompt", prompt, images);
+  }
+
+  /** Into a running turn now; before first readiness or while blocked, like a message. */
+  async sendGuidance(message: string, options?: SendOptions): Promise<void> {
+    const images = submissionImages(message, "guidance message", options);
+    return (this.#runtime ?? (await this.#live())).turns.guidance(message, images);
+  }
+
+  /** Raw input: outside the queue, never sanitized, never waits. */
+  async sendKeys(input: string | Uint8Array): Promise<void> {
+    if (typeof input !== "string" && !(input instanceof Uint8Array)) {
+      throw invalid("sendKeys takes a string or a Uint8Array.");
+    }
+    (this.#runtime ?? (await this.#live())).turns.takeRawInput(input);
+  }
+
+  async resize(size: ElwoodTerminalSize): Promise<void> {
+    const checked = assertTerminalSize(size);
+    (this.#runtime ?? (await this.#live())).size.resize(checked);
+  }
+
+  /** One Escape when a turn is in flight; resolves at the next ready (C-API-38). */
+  async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
+    const timeoutMs = checkTimeoutOptions(options, "interrupt()");
+    return (this.#runtime ?? (await this.#live())).interrupt.request(timeoutMs);
+  }
+
+  /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
+  async compact(options?: CompactOptions): Promise<void> {
+    const timeoutMs = compactTimeout(options);
+    return (this.#runtime ?? (await this.#live())).operations.compact(timeoutMs);
+  }
+
+  /** Reads the `/model` picker's rows, then closes it with Escape: nothing changes. */
+  async listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
+    const timeoutMs = modelTimeout(options);
+    return (this.#runtime ?? (await this.#live())).operations.models.listModels(timeoutMs);
+  }
+
+  /** Switches this session's model through the picker; the saved default is kept. */
+  async setModel(id: string, options?: ModelOperationOptions): Promise<void> {
+    const modelId = validModelId(id);
+    const timeoutMs = modelTimeout(options);
+    return (this.#runtime ?? (await this.#live())).operations.models.setModel(modelId, timeoutMs);
+  }
+
+  /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */
+  async createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
+    const valid = validateLoopRequest(request);
+    return (this.#runtime ?? (await this.#live())).loops.create(valid);
+  }
+
+  /** Also works on a stopped or exited session (definitions kept for resume). */
+  async listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
+    return (this.#runtime ?? (await this.#live())).loops.list();
+  }
+
+  async cancelLoop(loopId: string): Promise<void> {
+    const id = checkLoopId(loopId);
+    return (this.#runtime ?? (await this.#live())).loops.cancel(id);
+  }
+
+  /** Graceful stop; a no-op before start. */
+  async stop(): Promise<void> {
+    await (await this.#startedOrStarting())?.shutdown.request("stop");
+  }
+
+  /** Force kill, clearing loops; a no-op before start. */
+  async kill(): Promise<void> {
+    await (await this.#startedOrStarting())?.shutdown.request("kill");
+  }
+
+  /** Kill and remove Elwood's state for this session; a no-op before start. */
+  async teardown(): Promise<void> {
+    await (await this.#startedOrStarting())?.shutdown.request("teardown");
+  }
+
+  /** Stop, falling back to kill; a no-op before start, safe in `finally`. */
+  async close(): Promise<void> {
+    const runtime = await this.#startedOrStarting();
+    if (runtime === undefined) return;
+    try {
+      await runtime.shutdown.request("stop");
+    } catch (stopError) {
+      try {
+        await runtime.shutdown.request("kill");
+      } catch (killError) {
+        // Both failed: report both, not just the last (C-API-51).
+        throw new SessionError(
+          "termination_failed",
+          "close() could not stop the session, and the kill fallback failed too; call teardown() to retry.",
+          { cause: new AggregateError([stopError, killError], "stop() and kill() both failed") },
+        );
+      }
+    }
+  }
+
+  /** The runtime, for agent-specific methods (Claude's login()); starts the session. */
+  protected async live(): Promise<SessionRuntime> {
+    return this.#live();
+  }
+
+  // The one per-turn step of this layer: check, start lazily, then the turn owner's events.
+  async *#turn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+    assertTurnText(prompt, "prompt");
+    const checked = checkTurnOptions(options);
+    const images = snapshotImages(checked.images);
+    const runtime = this.#runtime ?? (await this.#live());
+    yield* runtime.turns.stream(prompt, { ...checked, images });
+  }
+
+  // Started: calls reach the runtime in the same tick (an interrupt's Escape is written
+  // before interrupt() returns), as on any live session.
+  get #runtime(): SessionRuntime | undefined {
+    return this.#opened?.runtime;
+  }
+
+  // The runtime once started; the first caller starts it and the rest share that start.
+  async #live(): Promise<SessionRuntime> {
+    if (this.#opened !== undefined) return this.#opened.runtime;
+    this.#starting ??= this.#init.open().then(
+      (opened) => {
+        this.#opened = opened;
+        for (const subscription of this.#subscriptions) attach(opened.runtime, subscription);
+        return opened;
+      },
+      (error: unknown) => {
+        // A failed start may be retried by the next call.
+        this.#starting = undefined;
+        throw error;
+      },
+    );
+    return (await this.#starting).runtime;
+  }
+
+  // Shutdown never starts a session, but waits for one already starting.
+  async #startedOrStarting(): Promise<SessionRuntime | undefined> {
+    if (this.#opened !== undefined) return this.#opened.runtime;
+    if (this.#starting === undefined) return undefined;
+    return this.#starting.then(
+      (opened) => opened.runtime,
+      () => undefined,
+    );
+  }
+}
+
+function attach(runtime: SessionRuntime, subscription: Subscription): void {
+  const { events } = runtime.context;
+  const on = events.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
+  subscription.detach = on.call(events, subscription.event, subscription.handler);
+}
+
+// A submission's text and options, checked at the call; its images validated and copied.
+function submissionImages(text: unknown, what: string, options: SendOptions | undefined) {
+  assertTurnText(text, what);
+  assertOptionsArgument(options, "Send");
+  return snapshotImages(options?.images);
+}
+
+function invalid(message: string): ElwoodError {
+  return new SessionError("invalid_options", message);
+}
