@@ -19,10 +19,11 @@ import {
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";
+import type { SessionRuntime } from "../core/runtime/runtime.js";
 import { ElwoodError } from "../errors.js";
 import { newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
-import { AgentSession, type OpenedSession } from "./agent-session.js";
+import { AgentSession, type OpenedSession, type RuntimeObserver } from "./agent-session.js";
 
 export interface AgentDefinition<
   StartOptions extends CommonStartOptions,
@@ -130,6 +131,7 @@ export function defineAgent<
       options: StartOptions | ResumeOptions,
       elwoodSessionId: string,
       mode: "start" | "resume",
+      observe: RuntimeObserver,
       replacing?: ReplacedSession,
     ): Promise<OpenedSession> => {
       const normalized = definition.normalize(options);
@@ -140,6 +142,7 @@ export function defineAgent<
         postureOverrides: normalized.postureOverrides,
         hooks: normalized.hooks,
         elwoodSessionId,
+        observe: (runtime: SessionRuntime<Event>) => observe(runtime as never),
       };
       const runtime =
         mode === "start"
@@ -153,10 +156,11 @@ export function defineAgent<
     const openEither = async (
       options: StartOrResumeOptions<StartOptions>,
       freshId: string,
+      observe: RuntimeObserver,
     ): Promise<OpenedSession> => {
       const { elwoodSessionId, ...startOptions } = options;
       if (elwoodSessionId === undefined) {
-        return open(startOptions as unknown as StartOptions, freshId, "start");
+        return open(startOptions as unknown as StartOptions, freshId, "start", observe);
       }
       const startOnly = definition.startOnlyOptions as readonly string[];
       const shared = Object.fromEntries(
@@ -164,11 +168,11 @@ export function defineAgent<
       );
       try {
         const resumeOptions = { ...shared, elwoodSessionId } as unknown as ResumeOptions;
-        return await open(resumeOptions, elwoodSessionId, "resume");
+        return await open(resumeOptions, elwoodSessionId, "resume", observe);
       } catch (error) {
         if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return open(startOptions as unknown as StartOptions, freshId, "start", {
+        return open(startOptions as unknown as StartOptions, freshId, "start", observe, {
           elwoodSessionId,
           reason,
         });
@@ -184,7 +188,7 @@ export function defineAgent<
         assertOptionsObject(options);
         const given = options as AgentSessionOptions<StartOptions> & {
           readonly [OPEN_MODE]?: OpenMode;
-          readonly [SESSION_OPENER]?: () => Promise<OpenedSession>;
+          readonly [SESSION_OPENER]?: (observe: RuntimeObserver) => Promise<OpenedSession>;
         };
         const cwd = normalizeCwd(given.cwd);
         const givenStateDir = optionalString(given.stateDir, "stateDir");
@@ -216,14 +220,16 @@ export function defineAgent<
           cwd,
           elwoodSessionId: fixed.elwoodSessionId ?? freshId,
           initialSize: initialSizeOf(given.initialSize),
-          open: () => {
-            if (opener !== undefined) return opener();
+          open: (observe) => {
+            if (opener !== undefined) return opener(observe);
             if (mode === "resume") {
               const id = fixed.elwoodSessionId as string;
-              return open(fixed as unknown as ResumeOptions, id, "resume");
+              return open(fixed as unknown as ResumeOptions, id, "resume", observe);
             }
-            if (mode === "start") return open(fixed as unknown as StartOptions, freshId, "start");
-            return openEither(fixed, freshId);
+            if (mode === "start") {
+              return open(fixed as unknown as StartOptions, freshId, "start", observe);
+            }
+            return openEither(fixed, freshId, observe);
           },
         });
       }

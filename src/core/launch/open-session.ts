@@ -23,6 +23,8 @@ export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBa
   readonly hooks: Handlers | undefined;
   /** The session's Elwood id: fresh for a start (chosen by the caller), stored for a resume. */
   readonly elwoodSessionId: string;
+  /** Sees the runtime as soon as it exists, before its first event (early listeners). */
+  readonly observe?: (runtime: SessionRuntime<Event>) => void;
 }
 
 /** Why a start is standing in for a resume that startOrResume* could not do. */
@@ -163,6 +165,7 @@ function launch<Options, Handlers, Event extends HookEventBase, Posture>(
     executable: common.executable,
     env: common.env,
     loops,
+    ...(request.observe === undefined ? {} : { observe: request.observe }),
   });
 }
 
