@@ -52,6 +52,7 @@ describe("the parse worker pool", () => {
     const pool = new ParseWorkerPool({ maxWorkers: 2 });
     const terminals = Array.from({ length: 5 }, () => open({ parseWorkers: pool }));
     expect(pool.workerCount).toBe(2);
+    expect(pool.terminalCount).toBe(5);
     for (const [index, terminal] of terminals.entries()) terminal.writeOutput(`terminal ${index}`);
     await Promise.all(terminals.map((terminal) => terminal.settled()));
     terminals.forEach((terminal, index) => {
@@ -60,8 +61,10 @@ describe("the parse worker pool", () => {
     expect(threadCount()).toBeGreaterThanOrEqual(baseline + 2);
     for (const terminal of terminals.slice(0, 4)) terminal.dispose();
     expect(pool.workerCount).toBe(1);
+    expect(pool.terminalCount).toBe(1);
     terminals[4]?.dispose();
     expect(pool.workerCount).toBe(0);
+    expect(pool.terminalCount).toBe(0);
     expect(await waitFor(() => threadCount() === baseline, { timeoutMs: 10_000 })).toBe(true);
   });
 
