@@ -1,115 +1,75 @@
-// Terminal throughput (design/TARGETS.md): 1, 8 and 32 sessions, each a real PTY child
-// writing 8 MiB of coloured mixed text into an ElwoodTerminal. Reports wall time, peak
-// RSS, event-loop delay p99, MiB/s, and the ratio to raw @xterm/headless parsing of the
-// same bytes in-process.
+// Terminal throughput (design/TARGETS.md; issue 22 item 3): real PTY children each writing
+// 8 MiB of coloured mixed text into an ElwoodTerminal, with the output parsed on the main
+// thread ("inline"), in the parse workers ("worker"), and as a caller gets it ("auto"),
+// each scenario in a fresh process. Reports wall time, peak RSS, event-loop p99, CPU, MiB/s,
+// the ratio to raw @xterm/headless parsing, and auto ÷ inline for the same session count;
+// then the small-frame latency (time from output to settled) of both paths at 1 and 2.
+//
+//   npm run bench -- terminal [--runs 3] [--sessions 1,2,8,32] [--parsers inline,worker,auto]
 
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { shellQuote } from "../../src/shell/login-shell.js";
-import { reapProcessGroup } from "../../src/shell/reap.js";
-import { spawnPty } from "../../src/terminal/pty-process.js";
-import { DEFAULT_TERMINAL_SIZE, ElwoodTerminal } from "../../src/terminal/terminal.js";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_TERMINAL_SIZE } from "../../src/terminal/terminal.js";
 import { HeadlessTerminal } from "../../src/terminal/xterm-module.js";
+import { buildPayload, MIB, median } from "./terminal/payload.js";
+import type { ScenarioConfig, ScenarioResult } from "./terminal/scenario.js";
 
-const MIB = 1024 * 1024;
 const BYTES_PER_SESSION = 8 * MIB;
-const SESSION_COUNTS = [1, 8, 32] as const;
+const SCENARIO = fileURLToPath(new URL("./terminal/scenario.ts", import.meta.url));
+const LATENCY_FRAMES = 200;
 
-// The writer waits for one input byte before exiting: on Linux node-pty can drop the last
-// output of a child that exits right after writing (microsoft/node-pty#726).
-const WRITER_SOURCE =
-  "process.stdout.write(require('fs').readFileSync(process.argv[1]),()=>process.stdin.once('data',()=>process.exit(0)));";
-// `stty -opost` first so the PTY passes the payload through byte for byte (no \n → \r\n).
-const WRITER_SCRIPT = `stty raw -echo -opost && exec "$0" -e ${shellQuote(WRITER_SOURCE)} "$1"`;
-
-/** Deterministic coloured text: SGR colours, bold, line erase, cursor moves, multi-byte text. */
-function buildPayload(bytes: number): Buffer {
-  const words = [
-    "elwood",
-    "terminal",
-    "héllo",
-    "wörld",
-    "✓ done",
-    "漢字テスト",
-    "emoji 😀",
-    "rate",
-  ];
-  const lines: string[] = [];
-  for (let index = 0; index < 600; index += 1) {
-    const color = 31 + (index % 7);
-    const word = words[index % words.length];
-    const prefix = index % 50 === 0 ? "\x1b[H\x1b[2J" : index % 9 === 0 ? "\x1b[2K\x1b[1m" : "";
-    lines.push(
-      `${prefix}\x1b[${color}m${index} ${word}\x1b[0m ${"lorem ipsum dolor sit ".repeat(3)}\r\n`,
-    );
-  }
-  const block = Buffer.from(lines.join(""), "utf8");
-  const payload = Buffer.alloc(bytes);
-  for (let offset = 0; offset < bytes; offset += block.length) block.copy(payload, offset);
-  // End on a whole character so every decoder sees the same text.
-  let end = bytes;
-  while (end > 0 && ((payload[end] ?? 0) & 0xc0) === 0x80) end -= 1;
-  return payload.subarray(0, Math.min(end, bytes));
+interface Options {
+  readonly runs: number;
+  readonly sessions: readonly number[];
+  readonly parsers: readonly ("inline" | "worker" | "auto")[];
 }
 
-interface ScenarioResult {
-  readonly sessions: number;
-  readonly wallSeconds: number;
-  readonly peakRssMiB: number;
-  readonly loopDelayP99Ms: number;
-  readonly mibPerSecond: number;
-}
-
-async function runSessions(
-  sessions: number,
-  payloadPath: string,
-  payloadBytes: number,
-): Promise<ScenarioResult> {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  }, 20);
-  delay.enable();
-  const started = performance.now();
-  const runs = Array.from({ length: sessions }, async () => {
-    const pty = spawnPty({
-      file: "/bin/sh",
-      args: ["-c", WRITER_SCRIPT, process.execPath, payloadPath],
-      cwd: tmpdir(),
-      env: process.env,
-      ...DEFAULT_TERMINAL_SIZE,
-    });
-    const terminal = new ElwoodTerminal({ pty });
-    let received = 0;
-    pty.onData((chunk) => {
-      received += Buffer.byteLength(chunk);
-      if (received >= payloadBytes) pty.write("q");
-    });
-    try {
-      await new Promise((resolve) => pty.onExit(resolve));
-      await terminal.settled();
-      if (received !== payloadBytes)
-        throw new Error(`a session received ${received} of ${payloadBytes} bytes`);
-    } finally {
-      terminal.dispose();
-      reapProcessGroup(pty.pid);
-    }
-  });
-  await Promise.all(runs);
-  const wallSeconds = (performance.now() - started) / 1000;
-  delay.disable();
-  clearInterval(sampler);
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  return {
-    sessions,
-    wallSeconds,
-    peakRssMiB: peakRss / MIB,
-    loopDelayP99Ms: delay.percentile(99) / 1e6,
-    mibPerSecond: (sessions * payloadBytes) / MIB / wallSeconds,
+function parseOptions(args: readonly string[]): Options {
+  const value = (flag: string) => {
+    const index = args.indexOf(flag);
+    return index >= 0 ? args[index + 1] : undefined;
   };
+  const parsers = (value("--parsers") ?? "inline,worker,auto").split(",");
+  for (const parser of parsers) {
+    if (parser !== "inline" && parser !== "worker" && parser !== "auto")
+      throw new Error(`--parsers takes inline, worker and auto; got ${parser}`);
+  }
+  return {
+    runs: Number(value("--runs") ?? 3),
+    sessions: (value("--sessions") ?? "1,2,8,32").split(",").map(Number),
+    parsers: parsers as Options["parsers"],
+  };
+}
+
+function runChild(config: ScenarioConfig): Promise<ScenarioResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", SCENARIO, JSON.stringify(config)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    // A scenario that printed its figures must also end by itself: a parse worker or a
+    // handle left behind would keep it alive.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`scenario ${JSON.stringify(config)} did not exit by itself`));
+    }, 300_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      const line = output.trim().split("\n").at(-1) ?? "";
+      if (code !== 0 || line === "") {
+        reject(new Error(`scenario ${JSON.stringify(config)} exited with ${code}`));
+        return;
+      }
+      resolve(JSON.parse(line) as ScenarioResult);
+    });
+  });
 }
 
 /** MiB/s of @xterm/headless parsing the same text with no PTY and no Elwood in between. */
@@ -123,16 +83,7 @@ async function rawXtermMibPerSecond(payload: Buffer): Promise<number> {
   return payload.length / MIB / seconds;
 }
 
-function printTable(results: readonly ScenarioResult[], rawMibPerSecond: number): void {
-  const header = ["sessions", "wall s", "peak RSS MiB", "loop p99 ms", "MiB/s", "÷ raw xterm"];
-  const rows = results.map((result) => [
-    String(result.sessions),
-    result.wallSeconds.toFixed(2),
-    result.peakRssMiB.toFixed(0),
-    result.loopDelayP99Ms.toFixed(1),
-    result.mibPerSecond.toFixed(1),
-    (result.mibPerSecond / rawMibPerSecond).toFixed(2),
-  ]);
+function printTable(header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
@@ -140,22 +91,117 @@ function printTable(results: readonly ScenarioResult[], rawMibPerSecond: number)
     cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join("  ");
   console.log(format(header));
   for (const row of rows) console.log(format(row));
-  console.log(`raw @xterm/headless parse of the same bytes: ${rawMibPerSecond.toFixed(1)} MiB/s`);
-  console.log("target (32 sessions): ≤ 7.6 s wall, ≤ 363 MiB peak RSS, loop p99 ≤ 26 ms");
 }
 
-export async function runBenchmark(): Promise<void> {
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+async function throughputTable(options: Options, payloadPath: string, payload: Buffer) {
+  const rawMibPerSecond = await rawXtermMibPerSecond(payload);
+  const medians = new Map<string, { wall: number; rss: number; p99: number; cpu: number }>();
+  const rows: string[][] = [];
+  for (const sessions of options.sessions) {
+    const resultsOf = new Map(options.parsers.map((parser) => [parser, [] as ScenarioResult[]]));
+    // Paths alternate run by run, so each sees the same machine load.
+    for (let run = 0; run < options.runs; run += 1) {
+      for (const parser of options.parsers) {
+        const result = await runChild({
+          kind: "throughput",
+          sessions,
+          parser,
+          payloadPath,
+          payloadBytes: payload.length,
+        });
+        resultsOf.get(parser)?.push(result);
+        console.log(
+          `  ${sessions} × ${parser} run ${run + 1}: ${result.wallSeconds.toFixed(2)} s, ${result.peakRssMiB.toFixed(0)} MiB, loop p99 ${result.loopDelayP99Ms.toFixed(1)} ms, CPU ${result.cpuSeconds.toFixed(1)} s (load ${load()})`,
+        );
+      }
+    }
+    for (const parser of options.parsers) {
+      const results = resultsOf.get(parser) ?? [];
+      const figure = {
+        wall: median(results.map((result) => result.wallSeconds)),
+        rss: median(results.map((result) => result.peakRssMiB)),
+        p99: median(results.map((result) => result.loopDelayP99Ms)),
+        cpu: median(results.map((result) => result.cpuSeconds)),
+      };
+      medians.set(`${parser}:${sessions}`, figure);
+      const mibPerSecond = (sessions * payload.length) / MIB / figure.wall;
+      const inline = medians.get(`inline:${sessions}`);
+      rows.push([
+        String(sessions),
+        parser,
+        results.map((result) => result.wallSeconds.toFixed(2)).join(" "),
+        figure.wall.toFixed(2),
+        figure.rss.toFixed(0),
+        figure.p99.toFixed(1),
+        figure.cpu.toFixed(1),
+        mibPerSecond.toFixed(1),
+        (mibPerSecond / rawMibPerSecond).toFixed(2),
+        inline === undefined ? "" : (inline.wall / figure.wall).toFixed(2),
+      ]);
+    }
+  }
+  printTable(
+    [
+      "sessions",
+      "parser",
+      "wall s (runs)",
+      "median s",
+      "peak RSS MiB",
+      "loop p99 ms",
+      "CPU s",
+      "MiB/s",
+      "÷ raw xterm",
+      "× inline speed",
+    ],
+    rows,
+  );
+  console.log(
+    `raw @xterm/headless parse of the same bytes: ${rawMibPerSecond.toFixed(1)} MiB/s; medians of ${options.runs}`,
+  );
+  console.log("target (32 sessions): ≤ 7.6 s wall, ≤ 400 MiB peak RSS, loop p99 ≤ 26 ms");
+}
+
+async function latencyTable(options: Options) {
+  const rows: string[][] = [];
+  for (const sessions of [1, 2]) {
+    for (const parser of ["inline", "worker"] as const) {
+      const results: ScenarioResult[] = [];
+      for (let run = 0; run < options.runs; run += 1) {
+        results.push(await runChild({ kind: "latency", sessions, parser, frames: LATENCY_FRAMES }));
+      }
+      rows.push([
+        String(sessions),
+        parser,
+        median(results.map((result) => result.firstFrameMs ?? Number.NaN)).toFixed(1),
+        median(results.map((result) => result.frameP50Ms ?? Number.NaN)).toFixed(2),
+        median(results.map((result) => result.frameP99Ms ?? Number.NaN)).toFixed(2),
+        median(results.map((result) => result.peakRssMiB)).toFixed(0),
+        median(results.map((result) => result.cpuSeconds)).toFixed(2),
+      ]);
+    }
+  }
+  console.log(
+    `\nsmall frames (4 KiB, ${LATENCY_FRAMES} per session, 10 ms apart): output → settled()`,
+  );
+  printTable(["sessions", "parser", "first ms", "p50 ms", "p99 ms", "peak RSS MiB", "CPU s"], rows);
+}
+
+export async function runBenchmark(args: readonly string[] = []): Promise<void> {
+  const options = parseOptions(args);
   const directory = mkdtempSync(join(tmpdir(), "elwood-bench-terminal-"));
   try {
     const payload = buildPayload(BYTES_PER_SESSION);
     const payloadPath = join(directory, "payload.bin");
     writeFileSync(payloadPath, payload);
-    const rawMibPerSecond = await rawXtermMibPerSecond(payload);
-    const results: ScenarioResult[] = [];
-    for (const sessions of SESSION_COUNTS) {
-      results.push(await runSessions(sessions, payloadPath, payload.length));
-    }
-    printTable(results, rawMibPerSecond);
+    console.log(`load before: ${load()}`);
+    await throughputTable(options, payloadPath, payload);
+    await latencyTable(options);
+    console.log(`load after: ${load()}`);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

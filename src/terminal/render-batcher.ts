@@ -1,7 +1,9 @@
 // Feeds received output into the headless parser in bounded batches and applies PTY
-// backpressure (prd/internals.md "terminal/"): ≤ 64 KiB per write, one write in flight,
-// pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or stalled parse
-// makes the batcher fail for good (the terminal's sticky `renderFailed`).
+// backpressure (prd/internals.md "terminal/"): ≤ 64 KiB per write, one write in flight
+// (a parse worker may take a few, so it never waits for the parent between batches; a
+// further one goes only as a full batch, so a burst of 4 KiB PTY chunks is not sent as
+// many small ones), pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or
+// stalled parse makes the batcher fail for good (the terminal's sticky `renderFailed`).
 
 import type { ParseScheduler } from "./parse-scheduler.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
@@ -11,6 +13,7 @@ export const DEFAULT_PAUSE_AT_BYTES = 1_048_576;
 export const DEFAULT_RESUME_BELOW_BYTES = 524_288;
 export const DEFAULT_FLUSH_DELAY_MS = 2;
 export const DEFAULT_STALL_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_IN_FLIGHT = 1;
 
 /** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
 export interface RenderSink {
@@ -29,6 +32,8 @@ export interface RenderBatcherLimits {
   readonly flushDelayMs?: number;
   /** A batch whose parse has not finished after this long counts as a render failure. */
   readonly stallTimeoutMs?: number;
+  /** Batches written and not parsed yet, at most. */
+  readonly maxInFlight?: number;
 }
 
 export interface RenderBatcherOptions extends RenderBatcherLimits {
@@ -45,20 +50,25 @@ interface Pending {
   bytes: number;
 }
 
+interface InFlight {
+  readonly bytes: number;
+  readonly release: () => void;
+}
+
 export class RenderBatcher {
   readonly #options: RenderBatcherOptions;
   readonly #limits: Required<RenderBatcherLimits>;
   readonly #queue: Pending[] = [];
+  #queuedBytes = 0;
   readonly #waiters: { target: number; resolve: () => void }[] = [];
   #received = 0;
   #parsed = 0;
-  #inFlight = 0;
+  readonly #inFlight: InFlight[] = [];
   #isPaused = false;
   #flushTimer: NodeJS.Timeout | undefined;
   #stallTimer: NodeJS.Timeout | undefined;
   #failure: { error: unknown } | undefined;
   #isDisposed = false;
-  #releaseSlot: (() => void) | undefined;
   #cancelSlotRequest: (() => void) | undefined;
 
   constructor(options: RenderBatcherOptions) {
@@ -69,6 +79,7 @@ export class RenderBatcher {
       resumeBelowBytes: options.resumeBelowBytes ?? DEFAULT_RESUME_BELOW_BYTES,
       flushDelayMs: options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS,
       stallTimeoutMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+      maxInFlight: Math.max(1, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT),
     };
   }
 
@@ -85,20 +96,23 @@ export class RenderBatcher {
     return this.#failure !== undefined;
   }
 
-  push(text: string): void {
+  /** Queues `text`; `bytes` is its UTF-8 length when the caller knows it already. */
+  push(text: string, bytes: number = utf8Length(text)): void {
     if (this.#isDisposed || text === "") return;
-    const bytes = utf8Length(text);
     this.#received += bytes;
     if (this.#failure !== undefined) {
       this.#parsed += bytes;
       return;
     }
     this.#queue.push({ text, bytes });
+    this.#queuedBytes += bytes;
     if (!this.#isPaused && this.pendingBytes >= this.#limits.pauseAtBytes) {
       this.#isPaused = true;
       this.#options.flow.pause();
     }
-    if (this.#inFlight === 0 && this.#flushTimer === undefined) {
+    if (this.#inFlight.length > 0 && this.#queuedBytes >= this.#limits.batchBytes) {
+      this.#writeNextBatch();
+    } else if (this.#inFlight.length === 0 && this.#flushTimer === undefined) {
       this.#flushTimer = setTimeout(() => {
         this.#flushTimer = undefined;
         this.#writeNextBatch();
@@ -115,46 +129,90 @@ export class RenderBatcher {
     return new Promise((resolve) => this.#waiters.push({ target, resolve }));
   }
 
+  /** Fails the batcher for good from outside, e.g. when the worker parsing it died. */
+  fail(error: unknown): void {
+    if (this.#isDisposed) return;
+    this.#fail(error);
+  }
+
   dispose(): void {
     if (this.#isDisposed) return;
     this.#isDisposed = true;
     this.#clearTimers();
     this.#cancelPendingSlot();
-    this.#freeSlot();
+    this.#freeSlots();
     this.#queue.length = 0;
+    this.#queuedBytes = 0;
     this.#releaseFlow();
     this.#resolveWaiters(true);
   }
 
-  // Asks the scheduler (if any) for a parse slot; the batch is cut only once it is granted.
+  // Writes batches until enough are in flight, each after the scheduler (if any) granted a
+  // parse slot; a batch is cut only once its slot is granted.
   #writeNextBatch(): void {
-    if (this.#isDisposed || this.#failure !== undefined) return;
-    if (this.#inFlight > 0 || this.#cancelSlotRequest !== undefined || this.#queue.length === 0) {
-      return;
+    while (this.#canWriteMore()) {
+      const scheduler = this.#options.scheduler;
+      if (scheduler === undefined) {
+        this.#writeBatch(() => {});
+        continue;
+      }
+      let isGranted = false;
+      const cancel = scheduler.acquire((release) => {
+        const wasWaiting = !isGranted && this.#cancelSlotRequest !== undefined;
+        isGranted = true;
+        this.#cancelSlotRequest = undefined;
+        if (!this.#writeBatch(release)) release();
+        else if (wasWaiting) this.#writeNextBatch();
+      });
+      if (!isGranted) {
+        this.#cancelSlotRequest = cancel;
+        return;
+      }
     }
-    const scheduler = this.#options.scheduler;
-    if (scheduler === undefined) {
-      this.#writeBatch(() => {});
-      return;
-    }
-    let hasStarted = false;
-    const cancel = scheduler.acquire((release) => {
-      hasStarted = true;
-      this.#cancelSlotRequest = undefined;
-      if (!this.#writeBatch(release)) release();
-    });
-    if (!hasStarted) this.#cancelSlotRequest = cancel;
+  }
+
+  #canWriteMore(): boolean {
+    const inFlight = this.#inFlight.length;
+    return (
+      !this.#isDisposed &&
+      this.#failure === undefined &&
+      inFlight < this.#limits.maxInFlight &&
+      this.#cancelSlotRequest === undefined &&
+      this.#queue.length > 0 &&
+      (inFlight === 0 || this.#queuedBytes >= this.#limits.batchBytes)
+    );
   }
 
   #writeBatch(releaseSlot: () => void): boolean {
     if (this.#isDisposed || this.#failure !== undefined) return false;
     const batch = this.#takeBatch();
     if (batch === undefined) return false;
-    this.#inFlight = batch.bytes;
-    this.#releaseSlot = releaseSlot;
     let isCurrent = true;
+    const entry: InFlight = {
+      bytes: batch.bytes,
+      release: () => {
+        if (!isCurrent) return;
+        isCurrent = false;
+        releaseSlot();
+      },
+    };
+    this.#inFlight.push(entry);
+    if (this.#stallTimer === undefined) this.#startStallTimer();
+    try {
+      this.#options.sink.write(batch.text, () => {
+        if (!isCurrent) return;
+        entry.release();
+        this.#onBatchParsed(entry);
+      });
+    } catch (error) {
+      this.#fail(error);
+    }
+    return true;
+  }
+
+  // Watches the oldest batch in flight: parsers answer in order, so it is the one stalling.
+  #startStallTimer(): void {
     this.#stallTimer = setTimeout(() => {
-      isCurrent = false;
       this.#fail(
         new Error(
           `the terminal parser did not finish a batch within ${this.#limits.stallTimeoutMs} ms`,
@@ -162,24 +220,10 @@ export class RenderBatcher {
       );
     }, this.#limits.stallTimeoutMs);
     this.#stallTimer.unref();
-    try {
-      this.#options.sink.write(batch.text, () => {
-        if (!isCurrent) return;
-        isCurrent = false;
-        this.#freeSlot();
-        this.#onBatchParsed(batch.bytes);
-      });
-    } catch (error) {
-      isCurrent = false;
-      this.#fail(error);
-    }
-    return true;
   }
 
-  #freeSlot(): void {
-    const release = this.#releaseSlot;
-    this.#releaseSlot = undefined;
-    release?.();
+  #freeSlots(): void {
+    for (const entry of this.#inFlight.splice(0)) entry.release();
   }
 
   #cancelPendingSlot(): void {
@@ -188,10 +232,13 @@ export class RenderBatcher {
     cancel?.();
   }
 
-  #onBatchParsed(bytes: number): void {
+  #onBatchParsed(entry: InFlight): void {
+    const index = this.#inFlight.indexOf(entry);
+    if (index >= 0) this.#inFlight.splice(index, 1);
     clearTimeout(this.#stallTimer);
     this.#stallTimer = undefined;
-    this.#inFlight = 0;
+    if (this.#inFlight.length > 0) this.#startStallTimer();
+    const bytes = entry.bytes;
     this.#parsed += bytes;
     if (this.#isPaused && this.pendingBytes < this.#limits.resumeBelowBytes) this.#releaseFlow();
     this.#options.onParsed?.({ bytes });
@@ -199,7 +246,8 @@ export class RenderBatcher {
     this.#writeNextBatch();
   }
 
-  // Joins queued chunks up to the batch budget, splitting the last one on a character boundary.
+  // Joins whole queued chunks up to the batch budget; cuts a chunk (on a character boundary)
+  // only when it alone exceeds the budget.
   #takeBatch(): Pending | undefined {
     const parts: string[] = [];
     let bytes = 0;
@@ -212,14 +260,17 @@ export class RenderBatcher {
         bytes += next.bytes;
         continue;
       }
+      // A chunk that does not fit waits whole for the next batch; only a chunk larger than
+      // a whole batch is cut (re-encoding it costs more than a smaller batch does).
+      if (bytes > 0) break;
       const { head, tail } = splitUtf8(next.text, room);
       const headBytes = utf8Length(head);
-      if (headBytes > room && bytes > 0) break;
       parts.push(head);
       bytes += headBytes;
       this.#queue[0] = { text: tail, bytes: next.bytes - headBytes };
       break;
     }
+    this.#queuedBytes -= bytes;
     return parts.length === 0 ? undefined : { text: parts.join(""), bytes };
   }
 
@@ -228,9 +279,9 @@ export class RenderBatcher {
     this.#failure = { error };
     this.#clearTimers();
     this.#cancelPendingSlot();
-    this.#freeSlot();
+    this.#freeSlots();
     this.#queue.length = 0;
-    this.#inFlight = 0;
+    this.#queuedBytes = 0;
     this.#parsed = this.#received;
     this.#releaseFlow();
     this.#resolveWaiters(true);

@@ -20,19 +20,21 @@ export class ReplayBuffer {
   }
 
   get byteLength(): number {
+    this.#cutOldest();
     return this.#bytes;
   }
 
-  append(text: string): void {
+  /** Keeps `text`; `bytes` is its UTF-8 length when the caller knows it already. */
+  append(text: string, bytes: number = utf8Length(text)): void {
     if (text === "" || this.maxBytes <= 0) return;
-    const bytes = utf8Length(text);
     this.#chunks.push({ text, bytes });
     this.#bytes += bytes;
-    this.#trim();
+    this.#dropOldChunks();
   }
 
   /** Everything still held, oldest first, as one string. */
   contents(): string {
+    this.#cutOldest();
     if (this.#chunks.length > 1) {
       // Join once so repeated replays do not re-concatenate.
       this.#chunks = [
@@ -47,8 +49,9 @@ export class ReplayBuffer {
     this.#bytes = 0;
   }
 
-  // Drops whole old chunks first, then cuts the oldest survivor on a character boundary.
-  #trim(): void {
+  // Per append, only whole old chunks go (no re-encoding on the hot path): at most one
+  // chunk more than the limit stays until a reader asks.
+  #dropOldChunks(): void {
     let dropCount = 0;
     while (this.#bytes - (this.#chunks[dropCount]?.bytes ?? 0) >= this.maxBytes) {
       this.#bytes -= this.#chunks[dropCount]?.bytes ?? 0;
@@ -56,6 +59,10 @@ export class ReplayBuffer {
       if (dropCount === this.#chunks.length) break;
     }
     if (dropCount > 0) this.#chunks.splice(0, dropCount);
+  }
+
+  // Cuts the oldest survivor on a character boundary so the total fits the limit.
+  #cutOldest(): void {
     const oldest = this.#chunks[0];
     if (oldest === undefined || this.#bytes <= this.maxBytes) return;
     const keep = oldest.bytes - (this.#bytes - this.maxBytes);

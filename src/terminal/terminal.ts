@@ -1,22 +1,25 @@
 // ElwoodTerminal: one PTY's output parsed into a headless xterm, with the live replay
 // buffer, batching and backpressure, title, snapshot, and the input path (prd/internals.md
-// "terminal/"; api.md "Size, terminal handle, replay"; C-PTY-03/04/05/07).
+// "terminal/"; api.md "Size, terminal handle, replay"; C-PTY-03/04/05/07). The xterm runs
+// on this thread or in a parse worker (./screen/placement.ts); callers cannot tell which.
 
 import { ElwoodError } from "../errors.js";
 import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
 import { type ParseScheduler, sharedParseScheduler } from "./parse-scheduler.js";
+import { type ParseWorkerPool, sharedParseWorkerPool } from "./parse-worker/pool.js";
 import { isClosedPtyError, type PtyProcess } from "./pty-process.js";
 import { RenderBatcher, type RenderBatcherLimits } from "./render-batcher.js";
 import { DEFAULT_REPLAY_BYTES, ReplayBuffer } from "./replay-buffer.js";
-import { readSnapshot, type TerminalSnapshot, trackCursorVisibility } from "./snapshot.js";
-import { HeadlessTerminal } from "./xterm-module.js";
+import { InlineScreen } from "./screen/inline.js";
+import { placeParser, type TerminalParserPlacement } from "./screen/placement.js";
+import type { ScreenHost, TerminalScreen } from "./screen/screen.js";
+import { WORKER_BATCHES_IN_FLIGHT, WorkerScreen } from "./screen/worker-backed.js";
+import { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize } from "./size.js";
+import type { TerminalSnapshot } from "./snapshot.js";
+import { utf8Length } from "./utf8.js";
+import type { HeadlessTerminal } from "./xterm-module.js";
 
-export interface ElwoodTerminalSize {
-  readonly cols: number;
-  readonly rows: number;
-}
-
-export const DEFAULT_TERMINAL_SIZE: ElwoodTerminalSize = Object.freeze({ cols: 189, rows: 48 });
+export { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize };
 
 export interface RenderEvent {
   /** 1 for the first parsed batch, then counting up. */
@@ -31,27 +34,31 @@ export interface ElwoodTerminalOptions {
   readonly replayBytes?: number;
   readonly scrollback?: number;
   readonly limits?: RenderBatcherLimits;
-  /** Parse-time sharing between terminals; the process-wide scheduler by default. */
+  /** Parse-time sharing between terminals parsed on this thread; process-wide by default. */
   readonly parseScheduler?: ParseScheduler;
   /** Clock for `lastOutputAt`/`isQuiet`; Date.now unless a test supplies one. */
   readonly now?: () => number;
+  /** Internal: where the output is parsed; `auto` (by measurement) unless a test or bench forces it. */
+  readonly parser?: TerminalParserPlacement;
+  /** Internal: the parse workers for a worker-parsed terminal; the process-wide pool by default. */
+  readonly parseWorkers?: Pick<ParseWorkerPool, "open">;
 }
 
 type TerminalEvents = { data: string; render: RenderEvent; renderFailed: unknown };
 
 export class ElwoodTerminal {
-  readonly xterm: HeadlessTerminal;
   readonly #pty: PtyProcess;
   readonly #now: () => number;
   readonly #replay: ReplayBuffer;
+  readonly #screen: TerminalScreen;
   readonly #batcher: RenderBatcher;
+  readonly #releasePlacement: () => void;
   readonly #events = new TypedEmitter<TerminalEvents>();
   readonly #teardown: ElwoodUnsubscribe[] = [];
   #size: ElwoodTerminalSize;
-  #title = "";
-  #isCursorVisible = true;
   #hasExited = false;
   #renderSequence = 0;
+  #unrenderedBytes = 0;
   #lastOutputAt: number | undefined;
   readonly #createdAt: number;
   #isDisposed = false;
@@ -64,24 +71,43 @@ export class ElwoodTerminal {
     this.#createdAt = this.#now();
     this.#size = assertTerminalSize(options.size ?? DEFAULT_TERMINAL_SIZE);
     this.#replay = new ReplayBuffer({ maxBytes: options.replayBytes ?? DEFAULT_REPLAY_BYTES });
-    this.xterm = new HeadlessTerminal({
-      cols: this.#size.cols,
-      rows: this.#size.rows,
-      scrollback: options.scrollback ?? 1000,
-      allowProposedApi: true,
-    });
+    const { placement, release } = placeParser(options.parser);
+    this.#releasePlacement = release;
+    const host: ScreenHost = {
+      toPty: (data) => this.#writeToPty(data),
+      reported: () => this.#renderIfCurrent(),
+      fail: (error) => this.#batcher.fail(error),
+    };
+    const geometry = { size: this.#size, scrollback: options.scrollback ?? 1000, host };
+    this.#screen = createScreen(placement, geometry, options.parseWorkers ?? sharedParseWorkerPool);
+    const isInline = this.#screen instanceof InlineScreen;
     this.#batcher = new RenderBatcher({
+      // A worker shares its own time between its terminals; the scheduler guards this thread.
+      ...(isInline
+        ? { scheduler: options.parseScheduler ?? sharedParseScheduler }
+        : { maxInFlight: WORKER_BATCHES_IN_FLIGHT }),
       ...options.limits,
-      scheduler: options.parseScheduler ?? sharedParseScheduler,
-      sink: { write: (data, parsed) => this.xterm.write(data, parsed) },
+      sink: this.#screen,
       flow: { pause: () => this.#pty.pause(), resume: () => this.#pty.resume() },
-      onParsed: ({ bytes }) => {
-        this.#renderSequence += 1;
-        this.#events.emit("render", { sequence: this.#renderSequence, bytes });
+      onParsed: ({ bytes }) => this.#onParsed(bytes),
+      onFailed: (error) => {
+        this.#screen.abandon();
+        this.#events.emit("renderFailed", error);
       },
-      onFailed: (error) => this.#events.emit("renderFailed", error),
     });
     this.#wire();
+  }
+
+  /**
+   * The headless xterm itself, only for a terminal parsed on this thread: a worker-parsed
+   * one has none here (read `snapshot()`, `title` and `size` instead).
+   */
+  get xterm(): HeadlessTerminal {
+    if (this.#screen instanceof InlineScreen) return this.#screen.xterm;
+    throw new ElwoodError(
+      "invalid_options",
+      "This terminal is parsed in a worker thread and has no xterm instance here; read snapshot(), title and size instead.",
+    );
   }
 
   get size(): ElwoodTerminalSize {
@@ -90,7 +116,7 @@ export class ElwoodTerminal {
 
   /** The latest OSC 0/2 title, or "" before any. */
   get title(): string {
-    return this.#title;
+    return this.#screen.title;
   }
 
   /** Sticky: once a parse failed the screen no longer reflects the PTY. */
@@ -112,13 +138,13 @@ export class ElwoodTerminal {
   }
 
   snapshot(): TerminalSnapshot {
-    return this.#finalSnapshot ?? readSnapshot(this.xterm, this.#isCursorVisible);
+    return this.#finalSnapshot ?? this.#screen.snapshot();
   }
 
   /** Raw input through xterm's input path, which writes to the PTY (C-PTY-04). Never sanitized. */
   sendInput(data: string): void {
     this.#assertUsable("send input");
-    this.xterm.input(data, true);
+    this.#screen.input(data);
   }
 
   /** Renders `data` locally as if the PTY had printed it; it is not PTY output and not replayed. */
@@ -144,13 +170,16 @@ export class ElwoodTerminal {
         }
       }
     }
-    this.xterm.resize(next.cols, next.rows);
+    this.#screen.resize(next);
     this.#size = next;
   }
 
-  /** Resolves when every byte received so far is parsed; never rejects, also after dispose. */
+  /**
+   * Resolves when every byte received so far is parsed and the snapshot shows it (and any
+   * resize before it); never rejects, also after dispose.
+   */
   settled(): Promise<void> {
-    return this.#batcher.settled();
+    return this.#batcher.settled().then(() => this.#screen.settled());
   }
 
   /** Replays the live buffer to `callback` at once, then streams raw PTY output. */
@@ -169,16 +198,18 @@ export class ElwoodTerminal {
     return this.#events.on("renderFailed", callback);
   }
 
-  /** Idempotent: stops listening to the PTY (resuming it if paused) and disposes xterm. */
+  /** Idempotent: stops listening to the PTY (resuming it if paused) and disposes the screen. */
   dispose(): void {
     if (this.#isDisposed) return;
     this.#isDisposed = true;
-    this.#finalSnapshot = readSnapshot(this.xterm, this.#isCursorVisible);
+    // The screen goes with the parser (maybe a worker's): keep what it last showed.
+    this.#finalSnapshot = this.#screen.snapshot();
     for (const unsubscribe of this.#teardown.splice(0)) unsubscribe();
     this.#batcher.dispose();
     this.#replay.clear();
     this.#events.removeAllListeners();
-    this.xterm.dispose();
+    this.#screen.dispose();
+    this.#releasePlacement();
   }
 
   #wire(): void {
@@ -187,27 +218,28 @@ export class ElwoodTerminal {
       this.#pty.onExit(() => {
         this.#hasExited = true;
       }),
-      trackCursorVisibility(this.xterm, (isVisible) => {
-        this.#isCursorVisible = isVisible;
-      }),
     );
-    const title = this.xterm.onTitleChange((next) => {
-      this.#title = next;
-    });
-    // xterm's input path: sendInput and the terminal's own query replies go to the PTY.
-    const input = this.xterm.onData((data) => this.#writeToPty(data));
-    const binary = this.xterm.onBinary((data) => this.#writeToPty(Buffer.from(data, "latin1")));
-    this.#teardown.push(
-      () => title.dispose(),
-      () => input.dispose(),
-      () => binary.dispose(),
-    );
+  }
+
+  // A render means the snapshot shows the batch: a worker's unreported batches join the next.
+  #onParsed(bytes: number): void {
+    this.#unrenderedBytes += bytes;
+    this.#renderIfCurrent();
+  }
+
+  #renderIfCurrent(): void {
+    if (this.#unrenderedBytes === 0 || !this.#screen.isCurrent) return;
+    this.#renderSequence += 1;
+    const event = { sequence: this.#renderSequence, bytes: this.#unrenderedBytes };
+    this.#unrenderedBytes = 0;
+    this.#events.emit("render", event);
   }
 
   #receive(chunk: string): void {
     this.#lastOutputAt = this.#now();
-    this.#replay.append(chunk);
-    this.#batcher.push(chunk);
+    const bytes = utf8Length(chunk);
+    this.#replay.append(chunk, bytes);
+    this.#batcher.push(chunk, bytes);
     this.#events.emit("data", chunk);
   }
 
@@ -225,17 +257,20 @@ export class ElwoodTerminal {
   }
 }
 
-/** The one rule for a terminal size, wherever a size enters (options, resize, xterm). */
-export function assertTerminalSize(value: unknown): ElwoodTerminalSize {
-  const size = (
-    typeof value === "object" && value !== null ? value : {}
-  ) as Partial<ElwoodTerminalSize>;
-  const isValid = (n: unknown): n is number =>
-    Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 10_000;
-  if (isValid(size.cols) && isValid(size.rows)) return { cols: size.cols, rows: size.rows };
-  throw new ElwoodError(
-    "invalid_options",
-    `A terminal size needs whole numbers of columns and rows from 1 to 10000; got ${String(size.cols)}×${String(size.rows)}.`,
-    { details: { cols: size.cols, rows: size.rows } },
-  );
+// A worker that cannot even be started (e.g. a thread limit) leaves the terminal on this
+// thread rather than failing the session's start.
+function createScreen(
+  placement: "inline" | "worker",
+  geometry: ConstructorParameters<typeof InlineScreen>[0],
+  workers: Pick<ParseWorkerPool, "open">,
+): TerminalScreen {
+  if (placement === "inline") return new InlineScreen(geometry);
+  try {
+    return new WorkerScreen({
+      ...geometry,
+      connect: (client, shape) => workers.open(client, shape),
+    });
+  } catch {
+    return new InlineScreen(geometry);
+  }
 }

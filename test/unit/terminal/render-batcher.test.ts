@@ -159,4 +159,95 @@ describe("RenderBatcher", () => {
     expect(batcher.hasFailed).toBe(true);
     expect(failures).toHaveLength(1);
   });
+
+  describe("with several batches in flight (a parse worker)", () => {
+    function createPipelined(overrides: Partial<RenderBatcherOptions> = {}) {
+      const writes: { data: string; done: () => void }[] = [];
+      const flow = { pauses: 0, resumes: 0 };
+      const failures: unknown[] = [];
+      const batcher = new RenderBatcher({
+        maxInFlight: 3,
+        sink: { write: (data, done) => writes.push({ data, done }) },
+        flow: { pause: () => flow.pauses++, resume: () => flow.resumes++ },
+        onFailed: (error) => failures.push(error),
+        ...overrides,
+      });
+      return { batcher, writes, flow, failures };
+    }
+
+    it("keeps up to maxInFlight full batches going, then sends the rest when the last returns", () => {
+      const { batcher, writes } = createPipelined();
+      batcher.push("x".repeat(64 * KIB * 4 + 10));
+      vi.advanceTimersByTime(2);
+      expect(writes.map((write) => write.data.length)).toEqual([64 * KIB, 64 * KIB, 64 * KIB]);
+      writes[0]?.done();
+      expect(writes).toHaveLength(4);
+      writes[1]?.done();
+      writes[2]?.done();
+      // 10 bytes are not a full batch: they wait while a batch is still in flight.
+      expect(writes).toHaveLength(4);
+      writes[3]?.done();
+      expect(writes.map((write) => write.data.length)).toEqual([
+        64 * KIB,
+        64 * KIB,
+        64 * KIB,
+        64 * KIB,
+        10,
+      ]);
+      expect(batcher.pendingBytes).toBe(10);
+    });
+
+    it("coalesces small chunks that arrive while a batch is in flight into one batch", () => {
+      const { batcher, writes } = createPipelined();
+      batcher.push("a");
+      vi.advanceTimersByTime(2);
+      for (let index = 0; index < 100; index += 1) batcher.push("b".repeat(100));
+      vi.advanceTimersByTime(10);
+      expect(writes.map((write) => write.data)).toEqual(["a"]);
+      writes[0]?.done();
+      expect(writes.map((write) => write.data.length)).toEqual([1, 10_000]);
+    });
+
+    it("a full batch's worth of queued output goes at once, without the flush delay", () => {
+      const { batcher, writes } = createPipelined();
+      batcher.push("a");
+      vi.advanceTimersByTime(2);
+      const chunk = "c".repeat(4 * KIB);
+      for (let index = 0; index < 15; index += 1) batcher.push(chunk);
+      expect(writes).toHaveLength(1);
+      batcher.push(chunk);
+      expect(writes.map((write) => write.data.length)).toEqual([1, 64 * KIB]);
+    });
+
+    it("the stall timeout watches the oldest batch and restarts with each answer", () => {
+      const { batcher, writes } = createPipelined({ stallTimeoutMs: 1000 });
+      batcher.push("x".repeat(64 * KIB * 2));
+      vi.advanceTimersByTime(2);
+      vi.advanceTimersByTime(900);
+      writes[0]?.done();
+      vi.advanceTimersByTime(900);
+      expect(batcher.hasFailed).toBe(false);
+      vi.advanceTimersByTime(100);
+      expect(batcher.hasFailed).toBe(true);
+    });
+
+    it("fail() from outside fails for good, resumes the PTY, settles waiters, ignores late answers", async () => {
+      const parsed: number[] = [];
+      const { batcher, writes, flow, failures } = createPipelined({
+        pauseAtBytes: 4,
+        onParsed: ({ bytes }) => parsed.push(bytes),
+      });
+      batcher.push("0123456789");
+      vi.advanceTimersByTime(2);
+      const settled = batcher.settled();
+      batcher.fail(new Error("the worker died"));
+      batcher.fail(new Error("again"));
+      await expect(settled).resolves.toBeUndefined();
+      expect(failures.map((error) => (error as Error).message)).toEqual(["the worker died"]);
+      expect(flow.resumes).toBe(1);
+      writes[0]?.done();
+      expect(batcher.hasFailed).toBe(true);
+      expect(parsed).toEqual([]);
+    });
+  });
 });

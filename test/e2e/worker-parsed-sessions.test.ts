@@ -1,0 +1,65 @@
+// Real CLIs whose screens are parsed in a worker thread (issue 22 item 3): with two other
+// terminals alive in the process, a new session's terminal goes to a parse worker, and
+// everything that reads its screen (readiness, the composer, turn ends, the final reply)
+// works through the parent's mirror exactly as on the main thread.
+import { afterEach, describe, expect, test } from "vitest";
+import { startClaude } from "../../src/agents.js";
+import { sharedParseWorkerPool } from "../../src/terminal/parse-worker/pool.js";
+import { ElwoodTerminal } from "../../src/terminal/terminal.js";
+import { ensureGone, token } from "../support/claude-e2e.js";
+import { startCodexIn } from "../support/codex-e2e.js";
+import { FakePty } from "../support/fake-pty.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+
+const newClaudeFixture = useRealCliFixture({ trusted: true });
+
+// Two live terminals in this process: the next one is placed in a parse worker.
+const others: ElwoodTerminal[] = [];
+function occupyTheMainThread(): void {
+  for (let index = 0; index < 2; index += 1)
+    others.push(new ElwoodTerminal({ pty: new FakePty() }));
+}
+afterEach(() => {
+  for (const terminal of others.splice(0)) terminal.dispose();
+});
+
+// session.terminal is a read-only view that does not say where it is parsed; the process's
+// pool does: the session's terminal is the only one in a worker.
+function expectWorkerParsed(): void {
+  expect(sharedParseWorkerPool.terminalCount).toBe(1);
+}
+
+describe("sessions whose screens are parsed in a worker", () => {
+  test("C-PTY-07: Claude starts, answers a turn and stops", async () => {
+    occupyTheMainThread();
+    const fx = await newClaudeFixture();
+    const answer = token("Parsed in a worker");
+    fx.server.turn({ match: /worker question/, steps: [{ say: answer }] });
+    const session = await startClaude({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    expectWorkerParsed();
+    expect(await session.send("worker question")).toBe(answer);
+    await session.terminal.settled();
+    expect(session.terminal.snapshot().text).toContain(answer);
+    expect(session.terminal.renderFailed).toBe(false);
+    await session.stop();
+  });
+
+  test("C-PTY-07: Codex starts, answers a turn and stops", async () => {
+    occupyTheMainThread();
+    const fx = await newClaudeFixture({ cli: "codex" });
+    const answer = token("Codex parsed in a worker");
+    fx.server.turn({ match: /worker question/, steps: [{ say: answer }] });
+    const session = await startCodexIn(fx);
+    expectWorkerParsed();
+    expect(await session.send("worker question")).toBe(answer);
+    await session.terminal.settled();
+    expect(session.terminal.snapshot().text).toContain(answer);
+    expect(session.terminal.renderFailed).toBe(false);
+    await session.stop();
+  });
+});
