@@ -102,7 +102,7 @@ export type {
   ElwoodWarningOf,
   ElwoodWarningSource,
 } from "./core/contract/warnings.js";
-export type { CommonStartOptions } from "./core/launch/common-options.js";
+export type { CommonStartOptions } from "./core/launch/session-options.js";
 export { parseLoopCommand } from "./core/loops/parse-command.js";
 export { IMAGE_LIMITS } from "./core/operations/images.js";
 export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";

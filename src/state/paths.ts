@@ -13,7 +13,7 @@ export const GITIGNORE_FILE_NAME = ".gitignore";
 
 export interface StateLocationOptions {
   readonly cwd: string;
-  readonly stateDir?: string;
+  readonly stateDir?: string | undefined;
 }
 
 export interface StateLocation {
