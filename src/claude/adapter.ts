@@ -2,7 +2,6 @@
 // launch argv and the generated settings file, the hook catalogue, screen facts, the
 // transcript mapper and which hooks mean what. No runtime code lives here.
 
-import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import { readScreenWithFacts } from "../core/screen/screen-reading.js";
@@ -14,6 +13,7 @@ import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { claudeSessionSettings } from "./launch/settings.js";
+import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS } from "./screen/facts.js";

@@ -12,7 +12,7 @@ import {
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
 import { readScreenWithFacts } from "../../../src/core/screen/screen-reading.js";
-import type { ScreenFactTable } from "../../../src/core/screen/types.js";
+import type { ScreenFacts } from "../../../src/core/screen/types.js";
 import type { TranscriptActivityItem } from "../../../src/transcript/activity.js";
 
 export const ECHO_CLI_PATH = fileURLToPath(new URL("./cli.mjs", import.meta.url));
@@ -64,10 +64,13 @@ const echoHooks: HookCatalogue<EchoHookHandlers, EchoHookEvent> = {
 };
 
 const RULE = /^─{10,}$/;
-const ECHO_SCREEN_FACTS: ScreenFactTable = [
-  { id: "echo-working", kind: "working", header: /·\s*echoing…/, verifiedOn: "1.0.0" },
-  { id: "echo-composer", kind: "composer", header: /^❯(\s|$)/, above: RULE, verifiedOn: "1.0.0" },
-];
+const ECHO_SCREEN_FACTS: ScreenFacts = {
+  rows: [
+    { id: "echo-working", kind: "working", header: /·\s*echoing…/, verifiedOn: "1.0.0" },
+    { id: "echo-composer", kind: "composer", header: /^❯(\s|$)/, above: RULE, verifiedOn: "1.0.0" },
+  ],
+  optionMarkers: "❯",
+};
 
 function mapEchoRecord(record: unknown): readonly TranscriptActivityItem[] {
   const { type, text } = (record ?? {}) as { type?: unknown; text?: unknown };
