@@ -105,8 +105,8 @@ export type {
 export type { CommonStartOptions } from "./core/launch/session-options.js";
 export { parseLoopCommand } from "./core/loops/parse-command.js";
 export { IMAGE_LIMITS } from "./core/operations/images.js";
-export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
-export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
+export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
+export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
 export type { ListModelsOptions } from "./session/list-models.js";
 export {

@@ -12,6 +12,7 @@ import {
   textList,
 } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import type { ClaudeErrorName } from "./errors.js";
 import type { ClaudeHookHandlers } from "./hooks/handlers.js";
 import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "./posture.js";
 
@@ -81,7 +82,7 @@ export const claudeOptions = agentOptions<
   split({ name, model, reasoningEffort, settingsOverrides, highTrust, ...policy }) {
     const { permissionMode, allowedTools, disallowedTools, tools } = policy;
     if (highTrust && permissionMode !== undefined) {
-      throw new ElwoodError(
+      throw new ElwoodError<ClaudeErrorName>(
         "claude_high_trust_conflict",
         `\`highTrust: true\` already means permissionMode "bypassPermissions"; drop \`permissionMode\` ("${permissionMode}") or \`highTrust\`.`,
         { details: { permissionMode } },

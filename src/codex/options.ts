@@ -10,6 +10,7 @@ import {
   textList,
 } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import type { CodexErrorName } from "./errors.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES, type CodexPosture } from "./posture.js";
 
@@ -104,7 +105,7 @@ export const codexOptions = agentOptions<
     approvalPolicy,
   }) {
     if (highTrust && (sandbox !== undefined || approvalPolicy !== undefined)) {
-      throw new ElwoodError(
+      throw new ElwoodError<CodexErrorName>(
         "codex_high_trust_conflict",
         '`highTrust: true` already means sandbox "danger-full-access" with approvalPolicy "never"; drop `sandbox`/`approvalPolicy` or `highTrust`.',
         { details: { sandbox, approvalPolicy } },

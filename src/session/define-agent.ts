@@ -19,7 +19,7 @@ import {
   type SessionConfig,
 } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
-import { newSessionId } from "../state/session-id.js";
+import { assertSessionId, newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
 import { AgentSession, type OpenedSession } from "./agent-session.js";
 
@@ -169,6 +169,7 @@ export function defineAgent<
           if (resumeOnly !== undefined && typeof resumeOnly !== "boolean") {
             throw invalidOption("`resumeOnly` must be a boolean.", { option: "resumeOnly" });
           }
+          if (elwoodSessionId !== undefined) assertSessionId(elwoodSessionId);
           if (resumeOnly === true && typeof elwoodSessionId !== "string") {
             throw invalidOption("`resumeOnly` needs the `elwoodSessionId` to resume.", {
               option: "resumeOnly",

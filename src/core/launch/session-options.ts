@@ -52,7 +52,7 @@ interface IssueAt {
 
 // An issue's `params` carry a specific error name and details (custom checks only).
 interface IssueParams {
-  readonly error?: ElwoodError["name"];
+  readonly error?: string;
   readonly details?: ElwoodErrorDetails;
 }
 
@@ -72,7 +72,7 @@ export const flag = (option: string) =>
 export function oneOf<const T extends readonly string[]>(
   option: string,
   values: T,
-  error: ElwoodError["name"] = "invalid_options",
+  error = "invalid_options",
 ) {
   const list = values.map((value) => `"${value}"`).join(", ");
   return z
@@ -252,7 +252,7 @@ function parsed(schema: z.ZodType, options: object, entry: string): unknown {
   const option = issue.path[0];
   if (typeof option !== "string") throw invalidOption(`${entry} options must be an object.`);
   const params = (issue.code === "custom" ? issue.params : undefined) as IssueParams | undefined;
-  throw new ElwoodError(params?.error ?? "invalid_options", issue.message, {
+  throw new ElwoodError<string>(params?.error ?? "invalid_options", issue.message, {
     details: { option, ...params?.details },
   });
 }

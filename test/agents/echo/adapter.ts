@@ -14,6 +14,7 @@ import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
 import { readScreenWithFacts } from "../../../src/core/screen/screen-reading.js";
 import type { ScreenFacts } from "../../../src/core/screen/types.js";
 import type { TranscriptActivityItem } from "../../../src/transcript/activity.js";
+import type { ECHO_ERROR_NAMES } from "./errors.js";
 
 export const ECHO_CLI_PATH = fileURLToPath(new URL("./cli.mjs", import.meta.url));
 const HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "Stop"] as const;
@@ -91,13 +92,12 @@ export const echoAdapter: AgentAdapter<
   binary: ECHO_CLI_PATH,
   minimumVersion: "1.0.0",
   posture: EchoPostureSchema,
-  // A test-only agent has no public error names of its own (prd/decisions.md).
   errorNames: {
-    notFound: "pty_start_failed",
-    startFailed: "pty_start_failed",
-    versionUnsupported: "pty_start_failed",
-    notAuthenticated: "pty_start_failed",
-  },
+    notFound: "echo_not_found",
+    startFailed: "echo_start_failed",
+    versionUnsupported: "echo_version_unsupported",
+    notAuthenticated: "echo_not_authenticated",
+  } satisfies Record<string, (typeof ECHO_ERROR_NAMES)[number]>,
   hooks: echoHooks,
   signals: {
     initialReadyHooks: [],
