@@ -47,8 +47,8 @@ export class ClaudeSession extends claude.Session {
    * session_not_running otherwise.
    */
   async login(options: ClaudeLoginOptions): Promise<void> {
-    checkLoginOptionsShape(options);
-    return (await this.live()).operations.login(options);
+    const checked = checkLoginOptionsShape(options);
+    return (await this.live()).operations.login(checked);
   }
 }
 

@@ -2,16 +2,9 @@
 // shared option schema (core/launch/session-options.ts), validated before anything is
 // spawned or written, and the highTrust/permissionMode rule that joins two of them.
 
-import {
-  agentOptions,
-  type CommonStartOptions,
-  flag,
-  oneOf,
-  plainObject,
-  text,
-  textList,
-} from "../core/launch/session-options.js";
+import { agentOptions, type CommonStartOptions } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import { flag, oneOf, plainObject, text, textList } from "../options/fields.js";
 import type { ClaudeErrorName } from "./errors.js";
 import type { ClaudeHookHandlers } from "./hooks/handlers.js";
 import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "./posture.js";

@@ -1,15 +1,9 @@
 // StartCodexOptions / ResumeCodexOptions (api.md §5.5, §5.6): Codex's fields of the
 // shared option schema (core/launch/session-options.ts), validated before anything is
 // spawned or written, and the highTrust rule against an explicit sandbox/approval.
-import {
-  agentOptions,
-  type CommonStartOptions,
-  flag,
-  oneOf,
-  text,
-  textList,
-} from "../core/launch/session-options.js";
+import { agentOptions, type CommonStartOptions } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import { flag, oneOf, text, textList } from "../options/fields.js";
 import type { CodexErrorName } from "./errors.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES, type CodexPosture } from "./posture.js";

@@ -11,14 +11,14 @@ import {
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";
-import {
-  type AgentOptions,
-  type CommonStartOptions,
-  invalidOption,
-  type OpenConfigs,
-  type SessionConfig,
+import type {
+  AgentOptions,
+  CommonStartOptions,
+  OpenConfigs,
+  SessionConfig,
 } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import { invalidOption } from "../options/fields.js";
 import { assertSessionId, newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
 import { AgentSession, type OpenedSession } from "./agent-session.js";

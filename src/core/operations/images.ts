@@ -5,7 +5,9 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";
-import type { ImageFormat, ImageInput } from "../contract/turn.js";
+import type { ImageFormat, ImageInput, ImageSnapshot } from "../contract/turn.js";
+
+export type { ImageSnapshot };
 
 const MIB = 1024 * 1024;
 export const IMAGE_LIMITS = Object.freeze({
@@ -18,14 +20,6 @@ export const IMAGE_LIMITS = Object.freeze({
 const FORMATS: readonly ImageFormat[] = ["png", "jpeg", "gif", "webp"];
 
 /** An image as the queue op will attach it. */
-export type ImageSnapshot =
-  | { readonly kind: "path"; readonly path: string; readonly bytes: number }
-  | {
-      readonly kind: "data";
-      readonly data: Buffer;
-      readonly format: ImageFormat;
-      readonly bytes: number;
-    };
 
 function invalid(message: string, details: Record<string, unknown> = {}): ElwoodError {
   return new ElwoodError("invalid_image", message, { details });

@@ -2,12 +2,8 @@
 // startOrResumeEcho and the lazy EchoSession class, exactly as Claude and Codex get theirs.
 
 import type { ElwoodAgentSessionEvents } from "../../../src/core/contract/session.js";
-import {
-  agentOptions,
-  type CommonStartOptions,
-  flag,
-  text,
-} from "../../../src/core/launch/session-options.js";
+import { agentOptions, type CommonStartOptions } from "../../../src/core/launch/session-options.js";
+import { flag, text } from "../../../src/options/fields.js";
 import { defineAgent } from "../../../src/session/define-agent.js";
 import {
   type EchoHookEvent,
