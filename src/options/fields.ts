@@ -53,20 +53,26 @@ export function textList(option: string) {
   return z.array(item, { error }).readonly().optional();
 }
 
-/** A plain object (not null, not an array). */
+// zod's record takes plain objects only; any object but an array counts here, as it did
+// before zod (process.env itself, an object with a null prototype, a class instance).
+const ownEntries = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : value;
+const objectOf = <T extends z.ZodType>(record: T) => z.preprocess(ownEntries, record);
+
+/** An object (not null, not an array). */
 export const plainObject = (message: string) =>
-  z.record(z.string(), z.unknown(), { error: message }).optional();
+  objectOf(z.record(z.string(), z.unknown(), { error: message })).optional();
 
 const handler = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function");
-const toolHandlers = z.record(z.string(), handler.optional());
+const toolHandlers = objectOf(z.record(z.string(), handler.optional()));
 
 // Event names outside the agent's catalogue are accepted and never called (decisions.md).
 /** Hook handlers by event name (or, on tool events, by tool name). */
-export const handlerMap = z
-  .record(z.string(), z.union([handler, toolHandlers], { error: hookEntryMessage }).optional(), {
+export const handlerMap = objectOf(
+  z.record(z.string(), z.union([handler, toolHandlers], { error: hookEntryMessage }).optional(), {
     error: "`hooks` must be an object of handlers keyed by hook event name.",
-  })
-  .optional();
+  }),
+).optional();
 
 function hookEntryMessage(issue: IssueAt) {
   const where = `hooks.${String(issue.path?.at(-1))}`;
@@ -85,8 +91,8 @@ function describe(value: unknown): string {
 
 const envEntry = (issue: IssueAt) => `\`env.${String(issue.path?.at(-1))}\` must be a string.`;
 /** Environment variables by name. */
-export const environment = z
-  .record(
+export const environment = objectOf(
+  z.record(
     z.string().refine((key) => key !== "" && !key.includes("=") && !key.includes("\0")),
     z.string({ error: envEntry }).optional(),
     {
@@ -95,8 +101,8 @@ export const environment = z
           ? envEntry(issue)
           : "`env` must be an object of environment variables.",
     },
-  )
-  .optional();
+  ),
+).optional();
 
 /** A field whose one rule is an existing assert function (one rule wherever it enters). */
 export function checked<T>(check: () => T, context: z.RefinementCtx): T {

@@ -114,7 +114,11 @@ export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Post
   const startOnly = ["persona", ...spec.startOnly];
   const omitted = Object.fromEntries(startOnly.map((key) => [key, true as const]));
   const resume = start.omit(omitted as never);
-  const config = (values: Values<Shape>): SessionConfig<Launch, Handlers, Posture> => {
+  // `hooks` is the caller's own object, checked above (a copy would lose its prototype).
+  const config = (
+    values: Values<Shape>,
+    hooks: unknown,
+  ): SessionConfig<Launch, Handlers, Posture> => {
     const cwd = path.resolve(values.cwd ?? process.cwd());
     return {
       cwd,
@@ -127,20 +131,21 @@ export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Post
       strictVersionCheck: values.strictVersionCheck,
       executable: values.executable,
       env: values.env ?? process.env,
-      hooks: values.hooks as Handlers | undefined,
+      hooks: hooks as Handlers | undefined,
       ...spec.split(values),
     };
   };
   return {
     parse(options, use, entry) {
+      const { hooks } = options as { readonly hooks?: unknown };
       if (use === "resume")
-        return { resume: config(parseOptions(resume, options, entry) as never) };
+        return { resume: config(parseOptions(resume, options, entry) as never, hooks) };
       const values = parseOptions(start, options, entry) as Values<Shape>;
-      const fresh = config(values);
+      const fresh = config(values, hooks);
       if (use === "start") return { start: fresh };
       // Resuming drops what only shapes a fresh conversation (spec §5.2 startOrResume).
       const kept = Object.entries(values).filter(([key]) => !startOnly.includes(key));
-      const resumed = config(Object.fromEntries(kept) as Values<Shape>);
+      const resumed = config(Object.fromEntries(kept) as Values<Shape>, hooks);
       return use === "resumeOnly" ? { resume: resumed } : { start: fresh, resume: resumed };
     },
   };

@@ -16,6 +16,7 @@ import {
   startCodex,
   startOrResumeCodex,
 } from "../../../src/agents.js";
+import { claudeOptions } from "../../../src/claude/options.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 const project = mkdtempSync(path.join(os.tmpdir(), "elwood-strict-options-"));
@@ -112,5 +113,22 @@ describe("strict start and resume options (issue 27)", () => {
     } as never);
     const error = await refusal(() => session.start());
     expect(error.name).toBe("state_not_found");
+  });
+
+  it("any object but an array passes where an object is asked: process.env, a class instance", () => {
+    class Handlers {
+      Stop(): void {}
+    }
+    const hooks = new Handlers();
+    const overrides = Object.assign(Object.create(null) as object, { model: "x" });
+    const { start } = claudeOptions.parse(
+      { cwd: project, env: process.env, hooks, settingsOverrides: overrides },
+      "start",
+      "startClaude",
+    );
+    expect(start?.env.PATH).toBe(process.env.PATH);
+    // The caller's own handler object, prototype methods and all.
+    expect(start?.hooks).toBe(hooks);
+    expect(start?.launch.settingsOverrides).toEqual({ model: "x" });
   });
 });
