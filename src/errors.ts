@@ -45,6 +45,11 @@ export const ELWOOD_OWN_ERROR_NAMES = [
   "request_too_large",
   "session_not_found",
   "session_already_open",
+  "host_not_allowed",
+  "origin_not_allowed",
+  "session_limit_reached",
+  "connection_limit_reached",
+  "request_timeout",
 ] as const;
 
 export type ElwoodOwnErrorName = (typeof ELWOOD_OWN_ERROR_NAMES)[number];

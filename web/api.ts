@@ -1,6 +1,10 @@
 // The page's client of the server API: the token from the URL fragment goes in an
 // Authorization header on every request, SSE is read through fetch (EventSource cannot
-// send headers) and the terminal WebSocket offers the token as a subprotocol.
+// send headers) and the terminal WebSocket offers the token as a subprotocol. The token
+// is taken out of the address bar at once (prd/serve.md "Token transport") and kept in
+// this tab's sessionStorage, so a reload still works and no URL holds it.
+
+const TOKEN_KEY = "elwood.token";
 
 export interface SessionInfo {
   readonly id: string;
@@ -35,8 +39,19 @@ export class Api {
     this.#token = token;
   }
 
+  /** The token from `#token=…` (then removed from the URL), or this tab's saved one. */
   static fromLocation(): Api | undefined {
-    const token = new URLSearchParams(window.location.hash.slice(1)).get("token");
+    const fromFragment = new URLSearchParams(window.location.hash.slice(1)).get("token");
+    if (fromFragment !== null) {
+      // Replacing the entry (not pushing one) leaves no history entry with the token.
+      window.history.replaceState(
+        window.history.state,
+        "",
+        window.location.pathname + window.location.search,
+      );
+      saveToken(fromFragment);
+    }
+    const token = fromFragment || loadToken();
     return token ? new Api(token) : undefined;
   }
 
@@ -53,6 +68,8 @@ export class Api {
       error?: { name: string; message: string };
     };
     if (!response.ok) {
+      // A token from an earlier server run: forget it, so the printed link is needed again.
+      if (response.status === 401) saveToken(undefined);
       const error = payload.error ?? { name: "http_error", message: response.statusText };
       throw new ApiError(error.name, error.message, response.status);
     }
@@ -114,5 +131,23 @@ async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGen
       const isEntry = block.split("\n").some((line) => line.startsWith("id: "));
       if (isEntry && data !== "") yield JSON.parse(data) as ServeEvent;
     }
+  }
+}
+
+// sessionStorage may be unavailable (storage disabled); the token then lives in memory only.
+function saveToken(token: string | undefined): void {
+  try {
+    if (token) window.sessionStorage.setItem(TOKEN_KEY, token);
+    else window.sessionStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // memory only
+  }
+}
+
+function loadToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,9 @@
-// Dispatch (spec §5.2): a reserved first word picks its command; anything else is a
-// prompt for `run`. Help and version read no config and start nothing.
+// Dispatch (spec §5.2, issue 27): the first bare word picks its command wherever the
+// options stand (`elwood --agent codex sessions`); any other words are a prompt for
+// `run`, and `run` or `--` makes a command's name a prompt. Help and version read no
+// config and start nothing.
 import { ElwoodError } from "../index.js";
+import { splitCommandWord } from "./args/command-word.js";
 import { topLevelHelp } from "./commands/help-text.js";
 import { COMMANDS } from "./commands/index.js";
 import { describeError, exitCodeFor } from "./exit-codes.js";
@@ -9,7 +12,11 @@ import { VERSION } from "./version.js";
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const [first, ...rest] = argv;
+    const { word, rest } = splitCommandWord(argv);
+    const command = COMMANDS.find((candidate) => candidate.name === word);
+    // The options before the word are the command's own, as if written after it.
+    if (command !== undefined) return await command.run(rest, io);
+    const [first] = argv;
     if (first === undefined || first === "--help" || first === "-h") {
       io.stdout.write(topLevelHelp(COMMANDS));
       return 0;
@@ -18,8 +25,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout.write(`${VERSION}\n`);
       return 0;
     }
-    const command = COMMANDS.find((candidate) => candidate.name === first);
-    if (command !== undefined) return await command.run(rest, io);
     const run = COMMANDS.find((candidate) => candidate.name === "run");
     if (run === undefined) throw new Error("the run command is not registered");
     return await run.run(argv, io);

@@ -1,8 +1,9 @@
 // The JSON API's routes (README "elwood serve"): one table from method and path to a
 // handler, so the server's dispatch and the README list the same things.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readJsonObject, SEND_MAX_BODY_BYTES, sendJson } from "./http-io.js";
+import { sendJson } from "./http-io.js";
 import type { SessionRegistry } from "./registry.js";
+import { readJsonObject, readSendObject } from "./request-body.js";
 import { promptOf, sessionRequestOf, sizeOf } from "./request-fields.js";
 import { lastEventIdOf, streamEvents } from "./sse.js";
 
@@ -66,8 +67,10 @@ export const API_ROUTES: readonly Route[] = [
     method: "POST",
     pattern: new RegExp(`^/api/sessions/${ID}/send$`),
     handle: async ({ request, response, registry, id }) => {
-      const prompt = promptOf(await readJsonObject(request, SEND_MAX_BODY_BYTES));
-      sendJson(response, 200, { text: await registry.get(id).send(prompt.text, prompt.images) });
+      // The session first: an unknown id is answered before a large body is buffered.
+      const session = registry.get(id);
+      const prompt = promptOf(await readSendObject(request));
+      sendJson(response, 200, { text: await session.send(prompt.text, prompt.images) });
     },
   },
   {
@@ -125,7 +128,7 @@ export function findRoute(
   return { allowed };
 }
 
-function decodeSegment(segment: string): string {
+export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

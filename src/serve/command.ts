@@ -18,7 +18,9 @@ export async function runServe(options: ServeOptions, io: ServeIo): Promise<numb
   const server = await startServe(options);
   io.stdout(`Elwood web: ${server.pageUrl}`);
   if (!isLoopbackHost(options.host ?? "127.0.0.1")) {
-    io.stderr(`warning: listening on ${options.host}, reachable beyond this machine.`);
+    io.stderr(
+      `warning: listening on ${options.host} (--allow-remote), reachable beyond this machine over plain HTTP: the bearer token travels in clear, and anyone who reads it can start agents and type into them. Prefer the default 127.0.0.1 with an SSH tunnel (ssh -L ${server.port}:127.0.0.1:${server.port}).`,
+    );
   }
   io.stderr("Press Ctrl+C to stop every session and exit.");
 

@@ -1,12 +1,9 @@
-// JSON in and out for the API: a capped body reader, and every failure turned into
-// `{ "error": { "name", "message", "details" } }` with the HTTP status its name implies.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// JSON out of the API: every failure turned into
+// `{ "error": { "name", "message", "details" } }` with the HTTP status its name implies,
+// on a response or, where there is none (upgrades, client errors), raw on the socket.
+// Request bodies are read in request-body.ts.
+import { type ServerResponse, STATUS_CODES } from "node:http";
 import { ElwoodError, type ElwoodErrorName } from "../index.js";
-
-/** Bodies above this are refused with 413 before they are buffered. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-/** A send may carry base64 images: 50 MiB of image bytes per send (api.md) plus text. */
-export const SEND_MAX_BODY_BYTES = 72 * 1024 * 1024;
 
 const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   invalid_options: 400,
@@ -29,7 +26,12 @@ const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   resume_unavailable: 409,
   input_queue_full: 409,
   loop_limit_reached: 409,
+  origin_not_allowed: 403,
+  request_timeout: 408,
   request_too_large: 413,
+  host_not_allowed: 421,
+  session_limit_reached: 429,
+  connection_limit_reached: 503,
   wait_timeout: 504,
 };
 
@@ -50,6 +52,18 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 
 /** Anything thrown becomes a typed error body; non-Elwood errors are reported as 500. */
 export function sendError(response: ServerResponse, error: unknown): void {
+  const { status, body } = errorReply(error);
+  sendJson(response, status, body);
+}
+
+/** A whole HTTP/1.1 error response for a bare socket; the connection closes after it. */
+export function rawErrorResponse(error: unknown): string {
+  const { status, body } = errorReply(error);
+  const text = JSON.stringify(body);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${text}`;
+}
+
+function errorReply(error: unknown): { status: number; body: unknown } {
   const typed =
     error instanceof ElwoodError
       ? error
@@ -57,9 +71,10 @@ export function sendError(response: ServerResponse, error: unknown): void {
           cause: error,
         });
   const status = error instanceof ElwoodError ? statusOf(typed) : 500;
-  sendJson(response, status, {
-    error: { name: typed.name, message: typed.message, details: publicDetails(typed) },
-  });
+  return {
+    status,
+    body: { error: { name: typed.name, message: typed.message, details: publicDetails(typed) } },
+  };
 }
 
 // Details are small facts (ids, option names); anything else stays on the server.
@@ -69,43 +84,4 @@ function publicDetails(error: ElwoodError): Record<string, unknown> {
     if (value === null || ["string", "number", "boolean"].includes(typeof value)) out[key] = value;
   }
   return out;
-}
-
-/** Reads and parses a JSON object body; an empty body is `{}`. */
-export async function readJsonObject(
-  request: IncomingMessage,
-  limit = MAX_BODY_BYTES,
-): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new ElwoodError(
-      "invalid_options",
-      `The request body is not valid JSON (${(cause as Error).message}); send a JSON object.`,
-    );
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ElwoodError("invalid_options", "The request body must be a JSON object.");
-  }
-  return value as Record<string, unknown>;
-}
-
-function tooLarge(limit: number): ElwoodError {
-  return new ElwoodError(
-    "request_too_large",
-    `The request body is larger than ${limit} bytes; send less (images belong in files, not bodies).`,
-    { details: { limitBytes: limit } },
-  );
 }

@@ -1,5 +1,6 @@
 // The server's live sessions by Elwood session id. Opening, finding and closing go
-// through here so shutdown can close every session, including ones still starting.
+// through here so shutdown can close every session, including ones still starting, and
+// so the per-server session cap (prd/serve.md "Limits") is checked before any start.
 import { ElwoodError } from "../index.js";
 import {
   ServedSession,
@@ -8,14 +9,26 @@ import {
   type SessionRequest,
 } from "./served-session.js";
 
+export interface SessionRegistryOptions {
+  readonly defaults: SessionDefaults;
+  /** Sessions held at once, starting ones included; one more is `session_limit_reached`. */
+  readonly maxSessions: number;
+  /** Starts one session; ServedSession.open unless a test counts the starts. */
+  readonly open?: (request: SessionRequest, defaults: SessionDefaults) => Promise<ServedSession>;
+}
+
 export class SessionRegistry {
   readonly #defaults: SessionDefaults;
+  readonly #maxSessions: number;
+  readonly #open: NonNullable<SessionRegistryOptions["open"]>;
   readonly #sessions = new Map<string, ServedSession>();
   readonly #starting = new Set<Promise<ServedSession>>();
   #isClosed = false;
 
-  constructor(defaults: SessionDefaults) {
-    this.#defaults = defaults;
+  constructor(options: SessionRegistryOptions) {
+    this.#defaults = options.defaults;
+    this.#maxSessions = options.maxSessions;
+    this.#open = options.open ?? ((request, defaults) => ServedSession.open(request, defaults));
   }
 
   async open(request: SessionRequest): Promise<ServedSession> {
@@ -27,7 +40,15 @@ export class SessionRegistry {
         { details: { elwoodSessionId: request.resume } },
       );
     }
-    const starting = ServedSession.open(request, this.#defaults);
+    const held = this.#sessions.size + this.#starting.size;
+    if (held >= this.#maxSessions) {
+      throw new ElwoodError(
+        "session_limit_reached",
+        `This server already holds ${held} sessions, its limit of ${this.#maxSessions}; stop one (DELETE /api/sessions/:id) before starting another.`,
+        { details: { limit: this.#maxSessions } },
+      );
+    }
+    const starting = this.#open(request, this.#defaults);
     this.#starting.add(starting);
     try {
       const session = await starting;

@@ -8,6 +8,7 @@ import {
   type ImageInput,
 } from "../index.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
+import { Base64Text } from "./json-blobs.js";
 import type { SessionRequest } from "./served-session.js";
 
 const AGENTS: readonly ElwoodAgentKind[] = ["claude", "codex"];
@@ -49,7 +50,8 @@ export interface PromptRequest {
 
 /**
  * `{ text, images? }`: each image is `{ path }` (an absolute file the server's user can
- * read) or `{ data, format }` with `data` in base64. Shapes are checked here; the sizes,
+ * read) or `{ data, format }` with `data` in base64 (a string, or a Base64Text left in the
+ * body buffer by readSendObject). Shapes are checked here; the sizes,
  * counts and files are the session's own `invalid_image` checks, before anything is typed.
  */
 export function promptOf(body: Record<string, unknown>): PromptRequest {
@@ -77,17 +79,19 @@ function imageOf(image: unknown, field: string): ImageInput {
     }
     return { path: entry.path };
   }
-  if (typeof entry.data !== "string" || entry.path !== undefined) {
+  const data = entry.data;
+  if (!(typeof data === "string" || data instanceof Base64Text) || entry.path !== undefined) {
     throw invalid(field, expected, image);
   }
   if (!IMAGE_FORMATS.includes(entry.format as (typeof IMAGE_FORMATS)[number])) {
     throw invalid(`${field}.format`, `one of ${IMAGE_FORMATS.join(", ")}`, entry.format);
   }
-  if (entry.data.length % 4 !== 0 || !BASE64.test(entry.data)) {
+  // A Base64Text was already checked as standard base64 when the body was read.
+  if (typeof data === "string" && (data.length % 4 !== 0 || !BASE64.test(data))) {
     throw invalid(`${field}.data`, "standard base64 (A-Z, a-z, 0-9, +, /, = padding)", "<data>");
   }
   return {
-    data: new Uint8Array(Buffer.from(entry.data, "base64")),
+    data: typeof data === "string" ? Buffer.from(data, "base64") : data.decode(),
     format: entry.format as (typeof IMAGE_FORMATS)[number],
   };
 }

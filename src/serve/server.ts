@@ -1,20 +1,25 @@
-// startServe(): the loopback HTTP + WebSocket server over live sessions (README
-// "elwood serve"). The page is one client of the same token-guarded API.
-import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+// startServe(): the HTTP + WebSocket server over live sessions (README "elwood serve"),
+// on loopback unless told otherwise. The page is one client of the same guarded API:
+// every request and upgrade passes the RequestGuard (Host, Origin, token) and the
+// connection cap; sessions are capped in the registry, request time in http-server.ts.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
 import { createHookToken } from "../bridge/token.js";
-import { ElwoodError } from "../index.js";
-import { findRoute } from "./api-routes.js";
-import { BearerAuth, TERMINAL_SUBPROTOCOL } from "./auth.js";
-import { sendError, statusOf } from "./http-io.js";
+import { ElwoodError, type ElwoodErrorName } from "../index.js";
+import { decodeSegment, findRoute } from "./api-routes.js";
+import { TERMINAL_SUBPROTOCOL } from "./auth.js";
+import { ConnectionGate } from "./connection-gate.js";
+import { rawErrorResponse, sendError } from "./http-io.js";
+import { createHttpServer } from "./http-server.js";
 import { normalizeServeOptions, type ServeOptions } from "./options.js";
 import { SessionRegistry } from "./registry.js";
+import { isUnspecifiedAddress, RequestGuard } from "./request-guard.js";
 import { assetNameOf, serveAsset } from "./static-assets.js";
 import { attachTerminalSocket } from "./terminal-socket.js";
 
 export interface ServeHandle {
-  /** Base URL, e.g. http://127.0.0.1:4173 */
+  /** Base URL, e.g. http://127.0.0.1:4173 (loopback when the server binds every interface). */
   readonly url: string;
   /** The page's URL with the token in its fragment (what the command prints). */
   readonly pageUrl: string;
@@ -30,75 +35,29 @@ export interface ServeHandle {
 
 const TERMINAL_PATH = /^\/api\/sessions\/([^/]{1,200})\/terminal$/;
 
+/** Refusals that leave the request body unread: the connection closes after the answer. */
+const CLOSE_AFTER: readonly ElwoodErrorName[] = [
+  "request_too_large",
+  "unauthorized",
+  "host_not_allowed",
+  "origin_not_allowed",
+  "connection_limit_reached",
+];
+
 export async function startServe(options: ServeOptions = {}): Promise<ServeHandle> {
   const settings = normalizeServeOptions(options);
   const token = settings.token ?? createHookToken();
-  const auth = new BearerAuth(token);
-  const registry = new SessionRegistry({ stateDir: settings.stateDir, env: settings.sessionEnv });
+  const registry = new SessionRegistry({
+    defaults: { stateDir: settings.stateDir, env: settings.sessionEnv },
+    maxSessions: settings.maxSessions,
+  });
+  const connections = new ConnectionGate(settings.maxConnections);
   const closers = new Set<() => void>();
   const onServerClose = (stop: () => void) => {
     closers.add(stop);
   };
-
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const method = request.method ?? "GET";
-    if (!url.pathname.startsWith("/api/")) {
-      const asset = assetNameOf(url.pathname);
-      if (method !== "GET" || asset === undefined) throw routeNotFound(method, url.pathname);
-      await serveAsset(response, settings.webRoot, asset);
-      return;
-    }
-    auth.check(request.headers);
-    const found = findRoute(method, url.pathname);
-    if (!("route" in found)) throw routeNotFound(method, url.pathname, found.allowed);
-    await found.route.handle({ request, response, url, registry, id: found.id, onServerClose });
-  };
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (ElwoodError.is(error, "request_too_large", "unauthorized")) {
-        // The body was not read: close the connection after answering instead of draining it.
-        response.setHeader("connection", "close");
-      }
-      sendError(response, error);
-      if (!request.complete) request.resume();
-    });
-  });
-  server.requestTimeout = 0; // `send` waits for a whole turn, and SSE streams stay open
-  server.headersTimeout = 30_000;
-
-  const sockets = new WebSocketServer({
-    noServer: true,
-    maxPayload: 1024 * 1024,
-    handleProtocols: () => TERMINAL_SUBPROTOCOL,
-  });
-  server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    socket.on("error", () => socket.destroy());
-    try {
-      const url = new URL(request.url ?? "/", "http://localhost");
-      const match = TERMINAL_PATH.exec(url.pathname);
-      if (match?.[1] === undefined) throw routeNotFound("GET", url.pathname);
-      auth.check(request.headers);
-      const session = registry.get(decodeURIComponent(match[1]));
-      sockets.handleUpgrade(request, socket, head, (ws) => {
-        const detach = attachTerminalSocket(ws, session);
-        closers.add(detach);
-        ws.on("close", () => closers.delete(detach));
-      });
-    } catch (error) {
-      refuseUpgrade(socket, error);
-    }
-  });
-  const tracked = new Set<Socket>();
-  server.on("connection", (socket: Socket) => {
-    tracked.add(socket);
-    socket.on("close", () => tracked.delete(socket));
-  });
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
-    else socket.destroy();
-  });
+  const { server, track } = createHttpServer(settings.requestTimeoutMs);
+  server.on("connection", (socket: Socket) => connections.track(socket));
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -113,10 +72,67 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
       { cause, details: { host: settings.host, port: settings.port } },
     );
   });
+  const address = server.address() as AddressInfo;
+  const guard = new RequestGuard({
+    token,
+    address: { host: settings.host, boundAddress: address.address, port: address.port },
+  });
 
-  const port = (server.address() as AddressInfo).port;
-  const hostForUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  const url = `http://${hostForUrl}:${port}`;
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    connections.check(request.socket);
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const method = request.method ?? "GET";
+    if (!url.pathname.startsWith("/api/")) {
+      guard.admitPage(request.headers);
+      const asset = assetNameOf(url.pathname);
+      if (method !== "GET" || asset === undefined) throw routeNotFound(method, url.pathname);
+      await serveAsset(response, settings.webRoot, asset);
+      return;
+    }
+    guard.admitApi(request.headers);
+    const found = findRoute(method, url.pathname);
+    if (!("route" in found)) throw routeNotFound(method, url.pathname, found.allowed);
+    await found.route.handle({ request, response, url, registry, id: found.id, onServerClose });
+  };
+
+  // Attached once the port is known (the guard names it); the listen callback and this
+  // continuation run before the event loop can accept a connection.
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    track(request, response);
+    handle(request, response).catch((error: unknown) => {
+      // The body was not read: close the connection after answering instead of draining it.
+      if (ElwoodError.is(error, ...CLOSE_AFTER)) response.setHeader("connection", "close");
+      sendError(response, error);
+      if (!request.complete) request.resume();
+    });
+  });
+
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024 * 1024,
+    handleProtocols: () => TERMINAL_SUBPROTOCOL,
+  });
+  server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    try {
+      connections.check(socket);
+      guard.admitApi(request.headers);
+      const url = new URL(request.url ?? "/", "http://localhost");
+      const match = TERMINAL_PATH.exec(url.pathname);
+      if (match?.[1] === undefined) throw routeNotFound("GET", url.pathname);
+      const session = registry.get(decodeSegment(match[1]));
+      sockets.handleUpgrade(request, socket, head, (ws) => {
+        const detach = attachTerminalSocket(ws, session);
+        closers.add(detach);
+        ws.on("close", () => closers.delete(detach));
+      });
+    } catch (error) {
+      socket.end(rawErrorResponse(error));
+    }
+  });
+
+  const port = address.port;
+  const url = `http://${urlHostOf(settings.host)}:${port}`;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -131,12 +147,18 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
         closers.clear();
         await registry.closeAll(closeOptions);
         sockets.close();
-        for (const socket of tracked) socket.destroy();
+        connections.destroyAll();
         await stopped;
       })();
       return closing;
     },
   };
+}
+
+// A wildcard bind has no address of its own to print; loopback reaches it from here.
+function urlHostOf(host: string): string {
+  if (isUnspecifiedAddress(host)) return host.includes(":") ? "[::1]" : "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 function routeNotFound(method: string, pathname: string, allowed: readonly string[] = []) {
@@ -147,16 +169,4 @@ function routeNotFound(method: string, pathname: string, allowed: readonly strin
   return new ElwoodError("route_not_found", `No route for ${method} ${pathname}. ${hint}`, {
     details: { method, path: pathname.slice(0, 200) },
   });
-}
-
-function refuseUpgrade(socket: Socket, error: unknown): void {
-  const typed = error instanceof ElwoodError ? error : undefined;
-  const status = typed ? statusOf(typed) : 400;
-  const body = JSON.stringify({
-    error: { name: typed?.name ?? "invalid_options", message: typed?.message ?? "Bad upgrade." },
-  });
-  const reason = STATUS_CODES[status] ?? "Error";
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
 }

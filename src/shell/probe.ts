@@ -246,19 +246,21 @@ function versionProbeError(
         : isMissing
           ? "was not found on the login shell's PATH"
           : `failed (exit ${result.exitCode ?? "none"}, signal ${result.signal ?? "none"})`;
-  return new ElwoodError<string>(
-    name,
-    `\`${what} --version\` ${reason}. Install or update the CLI, or pass its path as the executable.`,
-    {
-      details: {
-        cause: result.timedOut ? "timeout" : result.truncated ? "output_limit" : "probe_failed",
-        exitCode: result.exitCode,
-        signal: result.signal,
-        stderr: result.stderr.slice(-STDERR_DETAIL_CHARS),
-        ...(result.errno === undefined ? {} : { errno: result.errno }),
-        ...(result.syscall === undefined ? {} : { syscall: result.syscall }),
-        ...(result.path === undefined ? {} : { path: result.path }),
-      },
+  // The remedy names the knob the caller has: the login shell's PATH, or `executable`;
+  // with the offline kit, the agent home's PATH comes from createAgentHome({ cliPaths }).
+  const remedy =
+    options.executable !== undefined
+      ? "Check the `executable` option."
+      : `Put its folder on PATH in your login shell's startup files (Elwood starts the CLI through \`<shell> -l -i\`), or pass \`executable: "/path/to/${options.binary}"\`. With @with-logic/elwood/testing, the agent home's PATH comes from \`createAgentHome({ cliPaths })\`.`;
+  return new ElwoodError<string>(name, `\`${what} --version\` ${reason}. ${remedy}`, {
+    details: {
+      cause: result.timedOut ? "timeout" : result.truncated ? "output_limit" : "probe_failed",
+      exitCode: result.exitCode,
+      signal: result.signal,
+      stderr: result.stderr.slice(-STDERR_DETAIL_CHARS),
+      ...(result.errno === undefined ? {} : { errno: result.errno }),
+      ...(result.syscall === undefined ? {} : { syscall: result.syscall }),
+      ...(result.path === undefined ? {} : { path: result.path }),
     },
-  );
+  });
 }

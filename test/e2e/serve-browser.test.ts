@@ -3,6 +3,8 @@
 // server; prompts typed in the composer, answers seen in the terminal widget and the
 // log, the log filtered and a row's JSON opened, the window resized and the TUI
 // reflowed, and a screenshot checked for content (kept in test-results/ for debugging).
+// The page takes its token out of the URL on load and still works after a reload
+// (issue 21 "Done when" 3).
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -102,7 +104,7 @@ test.runIf(shouldRun)(
       ["tsup", "--config", "tsup.web.config.ts", "--silent", "--out-dir", webRoot],
       { cwd: ROOT },
     );
-    const { server, client } = await serveOver(fx, webRoot);
+    const { server, client } = await serveOver(fx, { webRoot });
     const claudeAnswer = token("Claude in the browser");
     const codexAnswer = token("Codex in the browser");
     fx.server.turn({ match: /question for claude/, steps: [{ say: claudeAnswer }] });
@@ -121,6 +123,23 @@ test.runIf(shouldRun)(
     try {
       await page.goto(server.pageUrl);
       await page.locator("[data-testid=empty]").waitFor({ state: "visible" });
+      // The page has booted once its first API answer (the server's folder) is in the form.
+      const booted = () =>
+        page.waitForFunction(
+          `document.querySelector("[data-testid=start-cwd]").value !== ""`,
+          undefined,
+          { timeout: 15_000 },
+        );
+      await booted();
+      // The token left the address bar and the history entry on load (issue 21).
+      const href = (await page.evaluate("location.href")) as string;
+      expect(href).not.toContain(server.token);
+      expect(href).toBe(`${server.url}/`);
+      // A reload still works: the tab keeps the token in sessionStorage, not in a URL.
+      await page.reload();
+      await booted();
+      expect(await page.locator("[data-testid=notice]").isHidden()).toBe(true);
+      expect(page.url()).toBe(`${server.url}/`);
 
       // Claude: start, a multi-line-capable composer sends one line, the answer shows.
       const claude = await startFromPage(page, "claude", fx.workspace, false);

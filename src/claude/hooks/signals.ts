@@ -25,4 +25,6 @@ export const CLAUDE_TURN_SIGNALS = {
     (reply as { decision?: unknown } | undefined)?.decision === "block",
   // A long paste shows as "[Pasted text #1 +12 lines]" until it is submitted.
   pasteChip: /\[Pasted text\b[^\]]*\]/gi,
+  // A turn with no Stop (a local error answer) ends on an idle composer this long after.
+  idleTurnEndGraceMs: 5_000,
 } as const;

@@ -147,6 +147,11 @@ const OPTIONS = [
     value: "addr",
     help: "Address `elwood serve` binds (default 127.0.0.1, loopback only).",
   },
+  {
+    name: "allow-remote",
+    kind: "boolean",
+    help: "Let `elwood serve` bind a non-loopback --host (token sent in clear).",
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]["name"];

@@ -1,6 +1,7 @@
 // `elwood config path|show|get|set|unset|effective` (spec §5.5, C-CLI-14/19): the config
 // file edited with dotted keys, atomically and silently; `effective` shows what a run
 // would use and where each value comes from. None of them starts an agent.
+import { splitCommandWord } from "../args/command-word.js";
 import { RUN_OPTIONS } from "../args/options.js";
 import { parseArgs } from "../args/parse.js";
 import { nearest } from "../args/suggest.js";
@@ -41,8 +42,10 @@ Examples:
   elwood config get claude.model
   elwood config effective --agent claude --high-trust`,
   async run(argv, io) {
-    const [action, ...rest] = argv;
-    if (action === undefined || action === "help" || action === "--help" || action === "-h") {
+    // Options may stand before the action too: `elwood --no-defaults config effective`.
+    const { word: action, rest } = splitCommandWord(argv);
+    if (action === undefined || action === "help") {
+      parseArgs(rest, ["help"], "config"); // refuses an option `config` itself has no use for
       io.stdout.write(commandHelp(this));
       return 0;
     }

@@ -30,7 +30,12 @@ export function topLevelHelp(commands: readonly CliCommand[]): string {
 
 Usage:
   elwood [options] <prompt...>      same as \`elwood run\`
-  elwood <command> [options] [args]
+  elwood [options] <command> [options] [args]
+
+The first word that is not an option (or an option's value) picks the command, so
+options may come before it: \`elwood --agent codex sessions\` lists sessions. Any other
+first word starts the prompt. To ask about a command's name, make it a prompt:
+\`elwood run sessions\` or \`elwood -- sessions\`.
 
 Commands:
 ${list}

@@ -1,4 +1,5 @@
 // `elwood help [command]`: the top-level page, or one command's page.
+import { parseArgs } from "../args/parse.js";
 import { usageError } from "../usage-error.js";
 import type { CliCommand } from "./command.js";
 import { commandHelp, topLevelHelp } from "./help-text.js";
@@ -9,11 +10,21 @@ export function helpCommand(commands: () => readonly CliCommand[]): CliCommand {
     name: "help",
     summary: "Show help for elwood or for one command.",
     usage: ["help [command]"],
-    options: [],
+    options: ["help"],
     details: "Examples:\n  elwood help\n  elwood help sessions",
     async run(argv, io) {
       const table = commands();
-      const [name] = argv;
+      // Options may stand before the word too (`elwood --help help`); none is taken but --help.
+      const parsed = parseArgs(argv, this.options, "help");
+      if (parsed.options.get("help") === true) {
+        io.stdout.write(commandHelp(this));
+        return 0;
+      }
+      const [name, ...extra] = parsed.positionals;
+      if (extra.length > 0)
+        throw usageError(
+          `\`elwood help\` takes one command name; got ${JSON.stringify(parsed.positionals.join(" "))}.`,
+        );
       if (name === undefined) {
         io.stdout.write(topLevelHelp(table));
         return 0;

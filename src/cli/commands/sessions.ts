@@ -13,13 +13,16 @@ import { commandHelp } from "./help-text.js";
 export const sessionsCommand: CliCommand = {
   name: "sessions",
   summary: "List kept sessions, most recently used first.",
-  usage: ["sessions [--output text|json] [--state-dir <dir>]"],
-  options: ["help", "output", "state-dir", "defaults"],
+  usage: ["sessions [--agent claude|codex] [--output text|json] [--state-dir <dir>]"],
+  options: ["help", "agent", "output", "state-dir", "defaults"],
   details: `Fields: id, agent, workspace, createdAt, lastUsedAt, resumable (the agent's
 conversation id is stored), live (an elwood process is using it now).
+--agent lists only that agent's sessions; a default agent (ELWOOD_AGENT, config) does not
+filter the list.
 
 Examples:
   elwood sessions
+  elwood --agent codex sessions
   elwood sessions --output json | jq -r '.sessions[0].id'`,
   async run(argv, io) {
     const parsed = parseArgs(argv, this.options, "sessions");
@@ -40,14 +43,19 @@ Examples:
       );
     }
     const stateDir = settings.stateDir.value as string;
+    // Only the flag filters: a default agent says what to run, not what to hide.
+    const agent = parsed.options.has("agent") ? settings.agent.value : undefined;
     const listing = await listSessions({ stateDir, cwd: io.cwd });
     for (const skipped of listing.skipped) {
       io.stderr.write(
         `elwood: skipped session ${skipped.elwoodSessionId}: ${skipped.error.message}\n`,
       );
     }
+    const listed = listing.sessions.filter(
+      (session) => agent === undefined || session.agent === agent,
+    );
     const sessions = await Promise.all(
-      listing.sessions.map(async (session) => ({
+      listed.map(async (session) => ({
         id: session.elwoodSessionId,
         adapter: session.agent,
         workspace: session.cwd,

@@ -23,4 +23,7 @@ export const CODEX_TURN_SIGNALS = {
     (reply as { decision?: unknown } | undefined)?.decision === "block",
   // A long paste shows as "[Pasted Content 1234 chars]" until it is submitted.
   pasteChip: /\[Pasted Content\b[^\]]*\]/gi,
+  // Codex hides its working row while a tool runs: an idle composer is the end only this
+  // long after, with no Stop hook.
+  idleTurnEndGraceMs: 5_000,
 } as const;

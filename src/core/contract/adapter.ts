@@ -149,6 +149,11 @@ export interface AgentAdapter<
     isBlockingTurnEndReply(reply: unknown): boolean;
     /** How a pasted prompt shows in the composer until it is submitted (a global regex). */
     readonly pasteChip: RegExp;
+    /**
+     * How long an idle composer with no turn-end hook must last before a hook-driven turn
+     * ends on it (the agent may hide its working row while a tool runs).
+     */
+    readonly idleTurnEndGraceMs: number;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;

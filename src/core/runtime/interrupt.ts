@@ -5,16 +5,19 @@
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
+import type { Turns } from "../turn/turns.js";
 import { sessionWaitSource, waitForStatus } from "./waits.js";
 
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 
 export class SessionInterrupt {
   readonly #context: SessionContext;
+  readonly #turns: Turns;
   #pending: Promise<void> | undefined;
 
-  constructor(context: SessionContext) {
+  constructor(context: SessionContext, turns: Turns) {
     this.#context = context;
+    this.#turns = turns;
   }
 
   request(timeoutMs = DEFAULT_INTERRUPT_TIMEOUT_MS): Promise<void> {
@@ -22,6 +25,7 @@ export class SessionInterrupt {
     if (!lifetime.isLive) return Promise.reject(lifetime.notRunning());
     if (!status.hasBeenReady || status.status === "ready") return Promise.resolve();
     if (this.#pending !== undefined) return this.#pending;
+    this.#turns.noteInterruptRequested();
     terminal.sendInput(KEYS.escape);
     const source = sessionWaitSource(events, status.status);
     const pending = waitForStatus(source, (next) => next === "ready", timeoutMs)

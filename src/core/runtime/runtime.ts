@@ -112,7 +112,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       requested: options.requestedSize,
       bootstrapMinCols: adapter.bootstrapMinCols,
     });
-    this.interrupt = new SessionInterrupt(context);
+    this.interrupt = new SessionInterrupt(context, turns);
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: adapter.signals,
@@ -129,7 +129,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       edges: {
         onFrame: (reading) => {
           readiness.onFrame(reading);
-          turns.onFrame(reading.isWorking);
+          turns.onFrame(reading);
         },
         onWorkingEdge: () => turns.onWorkingEdge(),
         onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),

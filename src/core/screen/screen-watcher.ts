@@ -83,6 +83,8 @@ export class ScreenWatcher {
   #blockedKey: string | undefined;
   #wasWorking = false;
   #wasInterrupted = false;
+  /** A fresh interrupt banner appeared since work last started (ends the turn when idle). */
+  #sawFreshInterrupt = false;
   #pending: (() => void) | undefined;
 
   constructor(options: ScreenWatcherOptions) {
@@ -290,12 +292,20 @@ export class ScreenWatcher {
       this.#wasWorking = reading.isWorking;
       return;
     }
-    if (reading.isWorking && !this.#wasWorking) this.#edges.onWorkingEdge();
+    if (reading.isWorking && !this.#wasWorking) {
+      this.#sawFreshInterrupt = false;
+      this.#edges.onWorkingEdge();
+    }
+    // Only a fresh interrupt banner counts; an old one still on screen proves nothing. It
+    // may be painted while the spinner is still up: it then counts at the idle edge after.
+    if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
     const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
-    // Only a fresh interrupt banner counts; an old one still on screen proves nothing.
-    const freshInterrupt = reading.isInterrupted && !this.#wasInterrupted;
-    const interruptedIdle = freshInterrupt && reading.hasIdleComposer && !reading.isWorking;
-    if (endedWork || interruptedIdle) this.#edges.onIdleEdge(interruptedIdle, reading);
+    const isIdle = reading.hasIdleComposer && !reading.isWorking;
+    const interruptedIdle = this.#sawFreshInterrupt && isIdle;
+    if (endedWork || interruptedIdle) {
+      this.#sawFreshInterrupt = false;
+      this.#edges.onIdleEdge(interruptedIdle, reading);
+    }
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }

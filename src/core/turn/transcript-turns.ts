@@ -27,7 +27,7 @@ export class TranscriptTurns {
     if (text.trim().length === 0) return this.turnOf(file);
     const matched =
       [...turns].reverse().find((progress) => isSameSubmission(text, progress.turn.text)) ??
-      (newest?.turn.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
+      (newest?.turn.isSubmitted && !this.hasSeen(newest) ? newest : undefined);
     this.#byFile.set(file, matched);
     if (matched !== undefined) this.#lastAttributed = matched;
     return matched;
@@ -38,7 +38,8 @@ export class TranscriptTurns {
     return this.#byFile.has(file) ? this.#byFile.get(file) : this.#lastAttributed;
   }
 
-  #hasSeen(progress: TurnProgress): boolean {
+  /** Whether the transcript has recorded this turn's prompt (in any file). */
+  hasSeen(progress: TurnProgress): boolean {
     for (const attributed of this.#byFile.values()) if (attributed === progress) return true;
     return this.#lastAttributed === progress;
   }

@@ -8,7 +8,7 @@ import type { Turn } from "./turn.js";
 import type { TurnStream } from "./turn-stream.js";
 
 /** What says the agent finished the turn. */
-export type TurnEndEvidence = "turn-end hook" | "interrupt banner" | "idle screen";
+export type TurnEndEvidence = "turn-end hook" | "interrupt" | "idle screen";
 
 export const DEFAULT_CATCH_UP_MS = 10_000;
 /** With no promised text, the turn ends once its transcript has been quiet this long. */
@@ -66,6 +66,11 @@ export class TurnProgress {
 
   noteContent(): void {
     this.#lastContentAt = this.#clock.now();
+  }
+
+  /** Whether the transcript attributed any assistant text to this turn. */
+  get hasText(): boolean {
+    return this.#window.length > 0;
   }
 
   get holdsPromisedText(): boolean {

@@ -10,7 +10,7 @@ import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
-import type { TranscriptItem, TurnSignals } from "../contract/adapter.js";
+import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
 import { isTerminalStatus } from "../contract/status.js";
 import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
@@ -27,6 +27,9 @@ import { TurnStream } from "./turn-stream.js";
 
 /** A working row painted this soon after a turn end is the old turn's leftover. */
 export const STALE_WORK_AFTER_TURN_END_MS = 1000;
+const ESCAPE = "\x1b";
+/** Content held for a turn whose prompt the transcript has not shown yet, at most. */
+const MAX_ORPHANS = 1_000;
 /** How many recent turns the transcript's prompts are matched against. */
 const RECENT_TURNS = 16;
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
@@ -87,6 +90,18 @@ export class Turns {
   #rawInputTurn: Turn | undefined;
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
+  /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
+  #isInterruptRequested = false;
+  /** Since when the screen has shown an idle composer (undefined: working, or no composer). */
+  #idleComposerSince: number | undefined;
+  #isIdleEndArmed = false;
+  /**
+   * Content read while the newest turn's prompt was not yet seen in the transcript and the
+   * file's own turn had already settled: an older turn's late text, or — if the prompt is
+   * never recorded (Claude's local answers) — the newest turn's. Which one is known when
+   * the prompt shows (dropped) or the newest turn ends without it (adopted).
+   */
+  readonly #orphans: ElwoodStreamEvent[] = [];
 
   constructor(options: TurnsOptions) {
     this.#options = options;
@@ -153,7 +168,17 @@ export class Turns {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
     this.#rawInputTurn = this.#current?.turn;
+    if (input === ESCAPE) this.#isInterruptRequested = true;
     this.#context.terminal.sendInput(input);
+  }
+
+  /**
+   * An Escape went to a running turn (interrupt(), or a lone Escape as raw keys). Claude
+   * sends no Stop hook for it and may paint no banner either (it puts the prompt back in
+   * the composer), so the idle screen that follows ends the turn as interrupted.
+   */
+  noteInterruptRequested(): void {
+    this.#isInterruptRequested = true;
   }
 
   /** Caller input (every submission but a loop's, and raw keys): loops count it as activity. */
@@ -223,12 +248,42 @@ export class Turns {
   onTranscriptItem(item: TranscriptItem, file: string): void {
     if (item.kind === "user_message") {
       const matched = this.#transcript.onUserMessage(file, item.text, this.#recent, this.#current);
+      if (matched === this.#current) this.#orphans.length = 0;
       if (matched !== undefined) this.#accept(matched, "transcript user message");
       return;
     }
     const content = toStreamEvent(item);
+    if (content === undefined) return;
     const progress = this.#transcript.turnOf(file);
-    if (content === undefined || progress === undefined || progress.turn.isSettled) return;
+    if (progress === undefined || progress.turn.isSettled) {
+      // A failed turn's content may come late: it stays that turn's (dropped). An ended
+      // turn's content was complete, so more after it is a newer turn's, if any.
+      if (progress?.turn.state !== "failed") this.#keepIfOrphan(content);
+      return;
+    }
+    this.#deliver(progress, content);
+  }
+
+  #keepIfOrphan(content: ElwoodStreamEvent): void {
+    const newest = this.#current;
+    if (newest === undefined || newest.turn.isSettled || !newest.turn.isSubmitted) return;
+    if (this.#transcript.hasSeen(newest)) return;
+    // Its end is already being decided without its prompt on record: the content is its own.
+    if (newest.evidence !== undefined) {
+      this.#deliver(newest, content);
+      return;
+    }
+    this.#orphans.push(content);
+    if (this.#orphans.length > MAX_ORPHANS) this.#orphans.shift();
+  }
+
+  /** The newest turn ends without its prompt ever recorded: what was held is its own. */
+  #adoptOrphans(progress: TurnProgress): void {
+    if (progress !== this.#current || this.#transcript.hasSeen(progress)) return;
+    for (const content of this.#orphans.splice(0)) this.#deliver(progress, content);
+  }
+
+  #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent();
     if (content.type === "text") progress.addText(content.text);
     this.#context.events.emitTurn({
@@ -243,10 +298,12 @@ export class Turns {
     this.#check(progress);
   }
 
-  /** Every frame the screen watcher evaluated after first readiness, working or idle. */
-  onFrame(isWorking: boolean): void {
-    if (isWorking) this.#noteWork();
+  /** Every frame the screen watcher evaluated, working or idle. */
+  onFrame(reading: Pick<ScreenReading, "isWorking" | "hasIdleComposer">): void {
+    if (reading.isWorking) this.#noteWork();
     else this.#idleSinceTurnEnd = true;
+    if (reading.isWorking || !reading.hasIdleComposer) this.#idleComposerSince = undefined;
+    else this.#idleComposerSince ??= this.#context.clock.now();
   }
 
   onWorkingEdge(): void {
@@ -264,14 +321,72 @@ export class Turns {
   onIdleEdge(isInterrupt: boolean, composerText: string | undefined): void {
     const { status } = this.#context;
     if (status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
-    if (!isInterrupt && this.#isHookDriven) return;
+    const isInterrupted = isInterrupt || this.#isInterruptRequested;
+    if (!isInterrupted && this.#isHookDriven) {
+      this.#endWhenIdleLong();
+      return;
+    }
+    const reason = isInterrupt
+      ? "fresh interrupt banner"
+      : isInterrupted
+        ? "idle composer after an interrupt"
+        : "working indicator gone, idle composer";
+    this.#endOnIdle(isInterrupted ? "interrupt" : "idle screen", reason);
+  }
+
+  #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
+    this.#isInterruptRequested = false;
     this.#noteTurnEnd();
     const progress = this.#current;
-    if (progress !== undefined) {
-      this.#endWith(progress, isInterrupt ? "interrupt banner" : "idle screen");
-    }
-    const reason = isInterrupt ? "fresh interrupt banner" : "working indicator gone, idle composer";
-    status.apply("screen_idle", reason);
+    if (progress !== undefined) this.#endWith(progress, evidence);
+    this.#context.status.apply("screen_idle", reason);
+  }
+
+  /**
+   * A hook-driven turn whose screen went idle with no turn-end hook: Codex hides its
+   * working row while a tool runs, and a loaded machine delays hooks, so the idle
+   * composer must last the adapter's grace first (checked again until it has, or the
+   * session leaves `running`). Some turns never get a Stop (Claude's local "Not logged
+   * in" answer); then everything the agent committed is read before the turn ends, so
+   * its text is in the answer — and with no text at all it fails rather than answer "".
+   */
+  #endWhenIdleLong(): void {
+    if (this.#isIdleEndArmed) return;
+    this.#isIdleEndArmed = true;
+    const { clock, status } = this.#context;
+    const graceMs = this.#options.signals.idleTurnEndGraceMs;
+    const idleLongEnough = () => {
+      const since = this.#idleComposerSince;
+      return status.status === "running" && since !== undefined && clock.now() - since >= graceMs;
+    };
+    const check = () => {
+      if (status.status !== "running") {
+        this.#isIdleEndArmed = false;
+        return;
+      }
+      if (!idleLongEnough()) {
+        const since = this.#idleComposerSince ?? clock.now();
+        clock.set(check, Math.max(100, graceMs - (clock.now() - since)));
+        return;
+      }
+      void this.#options
+        .settleCommitted()
+        .catch(() => undefined)
+        .then(() => {
+          this.#isIdleEndArmed = false;
+          const { composerText } = this.#context.screen.read();
+          if (!idleLongEnough() || !this.#mayEndOnIdle(composerText)) return;
+          const progress = this.#current;
+          if (progress?.turn.isAccepted && !progress.turn.isSettled) {
+            this.#adoptOrphans(progress);
+            if (!progress.hasText) {
+              progress.turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
+            }
+          }
+          this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
+        });
+    };
+    clock.set(check, graceMs);
   }
 
   /** Every status change: the first step of the runtime's status routine. */
@@ -304,6 +419,7 @@ export class Turns {
   }
 
   #endWith(progress: TurnProgress, evidence: TurnEndEvidence): void {
+    this.#adoptOrphans(progress);
     // Older open turns this end also covers (guidance typed into a running turn, a prompt
     // the agent queued) end with it: the agent finished everything submitted before.
     for (const open of [...this.#open]) {
@@ -416,6 +532,8 @@ export class Turns {
   #begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     this.#generation += 1;
     this.#sawWorkSinceSubmission = false;
+    this.#idleComposerSince = undefined;
+    this.#orphans.length = 0;
     const turn = new Turn({ id: this.#generation, kind, text });
     const progress = new TurnProgress({
       turn,
@@ -550,6 +668,7 @@ export class Turns {
   }
 
   #noteTurnEnd(): void {
+    this.#isInterruptRequested = false;
     this.#lastTurnEndAt = this.#context.clock.now();
     this.#idleSinceTurnEnd = false;
   }

@@ -3,7 +3,8 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
-import { defaultCliDirs } from "./cli-dirs.js";
+import { ElwoodError } from "../../errors.js";
+import { callSiteFiles, defaultCliDirs } from "./cli-dirs.js";
 import {
   codexModelCatalog,
   DEFAULT_CODEX_MODELS,
@@ -27,7 +28,11 @@ export interface AgentHomeOptions {
   readonly server: AgentHomeServer;
   /** Folders Claude treats as already trusted; every other folder shows the trust dialog. */
   readonly trustedDirs?: readonly string[];
-  /** Folders to put on PATH; default: where claude/codex are found, plus node's folder. */
+  /**
+   * Folders to put on PATH. Default: the folders of `claude` and `codex` as found in a
+   * `node_modules/.bin` above the calling module, the working directory or the kit
+   * itself, else on PATH; plus node's folder. Finding neither is `invalid_options`.
+   */
   readonly cliPaths?: readonly string[];
   /** Shell lines appended to .profile and .bashrc. */
   readonly extraProfile?: readonly string[];
@@ -60,10 +65,30 @@ const DEAD_PROXY = "http://127.0.0.1:9";
 const LOOPBACK_HOSTS = "127.0.0.1,localhost,::1";
 
 export async function createAgentHome(options: AgentHomeOptions): Promise<AgentHome> {
+  // Read before the first await: afterwards the stack no longer names the caller.
+  const callSite = callSiteFiles(new Error().stack);
+  const { cliPaths } = options;
+  if (
+    cliPaths !== undefined &&
+    (!Array.isArray(cliPaths) || !cliPaths.every((dir) => typeof dir === "string" && dir !== ""))
+  ) {
+    throw new ElwoodError("invalid_options", "`cliPaths` must be an array of folder paths.", {
+      details: { option: "cliPaths" },
+    });
+  }
+  const base = options.baseEnv ?? process.env;
+  const cliDirs = (
+    cliPaths ??
+    defaultCliDirs({
+      ...(callSite.caller === undefined ? {} : { callerFile: callSite.caller }),
+      ...(callSite.kit === undefined ? {} : { kitFile: callSite.kit }),
+      cwd: process.cwd(),
+      pathVariable: base.PATH,
+    })
+  ).map((dir) => resolve(dir));
   const home = await mkdtemp(join(options.parentDir ?? tmpdir(), "elwood-home-"));
   await chmod(home, 0o700);
   const codexHome = join(home, ".codex");
-  const cliDirs = (options.cliPaths ?? defaultCliDirs()).map((dir) => resolve(dir));
   const variables: Record<string, string> = {
     ANTHROPIC_BASE_URL: options.server.anthropicBaseUrl,
     // An auth token (not an API key) avoids Claude's "Detected a custom API key" dialog.
@@ -118,7 +143,6 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     throw error;
   }
 
-  const base = options.baseEnv ?? process.env;
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) {
     if (value !== undefined && !DROPPED_VARIABLE.test(name)) env[name] = value;

@@ -1,6 +1,7 @@
 // The scenario language of the scripted model server: turns made of steps, which
 // turn answers a request, and where a turn resumes after a tool call comes back.
 // API-neutral; anthropic.ts and openai-responses.ts render the steps.
+import { ElwoodError } from "../../errors.js";
 
 /** Answer with this text. */
 export interface SayStep {
@@ -10,9 +11,21 @@ export interface SayStep {
 export interface ThinkStep {
   readonly think: string;
 }
+/**
+ * The answer to Claude's auto-mode safety check for a tool call: "allow" lets it run,
+ * `{ deny: reason }` flags it (Claude refuses the call and tells the model why), and
+ * "unanswered" leaves the check out, as a gateway that drops it would.
+ */
+export type AutoModeVerdict = "allow" | "unanswered" | { readonly deny: string };
+
 /** Call a tool; the CLI runs it and sends the result back, then the turn continues. */
 export interface ToolStep {
-  readonly tool: { readonly name: string; readonly input: Readonly<Record<string, unknown>> };
+  readonly tool: {
+    readonly name: string;
+    readonly input: Readonly<Record<string, unknown>>;
+    /** Claude in auto mode only; default: the server's `autoModeCheck` ("allow"). */
+    readonly autoModeCheck?: AutoModeVerdict;
+  };
 }
 /** Fail with an HTTP status (or a stream error event if output already started). */
 export interface FailStep {
@@ -59,6 +72,24 @@ interface PendingContinuation {
   readonly replyCallIds: readonly string[];
 }
 
+/** Returns `verdict` if it is an AutoModeVerdict; otherwise `invalid_options` naming `option`. */
+export function checkedVerdict(verdict: unknown, option: string): AutoModeVerdict {
+  if (verdict === "allow" || verdict === "unanswered") return verdict;
+  if (
+    typeof verdict === "object" &&
+    verdict !== null &&
+    typeof (verdict as { deny?: unknown }).deny === "string" &&
+    (verdict as { deny: string }).deny !== ""
+  ) {
+    return verdict as AutoModeVerdict;
+  }
+  throw new ElwoodError(
+    "invalid_options",
+    `\`${option}\` must be "allow", "unanswered" or { deny: "<reason>" }; got ${JSON.stringify(verdict)}.`,
+    { details: { option } },
+  );
+}
+
 export function describeMatcher(matcher: TurnMatcher): string {
   if (typeof matcher === "string") return JSON.stringify(matcher);
   if (matcher instanceof RegExp) return String(matcher);
@@ -83,6 +114,10 @@ export class ScenarioBook {
 
   add(turn: ScriptedTurn): number {
     if (turn.steps.length === 0) throw new TypeError("a scripted turn needs at least one step");
+    for (const step of turn.steps) {
+      if ("tool" in step && step.tool.autoModeCheck !== undefined)
+        checkedVerdict(step.tool.autoModeCheck, "tool.autoModeCheck");
+    }
     this.#turns.push(turn);
     return this.#turns.length - 1;
   }

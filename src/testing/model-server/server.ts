@@ -10,7 +10,12 @@ import { openAiErrorBody, replyOpenAi } from "./openai/reply.js";
 import { parseOpenAiRequest } from "./openai/request.js";
 import { RequestLog } from "./request-log.js";
 import { planReply } from "./routing.js";
-import { ScenarioBook, type ScriptedTurn } from "./scenario.js";
+import {
+  type AutoModeVerdict,
+  checkedVerdict,
+  ScenarioBook,
+  type ScriptedTurn,
+} from "./scenario.js";
 import { BadModelRequest, type LoggedRequest, type ModelApi } from "./types.js";
 
 export interface ScriptedModelServerOptions {
@@ -18,6 +23,12 @@ export interface ScriptedModelServerOptions {
   readonly turns?: readonly ScriptedTurn[];
   /** Model id reported by `GET /v1/models`; defaults to "scripted-model". */
   readonly modelName?: string;
+  /**
+   * How Claude's auto-mode safety check is answered for tool calls whose step does not
+   * say (`tool.autoModeCheck`): "allow" (the default, as the real API clears a harmless
+   * command), `{ deny: reason }`, or "unanswered" (Claude then asks a person).
+   */
+  readonly autoModeCheck?: AutoModeVerdict;
 }
 
 export interface ScriptedModelServer {
@@ -56,6 +67,7 @@ export async function startScriptedModelServer(
   const log = new RequestLog();
   const closing = new AbortController();
   const modelName = options.modelName ?? "scripted-model";
+  const autoModeCheck = checkedVerdict(options.autoModeCheck ?? "allow", "autoModeCheck");
   let replyNumber = 0;
   for (const turn of options.turns ?? []) book.add(turn);
 
@@ -127,6 +139,9 @@ export async function startScriptedModelServer(
         inputTokens: estimateTokens(body),
         isStreaming: parsed.isStreaming,
         replyNumber,
+        ...(parsed.safetyCheck === undefined
+          ? {}
+          : { safetyCheck: { ...parsed.safetyCheck, fallback: autoModeCheck } }),
       };
       entry.status = api === "openai" ? await replyOpenAi(ctx) : await replyAnthropic(ctx);
     } catch (error) {

@@ -1,7 +1,7 @@
 // Shared shapes of the scripted model server: the request log entries that tests
 // inspect, and the parsed form both API dialects reduce a request to.
 import type { ServerResponse } from "node:http";
-import type { ScenarioStep } from "./scenario.js";
+import type { AutoModeVerdict, ScenarioStep } from "./scenario.js";
 
 export type ModelApi = "anthropic" | "openai";
 
@@ -48,6 +48,8 @@ export interface ParsedModelRequest {
   readonly isAuxiliary: boolean;
   readonly isStreaming: boolean;
   readonly model: string;
+  /** Claude's auto-mode safety check was asked for, with any tool calls sent for review. */
+  readonly safetyCheck?: { readonly reviewedToolUseIds: readonly string[] };
 }
 
 /** A request body that does not have the shape of the API; answered with 400. */
@@ -77,4 +79,9 @@ export interface ReplyContext {
   readonly isStreaming: boolean;
   /** Unique per reply, used to build message/response ids. */
   readonly replyNumber: number;
+  /** Set when the request asked for Claude's auto-mode safety check (see anthropic/safeguards). */
+  readonly safetyCheck?: {
+    readonly fallback: AutoModeVerdict;
+    readonly reviewedToolUseIds: readonly string[];
+  };
 }

@@ -113,6 +113,7 @@ export const echoAdapter: AgentAdapter<
       event.hook_event_name === "UserPromptSubmit" ? (event.prompt ?? "") : undefined,
     isBlockingTurnEndReply: () => false,
     pasteChip: /\[Pasted echo\b[^\]]*\]/gi,
+    idleTurnEndGraceMs: 5_000,
   },
   async planLaunch(request) {
     const commands = Object.fromEntries(

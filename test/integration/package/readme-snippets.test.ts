@@ -1,43 +1,19 @@
 // Every ```ts block in README.md compiles, as a consumer with `strict` would write it
-// (issue 11: "Keep the README and its examples compiling"). Each block becomes its own
+// (issue 11: "Keep the README and its examples compiling"); the runnable ones also run
+// against the real CLIs in test/e2e/readme-samples.test.ts (issue 27). Each block becomes its own
 // ES module in a throwaway project whose `@with-logic/elwood` and `@with-logic/elwood/testing`
 // map to the sources, so no build is needed; `tsc` must report nothing. The flags are
 // `strict` plus the repo's two stricter ones, which the sources themselves are written
 // for and which only ever add errors. A block that is not meant to compile must not be
 // tagged `ts` (use `sh`, `text` or `js`).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReadmeSample, readmeSamples } from "../../support/readme-samples.js";
 
 const root = resolve(import.meta.dirname, "../../..");
-
-interface Snippet {
-  /** 1-based README line of the opening fence, so a failure points at the block. */
-  readonly line: number;
-  readonly code: string;
-}
-
-/** The ```ts blocks of a markdown text, in order. */
-function extractTsBlocks(markdown: string): Snippet[] {
-  const snippets: Snippet[] = [];
-  const lines = markdown.split("\n");
-  let open: { line: number; body: string[] } | undefined;
-  lines.forEach((text, index) => {
-    if (open === undefined) {
-      if (/^```ts\s*$/.test(text)) open = { line: index + 1, body: [] };
-    } else if (/^```\s*$/.test(text)) {
-      snippets.push({ line: open.line, code: open.body.join("\n") });
-      open = undefined;
-    } else {
-      open.body.push(text);
-    }
-  });
-  if (open !== undefined)
-    throw new Error(`README.md: the ts block at line ${open.line} never closes`);
-  return snippets;
-}
 
 let project: string;
 
@@ -48,6 +24,8 @@ beforeAll(() => {
 afterAll(() => {
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
 });
+
+type Snippet = Pick<ReadmeSample, "line" | "code">;
 
 function compile(snippets: readonly Snippet[]): string {
   const files = snippets.map((snippet) => {
@@ -90,7 +68,7 @@ function compile(snippets: readonly Snippet[]): string {
 }
 
 describe("README.md examples", () => {
-  const snippets = extractTsBlocks(readFileSync(join(root, "README.md"), "utf8"));
+  const snippets = readmeSamples();
 
   it("has TypeScript examples to check", () => {
     expect(snippets.length).toBeGreaterThanOrEqual(5);

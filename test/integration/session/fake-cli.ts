@@ -22,6 +22,13 @@ export interface FakeCli {
   terminalLog(): Promise<Array<{ size: [number, number] } | { input: string }>>;
   /** The argv of each session launch (probes left out). */
   launches(): Promise<string[][]>;
+  /**
+   * Waits until `count` launches are logged: start() may resolve before the login shell
+   * got to exec the CLI (a slow ~/.bashrc on a loaded machine takes seconds).
+   */
+  waitForLaunches(count: number): Promise<string[][]>;
+  /** Waits until the launched CLI logged its first terminal size. */
+  waitForSize(): Promise<void>;
   readRecord(id: string): Promise<SessionRecord>;
   /** What the CLI's first hook would have recorded: its own conversation id. */
   recordAgentSessionId(id: string, agentSessionId: string): Promise<void>;
@@ -51,6 +58,8 @@ export async function fakeCli(options: {
       .map((line) => JSON.parse(line) as unknown);
   const calls = async () =>
     (await entries()).filter((entry): entry is string[] => Array.isArray(entry));
+  const launches = async () =>
+    (await calls()).filter((argv) => argv[0] !== "--version" && argv[0] !== "--help");
   return {
     dir,
     stateDir,
@@ -60,8 +69,14 @@ export async function fakeCli(options: {
       (await entries()).filter(
         (entry): entry is { size: [number, number] } | { input: string } => !Array.isArray(entry),
       ),
-    launches: async () =>
-      (await calls()).filter((argv) => argv[0] !== "--version" && argv[0] !== "--help"),
+    launches,
+    waitForLaunches: async (count) => {
+      await until(async () => (await launches()).length >= count);
+      return launches();
+    },
+    waitForSize: async () => {
+      await until(async () => (await entries()).some((entry) => !Array.isArray(entry)));
+    },
     readRecord: async (id) => (await store()).readRecord(id),
     recordAgentSessionId: async (id, agentSessionId) => {
       const opened = await store();
@@ -71,6 +86,14 @@ export async function fakeCli(options: {
     listSessions: async () => (await store()).listSessions(),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** Polls an async check every 50 ms for up to 30 s. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !(await check())) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The value that follows `flag` in argv (undefined when the flag is absent). */

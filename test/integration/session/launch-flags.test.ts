@@ -30,7 +30,7 @@ const where = (cli: FakeCli) => ({
 });
 
 async function lastLaunch(cli: FakeCli): Promise<string[]> {
-  const launches = await cli.launches();
+  const launches = await cli.waitForLaunches(1);
   expect(launches).toHaveLength(1);
   return launches[0] ?? [];
 }
@@ -46,6 +46,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 }
 
 async function sizes(cli: FakeCli): Promise<string[]> {
+  await cli.waitForSize();
   return (await cli.terminalLog()).flatMap((entry) =>
     "size" in entry ? [`${entry.size[0]}x${entry.size[1]}`] : [],
   );

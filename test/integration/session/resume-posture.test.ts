@@ -28,6 +28,7 @@ async function launchArgv(
   const before = (await cli.launches()).length;
   const session = await open();
   cleanups.push(() => session.kill());
+  await cli.waitForLaunches(before + 1);
   await session.kill();
   const launches = await cli.launches();
   expect(launches).toHaveLength(before + 1);

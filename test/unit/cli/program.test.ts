@@ -86,10 +86,61 @@ describe("dispatch, help and version", () => {
     expect((await elwood(["config", "help"])).stdout).toContain("config effective");
   });
 
-  test("C-CLI-02: command words count only first; later they are prompt words", async () => {
-    const ran = await elwood(["--agent", "claude", "--ephemeral", "--keep", "sessions"]);
+  test("C-CLI-02: a command word after options still picks its command (issue 27)", async () => {
+    const listed = await elwood(["--output", "json", "sessions"]);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ type: "sessions", sessions: [] });
+    const filtered = await elwood(["--agent", "codex", "--output=json", "sessions"]);
+    expect(JSON.parse(filtered.stdout)).toMatchObject({ type: "sessions", sessions: [] });
+    const effective = await elwood(["--no-defaults", "--agent", "codex", "config", "effective"], {
+      env: { ELWOOD_OUTPUT: "json" },
+    });
+    expect(effective.code).toBe(0);
+    // --no-defaults reached `config effective`: ELWOOD_OUTPUT=json is ignored.
+    expect(JSON.parse(effective.stdout)).toMatchObject({
+      type: "effective-config",
+      agent: { value: "codex", source: "flag --agent" },
+      output: { value: "text", source: "built-in" },
+    });
+    const help = await elwood(["--help", "sessions"]);
+    expect(help.stdout).toContain("elwood sessions [--agent claude|codex]");
+  });
+
+  test("C-CLI-02: options before a command that has no use for them are refused by name", async () => {
+    const ran = await elwood(["--agent", "claude", "--ephemeral", "sessions"]);
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain("--keep and --ephemeral cannot be used together");
+    expect(ran.stderr).toContain("`elwood sessions` does not take --ephemeral");
+    const config = await elwood(["--agent", "claude", "config", "path"]);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toContain("`elwood config path` does not take --agent");
+    expect((await elwood(["--frobnicate", "sessions"])).stderr).toContain(
+      "Unknown option --frobnicate",
+    );
+  });
+
+  test("C-CLI-02: a command's name is a prompt only after `run` or `--`, or after the first word", async () => {
+    const missing = join(dir, "missing");
+    // Each reaches `run` (its JSON error document and workspace check), not `sessions`.
+    for (const argv of [
+      ["run", "--agent", "claude", "--output", "json", "-C", missing, "sessions"],
+      ["--agent", "claude", "--output", "json", "-C", missing, "--", "sessions"],
+      ["--agent", "claude", "--output", "json", "-C", missing, "explain", "sessions"],
+      ["--model", "sessions", "--agent", "claude", "--output", "json", "-C", missing, "hi"],
+    ]) {
+      const ran = await elwood(argv);
+      expect(ran.code, argv.join(" ")).toBe(2);
+      expect(JSON.parse(ran.stdout), argv.join(" ")).toMatchObject({
+        type: "error",
+        agent: "claude",
+        error: { message: expect.stringContaining(`The workspace ${missing}`) },
+      });
+    }
+  });
+
+  test("the top-level help states where options and the command word may stand", async () => {
+    const help = (await elwood(["--help"])).stdout;
+    expect(help).toContain("elwood [options] <command> [options] [args]");
+    expect(help).toContain("`elwood run sessions` or `elwood -- sessions`");
   });
 });
 
@@ -143,6 +194,19 @@ describe("usage errors before anything starts", () => {
     const ran = await elwood(["interactive", "--agent", "claude"]);
     expect(ran.code).toBe(2);
     expect(ran.stderr).toContain("needs a terminal");
+  });
+
+  test("serve: a non-loopback --host exits 2 naming --allow-remote, before anything listens", async () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20"]) {
+      const ran = await elwood(["serve", "--host", host, "--port", "0"]);
+      expect(ran.code, host).toBe(2);
+      expect(ran.stdout).toBe("");
+      expect(ran.stderr).toContain("--allow-remote");
+      expect(ran.stderr).toContain(`--host ${host} is not a loopback address`);
+    }
+    const help = await elwood(["serve", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--allow-remote");
   });
 
   test("C-CLI-24: sessions with no state lists nothing, on stderr only", async () => {

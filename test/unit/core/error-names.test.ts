@@ -1,5 +1,5 @@
 // The public error names after agents declare their own (issue 20 item 6): the package
-// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same 48 members, and the one
+// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same 53 members, and the one
 // ElwoodError class is typed with all of them where a consumer imports it, while the
 // floor class refuses an agent's name unless the agent's type is given (checked by tsc:
 // the @ts-expect-error lines).
@@ -8,7 +8,8 @@ import { CLAUDE_ERROR_NAMES, type ClaudeErrorName } from "../../../src/claude/er
 import { ElwoodError as FloorError } from "../../../src/errors.js";
 import { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "../../../src/index.js";
 
-// The list as it stood before the agents declared their own names, as literals.
+// The list as it stood before the agents declared their own names (with serve's five
+// limit and origin names), as literals.
 const PUBLIC_NAMES = [
   "unsupported_platform",
   "claude_not_found",
@@ -58,12 +59,17 @@ const PUBLIC_NAMES = [
   "request_too_large",
   "session_not_found",
   "session_already_open",
+  "host_not_allowed",
+  "origin_not_allowed",
+  "session_limit_reached",
+  "connection_limit_reached",
+  "request_timeout",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 48 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(48);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(48);
+  it("ELWOOD_ERROR_NAMES has the same 53 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(53);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(53);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -45,6 +45,18 @@ export interface Reactions {
   readonly repaintDelayMs: number;
   /** Milliseconds between the Stop hook and the transcript's assistant line. */
   readonly transcriptLagMs: number;
+  /**
+   * Milliseconds between the answer on screen (spinner gone) and the Stop hook reaching the
+   * parent: a starved parent reads the hook's request late (issue 22's overload run).
+   */
+  stopHookDelayMs(index: number): number;
+  /**
+   * Transcript lines are written to "disk" in order and the parent reads them only when it
+   * catches up (its poller starved) or the test calls readTranscript().
+   */
+  readonly transcriptReadOnCatchUp: boolean;
+  /** Whether the transcript records the prompt (Claude's own local answers may not). */
+  readonly recordsPrompt: boolean;
   /** Whether the CLI repaints on its own (a live event loop) while nothing is staged. */
   readonly idleRepaints: boolean;
   /** A pause mid-turn with the spinner gone and an idle composer (Codex running a tool). */
@@ -57,6 +69,11 @@ export interface Reactions {
   readonly thinkMs: number;
   /** Whether an Escape mid-turn interrupts it (false: a CLI too busy to take the key). */
   readonly isInterruptible: boolean;
+  /**
+   * What an Escape leaves: the "Interrupted" banner, or (2.1.332 mid-stream, seen in e2e)
+   * no banner and the interrupted prompt put back in the composer.
+   */
+  readonly interruptShows: "banner" | "prompt in composer";
 }
 
 export const NORMAL: Reactions = {
@@ -65,11 +82,15 @@ export const NORMAL: Reactions = {
   hookDelayMs: 100,
   repaintDelayMs: 50,
   transcriptLagMs: 0,
+  stopHookDelayMs: () => 0,
+  transcriptReadOnCatchUp: false,
+  recordsPrompt: true,
   idleRepaints: false,
   midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
   stopReply: () => undefined,
   isInterruptible: true,
+  interruptShows: "banner",
   thinkMs: 0,
 };
 
@@ -114,6 +135,8 @@ export class FakeClaude implements TerminalPort {
   shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #history: string[] = [];
+  /** Transcript lines written but not yet read by the parent (transcriptReadOnCatchUp). */
+  readonly #onDisk: TranscriptItem[][] = [];
   readonly #renderListeners = new Set<() => void>();
   readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
   /** The running turn's scheduled steps (answer, Stop hook, transcript): an Escape drops them. */
@@ -151,7 +174,11 @@ export class FakeClaude implements TerminalPort {
       },
       transcript: {
         follow: () => {},
-        catchUp: terminal.catchUp ?? (async () => {}),
+        catchUp:
+          terminal.catchUp ??
+          (async () => {
+            this.readTranscript();
+          }),
         setActive: () => {},
         finalFlush: async () => {},
         stop: () => {},
@@ -311,7 +338,8 @@ export class FakeClaude implements TerminalPort {
     this.#turnSteps.clear();
     this.#later(30, () => {
       this.isWorking = false;
-      this.#history.push(INTERRUPTED);
+      if (this.reactions.interruptShows === "banner") this.#history.push(INTERRUPTED);
+      else this.composer = this.received.at(-1) ?? "";
     });
   }
 
@@ -360,12 +388,20 @@ export class FakeClaude implements TerminalPort {
     }
     const stopAt = workingAt + 300 + midTurnIdleMs + this.reactions.thinkMs;
     // A Stop the parent blocks sends Claude back to work: its spinner stays up.
-    const stopReply = this.reactions.stopReply(this.#stops++);
+    const stopIndex = this.#stops++;
+    const stopReply = this.reactions.stopReply(stopIndex);
     const isContinued = (stopReply as { decision?: unknown } | undefined)?.decision === "block";
-    setTimeout(() => this.#transcript([{ kind: "user_message", text: prompt, raw: {} }]), 10);
+    const userLine = [{ kind: "user_message", text: prompt, raw: {} } as const];
+    setTimeout(() => {
+      if (!this.reactions.recordsPrompt) return;
+      if (this.reactions.transcriptReadOnCatchUp) this.#onDisk.push([...userLine]);
+      else this.#transcript([...userLine]);
+    }, 10);
+    const assistantLine = [{ kind: "assistant_message", text: answer, raw: {} } as const];
     this.#turnStep(stopAt, () => {
       this.isWorking = isContinued || this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);
+      if (this.reactions.transcriptReadOnCatchUp) this.#onDisk.push([...assistantLine]);
       this.render();
     });
     if (this.reactions.stopSpinnerLingerMs > 0) {
@@ -373,7 +409,7 @@ export class FakeClaude implements TerminalPort {
         this.isWorking = false;
       });
     }
-    this.#turnStep(stopAt + 20, () => {
+    this.#turnStep(stopAt + 20 + this.reactions.stopHookDelayMs(stopIndex), () => {
       this.hook({
         hook_event_name: "Stop",
         stop_hook_active: false,
@@ -381,9 +417,14 @@ export class FakeClaude implements TerminalPort {
       });
       this.outcome("Stop", stopReply);
     });
-    this.#turnStep(stopAt + 20 + transcriptLagMs, () =>
-      this.#transcript([{ kind: "assistant_message", text: answer, raw: {} }]),
-    );
+    if (!this.reactions.transcriptReadOnCatchUp) {
+      this.#turnStep(stopAt + 20 + transcriptLagMs, () => this.#transcript([...assistantLine]));
+    }
+  }
+
+  /** The parent reads every transcript line written so far, in file order. */
+  readTranscript(): void {
+    for (const items of this.#onDisk.splice(0)) this.#transcript(items);
   }
 
   #transcript(items: TranscriptItem[]): void {

@@ -45,6 +45,17 @@ describe("interrupt() (C-API-38) and the ready after it (C-TURN-02)", () => {
     expect(escapes(cli)).toBe(1);
   });
 
+  it("C-TURN-02: with no banner (the prompt put back in the composer), the idle screen after the Escape ends the turn", async () => {
+    const cli = await midTurn({ interruptShows: "prompt in composer" });
+    const interrupted = track(cli.session.interrupt());
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(interrupted).toEqual({ settled: true });
+    expect(cli.session.status).toBe("ready");
+    const last = cli.session.statusDecisions().at(-1);
+    expect(last).toMatchObject({ evidence: "screen_idle", from: "running", to: "ready" });
+    expect(last?.reason).toBe("idle composer after an interrupt");
+  });
+
   it("C-TURN-02: after the Escape, ready comes from the screen's banner alone, with no Stop hook", async () => {
     const cli = await midTurn();
     const hooks: string[] = [];

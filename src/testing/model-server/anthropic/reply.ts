@@ -1,11 +1,13 @@
 // Renders a planned reply as an Anthropic Messages response: SSE (message_start,
 // content_block_* for text/thinking/tool_use, message_delta, message_stop) or one
-// JSON message when the request did not ask to stream.
+// JSON message when the request did not ask to stream; either carries the auto-mode
+// safety check's verdicts when the request asked for them (safeguards.ts).
 import { createHash } from "node:crypto";
 import { sendJson } from "../http.js";
-import type { ScenarioStep } from "../scenario.js";
+import type { AutoModeVerdict, ScenarioStep, ToolStep } from "../scenario.js";
 import { chunkText, SseWriter, sleepUnlessAborted } from "../sse.js";
 import type { ReplyContext } from "../types.js";
+import { safeguardResults } from "./safeguards.js";
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: "invalid_request_error",
@@ -43,6 +45,20 @@ export async function replyAnthropic(ctx: ReplyContext): Promise<number> {
   return ctx.isStreaming ? streamAnthropic(ctx) : jsonAnthropic(ctx);
 }
 
+/** The safety-check answer for the tool calls made so far, when the request asked for one. */
+function safetyResults(
+  ctx: ReplyContext,
+  calls: readonly { id: string; step: ToolStep }[],
+): { safeguard_results?: unknown[] } {
+  const check = ctx.safetyCheck;
+  if (check === undefined) return {};
+  const verdicts = new Map<string, AutoModeVerdict>();
+  for (const id of check.reviewedToolUseIds) verdicts.set(id, check.fallback);
+  for (const { id, step } of calls) verdicts.set(id, step.tool.autoModeCheck ?? check.fallback);
+  const results = safeguardResults(verdicts, check.fallback);
+  return results === undefined ? {} : { safeguard_results: results };
+}
+
 function messageShell(ctx: ReplyContext, content: ContentBlock[]) {
   return {
     id: `msg_scripted_${ctx.replyNumber}`,
@@ -63,6 +79,7 @@ function messageShell(ctx: ReplyContext, content: ContentBlock[]) {
 
 async function jsonAnthropic(ctx: ReplyContext): Promise<number> {
   const content: ContentBlock[] = [];
+  const calls: { id: string; step: ToolStep }[] = [];
   let toolIndex = 0;
   let outputChars = 0;
   for (const step of ctx.steps) {
@@ -74,13 +91,14 @@ async function jsonAnthropic(ctx: ReplyContext): Promise<number> {
     } else if ("tool" in step) {
       const id = ctx.toolCallIds[toolIndex++] ?? `toolu_scripted_${toolIndex}`;
       content.push({ type: "tool_use", id, name: step.tool.name, input: step.tool.input });
+      calls.push({ id, step });
     }
     if ("say" in step) outputChars += step.say.length;
   }
   const message = messageShell(ctx, content);
   message.stop_reason = ctx.toolCallIds.length > 0 ? "tool_use" : "end_turn";
   message.usage.output_tokens = Math.max(1, Math.ceil(outputChars / 4));
-  sendJson(ctx.response, 200, message);
+  sendJson(ctx.response, 200, { ...message, ...safetyResults(ctx, calls) });
   return 200;
 }
 
@@ -91,6 +109,7 @@ function failAnthropic(ctx: ReplyContext, step: Extract<ScenarioStep, { fail: un
 
 async function streamAnthropic(ctx: ReplyContext): Promise<number> {
   const sse = new SseWriter(ctx.response, ctx.signal);
+  const calls: { id: string; step: ToolStep }[] = [];
   let isStarted = false;
   let blockIndex = 0;
   let toolIndex = 0;
@@ -137,6 +156,7 @@ async function streamAnthropic(ctx: ReplyContext): Promise<number> {
       await block({ type: "thinking", thinking: "", signature: "" }, deltas);
     } else if ("tool" in step) {
       const id = ctx.toolCallIds[toolIndex++] ?? `toolu_scripted_${toolIndex}`;
+      calls.push({ id, step });
       const json = JSON.stringify(step.tool.input);
       const deltas = chunkText(json, 16).map((partial_json) => ({
         type: "input_json_delta",
@@ -148,7 +168,11 @@ async function streamAnthropic(ctx: ReplyContext): Promise<number> {
   ensureStarted();
   sse.send("message_delta", {
     type: "message_delta",
-    delta: { stop_reason: toolIndex > 0 ? "tool_use" : "end_turn", stop_sequence: null },
+    delta: {
+      stop_reason: toolIndex > 0 ? "tool_use" : "end_turn",
+      stop_sequence: null,
+      ...safetyResults(ctx, calls),
+    },
     usage: { output_tokens: Math.max(1, Math.ceil(outputChars / 4)) },
   });
   sse.send("message_stop", { type: "message_stop" });

@@ -9,6 +9,7 @@ import {
   stripSystemReminders,
   type ToolResultRecord,
 } from "../types.js";
+import { asksForSafetyCheck, toolUsesUnderReview } from "./safeguards.js";
 
 /** Replies to requests with at most this many max_tokens are side probes (quota checks). */
 const AUXILIARY_MAX_TOKENS = 32;
@@ -87,6 +88,9 @@ export function parseAnthropicRequest(body: unknown): ParsedModelRequest {
     isAuxiliary: !hasTools || maxTokens <= AUXILIARY_MAX_TOKENS,
     isStreaming: body.stream === true,
     model: typeof body.model === "string" ? body.model : "scripted-model",
+    ...(asksForSafetyCheck(body)
+      ? { safetyCheck: { reviewedToolUseIds: toolUsesUnderReview(messages) } }
+      : {}),
   };
 }
 
