@@ -5,7 +5,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";
-import type { ImageFormat, ImageInput, ImageSnapshot } from "../contract/turn.js";
+import type { ImageFormat, ImageSnapshot } from "../contract/turn.js";
 
 export type { ImageSnapshot };
 
@@ -117,18 +117,6 @@ export function snapshotImages(images: unknown): readonly ImageSnapshot[] {
     );
   }
   return snapshots;
-}
-
-/**
- * Validates and snapshots at the call, for layers that hand the images on later (the
- * lazy session classes start the CLI first): invalid input rejects before anything is
- * spawned, and later changes to the caller's array or buffers change nothing.
- */
-export function snapshotImageInputs(images: unknown): readonly ImageInput[] | undefined {
-  if (images === undefined) return undefined;
-  return snapshotImages(images).map((image) =>
-    image.kind === "path" ? { path: image.path } : { data: image.data, format: image.format },
-  );
 }
 
 export function totalBytes(snapshots: readonly ImageSnapshot[]): number {
