@@ -23,6 +23,7 @@ import type {
   ElwoodAgentId,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
+  ElwoodStatusEvent,
   ElwoodTerminalSize,
 } from "../core/contract/status.js";
 import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
@@ -50,11 +51,17 @@ export interface AgentSessionInit {
   readonly cwd: string;
   /** The id the session will start or resume under (a fallback start may replace it). */
   readonly elwoodSessionId: string;
-  /** Opens the session (start, resume or start-or-resume); called once per attempt. */
-  readonly open: () => Promise<OpenedSession>;
+  /**
+   * Opens the session (start, resume or start-or-resume); called once per attempt. It
+   * hands over the runtime through `observe` as soon as it exists, before its first event.
+   */
+  readonly open: (observe: RuntimeObserver) => Promise<OpenedSession>;
   /** The size the terminal view reports before start. */
   readonly initialSize: ElwoodTerminalSize;
 }
+
+/** Called with a starting session's runtime before it emits anything. */
+export type RuntimeObserver = (runtime: SessionRuntime) => void;
 
 type AnyHandler = (payload: never) => void;
 
@@ -62,6 +69,8 @@ interface Subscription {
   readonly event: string;
   readonly handler: AnyHandler;
   detach: ElwoodUnsubscribe | undefined;
+  /** The runtime this subscription is attached to (a retried start attaches anew). */
+  runtime: SessionRuntime | undefined;
 }
 
 export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentSessionEvents>
@@ -75,6 +84,8 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   readonly #subscriptions = new Set<Subscription>();
   #opened: OpenedSession | undefined;
   #starting: Promise<OpenedSession> | undefined;
+  // The runtime of the start in flight, once it exists (listeners attach to it early).
+  #openingRuntime: SessionRuntime | undefined;
 
   constructor(init: AgentSessionInit) {
     this.#init = init;
@@ -121,9 +132,14 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     event: E,
     handler: (payload: Events[E]) => void,
   ): ElwoodUnsubscribe {
-    const subscription: Subscription = { event, handler: handler as AnyHandler, detach: undefined };
+    const subscription: Subscription = {
+      event,
+      handler: handler as AnyHandler,
+      detach: undefined,
+      runtime: undefined,
+    };
     this.#subscriptions.add(subscription);
-    const runtime = this.#opened?.runtime;
+    const runtime = this.#opened?.runtime ?? this.#openingRuntime;
     if (runtime !== undefined) attach(runtime, subscription);
     return () => {
       subscription.detach?.();
@@ -183,19 +199,19 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   /** Queued: sent at the next ready, one message per ready (api.md "Submission APIs"). */
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
-    const images = submissionImages(message, "message", options);
+    const images = submissionImages(message, "message", options, this.cwd);
     return (this.#runtime ?? (await this.#live())).turns.submit("message", message, images);
   }
 
   /** Typed as soon as no other submission is being typed; does not wait for ready. */
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
-    const images = submissionImages(prompt, "prompt", options);
+    const images = submissionImages(prompt, "prompt", options, this.cwd);
     return (this.#runtime ?? (await this.#live())).turns.submit("prompt", prompt, images);
   }
 
   /** Into a running turn now; before first readiness or while blocked, like a message. */
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
-    const images = submissionImages(message, "guidance message", options);
+    const images = submissionImages(message, "guidance message", options, this.cwd);
     return (this.#runtime ?? (await this.#live())).turns.guidance(message, images);
   }
 
@@ -297,7 +313,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   async *#turn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     assertTurnText(prompt, "prompt");
     const checked = checkTurnOptions(options);
-    const images = snapshotImages(checked.images);
+    const images = snapshotImages(checked.images, this.cwd);
     const runtime = this.#runtime ?? (await this.#live());
     yield* runtime.turns.stream(prompt, { ...checked, images });
   }
@@ -311,19 +327,48 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   // The runtime once started; the first caller starts it and the rest share that start.
   async #live(): Promise<SessionRuntime> {
     if (this.#opened !== undefined) return this.#opened.runtime;
-    this.#starting ??= this.#init.open().then(
-      (opened) => {
-        this.#opened = opened;
-        for (const subscription of this.#subscriptions) attach(opened.runtime, subscription);
-        return opened;
-      },
-      (error: unknown) => {
-        // A failed start may be retried by the next call.
-        this.#starting = undefined;
-        throw error;
-      },
-    );
+    if (this.#starting === undefined) this.#announceStarting();
+    // Listeners attach to the runtime as soon as it exists, so one subscribed before
+    // start sees the start-up itself (running, terminal output, warnings, a failed start).
+    this.#starting ??= this.#init
+      .open((runtime) => this.#attachAll(runtime))
+      .then(
+        (opened) => {
+          this.#opened = opened;
+          this.#attachAll(opened.runtime);
+          return opened;
+        },
+        (error: unknown) => {
+          // A failed start may be retried by the next call.
+          this.#starting = undefined;
+          this.#openingRuntime = undefined;
+          throw error;
+        },
+      );
     return (await this.#starting).runtime;
+  }
+
+  // The status machine begins at `starting` and so never reports it as a change; each
+  // start attempt tells the session's own status listeners (issue 27, prd/decisions.md).
+  #announceStarting(): void {
+    const event: ElwoodStatusEvent = { status: "starting", previous: "starting" };
+    for (const subscription of [...this.#subscriptions]) {
+      if (subscription.event !== "status") continue;
+      try {
+        (subscription.handler as (payload: ElwoodStatusEvent) => void)(event);
+      } catch {
+        // A listener's error never breaks the start (listener errors are contained).
+      }
+    }
+  }
+
+  #attachAll(runtime: SessionRuntime): void {
+    this.#openingRuntime = runtime;
+    for (const subscription of this.#subscriptions) {
+      if (subscription.runtime === runtime) continue;
+      subscription.detach?.();
+      attach(runtime, subscription);
+    }
   }
 
   // Shutdown never starts a session, but waits for one already starting.
@@ -341,13 +386,19 @@ function attach(runtime: SessionRuntime, subscription: Subscription): void {
   const { events } = runtime.context;
   const on = events.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
   subscription.detach = on.call(events, subscription.event, subscription.handler);
+  subscription.runtime = runtime;
 }
 
 // A submission's text and options, checked at the call; its images validated and copied.
-function submissionImages(text: unknown, what: string, options: SendOptions | undefined) {
+function submissionImages(
+  text: unknown,
+  what: string,
+  options: SendOptions | undefined,
+  cwd: string,
+) {
   assertTurnText(text, what);
   assertOptionsArgument(options, "Send");
-  return snapshotImages(options?.images);
+  return snapshotImages(options?.images, cwd);
 }
 
 function invalid(message: string): ElwoodError {

@@ -21,7 +21,7 @@ import { ElwoodError } from "../errors.js";
 import { invalidOption } from "../options/fields.js";
 import { assertSessionId, newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
-import { AgentSession, type OpenedSession } from "./agent-session.js";
+import { AgentSession, type OpenedSession, type RuntimeObserver } from "./agent-session.js";
 
 export interface AgentDefinition<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
@@ -120,8 +120,13 @@ export function defineAgent<
     };
     type Config = SessionConfig<Options, Handlers, Posture>;
 
-    const start = async (config: Config, id: string, replacing?: ReplacedSession) => ({
-      runtime: (await startAgentSession(adapter, config, id, replacing)) as never,
+    const start = async (
+      config: Config,
+      id: string,
+      observe: RuntimeObserver,
+      replacing?: ReplacedSession,
+    ) => ({
+      runtime: (await startAgentSession(adapter, config, id, observe as never, replacing)) as never,
       resumed: false,
     });
     // Resume when a resume config is planned; a planned start stands in only when there
@@ -130,18 +135,24 @@ export function defineAgent<
       configs: OpenConfigs<Options, Handlers, Posture>,
       id: string,
       freshId: string,
+      observe: RuntimeObserver,
     ): Promise<OpenedSession> => {
-      if (configs.resume === undefined) return start(configs.start as Config, freshId);
+      if (configs.resume === undefined) return start(configs.start as Config, freshId, observe);
       try {
         return {
-          runtime: (await resumeAgentSession(adapter, configs.resume, id)) as never,
+          runtime: (await resumeAgentSession(
+            adapter,
+            configs.resume,
+            id,
+            observe as never,
+          )) as never,
           resumed: true,
         };
       } catch (error) {
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return start(configs.start, freshId, { elwoodSessionId: id, reason });
+        return start(configs.start, freshId, observe, { elwoodSessionId: id, reason });
       }
     };
 
@@ -159,7 +170,7 @@ export function defineAgent<
           ...rest
         } = options as AgentSessionOptions<StartOptions> & {
           readonly [OPEN_MODE]?: OpenMode;
-          readonly [SESSION_OPENER]?: () => Promise<OpenedSession>;
+          readonly [SESSION_OPENER]?: (observe: RuntimeObserver) => Promise<OpenedSession>;
         };
         const { elwoodSessionId, ...startOptions } = rest;
         const freshId = newSessionId();
@@ -195,10 +206,10 @@ export function defineAgent<
           cwd: config?.cwd ?? process.cwd(),
           elwoodSessionId: elwoodSessionId ?? freshId,
           initialSize: config?.initialSize ?? DEFAULT_TERMINAL_SIZE,
-          open: () => {
-            if (opener !== undefined) return opener();
+          open: (observe) => {
+            if (opener !== undefined) return opener(observe);
             if (failure !== undefined) return Promise.reject(failure);
-            return open(configs, elwoodSessionId ?? freshId, freshId);
+            return open(configs, elwoodSessionId ?? freshId, freshId, observe);
           },
         });
       }

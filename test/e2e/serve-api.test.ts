@@ -36,6 +36,10 @@ describe("elwood serve API against the real CLIs", () => {
     expect(started.status).toBe(201);
     const id = started.body.id as string;
     expect(started.body).toMatchObject({ agent: "claude", cwd: fx.workspace, resumed: false });
+    // As the README says: answered once the agent's process runs (issue 27), not `starting`
+    // and not held until `ready`; with the session's size.
+    expect(["running", "ready"]).toContain(started.body.status);
+    expect(started.body.size).toMatchObject({ cols: expect.any(Number), rows: expect.any(Number) });
     expect((await client.call("GET", "/api/sessions")).body.sessions).toMatchObject([
       { id, agent: "claude" },
     ]);

@@ -7,10 +7,10 @@ import type { TranscriptWarning } from "../../transcript/types.js";
 import type { TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodLoopEvent } from "../contract/loops.js";
 import type { TerminalPort } from "../contract/ports.js";
+import type { ElwoodAgentSessionEvents } from "../contract/session.js";
 import type {
   ElwoodAgentId,
   ElwoodSessionStatus,
-  ElwoodStatusEvent,
   ElwoodTerminalExitEvent,
   ElwoodTerminalSize,
   StartupPromptLabel,
@@ -28,18 +28,12 @@ const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_poll_stopped: "Stopped following the agent's transcript after repeated failures.",
 };
 
-// A type alias, not an interface, so it satisfies the emitter's string-keyed map.
+// Derived from the public map (one source, issue 20): the mapped copy is a type literal, not
+// an interface, so it satisfies the emitter's string-keyed map; the rest is core-internal.
 export type CoreEventMap = {
-  "terminal:data": string;
-  "terminal:exit": ElwoodTerminalExitEvent;
-  status: ElwoodStatusEvent;
-  activity: ElwoodActivityEvent;
-  warning: ElwoodWarningEvent;
+  [K in keyof ElwoodAgentSessionEvents]: ElwoodAgentSessionEvents[K];
+} & {
   hook: unknown;
-  hookError: ElwoodHookErrorEvent;
-  resize: ElwoodTerminalSize;
-  loop: ElwoodLoopEvent;
-  turn: ElwoodTurnEvent;
   /** Parsed hook events by name; the adapter's event map types them for callers. */
   [hookName: `hook:${string}`]: unknown;
   /** The adapter's content-free transcript summary (`codex:transcript`). */

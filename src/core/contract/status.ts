@@ -18,10 +18,8 @@ export type StartupPromptLabel =
   | "hook_trust"
   | "update";
 
-export interface ElwoodTerminalSize {
-  readonly cols: number;
-  readonly rows: number;
-}
+// One declaration: the terminal layer owns the size type (issue 20, item 7).
+export type { ElwoodTerminalSize } from "../../terminal/terminal.js";
 
 export const LIVE_STATUSES = ["starting", "running", "ready", "blocked"] as const;
 export const TERMINAL_STATUSES = ["stopped", "exited", "killed", "torn_down"] as const;

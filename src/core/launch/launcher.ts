@@ -36,6 +36,8 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly isResume: boolean;
   /** Loop definitions restored from a validated sidecar (resume only). */
   readonly loops?: readonly LoopDefinition[];
+  /** Sees the runtime as soon as it exists, before its first event (early listeners). */
+  readonly observe?: ((runtime: SessionRuntime<Event>) => void) | undefined;
 }
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
@@ -184,6 +186,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
           store.removeSession(adapter.agent, record.elwoodSessionId).then(() => undefined),
       },
     });
+    launch.observe?.(runtime);
     await waitForEarlyFailure({ adapter, runtime });
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).

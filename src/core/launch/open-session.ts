@@ -14,6 +14,9 @@ import type { SessionRuntime } from "../runtime/runtime.js";
 import { launchSession } from "./launcher.js";
 import type { SessionConfig } from "./session-options.js";
 
+/** Sees the runtime as soon as it exists, before its first event (early listeners). */
+export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
+
 /** Why a start is standing in for a resume that startOrResume* could not do. */
 export interface ReplacedSession {
   readonly elwoodSessionId: string;
@@ -25,6 +28,7 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
   adapter: AgentAdapter<Options, Handlers, Event, Posture>,
   config: SessionConfig<Options, Handlers, Posture>,
   elwoodSessionId: string,
+  observe?: RuntimeObserver<Event>,
   replacing?: ReplacedSession,
 ): Promise<SessionRuntime<Event>> {
   const store = await StateStore.open(config);
@@ -35,7 +39,7 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
     cwd: store.cwd,
     resume: { posture: config.posture },
   };
-  const launching = launchSession({ adapter, config, store, record, isResume: false });
+  const launching = launchSession({ adapter, config, store, record, isResume: false, observe });
   const launched = await launching.catch(async (error: unknown) => {
     // A failed fresh start leaves nothing behind: its record would resume nothing.
     await store.removeSession(adapter.agent, elwoodSessionId).catch(() => undefined);
@@ -71,6 +75,7 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   adapter: AgentAdapter<Options, Handlers, Event, Posture>,
   config: SessionConfig<Options, Handlers, Posture>,
   elwoodSessionId: string,
+  observe?: RuntimeObserver<Event>,
 ): Promise<SessionRuntime<Event>> {
   const store = await StateStore.open(config);
   const stored = await store.readRecord(elwoodSessionId);
@@ -108,7 +113,7 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
     ...stored,
     resume: { agentSessionId, posture: posture.data },
   };
-  return launchSession({ adapter, config, store, record, isResume: true, loops });
+  return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
 }
 
 // The envelope was read agent-neutrally; the posture is this adapter's to validate.

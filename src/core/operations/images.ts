@@ -29,7 +29,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function snapshotOne(entry: unknown, index: number): ImageSnapshot {
+function snapshotOne(entry: unknown, index: number, baseDir: string | undefined): ImageSnapshot {
   if (!isObject(entry)) {
     throw invalid(
       `images[${index}] must be { path } or { data, format }; got ${entry === null ? "null" : typeof entry}.`,
@@ -41,15 +41,17 @@ function snapshotOne(entry: unknown, index: number): ImageSnapshot {
   if (hasPath === hasData) {
     throw invalid(`images[${index}] must have exactly one of "path" or "data".`, { index });
   }
-  if (hasPath) return snapshotPath(entry.path, index);
+  if (hasPath) return snapshotPath(entry.path, index, baseDir);
   return snapshotData(entry.data, entry.format, index);
 }
 
-function snapshotPath(path: unknown, index: number): ImageSnapshot {
+// A relative path names a file in the session's folder (baseDir), as the agent would
+// read it, not in whichever folder the parent process happens to run (prd/decisions.md).
+function snapshotPath(path: unknown, index: number, baseDir: string | undefined): ImageSnapshot {
   if (typeof path !== "string" || path.length === 0 || path.includes("\0")) {
     throw invalid(`images[${index}].path must be a non-empty file path string.`, { index });
   }
-  const absolute = resolve(path);
+  const absolute = baseDir === undefined ? resolve(path) : resolve(baseDir, path);
   let size: number;
   try {
     const stats = statSync(absolute);
@@ -97,7 +99,7 @@ function checkImageSize(bytes: number, index: number): void {
 }
 
 /** Validates and snapshots `images`; undefined or an empty list means no images. */
-export function snapshotImages(images: unknown): readonly ImageSnapshot[] {
+export function snapshotImages(images: unknown, baseDir?: string): readonly ImageSnapshot[] {
   if (images === undefined) return [];
   if (!Array.isArray(images)) {
     throw invalid("options.images must be an array of { path } or { data, format } entries.");
@@ -108,7 +110,7 @@ export function snapshotImages(images: unknown): readonly ImageSnapshot[] {
       { count: images.length, limit: IMAGE_LIMITS.maxImages },
     );
   }
-  const snapshots = images.map((entry, index) => snapshotOne(entry, index));
+  const snapshots = images.map((entry, index) => snapshotOne(entry, index, baseDir));
   const total = totalBytes(snapshots);
   if (total > IMAGE_LIMITS.maxSubmissionBytes) {
     throw invalid(

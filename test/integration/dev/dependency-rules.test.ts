@@ -87,7 +87,7 @@ describe("dependency rules", () => {
       dir,
       "src/core/turn/turn-slot.ts",
       'import type { ControlQueue } from "../context/control-queue.js";\n' +
-        'import type { AgentSignals } from "../runtime/agent-signals.js";',
+        'import type { SessionInterrupt } from "../runtime/interrupt.js";',
     );
     // (e) serve reaching past the package root, from a file with no named exception.
     plant(
@@ -110,7 +110,7 @@ describe("dependency rules", () => {
       "error state-imports-only-below: src/state/record.ts → src/core/contract/status.ts",
     );
     expect(found).toContain(
-      "error core-turn-operations-stay-below-runtime: src/core/turn/turn-slot.ts → src/core/runtime/agent-signals.ts",
+      "error core-turn-operations-stay-below-runtime: src/core/turn/turn-slot.ts → src/core/runtime/interrupt.ts",
     );
     expect(found).toContain(
       "error serve-uses-the-package-root: src/serve/sse.ts → src/core/runtime/runtime.ts",

@@ -146,7 +146,7 @@ console.log(typeof startCodex, new ElwoodError("state_corrupt", "x") instanceof 
     expect(main).not.toContain("scripted-model");
   });
 
-  it("exposes types to TypeScript consumers in both module systems", () => {
+  it("exposes types to TypeScript consumers in both module systems; one drive(s: ElwoodAgentSession) takes both classes and both factories' sessions, whose terminal is read-only", () => {
     writeFileSync(
       join(consumer, "types.mts"),
       `import { startClaude, type ElwoodErrorName, type ClaudeSessionApi } from "@with-logic/elwood";
@@ -156,6 +156,35 @@ const start: (o: { cwd: string }) => Promise<ClaudeSessionApi> = startClaude;
 // @ts-expect-error not an error name
 const wrong: ElwoodErrorName = "nope";
 export { name, start, wrong, startScriptedModelServer };`,
+    );
+    // Issue 20 Done-when 4: code generic over any agent session is written once, and the
+    // public terminal is a read-only view (no way around the session's queue).
+    writeFileSync(
+      join(consumer, "drive.mts"),
+      `import { ClaudeSession, CodexSession, startClaude, startCodex, type ElwoodAgentSession } from "@with-logic/elwood";
+async function drive(s: ElwoodAgentSession): Promise<string> {
+  const { cols, rows } = s.terminal.size;
+  const text: string = s.terminal.snapshot().text;
+  const off: () => void = s.terminal.onData((data: string) => void data);
+  off();
+  // @ts-expect-error the view cannot type into the PTY
+  s.terminal.sendInput("x");
+  // @ts-expect-error the view cannot write output into the screen
+  s.terminal.writeOutput("x");
+  // @ts-expect-error the view cannot dispose the terminal
+  s.terminal.dispose();
+  // @ts-expect-error the view cannot resize behind the session's back
+  s.terminal.resize({ cols: 80, rows: 24 });
+  // @ts-expect-error the view does not expose xterm
+  s.terminal.xterm;
+  return \`\${cols}x\${rows} \${text}\`;
+}
+export async function all(): Promise<void> {
+  await drive(new ClaudeSession({ cwd: "/tmp" }));
+  await drive(new CodexSession({ cwd: "/tmp" }));
+  await drive(await startClaude({ cwd: "/tmp" }));
+  await drive(await startCodex({ cwd: "/tmp" }));
+}`,
     );
     writeFileSync(
       join(consumer, "types.cts"),
@@ -174,7 +203,7 @@ export = { status, start: elwood.startCodex };`,
           types: ["node"],
           skipLibCheck: false,
         },
-        files: ["types.mts", "types.cts"],
+        files: ["types.mts", "types.cts", "drive.mts"],
       }),
     );
     const tsc = join(root, "node_modules", "typescript", "bin", "tsc");

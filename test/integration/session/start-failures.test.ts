@@ -5,7 +5,7 @@
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startClaude, startCodex } from "../../../src/agents.js";
+import { ClaudeSession, startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
 import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
@@ -139,6 +139,31 @@ describe("a CLI that dies at once", () => {
     expect(await cli.launches()).toHaveLength(1);
     expect(await cli.listSessions()).toEqual([]);
     expect(await leftoverChildren(before)).toEqual([]);
+  });
+});
+
+describe("listeners attached before start (issue 27)", () => {
+  it("see `starting`, the launched CLI's output and the failed start's last status before start() rejects", async () => {
+    const cli = await workspace(`${CLAUDE_MINIMUM_VERSION} (Claude Code)`, "die");
+    const session = new ClaudeSession({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: process.env,
+    });
+    const statuses: string[] = [];
+    let output = "";
+    session.on("status", (event) => statuses.push(event.status));
+    session.on("terminal:data", (data) => {
+      output += data;
+    });
+    const error = await rejection(session.start());
+    expect(error.name).toBe("claude_start_failed");
+    expect(statuses[0]).toBe("starting");
+    // The runtime's own events reached the early listener: the CLI's screen and its end.
+    expect(output).toContain("fake agent CLI refuses to start");
+    expect(statuses.length).toBeGreaterThan(1);
+    expect(["exited", "killed"]).toContain(statuses.at(-1));
   });
 });
 

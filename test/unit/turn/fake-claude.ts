@@ -204,7 +204,10 @@ export class FakeClaude implements TerminalPort {
     this.session = new ClaudeSession({
       cwd: "/tmp/fake-workspace",
       initialSize: requestedSize,
-      [SESSION_OPENER]: async () => ({ runtime: runtime as never, resumed: false }),
+      [SESSION_OPENER]: async (observe: (runtime: never) => void) => {
+        observe(runtime as never);
+        return { runtime: runtime as never, resumed: false };
+      },
     } as ClaudeSessionOptions);
     // Started at once, as a factory would: every method call goes straight to the runtime.
     void this.session.start();
