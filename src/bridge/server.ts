@@ -16,7 +16,7 @@ import {
   MAX_HOOK_REQUEST_BYTES,
   SERVER_DEADLINE_MARGIN_MS,
 } from "./limits.js";
-import { checkPeer } from "./peer-check.js";
+import { identifyPeer, type PeerIdentity, type PeerPolicy } from "./peer/identify.js";
 import { readCappedBody } from "./request-body.js";
 import { createHookStats, type HookBridgeStats, type MutableHookBridgeStats } from "./stats.js";
 import { createHookToken, isTokenMatch } from "./token.js";
@@ -49,9 +49,13 @@ export class HookBridgeServer {
   readonly #sockets = new Set<Socket>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #stats: MutableHookBridgeStats = createHookStats();
-  // One peer verdict per connection: Claude's http hooks reuse a keep-alive socket.
-  readonly #peerVerdicts = new WeakMap<Socket, boolean>();
-  #peerRoot: number | undefined;
+  // One identification per connection: Claude's http hooks reuse a keep-alive socket.
+  readonly #peers = new WeakMap<Socket, Promise<PeerIdentity>>();
+  #peerPolicy: PeerPolicy | undefined;
+  #conversation: ConversationGuard | undefined;
+  // Every conversation id the session has announced, so a forged announcement can add an
+  // id but never make the real conversation's hooks look foreign.
+  readonly #knownConversations = new Set<string>();
   #closing: Promise<void> | undefined;
 
   private constructor(server: Server, token: string, options: HookBridgeServerOptions) {
@@ -103,11 +107,20 @@ export class HookBridgeServer {
   }
 
   /**
-   * From now on, admit authenticated requests only from sockets held by `pid` or its
-   * descendants (Linux; elsewhere, and where /proc cannot tell, the token alone decides).
+   * From now on, admit an authenticated request only from the process meant to send it:
+   * the CLI itself for http events, the CLI's own run of the command client for command
+   * events (Linux; elsewhere, and where /proc cannot tell, the token alone decides).
    */
-  admitOnlyPeersOf(pid: number): void {
-    this.#peerRoot = pid;
+  admitOnlyPeersOf(policy: PeerPolicy): void {
+    this.#peerPolicy = policy;
+  }
+
+  /**
+   * From now on, refuse a hook whose `session_id` names a conversation the session never
+   * announced (once it has announced one); `announcedBy` events introduce new ids.
+   */
+  expectConversation(guard: ConversationGuard): void {
+    this.#conversation = guard;
   }
 
   /** Stop listening and drop every open connection. Idempotent. */
@@ -144,6 +157,12 @@ export class HookBridgeServer {
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     this.#stats.received += 1;
     const isAuthenticated = isTokenMatch(this.#expectedToken, request.headers[HOOK_TOKEN_HEADER]);
+    const eventName = routeEventName(request);
+    // The peer is identified while the body arrives; nothing is dispatched before both.
+    const admitted =
+      isAuthenticated && eventName !== undefined
+        ? this.#isAdmittedPeer(request.socket, eventName)
+        : undefined;
     const read = await readCappedBody(request, this.#maxRequestBytes, isAuthenticated);
     if (read.kind === "incomplete") {
       this.#stats.incomplete += 1;
@@ -160,15 +179,14 @@ export class HookBridgeServer {
       reply(response, 200, undefined);
       return;
     }
-    if (!this.#isSessionPeer(request.socket)) {
-      this.#stats.foreignPeer += 1;
-      replyAndHangUp(response);
-      return;
-    }
-    const eventName = routeEventName(request);
-    if (eventName === undefined) {
+    if (eventName === undefined || admitted === undefined) {
       this.#stats.unrouted += 1;
       reply(response, 404, undefined);
+      return;
+    }
+    if (!(await admitted)) {
+      this.#stats.foreignPeer += 1;
+      replyAndHangUp(response);
       return;
     }
     let input: unknown;
@@ -180,28 +198,52 @@ export class HookBridgeServer {
       reply(response, 200, undefined);
       return;
     }
+    if (!this.#isKnownConversation(eventName, input)) {
+      this.#stats.foreignSession += 1;
+      reply(response, 200, undefined);
+      return;
+    }
     this.#stats.dispatched += 1;
     const body = await this.#withinDeadline(this.#sink.dispatch(input, eventName));
     reply(response, 200, body);
   }
 
-  #isSessionPeer(socket: Socket): boolean {
-    const root = this.#peerRoot;
-    if (root === undefined) return true;
-    let verdict = this.#peerVerdicts.get(socket);
-    if (verdict === undefined) {
+  async #isAdmittedPeer(socket: Socket, eventName: string): Promise<boolean> {
+    const policy = this.#peerPolicy;
+    if (policy === undefined) return true;
+    let pending = this.#peers.get(socket);
+    if (pending === undefined) {
+      this.#stats.peerChecks += 1;
       const address = { localPort: socket.localPort ?? 0, remotePort: socket.remotePort ?? 0 };
-      let result: ReturnType<typeof checkPeer>;
-      try {
-        result = checkPeer(root, address);
-      } catch {
-        result = "foreign";
-      }
-      if (result === "unavailable") this.#stats.peerUnchecked += 1;
-      verdict = result !== "foreign";
-      this.#peerVerdicts.set(socket, verdict);
+      pending = identifyPeer(policy, address, eventName).catch(
+        (): PeerIdentity => ({ kind: "foreign" }),
+      );
+      this.#peers.set(socket, pending);
     }
-    return verdict;
+    const peer = await pending;
+    switch (peer.kind) {
+      case "unavailable":
+        this.#stats.peerUnchecked += 1;
+        return true;
+      case "cli":
+        return true;
+      case "client":
+        // A client run for one event speaks for that event only.
+        return peer.eventName === eventName;
+      case "foreign":
+        return false;
+    }
+  }
+
+  #isKnownConversation(eventName: string, input: unknown): boolean {
+    const guard = this.#conversation;
+    if (guard === undefined) return true;
+    const current = guard.id();
+    if (current !== undefined) this.#knownConversations.add(current);
+    if (eventName === guard.announcedBy || this.#knownConversations.size === 0) return true;
+    const id = sessionIdOf(input);
+    // No string id: the catalogue rejects the input as invalid, without a dispatch.
+    return id === undefined || this.#knownConversations.has(id);
   }
 
   // The outer guarantee: whatever the sink does, the client is answered in time.
@@ -221,6 +263,20 @@ export class HookBridgeServer {
       pending.then(settle, () => settle(undefined));
     });
   }
+}
+
+/** How the server learns the session's conversation id (the agent's own session id). */
+export interface ConversationGuard {
+  /** The id the session announced last, or undefined before any. */
+  readonly id: () => string | undefined;
+  /** The event that announces a (new) conversation id: SessionStart. */
+  readonly announcedBy: string;
+}
+
+function sessionIdOf(input: unknown): string | undefined {
+  if (typeof input !== "object" || input === null) return undefined;
+  const id = (input as { session_id?: unknown }).session_id;
+  return typeof id === "string" ? id : undefined;
 }
 
 /** `POST /hooks/<EventName>` → the event name; anything else → undefined. */

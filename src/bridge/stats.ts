@@ -7,10 +7,14 @@ export interface HookBridgeStats {
   /** Requests handed to the dispatcher. */
   readonly dispatched: number;
   readonly unauthenticated: number;
-  /** Authenticated requests from a socket outside the CLI's process tree (Linux). */
+  /** Authenticated requests from a socket not held by the process meant to send them (Linux). */
   readonly foreignPeer: number;
-  /** Connections whose peer could not be checked (no /proc children lists); token only. */
+  /** Connections identified through /proc (one per connection, not per request). */
+  readonly peerChecks: number;
+  /** Requests whose peer could not be checked (no /proc children lists); token only. */
   readonly peerUnchecked: number;
+  /** Requests whose `session_id` names a conversation the session never announced. */
+  readonly foreignSession: number;
   readonly oversized: number;
   /** Authenticated requests for anything but `POST /hooks/<EventName>`. */
   readonly unrouted: number;
@@ -33,7 +37,9 @@ export function createHookStats(): MutableHookBridgeStats {
     dispatched: 0,
     unauthenticated: 0,
     foreignPeer: 0,
+    peerChecks: 0,
     peerUnchecked: 0,
+    foreignSession: 0,
     oversized: 0,
     unrouted: 0,
     malformed: 0,

@@ -12,6 +12,7 @@ import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js
 import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
+import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import type { ClaudeLaunchOptions } from "./options.js";
@@ -79,7 +80,11 @@ export const claudeAdapter: AgentAdapter<
       CLAUDE_TOOL_ENV_FILE_NAME,
       toolEnvScrubScript({ userEnvFile: request.env[CLAUDE_ENV_FILE] }),
     );
-    return { argv, env: { [CLAUDE_ENV_FILE]: toolEnvPath } };
+    return {
+      argv,
+      env: { [CLAUDE_ENV_FILE]: toolEnvPath },
+      commandHookEvents: CLAUDE_COMMAND_ONLY_EVENTS,
+    };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS),
   operations: CLAUDE_OPERATION_FACTS,

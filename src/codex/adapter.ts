@@ -73,7 +73,7 @@ export const codexAdapter: AgentAdapter<
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
       hasHookTrustBypass: help.includes(HOOK_TRUST_BYPASS_FLAG),
     });
-    return { argv, env: {} };
+    return { argv, env: {}, commandHookEvents: "all" };
   },
   readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
   operations: CODEX_OPERATION_FACTS,

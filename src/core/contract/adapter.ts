@@ -85,6 +85,12 @@ export interface LaunchPlan {
   /** The CLI argv, starting with the binary name or the caller's explicit executable. */
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * Hook events the CLI sends through the command client (`"all"`: every one); the rest
+   * arrive over http from the CLI process itself. The bridge admits each event only
+   * from the process meant to send it (prd/bridge.md "Peer check").
+   */
+  readonly commandHookEvents: "all" | readonly string[];
 }
 
 export interface AgentAdapter<

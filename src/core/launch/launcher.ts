@@ -137,8 +137,18 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cols: bootSize.cols,
       rows: bootSize.rows,
     });
-    // Only the CLI and its hook clients may talk to the bridge from here on (Linux).
-    bridge.admitOnlyPeersOf(pty.pid);
+    // From here on each hook is admitted only from the process meant to send it, and
+    // only for a conversation this session announced (prd/bridge.md "Peer check").
+    bridge.admitOnlyPeersOf({
+      cliPid: pty.pid,
+      clientPath: client.path,
+      clientKind: client.kind,
+      isCommandEvent: commandEventTest(plan.commandHookEvents),
+    });
+    bridge.expectConversation({
+      id: () => runtime?.agentSessionId,
+      announcedBy: adapter.signals.sessionStartHook,
+    });
     cleanup.push(() => {
       try {
         pty.kill("SIGKILL");
@@ -218,6 +228,10 @@ async function runCleanup(
       // The original startup error wins over any cleanup error (§1.4).
     }
   }
+}
+
+function commandEventTest(events: "all" | readonly string[]): (eventName: string) => boolean {
+  return events === "all" ? () => true : (eventName) => events.includes(eventName);
 }
 
 function withAgentSessionId<Posture>(

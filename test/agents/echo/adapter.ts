@@ -137,7 +137,7 @@ export const echoAdapter: AgentAdapter<
     if (signature !== undefined) argv.push("--sign", signature);
     if (request.isResume && record.resume.agentSessionId !== undefined)
       argv.push("--resume", record.resume.agentSessionId);
-    return { argv, env: {} };
+    return { argv, env: {}, commandHookEvents: "all" };
   },
   readScreen: (frame) => readScreenWithFacts(frame, ECHO_SCREEN_FACTS),
   createTranscriptMapper: () => mapEchoRecord,

@@ -1,16 +1,22 @@
 // The bridge's peer check on Linux (prd/bridge.md "Peer check"): once the server knows
-// the CLI's pid, an authenticated request is dispatched only when its socket belongs to
-// that process tree; the same token from any other process is refused without a
-// dispatch. Real sockets, real /proc, the real bash hook client.
+// the CLI's pid, an http event is admitted only from a socket the CLI process itself
+// holds, and a command event only from the CLI's own child running the generated client
+// for exactly that event. The right token from anywhere else (a tool of the agent, any
+// other process) is refused without a dispatch. Real sockets, real /proc, real bash.
 
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { Agent, request } from "node:http";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkPeer, findPeerSocket } from "../../../src/bridge/peer-check.js";
+import { findPeerSocket } from "../../../src/bridge/peer/tcp-table.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
+import { shellQuote } from "../../../src/shell/login-shell.js";
 import { clientEnv, type InstalledClients, installClients } from "../../fixtures/bridge-clients.js";
 import { postHook, recordingSink } from "../../fixtures/bridge-http.js";
 
-const input = JSON.stringify({ hook_event_name: "PreToolUse", session_id: "s", cwd: "/" });
+const input = (event: string) =>
+  JSON.stringify({ hook_event_name: event, session_id: "s", cwd: "/" });
 
 let clients: InstalledClients;
 const servers: HookBridgeServer[] = [];
@@ -26,12 +32,19 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+async function startServer() {
+  const recording = recordingSink(async () => '{"decision":"ok"}');
+  const server = await HookBridgeServer.start({ sink: recording.sink });
+  servers.push(server);
+  return { server, recording };
+}
+
 /**
- * A shell that waits for one line on stdin, then runs `command` with the rest of stdin:
- * the test learns the shell's pid (the "CLI") before its descendant ever connects.
+ * A "CLI": a shell that waits for one line on stdin, then runs `script` with the rest of
+ * stdin, so the test knows its pid before any child of it connects.
  */
-function gatedShell(command: string, env: NodeJS.ProcessEnv) {
-  const child = spawn("/bin/sh", ["-c", `read gate; ${command}`], { env });
+function gatedCli(script: string, env: NodeJS.ProcessEnv) {
+  const child = spawn("/bin/bash", ["-c", `read gate; ${script}`], { env });
   children.push(child);
   let stdout = "";
   child.stdout?.on("data", (part: Buffer) => {
@@ -48,35 +61,109 @@ function gatedShell(command: string, env: NodeJS.ProcessEnv) {
   };
 }
 
+function policyFor(cliPid: number, commandEvents: readonly string[]) {
+  return {
+    cliPid,
+    clientPath: join(clients.dir, "hook-client.bash"),
+    clientKind: "bash" as const,
+    isCommandEvent: (eventName: string) => commandEvents.includes(eventName),
+  };
+}
+
+/** A bash /dev/tcp POST with the token, as a tool that read the CLI's environment would. */
+function forgedPost(event: string): string {
+  return [
+    `body='${input(event)}'`,
+    'exec 3<>"/dev/tcp/127.0.0.1/$ELWOOD_HOOK_PORT"',
+    `printf 'POST /hooks/${event} HTTP/1.0\\r\\nContent-Length: %s\\r\\nx-elwood-token: %s\\r\\n\\r\\n%s' "\${#body}" "$ELWOOD_HOOK_TOKEN" "$body" >&3`,
+    "cat <&3 >/dev/null",
+  ].join("; ");
+}
+
 describe.runIf(process.platform === "linux")("bridge peer check", () => {
-  it("C-HOOK-02: admits a hook client that descends from the CLI's pid", async () => {
-    const recording = recordingSink(async () => '{"decision":"ok"}');
-    const server = await HookBridgeServer.start({ sink: recording.sink });
-    servers.push(server);
-    const shell = gatedShell(
-      clients.commandFor("bash", "PreToolUse"),
+  it("C-HOOK-02: admits the CLI's own run of the command client for its event", async () => {
+    const { server, recording } = await startServer();
+    // `& wait`: the CLI runs the client as its child (a lone last command would be exec'd);
+    // `<&0` keeps stdin, which bash gives a background job from /dev/null otherwise.
+    const cli = gatedCli(
+      `${clients.commandFor("bash", "PreToolUse")} <&0 & wait`,
       clientEnv(server.environment()),
     );
-    server.admitOnlyPeersOf(shell.pid);
-    const result = await shell.release(input);
+    server.admitOnlyPeersOf(policyFor(cli.pid, ["PreToolUse"]));
+    const result = await cli.release(input("PreToolUse"));
     expect(result).toEqual({ code: 0, stdout: '{"decision":"ok"}' });
     expect(recording.dispatched).toHaveLength(1);
     expect(server.stats).toMatchObject({ dispatched: 1, foreignPeer: 0, peerUnchecked: 0 });
   });
 
+  it("C-HOOK-02: admits the client under the CLI's `sh -c '<hook command>'` wrapper (Claude's way)", async () => {
+    const { server, recording } = await startServer();
+    // dash keeps the wrapper alive around the client rather than exec'ing it.
+    const command = clients.commandFor("bash", "SessionStart");
+    const cli = gatedCli(
+      `/bin/sh -c ${shellQuote(command)} <&0 & wait`,
+      clientEnv(server.environment()),
+    );
+    server.admitOnlyPeersOf(policyFor(cli.pid, ["SessionStart"]));
+    const result = await cli.release(input("SessionStart"));
+    expect(result.stdout).toBe('{"decision":"ok"}');
+    expect(recording.dispatched).toHaveLength(1);
+  });
+
+  it("C-HOOK-02: refuses a tool-like descendant of the CLI posting with the right token, for http and command events", async () => {
+    const { server, recording } = await startServer();
+    // The "tool" is the CLI's child shell in a session of its own (as both CLIs start
+    // tools); it posts with bash /dev/tcp like a forger would.
+    const toolPath = join(clients.dir, "tool.bash");
+    await writeFile(toolPath, `${forgedPost("PreToolUse")}\n${forgedPost("Stop")}\n`);
+    const cli = gatedCli(`setsid bash '${toolPath}' & wait`, clientEnv(server.environment()));
+    server.admitOnlyPeersOf(policyFor(cli.pid, ["Stop"]));
+    await cli.release("");
+    expect(recording.dispatched).toEqual([]);
+    expect(server.stats).toMatchObject({ foreignPeer: 2, dispatched: 0 });
+  });
+
+  it("C-HOOK-02: refuses the real client run by a tool (a grandchild of the CLI)", async () => {
+    const { server, recording } = await startServer();
+    const command = clients.commandFor("bash", "PreToolUse");
+    // The tool shell (own session) runs the client as its own child: a grandchild of the CLI.
+    const cli = gatedCli(
+      `setsid bash -c ${shellQuote(`${command} <&0 & wait`)} <&0 & wait`,
+      clientEnv(server.environment()),
+    );
+    server.admitOnlyPeersOf(policyFor(cli.pid, ["PreToolUse"]));
+    const result = await cli.release(input("PreToolUse"));
+    expect(result.stdout).toBe("");
+    expect(recording.dispatched).toEqual([]);
+    expect(server.stats).toMatchObject({ foreignPeer: 1 });
+  });
+
+  it("C-HOOK-02: a client run for one event cannot post another event", async () => {
+    const { server, recording } = await startServer();
+    // A "client" at the policy's path that posts Stop while its command line says PreToolUse.
+    const liarPath = join(clients.dir, "liar.bash");
+    await writeFile(liarPath, forgedPost("Stop"), { mode: 0o600 });
+    const cli = gatedCli(`bash '${liarPath}' PreToolUse & wait`, clientEnv(server.environment()));
+    server.admitOnlyPeersOf({
+      ...policyFor(cli.pid, ["PreToolUse", "Stop"]),
+      clientPath: liarPath,
+    });
+    await cli.release("");
+    expect(recording.dispatched).toEqual([]);
+    expect(server.stats).toMatchObject({ foreignPeer: 1 });
+  });
+
   it("C-HOOK-02: refuses the right token from a process outside the CLI's tree, without dispatching", async () => {
-    const recording = recordingSink(async () => '{"decision":"ok"}');
-    const server = await HookBridgeServer.start({ sink: recording.sink });
-    servers.push(server);
+    const { server, recording } = await startServer();
     const cli = spawn("sleep", ["30"]);
     children.push(cli);
-    server.admitOnlyPeersOf(cli.pid as number);
+    server.admitOnlyPeersOf(policyFor(cli.pid as number, []));
     // This test process holds the token (as any same-user reader of the CLI's
-    // environment could) but is not the CLI or one of its descendants.
+    // environment could) but is not the CLI.
     const reply = await postHook({
       port: server.port,
       path: "/hooks/PreToolUse",
-      body: input,
+      body: input("PreToolUse"),
       token: server.token,
     });
     expect(reply).toEqual({ status: 200, body: "" });
@@ -84,34 +171,57 @@ describe.runIf(process.platform === "linux")("bridge peer check", () => {
     expect(server.stats).toMatchObject({ foreignPeer: 1, dispatched: 0 });
   });
 
-  it("before a CLI pid is known the token alone decides (the server is usable on its own)", async () => {
-    const recording = recordingSink(async () => undefined);
-    const server = await HookBridgeServer.start({ sink: recording.sink });
-    servers.push(server);
-    await postHook({
-      port: server.port,
-      path: "/hooks/PreToolUse",
-      body: input,
-      token: server.token,
-    });
-    expect(recording.dispatched).toHaveLength(1);
+  it("the CLI's own keep-alive connection is identified once, not per request", async () => {
+    const { server, recording } = await startServer();
+    // This process plays the CLI posting http hooks over one kept-alive socket.
+    server.admitOnlyPeersOf(policyFor(process.pid, []));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let index = 0; index < 5; index += 1) {
+        await keepAlivePost(agent, server, input("PreToolUse"));
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(recording.dispatched).toHaveLength(5);
+    expect(server.stats).toMatchObject({ dispatched: 5, peerChecks: 1, foreignPeer: 0 });
   });
 
-  it("checkPeer finds this process's own socket when the root is this process", async () => {
-    const recording = recordingSink(async () => undefined);
-    const server = await HookBridgeServer.start({ sink: recording.sink });
-    servers.push(server);
-    server.admitOnlyPeersOf(process.pid);
+  it("before a CLI pid is known the token alone decides (the server is usable on its own)", async () => {
+    const { server, recording } = await startServer();
     await postHook({
       port: server.port,
       path: "/hooks/PreToolUse",
-      body: input,
+      body: input("PreToolUse"),
       token: server.token,
     });
     expect(recording.dispatched).toHaveLength(1);
-    expect(checkPeer(process.pid, { localPort: server.port, remotePort: 1 })).toBe("foreign");
   });
 });
+
+function keepAlivePost(agent: Agent, server: HookBridgeServer, body: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/hooks/PreToolUse",
+        method: "POST",
+        agent,
+        headers: {
+          "content-length": Buffer.byteLength(body),
+          "x-elwood-token": server.token,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve());
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
 
 describe("findPeerSocket", () => {
   const table = [

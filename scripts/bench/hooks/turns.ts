@@ -1,0 +1,272 @@
+// One measured turn per variant: through Elwood (a real ClaudeSession / CodexSession with
+// a PreToolUse handler in the parent), or the bare CLI in a PTY with optional pieces of
+// Elwood's wiring added one at a time, so a difference can be attributed:
+// - bare: no Elwood, no hooks;
+// - noop: three no-op command hooks on the tool events (Claude's own cost of hooks);
+// - envfile: Claude's CLAUDE_ENV_FILE scrub script only;
+// - hooks: Elwood's generated hook set (settings / -c overrides) pointed at a bridge with
+//   no session behind it: the CLI's cost of Elwood's hooks without the parent's work.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ClaudeSession, CodexSession } from "../../../src/agents.js";
+import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
+import { bashHookClientScript } from "../../../src/bridge/clients/bash-client.js";
+import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
+import { HookBridgeServer } from "../../../src/bridge/server.js";
+import { codexShellPolicyOverrides, toolEnvScrubScript } from "../../../src/bridge/tool-env.js";
+import { claudeHookEventsFor } from "../../../src/claude/hooks/versions.js";
+import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hooks.js";
+import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
+import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
+import { codexHookOverride } from "../../../src/codex/launch/argv.js";
+import { spawnPty } from "../../../src/terminal/pty-process.js";
+import { cliBinary } from "../../../test/support/cli-binaries.js";
+import {
+  type RunSetup,
+  requestGaps,
+  scriptTurn,
+  TURN_TIMEOUT_MS,
+  turnRequests,
+  waitForLastStep,
+} from "./setup.js";
+
+export type BareVariant = "bare" | "noop" | "envfile" | "hooks";
+export type TurnVariant = "elwood" | BareVariant;
+
+export interface MeasuredTurn {
+  readonly gaps: readonly number[];
+  /** The parent's CPU (user + system) per tool step; Elwood turns only. */
+  readonly parentCpuMsPerStep?: number;
+  /** Bridge requests answered during the turn (hooks variant only). */
+  readonly hookRequests?: number;
+  /** Connections the bridge identified, and requests it refused (hooks variant only). */
+  readonly peerChecks?: number;
+  readonly foreignPeer?: number;
+}
+
+const HOOK_TIMEOUT_MS = 30_000;
+const TOOL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "PostToolBatch"] as const;
+
+export function measureTurn(
+  setup: RunSetup,
+  variant: TurnVariant,
+  steps: number,
+): Promise<MeasuredTurn> {
+  return variant === "elwood" ? elwoodTurn(setup, steps) : bareTurn(setup, steps, variant);
+}
+
+async function elwoodTurn(setup: RunSetup, steps: number): Promise<MeasuredTurn> {
+  const scripted = scriptTurn(setup, "elwood", steps);
+  let preToolUse = 0;
+  const hooks = {
+    PreToolUse: () => {
+      preToolUse += 1;
+    },
+  };
+  const common = { cwd: setup.workspace, env: setup.home.env, stateDir: setup.stateDir };
+  const session =
+    setup.agent === "claude"
+      ? new ClaudeSession({ ...common, permissionMode: "default", allowedTools: ["Bash"], hooks })
+      : new CodexSession({ ...common, autotrust: true, hooks });
+  try {
+    await session.start();
+    const cpuBefore = process.cpuUsage();
+    const markStart = process.hrtime.bigint() / 1000n;
+    const threadsBefore = threadTimes();
+    // The measured part ends with the model request that carries the last tool result;
+    // the answer is checked after, so a turn that resolves early is reported, not timed.
+    const answer = session.send(scripted.prompt, { timeoutMs: TURN_TIMEOUT_MS });
+    answer.catch(() => undefined);
+    await waitForLastStep(setup, scripted.turn, steps);
+    const cpu = process.cpuUsage(cpuBefore);
+    if (process.env.ELWOOD_BENCH_MARK === "1") {
+      // For `node --cpu-prof`: the measured window on the profile's clock (microseconds).
+      console.log(`  elwood window ${markStart}-${process.hrtime.bigint() / 1000n} us`);
+      console.log(`  parent threads (CPU ms per step): ${threadDelta(threadsBefore, steps)}`);
+    }
+    const text = await answer;
+    if (!text.endsWith(scripted.finalText)) {
+      console.log(
+        `  warning: send() resolved with ${JSON.stringify(text.slice(-60))}, not the answer`,
+      );
+    }
+    if (preToolUse !== steps) console.log(`  warning: PreToolUse ran ${preToolUse}x of ${steps}`);
+    return {
+      gaps: requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1)),
+      parentCpuMsPerStep: (cpu.user + cpu.system) / 1000 / steps,
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+type ThreadTimes = Map<string, { name: string; user: number; system: number }>;
+
+// Per-thread CPU of this process (Linux), to tell the event loop from the thread pool,
+// the GC helpers and the kernel time of each.
+function threadTimes(): ThreadTimes {
+  const times: ThreadTimes = new Map();
+  if (process.platform !== "linux") return times;
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "latin1");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      times.set(tid, { name, user: Number(fields[11]), system: Number(fields[12]) });
+    } catch {
+      // The thread ended.
+    }
+  }
+  return times;
+}
+
+function threadDelta(before: ThreadTimes, steps: number): string {
+  const tick = 1000 / 100; // clock ticks (USER_HZ) to ms
+  const byName = new Map<string, { user: number; system: number }>();
+  for (const [tid, now] of threadTimes()) {
+    const then = before.get(tid) ?? { user: 0, system: 0 };
+    const sum = byName.get(now.name) ?? { user: 0, system: 0 };
+    sum.user += (now.user - then.user) * tick;
+    sum.system += (now.system - then.system) * tick;
+    byName.set(now.name, sum);
+  }
+  return [...byName.entries()]
+    .filter(([, t]) => t.user + t.system > 0)
+    .map(
+      ([name, t]) =>
+        `${name} user ${(t.user / steps).toFixed(1)} sys ${(t.system / steps).toFixed(1)}`,
+    )
+    .join("; ");
+}
+
+// Answers every request with "no decision", as a parent without handlers would.
+const silentCatalogue: HookCatalogue<undefined, HookEventBase> = {
+  eventNames: [],
+  parse: (raw) => ({ ok: true, event: raw as HookEventBase }),
+  resolveHandler: () => undefined,
+  toWire: () => ({ ok: true, wire: undefined }),
+};
+
+async function bareTurn(
+  setup: RunSetup,
+  steps: number,
+  variant: BareVariant,
+): Promise<MeasuredTurn> {
+  const scripted = scriptTurn(setup, variant, steps);
+  const bridge =
+    variant === "hooks"
+      ? await HookBridgeServer.start({
+          sink: createHookDispatcher({
+            catalogue: silentCatalogue,
+            hookTimeoutMs: HOOK_TIMEOUT_MS,
+          }),
+        })
+      : undefined;
+  try {
+    const wiring = await wiringFor(setup, variant, bridge);
+    const pty = spawnPty({
+      file: cliBinary(setup.agent),
+      args: [...wiring.args, scripted.prompt],
+      cwd: setup.workspace,
+      env: { ...setup.home.env, ...wiring.env },
+      cols: 160,
+      rows: 48,
+    });
+    // Drain the screen as a terminal would; nothing reads it.
+    pty.onData(() => {});
+    // The bridge checks its peers as a session's does (prd/bridge.md "Peer check").
+    bridge?.admitOnlyPeersOf({
+      cliPid: pty.pid,
+      clientPath: clientPathIn(setup),
+      clientKind: "bash",
+      isCommandEvent: (eventName) =>
+        setup.agent === "codex" || CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName),
+    });
+    try {
+      await waitForLastStep(setup, scripted.turn, steps);
+      const gaps = requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
+      if (bridge === undefined) return { gaps };
+      const { dispatched, peerChecks, foreignPeer } = bridge.stats;
+      return { gaps, hookRequests: dispatched, peerChecks, foreignPeer };
+    } finally {
+      pty.kill("SIGKILL");
+    }
+  } finally {
+    await bridge?.close();
+  }
+}
+
+const clientPathIn = (setup: RunSetup): string => join(setup.workspace, ".bench-hook-client.sh");
+
+interface Wiring {
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+async function wiringFor(
+  setup: RunSetup,
+  variant: BareVariant,
+  bridge: HookBridgeServer | undefined,
+): Promise<Wiring> {
+  const bridgeEnv = bridge === undefined ? {} : bridge.environment();
+  const clientPath = clientPathIn(setup);
+  const wiring =
+    bridge === undefined
+      ? undefined
+      : {
+          port: bridge.port,
+          commandClientPath: clientPath,
+          commandClientKind: "bash" as const,
+          hookTimeoutMs: HOOK_TIMEOUT_MS,
+        };
+  if (wiring !== undefined) {
+    await writeFile(clientPath, bashHookClientScript({ hookTimeoutMs: HOOK_TIMEOUT_MS }), {
+      mode: 0o600,
+    });
+  }
+  if (setup.agent === "codex") {
+    const trust = `projects.${JSON.stringify(setup.workspace)}.trust_level="trusted"`;
+    const args = ["--cd", setup.workspace, "-c", trust];
+    if (wiring !== undefined) {
+      for (const eventName of codexHookCatalogue.eventNames) {
+        args.push("-c", codexHookOverride(eventName, wiring));
+      }
+      for (const override of codexShellPolicyOverrides()) args.push("-c", override);
+      args.push("-c", "features.hooks=true", "-c", 'hookTrust="trust-all"');
+    }
+    return { args, env: bridgeEnv };
+  }
+  const args = ["--permission-mode", "default", "--allowedTools", "Bash"];
+  const env: Record<string, string> = { ...bridgeEnv };
+  let settings: Record<string, unknown> | undefined;
+  if (variant === "noop") {
+    settings = {
+      hooks: Object.fromEntries(
+        TOOL_HOOK_EVENTS.map((eventName) => [
+          eventName,
+          [{ matcher: "*", hooks: [{ type: "command", command: "true", timeout: 35 }] }],
+        ]),
+      ),
+    };
+  }
+  if (wiring !== undefined) {
+    settings = claudeSessionSettings({
+      eventNames: claudeHookEventsFor(undefined),
+      bridge: wiring,
+      overrides: undefined,
+    });
+  }
+  if (variant === "envfile") {
+    const envFile = join(setup.workspace, ".bench-tool-env.sh");
+    await writeFile(envFile, toolEnvScrubScript(), { mode: 0o600 });
+    env.CLAUDE_ENV_FILE = envFile;
+  }
+  if (settings !== undefined) {
+    const settingsPath = join(setup.workspace, ".bench-settings.json");
+    await writeFile(settingsPath, JSON.stringify(settings), { mode: 0o600 });
+    args.push("--settings", settingsPath);
+  }
+  return { args: [...args, "--"], env };
+}

@@ -1,0 +1,155 @@
+// Who is on the other end of a bridge connection (Linux; prd/bridge.md "Peer check").
+// The token authenticates a request; this second check admits it only from the process
+// that is meant to send it:
+// - an http hook comes from the CLI process itself (Claude POSTs hooks from its own
+//   process), so only a socket held by the CLI is admitted for those events;
+// - a command hook comes from the generated client script, run by the CLI as its own
+//   child for one event, so only a socket held by a child of the CLI whose command line
+//   is exactly that client for that event is admitted.
+// The agent's tools are children of the CLI too, but they run in sessions of their own
+// (both CLIs setsid them), never as the CLI, and their command lines are not the client's.
+// /proc/net/tcp maps the peer's port to the socket's inode and owner uid; a handful of
+// small /proc reads then find the holder. The table, the one read that costs, is read in
+// the thread pool; the small reads are synchronous (./proc.ts says why). The server asks
+// once per connection.
+
+import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import { commandHookCommand, type HookClientKind } from "../clients/command.js";
+import { childrenOf, commandLine, processStat, socketInodes } from "./proc.js";
+import { type PeerAddress, readPeerSocket } from "./tcp-table.js";
+
+export type { PeerAddress } from "./tcp-table.js";
+
+/** Whom the bridge admits, fixed when the CLI is spawned. */
+export interface PeerPolicy {
+  /** The process spawned in the PTY: the CLI, or the launcher script that runs it. */
+  readonly cliPid: number;
+  /** Absolute path of this launch's command-hook client script. */
+  readonly clientPath: string;
+  /** Which interpreter runs it (`bash`, or the Node fallback). */
+  readonly clientKind: HookClientKind;
+  /** Events the CLI sends through the command client; every other event comes over http. */
+  readonly isCommandEvent: (eventName: string) => boolean;
+}
+
+/** Who holds the connecting socket, as far as the policy cares. */
+export type PeerIdentity =
+  | { readonly kind: "cli" }
+  | { readonly kind: "client"; readonly eventName: string }
+  | { readonly kind: "foreign" }
+  /** This system offers no cheap answer (no /proc children lists): the token decides. */
+  | { readonly kind: "unavailable" };
+
+// Launchers, hook clients and their `sh -c` wrappers are few; a CLI with hundreds of
+// children (tools, MCP servers) is not searched further than this.
+const MAX_CHILDREN_SEARCHED = 256;
+
+const SHELLS = new Set(["sh", "bash", "dash", "zsh"]);
+
+/**
+ * Identifies the holder of the socket at `address` for a first request on `eventName`:
+ * http events are looked for among the CLI processes, command events among the CLI's
+ * children running the client for exactly that event. The socket table is read in the
+ * thread pool while the processes that may hold the socket are found, so the check
+ * costs about one table read (prd/bridge.md "Peer check", cost).
+ */
+export async function identifyPeer(
+  policy: PeerPolicy,
+  address: PeerAddress,
+  eventName: string,
+): Promise<PeerIdentity> {
+  if (!hasChildrenLists()) return { kind: "unavailable" };
+  const table = readPeerSocket(address).then(
+    (socket) => ({ ok: true as const, socket }),
+    () => ({ ok: false as const }),
+  );
+  const isCommand = policy.isCommandEvent(eventName);
+  const cli = cliProcesses(policy.cliPid);
+  const holders = isCommand
+    ? cli.flatMap((parent) => clientProcesses(parent, policy, eventName))
+    : cli;
+  const read = await table;
+  if (!read.ok) return { kind: "unavailable" };
+  const { socket } = read;
+  if (socket === undefined) return { kind: "foreign" };
+  if (typeof process.getuid === "function" && socket.uid !== process.getuid()) {
+    return { kind: "foreign" };
+  }
+  // Read after the table: a socket listed there was already open, so a holder that has it
+  // shows it now (reading first could miss a descriptor opened in between).
+  if (!holders.some((pid) => socketInodes(pid).has(socket.inode))) return { kind: "foreign" };
+  return isCommand ? { kind: "client", eventName } : { kind: "cli" };
+}
+
+/**
+ * The CLI's own processes: the PTY child and its children in the same session. A CLI
+ * installed through npm runs as `node <wrapper>` that starts the native binary (Codex);
+ * the binary stays in the wrapper's session, while every tool gets a session of its own.
+ */
+function cliProcesses(cliPid: number): number[] {
+  const root = processStat(cliPid);
+  if (root === undefined) return [];
+  const sameSession = childrenOf(cliPid)
+    .slice(0, MAX_CHILDREN_SEARCHED)
+    .filter((pid) => processStat(pid)?.sid === root.sid);
+  return [cliPid, ...sameSession];
+}
+
+/**
+ * Children of `parent` running the client for `eventName`, directly or under the
+ * `sh -c '<hook command>'` wrapper some CLIs put around a command hook (Claude does).
+ */
+function clientProcesses(parent: number, policy: PeerPolicy, eventName: string): number[] {
+  const found: number[] = [];
+  const hookCommand = commandHookCommand({
+    scriptPath: policy.clientPath,
+    eventName,
+    client: policy.clientKind,
+  });
+  for (const pid of childrenOf(parent).slice(0, MAX_CHILDREN_SEARCHED)) {
+    const argv = commandLine(pid);
+    if (isClientCommand(argv, policy, eventName)) {
+      found.push(pid);
+    } else if (isShellWrapper(argv, hookCommand)) {
+      for (const child of childrenOf(pid)) {
+        if (isClientCommand(commandLine(child), policy, eventName)) found.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** `<bash|node> <clientPath> <eventName>`, exactly as the hook entry spells it. */
+export function isClientCommand(
+  argv: readonly string[],
+  policy: Pick<PeerPolicy, "clientPath" | "clientKind">,
+  eventName: string,
+): boolean {
+  if (argv.length !== 3 || argv[1] !== policy.clientPath || argv[2] !== eventName) return false;
+  const interpreter = basename(argv[0] ?? "");
+  return policy.clientKind === "bash"
+    ? interpreter === "bash"
+    : interpreter === basename(process.execPath);
+}
+
+/** `<shell> -c '<the hook command>'`: the CLI's shell around a command hook. */
+export function isShellWrapper(argv: readonly string[], hookCommand: string): boolean {
+  return (
+    argv.length === 3 &&
+    argv[1] === "-c" &&
+    argv[2] === hookCommand &&
+    SHELLS.has(basename(argv[0] ?? ""))
+  );
+}
+
+let childrenLists: boolean | undefined;
+
+// Kernels built without CONFIG_PROC_CHILDREN have no children lists; no cheap answer there.
+function hasChildrenLists(): boolean {
+  if (childrenLists === undefined) {
+    childrenLists =
+      process.platform === "linux" && existsSync(`/proc/self/task/${process.pid}/children`);
+  }
+  return childrenLists;
+}
