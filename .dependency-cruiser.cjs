@@ -3,7 +3,7 @@
 // (tsPreCompilationDeps), so a cycle through `import type` fails too.
 //
 // From the bottom up: errors.ts and the mechanisms (events, state, terminal, shell,
-// transcript, bridge) → core (contract → context → screen | loops → turn | operations →
+// transcript, bridge, options) → core (contract → context → screen | loops → turn | operations →
 // runtime → launch) → the adapters (claude, codex) → session, agents.ts → index.ts →
 // serve, cli (apps on the package root). src/testing is the offline test kit.
 
@@ -15,6 +15,7 @@ const MECHANISMS = {
   transcript: ["src/errors.ts"],
   terminal: ["src/errors.ts", "src/events/"],
   bridge: ["src/errors.ts", "src/shell/"],
+  options: ["src/errors.ts"],
 };
 
 /**

@@ -5,16 +5,12 @@
 import { type ClaudeSessionEvents, claudeAdapter } from "./claude/adapter.js";
 import type { ClaudeLoginOptions } from "./claude/login-options.js";
 import {
-  normalizeClaudeOptions,
+  claudeOptions,
   type ResumeClaudeOptions,
   type StartClaudeOptions,
 } from "./claude/options.js";
 import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
-import {
-  normalizeCodexOptions,
-  type ResumeCodexOptions,
-  type StartCodexOptions,
-} from "./codex/options.js";
+import { codexOptions, type ResumeCodexOptions, type StartCodexOptions } from "./codex/options.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
 import {
@@ -36,13 +32,11 @@ export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
 
 const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,
-  normalize: normalizeClaudeOptions,
-  startOnlyOptions: ["persona", "name", "model", "settingsOverrides"],
+  options: claudeOptions,
 });
 const codex = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
   adapter: codexAdapter,
-  normalize: normalizeCodexOptions,
-  startOnlyOptions: ["persona", "model", "profile", "configOverrides"],
+  options: codexOptions,
 });
 
 /** The primary Claude API: lazy start, send/stream turns, every raw control, and login(). */
@@ -53,8 +47,8 @@ export class ClaudeSession extends claude.Session {
    * session_not_running otherwise.
    */
   async login(options: ClaudeLoginOptions): Promise<void> {
-    checkLoginOptionsShape(options);
-    return (await this.live()).operations.login(options);
+    const checked = checkLoginOptionsShape(options);
+    return (await this.live()).operations.login(checked);
   }
 }
 

@@ -1,23 +1,12 @@
-// The one error class of the library. Every failure a caller can see is an
-// ElwoodError whose `name` is a stable member of ElwoodErrorName (prd/errors.md).
+// The one error class of the library. Every failure a caller can see is an ElwoodError
+// whose `name` is a stable member of ElwoodErrorName. Elwood's own names are listed here;
+// each agent declares its own beside its adapter (src/<agent>/errors.ts), and the package
+// root joins them into ELWOOD_ERROR_NAMES (src/error-names.ts, prd/internals.md).
 
-export const ELWOOD_ERROR_NAMES = [
+/** Elwood's own error names: every agent's session can fail with these. */
+export const ELWOOD_OWN_ERROR_NAMES = [
   // platform and launch
   "unsupported_platform",
-  "claude_not_found",
-  "codex_not_found",
-  "claude_start_failed",
-  "codex_start_failed",
-  "claude_update_failed",
-  "codex_update_failed",
-  "claude_not_authenticated",
-  "codex_not_authenticated",
-  "claude_version_unsupported",
-  "codex_version_unsupported",
-  "claude_invalid_reasoning_effort",
-  "codex_invalid_reasoning_effort",
-  "claude_high_trust_conflict",
-  "codex_high_trust_conflict",
   "invalid_options",
   "pty_start_failed",
   "hook_bridge_failed",
@@ -67,7 +56,7 @@ export const ELWOOD_ERROR_NAMES = [
   "request_timeout",
 ] as const;
 
-export type ElwoodErrorName = (typeof ELWOOD_ERROR_NAMES)[number];
+export type ElwoodOwnErrorName = (typeof ELWOOD_OWN_ERROR_NAMES)[number];
 
 /** Facts about an operating-system failure behind an error, when known. */
 export interface ElwoodSystemErrorFacts {
@@ -83,20 +72,38 @@ export interface ElwoodErrorOptions {
   readonly cause?: unknown;
 }
 
-export class ElwoodError extends Error {
-  override readonly name: ElwoodErrorName;
+/**
+ * The one error class. `Name` is what its `name` may be: Elwood's own names unless given,
+ * so a typo is a compile error; an adapter throws its declared names with
+ * `new ElwoodError<TheirErrorName>(…)`. The package root exports the class typed with
+ * every name (ElwoodErrorClass<ElwoodErrorName>).
+ */
+export class ElwoodError<Name extends string = ElwoodOwnErrorName> extends Error {
+  override readonly name: Name;
   readonly details: ElwoodErrorDetails;
 
-  constructor(name: ElwoodErrorName, message: string, options: ElwoodErrorOptions = {}) {
+  constructor(name: NoInfer<Name>, message: string, options: ElwoodErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = name;
     this.details = Object.freeze({ ...systemFactsOf(options.cause), ...options.details });
   }
 
   /** True when `value` is an ElwoodError, optionally of one of the given names. */
-  static is(value: unknown, ...names: ElwoodErrorName[]): value is ElwoodError {
-    return value instanceof ElwoodError && (names.length === 0 || names.includes(value.name));
+  static is<Name extends string = ElwoodOwnErrorName>(
+    value: unknown,
+    ...names: NoInfer<Name>[]
+  ): value is ElwoodError<Name> {
+    return (
+      value instanceof ElwoodError && (names.length === 0 || names.includes(value.name as Name))
+    );
   }
+}
+
+/** The class as the package root exports it: `name` is one of `Name`. */
+export interface ElwoodErrorClass<Name extends string> {
+  new (name: Name, message: string, options?: ElwoodErrorOptions): ElwoodError<Name>;
+  readonly prototype: ElwoodError<Name>;
+  is(value: unknown, ...names: Name[]): value is ElwoodError<Name>;
 }
 
 /** Pulls errno/syscall/path out of a Node system error so startup errors keep them. */

@@ -108,11 +108,11 @@ export type {
   ElwoodWarningOf,
   ElwoodWarningSource,
 } from "./core/contract/warnings.js";
-export type { CommonStartOptions } from "./core/launch/common-options.js";
+export type { CommonStartOptions } from "./core/launch/session-options.js";
 export { parseLoopCommand } from "./core/loops/parse-command.js";
 export { IMAGE_LIMITS } from "./core/operations/images.js";
-export type { ElwoodErrorDetails, ElwoodErrorName, ElwoodSystemErrorFacts } from "./errors.js";
-export { ELWOOD_ERROR_NAMES, ElwoodError } from "./errors.js";
+export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
+export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
 export {
   DEFAULT_APPROVAL_EXPIRY_MS,

@@ -3,7 +3,7 @@
 // result. Every path ends in a HookOutcome; nothing here ever throws to the server
 // (prd/internals.md "bridge/", seeds §6.3). Hook payloads are never logged or stored.
 
-import { describeCause, ElwoodError } from "../errors.js";
+import { describeCause } from "../errors.js";
 import {
   type HookCatalogue,
   type HookEventBase,
@@ -12,7 +12,7 @@ import {
 } from "./catalogue.js";
 import { settleWithin } from "./deadline.js";
 import { type HookTimeoutsByEvent, timeoutForEvent } from "./handler-timeout.js";
-import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "./limits.js";
+import { DEFAULT_HOOK_TIMEOUT_MS } from "./limits.js";
 import type { ElwoodHookErrorCategory, HookDispatchError, HookOutcome } from "./outcome.js";
 
 /** What the bridge server needs from a dispatcher. */
@@ -33,6 +33,7 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
   readonly handlers?: Handlers;
   /** Read the handlers per dispatch instead (they may change while a session runs). */
   readonly getHandlers?: () => Handlers | undefined;
+  /** Checked where it entered (the start options' schema); 30 s when absent. */
   readonly hookTimeoutMs?: number;
   /** Events whose handlers asked for a deadline of their own (handler-timeout.ts). */
   readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
@@ -46,11 +47,11 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
 
 export interface HookDispatcher extends HookRequestSink {}
 
-/** Build a dispatcher; throws `invalid_options` only for a bad hookTimeoutMs. */
+/** Build a dispatcher. */
 export function createHookDispatcher<Handlers, Event extends HookEventBase>(
   options: HookDispatcherOptions<Handlers, Event>,
 ): HookDispatcher {
-  const hookTimeoutMs = resolveHookTimeoutMs(options.hookTimeoutMs);
+  const hookTimeoutMs = options.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   const hookTimeoutMsFor = (eventName: string | undefined): number =>
     timeoutForEvent(eventName, hookTimeoutMs, options.hookTimeoutsByEvent);
   const { catalogue } = options;
@@ -172,17 +173,4 @@ function serialize(value: unknown): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Validate hookTimeoutMs once at the edge (positive whole milliseconds a timer can hold). */
-export function resolveHookTimeoutMs(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
-  if (!Number.isInteger(value) || value <= 0 || value > MAX_HOOK_TIMEOUT_MS) {
-    throw new ElwoodError(
-      "invalid_options",
-      `hookTimeoutMs must be a whole number of milliseconds between 1 and ${MAX_HOOK_TIMEOUT_MS}; got ${String(value)}. Pass a positive integer or omit it for ${DEFAULT_HOOK_TIMEOUT_MS}.`,
-      { details: { option: "hookTimeoutMs" } },
-    );
-  }
-  return value;
 }

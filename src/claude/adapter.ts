@@ -3,7 +3,6 @@
 // transcript mapper and which hooks mean what. No runtime code lives here.
 
 import { randomUUID } from "node:crypto";
-import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "../bridge/tool-env.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import { readScreenWithFacts } from "../core/screen/screen-reading.js";
@@ -16,6 +15,7 @@ import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
+import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE } from "./screen/facts.js";

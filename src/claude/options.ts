@@ -1,17 +1,11 @@
-// StartClaudeOptions / ResumeClaudeOptions (seeds §5.1, §5.2), validated before anything
-// is spawned or written: reasoning effort, the highTrust/permissionMode conflict, tool rules.
+// StartClaudeOptions / ResumeClaudeOptions (seeds §5.1, §5.2): Claude's fields of the
+// shared option schema (core/launch/session-options.ts), validated before anything is
+// spawned or written, and the highTrust/permissionMode rule that joins two of them.
 
-import {
-  type CommonStartOptions,
-  invalidOption,
-  type NormalizedAgentOptions,
-  normalizeAgentOptions,
-  optionalBoolean,
-  optionalEnum,
-  optionalString,
-  optionalStringList,
-} from "../core/launch/common-options.js";
+import { agentOptions, type CommonStartOptions } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import { flag, oneOf, plainObject, text, textList } from "../options/fields.js";
+import type { ClaudeErrorName } from "./errors.js";
 import type { ClaudeHookHandlers } from "./hooks/handlers.js";
 import { CLAUDE_PERMISSION_MODES, type ClaudePosture } from "./posture.js";
 
@@ -35,11 +29,6 @@ interface ClaudePolicyOptions {
 export interface StartClaudeOptions extends CommonStartOptions, ClaudePolicyOptions {
   readonly name?: string;
   readonly model?: string;
-  /**
-   * Claude settings merged into the session's own. They travel inline on Claude's command
-   * line (`--settings '<json>'`, at most 64 KiB), which other local users can read with
-   * `ps` where /proc is not restricted: keep secrets in `env`, not here.
-   */
   readonly settingsOverrides?: ClaudeSettingsOverrides;
 }
 
@@ -58,65 +47,51 @@ export interface ClaudeLaunchOptions {
   readonly settingsOverrides: ClaudeSettingsOverrides | undefined;
 }
 
-function normalizeClaudeSpecific(raw: Readonly<Record<string, unknown>>) {
-  const reasoningEffort = optionalEnum(
-    raw.reasoningEffort,
+const CLAUDE_FIELDS = {
+  name: text("name"),
+  model: text("model"),
+  reasoningEffort: oneOf(
     "reasoningEffort",
     CLAUDE_REASONING_EFFORTS,
     "claude_invalid_reasoning_effort",
-  );
-  let permissionMode = optionalEnum(raw.permissionMode, "permissionMode", CLAUDE_PERMISSION_MODES);
-  if (optionalBoolean(raw.highTrust, "highTrust")) {
-    if (permissionMode !== undefined) {
-      throw new ElwoodError(
+  ),
+  permissionMode: oneOf("permissionMode", CLAUDE_PERMISSION_MODES),
+  // `tools: []` is allowed: `--tools ""` disables every built-in tool.
+  allowedTools: textList("allowedTools"),
+  disallowedTools: textList("disallowedTools"),
+  tools: textList("tools"),
+  highTrust: flag("highTrust").default(false),
+  settingsOverrides: plainObject("`settingsOverrides` must be a plain object of Claude settings."),
+};
+
+export const claudeOptions = agentOptions<
+  typeof CLAUDE_FIELDS,
+  ClaudeLaunchOptions,
+  ClaudeHookHandlers,
+  ClaudePosture
+>({
+  fields: CLAUDE_FIELDS,
+  startOnly: ["name", "model", "settingsOverrides"],
+  split({ name, model, reasoningEffort, settingsOverrides, highTrust, ...policy }) {
+    const { permissionMode, allowedTools, disallowedTools, tools } = policy;
+    if (highTrust && permissionMode !== undefined) {
+      throw new ElwoodError<ClaudeErrorName>(
         "claude_high_trust_conflict",
         `\`highTrust: true\` already means permissionMode "bypassPermissions"; drop \`permissionMode\` ("${permissionMode}") or \`highTrust\`.`,
         { details: { permissionMode } },
       );
     }
-    permissionMode = "bypassPermissions";
-  }
-  const allowedTools = optionalStringList(raw.allowedTools, "allowedTools");
-  const disallowedTools = optionalStringList(raw.disallowedTools, "disallowedTools");
-  const tools = raw.tools === undefined ? undefined : toolsList(raw.tools);
-  const settingsOverrides = raw.settingsOverrides;
-  if (
-    settingsOverrides !== undefined &&
-    (typeof settingsOverrides !== "object" ||
-      settingsOverrides === null ||
-      Array.isArray(settingsOverrides))
-  ) {
-    throw invalidOption("`settingsOverrides` must be a plain object of Claude settings.");
-  }
-  if (settingsOverrides !== undefined) assertInlineSettingsSize(settingsOverrides);
-  const postureOverrides: ClaudePosture = {
-    ...(permissionMode === undefined ? {} : { permissionMode }),
-    ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-    ...(disallowedTools === undefined ? {} : { disallowedTools: [...disallowedTools] }),
-    ...(tools === undefined ? {} : { tools: [...tools] }),
-  };
-  return {
-    launch: {
-      name: optionalString(raw.name, "name"),
-      model: optionalString(raw.model, "model"),
-      reasoningEffort,
-      settingsOverrides: settingsOverrides as ClaudeSettingsOverrides | undefined,
-    },
-    postureOverrides,
-  };
-}
-
-export function normalizeClaudeOptions(
-  options: StartClaudeOptions | ResumeClaudeOptions,
-): NormalizedAgentOptions<ClaudeLaunchOptions, ClaudeHookHandlers, ClaudePosture> {
-  return normalizeAgentOptions(options, normalizeClaudeSpecific);
-}
-
-// `tools` may be empty: `--tools ""` disables every built-in tool.
-function toolsList(value: unknown): readonly string[] {
-  if (Array.isArray(value) && value.length === 0) return [];
-  return optionalStringList(value, "tools") ?? [];
-}
+    const mode = highTrust ? "bypassPermissions" : permissionMode;
+    const posture: ClaudePosture = {
+      ...(mode === undefined ? {} : { permissionMode: mode }),
+      ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+      ...(disallowedTools === undefined ? {} : { disallowedTools: [...disallowedTools] }),
+      ...(tools === undefined ? {} : { tools: [...tools] }),
+    };
+    if (settingsOverrides !== undefined) assertInlineSettingsSize(settingsOverrides);
+    return { launch: { name, model, reasoningEffort, settingsOverrides }, posture };
+  },
+});
 
 /** The most `settingsOverrides` may take as JSON: it travels inside one argv string. */
 export const MAX_SETTINGS_OVERRIDES_BYTES = 65_536;

@@ -1,17 +1,10 @@
-// StartCodexOptions / ResumeCodexOptions (api.md §5.5, §5.6), validated before anything
-// is spawned or written: reasoning effort, highTrust against explicit sandbox/approval,
-// raw config overrides.
-import {
-  type CommonStartOptions,
-  invalidOption,
-  type NormalizedAgentOptions,
-  normalizeAgentOptions,
-  optionalBoolean,
-  optionalEnum,
-  optionalString,
-  optionalStringList,
-} from "../core/launch/common-options.js";
+// StartCodexOptions / ResumeCodexOptions (api.md §5.5, §5.6): Codex's fields of the
+// shared option schema (core/launch/session-options.ts), validated before anything is
+// spawned or written, and the highTrust rule against an explicit sandbox/approval.
+import { agentOptions, type CommonStartOptions } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
+import { flag, oneOf, text, textList } from "../options/fields.js";
+import type { CodexErrorName } from "./errors.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { CODEX_APPROVAL_POLICIES, CODEX_SANDBOX_MODES, type CodexPosture } from "./posture.js";
 
@@ -57,57 +50,67 @@ export interface CodexLaunchOptions {
   readonly configOverrides: readonly string[];
 }
 
-function normalizeCodexSpecific(raw: Readonly<Record<string, unknown>>) {
-  const reasoningEffort = optionalEnum(
-    raw.reasoningEffort,
+// Codex 0.171 refuses it both as `-a untrusted` (exit 2) and as `approval_policy` in
+// config ("no longer supported"), so passing it on would only spawn a CLI that dies.
+const UNTRUSTED_REFUSED =
+  'Codex 0.171 no longer supports approvalPolicy "untrusted"; use "on-request" (with sandbox "read-only" or "workspace-write" to be asked before commands leave the sandbox) or "never".';
+
+const overrideProblem = (overrides: readonly string[] | undefined) =>
+  overrides?.find((override) => !override.includes("="));
+
+const CODEX_FIELDS = {
+  model: text("model"),
+  profile: text("profile"),
+  reasoningEffort: oneOf(
     "reasoningEffort",
     CODEX_REASONING_EFFORTS,
     "codex_invalid_reasoning_effort",
-  );
-  let sandbox = optionalEnum(raw.sandbox, "sandbox", CODEX_SANDBOX_MODES);
-  let approvalPolicy = optionalEnum(raw.approvalPolicy, "approvalPolicy", CODEX_APPROVAL_POLICIES);
-  // Codex 0.171 refuses it both as `-a untrusted` (exit 2) and as `approval_policy` in
-  // config ("no longer supported"), so passing it on would only spawn a CLI that dies.
-  if (approvalPolicy === "untrusted") {
-    throw invalidOption(
-      'Codex 0.171 no longer supports approvalPolicy "untrusted"; use "on-request" (with sandbox "read-only" or "workspace-write" to be asked before commands leave the sandbox) or "never".',
-    );
-  }
-  if (optionalBoolean(raw.highTrust, "highTrust")) {
-    if (sandbox !== undefined || approvalPolicy !== undefined) {
-      throw new ElwoodError(
+  ),
+  sandbox: oneOf("sandbox", CODEX_SANDBOX_MODES),
+  approvalPolicy: oneOf("approvalPolicy", CODEX_APPROVAL_POLICIES).refine(
+    (policy) => policy !== "untrusted",
+    { error: UNTRUSTED_REFUSED },
+  ),
+  highTrust: flag("highTrust").default(false),
+  configOverrides: textList("configOverrides").refine(
+    (overrides) => overrideProblem(overrides) === undefined,
+    {
+      error: (issue) =>
+        `Each config override must look like key=value; got ${JSON.stringify(overrideProblem(issue.input as string[]))}.`,
+    },
+  ),
+};
+
+export const codexOptions = agentOptions<
+  typeof CODEX_FIELDS,
+  CodexLaunchOptions,
+  CodexHookHandlers,
+  CodexPosture
+>({
+  fields: CODEX_FIELDS,
+  startOnly: ["model", "profile", "configOverrides"],
+  split({
+    model,
+    profile,
+    reasoningEffort,
+    configOverrides = [],
+    highTrust,
+    sandbox,
+    approvalPolicy,
+  }) {
+    if (highTrust && (sandbox !== undefined || approvalPolicy !== undefined)) {
+      throw new ElwoodError<CodexErrorName>(
         "codex_high_trust_conflict",
         '`highTrust: true` already means sandbox "danger-full-access" with approvalPolicy "never"; drop `sandbox`/`approvalPolicy` or `highTrust`.',
         { details: { sandbox, approvalPolicy } },
       );
     }
-    sandbox = "danger-full-access";
-    approvalPolicy = "never";
-  }
-  const configOverrides = optionalStringList(raw.configOverrides, "configOverrides") ?? [];
-  for (const override of configOverrides) {
-    if (!override.includes("=")) {
-      throw invalidOption(
-        `Each config override must look like key=value; got ${JSON.stringify(override)}.`,
-      );
-    }
-  }
-  return {
-    launch: {
-      model: optionalString(raw.model, "model"),
-      profile: optionalString(raw.profile, "profile"),
-      reasoningEffort,
-      configOverrides,
-    },
-    postureOverrides: {
-      ...(sandbox === undefined ? {} : { sandbox }),
-      ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
-    },
-  };
-}
-
-export function normalizeCodexOptions(
-  options: StartCodexOptions | ResumeCodexOptions,
-): NormalizedAgentOptions<CodexLaunchOptions, CodexHookHandlers, CodexPosture> {
-  return normalizeAgentOptions(options, normalizeCodexSpecific);
-}
+    const posture: CodexPosture = highTrust
+      ? { sandbox: "danger-full-access", approvalPolicy: "never" }
+      : {
+          ...(sandbox === undefined ? {} : { sandbox }),
+          ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
+        };
+    return { launch: { model, profile, reasoningEffort, configOverrides }, posture };
+  },
+});

@@ -3,43 +3,30 @@
 // and the factories build the same object: a factory constructs the class and awaits its
 // start. Everything agent-specific comes from the descriptor, so a new agent is one folder
 // plus one defineAgent call (prd/internals.md "Adding an agent").
-import path from "node:path";
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
-import {
-  type CommonStartOptions,
-  invalidOption,
-  type NormalizedAgentOptions,
-  normalizeCwd,
-  optionalString,
-} from "../core/launch/common-options.js";
 import {
   type ReplacedSession,
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";
-import type { SessionRuntime } from "../core/runtime/runtime.js";
+import type {
+  AgentOptions,
+  CommonStartOptions,
+  OpenConfigs,
+  SessionConfig,
+} from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
-import { newSessionId } from "../state/session-id.js";
+import { invalidOption } from "../options/fields.js";
+import { assertSessionId, newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
 import { AgentSession, type OpenedSession, type RuntimeObserver } from "./agent-session.js";
 
-export interface AgentDefinition<
-  StartOptions extends CommonStartOptions,
-  ResumeOptions extends ResumeOptionsBase,
-  Options,
-  Handlers,
-  Event extends HookEventBase,
-  Posture,
-> {
+export interface AgentDefinition<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
-  /** Validates start or resume options; throws ElwoodError before anything is spawned. */
-  normalize(
-    options: StartOptions | ResumeOptions,
-  ): NormalizedAgentOptions<Options, Handlers, Posture>;
-  /** Options that only shape a fresh conversation; startOrResume drops them to resume. */
-  readonly startOnlyOptions: readonly (keyof StartOptions & string)[];
+  /** The agent's option schema (core/launch/session-options.ts `agentOptions`). */
+  readonly options: AgentOptions<Options, Handlers, Posture>;
 }
 
 export interface ResumeOptionsBase {
@@ -121,61 +108,51 @@ export function defineAgent<
   ResumeOptions extends ResumeOptionsBase,
 >() {
   return <Options, Handlers, Event extends HookEventBase, Posture>(
-    definition: AgentDefinition<StartOptions, ResumeOptions, Options, Handlers, Event, Posture>,
+    definition: AgentDefinition<Options, Handlers, Event, Posture>,
   ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
     const { adapter } = definition;
-    const entry = (verb: string) =>
-      `${verb}${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
+    const Agent = `${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
+    const ENTRY: Record<OpenMode | "class", string> = {
+      start: `start${Agent}`,
+      resume: `resume${Agent}`,
+      startOrResume: `startOrResume${Agent}`,
+      class: `${Agent}Session`,
+    };
+    type Config = SessionConfig<Options, Handlers, Posture>;
 
-    const open = async (
-      options: StartOptions | ResumeOptions,
-      elwoodSessionId: string,
-      mode: "start" | "resume",
+    const start = async (
+      config: Config,
+      id: string,
       observe: RuntimeObserver,
       replacing?: ReplacedSession,
-    ): Promise<OpenedSession> => {
-      const normalized = definition.normalize(options);
-      const request = {
-        adapter,
-        common: normalized.common,
-        launchOptions: normalized.launch,
-        postureOverrides: normalized.postureOverrides,
-        hooks: normalized.hooks,
-        elwoodSessionId,
-        observe: (runtime: SessionRuntime<Event>) => observe(runtime as never),
-      };
-      const runtime =
-        mode === "start"
-          ? await startAgentSession(request, replacing)
-          : await resumeAgentSession(request);
-      return { runtime: runtime as never, resumed: mode === "resume" };
-    };
-
-    // startOrResume: resume when there is something to resume; else a fresh start that
-    // says which session it stands in for (the started_new_conversation warning).
-    const openEither = async (
-      options: StartOrResumeOptions<StartOptions>,
+    ) => ({
+      runtime: (await startAgentSession(adapter, config, id, observe as never, replacing)) as never,
+      resumed: false,
+    });
+    // Resume when a resume config is planned; a planned start stands in only when there
+    // is nothing to resume, and says which session it replaces (started_new_conversation).
+    const open = async (
+      configs: OpenConfigs<Options, Handlers, Posture>,
+      id: string,
       freshId: string,
       observe: RuntimeObserver,
     ): Promise<OpenedSession> => {
-      const { elwoodSessionId, ...startOptions } = options;
-      if (elwoodSessionId === undefined) {
-        return open(startOptions as unknown as StartOptions, freshId, "start", observe);
-      }
-      const startOnly = definition.startOnlyOptions as readonly string[];
-      const shared = Object.fromEntries(
-        Object.entries(startOptions).filter(([key]) => !startOnly.includes(key)),
-      );
+      if (configs.resume === undefined) return start(configs.start as Config, freshId, observe);
       try {
-        const resumeOptions = { ...shared, elwoodSessionId } as unknown as ResumeOptions;
-        return await open(resumeOptions, elwoodSessionId, "resume", observe);
+        return {
+          runtime: (await resumeAgentSession(
+            adapter,
+            configs.resume,
+            id,
+            observe as never,
+          )) as never,
+          resumed: true,
+        };
       } catch (error) {
-        if (!ElwoodError.is(error, ...NOTHING_TO_RESUME)) throw error;
+        if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
+          throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return open(startOptions as unknown as StartOptions, freshId, "start", observe, {
-          elwoodSessionId,
-          reason,
-        });
+        return start(configs.start, freshId, observe, { elwoodSessionId: id, reason });
       }
     };
 
@@ -183,53 +160,56 @@ export function defineAgent<
       constructor(
         options: AgentSessionOptions<StartOptions> = {} as AgentSessionOptions<StartOptions>,
       ) {
-        // cwd and a relative stateDir are fixed now, so a later chdir cannot move the
-        // project; the rest is validated by the first start, before it spawns anything.
+        // Validated once, now: cwd and a relative stateDir are fixed before a later chdir
+        // can move them. A bad option rejects the first call that starts the session.
         assertOptionsObject(options);
-        const given = options as AgentSessionOptions<StartOptions> & {
+        const {
+          [OPEN_MODE]: requestedMode,
+          [SESSION_OPENER]: opener,
+          resumeOnly,
+          ...rest
+        } = options as AgentSessionOptions<StartOptions> & {
           readonly [OPEN_MODE]?: OpenMode;
           readonly [SESSION_OPENER]?: (observe: RuntimeObserver) => Promise<OpenedSession>;
         };
-        const cwd = normalizeCwd(given.cwd);
-        const givenStateDir = optionalString(given.stateDir, "stateDir");
-        const stateDir = givenStateDir === undefined ? undefined : path.resolve(cwd, givenStateDir);
-        const { [OPEN_MODE]: requestedMode, [SESSION_OPENER]: opener, resumeOnly, ...rest } = given;
-        if (resumeOnly !== undefined && typeof resumeOnly !== "boolean") {
-          throw invalidOption("`resumeOnly` must be a boolean.", { option: "resumeOnly" });
-        }
-        if (resumeOnly === true && typeof given.elwoodSessionId !== "string") {
-          throw invalidOption("`resumeOnly` needs the `elwoodSessionId` to resume.", {
-            option: "resumeOnly",
-          });
-        }
-        const fixed = {
-          ...rest,
-          cwd,
-          ...(stateDir === undefined ? {} : { stateDir }),
-        } as unknown as StartOrResumeOptions<StartOptions>;
-        const mode: OpenMode =
-          requestedMode ??
-          (resumeOnly === true
-            ? "resume"
-            : fixed.elwoodSessionId === undefined
-              ? "start"
-              : "startOrResume");
+        const { elwoodSessionId, ...startOptions } = rest;
         const freshId = newSessionId();
+        let configs: OpenConfigs<Options, Handlers, Posture> = {};
+        let failure: unknown;
+        try {
+          if (resumeOnly !== undefined && typeof resumeOnly !== "boolean") {
+            throw invalidOption("`resumeOnly` must be a boolean.", { option: "resumeOnly" });
+          }
+          if (elwoodSessionId !== undefined) assertSessionId(elwoodSessionId);
+          if (resumeOnly === true && typeof elwoodSessionId !== "string") {
+            throw invalidOption("`resumeOnly` needs the `elwoodSessionId` to resume.", {
+              option: "resumeOnly",
+            });
+          }
+          const use =
+            requestedMode === "start" || requestedMode === "resume"
+              ? requestedMode
+              : resumeOnly === true
+                ? "resumeOnly"
+                : elwoodSessionId === undefined
+                  ? "start"
+                  : "startOrResume";
+          // A start takes no elwoodSessionId: startClaude({ elwoodSessionId }) is refused.
+          const input = requestedMode === "start" ? rest : startOptions;
+          configs = definition.options.parse(input, use, ENTRY[requestedMode ?? "class"]);
+        } catch (error) {
+          failure = error;
+        }
+        const config = configs.start ?? configs.resume;
         super({
           agent: adapter.agent,
-          cwd,
-          elwoodSessionId: fixed.elwoodSessionId ?? freshId,
-          initialSize: initialSizeOf(given.initialSize),
+          cwd: config?.cwd ?? process.cwd(),
+          elwoodSessionId: elwoodSessionId ?? freshId,
+          initialSize: config?.initialSize ?? DEFAULT_TERMINAL_SIZE,
           open: (observe) => {
             if (opener !== undefined) return opener(observe);
-            if (mode === "resume") {
-              const id = fixed.elwoodSessionId as string;
-              return open(fixed as unknown as ResumeOptions, id, "resume", observe);
-            }
-            if (mode === "start") {
-              return open(fixed as unknown as StartOptions, freshId, "start", observe);
-            }
-            return openEither(fixed, freshId, observe);
+            if (failure !== undefined) return Promise.reject(failure);
+            return open(configs, elwoodSessionId ?? freshId, freshId, observe);
           },
         });
       }
@@ -248,7 +228,7 @@ export function defineAgent<
           assertOptionsObject(options);
           // The factories take no default cwd (spec §5.1): only the classes do.
           if ((options as { cwd?: unknown }).cwd === undefined) {
-            throw invalidOption(`${entry("start")} needs \`cwd\`, the folder the agent works in.`, {
+            throw invalidOption(`${ENTRY.start} needs \`cwd\`, the folder the agent works in.`, {
               option: "cwd",
             });
           }
@@ -257,7 +237,7 @@ export function defineAgent<
         async resume(options) {
           assertOptionsObject(options);
           if (typeof (options as { elwoodSessionId?: unknown }).elwoodSessionId !== "string") {
-            throw invalidOption(`${entry("resume")} needs \`elwoodSessionId\`.`);
+            throw invalidOption(`${ENTRY.resume} needs \`elwoodSessionId\`.`);
           }
           return construct(options, "resume").start();
         },
@@ -271,13 +251,6 @@ export function defineAgent<
 
     return { Session, factories };
   };
-}
-
-function initialSizeOf(value: unknown) {
-  const size = value as { cols?: unknown; rows?: unknown } | undefined;
-  return typeof size?.cols === "number" && typeof size.rows === "number"
-    ? { cols: size.cols, rows: size.rows }
-    : DEFAULT_TERMINAL_SIZE;
 }
 
 function assertOptionsObject(options: unknown): asserts options is object {

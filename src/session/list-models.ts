@@ -4,8 +4,9 @@
 // always runs, so no process and no Elwood state is left behind. Start errors pass through.
 
 import type { AgentModelOption } from "../core/contract/models.js";
-import { type CommonStartOptions, invalidOption } from "../core/launch/common-options.js";
+import type { CommonStartOptions } from "../core/launch/session-options.js";
 import { modelTimeout } from "../core/operations/models/run-models.js";
+import { invalidOption } from "../options/fields.js";
 
 export interface ListModelsOptions {
   readonly cwd: string;

@@ -3,8 +3,10 @@
 // time (its change time where the file system has no birth time) and the record's mtime.
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { type ElwoodAgentKind, isElwoodAgentKind } from "../agents.js";
 import { ElwoodError } from "../errors.js";
+import { parseOptions, text } from "../options/fields.js";
 import { StateStore } from "../state/index.js";
 
 export interface ElwoodSessionInfo {
@@ -69,11 +71,22 @@ export async function readSessionInfo(
   return infoOf(store, options.elwoodSessionId);
 }
 
+const NEEDS_STATE_DIR = "listSessions needs a `stateDir` path string.";
+// The one check of these options; the store takes the strings as they are.
+const LOCATION = z.object({
+  stateDir: z
+    .custom((value) => value !== undefined, { error: NEEDS_STATE_DIR })
+    .pipe(text("stateDir").unwrap()),
+  cwd: text("cwd"),
+});
+
 function openStore(options: ListSessionsOptions): Promise<StateStore> {
-  if (typeof options?.stateDir !== "string" || options.stateDir === "") {
-    throw new ElwoodError("invalid_options", "listSessions needs a `stateDir` path string.");
-  }
-  return StateStore.open({ cwd: options.cwd ?? process.cwd(), stateDir: options.stateDir });
+  const { stateDir, cwd } = parseOptions(
+    LOCATION,
+    options ?? {},
+    "listSessions",
+  ) as ListSessionsOptions;
+  return StateStore.open({ cwd: cwd ?? process.cwd(), stateDir });
 }
 
 async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo> {

@@ -3,7 +3,7 @@
 // 1,000,000 bytes on a stream, and never throws: the caller decides what a failure means.
 
 import { spawn } from "node:child_process";
-import { ElwoodError, type ElwoodErrorName } from "../errors.js";
+import { ElwoodError } from "../errors.js";
 import { BoundedOutput } from "./bounded-output.js";
 import { loginShellCommand, resolveLoginShell } from "./login-shell.js";
 import { reapProcessGroup } from "./reap.js";
@@ -123,9 +123,9 @@ function stringOrUndefined(value: unknown): string | undefined {
 /** The errors a failed `--version` probe raises; each agent names its own. */
 export interface ProbeErrorNames {
   /** The login shell could not find the command. */
-  readonly notFound: ElwoodErrorName;
+  readonly notFound: string;
   /** Anything else: a crash, a timeout, too much output. */
-  readonly startFailed: ElwoodErrorName;
+  readonly startFailed: string;
 }
 
 export interface ProbeCliVersionOptions {
@@ -231,7 +231,10 @@ async function readCliVersion(options: ProbeCliVersionOptions): Promise<CliVersi
 }
 
 // 127 from the shell means "command not found"; everything else is a failed start.
-function versionProbeError(options: ProbeCliVersionOptions, result: ProbeResult): ElwoodError {
+function versionProbeError(
+  options: ProbeCliVersionOptions,
+  result: ProbeResult,
+): ElwoodError<string> {
   const isMissing = result.errno === undefined && result.exitCode === 127;
   const name = isMissing ? options.errorNames.notFound : options.errorNames.startFailed;
   const what = options.executable ?? options.binary;
@@ -249,7 +252,7 @@ function versionProbeError(options: ProbeCliVersionOptions, result: ProbeResult)
     options.executable !== undefined
       ? "Check the `executable` option."
       : `Put its folder on PATH in your login shell's startup files (Elwood starts the CLI through \`<shell> -l -i\`), or pass \`executable: "/path/to/${options.binary}"\`. With @with-logic/elwood/testing, the agent home's PATH comes from \`createAgentHome({ cliPaths })\`.`;
-  return new ElwoodError(name, `\`${what} --version\` ${reason}. ${remedy}`, {
+  return new ElwoodError<string>(name, `\`${what} --version\` ${reason}. ${remedy}`, {
     details: {
       cause: result.timedOut ? "timeout" : result.truncated ? "output_limit" : "probe_failed",
       exitCode: result.exitCode,

@@ -13,7 +13,7 @@ export const GITIGNORE_FILE_NAME = ".gitignore";
 
 export interface StateLocationOptions {
   readonly cwd: string;
-  readonly stateDir?: string;
+  readonly stateDir?: string | undefined;
 }
 
 export interface StateLocation {
@@ -29,16 +29,12 @@ function invalidOption(option: string, message: string, cause?: unknown): Elwood
   return new ElwoodError("invalid_options", message, { details: { option }, cause });
 }
 
-function checkPathString(option: string, value: unknown): string {
-  if (typeof value !== "string" || value.length === 0)
-    throw invalidOption(option, `\`${option}\` must be a non-empty path string.`);
-  if (value.includes("\0")) throw invalidOption(option, `\`${option}\` must not contain NUL.`);
-  return value;
-}
-
-/** Validates `cwd` (an existing directory) and resolves `stateDir` against it. */
+/**
+ * Resolves `stateDir` against `cwd` and checks that `cwd` is an existing directory. The
+ * strings were checked where they entered (the start options' schema, listSessions).
+ */
 export function resolveStateLocation(options: StateLocationOptions): StateLocation {
-  const cwd = path.resolve(checkPathString("cwd", options.cwd));
+  const cwd = path.resolve(options.cwd);
   let isDirectory = false;
   try {
     isDirectory = statSync(cwd).isDirectory();
@@ -48,8 +44,7 @@ export function resolveStateLocation(options: StateLocationOptions): StateLocati
   if (!isDirectory) throw invalidOption("cwd", `\`cwd\` ${cwd} is not a directory.`);
   if (options.stateDir === undefined)
     return { cwd, stateDir: path.join(cwd, DEFAULT_STATE_DIR_NAME), isDefault: true };
-  const stateDir = path.resolve(cwd, checkPathString("stateDir", options.stateDir));
-  return { cwd, stateDir, isDefault: false };
+  return { cwd, stateDir: path.resolve(cwd, options.stateDir), isDefault: false };
 }
 
 export function sessionsDirOf(stateDir: string): string {

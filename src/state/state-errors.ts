@@ -1,7 +1,7 @@
 // Error helpers for the state layer (§8): every unsafe or unreadable state path
 // becomes an ElwoodError whose details carry only the path and OS facts.
 
-import { ElwoodError, type ElwoodErrorName } from "../errors.js";
+import { ElwoodError, type ElwoodOwnErrorName } from "../errors.js";
 
 /** An unsafe, unreadable or malformed piece of state. */
 export function stateCorrupt(message: string, path: string, cause?: unknown): ElwoodError {
@@ -17,7 +17,7 @@ export function errnoCode(error: unknown): string | undefined {
 
 /** Keeps ElwoodErrors as they are and wraps anything else under `name`. */
 export function asElwoodError(
-  name: ElwoodErrorName,
+  name: ElwoodOwnErrorName,
   message: string,
   path: string,
   cause: unknown,

@@ -29,7 +29,7 @@ export interface RenderEvent {
 
 export interface ElwoodTerminalOptions {
   readonly pty: PtyProcess;
-  /** Must match the size the PTY was spawned with. */
+  /** Must match the size the PTY was spawned with; checked where it entered (initialSize). */
   readonly size?: ElwoodTerminalSize;
   readonly replayBytes?: number;
   readonly scrollback?: number;
@@ -69,7 +69,7 @@ export class ElwoodTerminal {
     this.#pty = options.pty;
     this.#now = options.now ?? Date.now;
     this.#createdAt = this.#now();
-    this.#size = assertTerminalSize(options.size ?? DEFAULT_TERMINAL_SIZE);
+    this.#size = options.size ?? DEFAULT_TERMINAL_SIZE;
     this.#replay = new ReplayBuffer({ maxBytes: options.replayBytes ?? DEFAULT_REPLAY_BYTES });
     const { placement, release } = placeParser(options.parser);
     this.#releasePlacement = release;
@@ -153,10 +153,12 @@ export class ElwoodTerminal {
     this.#batcher.push(data);
   }
 
-  /** Resizes the PTY and the screen model; a closed PTY fd during exit is ignored (C-PTY-05). */
-  resize(size: ElwoodTerminalSize): void {
+  /**
+   * Resizes the PTY and the screen model; a closed PTY fd during exit is ignored (C-PTY-05).
+   * `size` was checked where it entered (the session's resize(), assertTerminalSize).
+   */
+  resize(next: ElwoodTerminalSize): void {
     this.#assertUsable("resize");
-    const next = assertTerminalSize(size);
     if (!this.#hasExited) {
       try {
         this.#pty.resize(next.cols, next.rows);

@@ -1,7 +1,7 @@
 // `elwood serve` driven as a program in another language would (issue 14 "Done when" 2
 // and 3): fetch + SSE + WebSocket against real CLIs and the scripted model server.
 import { describe, expect, test } from "vitest";
-import { ELWOOD_ERROR_NAMES } from "../../src/errors.js";
+import { ELWOOD_ERROR_NAMES } from "../../src/error-names.js";
 import { token } from "../support/claude-e2e.js";
 import { survivorsInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";

@@ -5,7 +5,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { ELWOOD_ERROR_NAMES } from "../../src/errors.js";
+import { ELWOOD_ERROR_NAMES } from "../../src/error-names.js";
 import { listProcesses, processesInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import { serveOver } from "../support/serve-e2e.js";

@@ -14,12 +14,13 @@ import { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
-import { codexShellPolicyOverrides, toolEnvScrubScript } from "../../../src/bridge/tool-env.js";
 import { claudeHookEventsFor } from "../../../src/claude/hooks/versions.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hooks.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
+import { toolEnvScrubScript } from "../../../src/claude/launch/tool-env.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import { codexHookOverride } from "../../../src/codex/launch/argv.js";
+import { codexShellPolicyOverrides } from "../../../src/codex/launch/tool-env.js";
 import { spawnPty } from "../../../src/terminal/pty-process.js";
 import { cliBinary } from "../../../test/support/cli-binaries.js";
 import {

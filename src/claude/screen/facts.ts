@@ -2,7 +2,7 @@
 // texts; fixtures in test/fixtures/screens/claude-*). Data only: matched by
 // src/core/screen/match-screen.ts. Options are always picked by label, never position:
 // 2.1.332 lists "No, exit" FIRST and selected on both trust and bypass dialogs.
-import type { ScreenFactTable } from "../../core/screen/types.js";
+import type { ScreenFacts, ScreenFactTable } from "../../core/screen/types.js";
 
 const RULE = /^─{20,}$/;
 const NATIVE_FOOTER =
@@ -15,7 +15,7 @@ const NATIVE_FOOTER =
  */
 const AFTER_INPUT_GUARD_MS = 1000;
 
-export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
+const ROWS: ScreenFactTable = [
   {
     // 2.1.332: "Accessing workspace:" / path / "Quick safety check: …" / unnumbered
     // "❯ No, exit" then "Yes, I trust this folder". 2.1.144/2.1.197: numbered, "1. Yes" first.
@@ -181,3 +181,9 @@ export const CLAUDE_SCREEN_FACTS: ScreenFactTable = [
  * "◑ Claude Code" (idle is "✳ Claude Code"); earlier releases spun a braille glyph.
  */
 export const CLAUDE_WORKING_TITLE = /^[\u2800-\u28FF◐◑◒◓]\s/u;
+
+export const CLAUDE_SCREEN_FACTS: ScreenFacts = {
+  rows: ROWS,
+  // The highlighted option of a dialog or picker: "❯ No, exit", "❯ 1. Yes".
+  optionMarkers: "❯",
+};

@@ -88,6 +88,12 @@ export function codexDefaultModelGuard(
 ): DefaultModelGuard {
   const path = codexConfigPath(env);
   return {
+    persistedWarning: {
+      source: "lifecycle",
+      code: "codex_default_model_persisted",
+      message:
+        "Codex saved the model chosen by setModel() as its default in config.toml, and Elwood could not restore the previous file because it changed in other ways too; check `model` in config.toml.",
+    },
     around: (change, onPersisted) =>
       withProcessLock(async () => {
         const before = await readText(path).catch(() => undefined);

@@ -6,10 +6,10 @@
 import { commandHookCommand } from "../../bridge/clients/command.js";
 import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
-import { codexShellPolicyOverrides } from "../../bridge/tool-env.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
 import type { CodexLaunchOptions } from "../options.js";
 import type { CodexPosture } from "../posture.js";
+import { codexShellPolicyOverrides } from "./tool-env.js";
 
 export const HOOK_TRUST_BYPASS_FLAG = "--dangerously-bypass-hook-trust";
 

@@ -2,7 +2,7 @@
 // test/fixtures/screens/codex-*). Data only: matched by src/core/screen/match-screen.ts.
 // Codex highlights the selected option with "›" — the same glyph as its composer —
 // so the composer row also needs its status line below.
-import type { ScreenFactTable } from "../../core/screen/types.js";
+import type { ScreenFacts, ScreenFactTable } from "../../core/screen/types.js";
 
 /**
  * Codex paints a startup prompt that confirms an action (trust, update, hooks review), then
@@ -12,7 +12,7 @@ import type { ScreenFactTable } from "../../core/screen/types.js";
  */
 const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
 
-export const CODEX_SCREEN_FACTS: ScreenFactTable = [
+const ROWS: ScreenFactTable = [
   {
     // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
     // here, …" / "› 1. Trust and continue" / "2. Back to Agent Command Center".
@@ -129,3 +129,9 @@ export const CODEX_SCREEN_FACTS: ScreenFactTable = [
     verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
 ];
+
+export const CODEX_SCREEN_FACTS: ScreenFacts = {
+  rows: ROWS,
+  // The highlighted option: "› 1. Trust and continue" (the composer's glyph too).
+  optionMarkers: "›",
+};

@@ -4,7 +4,6 @@
 import type { z } from "zod";
 import type { HookCatalogue, HookEventBase } from "../../bridge/catalogue.js";
 import type { HookTimeoutsByEvent } from "../../bridge/handler-timeout.js";
-import type { ElwoodErrorName } from "../../errors.js";
 import type { SessionRecord } from "../../state/record.js";
 import type { TranscriptActivityItem } from "../../transcript/activity.js";
 import type { AgentOperationFacts } from "./operation-facts.js";
@@ -111,11 +110,12 @@ export interface AgentAdapter<
   readonly minimumVersion: string;
   /** Validates the launch posture the session record keeps for resume. */
   readonly posture: z.ZodType<Posture>;
+  /** Its start errors, from the names it declares (src/<agent>/errors.ts). */
   readonly errorNames: {
-    readonly notFound: ElwoodErrorName;
-    readonly startFailed: ElwoodErrorName;
-    readonly versionUnsupported: ElwoodErrorName;
-    readonly notAuthenticated: ElwoodErrorName;
+    readonly notFound: string;
+    readonly startFailed: string;
+    readonly versionUnsupported: string;
+    readonly notAuthenticated: string;
   };
   readonly hooks: HookCatalogue<Handlers, Event>;
   readonly signals: {

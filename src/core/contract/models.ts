@@ -1,5 +1,6 @@
 // The model pickers' shapes (api.md "listModels / setModel", C-API-23/24): the typed row
 // callers get, and the screen knowledge each adapter supplies as versioned data.
+import type { ElwoodWarningInput } from "./warnings.js";
 
 /** One row of the CLI's `/model` picker. */
 export interface AgentModelOption {
@@ -64,11 +65,13 @@ export interface ModelPickerFacts {
 }
 
 /**
- * Keeps the CLI's persisted default model as it was around a picker switch (Codex writes
- * the choice to its config). `onPersisted` runs when the default could not be kept.
+ * Keeps the CLI's persisted default model as it was around a picker switch (a CLI that
+ * writes the choice to its config). `onPersisted` runs when the default could not be
+ * kept; the session then emits `persistedWarning`.
  */
 export interface DefaultModelGuard {
   around<T>(change: () => Promise<T>, onPersisted: () => void): Promise<T>;
+  readonly persistedWarning: ElwoodWarningInput;
 }
 
 /** An adapter's model-picker knowledge: the screen data and, if needed, a default guard. */

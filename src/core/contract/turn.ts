@@ -9,6 +9,21 @@ export type ImageInput =
   | { readonly path: string }
   | { readonly data: Uint8Array; readonly format: ImageFormat };
 
+/** An image as the session's boundary validated and copied it; inner layers take these. */
+export type ImageSnapshot =
+  | { readonly kind: "path"; readonly path: string; readonly bytes: number }
+  | {
+      readonly kind: "data";
+      readonly data: Buffer;
+      readonly format: ImageFormat;
+      readonly bytes: number;
+    };
+
+/** What the turn owner takes: the per-turn options, their images already snapshotted. */
+export type CheckedTurnOptions = Omit<TurnOptions, "images"> & {
+  readonly images: readonly ImageSnapshot[];
+};
+
 export type ElwoodStreamEvent =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "thinking"; readonly text: string }

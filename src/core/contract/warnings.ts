@@ -1,7 +1,8 @@
 // The `warning` event (seeds §5.7 "MVP warning contract", api.md "Warnings"): typed,
 // non-fatal, live-only, content-free. One variant per code, each with its own detail
 // fields, so a `switch (warning.code)` narrows and can be checked for exhaustiveness.
-// `agent` is the session's agent; the comment on each code says which agents emit it.
+// `agent` is the session's agent; codes an agent's adapter supplies (its screen or config
+// facts) are emitted only for agents whose facts have them.
 import type { TranscriptDropReason } from "../../transcript/types.js";
 import type { ElwoodAgentId, StartupPromptLabel } from "./status.js";
 
@@ -30,22 +31,22 @@ export interface ElwoodAgentUpdateFailedWarning
   readonly errorCode: string;
 }
 
-/** Codex: an MCP server needs a login (`codex mcp login <name>`); once per server. */
+/** An MCP server needs a login (the adapter's recovery command); once per server. */
 export interface ElwoodMcpServerNotLoggedInWarning
   extends WarningFields<"mcp_server_not_logged_in", "terminal"> {
   readonly mcpServerName: string;
   readonly recoveryCommand: string;
 }
 
-/** Claude: the login lapsed after the session was usable (C-CLAUDE-18); emitted once. */
+/** The login lapsed after the session was usable (C-CLAUDE-18; login facts); once. */
 export interface ElwoodLoginExpiredWarning extends WarningFields<"login_expired", "terminal"> {
   readonly recoveryCommand: "/login";
 }
 
 /**
- * Codex: some MCP servers failed to start (their configured names, never content); one
- * recovery command per server, in order: `codex mcp login <name>` when it needs a login,
- * else `codex mcp get <name>` (shows the configuration to fix). Emitted once per session.
+ * Some MCP servers failed to start (their configured names, never content); one recovery
+ * command per server, in order: the adapter's login command when it needs a login, else
+ * its inspect command (shows the configuration to fix). Emitted once per session.
  */
 export interface ElwoodMcpStartupIncompleteWarning
   extends WarningFields<"mcp_startup_incomplete", "terminal"> {
@@ -53,8 +54,11 @@ export interface ElwoodMcpStartupIncompleteWarning
   readonly recoveryCommands: readonly string[];
 }
 
-/** Codex: a model change was persisted as the user's default and could not be undone. */
-export type ElwoodCodexDefaultModelPersistedWarning = WarningFields<
+/**
+ * A model change was persisted as the user's default and could not be undone (the code is
+ * the spec's; the adapter's default-model guard supplies the warning).
+ */
+export type ElwoodDefaultModelPersistedWarning = WarningFields<
   "codex_default_model_persisted",
   "lifecycle"
 >;
@@ -90,7 +94,7 @@ export interface ElwoodReapFailedWarning extends WarningFields<"reap_failed", "l
   readonly errorCode: string;
 }
 
-/** Claude: the caller's size could not be restored after the narrow bootstrap. */
+/** The caller's size could not be restored after a narrow bootstrap (bootstrapMinCols). */
 export interface ElwoodResizeRestoreFailedWarning
   extends WarningFields<"resize_restore_failed", "lifecycle"> {
   readonly requestedCols: number;
@@ -104,7 +108,7 @@ export interface ElwoodStartupPromptWriteFailedWarning
   readonly label: StartupPromptLabel;
 }
 
-/** Codex: restoring the user's clipboard after an image paste failed. */
+/** Restoring the user's clipboard after an image paste failed. */
 export type ElwoodClipboardRestoreFailedWarning = WarningFields<
   "clipboard_restore_failed",
   "lifecycle"
@@ -158,7 +162,7 @@ export type ElwoodWarningEvent =
   | ElwoodMcpServerNotLoggedInWarning
   | ElwoodLoginExpiredWarning
   | ElwoodMcpStartupIncompleteWarning
-  | ElwoodCodexDefaultModelPersistedWarning
+  | ElwoodDefaultModelPersistedWarning
   | ElwoodTranscriptRecordsDroppedWarning
   | ElwoodTranscriptReadErrorWarning
   | ElwoodTranscriptPollStoppedWarning

@@ -52,8 +52,8 @@ function readFrame<O, H, E extends HookEventBase>(
 
 function notAuthenticated<O, H, E extends HookEventBase>(
   adapter: AgentAdapter<O, H, E>,
-): ElwoodError {
-  return new ElwoodError(
+): ElwoodError<string> {
+  return new ElwoodError<string>(
     adapter.errorNames.notAuthenticated,
     `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
   );
@@ -64,11 +64,11 @@ function exitError<O, H, E extends HookEventBase>(
   adapter: AgentAdapter<O, H, E>,
   runtime: SessionRuntime<E>,
   exitCode: number,
-): ElwoodError {
+): ElwoodError<string> {
   const { terminal } = runtime.context;
   if (readFrame(adapter, runtime).isAuthFailure) return notAuthenticated(adapter);
   const text = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
-  return new ElwoodError(
+  return new ElwoodError<string>(
     adapter.errorNames.startFailed,
     `${adapter.displayName} exited during startup (exit code ${exitCode}).`,
     { details: { exitCode, screen: text } },

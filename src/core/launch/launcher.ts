@@ -26,51 +26,46 @@ import { SessionRuntime } from "../runtime/runtime.js";
 import { bootstrapSize } from "../runtime/runtime-support.js";
 import { TranscriptHub } from "../runtime/transcript-hub.js";
 import { waitForEarlyFailure } from "./early-failure.js";
+import type { SessionConfig } from "./session-options.js";
 import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
-  readonly options: Options;
-  readonly getHandlers: () => Handlers | undefined;
+  /** The caller's options as the entry point validated them. */
+  readonly config: SessionConfig<Options, Handlers, Posture>;
   readonly store: StateStore;
   readonly record: SessionRecord<Posture>;
   readonly isResume: boolean;
-  readonly autotrust: boolean;
-  readonly hookTimeoutMs: number;
-  readonly strictVersionCheck: boolean;
-  /** Run `<cli> update` through the login shell before the version gate. */
-  readonly autoupdate: boolean;
-  readonly requestedSize: ElwoodTerminalSize;
-  readonly executable: string | undefined;
-  readonly env: Readonly<Record<string, string | undefined>>;
   /** Loop definitions restored from a validated sidecar (resume only). */
   readonly loops?: readonly LoopDefinition[];
   /** Sees the runtime as soon as it exists, before its first event (early listeners). */
-  readonly observe?: (runtime: SessionRuntime<Event>) => void;
+  readonly observe?: ((runtime: SessionRuntime<Event>) => void) | undefined;
 }
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
   launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
 ): Promise<SessionRuntime<Event>> {
   assertSupportedPlatform();
-  const { store, record } = launch;
+  const { store, record, config } = launch;
+  const { env, executable } = config;
   const shell = resolveLoginShell();
-  const update = launch.autoupdate
+  // `<cli> update` through the login shell runs before the version gate.
+  const update = config.autoupdate
     ? await autoupdateCli({
         binary: launch.adapter.binary,
-        ...(launch.executable === undefined ? {} : { executable: launch.executable }),
+        ...(executable === undefined ? {} : { executable }),
         cwd: record.cwd,
-        env: launch.env,
+        env,
         shell,
       })
     : undefined;
   const preflight = await checkCliVersion({
     adapter: launch.adapter,
     shell,
-    executable: launch.executable,
+    executable,
     cwd: record.cwd,
-    env: launch.env,
-    strict: launch.strictVersionCheck,
+    env,
+    strict: config.strictVersionCheck,
   });
   // Every frame is read with the facts of the version this session runs.
   const adapter = withCliVersion(launch.adapter, preflight.version);
@@ -80,11 +75,11 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
 
   let runtime: SessionRuntime<Event> | undefined;
   // A handler that waits for a human (approvals) carries its own deadline for its event.
-  const hookTimeoutsByEvent = handlerTimeoutsOf(launch.getHandlers());
+  const hookTimeoutsByEvent = handlerTimeoutsOf(config.hooks);
   const dispatcher = createHookDispatcher<Handlers, Event>({
     catalogue: adapter.hooks,
-    getHandlers: launch.getHandlers,
-    hookTimeoutMs: launch.hookTimeoutMs,
+    getHandlers: () => config.hooks,
+    hookTimeoutMs: config.hookTimeoutMs,
     hookTimeoutsByEvent,
     onHook: (event) => runtime?.handleHookEvent(event),
     onHookError: (error) => runtime?.handleHookError(error),
@@ -97,15 +92,15 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     // the hook commands carry the program inline (prd/bridge.md).
     const commandClientKind = (await bashHasDevTcp()) ? "bash" : "node";
     const plan = await adapter.planLaunch({
-      options: launch.options,
+      options: config.launch,
       record,
       isResume: launch.isResume,
-      env: launch.env,
+      env,
       cliVersion: preflight.version,
       bridge: {
         port: bridge.port,
         commandClientKind,
-        hookTimeoutMs: launch.hookTimeoutMs,
+        hookTimeoutMs: config.hookTimeoutMs,
         hookTimeoutsByEvent,
       },
       cliHelp: () =>
@@ -114,15 +109,14 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
           errorNames: adapter.errorNames,
           shell,
           cwd: record.cwd,
-          env: launch.env,
-          ...(launch.executable === undefined ? {} : { executable: launch.executable }),
+          env,
+          ...(executable === undefined ? {} : { executable }),
         }),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });
-    const argv =
-      launch.executable === undefined ? plan.argv : [launch.executable, ...plan.argv.slice(1)];
+    const argv = executable === undefined ? plan.argv : [executable, ...plan.argv.slice(1)];
     const command = loginShellCommand({ shell, argv });
-    const bootSize = bootstrapSize(adapter.bootstrapMinCols, launch.requestedSize);
+    const bootSize = bootstrapSize(adapter.bootstrapMinCols, config.initialSize);
     // Tool commands run in process groups of their own; the tag finds them (and any the
     // CLI left behind when it died) when the session ends. The sentinel does the same if
     // this process dies first, SIGKILL included; the normal reap releases it.
@@ -142,7 +136,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       // Loopback bypasses any proxy: Claude's http hooks (and their token) must never
       // go through a user's HTTP(S)_PROXY.
       env: withLoopbackNoProxy({
-        ...launch.env,
+        ...env,
         ...plan.env,
         ...bridge.environment(),
         ELWOOD_SESSION_ID: record.elwoodSessionId,
@@ -157,7 +151,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     bridge.admitOnlyPeersOf({
       cliPid: pty.pid,
       clientKind: commandClientKind,
-      hookTimeoutMs: launch.hookTimeoutMs,
+      hookTimeoutMs: config.hookTimeoutMs,
       hookTimeoutsByEvent,
       isCommandEvent: commandEventTest(plan.commandHookEvents),
     });
@@ -187,7 +181,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       adapter: adapter as AgentAdapter<unknown, unknown, Event>,
       elwoodSessionId: record.elwoodSessionId,
       cwd: record.cwd,
-      autotrust: launch.autotrust,
+      autotrust: config.autotrust,
       isResume: launch.isResume,
       terminal: asTerminalPort(terminal, pty),
       process: {
@@ -198,8 +192,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       transcript,
       bridge,
       reap: reapSession,
-      requestedSize: launch.requestedSize,
-      env: launch.env,
+      requestedSize: config.initialSize,
+      env,
       loops: {
         restored: launch.loops ?? [],
         writeLoops: (loops) => store.writeLoops(record.elwoodSessionId, loops),

@@ -9,26 +9,16 @@
 import type { z } from "zod";
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
-import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
 import { StateStore } from "../../state/state-store.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
-import type { NormalizedCommonOptions } from "./common-options.js";
 import { launchSession } from "./launcher.js";
+import type { SessionConfig } from "./session-options.js";
 
-export interface OpenSessionRequest<Options, Handlers, Event extends HookEventBase, Posture> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
-  readonly common: NormalizedCommonOptions;
-  readonly launchOptions: Options;
-  readonly postureOverrides: Posture;
-  readonly hooks: Handlers | undefined;
-  /** The session's Elwood id: fresh for a start (chosen by the caller), stored for a resume. */
-  readonly elwoodSessionId: string;
-  /** Sees the runtime as soon as it exists, before its first event (early listeners). */
-  readonly observe?: (runtime: SessionRuntime<Event>) => void;
-}
+/** Sees the runtime as soon as it exists, before its first event (early listeners). */
+export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
 
 /** Why a start is standing in for a resume that startOrResume* could not do. */
 export interface ReplacedSession {
@@ -36,30 +26,34 @@ export interface ReplacedSession {
   readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
 }
 
+/** A fresh conversation under `elwoodSessionId` (chosen by the caller). */
 export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
-  request: OpenSessionRequest<Options, Handlers, Event, Posture>,
+  adapter: AgentAdapter<Options, Handlers, Event, Posture>,
+  config: SessionConfig<Options, Handlers, Posture>,
+  elwoodSessionId: string,
+  observe?: RuntimeObserver<Event>,
   replacing?: ReplacedSession,
 ): Promise<SessionRuntime<Event>> {
-  const store = await StateStore.open(storeLocation(request.common));
-  const conversationId = request.adapter.newConversationId?.();
+  const store = await StateStore.open(config);
+  const conversationId = adapter.newConversationId?.();
   const record: SessionRecord<Posture> = {
     schemaVersion: 1,
-    elwoodSessionId: request.elwoodSessionId,
-    adapter: request.adapter.agent,
+    elwoodSessionId,
+    adapter: adapter.agent,
     cwd: store.cwd,
     resume: {
       launched: conversationId === undefined ? {} : { agentSessionId: conversationId },
-      posture: request.postureOverrides,
+      posture: config.posture,
     },
   };
-  const launched = await launch(request, store, record, false).catch(async (error: unknown) => {
+  const launching = launchSession({ adapter, config, store, record, isResume: false, observe });
+  const launched = await launching.catch(async (error: unknown) => {
     // A failed fresh start leaves nothing behind: its record would resume nothing.
-    await store.removeSession(request.adapter.agent, record.elwoodSessionId).catch(() => undefined);
+    await store.removeSession(adapter.agent, elwoodSessionId).catch(() => undefined);
     throw error;
   });
-  queuePersona(launched, request.common.persona);
-  if (replacing !== undefined)
-    warnNewConversation(launched, replacing, request.adapter.displayName);
+  queuePersona(launched, config.persona);
+  if (replacing !== undefined) warnNewConversation(launched, replacing, adapter.displayName);
   return launched;
 }
 
@@ -83,23 +77,27 @@ function warnNewConversation<Event extends HookEventBase>(
   });
 }
 
+/** The recorded conversation of `elwoodSessionId`, under its stored posture. */
 export async function resumeAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
-  request: OpenSessionRequest<Options, Handlers, Event, Posture>,
+  adapter: AgentAdapter<Options, Handlers, Event, Posture>,
+  config: SessionConfig<Options, Handlers, Posture>,
+  elwoodSessionId: string,
+  observe?: RuntimeObserver<Event>,
 ): Promise<SessionRuntime<Event>> {
-  const store = await StateStore.open(storeLocation(request.common));
+  const store = await StateStore.open(config);
   // The record and loop sidecar must equal their trusted copies (outside the workspace)
   // before anything is probed or spawned: a record the agent loosened is state_corrupt,
   // never a looser launch (issue 21). The sidecar is validated here too, so a corrupt one
   // fails the resume and no loop is ever restored or submitted (§8.2, C-LOOP-21).
-  const { record: stored, loops } = await store.readTrustedSession(request.elwoodSessionId);
-  const agent = request.adapter.agent;
+  const { record: stored, loops } = await store.readTrustedSession(elwoodSessionId);
+  const { agent } = adapter;
   if (stored.adapter !== agent) {
     throw new ElwoodError(
       "adapter_mismatch",
-      `Session ${request.elwoodSessionId} belongs to ${stored.adapter}, not ${agent}; resume it with the ${stored.adapter} entry point.`,
+      `Session ${elwoodSessionId} belongs to ${stored.adapter}, not ${agent}; resume it with the ${stored.adapter} entry point.`,
       {
         details: {
-          elwoodSessionId: request.elwoodSessionId,
+          elwoodSessionId: elwoodSessionId,
           recordAdapter: stored.adapter,
           requestedAdapter: agent,
         },
@@ -110,15 +108,15 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   if (agentSessionId === undefined && launched === undefined) {
     throw new ElwoodError(
       "resume_unavailable",
-      `Session ${request.elwoodSessionId} never recorded ${request.adapter.displayName}'s own conversation id, so it cannot be resumed; start a new session instead.`,
-      { details: { elwoodSessionId: request.elwoodSessionId } },
+      `Session ${elwoodSessionId} never recorded ${adapter.displayName}'s own conversation id, so it cannot be resumed; start a new session instead.`,
+      { details: { elwoodSessionId: elwoodSessionId } },
     );
   }
-  const posture = request.adapter.posture.safeParse({
-    ...storedPosture(request, stored),
-    ...request.postureOverrides,
+  const posture = adapter.posture.safeParse({
+    ...storedPosture(adapter, stored),
+    ...config.posture,
   });
-  if (!posture.success) throw corruptPosture(request.elwoodSessionId, posture.error);
+  if (!posture.success) throw corruptPosture(elwoodSessionId, posture.error);
   if (agentSessionId === undefined) {
     // No prompt was ever taken: nothing of the conversation exists to lose or to claim.
     // Relaunch it empty (Claude under the id it was launched with), loops and posture kept.
@@ -126,15 +124,23 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
       ...stored,
       resume: { launched: launched ?? {}, posture: posture.data },
     };
-    const runtime = await launch(request, store, record, false, loops);
-    warnEmptyConversation(runtime, request.adapter.displayName);
+    const runtime = await launchSession({
+      adapter,
+      config,
+      store,
+      record,
+      isResume: false,
+      loops,
+      observe,
+    });
+    warnEmptyConversation(runtime, adapter.displayName);
     return runtime;
   }
   const record: SessionRecord<Posture> = {
     ...stored,
     resume: { agentSessionId, posture: posture.data },
   };
-  return launch(request, store, record, true, loops);
+  return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
 }
 
 // resume* of a conversation that never took a prompt: say that nothing was restored but
@@ -156,10 +162,10 @@ function warnEmptyConversation<Event extends HookEventBase>(
 
 // The envelope was read agent-neutrally; the posture is this adapter's to validate.
 function storedPosture<Posture>(
-  request: { readonly adapter: { readonly posture: z.ZodType<Posture> } },
+  adapter: { readonly posture: z.ZodType<Posture> },
   stored: SessionRecord,
 ): Posture {
-  const parsed = request.adapter.posture.safeParse(stored.resume.posture);
+  const parsed = adapter.posture.safeParse(stored.resume.posture);
   if (!parsed.success) throw corruptPosture(stored.elwoodSessionId, parsed.error);
   return parsed.data;
 }
@@ -170,39 +176,6 @@ function corruptPosture(elwoodSessionId: string, error: z.ZodError): ElwoodError
     `Session ${elwoodSessionId} has a launch posture this agent does not accept (${describeIssues(error)}); remove the session with teardown and start a new one.`,
     { details: { elwoodSessionId } },
   );
-}
-
-function storeLocation(common: NormalizedCommonOptions) {
-  return common.stateDir === undefined
-    ? { cwd: common.cwd }
-    : { cwd: common.cwd, stateDir: common.stateDir };
-}
-
-function launch<Options, Handlers, Event extends HookEventBase, Posture>(
-  request: OpenSessionRequest<Options, Handlers, Event, Posture>,
-  store: StateStore,
-  record: SessionRecord<Posture>,
-  isResume: boolean,
-  loops: readonly LoopDefinition[] = [],
-): Promise<SessionRuntime<Event>> {
-  const { common } = request;
-  return launchSession({
-    adapter: request.adapter,
-    options: request.launchOptions,
-    getHandlers: () => request.hooks,
-    store,
-    record,
-    isResume,
-    autotrust: common.autotrust,
-    hookTimeoutMs: common.hookTimeoutMs,
-    strictVersionCheck: common.strictVersionCheck,
-    autoupdate: common.autoupdate,
-    requestedSize: common.initialSize,
-    executable: common.executable,
-    env: common.env,
-    loops,
-    ...(request.observe === undefined ? {} : { observe: request.observe }),
-  });
 }
 
 // The persona is the first message at first readiness; never persisted, never re-sent.

@@ -39,14 +39,14 @@ export async function checkCliVersion(options: CheckOptions): Promise<VersionChe
   if (version === undefined) {
     const message = `Could not read the ${adapter.displayName} version from \`--version\`; continuing without the version check.`;
     if (options.strict) {
-      throw new ElwoodError(adapter.errorNames.versionUnsupported, message, {
+      throw new ElwoodError<string>(adapter.errorNames.versionUnsupported, message, {
         details: { raw: output.slice(0, 200) },
       });
     }
     return { version, warnings: [{ source: "lifecycle", code: "version_unparseable", message }] };
   }
   if (compareVersions(version, adapter.minimumVersion) < 0) {
-    throw new ElwoodError(
+    throw new ElwoodError<string>(
       adapter.errorNames.versionUnsupported,
       `${adapter.displayName} ${version} is older than the minimum Elwood supports (${adapter.minimumVersion}); update it and try again.`,
       { details: { version, minimumVersion: adapter.minimumVersion } },

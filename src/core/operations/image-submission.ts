@@ -14,7 +14,7 @@ import {
   type MaterializedImages,
   materializeImages,
 } from "./image-attach.js";
-import { ImageBudget, type ImageSnapshot, snapshotImages } from "./images.js";
+import { ImageBudget, type ImageSnapshot } from "./images.js";
 
 export interface AdmittedImages {
   readonly images: readonly ImageSnapshot[];
@@ -43,9 +43,8 @@ export class ImageSubmissions {
     };
   }
 
-  /** Validates and reserves synchronously; throws invalid_image / unsupported_platform. */
-  admit(images: unknown): AdmittedImages {
-    const snapshots = snapshotImages(images);
+  /** Reserves synchronously (the images were checked at the call); unsupported_platform. */
+  admit(snapshots: readonly ImageSnapshot[]): AdmittedImages {
     if (snapshots.length === 0) return { images: snapshots, release: () => {} };
     const facts = this.#facts;
     if (facts === undefined || facts.mechanism !== "paste-path") {

@@ -5,7 +5,9 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";
-import type { ImageFormat, ImageInput } from "../contract/turn.js";
+import type { ImageFormat, ImageSnapshot } from "../contract/turn.js";
+
+export type { ImageSnapshot };
 
 const MIB = 1024 * 1024;
 export const IMAGE_LIMITS = Object.freeze({
@@ -18,14 +20,6 @@ export const IMAGE_LIMITS = Object.freeze({
 const FORMATS: readonly ImageFormat[] = ["png", "jpeg", "gif", "webp"];
 
 /** An image as the queue op will attach it. */
-export type ImageSnapshot =
-  | { readonly kind: "path"; readonly path: string; readonly bytes: number }
-  | {
-      readonly kind: "data";
-      readonly data: Buffer;
-      readonly format: ImageFormat;
-      readonly bytes: number;
-    };
 
 function invalid(message: string, details: Record<string, unknown> = {}): ElwoodError {
   return new ElwoodError("invalid_image", message, { details });
@@ -125,18 +119,6 @@ export function snapshotImages(images: unknown, baseDir?: string): readonly Imag
     );
   }
   return snapshots;
-}
-
-/**
- * Validates and snapshots at the call, for layers that hand the images on later (the
- * lazy session classes start the CLI first): invalid input rejects before anything is
- * spawned, and later changes to the caller's array or buffers change nothing.
- */
-export function snapshotImageInputs(images: unknown): readonly ImageInput[] | undefined {
-  if (images === undefined) return undefined;
-  return snapshotImages(images).map((image) =>
-    image.kind === "path" ? { path: image.path } : { data: image.data, format: image.format },
-  );
 }
 
 export function totalBytes(snapshots: readonly ImageSnapshot[]): number {

@@ -39,7 +39,7 @@ interface Normalized {
  * starts: an options object, `provideCode` and `onAuthUrl` functions, a whole-millisecond
  * `timeoutMs` up to 2^31-1, a string `method`.
  */
-export function checkLoginOptionsShape(options: unknown): Partial<LoginOptions> {
+export function checkLoginOptionsShape(options: unknown): LoginOptions {
   const invalid = (message: string) => new ElwoodError("invalid_options", `login() ${message}`);
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw invalid("takes an options object with at least `provideCode`.");
@@ -55,12 +55,11 @@ export function checkLoginOptionsShape(options: unknown): Partial<LoginOptions> 
     throw invalid("`onAuthUrl` must be a function when given.");
   }
   optionalMilliseconds(given.timeoutMs, "timeoutMs");
-  return given;
+  return given as LoginOptions;
 }
 
-/** Validates the options before anything is queued or written (throws invalid_options). */
-export function normalizeLoginOptions(options: unknown, facts: LoginFacts): Normalized {
-  const given = checkLoginOptionsShape(options);
+/** The method against the facts (the shape was checked at the call); invalid_options. */
+export function normalizeLoginOptions(given: LoginOptions, facts: LoginFacts): Normalized {
   const method = given.method ?? Object.keys(facts.methods)[0] ?? "";
   if (!(method in facts.methods)) {
     throw new ElwoodError(
@@ -70,7 +69,7 @@ export function normalizeLoginOptions(options: unknown, facts: LoginFacts): Norm
   }
   return {
     method,
-    provideCode: given.provideCode as Normalized["provideCode"],
+    provideCode: given.provideCode,
     onAuthUrl: given.onAuthUrl,
     timeoutMs: given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
   };

@@ -5,6 +5,7 @@ import { ElwoodError } from "../../errors.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { AgentOperationFacts } from "../contract/operation-facts.js";
+import type { ImageSnapshot } from "../contract/turn.js";
 import { runCompact } from "../operations/compact.js";
 import { ImageSubmissions } from "../operations/image-submission.js";
 import { type LoginOptions, normalizeLoginOptions, runLogin } from "../operations/login.js";
@@ -58,8 +59,8 @@ export class RuntimeOperations {
     });
   }
 
-  /** Validates, snapshots and reserves images synchronously (throws invalid_image). */
-  admitImages(images: unknown): AdmittedImages {
+  /** Reserves images synchronously (checked at the session's boundary). */
+  admitImages(images: readonly ImageSnapshot[]): AdmittedImages {
     const admitted = this.#images.admit(images);
     return {
       count: admitted.images.length,

@@ -1,9 +1,9 @@
 // waitForStatus / waitForActivity: resolve on the first match, reject with wait_timeout
 // (default 60 s) or session_not_running, and always unsubscribe when settled (api.md §5.3).
+// The match and timeout were checked at the session's boundary (checkWaitArguments).
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { SessionEvents } from "../context/session-events.js";
-import { checkWaitArguments } from "../contract/call-arguments.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import type { ElwoodActivityEvent } from "../contract/types.js";
 
@@ -43,11 +43,6 @@ export function waitForStatus(
   match: (status: ElwoodSessionStatus) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodSessionStatus> {
-  try {
-    checkWaitArguments(match, timeoutMs);
-  } catch (error) {
-    return Promise.reject(error);
-  }
   if (match(source.status)) return Promise.resolve(source.status);
   if (isTerminalStatus(source.status)) return Promise.reject(notRunning(source.status));
   return new Promise((resolve, reject) => {
@@ -72,11 +67,6 @@ export function waitForActivity(
   match: (event: ElwoodActivityEvent) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodActivityEvent> {
-  try {
-    checkWaitArguments(match, timeoutMs);
-  } catch (error) {
-    return Promise.reject(error);
-  }
   if (isTerminalStatus(source.status)) return Promise.reject(notRunning(source.status));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

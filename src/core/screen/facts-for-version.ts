@@ -3,9 +3,9 @@
 // the TABLE (data), never by an `if` in code. Rows without a range apply to every version;
 // an unknown version (unparseable `--version`) keeps every row.
 import { compareVersions } from "../../shell/version.js";
-import type { ScreenFact, ScreenFactTable } from "./types.js";
+import type { ScreenFact, ScreenFacts } from "./types.js";
 
-const cache = new WeakMap<ScreenFactTable, Map<string, ScreenFactTable>>();
+const cache = new WeakMap<ScreenFacts, Map<string, ScreenFacts>>();
 
 export function isFactForVersion(fact: ScreenFact, version: string): boolean {
   const { from, before } = fact.versions ?? {};
@@ -14,19 +14,16 @@ export function isFactForVersion(fact: ScreenFact, version: string): boolean {
   return true;
 }
 
-export function factsForVersion(
-  table: ScreenFactTable,
-  version: string | undefined,
-): ScreenFactTable {
-  if (version === undefined) return table;
-  let byVersion = cache.get(table);
+export function factsForVersion(all: ScreenFacts, version: string | undefined): ScreenFacts {
+  if (version === undefined) return all;
+  let byVersion = cache.get(all);
   if (byVersion === undefined) {
     byVersion = new Map();
-    cache.set(table, byVersion);
+    cache.set(all, byVersion);
   }
   let facts = byVersion.get(version);
   if (facts === undefined) {
-    facts = table.filter((fact) => isFactForVersion(fact, version));
+    facts = { ...all, rows: all.rows.filter((fact) => isFactForVersion(fact, version)) };
     byVersion.set(version, facts);
   }
   return facts;

@@ -7,7 +7,7 @@ import {
   DIALOG_KINDS,
   type DialogMatch,
   type ScreenFact,
-  type ScreenFactTable,
+  type ScreenFacts,
   type ScreenMatch,
   type ScreenSnapshot,
 } from "./types.js";
@@ -32,10 +32,15 @@ function hasBelow(pattern: RegExp, lines: readonly string[], row: number, within
   return false;
 }
 
-function matchDialog(fact: ScreenFact, headerRow: number, lines: readonly string[]): DialogMatch {
+function matchDialog(
+  fact: ScreenFact,
+  headerRow: number,
+  lines: readonly string[],
+  markers: string,
+): DialogMatch {
   const region = lines.slice(headerRow).map(normalizeText);
   const hasBody = (fact.body ?? []).every((pattern) => region.some((line) => pattern.test(line)));
-  const options = findOptions(lines, headerRow + 1, lines.length);
+  const options = findOptions(lines, headerRow + 1, lines.length, markers);
   const selectedIndex = options.findIndex((option) => option.isSelected);
   const affirmativeIndex =
     fact.affirmative === undefined
@@ -54,10 +59,10 @@ function matchDialog(fact: ScreenFact, headerRow: number, lines: readonly string
 }
 
 // Bottom-most known dialog wins; ties go to the row listed first in the table.
-function activeDialog(table: ScreenFactTable, lines: readonly string[]): DialogMatch | undefined {
+function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch | undefined {
   let best: { fact: ScreenFact; row: number } | undefined;
   let unknown: { fact: ScreenFact; row: number } | undefined;
-  for (const fact of table) {
+  for (const fact of facts.rows) {
     if (!DIALOG_KINDS.has(fact.kind)) continue;
     const row = matchingRows(fact, lines).at(-1);
     if (row === undefined) continue;
@@ -67,20 +72,20 @@ function activeDialog(table: ScreenFactTable, lines: readonly string[]): DialogM
       best = { fact, row };
     }
   }
-  if (best !== undefined) return matchDialog(best.fact, best.row, lines);
+  if (best !== undefined) return matchDialog(best.fact, best.row, lines, facts.optionMarkers);
   if (unknown === undefined) return undefined;
-  const match = matchDialog(unknown.fact, unknown.row, lines);
+  const match = matchDialog(unknown.fact, unknown.row, lines, facts.optionMarkers);
   // An unknown gate needs its options and native footer; bare prose is not a gate.
   return match.options.length > 0 && match.hasBody ? match : undefined;
 }
 
-export function matchScreen(snapshot: ScreenSnapshot, table: ScreenFactTable): ScreenMatch {
+export function matchScreen(snapshot: ScreenSnapshot, facts: ScreenFacts): ScreenMatch {
   const { lines, cursor } = snapshot;
-  const dialog = activeDialog(table, lines);
+  const dialog = activeDialog(facts, lines);
   const ids: string[] = dialog === undefined ? [] : [dialog.factId];
   const seen = (kind: ScreenFact["kind"]) => {
     let lastRow: number | undefined;
-    for (const fact of table) {
+    for (const fact of facts.rows) {
       if (fact.kind !== kind) continue;
       const row = matchingRows(fact, lines).at(-1);
       if (row === undefined) continue;

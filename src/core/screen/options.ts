@@ -1,19 +1,25 @@
-// Finds the option rows of a dialog region. Handles the three layouts seen live:
-// marker + number ("› 1. Trust and continue"), marker without numbers (claude 2.1.332
-// "❯ No, exit"), and raw cursor-addressed text with collapsed spacing ("2.Skip").
+// Finds the option rows of a dialog region. Handles the three layouts seen live: marker
+// + number ("<marker> 1. Trust and continue"), a marker without numbers ("<marker> No,
+// exit"), and raw cursor-addressed text with collapsed spacing ("2.Skip"). The markers
+// are the adapter's (ScreenFacts.optionMarkers).
 import type { OptionRow } from "./types.js";
 
-const MARKERS = "❯›>";
-const MARKED = new RegExp(`^(\\s*)([${MARKERS}])\\s+(\\S.*)$`);
-const NUMBERED = /^\s*(?:[❯›>]\s*)?(\d{1,2})\.\s*(\S.*?)\s*$/;
+// The marked-row and numbered-row patterns for the adapter's marker glyphs.
+function patternsFor(markers: string) {
+  const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
+  return {
+    marked: new RegExp(`^(\\s*)(${glyph})\\s+(\\S.*)$`),
+    numbered: new RegExp(`^\\s*(?:${glyph}\\s*)?(\\d{1,2})\\.\\s*(\\S.*?)\\s*$`),
+  };
+}
 
 /** Collapses runs of spaces and trims, so labels compare across reflows. */
 export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function parseLabel(text: string): { label: string; number?: number } {
-  const numbered = NUMBERED.exec(text);
+function parseLabel(text: string, numberedRow: RegExp): { label: string; number?: number } {
+  const numbered = numberedRow.exec(text);
   if (numbered?.[1] !== undefined && numbered[2] !== undefined) {
     return { label: normalizeText(numbered[2]), number: Number(numbered[1]) };
   }
@@ -21,23 +27,27 @@ function parseLabel(text: string): { label: string; number?: number } {
 }
 
 /** Option rows in `lines[start..end)`: a marked block, else any numbered rows. */
-export function findOptions(lines: readonly string[], start: number, end: number): OptionRow[] {
+export function findOptions(
+  lines: readonly string[],
+  start: number,
+  end: number,
+  markers: string,
+): OptionRow[] {
+  const { marked: markedRow, numbered } = patternsFor(markers);
   for (let row = start; row < end; row++) {
-    const marked = MARKED.exec(lines[row] ?? "");
+    const marked = markedRow.exec(lines[row] ?? "");
     if (marked?.[1] === undefined || marked[3] === undefined) continue;
     const textColumn = (lines[row] ?? "").indexOf(marked[3]);
-    return collectBlock(lines, row, textColumn, start, end);
+    return collectBlock(lines, { selected: row, column: textColumn, start, end }, numbered);
   }
-  return numberedRows(lines, start, end);
+  return numberedRows(lines, start, end, numbered);
 }
 
 // Extends from the selected row over neighbours whose text starts in the same column.
 function collectBlock(
   lines: readonly string[],
-  selected: number,
-  column: number,
-  start: number,
-  end: number,
+  { selected, column, start, end }: Record<"selected" | "column" | "start" | "end", number>,
+  numbered: RegExp,
 ) {
   const isSibling = (line: string) =>
     line.length > column && line.slice(0, column).trim() === "" && line[column] !== " ";
@@ -48,17 +58,17 @@ function collectBlock(
   const rows: OptionRow[] = [];
   for (let row = first; row <= last; row++) {
     const text = (lines[row] ?? "").slice(column);
-    rows.push({ row, ...parseLabel(text), isSelected: row === selected });
+    rows.push({ row, ...parseLabel(text, numbered), isSelected: row === selected });
   }
   return rows;
 }
 
-function numberedRows(lines: readonly string[], start: number, end: number): OptionRow[] {
+function numberedRows(lines: readonly string[], start: number, end: number, numbered: RegExp) {
   const rows: OptionRow[] = [];
   for (let row = start; row < end; row++) {
     const line = lines[row] ?? "";
-    if (!NUMBERED.test(line)) continue;
-    rows.push({ row, ...parseLabel(line), isSelected: false });
+    if (!numbered.test(line)) continue;
+    rows.push({ row, ...parseLabel(line, numbered), isSelected: false });
   }
   return rows;
 }

@@ -8,7 +8,7 @@ import { dialogText } from "./dialog-text.js";
 import { factsForVersion } from "./facts-for-version.js";
 import { matchScreen } from "./match-screen.js";
 import { planOptionKeys } from "./select-option.js";
-import type { DialogMatch, ScreenFactTable } from "./types.js";
+import type { DialogMatch, ScreenFacts, ScreenFactTable } from "./types.js";
 
 const ESCAPE = "\x1b";
 
@@ -18,11 +18,12 @@ const ESCAPE = "\x1b";
  */
 export function readScreenWithFacts(
   frame: ScreenFrame,
-  allFacts: ScreenFactTable,
+  allFacts: ScreenFacts,
   workingTitle?: RegExp,
 ): ScreenReading {
-  const table = factsForVersion(allFacts, frame.cliVersion);
-  const match = matchScreen(frame, table);
+  const facts = factsForVersion(allFacts, frame.cliVersion);
+  const table = facts.rows;
+  const match = matchScreen(frame, facts);
   const isWorking = match.isWorking || (workingTitle?.test(frame.title) ?? false);
   const dialog =
     match.dialog === undefined
@@ -31,7 +32,7 @@ export function readScreenWithFacts(
   const composerText =
     match.composerRow === undefined || dialog !== undefined
       ? undefined
-      : composerRows(frame.lines, match.composerRow);
+      : composerRows(frame.lines, match.composerRow, table);
   return {
     dialog,
     isWorking,
@@ -73,14 +74,16 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   return { ruleIds, kind: "startup_prompt", label, answerKeys, ...selected };
 }
 
-/** A draft may span rows; Claude closes its input box with a rule, Codex with a blank row. */
+/** A draft may span rows; an input box ends at a full-width rule or a blank row. */
 const COMPOSER_END = /^(─{20,}|)$/;
 const MAX_COMPOSER_ROWS = 12;
 
-// Text typed after the composer glyph (❯ or ›) and on the draft's following rows; empty
-// for an idle input box.
-function composerRows(lines: readonly string[], row: number): string {
-  const rows = [(lines[row] ?? "").replace(/^\s*[❯›]\s?/, "").trim()];
+// Text typed after the composer's prompt glyph (what its fact's header matched) and on
+// the draft's following rows; empty for an idle input box.
+function composerRows(lines: readonly string[], row: number, table: ScreenFactTable): string {
+  const first = (lines[row] ?? "").trim();
+  const composer = table.find((fact) => fact.kind === "composer" && fact.header.test(first));
+  const rows = [first.replace(composer?.header ?? "", "").trim()];
   for (let next = row + 1; next < Math.min(lines.length, row + MAX_COMPOSER_ROWS); next += 1) {
     const text = (lines[next] ?? "").trim();
     if (COMPOSER_END.test(text)) break;

@@ -60,6 +60,13 @@ export interface ScreenFact {
 
 export type ScreenFactTable = readonly ScreenFact[];
 
+/** One CLI's screen knowledge: its versioned fact rows and how it marks an option. */
+export interface ScreenFacts {
+  readonly rows: ScreenFactTable;
+  /** The glyph(s) a highlighted dialog or picker option starts with, one character each. */
+  readonly optionMarkers: string;
+}
+
 export interface ScreenSnapshot {
   readonly lines: readonly string[];
   readonly cursor: { readonly x: number; readonly y: number; readonly isVisible?: boolean };

@@ -14,7 +14,7 @@ import type { SessionContext } from "../context/session-context.js";
 import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
 import { isTerminalStatus } from "../contract/status.js";
-import type { ElwoodStreamEvent, TurnOptions } from "../contract/turn.js";
+import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { classifyComposer, countEchoes, isSameSubmission } from "./composer.js";
 import { DecidedPermission } from "./decided-permission.js";
@@ -52,8 +52,8 @@ export interface AdmittedImages {
 export interface TurnsOptions {
   readonly context: SessionContext;
   readonly signals: TurnSignals;
-  /** Validates, snapshots and reserves a submission's images synchronously (invalid_image). */
-  admitImages(images: unknown): AdmittedImages;
+  /** Reserves a submission's images (checked at the session's boundary) synchronously. */
+  admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
   /** Reads everything the agent committed so far and records what resume needs. */
   settleCommitted(): Promise<void>;
   /** A resumed conversation: its replay after the first ready is not a turn. */
@@ -128,7 +128,7 @@ export class Turns {
    * One ergonomic turn: its content in arrival order, ending as the turn ends. It holds the
    * turn slot until the agent's real boundary, not merely until its reader stops (§5.8).
    */
-  async *stream(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
+  async *stream(prompt: string, options: CheckedTurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     const { clock } = this.#context;
     const waitStartedAt = clock.now();
     const release = await this.#slot.acquire(options.timeoutMs);
@@ -160,12 +160,12 @@ export class Turns {
   }
 
   /** sendMessage (readiness-waiting) and sendPrompt (immediate); resolves once written. */
-  submit(kind: "message" | "prompt", text: string, images?: unknown): Promise<void> {
+  submit(kind: "message" | "prompt", text: string, images: readonly ImageSnapshot[] = []) {
     return this.#submit(kind, kind === "message" ? "readiness" : "immediate", text, images).written;
   }
 
   /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
-  guidance(text: string, images?: unknown): Promise<void> {
+  guidance(text: string, images: readonly ImageSnapshot[] = []): Promise<void> {
     const { status, hasBeenReady } = this.#context.status;
     const waits = !hasBeenReady || status === "blocked" || status === "ready";
     return this.#submit("guidance", waits ? "readiness" : "immediate", text, images).written;
@@ -498,7 +498,7 @@ export class Turns {
     kind: string,
     operationClass: OperationClass,
     text: string,
-    images?: unknown,
+    images: readonly ImageSnapshot[] = [],
     binding?: StreamBinding,
   ): Submission {
     const { lifetime, status, queue } = this.#context;

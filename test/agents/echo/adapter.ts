@@ -12,8 +12,9 @@ import {
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
 import { readScreenWithFacts } from "../../../src/core/screen/screen-reading.js";
-import type { ScreenFactTable } from "../../../src/core/screen/types.js";
+import type { ScreenFacts } from "../../../src/core/screen/types.js";
 import type { TranscriptActivityItem } from "../../../src/transcript/activity.js";
+import type { ECHO_ERROR_NAMES } from "./errors.js";
 
 export const ECHO_CLI_PATH = fileURLToPath(new URL("./cli.mjs", import.meta.url));
 const HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "Stop"] as const;
@@ -64,10 +65,13 @@ const echoHooks: HookCatalogue<EchoHookHandlers, EchoHookEvent> = {
 };
 
 const RULE = /^─{10,}$/;
-const ECHO_SCREEN_FACTS: ScreenFactTable = [
-  { id: "echo-working", kind: "working", header: /·\s*echoing…/, verifiedOn: "1.0.0" },
-  { id: "echo-composer", kind: "composer", header: /^❯(\s|$)/, above: RULE, verifiedOn: "1.0.0" },
-];
+const ECHO_SCREEN_FACTS: ScreenFacts = {
+  rows: [
+    { id: "echo-working", kind: "working", header: /·\s*echoing…/, verifiedOn: "1.0.0" },
+    { id: "echo-composer", kind: "composer", header: /^❯(\s|$)/, above: RULE, verifiedOn: "1.0.0" },
+  ],
+  optionMarkers: "❯",
+};
 
 function mapEchoRecord(record: unknown): readonly TranscriptActivityItem[] {
   const { type, text } = (record ?? {}) as { type?: unknown; text?: unknown };
@@ -88,13 +92,12 @@ export const echoAdapter: AgentAdapter<
   binary: ECHO_CLI_PATH,
   minimumVersion: "1.0.0",
   posture: EchoPostureSchema,
-  // A test-only agent has no public error names of its own (prd/decisions.md).
   errorNames: {
-    notFound: "pty_start_failed",
-    startFailed: "pty_start_failed",
-    versionUnsupported: "pty_start_failed",
-    notAuthenticated: "pty_start_failed",
-  },
+    notFound: "echo_not_found",
+    startFailed: "echo_start_failed",
+    versionUnsupported: "echo_version_unsupported",
+    notAuthenticated: "echo_not_authenticated",
+  } satisfies Record<string, (typeof ECHO_ERROR_NAMES)[number]>,
   hooks: echoHooks,
   signals: {
     initialReadyHooks: [],

@@ -2,15 +2,16 @@
 // startOrResumeEcho and the lazy EchoSession class, exactly as Claude and Codex get theirs.
 
 import type { ElwoodAgentSessionEvents } from "../../../src/core/contract/session.js";
-import {
-  type CommonStartOptions,
-  normalizeCommonOptions,
-  optionalBoolean,
-  optionalHandlers,
-  optionalString,
-} from "../../../src/core/launch/common-options.js";
+import { agentOptions, type CommonStartOptions } from "../../../src/core/launch/session-options.js";
+import { flag, text } from "../../../src/options/fields.js";
 import { defineAgent } from "../../../src/session/define-agent.js";
-import { type EchoHookEvent, type EchoHookHandlers, echoAdapter } from "./adapter.js";
+import {
+  type EchoHookEvent,
+  type EchoHookHandlers,
+  type EchoLaunchOptions,
+  type EchoPosture,
+  echoAdapter,
+} from "./adapter.js";
 
 export interface StartEchoOptions extends CommonStartOptions {
   /** Persisted posture: replies in upper case, kept across resume. */
@@ -27,24 +28,21 @@ export interface ResumeEchoOptions extends Omit<StartEchoOptions, "cwd" | "perso
 
 export type EchoSessionEvents = ElwoodAgentSessionEvents & { hook: EchoHookEvent };
 
+const ECHO_FIELDS = { shout: flag("shout"), signature: text("signature") };
+
 export const echoAgent = defineAgent<EchoSessionEvents, StartEchoOptions, ResumeEchoOptions>()({
   adapter: echoAdapter,
-  normalize(options) {
-    const raw = options as unknown as Record<string, unknown>;
-    const shout = raw.shout === undefined ? undefined : optionalBoolean(raw.shout, "shout");
-    const signature =
-      raw.signature === undefined ? undefined : optionalString(raw.signature, "signature");
-    return {
-      common: normalizeCommonOptions(options),
+  options: agentOptions<typeof ECHO_FIELDS, EchoLaunchOptions, EchoHookHandlers, EchoPosture>({
+    fields: ECHO_FIELDS,
+    startOnly: [],
+    split: ({ shout, signature }) => ({
       launch: { hooksFileName: "echo-hooks.json" },
-      postureOverrides: {
+      posture: {
         ...(shout === undefined ? {} : { shout }),
         ...(signature === undefined ? {} : { signature }),
       },
-      hooks: optionalHandlers<EchoHookHandlers>(raw.hooks),
-    };
-  },
-  startOnlyOptions: ["persona"],
+    }),
+  }),
 });
 
 export class EchoSession extends echoAgent.Session {}

@@ -128,4 +128,14 @@ describe("the echo agent: a third agent defined in one test folder", () => {
     );
     expect(ElwoodError.is(error, "adapter_mismatch")).toBe(true);
   });
+
+  it("fails with the error names the echo adapter declares, not a borrowed core name", async () => {
+    const ws = workspace();
+    const error = await startEcho({ ...ws, executable: path.join(ws.cwd, "no-such-echo") }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ElwoodError);
+    expect((error as ElwoodError<string>).name).toBe("echo_not_found");
+  });
 });

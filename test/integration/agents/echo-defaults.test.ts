@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { normalizeCommonOptions } from "../../../src/core/launch/common-options.js";
-import { startEcho } from "../../agents/echo/agent.js";
+import { EchoSession, startEcho } from "../../agents/echo/agent.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -16,7 +15,8 @@ describe("default terminal size (C-API-16)", () => {
   it("C-API-16: without initialSize the options say 189 × 48 and the live terminal is 189 × 48", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "elwood-size-"));
     cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-    expect(normalizeCommonOptions({ cwd: root }).initialSize).toEqual({ cols: 189, rows: 48 });
+    // Before start, the view reports the size the validated options default to.
+    expect(new EchoSession({ cwd: root }).terminal.size).toEqual({ cols: 189, rows: 48 });
     const env = { ...process.env, ECHO_AGENT_HOME: path.join(root, "home") };
     const session = await startEcho({ cwd: root, stateDir: path.join(root, "state"), env });
     cleanups.push(() => session.teardown().catch(() => undefined));

@@ -134,6 +134,34 @@ describe("public options fuzz: start, resume, startOrResume, session classes", (
     await expectRefused(call, "invalid_options");
   });
 
+  // Strict options (issue 27): the message naming the option is checked in
+  // test/unit/session/strict-options.test.ts; here, that nothing ran or was written.
+  test.each([
+    ["startClaude", "sandbox", () => startClaude({ ...base, sandbox: "read-only" } as never)],
+    [
+      "startCodex",
+      "permissionMode",
+      () => startCodex({ ...base, permissionMode: "plan" } as never),
+    ],
+    [
+      "new ClaudeSession().send",
+      "sandbox",
+      () => new ClaudeSession({ ...base, sandbox: "read-only" } as never).send("hello"),
+    ],
+    [
+      "new CodexSession().send",
+      "permissionMode",
+      () => new CodexSession({ ...base, permissionMode: "plan" } as never).send("hello"),
+    ],
+    ["resumeClaude", "model", () => resumeClaude({ ...base, ...withId(), model: "o" } as never)],
+    ["resumeCodex", "profile", () => resumeCodex({ ...base, ...withId(), profile: "p" } as never)],
+  ])(
+    "C-ERR-01: %s given %s (not its option) is refused before any spawn or write",
+    async (_, __, call) => {
+      await expectRefused(call, "invalid_options");
+    },
+  );
+
   test("C-ERR-01: a highTrust conflict is its own typed error for both agents", async () => {
     const claude = () => startClaude({ ...base, highTrust: true, permissionMode: "plan" });
     await expectRefused(claude, "claude_high_trust_conflict");

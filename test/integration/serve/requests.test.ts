@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
-import { ELWOOD_ERROR_NAMES } from "../../../src/errors.js";
+import { ELWOOD_ERROR_NAMES } from "../../../src/error-names.js";
 import { type ServeHandle, startServe } from "../../../src/serve/index.js";
 import { ServeClient } from "../../support/serve-client.js";
 

@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { claudeArgv } from "../../../src/claude/launch/argv.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
-import { normalizeClaudeOptions } from "../../../src/claude/options.js";
+import { claudeOptions } from "../../../src/claude/options.js";
+
+// The entry points' validation: start options, or resume's when an id is given.
+function normalizeClaudeOptions(options: Record<string, unknown>) {
+  const { elwoodSessionId, ...rest } = options;
+  const use = elwoodSessionId === undefined ? "start" : "resume";
+  const { start, resume } = claudeOptions.parse(rest, use, `${use}Claude`);
+  const config = start ?? resume;
+  if (config === undefined) throw new Error("no config");
+  return { launch: config.launch, postureOverrides: config.posture };
+}
 
 const bridge = {
   port: 4242,

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { codexArgv } from "../../../src/codex/launch/argv.js";
-import { normalizeCodexOptions } from "../../../src/codex/options.js";
+import { codexOptions } from "../../../src/codex/options.js";
+
+// The entry points' validation: start options, or resume's when an id is given.
+function normalizeCodexOptions(options: Record<string, unknown>) {
+  const { elwoodSessionId, ...rest } = options;
+  const use = elwoodSessionId === undefined ? "start" : "resume";
+  const { start, resume } = codexOptions.parse(rest, use, `${use}Codex`);
+  const config = start ?? resume;
+  if (config === undefined) throw new Error("no config");
+  return { launch: config.launch, postureOverrides: config.posture };
+}
 
 const bridge = {
   port: 4242,

@@ -6,11 +6,8 @@ import type { HookCatalogue } from "../../../src/bridge/catalogue.js";
 import {
   createHookDispatcher,
   type HookDispatcherOptions,
-  resolveHookTimeoutMs,
 } from "../../../src/bridge/dispatcher.js";
-import { DEFAULT_HOOK_TIMEOUT_MS } from "../../../src/bridge/limits.js";
 import type { HookDispatchError, HookOutcome } from "../../../src/bridge/outcome.js";
-import { ElwoodError } from "../../../src/errors.js";
 import {
   type FakeHandlers,
   type FakeHookEvent,
@@ -239,12 +236,12 @@ describe("HookDispatcher", () => {
     expect(await dispatcher.dispatch(fakeInput("Stop"), "Stop")).toContain('"deny"');
   });
 
-  it("validates hookTimeoutMs and defaults it", () => {
-    expect(resolveHookTimeoutMs(undefined)).toBe(DEFAULT_HOOK_TIMEOUT_MS);
-    expect(resolveHookTimeoutMs(5)).toBe(5);
-    for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 31]) {
-      expect(() => resolveHookTimeoutMs(bad)).toThrow(ElwoodError);
-    }
-    expect(() => setup({}, { hookTimeoutMs: 0 })).toThrow(/hookTimeoutMs/);
+  // A bad hookTimeoutMs is refused where it enters, by the start options' schema
+  // (test/integration/options/entry-points.test.ts); the dispatcher takes it as given.
+  it("defaults hookTimeoutMs to 30 s and takes a given one", () => {
+    expect(createHookDispatcher({ catalogue: fakeCatalogue }).hookTimeoutMs).toBe(30_000);
+    expect(createHookDispatcher({ catalogue: fakeCatalogue, hookTimeoutMs: 5 }).hookTimeoutMs).toBe(
+      5,
+    );
   });
 });

@@ -7,7 +7,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { codexShellPolicyOverrides, toolEnvScrubScript } from "../../../src/bridge/tool-env.js";
+import { toolEnvScrubScript } from "../../../src/claude/launch/tool-env.js";
+import { codexShellPolicyOverrides } from "../../../src/codex/launch/tool-env.js";
 
 const dirs: string[] = [];
 afterEach(async () => {

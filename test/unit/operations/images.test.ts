@@ -13,12 +13,7 @@ import {
   type ImageAttachSurface,
   materializeImages,
 } from "../../../src/core/operations/image-attach.js";
-import {
-  IMAGE_LIMITS,
-  ImageBudget,
-  snapshotImageInputs,
-  snapshotImages,
-} from "../../../src/core/operations/images.js";
+import { IMAGE_LIMITS, ImageBudget, snapshotImages } from "../../../src/core/operations/images.js";
 import { ElwoodError } from "../../../src/errors.js";
 
 const folders: string[] = [];
@@ -49,9 +44,12 @@ describe("image admission (C-API-44)", () => {
     const file = join(folder, "a.png");
     await writeFile(file, PNG);
     const data = Uint8Array.from([1, 2, 3]);
-    const snapshots = snapshotImageInputs([{ path: file }, { data, format: "gif" }]);
+    const snapshots = snapshotImages([{ path: file }, { data, format: "gif" }]);
     data[0] = 9;
-    expect(snapshots).toEqual([{ path: file }, { data: Buffer.from([1, 2, 3]), format: "gif" }]);
+    expect(snapshots).toEqual([
+      { kind: "path", path: file, bytes: 4 },
+      { kind: "data", data: Buffer.from([1, 2, 3]), format: "gif", bytes: 3 },
+    ]);
   });
 
   test("C-API-44: malformed entries, bad formats, empty bytes, directories and missing files are invalid_image", async () => {

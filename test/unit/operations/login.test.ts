@@ -9,7 +9,11 @@ import { CLAUDE_LOGIN_FACTS } from "../../../src/claude/screen/login.js";
 import type { ScreenReading } from "../../../src/core/contract/adapter.js";
 import type { TerminalPort } from "../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../src/core/operations/context.js";
-import { normalizeLoginOptions, runLogin } from "../../../src/core/operations/login.js";
+import {
+  checkLoginOptionsShape,
+  normalizeLoginOptions,
+  runLogin,
+} from "../../../src/core/operations/login.js";
 import { checkAuthUrl, checkLoginCode } from "../../../src/core/operations/login-facts.js";
 import { readLoginScreen } from "../../../src/core/operations/login-screen.js";
 import { loadScreen } from "../screen/load-screen.js";
@@ -88,7 +92,7 @@ describe("login checks", () => {
       { provideCode, method: "sso" },
       { provideCode, timeoutMs: 0 },
     ]) {
-      expect(() => normalizeLoginOptions(bad, facts)).toThrow(
+      expect(() => normalizeLoginOptions(checkLoginOptionsShape(bad), facts)).toThrow(
         expect.objectContaining({ name: "invalid_options" }),
       );
     }

@@ -45,7 +45,9 @@ describe("matchScreen", () => {
 describe("options and key plans", () => {
   it("normalizes spacing and reads numbers glued to labels", () => {
     expect(normalizeText("  Yes,   I  trust ")).toBe("Yes, I trust");
-    expect(findOptions(["1.Update now", "2.Skip"], 0, 2).map((o) => [o.number, o.label])).toEqual([
+    expect(
+      findOptions(["1.Update now", "2.Skip"], 0, 2, "›").map((o) => [o.number, o.label]),
+    ).toEqual([
       [1, "Update now"],
       [2, "Skip"],
     ]);

@@ -32,9 +32,9 @@ describe("C-TRUST-01 version-scoped facts", () => {
 
   it("an unknown version keeps the whole table", () => {
     expect(factsForVersion(CODEX_SCREEN_FACTS, undefined)).toBe(CODEX_SCREEN_FACTS);
-    const ids = factsForVersion(CODEX_SCREEN_FACTS, "0.171.0").map((row) => row.id);
+    const ids = factsForVersion(CODEX_SCREEN_FACTS, "0.171.0").rows.map((row) => row.id);
     expect(ids).not.toContain("codex-directory-trust-legacy");
-    expect(factsForVersion(CODEX_SCREEN_FACTS, "0.150.0").map((row) => row.id)).toContain(
+    expect(factsForVersion(CODEX_SCREEN_FACTS, "0.150.0").rows.map((row) => row.id)).toContain(
       "codex-directory-trust-legacy",
     );
   });

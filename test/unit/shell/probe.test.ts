@@ -2,7 +2,7 @@
 // concurrent callers, failures not cached, cleared on demand; failures map to errors.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { ElwoodError } from "../../../src/errors.js";
+import { ElwoodError } from "../../../src/error-names.js";
 import { BoundedOutput } from "../../../src/shell/bounded-output.js";
 import {
   type BoundedProbeOptions,

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect } from "vitest";
-import { ElwoodError, type ElwoodErrorName } from "../../../src/errors.js";
+import { ElwoodError, type ElwoodErrorName } from "../../../src/error-names.js";
 import type { SessionRecord } from "../../../src/state/index.js";
 import { StateStore } from "../../../src/state/index.js";
 

@@ -102,15 +102,17 @@ describe("ElwoodTerminal", () => {
     expect(terminal.xterm.cols).toBe(50);
   });
 
-  it("a real resize failure and an invalid size are ElwoodErrors", () => {
+  // An invalid size never reaches the terminal: the session's resize() and the initialSize
+  // option refuse it (test/integration/options/session-methods.test.ts, issue 20 item 5).
+  it("a real resize failure is an ElwoodError", () => {
     const pty = new FakePty({ resizeError: new Error("permission denied") });
     const { terminal } = createTerminal({ pty });
     expect(() => terminal.resize({ cols: 50, rows: 10 })).toThrow(ElwoodError);
     try {
-      terminal.resize({ cols: 0, rows: 10 });
+      terminal.resize({ cols: 50, rows: 10 });
       expect.unreachable();
     } catch (error) {
-      expect(ElwoodError.is(error, "invalid_options")).toBe(true);
+      expect(ElwoodError.is(error, "session_not_running")).toBe(true);
     }
   });
 

@@ -12,7 +12,7 @@ import {
   waitForEarlyFailure,
 } from "../../../src/core/launch/early-failure.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
-import { ElwoodError } from "../../../src/errors.js";
+import { ElwoodError } from "../../../src/error-names.js";
 import { FakeClaude } from "./fake-claude.js";
 import { track } from "./track.js";
 

@@ -14,9 +14,6 @@ export interface ModelOperationsHost {
   run<T>(kind: string, run: (context: OperationContext) => Promise<T>): Promise<T>;
 }
 
-const PERSISTED_MESSAGE =
-  "Codex saved the model chosen by setModel() as its default in config.toml, and Elwood could not restore the previous file because it changed in other ways too; check `model` in config.toml.";
-
 export class ModelOperations {
   readonly #host: ModelOperationsHost;
 
@@ -42,13 +39,7 @@ export class ModelOperations {
       const change = () => runSetModel(context, facts.picker, modelId, deadline);
       const guard = facts.defaultGuard?.(this.#host.env);
       if (guard === undefined) return change();
-      return guard.around(change, () =>
-        context.events.emitWarning({
-          source: "lifecycle",
-          code: "codex_default_model_persisted",
-          message: PERSISTED_MESSAGE,
-        }),
-      );
+      return guard.around(change, () => context.events.emitWarning(guard.persistedWarning));
     });
   }
 

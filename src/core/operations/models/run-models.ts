@@ -92,15 +92,17 @@ async function answerFollowUps(
       50,
     );
     if (seen !== "stage") return;
-    await answerStage(context, picker, stage, target);
+    await answerStage(context, picker, stage, target, facts.row);
   }
 }
 
+// The stage's numbered rows read as the picker's own (`row`: group 1 the cursor glyph).
 async function answerStage(
   context: OperationContext,
   picker: PickerSession,
   stage: FollowUpStage,
   target: AgentModelOption,
+  rowPattern: RegExp,
 ): Promise<void> {
   if ("key" in stage.answer) {
     await picker.write(stage.answer.key);
@@ -110,11 +112,15 @@ async function answerStage(
   for (let step = 0; step < 6; step += 1) {
     const region = stageRegion(await linesNow(context), stage);
     if (region === undefined) throw modelFailure(context, "the confirmation closed unexpectedly.");
-    const rows = region.filter((line) => /^\s*(?:[❯›>]\s*)?\d+\.\s/.test(line));
-    const index = rows.findIndex((line) => optionText(line).toLowerCase().startsWith(wanted));
-    const selected = rows.findIndex((line) => /^\s*[❯›>]/.test(line));
+    const rows = region.flatMap((line) => {
+      const row = rowPattern.exec(line);
+      return row === null ? [] : [{ line, isSelected: row[1] !== undefined, text: row[3] ?? "" }];
+    });
+    const index = rows.findIndex((row) => row.text.trim().toLowerCase().startsWith(wanted));
+    const selected = rows.findIndex((row) => row.isSelected);
     if (index === -1) {
-      throw modelFailure(context, `the confirmation does not offer "${wanted}".`, { rows });
+      const shown = rows.map((row) => row.line);
+      throw modelFailure(context, `the confirmation does not offer "${wanted}".`, { rows: shown });
     }
     if (index === selected) {
       await picker.write(KEYS.enter);
@@ -128,10 +134,6 @@ async function answerStage(
 async function linesNow(context: OperationContext): Promise<readonly string[]> {
   await context.terminal.settled();
   return context.terminal.snapshot().lines;
-}
-
-function optionText(line: string): string {
-  return line.replace(/^\s*(?:[❯›>]\s*)?\d+\.\s+/, "").trim();
 }
 
 /** The bottom-most region from the stage's header down to its footer, if complete. */

@@ -1,0 +1,152 @@
+// Start and resume options, validated once at the entry point (STYLE §4) by zod: one
+// schema of the options every agent shares, extended by each agent with its own, gives
+// one SessionConfig that flows unchanged to the launch. Unknown keys are refused (strict,
+// prd/decisions.md); the fields and their wording are src/options/fields.ts. Table of
+// option → schema: prd/internals.md "Options".
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../../bridge/limits.js";
+import {
+  checked,
+  environment,
+  flag,
+  handlerMap,
+  parseOptions,
+  text,
+} from "../../options/fields.js";
+import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../../terminal/terminal.js";
+import type { ElwoodTerminalSize } from "../contract/status.js";
+
+export interface CommonStartOptions {
+  readonly cwd: string;
+  readonly stateDir?: string;
+  readonly initialSize?: ElwoodTerminalSize;
+  readonly persona?: string;
+  readonly autoupdate?: boolean;
+  readonly autotrust?: boolean;
+  readonly hookTimeoutMs?: number;
+  readonly strictVersionCheck?: boolean;
+  /** Path to the CLI, for setups where the login shell cannot find it (nvm, Electron). */
+  readonly executable?: string;
+  /** Environment for the login shell and the CLI; defaults to the parent's `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** One session's options, validated and defaulted once; the launch reads them as they are. */
+export interface SessionConfig<Launch = unknown, Handlers = unknown, Posture = unknown> {
+  readonly cwd: string;
+  readonly stateDir: string | undefined;
+  readonly initialSize: ElwoodTerminalSize;
+  readonly persona: string | undefined;
+  readonly autoupdate: boolean;
+  readonly autotrust: boolean;
+  readonly hookTimeoutMs: number;
+  readonly strictVersionCheck: boolean;
+  readonly executable: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly hooks: Handlers | undefined;
+  /** What the agent's launch needs beyond the posture (model, effort, overrides). */
+  readonly launch: Launch;
+  /** Only the posture fields the caller set; resume merges them over the record's. */
+  readonly posture: Posture;
+}
+
+const hookTimeoutMessage = "`hookTimeoutMs` must be a positive integer number of milliseconds.";
+
+/** The options every agent shares, in the order of CommonStartOptions. */
+const COMMON = z.strictObject({
+  cwd: text("cwd"),
+  stateDir: text("stateDir"),
+  initialSize: z
+    .unknown()
+    .optional()
+    .transform((size, context) =>
+      size === undefined ? DEFAULT_TERMINAL_SIZE : checked(() => assertTerminalSize(size), context),
+    ),
+  persona: text("persona"),
+  autoupdate: flag("autoupdate").default(false),
+  autotrust: flag("autotrust").default(false),
+  hookTimeoutMs: z
+    .number({ error: hookTimeoutMessage })
+    .refine((ms) => Number.isInteger(ms) && ms > 0 && ms <= MAX_HOOK_TIMEOUT_MS, {
+      error: hookTimeoutMessage,
+    })
+    .optional()
+    .default(DEFAULT_HOOK_TIMEOUT_MS),
+  strictVersionCheck: flag("strictVersionCheck").default(false),
+  executable: text("executable"),
+  env: environment,
+  hooks: handlerMap,
+});
+
+/** The agent's fields after validation, with the common ones. */
+type Values<Shape extends z.ZodRawShape> = z.output<typeof COMMON> & z.output<z.ZodObject<Shape>>;
+
+export interface AgentOptionsSpec<Shape extends z.ZodRawShape, Launch, Posture> {
+  /** The agent's own options (start and resume); each carries its message. */
+  readonly fields: Shape;
+  /** The agent's options that only shape a fresh conversation; resume refuses them. */
+  readonly startOnly: readonly (keyof Shape & string)[];
+  /** Splits the validated values into launch and posture; throws on a cross-field conflict. */
+  split(values: Values<Shape>): { readonly launch: Launch; readonly posture: Posture };
+}
+
+/** How an entry point opens: the configs for a fresh start and for a resume it needs. */
+export interface OpenConfigs<Launch, Handlers, Posture> {
+  readonly start?: SessionConfig<Launch, Handlers, Posture>;
+  readonly resume?: SessionConfig<Launch, Handlers, Posture>;
+}
+
+/** An agent's option schema: start, resume, or both from one validation. */
+export interface AgentOptions<Launch, Handlers, Posture> {
+  /** `entry` names the caller in messages (startClaude, ClaudeSession, …). */
+  parse(
+    options: object,
+    use: "start" | "resume" | "startOrResume" | "resumeOnly",
+    entry: string,
+  ): OpenConfigs<Launch, Handlers, Posture>;
+}
+
+export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Posture>(
+  spec: AgentOptionsSpec<Shape, Launch, Posture>,
+): AgentOptions<Launch, Handlers, Posture> {
+  const start = COMMON.extend(spec.fields);
+  const startOnly = ["persona", ...spec.startOnly];
+  const omitted = Object.fromEntries(startOnly.map((key) => [key, true as const]));
+  const resume = start.omit(omitted as never);
+  // `hooks` is the caller's own object, checked above (a copy would lose its prototype).
+  const config = (
+    values: Values<Shape>,
+    hooks: unknown,
+  ): SessionConfig<Launch, Handlers, Posture> => {
+    const cwd = path.resolve(values.cwd ?? process.cwd());
+    return {
+      cwd,
+      stateDir: values.stateDir === undefined ? undefined : path.resolve(cwd, values.stateDir),
+      initialSize: values.initialSize,
+      persona: values.persona,
+      autoupdate: values.autoupdate,
+      autotrust: values.autotrust,
+      hookTimeoutMs: values.hookTimeoutMs,
+      strictVersionCheck: values.strictVersionCheck,
+      executable: values.executable,
+      env: values.env ?? process.env,
+      hooks: hooks as Handlers | undefined,
+      ...spec.split(values),
+    };
+  };
+  return {
+    parse(options, use, entry) {
+      const { hooks } = options as { readonly hooks?: unknown };
+      if (use === "resume")
+        return { resume: config(parseOptions(resume, options, entry) as never, hooks) };
+      const values = parseOptions(start, options, entry) as Values<Shape>;
+      const fresh = config(values, hooks);
+      if (use === "start") return { start: fresh };
+      // Resuming drops what only shapes a fresh conversation (spec §5.2 startOrResume).
+      const kept = Object.entries(values).filter(([key]) => !startOnly.includes(key));
+      const resumed = config(Object.fromEntries(kept) as Values<Shape>, hooks);
+      return use === "resumeOnly" ? { resume: resumed } : { start: fresh, resume: resumed };
+    },
+  };
+}
