@@ -8,7 +8,13 @@ import type { LoopDefinition } from "./loop-sidecar.js";
 import type { SessionRecord } from "./record.js";
 
 /** The record fields a resume depends on, in the order they are compared. */
-export type TrustedField = "adapter" | "cwd" | "resume.posture" | "resume.agentSessionId" | "loops";
+export type TrustedField =
+  | "adapter"
+  | "cwd"
+  | "resume.posture"
+  | "resume.agentSessionId"
+  | "resume.launched"
+  | "loops";
 
 /** JSON with object keys sorted, so key order never counts as a difference. */
 export function canonicalJson(value: unknown): string {
@@ -37,6 +43,9 @@ export function recordMismatch(
   const agentSessionId = record.resume.agentSessionId;
   if (agentSessionId !== undefined && agentSessionId !== trusted.resume.agentSessionId)
     return "resume.agentSessionId";
+  const { launched } = record.resume;
+  if (launched !== undefined && canonicalJson(launched) !== canonicalJson(trusted.resume.launched))
+    return "resume.launched";
   return undefined;
 }
 

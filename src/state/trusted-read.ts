@@ -44,10 +44,14 @@ export async function verifyAgainstCopies(options: {
     });
   const loops = await readTrustedLoops({ elwoodSessionId, sessionDir, copyDir });
   const agentSessionId = record.resume.agentSessionId ?? trusted.resume.agentSessionId;
-  const resume =
-    agentSessionId === undefined
-      ? { posture: record.resume.posture }
-      : { agentSessionId, posture: record.resume.posture };
+  // The conversation a fresh start launched (an empty one resumes under it) comes from the
+  // copy, like the rest: the workspace record may only lack what the copy has.
+  const { launched } = trusted.resume;
+  const resume = {
+    ...(agentSessionId === undefined ? {} : { agentSessionId }),
+    ...(launched === undefined ? {} : { launched }),
+    posture: record.resume.posture,
+  };
   return { record: { ...record, resume }, loops };
 }
 

@@ -5,22 +5,35 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
 import { sharedParseWorkerPool } from "../../src/terminal/parse-worker/pool.js";
+import { type PtyProcess, spawnPty } from "../../src/terminal/pty-process.js";
 import { ElwoodTerminal } from "../../src/terminal/terminal.js";
 import { ensureGone, token } from "../support/claude-e2e.js";
 import { startCodexIn } from "../support/codex-e2e.js";
-import { FakePty } from "../support/fake-pty.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newClaudeFixture = useRealCliFixture({ trusted: true });
 
-// Two live terminals in this process: the next one is placed in a parse worker.
-const others: ElwoodTerminal[] = [];
+// Two live terminals in this process (real PTYs running `sleep`): the next one is placed
+// in a parse worker.
+const others: { terminal: ElwoodTerminal; pty: PtyProcess }[] = [];
 function occupyTheMainThread(): void {
-  for (let index = 0; index < 2; index += 1)
-    others.push(new ElwoodTerminal({ pty: new FakePty() }));
+  for (let index = 0; index < 2; index += 1) {
+    const pty = spawnPty({
+      file: "sleep",
+      args: ["600"],
+      cwd: process.cwd(),
+      env: process.env,
+      cols: 80,
+      rows: 24,
+    });
+    others.push({ terminal: new ElwoodTerminal({ pty }), pty });
+  }
 }
 afterEach(() => {
-  for (const terminal of others.splice(0)) terminal.dispose();
+  for (const { terminal, pty } of others.splice(0)) {
+    terminal.dispose();
+    pty.kill("SIGKILL");
+  }
 });
 
 // session.terminal is a read-only view that does not say where it is parsed; the process's

@@ -131,7 +131,9 @@ describe("the echo agent: a third agent defined in one test folder", () => {
 
   it("fails with the error names the echo adapter declares, not a borrowed core name", async () => {
     const ws = workspace();
-    const error = await startEcho({ ...ws, executable: path.join(ws.cwd, "no-such-echo") }).then(
+    const { cwd, stateDir, env } = ws;
+    const executable = path.join(cwd, "no-such-echo");
+    const error = await startEcho({ cwd, stateDir, env, executable }).then(
       () => undefined,
       (caught: unknown) => caught,
     );

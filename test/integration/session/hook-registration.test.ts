@@ -79,7 +79,7 @@ describe("hook registration at launch", () => {
     // MessageDisplay exists from 2.1.152 on (prd/hooks.md).
     { version: "2.1.332", expected: [...CLAUDE_EVENTS, "MessageDisplay"] },
   ])(
-    "C-HOOK-01: Claude $version gets a generated --settings file registering Elwood for every event",
+    "C-HOOK-01: Claude $version gets generated --settings (inline JSON) registering Elwood for every event",
     async ({ version, expected }) => {
       const cli = await cliWithVersion(`${version} (Claude Code)`);
       const session = await startClaude({
@@ -89,9 +89,10 @@ describe("hook registration at launch", () => {
         env: cli.env,
       });
       cleanups.push(() => session.kill());
-      const settingsPath = flagValue(await launched(cli), "--settings");
-      expect(settingsPath).toBeDefined();
-      const settings = JSON.parse(await readFile(settingsPath as string, "utf8")) as {
+      // The settings travel inline as JSON (issue 21: no file the agent could rewrite).
+      const settingsJson = flagValue(await launched(cli), "--settings");
+      expect(settingsJson?.startsWith("{")).toBe(true);
+      const settings = JSON.parse(settingsJson as string) as {
         hooks: Record<string, { hooks: { type: string }[] }[]>;
       };
       expect(Object.keys(settings.hooks).sort()).toEqual([...expected].sort());

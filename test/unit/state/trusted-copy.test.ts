@@ -98,6 +98,27 @@ describe("C-STATE-13: readTrustedSession", () => {
     expect((await store.readTrustedSession("s")).record).toEqual(record);
   });
 
+  it("an empty conversation's launched id comes from the copy; a planted one is state_corrupt naming resume.launched", async () => {
+    const workspace = makeWorkspace();
+    const store = await openStore(workspace);
+    const base = claudeRecord(workspace.cwd, "e");
+    const launchedId = "0b6c3f5e-1d2a-4c7e-9f00-123456789abc";
+    const record = {
+      ...base,
+      resume: { launched: { agentSessionId: launchedId }, posture: base.resume.posture },
+    };
+    await store.writeRecord(record);
+    expect((await store.readTrustedSession("e")).record.resume.launched).toEqual({
+      agentSessionId: launchedId,
+    });
+    const recordFile = path.join(store.sessionDir("e"), "record.json");
+    rewrite(recordFile, (value) =>
+      withResume(value, { launched: { agentSessionId: "1b6c3f5e-1d2a-4c7e-9f00-123456789abc" } }),
+    );
+    const error = await expectElwoodError(store.readTrustedSession("e"), "state_corrupt");
+    expect(error.details).toMatchObject({ field: "resume.launched" });
+  });
+
   it("a record with no private copy (an older Elwood's, or planted) is refused", async () => {
     const { store, privateDir } = await storedSession();
     rmSync(privateDir, { recursive: true });
