@@ -183,16 +183,20 @@ const PLANS: Readonly<Record<string, SamplePlan>> = {
     trusted: true,
     turns: [
       {
-        match: "Say hello from the shell.",
+        match: "Make a notes folder from the shell.",
         steps: [
-          { tool: { name: "Bash", input: { command: "echo approved-hello" } } },
+          // Not a read-only command: Claude's default mode asks before it runs.
+          { tool: { name: "Bash", input: { command: "mkdir notes && echo approved-hello" } } },
           { say: "APPROVALS-DONE" },
         ],
       },
     ],
     check({ stdout }) {
       // The approval was shown (its command) and allowed: the turn ran to its answer.
-      expect(lines(stdout)).toEqual(["approve? Bash: echo approved-hello", "APPROVALS-DONE"]);
+      expect(lines(stdout)).toEqual([
+        "approve? Bash: mkdir notes && echo approved-hello",
+        "APPROVALS-DONE",
+      ]);
       const ran = server.requests.some((request) =>
         request.toolResults.some((result) => result.text.includes("approved-hello")),
       );

@@ -130,7 +130,7 @@ for (const agent of ["claude", "codex"] as const) {
       expect(again.body.error).toMatchObject({ name: "approval_settled" });
       expect((await answer(client, id, "apr_unknown", { behavior: "allow" })).status).toBe(404);
 
-      expect(await reply).toEqual({ status: 200, body: { text: done } });
+      expect(await reply).toMatchObject({ status: 200, body: { text: done } });
       const { text } = await toolResultText(fx, AGENTS[agent].api);
       expect(text).toContain(marker);
       expect(existsSync(markerFile)).toBe(true);
@@ -158,7 +158,7 @@ for (const agent of ["claude", "codex"] as const) {
       expect(
         (await answer(client, id, approvalId, { behavior: "deny", message: reason })).status,
       ).toBe(200);
-      expect(await reply).toEqual({ status: 200, body: { text: done } });
+      expect(await reply).toMatchObject({ status: 200, body: { text: done } });
       const { text } = await toolResultText(fx, AGENTS[agent].api);
       expect(text).toContain(reason);
       expect(existsSync(markerFile)).toBe(false);

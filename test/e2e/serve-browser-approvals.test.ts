@@ -117,7 +117,7 @@ test.runIf(shouldRun)(
 
     await card.locator("[data-testid=approval-allow]").click();
     await card.waitFor({ state: "detached", timeout: 30_000 });
-    expect(await first).toEqual({ status: 200, body: { text: firstDone } });
+    expect(await first).toMatchObject({ status: 200, body: { text: firstDone } });
     expect(existsSync(allowedFile)).toBe(true);
     expect(await count.isHidden()).toBe(true);
     expect(await page.title()).toBe("Elwood");
