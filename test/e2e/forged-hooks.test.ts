@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
+import { bashHookClientScript } from "../../src/bridge/clients/bash-client.js";
 import { claudeHookCatalogue } from "../../src/claude/hooks/catalogue.js";
 import { codexHookCatalogue } from "../../src/codex/hooks/catalogue.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
@@ -22,8 +23,9 @@ const newFixture = useRealCliFixture({ trusted: true });
 /**
  * Sourced by the forger's scripts: walks up from the tool to the first process whose
  * environment holds a non-empty ELWOOD_HOOK_TOKEN, reads the conversation id from the
- * variable `sessionVariable`, and finds Elwood's client script (named in an ancestor's
- * command line or in its --settings file).
+ * variable `sessionVariable`, and takes Elwood's client program. The client travels
+ * inline in the CLI's hook settings (issue 21), readable from the CLI's command line; the
+ * test hands the forger the same program as `client.sh` rather than parse it out here.
  */
 function discoverScript(sessionVariable: string): string {
   return `dir=$(cd "$(dirname "\${BASH_SOURCE[0]}")" && pwd)
@@ -37,15 +39,7 @@ done
 echo "found-token-len=\${#token} port=$port"
 sid=\${${sessionVariable}-}
 echo "sid-len=\${#sid}"
-client=
-p=$$
-while [ "$p" -gt 1 ] && [ -z "$client" ]; do
-  for word in $(tr '\\0' ' ' < /proc/$p/cmdline); do
-    case $word in *.json) [ -f "$word" ] && client=$(grep -o "/[^'\\" ]*hook-client.sh" "$word" | head -n 1) ;; esac
-  done
-  [ -n "$client" ] || client=$(tr '\\0' '\\n' < /proc/$p/cmdline | grep -o "/[^'\\" ]*hook-client.sh" | head -n 1)
-  p=$(cut -d' ' -f4 /proc/$p/stat)
-done
+client="$dir/client.sh"; [ -f "$client" ] || client=
 echo "client-found=\${#client}"
 for event in PreToolUse Stop; do
   sed "s/@SID@/$sid/" "$dir/$event.json" > "$dir/$event.sent.json"
@@ -62,7 +56,7 @@ for event in PreToolUse Stop; do
   out=$( (exec 3<>"/dev/tcp/127.0.0.1/$port" && printf 'POST /hooks/%s HTTP/1.0\\r\\nContent-Length: %s\\r\\nx-elwood-token: %s\\r\\n\\r\\n%s' "$event" "\${#body}" "$token" "$body" >&3 && cat <&3) 2>&1 | tail -c 200)
   echo "devtcp $event=[$out]"
   if [ -n "$client" ]; then
-    out=$(ELWOOD_HOOK_TOKEN=$token ELWOOD_HOOK_PORT=$port bash "$client" "$event" < "$dir/$event.sent.json")
+    out=$(ELWOOD_HOOK_TOKEN=$token ELWOOD_HOOK_PORT=$port bash -c "$(cat "$client")" elwood-hook "$event" < "$dir/$event.sent.json")
     echo "client $event=[$out]"
   fi
 done
@@ -76,7 +70,7 @@ echo forger-finished
 const EXEC_CLIENT_SCRIPT = `. "$(dirname "\${BASH_SOURCE[0]}")/discover.sh"
 echo "exec-client $1"
 export ELWOOD_HOOK_TOKEN=$token ELWOOD_HOOK_PORT=$port
-exec bash "$client" "$1" < "$dir/$1.sent.json"
+exec bash -c "$(cat "$client")" elwood-hook "$1" < "$dir/$1.sent.json"
 `;
 
 interface Spy {
@@ -98,6 +92,8 @@ async function writeForger(
   await writeFile(join(dir, "discover.sh"), discoverScript(sessionVariable));
   await writeFile(join(dir, "forge.sh"), FORGE_SCRIPT);
   await writeFile(join(dir, "exec-client.sh"), EXEC_CLIENT_SCRIPT);
+  // Elwood's own client program, exactly as the hook commands carry it inline.
+  await writeFile(join(dir, "client.sh"), bashHookClientScript({ hookTimeoutMs: 30_000 }));
   for (const [event, body] of Object.entries(bodies)) {
     await writeFile(join(dir, `${event}.json`), JSON.stringify(body));
   }
