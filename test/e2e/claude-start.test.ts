@@ -82,10 +82,10 @@ describe("startClaude against the real CLI", () => {
     await session.stop();
   });
 
-  test("C-ATTN-01 C-TRUST-01: an unknown start-up dialog (a new project MCP server) blocks with its text; sendKeys answers it and the session reaches ready", async () => {
+  test("C-ATTN-01 C-TRUST-01: without autotrust a start-up gate (a new project MCP server) blocks with its text; sendKeys answers it and the session reaches ready", async () => {
     const fx = await newFixture({ trusted: true });
-    // Claude asks about a project's new .mcp.json server at start-up; the screen facts do
-    // not know that dialog, which makes it a real unknown gate on the pinned CLI.
+    // Claude asks about a project's new .mcp.json server at start-up. The screen facts know
+    // it (autotrust answers it, C-CLAUDE-14); without autotrust it is the caller's to answer.
     const mcp = { mcpServers: { "elwood-probe": { command: "true", args: [] } } };
     await writeFile(join(fx.workspace, ".mcp.json"), JSON.stringify(mcp));
     const session = await startClaude({
@@ -97,7 +97,7 @@ describe("startClaude against the real CLI", () => {
     const attention = session.waitForActivity((event) => event.kind === "attention", 90_000);
     await session.waitForStatus((status) => status === "blocked", 90_000);
     const event = await attention;
-    expect(event.label).toBe("claude-unknown-gate");
+    expect(event.label).toBe("claude-mcp-trust");
     expect(event.text).toContain("New MCP server found in this project: elwood-probe");
     expect(event.text).toContain("Continue without using this MCP server");
     expect(event.text).not.toContain(fx.workspace);
