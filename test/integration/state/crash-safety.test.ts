@@ -5,7 +5,7 @@
 // with ELWOOD_CRASH_KILLS=1020 for the target's sample.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +20,9 @@ const PARALLEL_WRITERS = 6;
 const TSX_KILLS = 12;
 const TOTAL_KILLS = Number(process.env.ELWOOD_CRASH_KILLS ?? 102);
 const BUNDLED_KILLS = TOTAL_KILLS - TSX_KILLS;
-const MAX_KILL_DELAY_MS = 20;
+// Each write is two atomic writes now (the private copy, then the record): kills spread over
+// 60 ms land both mid-write and after a completed write.
+const MAX_KILL_DELAY_MS = 60;
 const TEMP_FILE = /^\.(record|loops)\.json\..+\.tmp$/;
 
 interface Slot {
@@ -117,8 +119,12 @@ async function killOnce(slot: Slot, useBundle: boolean, tally: KillTally): Promi
   expect(await exited).toBe("SIGKILL");
   tally.kills += 1;
 
-  const sessionDir = slot.store.sessionDir(slot.sessionId);
-  if (readdirSync(sessionDir).some((name) => TEMP_FILE.test(name))) tally.interruptedWrites += 1;
+  // Each write goes to the private copy first, then the workspace record (issue 21): a kill
+  // in either leaves a temp file there.
+  const dirs = [slot.store.sessionDir(slot.sessionId), await slot.store.privateDir(slot.sessionId)];
+  const hasTemp = (dir: string) =>
+    existsSync(dir) && readdirSync(dir).some((name) => TEMP_FILE.test(name));
+  if (dirs.some(hasTemp)) tally.interruptedWrites += 1;
   const record = await slot.store.readRecord(slot.sessionId);
   const variant = record.resume.agentSessionId === "agent-a" ? 0 : 1;
   expect(record).toEqual(slot.expected[variant]?.record);
