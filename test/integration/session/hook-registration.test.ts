@@ -2,7 +2,6 @@
 // actually launched with (the fake CLI logs its argv): every event of the spec's
 // catalogues (hook-protocols A6 for Claude, B1 for Codex 0.171.0), listed here as the
 // spec names them so a catalogue that loses one cannot pass.
-import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { configOverrides, type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
