@@ -83,13 +83,13 @@ describe("the real Claude flow", () => {
       commandLineOf(pid).includes("--settings"),
     );
     expect(claudeProcess, "a running claude with --settings").toBeDefined();
-    const argv = commandLineOf(claudeProcess as number).split(" ");
-    const settingsPath = argv[argv.indexOf("--settings") + 1] as string;
-    const generated = await readFile(settingsPath, "utf8");
+    // The settings travel inline as JSON (issue 21): no file exists the agent could edit.
+    const argv = (await readFile(`/proc/${claudeProcess}/cmdline`, "utf8")).split("\0");
+    const generated = argv[argv.indexOf("--settings") + 1] as string;
+    expect(generated.startsWith("{")).toBe(true);
     const ports = hookPorts(generated);
     expect(ports.length).toBeGreaterThan(0);
     expect(await accepts(ports[0] as number)).toBe(true);
-    expect(settingsPath.startsWith(fx.workspace)).toBe(false);
 
     // Output: raw bytes as terminal:data, and the read-only terminal view (C-API-15; no raw xterm, see decisions.md).
     const data: string[] = [];
