@@ -1,13 +1,12 @@
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // Sessions keep trusted copies in the user's state dir (src/state/private-root.ts); tests
 // keep theirs in a folder of their own instead of the real ~/.local/state. Like the real
-// one it is outside every workspace and outside the temp dir, which Codex's sandbox
-// lets tools write.
-const root = dirname(fileURLToPath(import.meta.url));
-const env = { XDG_STATE_HOME: join(root, "node_modules", ".cache", "elwood-test-state") };
+// one it must be outside every workspace and outside the temp dir, which Codex's sandbox
+// lets tools write — so not under the checkout, which CI clones into /tmp.
+const env = { XDG_STATE_HOME: join(homedir(), ".cache", "elwood-test-state") };
 
 // Three tiers (see prd/testing.md), run in three groups, one after the other:
 //   1. unit and integration, two files at a time;
