@@ -13,6 +13,7 @@ import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
 import { StateStore } from "../../state/state-store.js";
 import type { AgentAdapter } from "../contract/adapter.js";
+import type { ElwoodWarningInput } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 import { launchSession } from "./launcher.js";
 import type { SessionConfig } from "./session-options.js";
@@ -57,23 +58,28 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
   return launched;
 }
 
-// startOrResume* fell back to a start: say so on the new session, after start resolves
-// so a caller subscribing right after `await` sees it (prd/decisions.md).
+// A lifecycle warning on a session just opened, after start/resume resolves so a caller
+// subscribing right after `await` sees it (prd/decisions.md).
+function warnWhenOpened<Event extends HookEventBase>(
+  runtime: SessionRuntime<Event>,
+  warning: ElwoodWarningInput,
+): void {
+  const { events } = runtime.context;
+  setImmediate(() => events.emitWarning(warning));
+}
+
+// startOrResume* fell back to a start.
 function warnNewConversation<Event extends HookEventBase>(
   runtime: SessionRuntime<Event>,
   replacing: ReplacedSession,
   displayName: string,
 ): void {
-  const { elwoodSessionId } = runtime;
-  const { events } = runtime.context;
-  setImmediate(() => {
-    events.emitWarning({
-      source: "lifecycle",
-      code: "started_new_conversation",
-      message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${displayName} started a new conversation as session ${elwoodSessionId}.`,
-      previousElwoodSessionId: replacing.elwoodSessionId,
-      reason: replacing.reason,
-    });
+  warnWhenOpened(runtime, {
+    source: "lifecycle",
+    code: "started_new_conversation",
+    message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${displayName} started a new conversation as session ${runtime.elwoodSessionId}.`,
+    previousElwoodSessionId: replacing.elwoodSessionId,
+    reason: replacing.reason,
   });
 }
 
@@ -143,20 +149,15 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
 }
 
-// resume* of a conversation that never took a prompt: say that nothing was restored but
-// the session itself (after resume resolves, like started_new_conversation).
+// resume* of a conversation that never took a prompt: nothing was restored but the session.
 function warnEmptyConversation<Event extends HookEventBase>(
   runtime: SessionRuntime<Event>,
   displayName: string,
 ): void {
-  const { elwoodSessionId } = runtime;
-  const { events } = runtime.context;
-  setImmediate(() => {
-    events.emitWarning({
-      source: "lifecycle",
-      code: "resumed_empty_conversation",
-      message: `Session ${elwoodSessionId} had not taken a prompt yet, so ${displayName} started its conversation afresh; its loops and launch posture are kept.`,
-    });
+  warnWhenOpened(runtime, {
+    source: "lifecycle",
+    code: "resumed_empty_conversation",
+    message: `Session ${runtime.elwoodSessionId} had not taken a prompt yet, so ${displayName} started its conversation afresh; its loops and launch posture are kept.`,
   });
 }
 
