@@ -141,7 +141,7 @@ export function isClientCommand(
       argv.length === 5 &&
       interpreter === "bash" &&
       argv[1] === "-c" &&
-      argv[2] === bashHookClientScript({ hookTimeoutMs }) &&
+      argv[2] === clientProgram("bash", hookTimeoutMs) &&
       argv[3] === BASH_CLIENT_NAME &&
       argv[4] === eventName
     );
@@ -150,9 +150,25 @@ export function isClientCommand(
     argv.length === 4 &&
     interpreter === basename(process.execPath) &&
     argv[1] === "-e" &&
-    argv[2] === nodeHookClientScript({ hookTimeoutMs }) &&
+    argv[2] === clientProgram("node", hookTimeoutMs) &&
     argv[3] === eventName
   );
+}
+
+// The client programs are generated once per kind and deadline, not per peer check: the
+// check runs on the hook path (once per connection; Codex connects once per hook).
+const clientPrograms = new Map<string, string>();
+function clientProgram(kind: HookClientKind, hookTimeoutMs: number): string {
+  const key = `${kind}:${hookTimeoutMs}`;
+  let program = clientPrograms.get(key);
+  if (program === undefined) {
+    program =
+      kind === "bash"
+        ? bashHookClientScript({ hookTimeoutMs })
+        : nodeHookClientScript({ hookTimeoutMs });
+    clientPrograms.set(key, program);
+  }
+  return program;
 }
 
 // The deadline the event's client program was generated with.
