@@ -29,6 +29,7 @@ interface ProbedSession {
 }
 
 const KEPT_WARNINGS = 8;
+const KEPT_HOOKS = 12;
 const SCREEN_LINES = 16;
 
 export class Progress {
@@ -57,6 +58,8 @@ export class SessionProbe {
   readonly #turnEvents: string[] = [];
   /** Startup prompts answered and dialogs that blocked: what an early exit needs explained. */
   readonly #screenEvents: string[] = [];
+  /** Hooks whose handler settled, with the time since the session was created. */
+  readonly #hooks: string[] = [];
   #exit: string | undefined;
   readonly #createdAt = Date.now();
 
@@ -81,8 +84,13 @@ export class SessionProbe {
       progress.line(`${label} CLI exited: ${this.#exit}`);
     });
     session.on("activity", (event) => {
-      if (event.kind !== "startup_prompt" && event.kind !== "attention") return;
       const at = ((Date.now() - this.#createdAt) / 1000).toFixed(1);
+      if (event.kind === "hook" || event.kind === "hook_error") {
+        this.#hooks.push(`${at}s ${event.kind === "hook" ? "" : "error "}${event.label}`);
+        if (this.#hooks.length > KEPT_HOOKS) this.#hooks.shift();
+        return;
+      }
+      if (event.kind !== "startup_prompt" && event.kind !== "attention") return;
       this.#screenEvents.push(`${at}s ${event.kind} ${event.label}`);
       if (this.#screenEvents.length > KEPT_WARNINGS) this.#screenEvents.shift();
     });
@@ -112,8 +120,11 @@ export class SessionProbe {
       .slice(-SCREEN_LINES);
     const decisions = this.session
       .statusDecisions()
-      .slice(-10)
-      .map((d) => `${d.evidence}:${d.from}->${d.to ?? "-"}(${d.reason})`);
+      .slice(-14)
+      .map((d) => {
+        const at = ((d.at - this.#createdAt) / 1000).toFixed(1);
+        return `${at}s ${d.evidence}:${d.from}->${d.to ?? "-"}(${d.reason})`;
+      });
     const requests = this.server.requests
       .slice(-4)
       .map((r) => `${r.isAuxiliary ? "aux " : ""}${JSON.stringify(r.userText.slice(-60))}`);
@@ -125,6 +136,7 @@ export class SessionProbe {
       `  turn events: ${this.#turnEvents.join(", ") || "none"}`,
       `  warnings: ${this.#warnings.join(" | ") || "none"}`,
       `  startup prompts / dialogs: ${this.#screenEvents.join(", ") || "none"}`,
+      `  hooks settled: ${this.#hooks.join(", ") || "none"}`,
       `  decisions: ${decisions.join(" ") || "none"}`,
       "  screen:",
       ...screen.map((line) => `    │${line}`),
