@@ -184,6 +184,16 @@ export interface AgentAdapter<
    * (Claude's `--session-id`); planLaunch then finds it in `record.resume.launched`.
    */
   newConversationId?(): string;
+  /**
+   * Whether the CLI wrote the conversation launched under `agentSessionId` (a prompt was
+   * taken) although the record never recorded it as taken: the parent died in between.
+   * A resume then resumes it, instead of relaunching it empty under an id the CLI refuses
+   * as already in use.
+   */
+  hasWrittenConversation?(
+    agentSessionId: string,
+    env: Readonly<Record<string, string | undefined>>,
+  ): Promise<boolean>;
 }
 
 /** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */

@@ -3,8 +3,9 @@
 // hold the agent's own conversation id, and the persisted posture is the default that
 // explicit options override field by field (then re-persisted). Never a silent fresh
 // conversation, never a looser launch: a record whose conversation never took a prompt
-// relaunches it empty, under the id it was launched with, and says so (prd/decisions.md
-// "An empty conversation resumes").
+// relaunches it empty, under the id it was launched with, and says so; one the CLI did
+// write before the parent died is resumed (prd/decisions.md "An empty conversation
+// resumes").
 
 import type { z } from "zod";
 import type { HookEventBase } from "../../bridge/catalogue.js";
@@ -123,7 +124,8 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
     ...config.posture,
   });
   if (!posture.success) throw corruptPosture(elwoodSessionId, posture.error);
-  if (agentSessionId === undefined) {
+  const takenId = agentSessionId ?? (await writtenLaunchedConversation(adapter, launched, config));
+  if (takenId === undefined) {
     // No prompt was ever taken: nothing of the conversation exists to lose or to claim.
     // Relaunch it empty (Claude under the id it was launched with), loops and posture kept.
     const record: SessionRecord<Posture> = {
@@ -144,9 +146,21 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   }
   const record: SessionRecord<Posture> = {
     ...stored,
-    resume: { agentSessionId, posture: posture.data },
+    resume: { agentSessionId: takenId, posture: posture.data },
   };
   return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
+}
+
+// A record with only the launched id may still name a conversation the CLI wrote: the
+// parent died after the prompt was taken and before the record said so.
+async function writtenLaunchedConversation<Posture>(
+  adapter: Pick<AgentAdapter<unknown, unknown, HookEventBase, Posture>, "hasWrittenConversation">,
+  launched: { readonly agentSessionId?: string } | undefined,
+  config: { readonly env: Readonly<Record<string, string | undefined>> },
+): Promise<string | undefined> {
+  const id = launched?.agentSessionId;
+  if (id === undefined || adapter.hasWrittenConversation === undefined) return undefined;
+  return (await adapter.hasWrittenConversation(id, config.env)) ? id : undefined;
 }
 
 // resume* of a conversation that never took a prompt: nothing was restored but the session.
