@@ -18,6 +18,12 @@ export const DEFAULT_MAX_IN_FLIGHT = 1;
 /** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
 export interface RenderSink {
   write(data: string, parsed: () => void): void;
+  /**
+   * When the parser last showed it is alive (a parse worker answering any of its
+   * terminals), if the sink can tell: a batch that waits behind other terminals' output
+   * on a starved worker is slow, not stalled.
+   */
+  lastProgressAt?(): number;
 }
 
 export interface FlowControl {
@@ -211,14 +217,20 @@ export class RenderBatcher {
   }
 
   // Watches the oldest batch in flight: parsers answer in order, so it is the one stalling.
-  #startStallTimer(): void {
+  // A parser that answered anything within the timeout (a shared worker busy with other
+  // terminals) is only slow: the watch starts over from that answer.
+  #startStallTimer(delayMs: number = this.#limits.stallTimeoutMs): void {
     this.#stallTimer = setTimeout(() => {
-      this.#fail(
-        new Error(
-          `the terminal parser did not finish a batch within ${this.#limits.stallTimeoutMs} ms`,
-        ),
-      );
-    }, this.#limits.stallTimeoutMs);
+      this.#stallTimer = undefined;
+      const timeoutMs = this.#limits.stallTimeoutMs;
+      const progressAt = this.#options.sink.lastProgressAt?.();
+      const sinceProgress = progressAt === undefined ? timeoutMs : Date.now() - progressAt;
+      if (sinceProgress < timeoutMs) {
+        this.#startStallTimer(timeoutMs - sinceProgress);
+        return;
+      }
+      this.#fail(new Error(`the terminal parser did not finish a batch within ${timeoutMs} ms`));
+    }, delayMs);
     this.#stallTimer.unref();
   }
 

@@ -18,6 +18,8 @@ export class FakeParseWorker {
   readonly setup: ScreenSetup;
   readonly #client: ScreenClient;
   isClosed = false;
+  /** What the channel reports as the worker's last answer (Date.now() at creation). */
+  lastProgressAt = Date.now();
 
   constructor(client: ScreenClient, setup: ScreenSetup) {
     this.#client = client;
@@ -32,6 +34,7 @@ export class FakeParseWorker {
       close: () => {
         this.isClosed = true;
       },
+      lastProgressAt: () => this.lastProgressAt,
     };
   }
 

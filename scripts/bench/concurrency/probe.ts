@@ -130,7 +130,7 @@ export class SessionProbe {
       .map((r) => `${r.isAuxiliary ? "aux " : ""}${JSON.stringify(r.userText.slice(-60))}`);
     return [
       `──── ${this.label}: ${why}`,
-      `  status ${this.session.status}; ${this.#exit ?? "CLI not exited"}`,
+      `  status ${this.session.status}; ${this.#exit ?? "CLI not exited"}${this.session.session?.terminal.renderFailed ? "; RENDER FAILED (screen frozen)" : ""}`,
       `  prompt ${token} reached the model ${this.receipts(token)} time(s); ${this.server.requests.length} requests in all`,
       `  last requests: ${requests.join(" | ") || "none"}`,
       `  turn events: ${this.#turnEvents.join(", ") || "none"}`,

@@ -20,6 +20,8 @@ export interface ScreenClient {
 export interface ScreenChannel {
   send(operation: ScreenOperation): void;
   close(): void;
+  /** When the worker last answered any of its terminals (or the channel opened). */
+  lastProgressAt(): number;
 }
 
 /** What a worker needs to open a terminal's xterm. */
@@ -53,6 +55,8 @@ interface PoolWorker {
   outbox: ToParseWorker[];
   isReferenced: boolean;
   isGone: boolean;
+  /** Date.now() of the worker's last message: it is alive, however many terminals it has. */
+  lastMessageAt: number;
 }
 
 /**
@@ -112,8 +116,10 @@ export class ParseWorkerPool {
     const member: Member = { client, sentSeq: 0, reportedSeq: 0 };
     entry.members.set(id, member);
     this.#post(entry, { type: "open", id, ...setup });
+    const openedAt = Date.now();
     let isClosed = false;
     return {
+      lastProgressAt: () => Math.max(openedAt, entry.lastMessageAt),
       send: (operation) => {
         if (isClosed || entry.isGone) return;
         this.#track(entry, member, () => {
@@ -152,9 +158,11 @@ export class ParseWorkerPool {
       outbox: [],
       isReferenced: true,
       isGone: false,
+      lastMessageAt: Date.now(),
     };
     this.#setReferenced(entry, false);
     worker.on("message", (messages: readonly FromParseWorker[]) => {
+      entry.lastMessageAt = Date.now();
       for (const message of messages) {
         if (entry.isGone) return;
         this.#route(entry, message);

@@ -12,6 +12,8 @@ export interface TerminalScreen {
   /** False while parsed output has not reached what `snapshot()` reads (a worker's report is due). */
   readonly isCurrent: boolean;
   snapshot(): TerminalSnapshot;
+  /** When the parser last answered anything, where it is shared (see RenderSink). */
+  lastProgressAt?(): number;
   /** xterm's input path: the data goes to the PTY unchanged (C-PTY-04). */
   input(data: string): void;
   resize(size: ElwoodTerminalSize): void;

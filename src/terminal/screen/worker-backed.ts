@@ -71,6 +71,11 @@ export class WorkerScreen implements TerminalScreen {
     return this.#mirror.snapshot();
   }
 
+  /** The worker is shared: any answer it sent shows it alive (the batcher's stall watch). */
+  lastProgressAt(): number {
+    return this.#channel.lastProgressAt();
+  }
+
   input(data: string): void {
     this.#host.toPty(data);
   }

@@ -218,6 +218,7 @@ describe("the parse worker pool", () => {
             channel.send(operation);
           },
           close: () => channel.close(),
+          lastProgressAt: () => channel.lastProgressAt(),
         };
       },
     };

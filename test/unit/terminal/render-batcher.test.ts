@@ -231,6 +231,29 @@ describe("RenderBatcher", () => {
       expect(batcher.hasFailed).toBe(true);
     });
 
+    it("a batch held up behind other terminals on a worker that keeps answering is slow, not stalled (issue 22 bench)", () => {
+      let progressAt = Date.now();
+      const watched = new RenderBatcher({
+        maxInFlight: 3,
+        stallTimeoutMs: 1000,
+        sink: { write: () => {}, lastProgressAt: () => progressAt },
+        flow: { pause: () => {}, resume: () => {} },
+      });
+      watched.push("slow");
+      vi.advanceTimersByTime(2);
+      // 25 s without this batch's answer, while the worker answers others every 500 ms.
+      for (let spent = 0; spent < 25_000; spent += 500) {
+        vi.advanceTimersByTime(500);
+        progressAt = Date.now();
+      }
+      expect(watched.hasFailed).toBe(false);
+      // The worker falls silent: a stall after the timeout, counted from its last answer.
+      vi.advanceTimersByTime(999);
+      expect(watched.hasFailed).toBe(false);
+      vi.advanceTimersByTime(2);
+      expect(watched.hasFailed).toBe(true);
+    });
+
     it("fail() from outside fails for good, resumes the PTY, settles waiters, ignores late answers", async () => {
       const parsed: number[] = [];
       const { batcher, writes, flow, failures } = createPipelined({
