@@ -20,6 +20,8 @@ export interface TerminalPort {
   settled(): Promise<void>;
   onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
   onRender(listener: () => void): ElwoodUnsubscribe;
+  /** Once, when rendering failed for good (`renderFailed` turned true). */
+  onRenderFailed(listener: () => void): ElwoodUnsubscribe;
   dispose(): void;
 }
 

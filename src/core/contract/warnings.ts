@@ -114,6 +114,13 @@ export type ElwoodClipboardRestoreFailedWarning = WarningFields<
   "lifecycle"
 >;
 
+/**
+ * The screen stopped following the PTY for good (the sticky `terminal.renderFailed`: the
+ * parser threw, or answered nothing for 10 s): screen-read status and dialogs no longer
+ * change, and queued input is held. Once per session.
+ */
+export type ElwoodRenderFailedWarning = WarningFields<"render_failed", "terminal">;
+
 /** Recording the first ready threw; the queue was released anyway (C-API-42). */
 export type ElwoodInitialReadyFallbackWarning = WarningFields<
   "initial_ready_fallback",
@@ -171,6 +178,7 @@ export type ElwoodWarningEvent =
   | ElwoodStartupPromptWriteFailedWarning
   | ElwoodClipboardRestoreFailedWarning
   | ElwoodInitialReadyFallbackWarning
+  | ElwoodRenderFailedWarning
   | ElwoodRecordUpdateFailedWarning
   | ElwoodStartedNewConversationWarning
   | ElwoodStateFolderSkippedWarning

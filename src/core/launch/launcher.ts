@@ -279,6 +279,7 @@ function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
     settled: () => terminal.settled(),
     onData: (listener: (chunk: string) => void) => terminal.onData(listener),
     onRender: (listener: () => void) => terminal.onRender(() => listener()),
+    onRenderFailed: (listener: () => void) => terminal.onRenderFailed(() => listener()),
     dispose: () => terminal.dispose(),
   };
 }

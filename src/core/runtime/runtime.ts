@@ -156,6 +156,15 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
         readiness.onFirstFrame();
         watcher.scheduleEvaluation();
       }),
+      // A frozen screen is otherwise silent: the session would only look stuck.
+      terminal.onRenderFailed(() =>
+        context.events.emitWarning({
+          source: "terminal",
+          code: "render_failed",
+          message:
+            "The terminal screen stopped following the CLI's output; status read from the screen no longer changes and queued input is held. Stop the session and start or resume it again.",
+        }),
+      ),
       options.process.onExit((exit) => {
         lifetime.exit.record(exit);
         if (!this.shutdown.hasSignalled) void this.#finishExit();

@@ -33,8 +33,10 @@ type SpecWarningCode =
   | "record_update_failed"
   | "started_new_conversation"
   | "state_folder_skipped"
-  // Ours, where the spec is silent (prd/decisions.md "An empty conversation resumes").
-  | "resumed_empty_conversation";
+  // Ours, where the spec is silent (prd/decisions.md "An empty conversation resumes",
+  // "A frozen screen says so").
+  | "resumed_empty_conversation"
+  | "render_failed";
 
 function describeWarning(warning: ElwoodWarningEvent): string {
   switch (warning.code) {
@@ -43,6 +45,7 @@ function describeWarning(warning: ElwoodWarningEvent): string {
     case "clipboard_restore_failed":
     case "initial_ready_fallback":
     case "resumed_empty_conversation":
+    case "render_failed":
       return warning.message;
     case "agent_update_failed":
       return `${warning.installedVersion} ${warning.errorCode}`;

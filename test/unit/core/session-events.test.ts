@@ -17,6 +17,7 @@ const terminal: TerminalPort = {
   settled: () => Promise.resolve(),
   onData: () => () => {},
   onRender: () => () => {},
+  onRenderFailed: () => () => {},
   dispose: () => {},
 };
 

@@ -112,7 +112,7 @@ export class FakeClaude implements TerminalPort {
   /** Each resize() that reached the PTY, in order, with how many writes came before it. */
   readonly resizes: { readonly size: ElwoodTerminalSize; readonly afterWrites: number }[] = [];
   readonly title = "";
-  readonly renderFailed = false;
+  renderFailed = false;
   readonly writes: string[] = [];
   /** Signals sent to the CLI process, and the process groups reaped, in order. */
   readonly signals: string[] = [];
@@ -140,6 +140,7 @@ export class FakeClaude implements TerminalPort {
   /** Transcript lines written but not yet read by the parent (transcriptReadOnCatchUp). */
   readonly #onDisk: TranscriptItem[][] = [];
   readonly #renderListeners = new Set<() => void>();
+  readonly #renderFailedListeners = new Set<() => void>();
   readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
   /** The running turn's scheduled steps (answer, Stop hook, transcript): an Escape drops them. */
   readonly #turnSteps = new Set<ReturnType<typeof setTimeout>>();
@@ -283,6 +284,17 @@ export class FakeClaude implements TerminalPort {
   onRender(listener: () => void): () => void {
     this.#renderListeners.add(listener);
     return () => this.#renderListeners.delete(listener);
+  }
+
+  onRenderFailed(listener: () => void): () => void {
+    this.#renderFailedListeners.add(listener);
+    return () => this.#renderFailedListeners.delete(listener);
+  }
+
+  /** The screen stops following the PTY for good, as a stalled parser makes it. */
+  failRendering(): void {
+    this.renderFailed = true;
+    for (const listener of [...this.#renderFailedListeners]) listener();
   }
 
   // ── the scripted CLI ─────────────────────────────────────────────────────
