@@ -5,7 +5,7 @@
 //
 //   npm run bench -- reliability [--fuzz 10000] [--hooks 1000] [--crash-runs 1]
 //     [--phases starting,ready,mid-turn,mid-hook,mid-stop] [--cycles 20]
-//     [--sentinel 20] [--guard-runs 1] [--no-cli]
+//     [--sentinel 20] [--forged 200] [--guard-runs 1] [--no-cli]
 
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -34,6 +34,7 @@ import { startCrashParent } from "./reliability/crash-parent.js";
 import {
   agentRewritesState,
   foreignFoldersAtTeardown,
+  forgedHooksRefused,
   parentKilledAfterDetach,
   sentinelAfterParentKill,
 } from "./reliability/guardrails.js";
@@ -337,6 +338,7 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   rows.push(await handlersUnderLoad(option(args, "hooks", 1_000)));
   rows.push(await sentinelAfterParentKill(option(args, "sentinel", 20)));
   rows.push(await foreignFoldersAtTeardown(option(args, "sentinel", 20)));
+  rows.push(await forgedHooksRefused(option(args, "forged", 200)));
   if (!args.includes("--no-cli")) {
     const world = await cliWorld();
     const guardRuns = option(args, "guard-runs", 1);

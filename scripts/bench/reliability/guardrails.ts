@@ -15,11 +15,13 @@ import {
   startOrResumeClaude,
   startOrResumeCodex,
 } from "../../../src/agents.js";
+import { HookBridgeServer } from "../../../src/bridge/server.js";
 import type { ElwoodAgentSession } from "../../../src/core/contract/session.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { LaunchSentinel } from "../../../src/shell/sentinel.js";
 import { LAUNCH_TAG_ENV, newLaunchTag } from "../../../src/shell/tagged-processes.js";
 import { StateStore } from "../../../src/state/index.js";
+import { postHook, recordingSink } from "../../../test/fixtures/bridge-http.js";
 import { EXPLOIT_COMMAND } from "../../../test/support/guardrails.js";
 import {
   descendantsOf,
@@ -286,4 +288,53 @@ export async function agentRewritesState(world: CliWorld, runs: number): Promise
     });
   }
   return rows;
+}
+
+/**
+ * Forged hooks: the right token and a valid body, posted by a process that is not the
+ * CLI (this bench, standing in for a tool that read the CLI's environment), for an http
+ * event and a command event. Real sockets and the real /proc peer check; none may reach
+ * the handlers.
+ */
+export async function forgedHooksRefused(runs: number): Promise<Row> {
+  const scenario = "forged hooks: right token from a process that is not the CLI";
+  const recording = recordingSink(async () => '{"decision":"block"}');
+  const server = await HookBridgeServer.start({ sink: recording.sink });
+  // The "CLI": a process this bench started, so its pid is known and it holds no socket.
+  const cli = spawn("sleep", ["600"], { stdio: "ignore" });
+  let failures = 0;
+  let firstFailure: string | undefined;
+  try {
+    server.admitOnlyPeersOf({
+      cliPid: cli.pid as number,
+      clientKind: "bash",
+      hookTimeoutMs: 1000,
+      isCommandEvent: (eventName) => eventName === "SessionStart",
+    });
+    for (let run = 0; run < runs; run += 1) {
+      const event = run % 2 === 0 ? "PreToolUse" : "SessionStart";
+      const before = recording.dispatched.length;
+      const reply = await postHook({
+        port: server.port,
+        path: `/hooks/${event}`,
+        token: server.token,
+        body: JSON.stringify({ hook_event_name: event, session_id: "s", cwd: "/" }),
+      }).catch((error: unknown) => ({ status: 0, body: String(error) }));
+      if (recording.dispatched.length !== before || reply.body.includes("block")) {
+        failures += 1;
+        firstFailure ??= `${event} was dispatched (status ${reply.status})`;
+      }
+    }
+  } finally {
+    cli.kill("SIGKILL");
+    await server.close();
+  }
+  const { foreignPeer, dispatched } = server.stats;
+  return {
+    scenario,
+    runs,
+    failures,
+    leaks: `${dispatched} dispatched, ${foreignPeer} refused as foreign peers`,
+    ...(firstFailure === undefined ? {} : { firstFailure }),
+  };
 }
