@@ -5,7 +5,7 @@
 //
 //   npm run bench -- reliability [--fuzz 10000] [--hooks 1000] [--crash-runs 1]
 //     [--phases starting,ready,mid-turn,mid-hook,mid-stop] [--cycles 20]
-//     [--sentinel 20] [--forged 200] [--guard-runs 1] [--no-cli]
+//     [--sentinel 20] [--forged 200] [--serve 50] [--guard-runs 1] [--no-cli]
 
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -38,6 +38,7 @@ import {
   parentKilledAfterDetach,
   sentinelAfterParentKill,
 } from "./reliability/guardrails.js";
+import { serveStaysLocal } from "./reliability/serve-guards.js";
 import type { CliWorld, Row } from "./reliability/types.js";
 import { processFigures } from "./soak/figures.js";
 
@@ -339,6 +340,7 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   rows.push(await sentinelAfterParentKill(option(args, "sentinel", 20)));
   rows.push(await foreignFoldersAtTeardown(option(args, "sentinel", 20)));
   rows.push(await forgedHooksRefused(option(args, "forged", 200)));
+  rows.push(await serveStaysLocal(option(args, "serve", 50)));
   if (!args.includes("--no-cli")) {
     const world = await cliWorld();
     const guardRuns = option(args, "guard-runs", 1);
