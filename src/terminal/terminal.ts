@@ -219,6 +219,10 @@ export class ElwoodTerminal {
       this.#pty.onData((chunk) => this.#receive(chunk)),
       this.#pty.onExit(() => {
         this.#hasExited = true;
+        // No more output comes to parse: the place among the live terminals is free now,
+        // though the screen stays readable until dispose() (a session that exited by
+        // itself may never be stopped).
+        this.#releasePlacement();
       }),
     );
   }

@@ -1,9 +1,10 @@
 // Pure mapper: Codex rollout JSONL records (hook-protocols B7, observed on 0.171.0) →
 // adapter-neutral activity items, plus a content-free per-record summary for the
-// best-effort `codex:transcript` event. No I/O. Content comes from `response_item`
-// only; `event_msg` items (item_completed, agent_message, exec_command_end, …) repeat
-// the same content and are skipped so nothing is reported twice. `token_count` records
-// become `usage` items (./usage.ts).
+// best-effort `codex:transcript` event. No I/O. Content comes from `response_item`;
+// `event_msg` items (item_completed, agent_message, exec_command_end, …) repeat it and
+// are skipped so nothing is reported twice, except a reply's `item_completed`: 0.171.0
+// writes it before the reply's `response_item`, so it is the reply's first committed
+// record (./assistant-replies.ts). `token_count` records become `usage` items (./usage.ts).
 import {
   asObject,
   stringField,
@@ -11,9 +12,15 @@ import {
   toolField,
 } from "../../transcript/activity.js";
 import { type MapResult, mapInOrder } from "../../transcript/map-in-order.js";
+import {
+  type AssistantReplyContext,
+  completedAgentMessage,
+  isReplyAlreadyOut,
+  withReplyOut,
+} from "./assistant-replies.js";
 import { type CodexUsageContext, codexTokenCountUsage, withTurnModel } from "./usage.js";
 
-export interface CodexMapContext extends CodexUsageContext {
+export interface CodexMapContext extends CodexUsageContext, AssistantReplyContext {
   /** Turn id from the newest turn_context/task_started, for items that carry none. */
   readonly turnId?: string;
 }
@@ -39,7 +46,16 @@ export function mapRolloutRecord(record: unknown, context: CodexMapContext = {})
   if (type === "turn_context" || (type === "event_msg" && payloadType === "task_started")) {
     const turnId = stringField(payload, "turn_id");
     const withModel = type === "turn_context" ? withTurnModel(context, payload) : context;
-    return { items: [], context: turnId === undefined ? withModel : { ...withModel, turnId } };
+    // A reply's two records are written within one turn: older ids are done with.
+    const next = type === "event_msg" ? { ...withModel, repliesOut: [] } : withModel;
+    return { items: [], context: turnId === undefined ? next : { ...next, turnId } };
+  }
+  if (type === "event_msg" && payloadType === "item_completed") {
+    const reply = completedAgentMessage(payload, record);
+    if (reply === undefined || isReplyAlreadyOut(context, reply.id)) return { items: [], context };
+    const turnId = stringField(payload, "turn_id") ?? context.turnId;
+    const item = turnId === undefined ? reply.item : { ...reply.item, turnId };
+    return { items: [item], context: withReplyOut(context, reply.id) };
   }
   if (type === "event_msg" && payloadType === "token_count") {
     const { item, context: next } = codexTokenCountUsage(payload, context, record, context.turnId);
@@ -50,7 +66,13 @@ export function mapRolloutRecord(record: unknown, context: CodexMapContext = {})
   const turnId = stringField(passthrough, "turn_id") ?? context.turnId;
   const item = mapResponseItem(payload, record);
   if (item === undefined) return { items: [], context };
-  return { items: [turnId === undefined ? item : { ...item, turnId }], context };
+  let next = context;
+  if (item.kind === "assistant_message") {
+    const id = stringField(payload, "id");
+    if (id !== undefined && isReplyAlreadyOut(context, id)) return { items: [], context };
+    if (id !== undefined) next = withReplyOut(context, id);
+  }
+  return { items: [turnId === undefined ? item : { ...item, turnId }], context: next };
 }
 
 function mapResponseItem(payload: Fields, raw: unknown): TranscriptActivityItem | undefined {

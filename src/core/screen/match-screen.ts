@@ -39,7 +39,12 @@ function matchDialog(
   markers: string,
 ): DialogMatch {
   const region = lines.slice(headerRow).map(normalizeText);
-  const hasBody = (fact.body ?? []).every((pattern) => region.some((line) => pattern.test(line)));
+  // A narrow screen wraps the dialog's prose over rows (Codex's trust sentence at 50
+  // columns): a body pattern matches one row, or the region's rows read as one text.
+  const flowed = region.filter((line) => line !== "").join(" ");
+  const hasBody = (fact.body ?? []).every(
+    (pattern) => region.some((line) => pattern.test(line)) || pattern.test(flowed),
+  );
   const options = findOptions(lines, headerRow + 1, lines.length, markers);
   const selectedIndex = options.findIndex((option) => option.isSelected);
   const affirmativeIndex =

@@ -27,6 +27,19 @@ describe("codex startup prompts", () => {
     expect(moved && planOptionKeys(moved, /^Trust and continue$/)?.moves).toEqual([ARROW_UP]);
   });
 
+  it("a body pattern never matches prose that sits above the dialog's header", () => {
+    const lines = [
+      "  Trust this folder? Codex can read, edit, and",
+      "  run files here",
+      "  Folder access",
+      "  /tmp/ws",
+      "› 1. Trust and continue",
+      "  2. Back to Agent Command Center",
+    ];
+    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CODEX_SCREEN_FACTS);
+    expect(dialog).toMatchObject({ factId: "codex-directory-trust", hasBody: false });
+  });
+
   it("hooks review: 'Trust all and continue' reached with one arrow down (C-CODEX-06)", () => {
     const { dialog } = match("hooks-review");
     expect(dialog).toMatchObject({

@@ -59,6 +59,8 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   "bypass-permissions-moved": answerable("bypass_permissions"),
   "directory-trust": answerable("workspace_trust"),
   "directory-trust-moved": answerable("workspace_trust"),
+  // At 50 columns the trust sentence wraps over rows; it must still be answered.
+  "directory-trust-50cols": answerable("workspace_trust"),
   "hooks-review": answerable("hook_trust"),
   update: answerable("update"),
   "api-key": (reading) => {

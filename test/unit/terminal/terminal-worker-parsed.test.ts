@@ -69,6 +69,28 @@ describe("ElwoodTerminal parsed in a worker", () => {
     expect(fifth.xterm.rows).toBe(48);
   });
 
+  it("a terminal whose process exited no longer counts as live, though nobody disposed it", () => {
+    const pool = new FakeParseWorkerPool();
+    const open = (pty = new FakePty()) => {
+      const terminal = new ElwoodTerminal({ pty, parseWorkers: pool });
+      terminals.push(terminal);
+      return terminal;
+    };
+    const exitedPty = new FakePty();
+    const exited = open(exitedPty);
+    open();
+    exitedPty.emitExit({ exitCode: 0 });
+    // One live terminal: the next one parses on this thread.
+    expect(open().xterm.cols).toBe(189);
+    expect(pool.workers).toHaveLength(0);
+    // The exited terminal's screen is still readable; disposing it frees no second place,
+    // so with two live terminals the next one goes to a worker.
+    expect(exited.snapshot().lines).toHaveLength(48);
+    exited.dispose();
+    open();
+    expect(pool.workers).toHaveLength(1);
+  });
+
   it("a worker that cannot be started leaves the terminal parsing on this thread", async () => {
     const { pty, terminal } = createTerminal({
       parseWorkers: {

@@ -191,3 +191,40 @@ describe("C-API-30 Codex tool fields the rollout lacks", () => {
     ]);
   });
 });
+
+describe("C-API-20 a Codex reply is reported at its first committed record, once", () => {
+  const records = loadJsonl("codex-0.171.0-rollout.jsonl");
+  const payloadOf = (record: unknown) =>
+    (record as { payload?: { type?: string; item?: { type?: string } } }).payload;
+  // 0.171.0 writes the reply's item_completed (AgentMessage m_1), then its response_item.
+  const replyCompletedAt = records.findIndex(
+    (record) =>
+      payloadOf(record)?.type === "item_completed" &&
+      payloadOf(record)?.item?.type === "AgentMessage",
+  );
+  const replies = (list: readonly unknown[]) =>
+    mapRolloutRecords(list).items.filter((entry) => entry.kind === "assistant_message");
+
+  it("C-API-20: a rollout that ends between the reply's two records (CLI killed there) still yields the reply", () => {
+    expect(replyCompletedAt).toBeGreaterThan(0);
+    const cut = records.slice(0, replyCompletedAt + 1);
+    expect(replies(cut).map((reply) => [reply.text, reply.turnId])).toEqual([
+      ["Hello from the fake model.", "01a229a1-1fb7-7962-9b41-5f09d76901b8"],
+    ]);
+  });
+
+  it("the whole rollout, and the two records in the other order, yield the reply once", () => {
+    expect(replies(records)).toHaveLength(1);
+    const completed = records[replyCompletedAt];
+    const response = records[replyCompletedAt + 1];
+    expect(replies([response, completed]).map((reply) => reply.text)).toEqual([
+      "Hello from the fake model.",
+    ]);
+  });
+
+  it("reported reply ids are forgotten at the next turn, so they cannot pile up over a long session", () => {
+    const completed = records[replyCompletedAt];
+    const started = { type: "event_msg", payload: { type: "task_started", turn_id: "T2" } };
+    expect(replies([completed, started, completed])).toHaveLength(2);
+  });
+});
