@@ -17,9 +17,10 @@ const env = { XDG_STATE_HOME: join(homedir(), ".cache", "elwood-test-state") };
 // Worker counts were chosen by measurement on the 2-core machine the suite must fit
 // (prd/testing.md "How the suite is run"); ELWOOD_E2E_WORKERS and ELWOOD_FAST_WORKERS
 // override them. e2e defaults to one file at a time: with three, two fresh-clone runs on
-// this machine failed timing-bound e2e tests that pass alone (Codex interrupt at 50
-// columns, a reply flushed before kill, the Codex guardrails resume), and a red run does
-// not land. Raise it with ELWOOD_E2E_WORKERS where the machine has the room.
+// this machine went red. Two of those failures were product defects found since (Codex's
+// trust dialog wrapped at 50 columns, a Codex reply read only from its second record);
+// one file at a time stays the default until a 3-worker run has been green again.
+// Raise it with ELWOOD_E2E_WORKERS where the machine has the room.
 const E2E_WORKERS = Number(process.env.ELWOOD_E2E_WORKERS ?? 1);
 const FAST_WORKERS = Number(process.env.ELWOOD_FAST_WORKERS ?? 2);
 
