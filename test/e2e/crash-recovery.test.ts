@@ -163,7 +163,12 @@ describe("parent SIGKILL, then startOrResume* from a new parent", () => {
 
       const { elwoodSessionId } = run;
       const { session, resumed, warnings } = await restart(fx, cli, elwoodSessionId);
-      await session.waitForStatus((status) => status === "ready", 90_000);
+      // A CLI that refuses the resume exits with its reason on screen: keep it in the failure.
+      await session
+        .waitForStatus((status) => status === "ready", 90_000)
+        .catch((error) => {
+          throw new Error(`${String(error)}\nscreen:\n${session.terminal.snapshot().text}`);
+        });
       // Every phase resumes the same session: one that never took a prompt is relaunched
       // empty and says so (prd/decisions.md "An empty conversation resumes").
       expect(resumed).toBe(true);

@@ -1,11 +1,12 @@
-// Whether Claude wrote the conversation Elwood launched it into (`--session-id <id>`), for
+// What Claude wrote of the conversation Elwood launched it into (`--session-id <id>`), for
 // a record that never got the id as taken: the parent died between the prompt and the
 // record write. Claude keeps each conversation as `<config dir>/projects/<cwd key>/<id>.jsonl`;
 // every project folder is looked in, so Claude's cwd-to-folder naming need not be copied.
 
-import { readdir } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { LaunchedConversationState } from "../../core/contract/adapter.js";
 import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -17,18 +18,38 @@ export function claudeConfigDir(env: Env): string {
   return join(env.HOME ?? homedir(), ".claude");
 }
 
-/** True when some project folder holds a transcript of `agentSessionId` with a record in it. */
-export async function hasWrittenConversation(agentSessionId: string, env: Env): Promise<boolean> {
+/**
+ * What Claude left of the conversation launched as `agentSessionId`: no transcript file,
+ * a file with no complete record yet (Claude had created it, then was killed before it
+ * flushed), or a written conversation. Claude refuses `--session-id` for an id whose file
+ * exists at all, and `--resume` finds nothing in a file without a record.
+ */
+export async function launchedConversationState(
+  agentSessionId: string,
+  env: Env,
+): Promise<LaunchedConversationState> {
   const projects = join(claudeConfigDir(env), "projects");
   let folders: string[];
   try {
     folders = await readdir(projects);
   } catch {
-    return false;
+    return "absent";
   }
   const file = `${agentSessionId}.jsonl`;
+  let state: LaunchedConversationState = "absent";
   for (const folder of folders) {
-    if (await hasConversationOnDisk(join(projects, folder, file))) return true;
+    const path = join(projects, folder, file);
+    if (await hasConversationOnDisk(path)) return "written";
+    if (state === "absent" && (await exists(path))) state = "empty";
   }
-  return false;
+  return state;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -185,16 +185,19 @@ export interface AgentAdapter<
    */
   newConversationId?(): string;
   /**
-   * Whether the CLI wrote the conversation launched under `agentSessionId` (a prompt was
-   * taken) although the record never recorded it as taken: the parent died in between.
-   * A resume then resumes it, instead of relaunching it empty under an id the CLI refuses
-   * as already in use.
+   * What the CLI left of the conversation launched under `agentSessionId` when the record
+   * never recorded it as taken (the parent died in between): nothing, a file with no
+   * record yet, or a written conversation. A resume then relaunches it empty under that
+   * id, relaunches it empty under a new id (the CLI refuses an id whose file exists), or
+   * resumes it.
    */
-  hasWrittenConversation?(
+  launchedConversationState?(
     agentSessionId: string,
     env: Readonly<Record<string, string | undefined>>,
-  ): Promise<boolean>;
+  ): Promise<LaunchedConversationState>;
 }
+
+export type LaunchedConversationState = "absent" | "empty" | "written";
 
 /** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */
 export type TurnSignals = AgentAdapter<unknown, unknown>["signals"];

@@ -13,7 +13,7 @@ import { ElwoodError } from "../../errors.js";
 import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
 import { StateStore } from "../../state/state-store.js";
-import type { AgentAdapter } from "../contract/adapter.js";
+import type { AgentAdapter, LaunchedConversationState } from "../contract/adapter.js";
 import type { ElwoodWarningInput } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 import { launchSession } from "./launcher.js";
@@ -124,13 +124,22 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
     ...config.posture,
   });
   if (!posture.success) throw corruptPosture(elwoodSessionId, posture.error);
-  const takenId = agentSessionId ?? (await writtenLaunchedConversation(adapter, launched, config));
+  const left =
+    agentSessionId === undefined
+      ? await launchedConversation(adapter, launched, config)
+      : undefined;
+  const takenId = agentSessionId ?? (left?.state === "written" ? left.id : undefined);
   if (takenId === undefined) {
     // No prompt was ever taken: nothing of the conversation exists to lose or to claim.
-    // Relaunch it empty (Claude under the id it was launched with), loops and posture kept.
+    // Relaunch it empty (Claude under the id it was launched with, or under a new one when
+    // the CLI had created its file already), loops and posture kept.
+    const relaunched =
+      left?.state === "empty" && adapter.newConversationId !== undefined
+        ? { agentSessionId: adapter.newConversationId() }
+        : (launched ?? {});
     const record: SessionRecord<Posture> = {
       ...stored,
-      resume: { launched: launched ?? {}, posture: posture.data },
+      resume: { launched: relaunched, posture: posture.data },
     };
     const runtime = await launchSession({
       adapter,
@@ -151,16 +160,19 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
   return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
 }
 
-// A record with only the launched id may still name a conversation the CLI wrote: the
-// parent died after the prompt was taken and before the record said so.
-async function writtenLaunchedConversation<Posture>(
-  adapter: Pick<AgentAdapter<unknown, unknown, HookEventBase, Posture>, "hasWrittenConversation">,
+// A record with only the launched id may still name a conversation the CLI wrote, or at
+// least created: the parent died after the prompt was taken and before the record said so.
+async function launchedConversation<Posture>(
+  adapter: Pick<
+    AgentAdapter<unknown, unknown, HookEventBase, Posture>,
+    "launchedConversationState"
+  >,
   launched: { readonly agentSessionId?: string } | undefined,
   config: { readonly env: Readonly<Record<string, string | undefined>> },
-): Promise<string | undefined> {
+): Promise<{ readonly id: string; readonly state: LaunchedConversationState } | undefined> {
   const id = launched?.agentSessionId;
-  if (id === undefined || adapter.hasWrittenConversation === undefined) return undefined;
-  return (await adapter.hasWrittenConversation(id, config.env)) ? id : undefined;
+  if (id === undefined || adapter.launchedConversationState === undefined) return undefined;
+  return { id, state: await adapter.launchedConversationState(id, config.env) };
 }
 
 // resume* of a conversation that never took a prompt: nothing was restored but the session.

@@ -1,7 +1,8 @@
 // A record that holds only the id Claude was launched under (`--session-id`) relaunches
-// the conversation empty — unless Claude wrote it: the parent died after the prompt was
-// taken and before the record said so (crash recovery, C-API-26). Then it is resumed
-// (`--resume`), because Claude refuses a `--session-id` already in use and exits.
+// the conversation empty — unless Claude got further: the parent died after the prompt
+// was taken and before the record said so (crash recovery, C-API-26). Claude refuses a
+// `--session-id` whose transcript file exists and exits, so a created but empty file gets
+// a new id, and a written conversation is resumed (`--resume`).
 // Real launcher, state files and PTY; a fake CLI records the argv it got.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -28,7 +29,7 @@ async function launchArgv(
 }
 
 describe("resuming a conversation the record never saw taken", () => {
-  it("C-API-26 C-LIFE-10: relaunched empty under its id while Claude wrote nothing, resumed once Claude wrote it", async () => {
+  it("C-API-26 C-LIFE-10: relaunched empty under its id while Claude wrote nothing, under a new id once Claude created the file, resumed once Claude wrote it", async () => {
     const cli = await fakeCli({
       versionText: `${CLAUDE_MINIMUM_VERSION} (Claude Code)`,
       mode: "stay",
@@ -52,14 +53,25 @@ describe("resuming a conversation the record never saw taken", () => {
     expect(flagValue(empty, "--session-id")).toBe(launchedId);
     expect(empty).not.toContain("--resume");
 
-    // Claude wrote the conversation (its first record) under a project folder of its own.
+    // Claude created the file but was killed before writing a record into it: it would
+    // refuse the id as in use, and --resume would find nothing. A new id, still empty.
     const projectFolder = join(configDir, "projects", "-some-project-key");
     await mkdir(projectFolder, { recursive: true });
-    await writeFile(join(projectFolder, `${launchedId}.jsonl`), '{"type":"user"}\n');
+    await writeFile(join(projectFolder, `${launchedId}.jsonl`), "");
+    const created = await launchArgv(cli, () => resumeClaude({ ...common, elwoodSessionId }));
+    const relaunchedId = flagValue(created, "--session-id");
+    expect(relaunchedId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(relaunchedId).not.toBe(launchedId);
+    expect(created).not.toContain("--resume");
+    const afterCreated = await cli.readRecord(elwoodSessionId);
+    expect(afterCreated.resume.launched?.agentSessionId).toBe(relaunchedId);
+    expect(afterCreated.resume.agentSessionId).toBeUndefined();
 
+    // Claude wrote the conversation (its first record): it is resumed, and recorded.
+    await writeFile(join(projectFolder, `${relaunchedId}.jsonl`), '{"type":"user"}\n');
     const written = await launchArgv(cli, () => resumeClaude({ ...common, elwoodSessionId }));
-    expect(flagValue(written, "--resume")).toBe(launchedId);
+    expect(flagValue(written, "--resume")).toBe(relaunchedId);
     expect(written).not.toContain("--session-id");
-    expect((await cli.readRecord(elwoodSessionId)).resume.agentSessionId).toBe(launchedId);
+    expect((await cli.readRecord(elwoodSessionId)).resume.agentSessionId).toBe(relaunchedId);
   });
 });
