@@ -9,6 +9,12 @@ function textOf(event: ClaudeAnyHookEvent, field: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/** A user or assistant message record of Claude's transcript. */
+export function isClaudeMessageRecord(record: unknown): boolean {
+  const type = (record as { type?: unknown } | undefined)?.type;
+  return type === "user" || type === "assistant";
+}
+
 export const CLAUDE_TURN_SIGNALS = {
   sessionStartHook: "SessionStart",
   promptAcceptedHook: "UserPromptSubmit",
@@ -27,4 +33,7 @@ export const CLAUDE_TURN_SIGNALS = {
   pasteChip: /\[Pasted text\b[^\]]*\]/gi,
   // A turn with no Stop (a local error answer) ends on an idle composer this long after.
   idleTurnEndGraceMs: 5_000,
+  // `--resume` finds a conversation only once a message is on disk; Claude may write
+  // bookkeeping records before the first one.
+  isConversationRecord: isClaudeMessageRecord,
 } as const;

@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { LaunchedConversationState } from "../../core/contract/adapter.js";
 import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
+import { isClaudeMessageRecord } from "../hooks/signals.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -39,7 +40,7 @@ export async function launchedConversationState(
   let state: LaunchedConversationState = "absent";
   for (const folder of folders) {
     const path = join(projects, folder, file);
-    if (await hasConversationOnDisk(path)) return "written";
+    if (await hasConversationOnDisk(path, isClaudeMessageRecord)) return "written";
     if (state === "absent" && (await exists(path))) state = "empty";
   }
   return state;

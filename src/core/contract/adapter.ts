@@ -145,6 +145,8 @@ export interface AgentAdapter<
      * transcript on disk (prd/decisions.md "When a conversation id is recorded").
      */
     readonly conversationExistsAtSessionStart?: boolean;
+    /** Which transcript record shows a resumable conversation (any complete one if absent). */
+    readonly isConversationRecord?: (record: unknown) => boolean;
     /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
     readonly permissionRequestHook?: string;
     /**

@@ -88,7 +88,10 @@ export class ConversationRecorder<Event extends HookEventBase> {
     const evidence =
       announced.transcriptPath === undefined
         ? Promise.resolve(true)
-        : hasConversationOnDisk(announced.transcriptPath);
+        : hasConversationOnDisk(
+            announced.transcriptPath,
+            this.#adapter.signals.isConversationRecord,
+          );
     this.#inFlight = evidence
       .then(async (exists) => {
         if (exists && this.#announced === announced) await this.#persist(announced.id);

@@ -53,11 +53,15 @@ describe("resuming a conversation the record never saw taken", () => {
     expect(flagValue(empty, "--session-id")).toBe(launchedId);
     expect(empty).not.toContain("--resume");
 
-    // Claude created the file but was killed before writing a record into it: it would
-    // refuse the id as in use, and --resume would find nothing. A new id, still empty.
+    // Claude created the file but was killed before writing a message into it (a
+    // bookkeeping record at most): it would refuse the id as in use, and --resume would
+    // find no conversation ("No conversation found", seen in CI). A new id, still empty.
     const projectFolder = join(configDir, "projects", "-some-project-key");
     await mkdir(projectFolder, { recursive: true });
-    await writeFile(join(projectFolder, `${launchedId}.jsonl`), "");
+    await writeFile(
+      join(projectFolder, `${launchedId}.jsonl`),
+      '{"type":"queue-operation","operation":"enqueue"}\n',
+    );
     const created = await launchArgv(cli, () => resumeClaude({ ...common, elwoodSessionId }));
     const relaunchedId = flagValue(created, "--session-id");
     expect(relaunchedId).toMatch(/^[0-9a-f-]{36}$/);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
+import { isClaudeMessageRecord } from "../../../src/claude/hooks/signals.js";
 import { SessionEvents } from "../../../src/core/context/session-events.js";
 import { ConversationRecorder } from "../../../src/core/runtime/conversation-recorder.js";
 import { hasConversationOnDisk } from "../../../src/transcript/conversation-evidence.js";
@@ -155,5 +156,20 @@ describe("recording the agent's conversation id", () => {
     expect(await hasConversationOnDisk(dir)).toBe(false);
     expect(await hasConversationOnDisk(join(dir, "missing.jsonl"))).toBe(false);
     expect(await hasConversationOnDisk(join(dir, "whole.jsonl"))).toBe(true);
+  });
+
+  it("evidence for Claude: bookkeeping records before the first message are not a conversation (--resume finds none)", async () => {
+    const dir = await tempDir();
+    const bookkeeping = '{"type":"queue-operation","operation":"enqueue"}\n';
+    await writeFile(join(dir, "bookkeeping.jsonl"), `${bookkeeping}{"type":"user","mess`);
+    await writeFile(join(dir, "message.jsonl"), `${bookkeeping}{"type":"user"}\n`);
+    expect(await hasConversationOnDisk(join(dir, "bookkeeping.jsonl"), isClaudeMessageRecord)).toBe(
+      false,
+    );
+    expect(await hasConversationOnDisk(join(dir, "message.jsonl"), isClaudeMessageRecord)).toBe(
+      true,
+    );
+    // Without the adapter's test any complete record counts, as before.
+    expect(await hasConversationOnDisk(join(dir, "bookkeeping.jsonl"))).toBe(true);
   });
 });
