@@ -13,7 +13,7 @@ import { isClaudeMessageRecord } from "../hooks/signals.js";
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Claude's own state folder for this environment (CLAUDE_CONFIG_DIR, else ~/.claude). */
-export function claudeConfigDir(env: Env): string {
+function claudeConfigDir(env: Env): string {
   const configured = env.CLAUDE_CONFIG_DIR;
   if (configured !== undefined && configured.length > 0) return configured;
   return join(env.HOME ?? homedir(), ".claude");
