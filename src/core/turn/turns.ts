@@ -313,6 +313,9 @@ export class Turns {
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent();
     if (content.type === "text") progress.addText(content.text);
+    // An assistant message with no text (Claude writes one for an empty reply, and another
+    // for its retry) is no content for the caller: send() would join it as "\n\n".
+    if (content.type === "text" && content.text === "") return this.#check(progress);
     this.#context.events.emitTurn({
       kind: "content",
       turnNumber: progress.turn.id,
