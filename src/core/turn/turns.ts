@@ -130,12 +130,13 @@ export class Turns {
    */
   async *stream(prompt: string, options: CheckedTurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     const { clock } = this.#context;
-    const waitStartedAt = clock.now();
-    const release = await this.#slot.acquire(options.timeoutMs);
+    const spentMs = options.spentMs ?? 0;
+    const waitStartedAt = clock.now() - spentMs;
+    const release = await this.#slot.acquire(options.timeoutMs, spentMs);
     const stream = new TurnStream();
     let cancelTimeout = (): void => {};
     if (options.timeoutMs !== undefined) {
-      // One bound for the whole call: time spent waiting for the slot is spent.
+      // One bound for the whole call: time spent starting or waiting for the slot is spent.
       const timeoutMs = options.timeoutMs;
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
