@@ -19,6 +19,7 @@ import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodTerminalStatus } from "../contract/status.js";
 import { SessionLoops } from "../loops/session-loops.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
+import { DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 import { usageBeforeContent } from "../turn/transcript-turns.js";
 import { Turns } from "../turn/turns.js";
 import { ConversationRecorder } from "./conversation-recorder.js";
@@ -98,6 +99,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       admitImages: (images) => operations.admitImages(images),
       settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
       isResume: options.isResume,
+      composerWaitMs: options.composerWaitMs ?? DEFAULT_COMPOSER_WAIT_MS,
     });
     const turns = this.turns;
     this.loops = new SessionLoops({

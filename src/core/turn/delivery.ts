@@ -9,6 +9,7 @@
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { ComposerState } from "./composer.js";
+import { typedMeanwhile } from "./composer-guard.js";
 import type { Turn } from "./turn.js";
 
 export interface DeliveryBounds {
@@ -64,8 +65,13 @@ export interface DeliverySurface {
   observe(): Promise<DeliveryObservation>;
   sleep(ms: number): Promise<void>;
   now(): number;
-  /** A newer submission took over the composer: this one must not press anything again. */
+  /**
+   * A newer submission, or a person's keys, took over the composer: this one must not
+   * press anything again. Checked right before every write, with no await in between.
+   */
   isSuperseded(): boolean;
+  /** What is being submitted (message, loop, …), for errors. */
+  readonly submission: string;
   /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
   accept(evidence: string): void;
 }
@@ -138,6 +144,11 @@ class Delivery {
   async #paste(): Promise<void> {
     const surface = this.#surface;
     this.#rendersAtPaste = (await surface.observe()).renders;
+    if (surface.isSuperseded()) {
+      // A person typed since the composer guard passed: ours would join their text.
+      if (this.#pastes === 0) throw typedMeanwhile(surface.submission);
+      return;
+    }
     surface.write(bracketedPaste(this.#turn.text));
     this.#pastes += 1;
     this.#turn.markWritten();
@@ -157,6 +168,8 @@ class Delivery {
     await this.#waitForSafeScreen();
     if (this.#isDone) return;
     const seen = await this.#surface.observe();
+    // Keys that came while we looked: this Enter would submit a person's text with ours.
+    if (this.#isDone) return;
     if (seen.composer === "doubled") throw this.#doubled();
     this.#surface.write(KEYS.enter);
     this.#enters += 1;

@@ -6,7 +6,7 @@
 // from that one decision, so they cannot disagree (seeds §5.8, api.md "Turn boundaries").
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
-import { ElwoodError } from "../../errors.js";
+import type { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { OperationClass } from "../context/control-queue.js";
@@ -17,11 +17,14 @@ import { isTerminalStatus } from "../contract/status.js";
 import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { classifyComposer, countEchoes, isSameSubmission } from "./composer.js";
+import { composerGuardSurface, waitForFreeComposer } from "./composer-guard.js";
 import { DecidedPermission } from "./decided-permission.js";
 import { type DeliverySurface, deliverTurn } from "./delivery.js";
+import { HumanKeys } from "./human-draft.js";
 import { toStreamEvent } from "./stream-events.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import { Turn, type TurnChange } from "./turn.js";
+import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 import { QUIET_WINDOW_MS, type TurnEndEvidence, TurnProgress } from "./turn-progress.js";
 import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
@@ -58,6 +61,8 @@ export interface TurnsOptions {
   settleCommitted(): Promise<void>;
   /** A resumed conversation: its replay after the first ready is not a turn. */
   readonly isResume?: boolean;
+  /** How long a person's untouched draft holds a due prompt (./composer-guard.ts). */
+  readonly composerWaitMs: number;
 }
 
 /** What ties a submission to the ergonomic stream that reads it. */
@@ -98,6 +103,8 @@ export class Turns {
   #idleSinceTurnEnd = true;
   #sawWorkSinceSubmission = false;
   #rawInputTurn: Turn | undefined;
+  /** Keys from outside the queue: a person's draft may be in the composer (issue 25). */
+  readonly #humanKeys = new HumanKeys();
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
   /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
@@ -182,6 +189,7 @@ export class Turns {
     this.#notifyCallerInput();
     this.#rawInputTurn = this.#current?.turn;
     if (input === ESCAPE) this.#isInterruptRequested = true;
+    this.#humanKeys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
     this.#context.terminal.sendInput(input);
   }
 
@@ -502,6 +510,7 @@ export class Turns {
     binding?: StreamBinding,
   ): Submission {
     const { lifetime, status, queue } = this.#context;
+    const waitMs = this.#options.composerWaitMs;
     if (!lifetime.isLive) {
       const error = lifetime.notRunning();
       return { written: Promise.reject(error), settled: Promise.resolve(undefined) };
@@ -518,7 +527,11 @@ export class Turns {
     const written = new Promise<void>((resolve) => {
       markWritten = resolve;
     });
+    const signal = binding?.stream.givenUp;
     const deliver = async (): Promise<void> => {
+      // Nothing is typed over a person's draft; nothing of theirs joins this prompt.
+      const guard = composerGuardSurface(this.#context, { kind, operationClass }, waitMs, signal);
+      const mark = await waitForFreeComposer(guard, this.#humanKeys, { waitMs, submission: kind });
       // A failed attach submitted nothing: give back the ready transition this op consumed.
       const separator = await admitted.attach(() => {
         if (operationClass === "readiness") status.apply("submission_abandoned", kind);
@@ -531,8 +544,10 @@ export class Turns {
         markWritten();
       });
       try {
-        await deliverTurn(this.#deliverySurface(begun), begun.turn);
+        await deliverTurn(this.#deliverySurface(begun, mark), begun.turn);
       } catch (error) {
+        const isUntyped = asElwoodError(error).name === "composer_occupied";
+        if (isUntyped && operationClass === "readiness") status.apply("composer_occupied", kind);
         // An exit is announced with the status (onStatus settles the turn), never before it.
         if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
         if (!begun.turn.isSubmitted) throw error;
@@ -543,7 +558,7 @@ export class Turns {
       operationClass,
       bytes: Buffer.byteLength(text, "utf8"),
       run: deliver,
-      ...(binding === undefined ? {} : { signal: binding.stream.givenUp }),
+      ...(signal === undefined ? {} : { signal }),
     });
     const settled = op.then(
       () => progress,
@@ -601,8 +616,10 @@ export class Turns {
         }
         events.emitTurn({ kind: "failed", turnNumber, error: change.error });
         progress.stream?.fail(change.error);
-        if (status.isTerminal) this.#reachBoundary(progress);
-        else this.#awaitingBoundary.add(progress);
+        // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
+        if (status.isTerminal || change.error.name === "composer_occupied") {
+          this.#reachBoundary(progress);
+        } else this.#awaitingBoundary.add(progress);
         return;
       default:
         return;
@@ -637,7 +654,8 @@ export class Turns {
     }, EXIT_STATUS_GRACE_MS);
   }
 
-  #deliverySurface(progress: TurnProgress): DeliverySurface {
+  /** `keysMark`: the key count when the composer guard passed (./composer-guard.ts). */
+  #deliverySurface(progress: TurnProgress, keysMark: number): DeliverySurface {
     const context = this.#context;
     const { terminal, screen, lifetime, clock } = context;
     const { turn } = progress;
@@ -660,7 +678,12 @@ export class Turns {
       },
       sleep: (ms) => lifetime.sleep(ms),
       now: () => clock.now(),
-      isSuperseded: () => this.#current !== progress || this.#rawInputTurn === turn,
+      // Keys from outside after the composer guard: a person has the composer now.
+      isSuperseded: () =>
+        this.#current !== progress ||
+        this.#rawInputTurn === turn ||
+        this.#humanKeys.count !== keysMark,
+      submission: turn.kind,
       accept: (evidence) => this.#accept(progress, evidence),
     };
   }
@@ -722,33 +745,4 @@ function usageOf(total: UsageTotal): { usage?: ElwoodTokenUsage; model?: string 
     ...(usage === undefined ? {} : { usage }),
     ...(model === undefined ? {} : { model }),
   };
-}
-
-function isExitError(error: unknown): error is ElwoodError {
-  return (
-    error instanceof ElwoodError &&
-    error.name === "session_not_running" &&
-    error.details.status === "exited"
-  );
-}
-
-function exitedMidTurn(exitCode?: unknown): ElwoodError {
-  return new ElwoodError(
-    "session_not_running",
-    "The agent exited by itself before the turn completed; resume the session to continue the conversation.",
-    { details: { status: "exited", ...(typeof exitCode === "number" ? { exitCode } : {}) } },
-  );
-}
-
-function timeout(what: string, timeoutMs: number): ElwoodError {
-  return new ElwoodError("wait_timeout", `Timed out waiting for ${what}.`, {
-    details: { timeoutMs },
-  });
-}
-
-function asElwoodError(error: unknown): ElwoodError {
-  if (error instanceof ElwoodError) return error;
-  return new ElwoodError("session_not_running", "The prompt could not be delivered.", {
-    cause: error,
-  });
 }

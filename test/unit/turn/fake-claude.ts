@@ -74,6 +74,8 @@ export interface Reactions {
    * no banner and the interrupted prompt put back in the composer.
    */
   readonly interruptShows: "banner" | "prompt in composer";
+  /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
+  readonly echoesKeys: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -92,6 +94,7 @@ export const NORMAL: Reactions = {
   isInterruptible: true,
   interruptShows: "banner",
   thinkMs: 0,
+  echoesKeys: false,
 };
 
 /** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
@@ -105,6 +108,8 @@ export interface FakeTerminalOptions {
   readonly catchUp?: () => Promise<void>;
   /** Replaces the state port's conversation-id write (by default a no-op). */
   readonly persistAgentSessionId?: (agentSessionId: string) => Promise<void>;
+  /** The session's `composerWaitMs` (the runtime's default when absent). */
+  readonly composerWaitMs?: number;
 }
 
 export class FakeClaude implements TerminalPort {
@@ -162,6 +167,7 @@ export class FakeClaude implements TerminalPort {
       cwd: "/tmp/fake-workspace",
       autotrust: false,
       isResume: terminal.isResume ?? false,
+      ...(terminal.composerWaitMs === undefined ? {} : { composerWaitMs: terminal.composerWaitMs }),
       terminal: this,
       process: {
         pid: 4242,
@@ -264,6 +270,8 @@ export class FakeClaude implements TerminalPort {
       this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
     else if (text === "\r") this.#onEnter();
     else if (text === "\x1b") this.#onEscape();
+    else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
+      this.#later(20, () => (this.composer += text));
     else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
   }
 
