@@ -124,6 +124,22 @@ describe("a person's draft holds a program prompt (issue 25, C-TURN-06)", () => 
     expect(pastes(cli)).toBe(0);
   });
 
+  it("C-TURN-06: a caller that gives up while its prompt waits (timeoutMs) withdraws it: never typed, even once the draft is gone", async () => {
+    const { cli } = await typing();
+    await cli.session.sendKeys(DRAFT);
+    const sent = track(cli.session.send(PROMPT, { timeoutMs: 5_000 }));
+    await runUntil(() => sent.settled, 10_000);
+    expect(ElwoodError.is(sent.error, "wait_timeout")).toBe(true);
+    await cli.session.sendKeys("\x15");
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(pastes(cli)).toBe(0);
+    expect(cli.received).toEqual([]);
+    expect(cli.session.status).toBe("ready");
+    const next = track(cli.session.send("NEXT-prompt"));
+    await runUntil(() => next.settled);
+    expect(cli.received).toEqual(["NEXT-prompt"]);
+  });
+
   it("C-TURN-06: keys that leave the composer empty (an arrow) hold nothing", async () => {
     const { cli, warnings } = await typing();
     await cli.session.sendKeys("\x1b[A");
