@@ -187,4 +187,62 @@ describe("a person typing after the program's paste (issue 25, C-TURN-07)", () =
     expect(cli.composer).toContain(" and mine");
     expect(sent.settled).toBe(false);
   });
+
+  // Between the guard and the paste the delivery looks three times (the safe-screen wait,
+  // the echo baseline, the paste's own look); a key during any of them types nothing.
+  it.each([1, 2, 3])(
+    "C-TURN-07: a key that lands during look %i after the guard passed: nothing is typed, composer_occupied",
+    async (lookIndex) => {
+      const { cli } = await typing();
+      let isStarted = false;
+      cli.session.on("turn", (event) => {
+        if (event.kind === "started") isStarted = true;
+      });
+      let looks = 0;
+      let keyAt: number | undefined;
+      cli.onSettled = () => {
+        if (keyAt !== undefined || !isStarted) return;
+        looks += 1;
+        if (looks < lookIndex) return;
+        keyAt = cli.writes.length;
+        void cli.session.sendKeys(DRAFT);
+      };
+      const sent = track(cli.session.send(PROMPT));
+      await runUntil(() => sent.settled, 10_000);
+      expect(keyAt).toBeDefined();
+      expect(ElwoodError.is(sent.error, "composer_occupied")).toBe(true);
+      expect(cli.writes).toEqual([DRAFT]);
+      expect(cli.session.status).toBe("ready");
+      await cli.session.sendKeys("\x15");
+      const next = track(cli.session.send(PROMPT));
+      await runUntil(() => next.settled);
+      expect(cli.received).toEqual([PROMPT]);
+    },
+  );
+
+  // Each look at the screen awaits the render; a key may land during any of them. The
+  // looks after the paste shows: the paste wait's, the double check's, the safe-screen
+  // wait's and the Enter's own — a key during the last one is caught only by the check
+  // made right before the write.
+  it.each([1, 2, 3, 4])(
+    "C-TURN-07: a key that lands during look %i after the paste shows stops the Enter",
+    async (lookIndex) => {
+      const { cli } = await typing();
+      let looks = 0;
+      let keyAt: number | undefined;
+      cli.onSettled = () => {
+        if (keyAt !== undefined || !cli.composer.includes(PROMPT)) return;
+        looks += 1;
+        if (looks < lookIndex) return;
+        keyAt = cli.writes.length;
+        void cli.session.sendKeys(" and mine");
+      };
+      track(cli.session.send(PROMPT));
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(keyAt).toBeDefined();
+      expect(cli.writes.slice(keyAt)).toEqual([" and mine"]);
+      expect(cli.enters).toBe(0);
+      expect(cli.received).toEqual([]);
+    },
+  );
 });

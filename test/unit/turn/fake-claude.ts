@@ -139,6 +139,8 @@ export class FakeClaude implements TerminalPort {
   /** A captured screen shown as it is (e.g. "claude-2.1.332-auth-failure"), over everything else. */
   shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
+  /** Called on every settled() (each look the runtime takes): a test's key can land mid-look. */
+  onSettled: () => void = () => {};
   /** Usage items the transcript records after a prompt's answer (none by default). */
   usageFor: (prompt: string) => TranscriptItem[] = () => [];
   readonly #history: string[] = [];
@@ -282,6 +284,7 @@ export class FakeClaude implements TerminalPort {
   }
 
   settled(): Promise<void> {
+    this.onSettled();
     return Promise.resolve();
   }
 
