@@ -4,9 +4,8 @@
 // agent ready), then goes in once; if the draft sits untouched for `waitMs` it fails with
 // composer_occupied and nothing was written. The person's text is never cleared here.
 import { ElwoodError } from "../../errors.js";
-import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
-import type { ComposerLook, HumanKeys } from "./human-draft.js";
+import { type ComposerLook, HumanKeys } from "./human-draft.js";
 
 /** How often the screen is looked at while a person's draft holds the prompt. */
 export const COMPOSER_GUARD_POLL_MS = 100;
@@ -102,36 +101,73 @@ export function typedMeanwhile(submission: string): ElwoodError {
   );
 }
 
-/** The guard's view of a live session. */
-export function composerGuardSurface(
-  context: SessionContext,
-  submission: { readonly kind: string; readonly operationClass: OperationClass },
-  waitMs: number,
-  signal: AbortSignal | undefined,
-): ComposerGuardSurface {
-  const { terminal, screen, status, events, lifetime, clock } = context;
-  return {
-    look: async () => {
-      // Bounded like every pre-write render wait (C-API-56).
-      await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
-      lifetime.assertLive();
-      return { draft: screen.read().composerDraft, renders: screen.renderCount };
-    },
-    isReady: () => status.status === "ready",
-    holdsReadiness: submission.operationClass === "readiness",
-    releaseReady: () => status.apply("composer_occupied", `${submission.kind} waits`),
-    retakeReady: () => status.apply("submitted", `${submission.kind} composer free`),
-    warn: () =>
-      events.emitWarning({
-        source: "terminal",
-        code: "composer_occupied",
-        message:
-          "A person's unsent text is in the agent's composer; the program's prompt waits until it is sent or cleared.",
-        submission: submission.kind,
-        waitMs,
-      }),
-    sleep: (ms) => lifetime.sleep(ms),
-    now: () => clock.now(),
-    ...(signal === undefined ? {} : { signal }),
-  };
+/** What waits: its kind, and whether it took the ready transition (it gives it back). */
+export interface GuardedSubmission {
+  readonly kind: string;
+  readonly holdsReadiness: boolean;
+  /** A caller that gave up (its turn's timeout): the prompt is not typed at all. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The session's one guard (built by the runtime, shared by turns and commands): the
+ * record of keys from outside and the wait before a program's first keystroke.
+ */
+export class ComposerGuard {
+  readonly #context: SessionContext;
+  readonly #keys = new HumanKeys();
+  readonly #waitMs: number;
+
+  constructor(context: SessionContext, waitMs: number) {
+    this.#context = context;
+    this.#waitMs = waitMs;
+  }
+
+  /** Keys from outside the queue (sendKeys), as they go to the terminal. */
+  noteKeys(input: string | Uint8Array): void {
+    this.#keys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
+  }
+
+  /** Keys from outside so far: compare with the mark waitForFree returned. */
+  get keyCount(): number {
+    return this.#keys.count;
+  }
+
+  /** Resolves with the key mark once the composer is free; see waitForFreeComposer. */
+  waitForFree(submission: GuardedSubmission): Promise<number> {
+    const surface = this.#surface(submission);
+    return waitForFreeComposer(surface, this.#keys, {
+      waitMs: this.#waitMs,
+      submission: submission.kind,
+    });
+  }
+
+  #surface(submission: GuardedSubmission): ComposerGuardSurface {
+    const { terminal, screen, status, events, lifetime, clock } = this.#context;
+    const { kind, signal } = submission;
+    return {
+      look: async () => {
+        // Bounded like every pre-write render wait (C-API-56).
+        await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
+        lifetime.assertLive();
+        return { draft: screen.read().composerDraft, renders: screen.renderCount };
+      },
+      isReady: () => status.status === "ready",
+      holdsReadiness: submission.holdsReadiness,
+      releaseReady: () => status.apply("composer_occupied", `${kind} waits`),
+      retakeReady: () => status.apply("submitted", `${kind} composer free`),
+      warn: () =>
+        events.emitWarning({
+          source: "terminal",
+          code: "composer_occupied",
+          message:
+            "A person's unsent text is in the agent's composer; the program's prompt waits until it is sent or cleared.",
+          submission: kind,
+          waitMs: this.#waitMs,
+        }),
+      sleep: (ms) => lifetime.sleep(ms),
+      now: () => clock.now(),
+      ...(signal === undefined ? {} : { signal }),
+    };
+  }
 }

@@ -17,10 +17,9 @@ import { isTerminalStatus } from "../contract/status.js";
 import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { classifyComposer, countEchoes, isSameSubmission } from "./composer.js";
-import { composerGuardSurface, waitForFreeComposer } from "./composer-guard.js";
+import type { ComposerGuard } from "./composer-guard.js";
 import { DecidedPermission } from "./decided-permission.js";
 import { type DeliverySurface, deliverTurn } from "./delivery.js";
-import { HumanKeys } from "./human-draft.js";
 import { toStreamEvent } from "./stream-events.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import { Turn, type TurnChange } from "./turn.js";
@@ -61,8 +60,8 @@ export interface TurnsOptions {
   settleCommitted(): Promise<void>;
   /** A resumed conversation: its replay after the first ready is not a turn. */
   readonly isResume?: boolean;
-  /** How long a person's untouched draft holds a due prompt (./composer-guard.ts). */
-  readonly composerWaitMs: number;
+  /** No prompt is typed over a person's draft (./composer-guard.ts, issue 25). */
+  readonly composerGuard: ComposerGuard;
 }
 
 /** What ties a submission to the ergonomic stream that reads it. */
@@ -103,8 +102,6 @@ export class Turns {
   #idleSinceTurnEnd = true;
   #sawWorkSinceSubmission = false;
   #rawInputTurn: Turn | undefined;
-  /** Keys from outside the queue: a person's draft may be in the composer (issue 25). */
-  readonly #humanKeys = new HumanKeys();
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
   /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
@@ -189,7 +186,7 @@ export class Turns {
     this.#notifyCallerInput();
     this.#rawInputTurn = this.#current?.turn;
     if (input === ESCAPE) this.#isInterruptRequested = true;
-    this.#humanKeys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
+    this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
   }
 
@@ -510,7 +507,6 @@ export class Turns {
     binding?: StreamBinding,
   ): Submission {
     const { lifetime, status, queue } = this.#context;
-    const waitMs = this.#options.composerWaitMs;
     if (!lifetime.isLive) {
       const error = lifetime.notRunning();
       return { written: Promise.reject(error), settled: Promise.resolve(undefined) };
@@ -530,8 +526,8 @@ export class Turns {
     const signal = binding?.stream.givenUp;
     const deliver = async (): Promise<void> => {
       // Nothing is typed over a person's draft; nothing of theirs joins this prompt.
-      const guard = composerGuardSurface(this.#context, { kind, operationClass }, waitMs, signal);
-      const mark = await waitForFreeComposer(guard, this.#humanKeys, { waitMs, submission: kind });
+      const holdsReadiness = operationClass === "readiness";
+      const mark = await this.#options.composerGuard.waitForFree({ kind, holdsReadiness, signal });
       // A failed attach submitted nothing: give back the ready transition this op consumed.
       const separator = await admitted.attach(() => {
         if (operationClass === "readiness") status.apply("submission_abandoned", kind);
@@ -682,7 +678,7 @@ export class Turns {
       isSuperseded: () =>
         this.#current !== progress ||
         this.#rawInputTurn === turn ||
-        this.#humanKeys.count !== keysMark,
+        this.#options.composerGuard.keyCount !== keysMark,
       submission: turn.kind,
       accept: (evidence) => this.#accept(progress, evidence),
     };

@@ -140,6 +140,17 @@ describe("a person's draft holds a program prompt (issue 25, C-TURN-06)", () => 
     expect(cli.received).toEqual(["NEXT-prompt"]);
   });
 
+  it("C-TURN-06: a command's typing (compact) waits for the draft to go, too", async () => {
+    const { cli } = await typing();
+    await cli.session.sendKeys(DRAFT);
+    track(cli.session.compact({ timeoutMs: 60_000 }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(cli.writes).toEqual([DRAFT]);
+    await cli.session.sendKeys("\x15");
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(cli.writes.slice(0, 3)).toEqual([DRAFT, "\x15", "/compact"]);
+  });
+
   it("C-TURN-06: keys that leave the composer empty (an arrow) hold nothing", async () => {
     const { cli, warnings } = await typing();
     await cli.session.sendKeys("\x1b[A");
