@@ -101,6 +101,15 @@ export function typedMeanwhile(submission: string): ElwoodError {
   );
 }
 
+/** A person typed into the program's staged prompt and left it: it was never submitted. */
+export function personKeptComposer(submission: string, waitMs: number): ElwoodError {
+  return new ElwoodError(
+    "composer_occupied",
+    `A person typed into the agent's composer while the program's prompt was staged there, so the program did not submit it, and the text sat untouched for ${waitMs} ms. Send or clear the composer's text, then send the prompt again.`,
+    { details: { waitMs, submission, rule: "person_typed_into_staged_prompt" } },
+  );
+}
+
 /** What waits: its kind, and whether it took the ready transition (it gives it back). */
 export interface GuardedSubmission {
   readonly kind: string;
@@ -131,6 +140,16 @@ export class ComposerGuard {
   /** Keys from outside so far: compare with the mark waitForFree returned. */
   get keyCount(): number {
     return this.#keys.count;
+  }
+
+  /** Milliseconds since the last key from outside. */
+  get msSinceLastKey(): number {
+    return this.#context.clock.now() - this.#keys.lastAt;
+  }
+
+  /** How long a person's untouched draft may hold a program prompt. */
+  get waitMs(): number {
+    return this.#waitMs;
   }
 
   /** Resolves with the key mark once the composer is free; see waitForFreeComposer. */

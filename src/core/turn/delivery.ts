@@ -9,7 +9,7 @@
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { ComposerState } from "./composer.js";
-import { typedMeanwhile } from "./composer-guard.js";
+import { personKeptComposer, typedMeanwhile } from "./composer-guard.js";
 import type { Turn } from "./turn.js";
 
 export interface DeliveryBounds {
@@ -70,6 +70,15 @@ export interface DeliverySurface {
    * press anything again. Checked right before every write, with no await in between.
    */
   isSuperseded(): boolean;
+  /**
+   * Milliseconds since a person's last key, if a person typed since the composer guard
+   * passed (undefined otherwise): the composer is theirs, this delivery writes nothing more.
+   */
+  personIdleMs(): number | undefined;
+  /** How long a person's untouched text may hold the prompt (the session's composerWaitMs). */
+  readonly personWaitMs: number;
+  /** Called once when a person takes over the staged prompt, before the hands-off wait. */
+  personTookOver(): void;
   /** What is being submitted (message, loop, …), for errors. */
   readonly submission: string;
   /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
@@ -126,6 +135,30 @@ class Delivery {
   }
 
   async run(): Promise<void> {
+    await this.#deliver();
+    const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
+    if (isOpen && this.#surface.personIdleMs() !== undefined) await this.#handsOff();
+  }
+
+  /**
+   * A person typed into the composer while our prompt was staged there (issue 25): the
+   * text is theirs now. Nothing more is written — no Enter, no paste, no cleanup — and the
+   * prompt is taken only if they send it; left untouched for personWaitMs, it fails.
+   */
+  async #handsOff(): Promise<void> {
+    const surface = this.#surface;
+    surface.personTookOver();
+    for (;;) {
+      if (this.#turn.isAccepted || this.#turn.isSettled) return;
+      const idleMs = surface.personIdleMs() ?? 0;
+      if (idleMs >= surface.personWaitMs) {
+        throw personKeptComposer(surface.submission, surface.personWaitMs);
+      }
+      await surface.sleep(this.#bounds.observeIntervalMs);
+    }
+  }
+
+  async #deliver(): Promise<void> {
     await this.#waitForSafeScreen();
     this.#echoBaseline = (await this.#surface.observe()).echoes;
     await this.#paste();

@@ -540,7 +540,7 @@ export class Turns {
         markWritten();
       });
       try {
-        await deliverTurn(this.#deliverySurface(begun, mark), begun.turn);
+        await deliverTurn(this.#deliverySurface(begun, mark, holdsReadiness), begun.turn);
       } catch (error) {
         const isUntyped = asElwoodError(error).name === "composer_occupied";
         if (isUntyped && operationClass === "readiness") status.apply("composer_occupied", kind);
@@ -651,9 +651,14 @@ export class Turns {
   }
 
   /** `keysMark`: the key count when the composer guard passed (./composer-guard.ts). */
-  #deliverySurface(progress: TurnProgress, keysMark: number): DeliverySurface {
+  #deliverySurface(
+    progress: TurnProgress,
+    keysMark: number,
+    holdsReadiness: boolean,
+  ): DeliverySurface {
     const context = this.#context;
-    const { terminal, screen, lifetime, clock } = context;
+    const { terminal, screen, lifetime, clock, status } = context;
+    const guard = this.#options.composerGuard;
     const { turn } = progress;
     return {
       write: (data) => terminal.sendInput(data),
@@ -676,9 +681,13 @@ export class Turns {
       now: () => clock.now(),
       // Keys from outside after the composer guard: a person has the composer now.
       isSuperseded: () =>
-        this.#current !== progress ||
-        this.#rawInputTurn === turn ||
-        this.#options.composerGuard.keyCount !== keysMark,
+        this.#current !== progress || this.#rawInputTurn === turn || guard.keyCount !== keysMark,
+      personIdleMs: () => (guard.keyCount === keysMark ? undefined : guard.msSinceLastKey),
+      personWaitMs: guard.waitMs,
+      // The agent idles with the person's text in its composer: not `running`.
+      personTookOver: () => {
+        if (holdsReadiness) status.apply("composer_occupied", `${turn.kind} taken over`);
+      },
       submission: turn.kind,
       accept: (evidence) => this.#accept(progress, evidence),
     };

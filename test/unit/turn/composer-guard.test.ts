@@ -199,6 +199,37 @@ describe("a person typing after the program's paste (issue 25, C-TURN-07)", () =
     expect(sent.settled).toBe(false);
   });
 
+  it("C-TURN-07: the person leaves the merged text untouched: composer_occupied at composerWaitMs, nothing written after their key, status ready", async () => {
+    const { cli } = await typing({ paste: () => 1_500 }, 5_000);
+    const sent = track(cli.session.send(PROMPT));
+    await runUntil(() => pastes(cli) === 1, 2_000);
+    await cli.session.sendKeys(" and mine");
+    const keyAt = cli.writes.length;
+    await vi.advanceTimersByTimeAsync(4_500);
+    expect(sent.settled).toBe(false);
+    await runUntil(() => sent.settled, 2_000);
+    expect(ElwoodError.is(sent.error, "composer_occupied")).toBe(true);
+    expect((sent.error as ElwoodError).details.rule).toBe("person_typed_into_staged_prompt");
+    // No Enter, no cleanup keys: the composer is the person's.
+    expect(cli.writes.slice(keyAt)).toEqual([]);
+    expect(cli.composer).toContain(" and mine");
+    expect(cli.received).toEqual([]);
+    expect(cli.session.status).toBe("ready");
+  });
+
+  it("C-TURN-07: the person sends the merged text themselves: that is the prompt the agent takes, once", async () => {
+    const { cli } = await typing({ paste: () => 1_500 });
+    const sent = track(cli.session.send(PROMPT));
+    await runUntil(() => pastes(cli) === 1, 2_000);
+    await cli.session.sendKeys(" and mine");
+    await vi.advanceTimersByTimeAsync(3_000);
+    await cli.session.sendKeys("\r");
+    await runUntil(() => sent.settled);
+    expect(cli.received).toHaveLength(1);
+    expect(cli.received[0]).toContain(PROMPT);
+    expect(cli.enters).toBe(1);
+  });
+
   // Between the guard and the paste the delivery looks three times (the safe-screen wait,
   // the echo baseline, the paste's own look); a key during any of them types nothing.
   it.each([1, 2, 3])(
