@@ -51,8 +51,13 @@ export async function waitForFreeComposer(
   let hasWarned = false;
   let hasReleased = false;
   let occupiedSince: number | undefined;
+  // Whatever ends the wait untyped (the bound, a caller giving up) gives `ready` back once.
+  const giveUp = (error: unknown): never => {
+    if (!hasReleased && surface.holdsReadiness) surface.releaseReady();
+    throw error;
+  };
   for (;;) {
-    if (surface.signal?.aborted === true) throw surface.signal.reason;
+    if (surface.signal?.aborted === true) giveUp(surface.signal.reason);
     const verdict = keys.judge(await surface.look(), surface.now());
     if (verdict === "free") {
       if (!hasReleased) return keys.count;
@@ -75,7 +80,7 @@ export async function waitForFreeComposer(
       }
       // A person still typing keeps the prompt waiting; an abandoned draft fails it.
       if (now - Math.max(occupiedSince, keys.lastAt) >= options.waitMs) {
-        throw composerOccupied(options);
+        giveUp(composerOccupied(options));
       }
     } else {
       occupiedSince = undefined;

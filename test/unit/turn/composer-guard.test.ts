@@ -151,6 +151,19 @@ describe("a person's draft holds a program prompt (issue 25, C-TURN-06)", () => 
     expect(cli.writes.slice(0, 3)).toEqual([DRAFT, "\x15", "/compact"]);
   });
 
+  it("C-TURN-06: a caller giving up while a key's echo is still awaited gets ready back: nothing typed, not running", async () => {
+    // No echo and no frame after the key: the guard waits up to 2 s before trusting the
+    // empty composer, and the caller's 1 s timeout ends the wait first.
+    const { cli } = await typing({ echoesKeys: false });
+    await cli.session.sendKeys("x");
+    const sent = track(cli.session.send(PROMPT, { timeoutMs: 1_000 }));
+    await runUntil(() => sent.settled, 5_000);
+    expect(ElwoodError.is(sent.error, "wait_timeout")).toBe(true);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(pastes(cli)).toBe(0);
+    expect(cli.session.status).toBe("ready");
+  });
+
   it("C-TURN-06: keys that leave the composer empty (an arrow) hold nothing", async () => {
     const { cli, warnings } = await typing();
     await cli.session.sendKeys("\x1b[A");
