@@ -318,14 +318,18 @@ export class Turns {
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent();
     if (content.type === "text") progress.addText(content.text);
-    this.#context.events.emitTurn({
-      kind: "content",
-      turnNumber: progress.turn.id,
-      event: content,
-    });
-    if (progress.stream?.push(content) === false) {
-      progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
-      return;
+    // An assistant message with no text (Claude writes one for an empty reply, and another
+    // for its retry) is no content for the caller: send() would join it as "\n\n".
+    if (content.type !== "text" || content.text !== "") {
+      this.#context.events.emitTurn({
+        kind: "content",
+        turnNumber: progress.turn.id,
+        event: content,
+      });
+      if (progress.stream?.push(content) === false) {
+        progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
+        return;
+      }
     }
     this.#check(progress);
   }
@@ -364,6 +368,18 @@ export class Turns {
         ? "idle composer after an interrupt"
         : "working indicator gone, idle composer";
     this.#endOnIdle(isInterrupted ? "interrupt" : "idle screen", reason);
+  }
+
+  /**
+   * A dialog cleared to an idle composer. Escape on it (interrupt(), raw keys, or a fresh
+   * interrupt banner) ends the turn: Claude answers Escape on its permission dialog with
+   * "Interrupted" and no Stop, and the session is `ready` already, so no idle edge comes.
+   */
+  onDialogClearedIdle(isInterrupt: boolean): void {
+    const progress = this.#current;
+    if (progress === undefined || progress.turn.isSettled) return;
+    if (!isInterrupt && !this.#isInterruptRequested) return;
+    this.#endOnIdle("interrupt", "dialog dismissed by an interrupt");
   }
 
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
