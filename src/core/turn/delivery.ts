@@ -77,7 +77,7 @@ export interface DeliverySurface {
   personIdleMs(): number | undefined;
   /** How long a person's untouched text may hold the prompt (the session's composerWaitMs). */
   readonly personWaitMs: number;
-  /** Called once when a person takes over the staged prompt, before the hands-off wait. */
+  /** A person took the composer (before our paste, or over it): the agent is left idle. */
   personTookOver(): void;
   /** What is being submitted (message, loop, …), for errors. */
   readonly submission: string;
@@ -179,8 +179,9 @@ class Delivery {
     this.#rendersAtPaste = (await surface.observe()).renders;
     if (surface.isSuperseded()) {
       // A person typed since the composer guard passed: ours would join their text.
-      if (this.#pastes === 0) throw typedMeanwhile(surface.submission);
-      return;
+      if (this.#pastes > 0) return;
+      surface.personTookOver();
+      throw typedMeanwhile(surface.submission);
     }
     surface.write(bracketedPaste(this.#turn.text));
     this.#pastes += 1;

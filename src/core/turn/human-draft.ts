@@ -52,12 +52,31 @@ export function judgeComposer(
   return keys.msSinceLastKey >= settledMs ? "free" : "unsettled";
 }
 
-const ESCAPE = 0x1b;
+/**
+ * What a terminal answers by itself rather than a person typing (a browser terminal on the
+ * serve page forwards these as keys): focus in/out, a cursor position report, device
+ * attributes, a mode or keyboard-protocol report, a mouse report, an OSC reply (colours).
+ */
+const TERMINAL_REPORT =
+  /\x1b\[(?:[IO]|\d+;\d+R|[?>=][\d;]*c|\?[\d;]*\$y|\?\d*u|<\d+;\d+;\d+[Mm])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+const asText = (input: string | Uint8Array) =>
+  typeof input === "string" ? input : Buffer.from(input).toString("utf8");
+
+/** Input made only of a terminal's own reports: no person pressed anything. */
+export function isTerminalReport(input: string | Uint8Array): boolean {
+  return asText(input).replace(TERMINAL_REPORT, "").length === 0;
+}
+
+/** Input that cannot put text in the composer: a lone Escape (an interrupt), or reports only. */
+export function typesNothing(input: string | Uint8Array): boolean {
+  return asText(input) === "\x1b" || isTerminalReport(input);
+}
 
 /**
  * What the session knows of keys from outside: when the last came and whether the
- * composer was seen empty since. A lone Escape types nothing (an interrupt), so it is
- * not counted; every other key may (a letter, a paste, an arrow recalling history).
+ * composer was seen empty since. Input that types nothing is not counted (typesNothing);
+ * every other key may leave text (a letter, a paste, an arrow recalling history).
  */
 export class HumanKeys {
   #count = 0;
@@ -66,9 +85,7 @@ export class HumanKeys {
   #isPending = false;
 
   note(input: string | Uint8Array, now: number, renders: number): void {
-    const isLoneEscape =
-      typeof input === "string" ? input === "\x1b" : input.length === 1 && input[0] === ESCAPE;
-    if (isLoneEscape || input.length === 0) return;
+    if (typesNothing(input)) return;
     this.#count += 1;
     this.#lastAt = now;
     this.#rendersAtLast = renders;

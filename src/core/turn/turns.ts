@@ -20,6 +20,7 @@ import { classifyComposer, countEchoes, isSameSubmission } from "./composer.js";
 import type { ComposerGuard } from "./composer-guard.js";
 import { DecidedPermission } from "./decided-permission.js";
 import { type DeliverySurface, deliverTurn } from "./delivery.js";
+import { isTerminalReport } from "./human-draft.js";
 import { toStreamEvent } from "./stream-events.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import { Turn, type TurnChange } from "./turn.js";
@@ -184,7 +185,8 @@ export class Turns {
   takeRawInput(input: string | Uint8Array): void {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
-    this.#rawInputTurn = this.#current?.turn;
+    // A terminal's own reports (focus, cursor position) are no person taking the composer.
+    if (!isTerminalReport(input)) this.#rawInputTurn = this.#current?.turn;
     if (input === ESCAPE) this.#isInterruptRequested = true;
     this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
@@ -558,8 +560,6 @@ export class Turns {
       try {
         await deliverTurn(this.#deliverySurface(begun, mark, holdsReadiness), begun.turn);
       } catch (error) {
-        const isUntyped = asElwoodError(error).name === "composer_occupied";
-        if (isUntyped && operationClass === "readiness") status.apply("composer_occupied", kind);
         // An exit is announced with the status (onStatus settles the turn), never before it.
         if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
         if (!begun.turn.isSubmitted) throw error;

@@ -3,7 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
-import { HumanKeys, judgeComposer, type KeysSince } from "../../../src/core/turn/human-draft.js";
+import {
+  HumanKeys,
+  judgeComposer,
+  type KeysSince,
+  typesNothing,
+} from "../../../src/core/turn/human-draft.js";
 import { loadScreen } from "./load-screen.js";
 
 const read = (adapter: typeof claudeAdapter | typeof codexAdapter, name: string) => {
@@ -85,5 +90,31 @@ describe("the composer's draft on real screens (issue 25, C-TURN-06)", () => {
     expect(keys.judge(occupied, 2_000)).toBe("free");
     keys.note(new Uint8Array([0x1b]), 2_000, 8);
     expect(keys.count).toBe(1);
+  });
+
+  it.each([
+    ["focus in", "\x1b[I"],
+    ["focus out", "\x1b[O"],
+    ["a cursor position report", "\x1b[12;5R"],
+    ["device attributes", "\x1b[?1;2c"],
+    ["a colour reply (OSC 11)", "\x1b]11;rgb:0000/0000/0000\x1b\\"],
+    ["a mouse click", "\x1b[<0;10;5M\x1b[<0;10;5m"],
+    ["a lone Escape", "\x1b"],
+  ])("C-TURN-06: %s from a browser terminal types nothing and holds nothing", (_, input) => {
+    expect(typesNothing(input)).toBe(true);
+    expect(typesNothing(new TextEncoder().encode(input))).toBe(true);
+    const keys = new HumanKeys();
+    keys.note(input, 0, 0);
+    expect(keys.count).toBe(0);
+  });
+
+  it.each([
+    ["a letter", "h"],
+    ["an arrow (history recall)", "\x1b[A"],
+    ["a paste", "\x1b[200~text\x1b[201~"],
+    ["Enter", "\r"],
+    ["a letter after a focus report", "\x1b[Ih"],
+  ])("C-TURN-06: %s may leave text: it counts", (_, input) => {
+    expect(typesNothing(input)).toBe(false);
   });
 });

@@ -279,6 +279,20 @@ describe("a person typing after the program's paste (issue 25, C-TURN-07)", () =
   // looks after the paste shows: the paste wait's, the double check's, the safe-screen
   // wait's and the Enter's own — a key during the last one is caught only by the check
   // made right before the write.
+  it("C-TURN-07: a browser terminal's focus report right before the Enter is no person: the prompt goes in once", async () => {
+    const { cli } = await typing();
+    let looks = 0;
+    cli.onSettled = () => {
+      if (!cli.composer.includes(PROMPT) || ++looks !== 4) return;
+      void cli.session.sendKeys("\x1b[I");
+    };
+    const sent = track(cli.session.send(PROMPT));
+    await runUntil(() => sent.settled, 10_000);
+    expect(sent.value).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.writes).toContain("\x1b[I");
+    expect(cli.received).toEqual([PROMPT]);
+  });
+
   it.each([1, 2, 3, 4])(
     "C-TURN-07: a key that lands during look %i after the paste shows stops the Enter",
     async (lookIndex) => {
