@@ -19,6 +19,7 @@ export const ELWOOD_OWN_ERROR_NAMES = [
   "input_queue_full",
   "session_not_running",
   "prompt_not_accepted",
+  "composer_occupied",
   "termination_failed",
   "teardown_failed",
   "wait_timeout",

@@ -2,7 +2,7 @@
 // fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
 // to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
 // /tmp for sanitizing into test/fixtures/transcripts.
-// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings]
+// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts]
 // The binaries are the pinned devDependencies, or other versions through the e2e override
 // (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
 // under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
@@ -305,6 +305,30 @@ async function captureCodex(port: number): Promise<void> {
   ]);
 }
 
+// A person's unsent draft in the composer, then the composer after Ctrl-U cleared it
+// (issue 25: a program prompt never types over a person's draft).
+const DRAFT: Step[] = [
+  ...shotAfter("half a line", "composer-draft", 1500),
+  ...shotAfter("\x15", "composer-cleared", 1500),
+];
+
+async function captureDrafts(port: number): Promise<void> {
+  answerWith(anthropicReply);
+  await scenario(CLAUDE, [], claudeEnv(port), `claude-${versionOf(CLAUDE)}`, [
+    ...ACCEPT_TRUST,
+    { waitFor: /❯/ },
+    ...DRAFT,
+  ]);
+  answerWith(openaiReply);
+  await scenario(CODEX, [], codexEnv(codexHome(port)), `codex-${versionOf(CODEX)}`, [
+    { waitFor: TRUST_PROMPT },
+    { keys: "\r" },
+    { waitFor: /›/ },
+    { wait: 2000 },
+    ...DRAFT,
+  ]);
+}
+
 function copyTranscripts(dir: string, cli: string): void {
   if (!existsSync(dir)) return;
   const target = join(tmpdir(), `elwood-transcripts-${cli}`);
@@ -319,4 +343,5 @@ if (which === "all" || which === "claude") await captureClaude(port);
 if (which === "all" || which === "claude" || which === "claude-settings")
   await captureClaudeSettingsWarning(port);
 if (which === "all" || which === "codex") await captureCodex(port);
+if (which === "all" || which === "drafts") await captureDrafts(port);
 process.exit(0);

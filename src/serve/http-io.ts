@@ -28,6 +28,7 @@ const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   adapter_mismatch: 409,
   resume_unavailable: 409,
   input_queue_full: 409,
+  composer_occupied: 409,
   loop_limit_reached: 409,
   origin_not_allowed: 403,
   request_timeout: 408,

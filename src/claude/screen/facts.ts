@@ -162,6 +162,15 @@ const ROWS: ScreenFactTable = [
     verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {
+    // Dim hints an EMPTY composer shows after a failed request ("❯ Once fixed, resend your
+    // message"): not a draft, so a person's keys did not leave text behind (issue 25).
+    id: "claude-composer-placeholder",
+    kind: "composer_placeholder",
+    header:
+      /^(Once fixed, resend your message|Resend your message to try again|Run \/rewind to go back)$/,
+    verifiedOn: "2.1.332 (fixture claude-2.1.332-auth-failure; the other two: binary strings)",
+  },
+  {
     // A 401 with no retries left shows "⎿  Not logged in · Please run /login".
     id: "claude-auth-not-logged-in",
     kind: "auth_failure",

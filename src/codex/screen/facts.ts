@@ -128,6 +128,25 @@ const ROWS: ScreenFactTable = [
     belowWithin: 2,
     verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
+  {
+    // What an EMPTY composer shows (dim): not a draft (issue 25).
+    id: "codex-composer-placeholder",
+    kind: "composer_placeholder",
+    header: /^(Ask Codex to do anything|Ask a follow-up question)$/,
+    versions: { from: "0.150.0" },
+    verifiedOn:
+      "0.150.0, 0.171.0 (fixtures *-composer; the follow-up text: 0.171.0 binary strings)",
+  },
+  {
+    // 0.124.0 shows one example prompt, picked at random per session, instead.
+    id: "codex-composer-placeholder-examples",
+    kind: "composer_placeholder",
+    header:
+      /^(Explain this codebase|Summarize recent commits|Implement \{feature\}|Find and fix a bug in @filename|Write tests for @filename|Improve documentation in @filename)$/,
+    versions: { before: "0.150.0" },
+    verifiedOn:
+      "0.124.0 (fixture codex-0.124.0-composer: the bug example; the rest: the CLI's example list)",
+  },
 ];
 
 export const CODEX_SCREEN_FACTS: ScreenFacts = {

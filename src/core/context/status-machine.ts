@@ -16,6 +16,7 @@ export type StatusEvidence =
   | "prompt_not_accepted"
   | "turn_completed"
   | "submission_abandoned"
+  | "composer_occupied"
   | "turn_blocked_by_hook"
   | "screen_working"
   | "screen_idle"
@@ -104,6 +105,8 @@ export class StatusMachine {
         return current === "blocked" ? undefined : "running";
       case "turn_completed":
       case "submission_abandoned":
+      // A due prompt waits behind a person's draft: the agent idles meanwhile.
+      case "composer_occupied":
       case "screen_idle":
       // A prompt the agent never took leaves the agent idle: `running` would be a lie.
       case "prompt_not_accepted":

@@ -43,6 +43,12 @@ export interface ScreenReading {
    * undefined when no composer is visible. Placeholder text counts as text here.
    */
   readonly composerText: string | undefined;
+  /**
+   * What was typed into the composer, whitespace collapsed: "" for an empty composer or one
+   * showing a placeholder (the adapter's `composer_placeholder` rows); undefined when no
+   * composer is visible.
+   */
+  readonly composerDraft: string | undefined;
   readonly isAuthFailure: boolean;
 }
 

@@ -163,6 +163,19 @@ export type ElwoodResumedEmptyConversationWarning = WarningFields<
   "lifecycle"
 >;
 
+/**
+ * A program prompt became due while a person's unsent text was in the composer (keys from
+ * `sendKeys`: the serve page, the API, an attached terminal). It waits, untyped, until the
+ * composer is free, or fails with composer_occupied after `composerWaitMs` of an
+ * untouched draft. Once per waiting submission.
+ */
+export interface ElwoodComposerOccupiedWarning
+  extends WarningFields<"composer_occupied", "terminal"> {
+  /** What waits: `message`, `prompt`, `guidance`, `loop`, … */
+  readonly submission: string;
+  readonly waitMs: number;
+}
+
 export type ElwoodWarningEvent =
   | ElwoodVersionUnparseableWarning
   | ElwoodAgentUpdateFailedWarning
@@ -182,7 +195,8 @@ export type ElwoodWarningEvent =
   | ElwoodRecordUpdateFailedWarning
   | ElwoodStartedNewConversationWarning
   | ElwoodStateFolderSkippedWarning
-  | ElwoodResumedEmptyConversationWarning;
+  | ElwoodResumedEmptyConversationWarning
+  | ElwoodComposerOccupiedWarning;
 
 export type ElwoodWarningCode = ElwoodWarningEvent["code"];
 

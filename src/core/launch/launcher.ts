@@ -183,6 +183,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       cwd: record.cwd,
       autotrust: config.autotrust,
       isResume: launch.isResume,
+      composerWaitMs: config.composerWaitMs,
       terminal: asTerminalPort(terminal, pty),
       process: {
         pid: pty.pid,

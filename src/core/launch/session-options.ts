@@ -16,6 +16,7 @@ import {
 } from "../../options/fields.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../../terminal/terminal.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
+import { DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 
 export interface CommonStartOptions {
   readonly cwd: string;
@@ -25,6 +26,11 @@ export interface CommonStartOptions {
   readonly autoupdate?: boolean;
   readonly autotrust?: boolean;
   readonly hookTimeoutMs?: number;
+  /**
+   * How long a program prompt waits behind a person's untouched unsent text in the
+   * composer before it fails with composer_occupied (issue 25).
+   */
+  readonly composerWaitMs?: number;
   readonly strictVersionCheck?: boolean;
   /** Path to the CLI, for setups where the login shell cannot find it (nvm, Electron). */
   readonly executable?: string;
@@ -41,6 +47,7 @@ export interface SessionConfig<Launch = unknown, Handlers = unknown, Posture = u
   readonly autoupdate: boolean;
   readonly autotrust: boolean;
   readonly hookTimeoutMs: number;
+  readonly composerWaitMs: number;
   readonly strictVersionCheck: boolean;
   readonly executable: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -52,6 +59,10 @@ export interface SessionConfig<Launch = unknown, Handlers = unknown, Posture = u
 }
 
 const hookTimeoutMessage = "`hookTimeoutMs` must be a positive integer number of milliseconds.";
+/** The longest delay a Node timer takes. */
+const MAX_TIMER_MS = 2_147_483_647;
+const composerWaitMessage =
+  "`composerWaitMs` must be a positive integer number of milliseconds (at most 2147483647).";
 
 /** The options every agent shares, in the order of CommonStartOptions. */
 const COMMON = z.strictObject({
@@ -73,6 +84,13 @@ const COMMON = z.strictObject({
     })
     .optional()
     .default(DEFAULT_HOOK_TIMEOUT_MS),
+  composerWaitMs: z
+    .number({ error: composerWaitMessage })
+    .refine((ms) => Number.isInteger(ms) && ms > 0 && ms <= MAX_TIMER_MS, {
+      error: composerWaitMessage,
+    })
+    .optional()
+    .default(DEFAULT_COMPOSER_WAIT_MS),
   strictVersionCheck: flag("strictVersionCheck").default(false),
   executable: text("executable"),
   env: environment,
@@ -128,6 +146,7 @@ export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Post
       autoupdate: values.autoupdate,
       autotrust: values.autotrust,
       hookTimeoutMs: values.hookTimeoutMs,
+      composerWaitMs: values.composerWaitMs,
       strictVersionCheck: values.strictVersionCheck,
       executable: values.executable,
       env: values.env ?? process.env,

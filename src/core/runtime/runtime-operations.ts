@@ -12,7 +12,11 @@ import { type LoginOptions, normalizeLoginOptions, runLogin } from "../operation
 import { LoginExpiryWatch } from "../operations/login-expiry.js";
 import { ModelOperations } from "../operations/models/model-operations.js";
 import { StartupWarningsWatch } from "../operations/startup-warnings.js";
+import type { ComposerGuard } from "../turn/composer-guard.js";
 import type { AdmittedImages } from "../turn/turns.js";
+
+/** Commands that type nothing into the composer (Codex's F2 warnings pager). */
+const TYPES_NOTHING: ReadonlySet<string> = new Set(["startup_warnings"]);
 
 export class RuntimeOperations {
   /** listModels()/setModel() through the CLI's `/model` picker. */
@@ -23,15 +27,19 @@ export class RuntimeOperations {
   readonly #loginExpiry: LoginExpiryWatch | undefined;
   /** Codex's MCP start-up failures, read once per session (it subscribes itself). */
   readonly #startupWarnings: StartupWarningsWatch | undefined;
+  readonly #composerGuard: ComposerGuard;
 
   constructor(options: {
     readonly context: SessionContext;
     readonly facts: AgentOperationFacts;
     /** The session's launch environment (where the CLI keeps its config). */
     readonly env: Readonly<Record<string, string | undefined>>;
+    /** A command's `/compact`, `/model` or `/login` is never typed over a person's draft. */
+    readonly composerGuard: ComposerGuard;
   }) {
     const { context, facts, env } = options;
     this.#context = context;
+    this.#composerGuard = options.composerGuard;
     this.#facts = facts;
     this.#images = new ImageSubmissions(context, facts.images);
     this.#loginExpiry =
@@ -107,6 +115,10 @@ export class RuntimeOperations {
     if (lifetime.isClosed) return Promise.reject(lifetime.notRunning());
     let result: { value: T } | undefined;
     const op = async () => {
+      // A command holds no ready transition to give back while it waits (consumesReady).
+      if (!TYPES_NOTHING.has(kind)) {
+        await this.#composerGuard.waitForFree({ kind, holdsReadiness: false });
+      }
       result = { value: await run(this.#context) };
     };
     return queue

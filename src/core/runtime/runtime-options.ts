@@ -20,6 +20,8 @@ export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
   readonly cwd: string;
   readonly autotrust: boolean;
   readonly isResume: boolean;
+  /** How long a person's untouched draft holds a due prompt; DEFAULT_COMPOSER_WAIT_MS if absent. */
+  readonly composerWaitMs?: number;
   readonly terminal: TerminalPort;
   readonly process: ProcessPort;
   readonly transcript: TranscriptPort;

@@ -19,6 +19,7 @@ import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodTerminalStatus } from "../contract/status.js";
 import { SessionLoops } from "../loops/session-loops.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
+import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 import { usageBeforeContent } from "../turn/transcript-turns.js";
 import { Turns } from "../turn/turns.js";
 import { ConversationRecorder } from "./conversation-recorder.js";
@@ -88,7 +89,14 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
     // 2. The parts, each with the context and the parts it needs.
     const facts = adapter.operations ?? {};
-    this.operations = new RuntimeOperations({ context, facts, env: options.env ?? {} });
+    const composerWaitMs = options.composerWaitMs ?? DEFAULT_COMPOSER_WAIT_MS;
+    const composerGuard = new ComposerGuard(context, composerWaitMs);
+    this.operations = new RuntimeOperations({
+      context,
+      facts,
+      env: options.env ?? {},
+      composerGuard,
+    });
     this.#recorder = new ConversationRecorder({ adapter, events, state: options.state });
     const recorder = this.#recorder;
     const operations = this.operations;
@@ -98,6 +106,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       admitImages: (images) => operations.admitImages(images),
       settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
       isResume: options.isResume,
+      composerGuard,
     });
     const turns = this.turns;
     this.loops = new SessionLoops({

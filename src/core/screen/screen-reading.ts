@@ -40,6 +40,7 @@ export function readScreenWithFacts(
     hasIdleComposer: dialog === undefined && match.hasComposer && !isWorking,
     hasStagedInput: composerText !== undefined && composerText.length > 0,
     composerText,
+    composerDraft: composerText === undefined ? undefined : draftOf(composerText, table),
     isAuthFailure: match.hasAuthFailure,
   };
 }
@@ -72,6 +73,15 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   const answerKeys = plan.method === "arrows" && isOnTarget ? plan.confirm : plan.moves[0];
   if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
   return { ruleIds, kind: "startup_prompt", label, answerKeys, ...selected };
+}
+
+/** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */
+function draftOf(composerText: string, table: ScreenFactTable): string {
+  const shown = composerText.replace(/\s+/g, " ").trim();
+  const isPlaceholder = table.some(
+    (fact) => fact.kind === "composer_placeholder" && fact.header.test(shown),
+  );
+  return isPlaceholder ? "" : shown;
 }
 
 /** A draft may span rows; an input box ends at a full-width rule or a blank row. */

@@ -10,6 +10,7 @@ export type ScreenFactKind =
   | "working"
   | "interrupted"
   | "composer"
+  | "composer_placeholder" // what an EMPTY composer shows: `header` matches its whole text
   | "auth_failure";
 
 export const DIALOG_KINDS: ReadonlySet<ScreenFactKind> = new Set([

@@ -9,6 +9,7 @@
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { ComposerState } from "./composer.js";
+import { personKeptComposer, typedMeanwhile } from "./composer-guard.js";
 import type { Turn } from "./turn.js";
 
 export interface DeliveryBounds {
@@ -64,8 +65,22 @@ export interface DeliverySurface {
   observe(): Promise<DeliveryObservation>;
   sleep(ms: number): Promise<void>;
   now(): number;
-  /** A newer submission took over the composer: this one must not press anything again. */
+  /**
+   * A newer submission, or a person's keys, took over the composer: this one must not
+   * press anything again. Checked right before every write, with no await in between.
+   */
   isSuperseded(): boolean;
+  /**
+   * Milliseconds since a person's last key, if a person typed since the composer guard
+   * passed (undefined otherwise): the composer is theirs, this delivery writes nothing more.
+   */
+  personIdleMs(): number | undefined;
+  /** How long a person's untouched text may hold the prompt (the session's composerWaitMs). */
+  readonly personWaitMs: number;
+  /** A person took the composer (before our paste, or over it): the agent is left idle. */
+  personTookOver(): void;
+  /** What is being submitted (message, loop, …), for errors. */
+  readonly submission: string;
   /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
   accept(evidence: string): void;
 }
@@ -122,6 +137,30 @@ class Delivery {
   }
 
   async run(): Promise<void> {
+    await this.#deliver();
+    const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
+    if (isOpen && this.#surface.personIdleMs() !== undefined) await this.#handsOff();
+  }
+
+  /**
+   * A person typed into the composer while our prompt was staged there (issue 25): the
+   * text is theirs now. Nothing more is written — no Enter, no paste, no cleanup — and the
+   * prompt is taken only if they send it; left untouched for personWaitMs, it fails.
+   */
+  async #handsOff(): Promise<void> {
+    const surface = this.#surface;
+    surface.personTookOver();
+    for (;;) {
+      if (this.#turn.isAccepted || this.#turn.isSettled) return;
+      const idleMs = surface.personIdleMs() ?? 0;
+      if (idleMs >= surface.personWaitMs) {
+        throw personKeptComposer(surface.submission, surface.personWaitMs);
+      }
+      await surface.sleep(this.#bounds.observeIntervalMs);
+    }
+  }
+
+  async #deliver(): Promise<void> {
     await this.#waitForSafeScreen();
     this.#echoBaseline = (await this.#surface.observe()).echoes;
     await this.#paste();
@@ -140,6 +179,12 @@ class Delivery {
   async #paste(): Promise<void> {
     const surface = this.#surface;
     this.#rendersAtPaste = (await surface.observe()).renders;
+    if (surface.isSuperseded()) {
+      // A person typed since the composer guard passed: ours would join their text.
+      if (this.#pastes > 0) return;
+      surface.personTookOver();
+      throw typedMeanwhile(surface.submission);
+    }
     surface.write(bracketedPaste(this.#turn.text));
     this.#pastes += 1;
     this.#sawStaged = false;
@@ -161,6 +206,8 @@ class Delivery {
     await this.#waitForSafeScreen();
     if (this.#isDone) return;
     const seen = await this.#surface.observe();
+    // Keys that came while we looked: this Enter would submit a person's text with ours.
+    if (this.#isDone) return;
     if (seen.composer === "doubled") throw this.#doubled();
     if (seen.composer === "staged") this.#sawStaged = true;
     this.#surface.write(KEYS.enter);

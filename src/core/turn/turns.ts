@@ -6,7 +6,7 @@
 // from that one decision, so they cannot disagree (seeds §5.8, api.md "Turn boundaries").
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
-import { ElwoodError } from "../../errors.js";
+import type { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { OperationClass } from "../context/control-queue.js";
@@ -17,11 +17,14 @@ import { isTerminalStatus } from "../contract/status.js";
 import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { classifyComposer, countEchoes, isSameSubmission } from "./composer.js";
+import type { ComposerGuard } from "./composer-guard.js";
 import { DecidedPermission } from "./decided-permission.js";
 import { type DeliverySurface, deliverTurn } from "./delivery.js";
+import { isTerminalReport } from "./human-draft.js";
 import { toStreamEvent } from "./stream-events.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import { Turn, type TurnChange } from "./turn.js";
+import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 import { QUIET_WINDOW_MS, type TurnEndEvidence, TurnProgress } from "./turn-progress.js";
 import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
@@ -58,6 +61,8 @@ export interface TurnsOptions {
   settleCommitted(): Promise<void>;
   /** A resumed conversation: its replay after the first ready is not a turn. */
   readonly isResume?: boolean;
+  /** No prompt is typed over a person's draft (./composer-guard.ts, issue 25). */
+  readonly composerGuard: ComposerGuard;
 }
 
 /** What ties a submission to the ergonomic stream that reads it. */
@@ -181,8 +186,10 @@ export class Turns {
   takeRawInput(input: string | Uint8Array): void {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
-    this.#rawInputTurn = this.#current?.turn;
+    // A terminal's own reports (focus, cursor position) are no person taking the composer.
+    if (!isTerminalReport(input)) this.#rawInputTurn = this.#current?.turn;
     if (input === ESCAPE) this.#isInterruptRequested = true;
+    this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
   }
 
@@ -535,7 +542,11 @@ export class Turns {
     const written = new Promise<void>((resolve) => {
       markWritten = resolve;
     });
+    const signal = binding?.stream.givenUp;
     const deliver = async (): Promise<void> => {
+      // Nothing is typed over a person's draft; nothing of theirs joins this prompt.
+      const holdsReadiness = operationClass === "readiness";
+      const mark = await this.#options.composerGuard.waitForFree({ kind, holdsReadiness, signal });
       // A failed attach submitted nothing: give back the ready transition this op consumed.
       const separator = await admitted.attach(() => {
         if (operationClass === "readiness") status.apply("submission_abandoned", kind);
@@ -548,7 +559,7 @@ export class Turns {
         markWritten();
       });
       try {
-        await deliverTurn(this.#deliverySurface(begun), begun.turn);
+        await deliverTurn(this.#deliverySurface(begun, mark, holdsReadiness), begun.turn);
       } catch (error) {
         // An exit is announced with the status (onStatus settles the turn), never before it.
         if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
@@ -560,7 +571,7 @@ export class Turns {
       operationClass,
       bytes: Buffer.byteLength(text, "utf8"),
       run: deliver,
-      ...(binding === undefined ? {} : { signal: binding.stream.givenUp }),
+      ...(signal === undefined ? {} : { signal }),
     });
     const settled = op.then(
       () => progress,
@@ -618,8 +629,10 @@ export class Turns {
         }
         events.emitTurn({ kind: "failed", turnNumber, error: change.error });
         progress.stream?.fail(change.error);
-        if (status.isTerminal) this.#reachBoundary(progress);
-        else this.#awaitingBoundary.add(progress);
+        // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
+        if (status.isTerminal || change.error.name === "composer_occupied") {
+          this.#reachBoundary(progress);
+        } else this.#awaitingBoundary.add(progress);
         return;
       default:
         return;
@@ -654,9 +667,15 @@ export class Turns {
     }, EXIT_STATUS_GRACE_MS);
   }
 
-  #deliverySurface(progress: TurnProgress): DeliverySurface {
+  /** `keysMark`: the key count when the composer guard passed (./composer-guard.ts). */
+  #deliverySurface(
+    progress: TurnProgress,
+    keysMark: number,
+    holdsReadiness: boolean,
+  ): DeliverySurface {
     const context = this.#context;
-    const { terminal, screen, lifetime, clock } = context;
+    const { terminal, screen, lifetime, clock, status } = context;
+    const guard = this.#options.composerGuard;
     const { turn } = progress;
     return {
       write: (data) => terminal.sendInput(data),
@@ -677,7 +696,16 @@ export class Turns {
       },
       sleep: (ms) => lifetime.sleep(ms),
       now: () => clock.now(),
-      isSuperseded: () => this.#current !== progress || this.#rawInputTurn === turn,
+      // Keys from outside after the composer guard: a person has the composer now.
+      isSuperseded: () =>
+        this.#current !== progress || this.#rawInputTurn === turn || guard.keyCount !== keysMark,
+      personIdleMs: () => (guard.keyCount === keysMark ? undefined : guard.msSinceLastKey),
+      personWaitMs: guard.waitMs,
+      // The agent idles with the person's text in its composer: not `running`.
+      personTookOver: () => {
+        if (holdsReadiness) status.apply("composer_occupied", `${turn.kind} taken over`);
+      },
+      submission: turn.kind,
       accept: (evidence) => this.#accept(progress, evidence),
     };
   }
@@ -739,33 +767,4 @@ function usageOf(total: UsageTotal): { usage?: ElwoodTokenUsage; model?: string 
     ...(usage === undefined ? {} : { usage }),
     ...(model === undefined ? {} : { model }),
   };
-}
-
-function isExitError(error: unknown): error is ElwoodError {
-  return (
-    error instanceof ElwoodError &&
-    error.name === "session_not_running" &&
-    error.details.status === "exited"
-  );
-}
-
-function exitedMidTurn(exitCode?: unknown): ElwoodError {
-  return new ElwoodError(
-    "session_not_running",
-    "The agent exited by itself before the turn completed; resume the session to continue the conversation.",
-    { details: { status: "exited", ...(typeof exitCode === "number" ? { exitCode } : {}) } },
-  );
-}
-
-function timeout(what: string, timeoutMs: number): ElwoodError {
-  return new ElwoodError("wait_timeout", `Timed out waiting for ${what}.`, {
-    details: { timeoutMs },
-  });
-}
-
-function asElwoodError(error: unknown): ElwoodError {
-  if (error instanceof ElwoodError) return error;
-  return new ElwoodError("session_not_running", "The prompt could not be delivered.", {
-    cause: error,
-  });
 }

@@ -33,6 +33,8 @@ export const COMMON_BAD_VALUES: readonly BadValue[] = [
   ...bad("autotrust", notABoolean),
   ...bad("strictVersionCheck", notABoolean),
   ...bad("hookTimeoutMs", [...notAPositiveMs, MAX_HOOK_TIMEOUT_MS + 1]),
+  // The longest Node timer is 2^31 - 1 ms.
+  ...bad("composerWaitMs", [...notAPositiveMs, 2_147_483_648]),
   ...bad("executable", notAString),
   ...bad("env", ["PATH=/bin", ["PATH=/bin"], null, { PATH: 5 }, { "": "x" }, { "A=B": "x" }]),
   ...bad("hooks", ["PreToolUse", 5, null, [() => undefined], { PreToolUse: 5 }]),

@@ -1,8 +1,8 @@
 // The public error names after agents declare their own (issue 20 item 6): the package
-// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same 53 members, and the one
-// ElwoodError class is typed with all of them where a consumer imports it, while the
-// floor class refuses an agent's name unless the agent's type is given (checked by tsc:
-// the @ts-expect-error lines).
+// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (57 since issue 25
+// added composer_occupied), and the one ElwoodError class is typed with all of them
+// where a consumer imports it, while the floor class refuses an agent's name unless the
+// agent's type is given (checked by tsc: the @ts-expect-error lines).
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { CLAUDE_ERROR_NAMES, type ClaudeErrorName } from "../../../src/claude/errors.js";
 import { ElwoodError as FloorError } from "../../../src/errors.js";
@@ -67,12 +67,14 @@ const PUBLIC_NAMES = [
   "invalid_approval",
   "approval_not_found",
   "approval_settled",
+  // issue 25: a program prompt that waited out a person's untouched draft.
+  "composer_occupied",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 56 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(56);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(56);
+  it("ELWOOD_ERROR_NAMES has the same 57 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(57);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(57);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

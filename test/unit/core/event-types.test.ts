@@ -36,7 +36,9 @@ type SpecWarningCode =
   // Ours, where the spec is silent (prd/decisions.md "An empty conversation resumes",
   // "A frozen screen says so").
   | "resumed_empty_conversation"
-  | "render_failed";
+  | "render_failed"
+  // issue 25: a program prompt waits behind a person's draft.
+  | "composer_occupied";
 
 function describeWarning(warning: ElwoodWarningEvent): string {
   switch (warning.code) {
@@ -73,6 +75,8 @@ function describeWarning(warning: ElwoodWarningEvent): string {
       return `${warning.previousElwoodSessionId} ${warning.reason}`;
     case "state_folder_skipped":
       return `${warning.path} ${warning.reason}`;
+    case "composer_occupied":
+      return `${warning.submission} ${warning.waitMs.toFixed(0)}`;
     default: {
       // Exhaustive: adding a code without a case above fails typecheck here.
       const unhandled: never = warning;

@@ -15,6 +15,7 @@ const IDLE: ScreenReading = {
   hasIdleComposer: true,
   hasStagedInput: false,
   composerText: "",
+  composerDraft: "",
   isAuthFailure: false,
 };
 

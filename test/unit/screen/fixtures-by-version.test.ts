@@ -74,6 +74,15 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   "working-2": working,
   "working-streaming": working,
   composer: idle,
+  // A person's unsent text, then Ctrl-U (issue 25): idle either way; only the draft differs.
+  "composer-draft": (reading) => {
+    idle(reading);
+    expect(reading.composerDraft).toBe("half a line");
+  },
+  "composer-cleared": (reading) => {
+    idle(reading);
+    expect(reading.composerDraft).toBe("");
+  },
   answered: idle,
   interrupted,
   "tool-permission-rejected": interrupted,

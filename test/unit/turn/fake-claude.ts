@@ -79,6 +79,8 @@ export interface Reactions {
    * no banner and the interrupted prompt put back in the composer.
    */
   readonly interruptShows: "banner" | "prompt in composer";
+  /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
+  readonly echoesKeys: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -98,6 +100,7 @@ export const NORMAL: Reactions = {
   isInterruptible: true,
   interruptShows: "banner",
   thinkMs: 0,
+  echoesKeys: false,
 };
 
 /** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
@@ -111,6 +114,8 @@ export interface FakeTerminalOptions {
   readonly catchUp?: () => Promise<void>;
   /** Replaces the state port's conversation-id write (by default a no-op). */
   readonly persistAgentSessionId?: (agentSessionId: string) => Promise<void>;
+  /** The session's `composerWaitMs` (the runtime's default when absent). */
+  readonly composerWaitMs?: number;
 }
 
 export class FakeClaude implements TerminalPort {
@@ -140,6 +145,8 @@ export class FakeClaude implements TerminalPort {
   /** A captured screen shown as it is (e.g. "claude-2.1.332-auth-failure"), over everything else. */
   shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
+  /** Called on every settled() (each look the runtime takes): a test's key can land mid-look. */
+  onSettled: () => void = () => {};
   /** Usage items the transcript records after a prompt's answer (none by default). */
   usageFor: (prompt: string) => TranscriptItem[] = () => [];
   readonly #history: string[] = [];
@@ -168,6 +175,7 @@ export class FakeClaude implements TerminalPort {
       cwd: "/tmp/fake-workspace",
       autotrust: false,
       isResume: terminal.isResume ?? false,
+      ...(terminal.composerWaitMs === undefined ? {} : { composerWaitMs: terminal.composerWaitMs }),
       terminal: this,
       process: {
         pid: 4242,
@@ -270,6 +278,8 @@ export class FakeClaude implements TerminalPort {
       this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
     else if (text === "\r") this.#onEnter();
     else if (text === "\x1b") this.#onEscape();
+    else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
+      this.#later(20, () => (this.composer += text));
     else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
   }
 
@@ -280,6 +290,7 @@ export class FakeClaude implements TerminalPort {
   }
 
   settled(): Promise<void> {
+    this.onSettled();
     return Promise.resolve();
   }
 

@@ -1,0 +1,197 @@
+// The wait before a program prompt's first keystroke (issue 25, prd/runtime.md "A person's
+// draft"): while a person's unsent text is in the composer, nothing is typed. The prompt
+// waits until the composer is free again (and, for a readiness-waiting submission, the
+// agent ready), then goes in once; if the draft sits untouched for `waitMs` it fails with
+// composer_occupied and nothing was written. The person's text is never cleared here.
+import { ElwoodError } from "../../errors.js";
+import type { SessionContext } from "../context/session-context.js";
+import { type ComposerLook, HumanKeys } from "./human-draft.js";
+
+/** How often the screen is looked at while a person's draft holds the prompt. */
+export const COMPOSER_GUARD_POLL_MS = 100;
+/** The default `composerWaitMs`: how long an untouched draft holds a due prompt. */
+export const DEFAULT_COMPOSER_WAIT_MS = 60_000;
+
+export interface ComposerGuardSurface {
+  /** One look at the composer, after everything received so far was rendered. */
+  look(): Promise<ComposerLook>;
+  /** The session is ready for a readiness-waiting submission. */
+  isReady(): boolean;
+  /**
+   * The agent idles while the prompt waits: a readiness-waiting submission gives back the
+   * ready transition it consumed (`running` would be a lie) and takes it again to type.
+   */
+  readonly holdsReadiness: boolean;
+  releaseReady(): void;
+  retakeReady(): void;
+  /** Tells watchers, once per submission, why its prompt waits. */
+  warn(): void;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  /** A caller that gave up (its turn's timeout): the prompt is not typed at all. */
+  readonly signal?: AbortSignal;
+}
+
+export interface ComposerGuardOptions {
+  /** How long a person's draft may sit untouched before the prompt fails. */
+  readonly waitMs: number;
+  /** What is being submitted (message, loop, …), for the error. */
+  readonly submission: string;
+}
+
+/**
+ * Resolves when the prompt may be typed; returns the key mark taken at that moment, so
+ * delivery can tell keys that came after it (it then types nothing more).
+ */
+export async function waitForFreeComposer(
+  surface: ComposerGuardSurface,
+  keys: HumanKeys,
+  options: ComposerGuardOptions,
+): Promise<number> {
+  let hasWarned = false;
+  let hasReleased = false;
+  let occupiedSince: number | undefined;
+  // Whatever ends the wait untyped (the bound, a caller giving up) gives `ready` back once.
+  const giveUp = (error: unknown): never => {
+    if (!hasReleased && surface.holdsReadiness) surface.releaseReady();
+    throw error;
+  };
+  for (;;) {
+    if (surface.signal?.aborted === true) giveUp(surface.signal.reason);
+    const verdict = keys.judge(await surface.look(), surface.now());
+    if (verdict === "free") {
+      if (!hasReleased) return keys.count;
+      // The person may have sent their draft: their turn runs first.
+      if (surface.isReady()) {
+        surface.retakeReady();
+        return keys.count;
+      }
+      occupiedSince = undefined;
+    } else if (verdict === "occupied") {
+      const now = surface.now();
+      occupiedSince ??= now;
+      if (!hasWarned) {
+        hasWarned = true;
+        surface.warn();
+      }
+      if (!hasReleased && surface.holdsReadiness) {
+        hasReleased = true;
+        surface.releaseReady();
+      }
+      // A person still typing keeps the prompt waiting; an abandoned draft fails it.
+      if (now - Math.max(occupiedSince, keys.lastAt) >= options.waitMs) {
+        giveUp(composerOccupied(options));
+      }
+    } else {
+      occupiedSince = undefined;
+    }
+    await surface.sleep(COMPOSER_GUARD_POLL_MS);
+  }
+}
+
+export function composerOccupied(options: ComposerGuardOptions): ElwoodError {
+  return new ElwoodError(
+    "composer_occupied",
+    `A person's unsent text stayed in the agent's composer for ${options.waitMs} ms, so the program's prompt was not typed over it (nothing was written). Send or clear that text, then send the prompt again.`,
+    { details: { waitMs: options.waitMs, submission: options.submission } },
+  );
+}
+
+/** A person typed between the wait and the program's first keystroke: nothing was typed. */
+export function typedMeanwhile(submission: string): ElwoodError {
+  return new ElwoodError(
+    "composer_occupied",
+    "A person started typing in the agent's composer just as the program's prompt was due, so the prompt was not typed (nothing was written). Send or clear that text, then send the prompt again.",
+    { details: { waitMs: 0, submission } },
+  );
+}
+
+/** A person typed into the program's staged prompt and left it: it was never submitted. */
+export function personKeptComposer(submission: string, waitMs: number): ElwoodError {
+  return new ElwoodError(
+    "composer_occupied",
+    `A person typed into the agent's composer while the program's prompt was staged there, so the program did not submit it, and the text sat untouched for ${waitMs} ms. Send or clear the composer's text, then send the prompt again.`,
+    { details: { waitMs, submission, rule: "person_typed_into_staged_prompt" } },
+  );
+}
+
+/** What waits: its kind, and whether it took the ready transition (it gives it back). */
+export interface GuardedSubmission {
+  readonly kind: string;
+  readonly holdsReadiness: boolean;
+  /** A caller that gave up (its turn's timeout): the prompt is not typed at all. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The session's one guard (built by the runtime, shared by turns and commands): the
+ * record of keys from outside and the wait before a program's first keystroke.
+ */
+export class ComposerGuard {
+  readonly #context: SessionContext;
+  readonly #keys = new HumanKeys();
+  readonly #waitMs: number;
+
+  constructor(context: SessionContext, waitMs: number) {
+    this.#context = context;
+    this.#waitMs = waitMs;
+  }
+
+  /** Keys from outside the queue (sendKeys), as they go to the terminal. */
+  noteKeys(input: string | Uint8Array): void {
+    this.#keys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
+  }
+
+  /** Keys from outside so far: compare with the mark waitForFree returned. */
+  get keyCount(): number {
+    return this.#keys.count;
+  }
+
+  /** Milliseconds since the last key from outside. */
+  get msSinceLastKey(): number {
+    return this.#context.clock.now() - this.#keys.lastAt;
+  }
+
+  /** How long a person's untouched draft may hold a program prompt. */
+  get waitMs(): number {
+    return this.#waitMs;
+  }
+
+  /** Resolves with the key mark once the composer is free; see waitForFreeComposer. */
+  waitForFree(submission: GuardedSubmission): Promise<number> {
+    const surface = this.#surface(submission);
+    return waitForFreeComposer(surface, this.#keys, {
+      waitMs: this.#waitMs,
+      submission: submission.kind,
+    });
+  }
+
+  #surface(submission: GuardedSubmission): ComposerGuardSurface {
+    const { terminal, screen, status, events, lifetime, clock } = this.#context;
+    const { kind, signal } = submission;
+    return {
+      look: async () => {
+        // Bounded like every pre-write render wait (C-API-56).
+        await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
+        lifetime.assertLive();
+        return { draft: screen.read().composerDraft, renders: screen.renderCount };
+      },
+      isReady: () => status.status === "ready",
+      holdsReadiness: submission.holdsReadiness,
+      releaseReady: () => status.apply("composer_occupied", `${kind} waits`),
+      retakeReady: () => status.apply("submitted", `${kind} composer free`),
+      warn: () =>
+        events.emitWarning({
+          source: "terminal",
+          code: "composer_occupied",
+          message:
+            "A person's unsent text is in the agent's composer; the program's prompt waits until it is sent or cleared.",
+          submission: kind,
+          waitMs: this.#waitMs,
+        }),
+      sleep: (ms) => lifetime.sleep(ms),
+      now: () => clock.now(),
+      ...(signal === undefined ? {} : { signal }),
+    };
+  }
+}
