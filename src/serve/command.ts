@@ -2,6 +2,7 @@
 // prints the page URL as the first stdout line, and on SIGINT kills every session at once,
 // on SIGTERM, SIGHUP or SIGTTIN (lifecycle §3) stops them gracefully, then resolves with
 // the exit status. It never reads stdin.
+import { writeServerFile } from "./discovery/runtime-files.js";
 import { isLoopbackHost, type ServeOptions } from "./options.js";
 import { startServe } from "./server.js";
 
@@ -22,6 +23,18 @@ export async function runServe(options: ServeOptions, io: ServeIo): Promise<numb
       `warning: listening on ${options.host} (--allow-remote), reachable beyond this machine over plain HTTP: the bearer token travels in clear, and anyone who reads it can start agents and type into them. Prefer the default 127.0.0.1 with an SSH tunnel (ssh -L ${server.port}:127.0.0.1:${server.port}).`,
     );
   }
+  // Local clients (`elwood attach`, `elwood sessions`) find the server without a pasted
+  // token; the file goes when the server does. Without it, attach needs --url.
+  const serverFile = await writeServerFile({ url: server.url, token: server.token }).catch(
+    (error: unknown) => {
+      io.stderr(
+        `warning: ${error instanceof Error ? error.message : String(error)} \`elwood attach\` will need --url and ELWOOD_SERVE_TOKEN.`,
+      );
+      return undefined;
+    },
+  );
+  const removeOnExit = () => serverFile?.removeSync();
+  process.once("exit", removeOnExit);
   io.stderr("Press Ctrl+C to stop every session and exit.");
 
   return new Promise<number>((resolve) => {
@@ -29,12 +42,16 @@ export async function runServe(options: ServeOptions, io: ServeIo): Promise<numb
     const finish = (force: boolean, signal: NodeJS.Signals) => {
       if (shuttingDown && !force) return;
       shuttingDown = true;
+      // Gone first, so no new client finds a server that is closing.
+      const removed = serverFile?.remove();
       const deadline = setTimeout(() => void server.close({ force: true }), GRACEFUL_STOP_MS);
       deadline.unref();
       server
         .close({ force })
         .catch((error: unknown) => io.stderr(`closing failed: ${String(error)}`))
-        .finally(() => {
+        .finally(async () => {
+          await removed;
+          process.off("exit", removeOnExit);
           clearTimeout(deadline);
           for (const [name, handler] of handlers) process.off(name, handler);
           resolve(signal === "SIGINT" ? 130 : 0);
