@@ -17,14 +17,9 @@ const GRACEFUL_STOP_MS = 10_000;
 /** Runs until a signal; resolves with the process exit status (130 after SIGINT). */
 export async function runServe(options: ServeOptions, io: ServeIo): Promise<number> {
   const server = await startServe(options);
-  io.stdout(`Elwood web: ${server.pageUrl}`);
-  if (!isLoopbackHost(options.host ?? "127.0.0.1")) {
-    io.stderr(
-      `warning: listening on ${options.host} (--allow-remote), reachable beyond this machine over plain HTTP: the bearer token travels in clear, and anyone who reads it can start agents and type into them. Prefer the default 127.0.0.1 with an SSH tunnel (ssh -L ${server.port}:127.0.0.1:${server.port}).`,
-    );
-  }
   // Local clients (`elwood attach`, `elwood sessions`) find the server without a pasted
-  // token; the file goes when the server does. Without it, attach needs --url.
+  // token: the file is there before the URL is printed and goes when the server does.
+  // Without it, attach needs --url.
   const serverFile = await writeServerFile({ url: server.url, token: server.token }).catch(
     (error: unknown) => {
       io.stderr(
@@ -35,6 +30,12 @@ export async function runServe(options: ServeOptions, io: ServeIo): Promise<numb
   );
   const removeOnExit = () => serverFile?.removeSync();
   process.once("exit", removeOnExit);
+  io.stdout(`Elwood web: ${server.pageUrl}`);
+  if (!isLoopbackHost(options.host ?? "127.0.0.1")) {
+    io.stderr(
+      `warning: listening on ${options.host} (--allow-remote), reachable beyond this machine over plain HTTP: the bearer token travels in clear, and anyone who reads it can start agents and type into them. Prefer the default 127.0.0.1 with an SSH tunnel (ssh -L ${server.port}:127.0.0.1:${server.port}).`,
+    );
+  }
   io.stderr("Press Ctrl+C to stop every session and exit.");
 
   return new Promise<number>((resolve) => {
