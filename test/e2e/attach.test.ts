@@ -17,6 +17,7 @@ import {
   elwoodArgv,
   PtyRun,
   privateRuntimeDir,
+  runElwood,
   startServeProcess,
 } from "../support/serve-process.js";
 
@@ -128,6 +129,17 @@ describe.each(cases)(
       expect(
         await client.call("POST", `/api/sessions/${id}/send`, { text: "sent after detach" }),
       ).toMatchObject({ status: 200, body: { text: later } });
+
+      // `elwood sessions` marks it live in this server, where attach reaches it.
+      const listing = await runElwood(
+        ["sessions", "--output", "json", "--state-dir", fx.stateDir],
+        env,
+      );
+      expect(listing.code, listing.stderr).toBe(0);
+      const listed = (JSON.parse(listing.stdout) as { sessions: { id: string }[] }).sessions;
+      expect(listed.find((row) => row.id === id)).toMatchObject({ live: true, server: serve.url });
+      const table = await runElwood(["sessions", "--state-dir", fx.stateDir], env);
+      expect(table.stdout.split("\n").find((line) => line.startsWith(id))).toMatch(/ serve /);
 
       // --read-only: the keys stop here (the model never sees them) ...
       const watcher = new PtyRun(

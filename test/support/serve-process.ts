@@ -19,6 +19,28 @@ export function elwoodArgv(args: readonly string[]): string[] {
   return ["--import", "tsx", MAIN, ...args];
 }
 
+/** `elwood <args>` from source with stdin from /dev/null; its status and output. */
+export async function runElwood(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, elwoodArgv(args), {
+    cwd: ROOT,
+    env: { ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, stdout, stderr };
+}
+
 /** A private (0700) folder to be the server's XDG_RUNTIME_DIR, so tests never share one. */
 export async function privateRuntimeDir(): Promise<{ path: string; cleanup(): Promise<void> }> {
   const path = await realpath(await mkdtemp(join(tmpdir(), "elwood-runtime-")));
