@@ -49,7 +49,7 @@ const cases: { agent: ElwoodAgentKind; stopSignal: NodeJS.Signals; exitCode: num
 describe.each(cases)(
   "elwood attach to a live $agent session",
   ({ agent, stopSignal, exitCode }) => {
-    test(`C-ATTACH-01 C-ATTACH-02 C-ATTACH-03: ${agent}'s screen at the attaching terminal's size, a typed prompt answered there, Ctrl-] detaches leaving it ready, --read-only types nothing; the discovery file is private and gone after ${stopSignal}`, async () => {
+    test(`C-ATTACH-01 C-ATTACH-02 C-ATTACH-03 C-ATTACH-06 C-ATTACH-08: ${agent}'s screen at the attaching terminal's size, a typed prompt answered there, Ctrl-] detaches leaving it ready, --read-only types nothing; the discovery file is private and gone after ${stopSignal}`, async () => {
       const fx = await newFixture({ cli: agent });
       const runtime = await privateRuntimeDir();
       fx.defer(runtime.cleanup);
