@@ -22,6 +22,16 @@ import {
 } from "../support/serve-process.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
+// What a terminal gets back on every ending: main screen, cursor shown, plain attributes,
+// no bracketed paste, mouse or focus reporting, normal cursor keys, kitty keyboard popped.
+const RESTORE =
+  "\x1b[?1049l\x1b[?25h\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[<u";
+
+/** The run's output just before `elwood: <notice>` ends with the restore sequence. */
+function restoredBefore(output: string, notice: string): boolean {
+  const at = output.lastIndexOf(`elwood: ${notice}`);
+  return at > 0 && output.slice(0, at).trimEnd().endsWith(RESTORE);
+}
 const COLS = 112;
 const ROWS = 36;
 
@@ -41,15 +51,21 @@ async function untilStatus(client: ServeClient, id: string, status: string): Pro
 const promptsSeen = (fx: { server: { requests: readonly { body: unknown }[] } }, text: string) =>
   fx.server.requests.filter((request) => JSON.stringify(request.body).includes(text)).length;
 
-const cases: { agent: ElwoodAgentKind; stopSignal: NodeJS.Signals; exitCode: number }[] = [
-  { agent: "claude", stopSignal: "SIGINT", exitCode: 130 },
-  { agent: "codex", stopSignal: "SIGTERM", exitCode: 0 },
+const cases: {
+  agent: ElwoodAgentKind;
+  stopSignal: NodeJS.Signals;
+  exitCode: number;
+  /** How the session ends under a last viewer: deleted through the API, or the server stops. */
+  endedBy: "delete" | "server";
+}[] = [
+  { agent: "claude", stopSignal: "SIGINT", exitCode: 130, endedBy: "server" },
+  { agent: "codex", stopSignal: "SIGTERM", exitCode: 0, endedBy: "delete" },
 ];
 
 describe.each(cases)(
   "elwood attach to a live $agent session",
-  ({ agent, stopSignal, exitCode }) => {
-    test(`C-ATTACH-01 C-ATTACH-02 C-ATTACH-03 C-ATTACH-06 C-ATTACH-08: ${agent}'s screen at the attaching terminal's size, a typed prompt answered there, Ctrl-] detaches leaving it ready, --read-only types nothing; the discovery file is private and gone after ${stopSignal}`, async () => {
+  ({ agent, stopSignal, exitCode, endedBy }) => {
+    test(`C-ATTACH-01 C-ATTACH-02 C-ATTACH-03 C-ATTACH-06 C-ATTACH-08 C-ATTACH-09: ${agent}'s screen at the attaching terminal's size, a typed prompt answered there, Ctrl-] detaches leaving it ready, --read-only types nothing, a session ending under a viewer (${endedBy}) restores its terminal and exits 1; the discovery file is private and gone after ${stopSignal}`, async () => {
       const fx = await newFixture({ cli: agent });
       const runtime = await privateRuntimeDir();
       fx.defer(runtime.cleanup);
@@ -124,7 +140,7 @@ describe.each(cases)(
       expect(after).toContain("attach-exit=0");
       expect(after).toMatch(/ icanon /);
       expect(after).toMatch(/ echo /);
-      expect(attach.output).toContain("\x1b[?25h");
+      expect(restoredBefore(attach.output, "detached from")).toBe(true);
       expect(await statusOf(client, id)).toBe("ready");
       expect(
         await client.call("POST", `/api/sessions/${id}/send`, { text: "sent after detach" }),
@@ -201,10 +217,31 @@ describe.each(cases)(
       watcher.write("\x11");
       expect(await watcher.exited).toBe(0);
 
+      // The session ends under a viewer: its terminal is restored, the reason said, exit 1.
+      const last = new PtyRun(process.execPath, elwoodArgv(["attach", id]), {
+        env,
+        cols: COLS,
+        rows: ROWS,
+      });
+      fx.defer(() => last.kill());
+      await last.waitForOutput(`attached to ${id} (${agent}); press Ctrl-] to detach.`);
+      if (endedBy === "delete") {
+        expect((await client.call("DELETE", `/api/sessions/${id}`)).status).toBe(200);
+        expect(await last.exited).toBe(1);
+      }
+
       // The server goes: the discovery file goes with it.
       serve.child.kill(stopSignal);
       const [code] = await serve.exited;
       expect(code).toBe(exitCode);
+      expect(await last.exited).toBe(1);
+      const reason =
+        endedBy === "delete"
+          ? /elwood: The session (ended: its agent exited|was closed on the server)/
+          : /elwood: The server is shutting down/;
+      expect(last.output).toMatch(reason);
+      const notice = reason.exec(last.output)?.[0].slice("elwood: ".length) ?? "";
+      expect(restoredBefore(last.output, notice)).toBe(true);
       expect(await readdir(folder)).toEqual([]);
       expect(await survivorsInHome(fx.home.home)).toEqual([]);
     });

@@ -161,7 +161,7 @@ const OPTIONS = [
   {
     name: "detach-key",
     kind: "string",
-    value: "ctrl-<key>",
+    value: "ctrl-x",
     help: "Key that detaches `elwood attach` (default ctrl-]).",
   },
   {

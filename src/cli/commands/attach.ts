@@ -25,7 +25,8 @@ whose token goes in ELWOOD_SERVE_TOKEN (never on the command line).
 
 Needs a terminal on stdin and stdout. Exit status: ${ATTACH_EXIT.detached} detached; ${ATTACH_EXIT.ended} the session
 ended or the connection broke while attached (the reason is printed); 2 no server,
-unknown session, no terminal or a bad --detach-key. SIGTERM and SIGHUP detach.
+unknown session, no terminal or a bad --detach-key. SIGINT, SIGTERM and SIGHUP sent
+to elwood detach (Ctrl-C typed here goes to the agent).
 
 Examples:
   elwood sessions

@@ -73,7 +73,9 @@ export async function runAttach(request: AttachRequest, io: AttachIo): Promise<n
   });
   const stopEnding = screen.onEnding((ending) => takeover.end(ending));
   const onSignal = () => takeover.end({ reason: "detached", byKey: false });
-  const signals = ["SIGTERM", "SIGHUP"] as const;
+  // Killed from outside (Ctrl-C itself is a key for the agent in raw mode): detach, so the
+  // terminal is restored rather than left raw by a default signal death.
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   for (const signal of signals) process.on(signal, onSignal);
   try {
     const end = await takeover.ended;
