@@ -22,6 +22,7 @@ export {
   startOrResumeClaude,
   startOrResumeCodex,
 } from "./agents.js";
+export type { ElwoodHookContext } from "./bridge/catalogue.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
 export type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./claude/hooks/handlers.js";
 export type { ClaudeLoginMethod, ClaudeLoginOptions } from "./claude/login-options.js";

@@ -208,6 +208,13 @@ async function runSession(index: number, context: RunContext): Promise<SessionRu
       await bounded(session.kill(), CLOSE_BOUND_MS);
     }
     progress.line(`${label} closed (${session.status})`);
+    // Counted again once the session is gone: a duplicate may reach the model long after
+    // its turn settled (Claude queues a prompt pasted while it works and sends it later).
+    results.splice(
+      0,
+      results.length,
+      ...results.map((result) => ({ ...result, receipts: probe.receipts(result.token) })),
+    );
     await server.close().catch(() => undefined);
     await home.cleanup().catch(() => undefined);
     await rm(workspace, { recursive: true, force: true });

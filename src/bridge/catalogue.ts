@@ -23,7 +23,7 @@ export type HookParseResult<Event extends HookEventBase = HookEventBase> =
 
 /** The handler the dispatcher should call, and whether it came from a tool-keyed map. */
 export interface ResolvedHookHandler<Event extends HookEventBase = HookEventBase> {
-  readonly handler: (event: Event) => unknown;
+  readonly handler: (event: Event, context: ElwoodHookContext) => unknown;
   /** True for `{ PreToolUse: { Bash(e) {…} } }`; only these may return `updatedInput`. */
   readonly isToolKeyed: boolean;
 }
@@ -95,11 +95,25 @@ export type NoDecision = void | undefined;
 /** A handler may answer synchronously or with a promise; nothing means no decision. */
 export type HookHandlerResult<R> = R | NoDecision | Promise<R | NoDecision>;
 
+/** What a handler gets besides its event. */
+export interface ElwoodHookContext {
+  /**
+   * Aborted once nobody waits for this handler's answer any more: the CLI dropped the
+   * request (it was interrupted, or gave up on its own hook timeout), the handler's
+   * deadline passed, or the session ended. A handler that waits (for a human, a
+   * service) can stop there; whatever it returns afterwards is not delivered.
+   */
+  readonly signal: AbortSignal;
+}
+
 /** A handler that may return a decision of type R. */
-export type DecisionHandler<E, R> = (event: E) => HookHandlerResult<R>;
+export type DecisionHandler<E, R> = (event: E, context: ElwoodHookContext) => HookHandlerResult<R>;
 
 /** A handler for an observe-only event: it can return nothing at all (C-HRESP-04). */
-export type ObserveHandler<E> = (event: E) => NoDecision | Promise<NoDecision>;
+export type ObserveHandler<E> = (
+  event: E,
+  context: ElwoodHookContext,
+) => NoDecision | Promise<NoDecision>;
 
 /** Make every nested property readonly, matching the deep-frozen runtime event. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown

@@ -21,8 +21,16 @@ export interface HookRequestSink {
   readonly hookTimeoutMs: number;
   /** The deadline of one event's handler (hookTimeoutMs unless a handler asked for more). */
   hookTimeoutMsFor?(eventName: string | undefined): number;
-  /** Dispatch a decoded input; resolves the reply body text, or undefined for none. */
-  dispatch(rawInput: unknown, eventNameFromPath: string | undefined): Promise<string | undefined>;
+  /**
+   * Dispatch a decoded input; resolves the reply body text, or undefined for none.
+   * `abandoned` aborts when the request stops being waited for (its client hung up, the
+   * server's deadline passed, the bridge closed); the handler's signal follows it.
+   */
+  dispatch(
+    rawInput: unknown,
+    eventNameFromPath: string | undefined,
+    abandoned?: AbortSignal,
+  ): Promise<string | undefined>;
   /** Report an authenticated request whose body was not JSON (fails open). */
   reportMalformed(eventNameFromPath: string | undefined, message: string): void;
 }
@@ -102,7 +110,11 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       : { ...outcome, error };
   };
 
-  const run = async (rawInput: unknown, pathName: string | undefined): Promise<HookOutcome> => {
+  const run = async (
+    rawInput: unknown,
+    pathName: string | undefined,
+    abandoned: AbortSignal | undefined,
+  ): Promise<HookOutcome> => {
     const parsed = catalogue.parse(rawInput);
     if (!parsed.ok) {
       const name = parsed.eventName === UNKNOWN_HOOK_EVENT_NAME ? pathName : parsed.eventName;
@@ -123,7 +135,12 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       return { hookEventName: name, failedOpen: false, hasHandler: false };
     // The one per-event choice: a handler that waits for a human has its own deadline.
     const timeoutMs = hookTimeoutMsFor(name);
-    const settled = await settleWithin(() => resolved.handler(event), timeoutMs);
+    const deadline = new AbortController();
+    const signal =
+      abandoned === undefined ? deadline.signal : AbortSignal.any([abandoned, deadline.signal]);
+    const settled = await settleWithin(() => resolved.handler(event, { signal }), timeoutMs);
+    // Past its deadline the handler's answer is dropped: tell it so it can stop waiting.
+    if (settled.kind === "timed_out") deadline.abort();
     if (settled.kind === "timed_out") {
       const message = `${name} handler did not settle within ${timeoutMs} ms`;
       return failOpen(name, "timeout", message, { hasHandler: true, timeoutMs });
@@ -148,9 +165,9 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
   return {
     hookTimeoutMs,
     hookTimeoutMsFor,
-    async dispatch(rawInput, eventNameFromPath) {
+    async dispatch(rawInput, eventNameFromPath, abandoned) {
       try {
-        const outcome = await run(rawInput, eventNameFromPath);
+        const outcome = await run(rawInput, eventNameFromPath, abandoned);
         return finish(outcome);
       } catch (cause) {
         // A catalogue that broke its never-throw contract, or an unserializable reply.

@@ -1,6 +1,6 @@
 // Handler lookup shared by the agents whose handler maps allow, on tool events, either
 // one event handler or a map keyed by tool name (prd/hooks.md "Handlers").
-import type { HookEventBase, ResolvedHookHandler } from "./catalogue.js";
+import type { ElwoodHookContext, HookEventBase, ResolvedHookHandler } from "./catalogue.js";
 
 export interface HandlerNames {
   /** A known event name (handlers for unknown events are never called). */
@@ -15,7 +15,7 @@ export function resolveToolKeyedHandler<Event extends HookEventBase>(
   event: Event,
   names: HandlerNames,
 ): ResolvedHookHandler<Event> | undefined {
-  type AnyHandler = (event: Event) => unknown;
+  type AnyHandler = (event: Event, context: ElwoodHookContext) => unknown;
   const name = event.hook_event_name;
   if (handlers === undefined || !names.isEventName(name) || !Object.hasOwn(handlers, name)) {
     return undefined;
@@ -28,6 +28,7 @@ export function resolveToolKeyedHandler<Event extends HookEventBase>(
   const toolHandler: unknown = (entry as Record<string, unknown>)[toolName];
   if (typeof toolHandler !== "function") return undefined;
   // Called as a method so `this` inside `{ Bash(e) {…} }` is the map, as written.
-  const handler: AnyHandler = (input) => (toolHandler as AnyHandler).call(entry, input);
+  const handler: AnyHandler = (input, context) =>
+    (toolHandler as AnyHandler).call(entry, input, context);
   return { handler, isToolKeyed: true };
 }

@@ -203,9 +203,17 @@ export class HookBridgeServer {
       return;
     }
     this.#stats.dispatched += 1;
+    // The connection closing before the answer was written means the CLI stopped waiting
+    // (an interrupt, its own hook timeout) or the bridge closed: the handler is told.
+    const abandoned = new AbortController();
+    const onClose = () => {
+      if (!response.writableFinished) abandoned.abort();
+    };
+    response.once("close", onClose);
     const body = await this.#withinDeadline(
-      this.#sink.dispatch(input, eventName),
+      this.#sink.dispatch(input, eventName, abandoned.signal),
       this.#responseDeadlineFor(eventName),
+      abandoned,
     );
     reply(response, 200, body);
   }
@@ -258,11 +266,13 @@ export class HookBridgeServer {
   #withinDeadline(
     pending: Promise<string | undefined>,
     deadlineMs: number,
+    abandoned: AbortController,
   ): Promise<string | undefined> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
         this.#stats.deadlineExpired += 1;
+        abandoned.abort();
         resolve(undefined);
       }, deadlineMs);
       this.#timers.add(timer);

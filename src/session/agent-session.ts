@@ -332,8 +332,35 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     assertTurnText(prompt, "prompt");
     const checked = checkTurnOptions(options);
     const images = snapshotImages(checked.images, this.cwd);
-    const runtime = this.#runtime ?? (await this.#live());
-    yield* runtime.turns.stream(prompt, { ...checked, images });
+    const calledAt = performance.now();
+    const runtime = this.#runtime ?? (await this.#liveWithin(checked.timeoutMs));
+    const spentMs = performance.now() - calledAt;
+    yield* runtime.turns.stream(prompt, { ...checked, images, spentMs });
+  }
+
+  // A lazy start is part of the call `timeoutMs` bounds; the start itself goes on, and the
+  // next call shares it.
+  async #liveWithin(timeoutMs: number | undefined): Promise<SessionRuntime> {
+    const live = this.#live();
+    if (timeoutMs === undefined) return live;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        live.catch(() => undefined);
+        reject(
+          new SessionError(
+            "wait_timeout",
+            `Timed out waiting for the turn (timeoutMs ${timeoutMs}); the session was still starting.`,
+            { details: { timeoutMs } },
+          ),
+        );
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([live, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   // Started: calls reach the runtime in the same tick (an interrupt's Escape is written

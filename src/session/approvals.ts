@@ -48,8 +48,8 @@ export class ElwoodApprovals {
 
   /** `hooks` for a Claude session: its PermissionRequests become pending approvals. */
   claudeHooks(): { readonly PermissionRequest: ClaudeEventHookHandler<"PermissionRequest"> } {
-    const handler: ClaudeEventHookHandler<"PermissionRequest"> = async (event) => {
-      const answer = await this.#broker.park(claudeApprovalRequest(event));
+    const handler: ClaudeEventHookHandler<"PermissionRequest"> = async (event, { signal }) => {
+      const answer = await this.#broker.park(claudeApprovalRequest(event), signal);
       return answer === undefined ? undefined : claudeApprovalResult(answer);
     };
     return { PermissionRequest: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
@@ -57,8 +57,8 @@ export class ElwoodApprovals {
 
   /** `hooks` for a Codex session: its PermissionRequests become pending approvals. */
   codexHooks(): { readonly PermissionRequest: CodexEventHookHandler<"PermissionRequest"> } {
-    const handler: CodexEventHookHandler<"PermissionRequest"> = async (event) => {
-      const answer = await this.#broker.park(codexApprovalRequest(event));
+    const handler: CodexEventHookHandler<"PermissionRequest"> = async (event, { signal }) => {
+      const answer = await this.#broker.park(codexApprovalRequest(event), signal);
       return answer === undefined ? undefined : codexApprovalResult(answer);
     };
     return { PermissionRequest: withHandlerTimeout(handler, this.#handlerTimeoutMs) };

@@ -195,6 +195,30 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     await session.close();
   });
 
+  test('C-API-49 C-API-48: a turn that says nothing resolves send() with "" and its stream() yields no text; the next turn still works', async () => {
+    const fx = await agent.fixture();
+    const after = token("Words again");
+    // Claude 2.1.332 retries an empty reply once with the same request, and then puts the
+    // next prompt into the same user message: each empty prompt is scripted twice, and
+    // matched on how the newest message ends. Codex asks once; its spare reply is unused.
+    for (const prompt of [/say nothing$/, /stay silent$/]) {
+      fx.server.turn({ match: prompt, steps: [{ say: "" }] });
+      fx.server.turn({ match: prompt, steps: [{ say: "" }] });
+    }
+    fx.server.turn({ match: /say something$/, steps: [{ say: after }] });
+    const session = agent.create(fx);
+    expect(await session.send("say nothing")).toBe("");
+    // No text for the Stop-text oracle to wait for: the turn ends on the quiet window.
+    const events = await collect(session.stream("stay silent"));
+    expect(events.filter((event) => event.type === "text")).toEqual([]);
+    expect(await session.send("say something")).toBe(after);
+    const unmatched = fx.server.requests.filter(
+      (request) => !request.isAuxiliary && request.matchedTurn === undefined,
+    );
+    expect(unmatched.map((request) => request.userText)).toEqual([]);
+    await session.close();
+  });
+
   test("C-API-50: two send() calls started together each resolve with their own answer, in call order", async () => {
     const fx = await agent.fixture();
     const alpha = token("Answer alpha");

@@ -50,11 +50,14 @@ export class ApprovalBroker {
   }
 
   /**
-   * Parks one request until it is answered (resolves the answer) or expires or the broker
-   * closes (resolves undefined: no decision). Never rejects.
+   * Parks one request until it is answered (resolves the answer) or expires, the broker
+   * closes or `abandoned` aborts (resolves undefined: no decision). Never rejects.
    */
-  park(request: ApprovalRequest): Promise<ElwoodApprovalAnswer | undefined> {
-    if (this.#closed) return Promise.resolve(undefined);
+  park(
+    request: ApprovalRequest,
+    abandoned?: AbortSignal,
+  ): Promise<ElwoodApprovalAnswer | undefined> {
+    if (this.#closed || abandoned?.aborted === true) return Promise.resolve(undefined);
     const createdAt = this.#time.now();
     const approval: ElwoodApproval = Object.freeze({
       ...request,
@@ -67,10 +70,16 @@ export class ApprovalBroker {
         () => this.#finish(approval.id, "expired", undefined),
         this.#expireAfterMs,
       );
+      // The CLI stopped waiting (interrupted, session ended): nobody can act on an answer.
+      const onAbandoned = () => this.#finish(approval.id, "cancelled", undefined);
+      abandoned?.addEventListener("abort", onAbandoned, { once: true });
       this.#pending.set(approval.id, {
         approval,
         settle: resolve,
-        cancelTimer: () => this.#time.clearTimeout(handle),
+        cancelTimer: () => {
+          this.#time.clearTimeout(handle);
+          abandoned?.removeEventListener("abort", onAbandoned);
+        },
       });
       this.#events.emit("approval", { type: "created", approval });
     });

@@ -22,6 +22,8 @@ export type ImageSnapshot =
 /** What the turn owner takes: the per-turn options, their images already snapshotted. */
 export type CheckedTurnOptions = Omit<TurnOptions, "images"> & {
   readonly images: readonly ImageSnapshot[];
+  /** Milliseconds of `timeoutMs` the call spent before the turn began (a lazy start). */
+  readonly spentMs?: number;
 };
 
 export type ElwoodStreamEvent =

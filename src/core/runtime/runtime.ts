@@ -135,7 +135,10 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
         },
         onWorkingEdge: () => turns.onWorkingEdge(),
         onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),
-        onDialogCleared: () => readiness.onDialogCleared(),
+        onDialogCleared: (reading, isInterrupt) => {
+          readiness.onDialogCleared();
+          if (!reading.isWorking) turns.onDialogClearedIdle(isInterrupt);
+        },
         permissionCoverMs: () => turns.decidedPermission.coverDialog(),
         onNoPermissionDialog: () => turns.decidedPermission.noteNoDialog(),
       },

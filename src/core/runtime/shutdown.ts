@@ -18,10 +18,19 @@ export interface ShutdownHost {
   finish(kind: ShutdownKind): Promise<void>;
 }
 
+interface Flight {
+  /** The most urgent kind asked for while this shutdown has not finished signalling. */
+  kind: ShutdownKind;
+  /** Set once the process is gone and `finish` runs; a later request queues behind. */
+  finishing: boolean;
+  /** Cuts a stop's grace short: a kill asked for during it SIGKILLs now. */
+  readonly hurry: () => void;
+}
+
 export class ShutdownCoordinator {
   readonly #host: ShutdownHost;
   #signalled = false;
-  #inFlight: { kind: ShutdownKind; promise: Promise<void> } | undefined;
+  #inFlight: { readonly flight: Flight; readonly promise: Promise<void> } | undefined;
   #completed: ShutdownKind | undefined;
 
   constructor(host: ShutdownHost) {
@@ -32,41 +41,58 @@ export class ShutdownCoordinator {
     return this.#signalled;
   }
 
-  /** Equal or lower urgency joins the running shutdown; higher urgency runs after it. */
+  /**
+   * Equal or lower urgency joins the running shutdown. Higher urgency takes it over while
+   * the process is still being ended (a kill during a stop's grace SIGKILLs at once and the
+   * session ends `killed`, one status); once it is finishing, it runs after it.
+   */
   request(kind: ShutdownKind): Promise<void> {
     const running = this.#inFlight;
     if (running !== undefined) {
-      if (URGENCY[kind] <= URGENCY[running.kind]) return running.promise;
-      const next = running.promise.catch(() => undefined).then(() => this.#run(kind));
-      this.#inFlight = { kind, promise: next };
-      return next;
+      const { flight } = running;
+      if (URGENCY[kind] <= URGENCY[flight.kind]) return running.promise;
+      if (!flight.finishing) {
+        flight.kind = kind;
+        flight.hurry();
+        return running.promise;
+      }
+      return running.promise.catch(() => undefined).then(() => this.request(kind));
     }
     if (this.#completed !== undefined && URGENCY[kind] <= URGENCY[this.#completed]) {
       // Already done: re-reap without re-signalling (the pid may have been recycled).
       return this.#reapOnly();
     }
-    const promise = this.#run(kind);
-    this.#inFlight = { kind, promise };
+    let hurry: () => void = () => undefined;
+    const hurried = new Promise<void>((resolve) => {
+      hurry = resolve;
+    });
+    const flight: Flight = { kind, finishing: false, hurry };
+    const promise = this.#run(flight, hurried);
+    this.#inFlight = { flight, promise };
     return promise;
   }
 
-  async #run(kind: ShutdownKind): Promise<void> {
+  async #run(flight: Flight, hurried: Promise<void>): Promise<void> {
     try {
-      await this.#terminate(kind);
-      await this.#host.finish(kind);
-      this.#completed = kind;
+      await this.#terminate(flight, hurried);
+      flight.finishing = true;
+      await this.#host.finish(flight.kind);
+      this.#completed = flight.kind;
     } finally {
-      if (this.#inFlight?.kind === kind) this.#inFlight = undefined;
+      if (this.#inFlight?.flight === flight) this.#inFlight = undefined;
     }
   }
 
-  async #terminate(kind: ShutdownKind): Promise<void> {
+  async #terminate(flight: Flight, hurried: Promise<void>): Promise<void> {
     if (!this.#signalled) {
       this.#signalled = true;
       try {
-        if (kind === "stop") {
+        if (flight.kind === "stop") {
           this.#host.process.kill("SIGHUP");
-          const exited = await this.#host.waitForExit(STOP_GRACE_MS);
+          const exited = await Promise.race([
+            this.#host.waitForExit(STOP_GRACE_MS),
+            hurried.then(() => false),
+          ]);
           if (!exited) this.#host.process.kill("SIGKILL");
         } else {
           this.#host.process.kill("SIGKILL");

@@ -34,8 +34,11 @@ export interface ScreenEdges {
   onWorkingEdge(): void;
   /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
   onIdleEdge(isInterrupt: boolean, reading: ScreenReading): void;
-  /** A dialog's block cleared. */
-  onDialogCleared(): void;
+  /**
+   * A dialog's block cleared; `isInterrupt` when it cleared to an idle composer under a
+   * fresh interrupt banner (Escape on Claude's permission dialog ends the turn that way).
+   */
+  onDialogCleared(reading: ScreenReading, isInterrupt: boolean): void;
   /**
    * A tool-permission dialog is on screen: how many more ms a hook handler's answer
    * covers it (0: a human's to answer). See core/turn/decided-permission.ts.
@@ -282,7 +285,9 @@ export class ScreenWatcher {
         const { status } = this.#context;
         if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
         else status.apply("dialog_cleared_idle", "idle composer");
-        this.#edges.onDialogCleared();
+        const isInterrupt = !reading.isWorking && reading.isInterrupted && !this.#wasInterrupted;
+        this.#edges.onDialogCleared(reading, isInterrupt);
+        this.#wasInterrupted = reading.isInterrupted;
       }
       this.#wasWorking = reading.isWorking;
       return;

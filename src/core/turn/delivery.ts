@@ -99,6 +99,8 @@ class Delivery {
   #enters = 0;
   #lastEnter = { at: 0, renders: 0 };
   #emptySince: number | undefined;
+  /** The latest paste was seen staged in the composer. */
+  #sawStaged = false;
   #rule = "no_acceptance_signal";
 
   constructor(surface: DeliverySurface, turn: Turn, bounds: DeliveryBounds) {
@@ -140,12 +142,14 @@ class Delivery {
     this.#rendersAtPaste = (await surface.observe()).renders;
     surface.write(bracketedPaste(this.#turn.text));
     this.#pastes += 1;
+    this.#sawStaged = false;
     this.#turn.markWritten();
     await surface.sleep(this.#bounds.enterSettleMs);
     const showBy = surface.now() + this.#bounds.pasteShowMs;
     for (;;) {
       if (this.#isDone) return;
       const seen = await surface.observe();
+      if (seen.composer === "staged") this.#sawStaged = true;
       if (seen.composer !== "empty" || seen.isWorking || surface.now() >= showBy) break;
       await surface.sleep(this.#bounds.observeIntervalMs);
     }
@@ -158,6 +162,7 @@ class Delivery {
     if (this.#isDone) return;
     const seen = await this.#surface.observe();
     if (seen.composer === "doubled") throw this.#doubled();
+    if (seen.composer === "staged") this.#sawStaged = true;
     this.#surface.write(KEYS.enter);
     this.#enters += 1;
     this.#lastEnter = { at: this.#surface.now(), renders: seen.renders };
@@ -175,6 +180,7 @@ class Delivery {
     }
     if (seen.composer === "doubled") throw this.#doubled();
     if (seen.composer === "staged") {
+      this.#sawStaged = true;
       this.#emptySince = undefined;
       this.#rule = "composer_holds_prompt";
       // A prompt typed into a running turn waits for the agent: not the agent's delay.
@@ -199,6 +205,14 @@ class Delivery {
       // The CLI shows the prompt in its history: it was submitted; wait for its signal.
       this.#emptySince = undefined;
       this.#rule = "prompt_echoed_without_acceptance_signal";
+      return;
+    }
+    if (this.#sawStaged) {
+      // Our text was in the composer and left it after an Enter: the CLI took it. A
+      // starved CLI may take many seconds to show any other sign; pasting again would
+      // reach the model twice (Claude queues a prompt sent while it works).
+      this.#emptySince = undefined;
+      this.#rule = "prompt_left_composer_without_acceptance_signal";
       return;
     }
     this.#rule = "composer_empty_without_acceptance";

@@ -11,7 +11,8 @@ export class TurnSlot {
    * Resolves with a release function once every earlier holder has released; rejects with
    * wait_timeout after `timeoutMs` (the place in line is then given up on arrival).
    */
-  acquire(timeoutMs?: number): Promise<() => void> {
+  /** `spentMs`: how much of `timeoutMs` the call already used before it asked (a lazy start). */
+  acquire(timeoutMs?: number, spentMs = 0): Promise<() => void> {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -28,17 +29,20 @@ export class TurnSlot {
     if (timeoutMs === undefined) return acquired;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // Too late to run: pass the turn on as soon as it comes.
-        void acquired.then((giveUp) => giveUp());
-        reject(
-          new ElwoodError(
-            "wait_timeout",
-            `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
-            { details: { timeoutMs } },
-          ),
-        );
-      }, timeoutMs);
+      timer = setTimeout(
+        () => {
+          // Too late to run: pass the turn on as soon as it comes.
+          void acquired.then((giveUp) => giveUp());
+          reject(
+            new ElwoodError(
+              "wait_timeout",
+              `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
+              { details: { timeoutMs } },
+            ),
+          );
+        },
+        Math.max(1, timeoutMs - spentMs),
+      );
     });
     return Promise.race([acquired, expired]).finally(() => clearTimeout(timer));
   }

@@ -130,12 +130,13 @@ export class Turns {
    */
   async *stream(prompt: string, options: CheckedTurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     const { clock } = this.#context;
-    const waitStartedAt = clock.now();
-    const release = await this.#slot.acquire(options.timeoutMs);
+    const spentMs = options.spentMs ?? 0;
+    const waitStartedAt = clock.now() - spentMs;
+    const release = await this.#slot.acquire(options.timeoutMs, spentMs);
     const stream = new TurnStream();
     let cancelTimeout = (): void => {};
     if (options.timeoutMs !== undefined) {
-      // One bound for the whole call: time spent waiting for the slot is spent.
+      // One bound for the whole call: time spent starting or waiting for the slot is spent.
       const timeoutMs = options.timeoutMs;
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
@@ -313,14 +314,18 @@ export class Turns {
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent();
     if (content.type === "text") progress.addText(content.text);
-    this.#context.events.emitTurn({
-      kind: "content",
-      turnNumber: progress.turn.id,
-      event: content,
-    });
-    if (progress.stream?.push(content) === false) {
-      progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
-      return;
+    // An assistant message with no text (Claude writes one for an empty reply, and another
+    // for its retry) is no content for the caller: send() would join it as "\n\n".
+    if (content.type !== "text" || content.text !== "") {
+      this.#context.events.emitTurn({
+        kind: "content",
+        turnNumber: progress.turn.id,
+        event: content,
+      });
+      if (progress.stream?.push(content) === false) {
+        progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
+        return;
+      }
     }
     this.#check(progress);
   }
@@ -359,6 +364,18 @@ export class Turns {
         ? "idle composer after an interrupt"
         : "working indicator gone, idle composer";
     this.#endOnIdle(isInterrupted ? "interrupt" : "idle screen", reason);
+  }
+
+  /**
+   * A dialog cleared to an idle composer. Escape on it (interrupt(), raw keys, or a fresh
+   * interrupt banner) ends the turn: Claude answers Escape on its permission dialog with
+   * "Interrupted" and no Stop, and the session is `ready` already, so no idle edge comes.
+   */
+  onDialogClearedIdle(isInterrupt: boolean): void {
+    const progress = this.#current;
+    if (progress === undefined || progress.turn.isSettled) return;
+    if (!isInterrupt && !this.#isInterruptRequested) return;
+    this.#endOnIdle("interrupt", "dialog dismissed by an interrupt");
   }
 
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {

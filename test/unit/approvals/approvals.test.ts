@@ -28,10 +28,14 @@ function claudeSetup(approvals: ElwoodApprovals, hooks?: ClaudeHookHandlers) {
     hookTimeoutsByEvent: handlerTimeoutsOf(handlers),
     onOutcome: (outcome) => outcomes.push(outcome),
   });
-  const request = (toolInput: unknown = { command: "rm -rf build", description: "clean" }) =>
+  const request = (
+    toolInput: unknown = { command: "rm -rf build", description: "clean" },
+    abandoned?: AbortSignal,
+  ) =>
     dispatcher.dispatch(
       { ...claudeSamples.PermissionRequest, tool_input: toolInput },
       "PermissionRequest",
+      abandoned,
     );
   return { dispatcher, request, outcomes };
 }
@@ -185,6 +189,35 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     // After close nothing parks: a later request gets no decision at once.
     expect(await request()).toBeUndefined();
     expect(approvals.pending()).toEqual([]);
+  });
+
+  it("C-APR-04: a request the CLI stops waiting for is cancelled at once, only that one", async () => {
+    const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
+    const events = recordEvents(approvals);
+    const { request } = claudeSetup(approvals);
+    const dropped = new AbortController();
+    const first = request(undefined, dropped.signal);
+    const second = request({ command: "git push" });
+    await parked(approvals, 2);
+    const [firstId, secondId] = approvals.pending().map((approval) => approval.id);
+    dropped.abort();
+    expect(await first).toBeUndefined();
+    expect(approvals.pending().map((approval) => approval.id)).toEqual([secondId]);
+    expect(events.map((event) => [event.type, event.approval.id])).toEqual([
+      ["created", firstId],
+      ["created", secondId],
+      ["cancelled", firstId],
+    ]);
+    expect(() => approvals.answer(firstId ?? "", { behavior: "allow" })).toThrow(
+      expect.objectContaining({ name: "approval_settled" }),
+    );
+    // A request already abandoned when it arrives never becomes an approval.
+    const gone = new AbortController();
+    gone.abort();
+    expect(await request({ command: "ls" }, gone.signal)).toBeUndefined();
+    expect(approvals.pending()).toHaveLength(1);
+    approvals.close();
+    await second;
   });
 
   it("C-APR-01: edits carry the file path and a diff; MCP calls their server, tool and arguments", async () => {

@@ -102,6 +102,29 @@ describe("HookDispatcher", () => {
     expect(outcomes).toEqual([expect.objectContaining({ failedOpen: true, hasHandler: true })]);
   });
 
+  it("C-HOOK-04: a handler past its deadline, or whose request was abandoned, sees its signal abort", async () => {
+    vi.useFakeTimers();
+    const signals: AbortSignal[] = [];
+    const { dispatcher } = setup({
+      Stop: (_event, { signal }) => {
+        signals.push(signal);
+        return new Promise(() => {});
+      },
+    });
+    const timedOut = dispatcher.dispatch(fakeInput("Stop"), "Stop");
+    await vi.advanceTimersByTimeAsync(999);
+    expect(signals[0]?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await timedOut;
+    expect(signals[0]?.aborted).toBe(true);
+    const abandoned = new AbortController();
+    void dispatcher.dispatch(fakeInput("Stop"), "Stop", abandoned.signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signals[1]?.aborted).toBe(false);
+    abandoned.abort();
+    expect(signals[1]?.aborted).toBe(true);
+  });
+
   it("C-HOOK-04: a slow handler that settles inside the deadline is not a timeout", async () => {
     vi.useFakeTimers();
     const slow = () =>

@@ -1,7 +1,7 @@
 // HookBridgeServer over real loopback HTTP: token, byte cap before auth, malformed and
 // incomplete bodies, routing, the outer deadline and teardown (seeds §6.2, C-HOOK-16).
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HOOK_TOKEN_HEADER } from "../../../src/bridge/limits.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { postHook, rawExchange, recordingSink } from "../../fixtures/bridge-http.js";
@@ -153,6 +153,38 @@ describe("HookBridgeServer", () => {
     expect(reply).toEqual({ status: 200, body: "" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(server.stats.deadlineExpired).toBe(1);
+  });
+
+  it("tells the sink when nobody waits for its answer: a client that hangs up, the deadline, close()", async () => {
+    const recording = recordingSink(() => new Promise(() => {}));
+    const server = await startWith(recording, { responseDeadlineMs: 3_000 });
+    const request = [
+      "POST /hooks/Stop HTTP/1.1\r\n",
+      `Host: 127.0.0.1\r\n${HOOK_TOKEN_HEADER}: ${server.token}\r\n`,
+      `Content-Length: ${Buffer.byteLength(stopInput)}\r\n\r\n${stopInput}`,
+    ];
+    // The client gives up (as Claude does on an interrupt) before any answer.
+    await rawExchange({ port: server.port, chunks: request, timeoutMs: 200 });
+    await vi.waitFor(() => expect(recording.signals[0]?.aborted).toBe(true));
+    // The outer deadline passes with the client still waiting.
+    const late = await startWith(recording, { responseDeadlineMs: 150 });
+    expect(await postAuthed(late)).toEqual({ status: 200, body: "" });
+    expect(recording.signals[1]?.aborted).toBe(true);
+    // The bridge closes under a waiting request.
+    const open = postAuthed(server).catch(() => undefined);
+    await vi.waitFor(() => expect(recording.signals).toHaveLength(3));
+    expect(recording.signals[2]?.aborted).toBe(false);
+    await server.close();
+    await open;
+    await vi.waitFor(() => expect(recording.signals[2]?.aborted).toBe(true));
+  });
+
+  it("an answered request's signal never aborts", async () => {
+    const recording = recordingSink(async () => "{}");
+    const server = await startWith(recording);
+    expect((await postAuthed(server)).body).toBe("{}");
+    await server.close();
+    expect(recording.signals[0]?.aborted).toBe(false);
   });
 
   it("hangs up on bytes that are not HTTP and keeps serving", async () => {

@@ -25,7 +25,9 @@ function envAfter(script: string, env: Record<string, string>): string {
   });
 }
 
-describe("tool environment scrub", () => {
+// Each case runs a real bash; on a loaded 2-core machine one spawn has taken over the
+// unit tier's 5 s default, so these cases get a bound that only a hang can reach.
+describe("tool environment scrub", { timeout: 30_000 }, () => {
   it("C-HOOK-02: the Claude script unsets the bridge variables and nothing else", () => {
     const output = envAfter(toolEnvScrubScript(), {
       ELWOOD_HOOK_TOKEN: "ab".repeat(32),

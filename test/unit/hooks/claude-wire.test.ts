@@ -238,10 +238,11 @@ describe("Claude handler resolution", () => {
       eventOf(claudeSamples.PreToolUse),
     );
     expect(resolved?.isToolKeyed).toBe(true);
-    expect(await resolved?.handler(eventOf(claudeSamples.PreToolUse))).toEqual(bash());
+    const context = { signal: new AbortController().signal };
+    expect(await resolved?.handler(eventOf(claudeSamples.PreToolUse), context)).toEqual(bash());
     const readEvent = eventOf(claudePreToolUse("Read", { file_path: "/a" }));
     const read = claudeHookCatalogue.resolveHandler(handlers, readEvent);
-    expect(read?.handler(readEvent)).toEqual({ permissionDecision: "allow" });
+    expect(read?.handler(readEvent, context)).toEqual({ permissionDecision: "allow" });
     const writeEvent = eventOf(claudePreToolUse("Write", { file_path: "/a", content: "" }));
     expect(claudeHookCatalogue.resolveHandler(handlers, writeEvent)).toBeUndefined();
   });

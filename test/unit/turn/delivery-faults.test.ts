@@ -80,6 +80,21 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     cli.dispose();
   });
 
+  it("a starved CLI clears its composer seconds before any sign it took the prompt: no second paste", async () => {
+    // The likely path of a prompt the 32x4 bench saw reach the model twice, its two
+    // UserPromptSubmit hooks 26 s apart: the second paste was queued behind the first.
+    const cli = await ready({
+      echoDelayMs: 12_000,
+      hookDelayMs: 12_000,
+      transcriptReadOnCatchUp: true,
+      idleRepaints: true,
+    });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(1);
+    cli.dispose();
+  });
+
   it("C-ATTN-01: a dialog between paste and Enter holds the Enter; the prompt goes in once it clears", async () => {
     const cli = await ready({ paste: () => 50 });
     const pending = startSend(cli);

@@ -43,6 +43,11 @@ export interface Reactions {
   readonly hookDelayMs: number;
   /** Milliseconds between submission and the repaint that clears the composer. */
   readonly repaintDelayMs: number;
+  /**
+   * Milliseconds between the composer clearing and the prompt's history echo and spinner
+   * (a starved CLI paints the cleared composer first and the rest seconds later).
+   */
+  readonly echoDelayMs: number;
   /** Milliseconds between the Stop hook and the transcript's assistant line. */
   readonly transcriptLagMs: number;
   /**
@@ -81,6 +86,7 @@ export const NORMAL: Reactions = {
   enter: () => ({ submitAfterMs: 50 }),
   hookDelayMs: 100,
   repaintDelayMs: 50,
+  echoDelayMs: 0,
   transcriptLagMs: 0,
   stopHookDelayMs: () => 0,
   transcriptReadOnCatchUp: false,
@@ -387,14 +393,19 @@ export class FakeClaude implements TerminalPort {
     this.received.push(prompt);
     const { hookDelayMs, repaintDelayMs, transcriptLagMs } = this.reactions;
     setTimeout(() => this.hook({ hook_event_name: "UserPromptSubmit", prompt }), hookDelayMs);
-    this.#later(repaintDelayMs, () => {
-      this.composer = "";
+    const { echoDelayMs } = this.reactions;
+    const showTaken = () => {
       this.#history.push(`❯ ${prompt}`);
       this.isWorking = true;
+    };
+    this.#later(repaintDelayMs, () => {
+      this.composer = "";
+      if (echoDelayMs === 0) showTaken();
     });
+    if (echoDelayMs > 0) this.#later(repaintDelayMs + echoDelayMs, showTaken);
     const answer = this.answerFor(prompt);
     const { midTurnIdleMs } = this.reactions;
-    const workingAt = Math.max(hookDelayMs, repaintDelayMs);
+    const workingAt = Math.max(hookDelayMs, repaintDelayMs + echoDelayMs);
     if (midTurnIdleMs > 0) {
       this.#later(workingAt + 100, () => {
         this.isWorking = false;
