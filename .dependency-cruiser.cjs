@@ -31,6 +31,15 @@ const SERVE_EXCEPTIONS = {
   "src/serve/event-log.ts": ["src/events/emitter.ts"],
   // A terminal size from a request body, checked as `resize()` checks it.
   "src/serve/request-fields.ts": ["src/terminal/terminal.ts"],
+  // The discovery file: the state layer's no-follow, owner-checked, rename-atomic 0600 files.
+  "src/serve/discovery/runtime-files.ts": ["src/state/path-safety.ts", "src/state/private-files.ts"],
+  // `elwood attach`: the same terminal takeover as `session.attach()` (raw mode, detach key,
+  // resize, restore), over the terminal socket instead of a session.
+  "src/serve/attach/attach-client.ts": [
+    "src/terminal/takeover/detach-key.ts",
+    "src/terminal/takeover/terminal-takeover.ts",
+  ],
+  "src/serve/attach/socket-screen.ts": ["src/terminal/takeover/terminal-takeover.ts"],
 };
 
 const CORE_LAYERS = "approvals|contract|screen|loops|context|turn|operations|runtime|launch";

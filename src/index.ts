@@ -62,6 +62,11 @@ export type {
   ElwoodApprovalEvent,
 } from "./core/approvals/types.js";
 export type {
+  ElwoodAttachEnd,
+  ElwoodAttachHandle,
+  ElwoodAttachOptions,
+} from "./core/contract/attach.js";
+export type {
   ElwoodLoopEvent,
   ElwoodLoopEventSnapshot,
   ElwoodLoopRequest,

@@ -2,6 +2,7 @@
 // prints the page URL as the first stdout line, and on SIGINT kills every session at once,
 // on SIGTERM, SIGHUP or SIGTTIN (lifecycle §3) stops them gracefully, then resolves with
 // the exit status. It never reads stdin.
+import { writeServerFile } from "./discovery/runtime-files.js";
 import { isLoopbackHost, type ServeOptions } from "./options.js";
 import { startServe } from "./server.js";
 
@@ -16,6 +17,19 @@ const GRACEFUL_STOP_MS = 10_000;
 /** Runs until a signal; resolves with the process exit status (130 after SIGINT). */
 export async function runServe(options: ServeOptions, io: ServeIo): Promise<number> {
   const server = await startServe(options);
+  // Local clients (`elwood attach`, `elwood sessions`) find the server without a pasted
+  // token: the file is there before the URL is printed and goes when the server does.
+  // Without it, attach needs --url.
+  const serverFile = await writeServerFile({ url: server.url, token: server.token }).catch(
+    (error: unknown) => {
+      io.stderr(
+        `warning: ${error instanceof Error ? error.message : String(error)} \`elwood attach\` will need --url and ELWOOD_SERVE_TOKEN.`,
+      );
+      return undefined;
+    },
+  );
+  const removeOnExit = () => serverFile?.removeSync();
+  process.once("exit", removeOnExit);
   io.stdout(`Elwood web: ${server.pageUrl}`);
   if (!isLoopbackHost(options.host ?? "127.0.0.1")) {
     io.stderr(
@@ -29,12 +43,16 @@ export async function runServe(options: ServeOptions, io: ServeIo): Promise<numb
     const finish = (force: boolean, signal: NodeJS.Signals) => {
       if (shuttingDown && !force) return;
       shuttingDown = true;
+      // Gone first, so no new client finds a server that is closing.
+      const removed = serverFile?.remove();
       const deadline = setTimeout(() => void server.close({ force: true }), GRACEFUL_STOP_MS);
       deadline.unref();
       server
         .close({ force })
         .catch((error: unknown) => io.stderr(`closing failed: ${String(error)}`))
-        .finally(() => {
+        .finally(async () => {
+          await removed;
+          process.off("exit", removeOnExit);
           clearTimeout(deadline);
           for (const [name, handler] of handlers) process.off(name, handler);
           resolve(signal === "SIGINT" ? 130 : 0);

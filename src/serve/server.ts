@@ -125,9 +125,10 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
       const url = new URL(request.url ?? "/", "http://localhost");
       const match = TERMINAL_PATH.exec(url.pathname);
       if (match?.[1] === undefined) throw routeNotFound("GET", url.pathname);
+      const readOnly = terminalMode(url.searchParams.get("mode"));
       const session = registry.get(decodeSegment(match[1]));
       sockets.handleUpgrade(request, socket, head, (ws) => {
-        const detach = attachTerminalSocket(ws, session);
+        const detach = attachTerminalSocket(ws, session, { readOnly });
         closers.add(detach);
         ws.on("close", () => closers.delete(detach));
       });
@@ -158,6 +159,16 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
       return closing;
     },
   };
+}
+
+// `?mode=read-only` watches without typing (elwood attach --read-only); no mode takes over.
+function terminalMode(mode: string | null): boolean {
+  if (mode === null) return false;
+  if (mode === "read-only") return true;
+  throw new ElwoodError(
+    "invalid_options",
+    `The terminal socket's mode is "read-only" or absent; got ${JSON.stringify(mode.slice(0, 40))}.`,
+  );
 }
 
 // A wildcard bind has no address of its own to print; loopback reaches it from here.

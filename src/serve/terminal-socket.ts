@@ -2,7 +2,9 @@
 // server → client binary frames are raw PTY output (the terminal's 128 KB replay first,
 // then live bytes) and text frames are JSON notices (`exit`, `error`); client → server
 // binary frames are raw keys for the PTY (human takeover), text frames are JSON
-// `{ "type": "resize", cols, rows }` or `{ "type": "input", "data": "…" }`.
+// `{ "type": "resize", cols, rows }` or `{ "type": "input", "data": "…" }`. A read-only
+// connection (`?mode=read-only`, `elwood attach --read-only`) gets the same output, and
+// every frame it sends is refused here, whatever the client does (`unauthorized` notice).
 import type { RawData, WebSocket } from "ws";
 import { ElwoodError } from "../index.js";
 import type { ServedSession } from "./served-session.js";
@@ -11,7 +13,11 @@ import type { ServedSession } from "./served-session.js";
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const MAX_CONTROL_CHARS = 64 * 1024;
 
-export function attachTerminalSocket(socket: WebSocket, session: ServedSession): () => void {
+export function attachTerminalSocket(
+  socket: WebSocket,
+  session: ServedSession,
+  options: { readonly readOnly: boolean },
+): () => void {
   const notify = (message: object) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -40,6 +46,7 @@ export function attachTerminalSocket(socket: WebSocket, session: ServedSession):
 
   socket.on("message", (data: RawData, isBinary: boolean) => {
     try {
+      if (options.readOnly) throw readOnlyRefusal();
       if (isBinary) {
         session.sendKeys(toBytes(data)).catch(fail);
         return;
@@ -87,6 +94,13 @@ async function handleControl(session: ServedSession, text: string): Promise<void
     return;
   }
   throw badControl('{ "type": "resize", "cols", "rows" } or { "type": "input", "data" }');
+}
+
+function readOnlyRefusal(): ElwoodError {
+  return new ElwoodError(
+    "unauthorized",
+    "This terminal connection is read-only (?mode=read-only): it cannot type or resize. Connect without it to take over.",
+  );
 }
 
 function badControl(expected: string): ElwoodError {

@@ -5,6 +5,7 @@
 // runtime part that does the work. Shutdown methods never start a session; `on()` before
 // start is buffered; `send()` drains `stream()` here and nowhere else.
 
+import type { ElwoodAttachHandle, ElwoodAttachOptions } from "../core/contract/attach.js";
 import {
   assertOptionsArgument,
   assertTurnText,
@@ -39,6 +40,7 @@ import { ElwoodError as SessionError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { ElwoodTokenUsage } from "../transcript/usage.js";
+import { attachToSession, checkAttachOptions } from "./attach.js";
 import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
 
 /** What opening a session gave: its runtime, and whether it resumed a conversation. */
@@ -236,6 +238,12 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   async resize(size: ElwoodTerminalSize): Promise<void> {
     const checked = assertTerminalSize(size);
     (this.#runtime ?? (await this.#live())).size.resize(checked);
+  }
+
+  /** Hands `input`/`output` to a person until the detach key (attach.ts); starts lazily. */
+  async attach(options: ElwoodAttachOptions): Promise<ElwoodAttachHandle> {
+    const checked = checkAttachOptions(options);
+    return attachToSession(await this.start(), checked);
   }
 
   /** One Escape when a turn is in flight; resolves at the next ready (C-API-38). */

@@ -158,6 +158,23 @@ const OPTIONS = [
     value: "seconds",
     help: "How long `elwood serve` holds a permission prompt for an answer (default 300).",
   },
+  {
+    name: "detach-key",
+    kind: "string",
+    value: "ctrl-x",
+    help: "Key that detaches `elwood attach` (default ctrl-]).",
+  },
+  {
+    name: "read-only",
+    kind: "boolean",
+    help: "`elwood attach`: watch without typing (the server refuses input too).",
+  },
+  {
+    name: "url",
+    kind: "string",
+    value: "url",
+    help: "The `elwood serve` to use (token in ELWOOD_SERVE_TOKEN); default: found locally.",
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]["name"];

@@ -1,6 +1,7 @@
 // The command table: each reserved first word and the one file that implements it.
 // Adding a subcommand is one file exporting a CliCommand plus one line here
 // (prd/cli.md "Adding a subcommand").
+import { attachCommand } from "./attach.js";
 import type { CliCommand } from "./command.js";
 import { configCommand } from "./config.js";
 import { helpCommand } from "./help.js";
@@ -19,5 +20,6 @@ export const COMMANDS: readonly CliCommand[] = [
   interactiveCommand,
   configCommand,
   serveCommand,
+  attachCommand,
   helpCommand(() => COMMANDS),
 ];

@@ -1,6 +1,9 @@
 // `elwood sessions`: the kept sessions in the state dir, newest first, as a table or
-// JSON (spec §5.9, C-CLI-24). Reads records only; launches nothing.
+// JSON (spec §5.9, C-CLI-24). Reads records only; launches nothing. Sessions live in a
+// running `elwood serve` (issue 25) are asked of those servers, briefly: a server that
+// does not answer within a second leaves its sessions unmarked, never fails the listing.
 import { listSessions } from "../../index.js";
+import { liveServedSessions } from "../../serve/index.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
 import { resolveCommonSettings } from "../config/run-settings.js";
@@ -16,7 +19,9 @@ export const sessionsCommand: CliCommand = {
   usage: ["sessions [--agent claude|codex] [--output text|json] [--state-dir <dir>]"],
   options: ["help", "agent", "output", "state-dir", "defaults"],
   details: `Fields: id, agent, workspace, createdAt, lastUsedAt, resumable (the agent's
-conversation id is stored, or no prompt was ever taken), live (an elwood process is using it now).
+conversation id is stored, or no prompt was ever taken), live (an elwood process is using
+it now), server (the URL of the running \`elwood serve\` holding it, where
+\`elwood attach <id>\` reaches it; LIVE shows "serve").
 --agent lists only that agent's sessions; a default agent (ELWOOD_AGENT, config) does not
 filter the list.
 
@@ -45,7 +50,10 @@ Examples:
     const stateDir = settings.stateDir.value as string;
     // Only the flag filters: a default agent says what to run, not what to hide.
     const agent = parsed.options.has("agent") ? settings.agent.value : undefined;
-    const listing = await listSessions({ stateDir, cwd: io.cwd });
+    const [listing, served] = await Promise.all([
+      listSessions({ stateDir, cwd: io.cwd }),
+      liveServedSessions(io.env),
+    ]);
     for (const skipped of listing.skipped) {
       io.stderr.write(
         `elwood: skipped session ${skipped.elwoodSessionId}: ${skipped.error.message}\n`,
@@ -62,7 +70,10 @@ Examples:
         createdAt: session.createdAt,
         lastUsedAt: session.lastUsedAt,
         resumable: session.resumable,
-        live: await isSessionLive(stateDir, session.elwoodSessionId),
+        live:
+          served.has(session.elwoodSessionId) ||
+          (await isSessionLive(stateDir, session.elwoodSessionId)),
+        server: served.get(session.elwoodSessionId) ?? null,
       })),
     );
     const out = new ProtocolOutput(io.stdout);
@@ -83,6 +94,7 @@ Examples:
 type Row = Record<"id" | "adapter" | "workspace" | "lastUsedAt", string> & {
   readonly resumable: boolean;
   readonly live: boolean;
+  readonly server: string | null;
 };
 
 function table(rows: readonly Row[]): string {
@@ -91,7 +103,7 @@ function table(rows: readonly Row[]): string {
     row.id,
     row.adapter,
     row.lastUsedAt.replace("T", " ").replace(/\.\d+Z$/, "Z"),
-    row.live ? "yes" : "no",
+    row.server !== null ? "serve" : row.live ? "yes" : "no",
     row.resumable ? "yes" : "no",
     row.workspace,
   ]);

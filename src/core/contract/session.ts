@@ -3,6 +3,7 @@
 // written against. Adapters build their event maps on it; they never import src/session.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { ElwoodTokenUsage } from "../../transcript/usage.js";
+import type { ElwoodAttachHandle, ElwoodAttachOptions } from "./attach.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops.js";
 import type { AgentModelOption, ModelOperationOptions } from "./models.js";
 import type {
@@ -104,6 +105,8 @@ export interface ElwoodAgentSession {
   sendGuidance(message: string, options?: SendOptions): Promise<void>;
   sendKeys(input: string | Uint8Array): Promise<void>;
   resize(size: ElwoodTerminalSize): Promise<void>;
+  /** Hands a terminal to a person until the detach key; the session keeps running after. */
+  attach(options: ElwoodAttachOptions): Promise<ElwoodAttachHandle>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
   compact(options?: CompactOptions): Promise<void>;
   listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]>;

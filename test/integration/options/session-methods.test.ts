@@ -2,6 +2,7 @@
 // send/stream options, waits, resize, interrupt, compact and loop calls with wrong types
 // or out-of-range values reject with their typed error before the lazy session starts:
 // nothing spawned (child_process and node-pty spied), nothing written.
+import { PassThrough } from "node:stream";
 import { afterAll, describe, test, vi } from "vitest";
 import { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import { BAD_PROMPTS, TURN_BAD_VALUES } from "./bad-values.js";
@@ -126,6 +127,19 @@ const CASES: MethodCase[] = [
     }),
   ),
   { what: "interrupt(5)", call: (s) => s.interrupt(5 as never) },
+  ...[
+    null,
+    {},
+    { input: process.stdin },
+    { input: new PassThrough(), output: new PassThrough(), detachKey: "ctrl-[" },
+    { input: new PassThrough(), output: new PassThrough(), detachKey: 5 },
+    { input: new PassThrough(), output: new PassThrough(), readOnly: "yes" },
+  ].map(
+    (options): MethodCase => ({
+      what: `attach(${shown(options)})`,
+      call: (s) => s.attach(options as never),
+    }),
+  ),
   ...ms.map(
     (timeoutMs): MethodCase => ({
       what: `listModels({ timeoutMs: ${shown(timeoutMs)} })`,

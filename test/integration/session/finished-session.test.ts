@@ -2,6 +2,7 @@
 // rejects session_not_running, never a synchronous throw, so `await`-less callers and
 // `.catch()` chains both see the typed error. listLoops and cancelLoop are the documented
 // exception (prd/loops.md: they work after stop). Real launcher and PTY, fake CLI.
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
@@ -23,6 +24,7 @@ const ASYNC_METHODS: Record<string, (session: ElwoodAgentSession) => Promise<unk
   sendGuidance: (s) => s.sendGuidance("hello"),
   sendKeys: (s) => s.sendKeys("x"),
   resize: (s) => s.resize({ cols: 120, rows: 40 }),
+  attach: (s) => s.attach({ input: new PassThrough(), output: new PassThrough() }),
   interrupt: (s) => s.interrupt(),
   compact: (s) => s.compact(),
   listModels: (s) => s.listModels(),

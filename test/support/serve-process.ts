@@ -1,0 +1,182 @@
+// `elwood serve` and `elwood attach` as processes, the way a person runs them: serve as a
+// child with its output piped, attach inside a real PTY (node-pty) whose output is also
+// rendered by a headless xterm, so a test reads the screen a person would see.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { chmod, mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import * as nodePty from "node-pty";
+import { HeadlessTerminal } from "../../src/terminal/xterm-module.js";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const MAIN = join(ROOT, "src/cli/main.ts");
+
+/** argv that runs the `elwood` command from source. */
+export function elwoodArgv(args: readonly string[]): string[] {
+  return ["--import", "tsx", MAIN, ...args];
+}
+
+/** `elwood <args>` from source with stdin from /dev/null; its status and output. */
+export async function runElwood(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, elwoodArgv(args), {
+    cwd: ROOT,
+    env: { ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** A private (0700) folder to be the server's XDG_RUNTIME_DIR, so tests never share one. */
+export async function privateRuntimeDir(): Promise<{ path: string; cleanup(): Promise<void> }> {
+  const path = await realpath(await mkdtemp(join(tmpdir(), "elwood-runtime-")));
+  await chmod(path, 0o700);
+  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}
+
+export interface ServeProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly token: string;
+  readonly exited: Promise<[number | null, NodeJS.Signals | null]>;
+  stderr(): string;
+}
+
+/** Starts `elwood serve`; resolves once it printed its URL. */
+export async function startServeProcess(options: {
+  readonly env: Readonly<Record<string, string>>;
+  readonly stateDir: string;
+}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, elwoodArgv(["serve", "--state-dir", options.stateDir]), {
+    cwd: ROOT,
+    env: { ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  if (child.stdout === null) throw new Error("no stdout");
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await Promise.race([
+    once(lines, "line"),
+    exited.then(() => [`(exited) ${stderr}`]),
+  ])) as [string];
+  lines.close();
+  const match = /^Elwood web: (http:\/\/127\.0\.0\.1:\d+)\/#token=([0-9a-f]{64})$/.exec(line);
+  if (match?.[1] === undefined || match[2] === undefined) {
+    child.kill("SIGKILL");
+    throw new Error(`elwood serve printed ${JSON.stringify(line)}; stderr: ${stderr}`);
+  }
+  return { child, url: match[1], token: match[2], exited, stderr: () => stderr };
+}
+
+/** A command in a real PTY, its raw output kept and rendered. */
+export class PtyRun {
+  readonly #pty: nodePty.IPty;
+  readonly #screen: InstanceType<typeof HeadlessTerminal>;
+  readonly exited: Promise<number>;
+  #output = "";
+  #exitCode: number | undefined;
+
+  constructor(
+    file: string,
+    args: readonly string[],
+    options: { env: Readonly<Record<string, string>>; cols: number; rows: number },
+  ) {
+    this.#screen = new HeadlessTerminal({
+      cols: options.cols,
+      rows: options.rows,
+      allowProposedApi: true,
+      scrollback: 1000,
+    });
+    this.#pty = nodePty.spawn(file, [...args], {
+      name: "xterm-256color",
+      cols: options.cols,
+      rows: options.rows,
+      cwd: ROOT,
+      env: { ...options.env },
+    });
+    this.#pty.onData((data) => {
+      this.#output += data;
+      this.#screen.write(data);
+    });
+    this.exited = new Promise((resolvePromise) => {
+      this.#pty.onExit(({ exitCode }) => {
+        this.#exitCode = exitCode;
+        resolvePromise(exitCode);
+      });
+    });
+  }
+
+  get output(): string {
+    return this.#output;
+  }
+
+  get exitCode(): number | undefined {
+    return this.#exitCode;
+  }
+
+  /** The rendered screen and scrollback, one line per row, as a person reads it. */
+  async screenText(): Promise<string> {
+    await new Promise<void>((resolvePromise) => this.#screen.write("", resolvePromise));
+    const buffer = this.#screen.buffer.active;
+    const lines: string[] = [];
+    for (let row = 0; row < buffer.length; row += 1) {
+      lines.push(buffer.getLine(row)?.translateToString(true) ?? "");
+    }
+    return lines.join("\n");
+  }
+
+  write(data: string): void {
+    this.#pty.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.#pty.resize(cols, rows);
+    this.#screen.resize(cols, rows);
+  }
+
+  /** Waits for raw output (what was written, even if the screen has since been cleared). */
+  async waitForOutput(text: string, timeoutMs = 30_000): Promise<void> {
+    for (const deadline = Date.now() + timeoutMs; !this.#output.includes(text); ) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `output never held ${JSON.stringify(text)}; screen:\n${await this.screenText()}`,
+        );
+      }
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+    }
+  }
+
+  async waitForScreen(match: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
+    let text = await this.screenText();
+    for (const deadline = Date.now() + timeoutMs; !match(text) && Date.now() < deadline; ) {
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+      text = await this.screenText();
+    }
+    if (!match(text)) {
+      throw new Error(`screen never matched within ${timeoutMs} ms; it shows:\n${text}`);
+    }
+    return text;
+  }
+
+  kill(): void {
+    if (this.#exitCode === undefined) this.#pty.kill("SIGKILL");
+  }
+}
