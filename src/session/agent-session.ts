@@ -7,7 +7,6 @@
 
 import type { ElwoodAttachHandle, ElwoodAttachOptions } from "../core/contract/attach.js";
 import {
-  assertOptionsArgument,
   assertTurnText,
   checkTimeoutOptions,
   checkTurnOptions,
@@ -35,12 +34,13 @@ import { snapshotImages } from "../core/operations/images.js";
 import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
 import type { SessionRuntime } from "../core/runtime/runtime.js";
 import { sessionWaitSource, waitForActivity, waitForStatus } from "../core/runtime/waits.js";
-import type { ElwoodError } from "../errors.js";
-import { ElwoodError as SessionError } from "../errors.js";
+import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { attachToSession, checkAttachOptions } from "./attach.js";
+import { withinCallBound } from "./call-bound.js";
+import { submissionImages } from "./submission-arguments.js";
 import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
 
 /** What opening a session gave: its runtime, and whether it resumed a conversation. */
@@ -230,7 +230,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   /** Raw input: outside the queue, never sanitized, never waits. */
   async sendKeys(input: string | Uint8Array): Promise<void> {
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
-      throw invalid("sendKeys takes a string or a Uint8Array.");
+      throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
     (this.#runtime ?? (await this.#live())).turns.takeRawInput(input);
   }
@@ -304,22 +304,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   /** Stop, falling back to kill; a no-op before start, safe in `finally`. */
   async close(): Promise<void> {
-    const runtime = await this.#startedOrStarting();
-    if (runtime === undefined) return;
-    try {
-      await runtime.shutdown.request("stop");
-    } catch (stopError) {
-      try {
-        await runtime.shutdown.request("kill");
-      } catch (killError) {
-        // Both failed: report both, not just the last (C-API-51).
-        throw new SessionError(
-          "termination_failed",
-          "close() could not stop the session, and the kill fallback failed too; call teardown() to retry.",
-          { cause: new AggregateError([stopError, killError], "stop() and kill() both failed") },
-        );
-      }
-    }
+    await (await this.#startedOrStarting())?.shutdown.stopOrKill();
   }
 
   /** The runtime, for agent-specific methods (Claude's login()); starts the session. */
@@ -333,34 +318,11 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     const checked = checkTurnOptions(options);
     const images = snapshotImages(checked.images, this.cwd);
     const calledAt = performance.now();
-    const runtime = this.#runtime ?? (await this.#liveWithin(checked.timeoutMs));
+    const runtime =
+      this.#runtime ??
+      (await withinCallBound(this.#live(), checked.timeoutMs, "the session was still starting"));
     const spentMs = performance.now() - calledAt;
     yield* runtime.turns.stream(prompt, { ...checked, images, spentMs });
-  }
-
-  // A lazy start is part of the call `timeoutMs` bounds; the start itself goes on, and the
-  // next call shares it.
-  async #liveWithin(timeoutMs: number | undefined): Promise<SessionRuntime> {
-    const live = this.#live();
-    if (timeoutMs === undefined) return live;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        live.catch(() => undefined);
-        reject(
-          new SessionError(
-            "wait_timeout",
-            `Timed out waiting for the turn (timeoutMs ${timeoutMs}); the session was still starting.`,
-            { details: { timeoutMs } },
-          ),
-        );
-      }, timeoutMs);
-    });
-    try {
-      return await Promise.race([live, expired]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   // Started: calls reach the runtime in the same tick (an interrupt's Escape is written
@@ -432,20 +394,4 @@ function attach(runtime: SessionRuntime, subscription: Subscription): void {
   const on = events.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
   subscription.detach = on.call(events, subscription.event, subscription.handler);
   subscription.runtime = runtime;
-}
-
-// A submission's text and options, checked at the call; its images validated and copied.
-function submissionImages(
-  text: unknown,
-  what: string,
-  options: SendOptions | undefined,
-  cwd: string,
-) {
-  assertTurnText(text, what);
-  assertOptionsArgument(options, "Send");
-  return snapshotImages(options?.images, cwd);
-}
-
-function invalid(message: string): ElwoodError {
-  return new SessionError("invalid_options", message);
 }

@@ -72,6 +72,23 @@ export class ShutdownCoordinator {
     return promise;
   }
 
+  /** close(): stop, falling back to kill; both failing is one error naming both (C-API-51). */
+  async stopOrKill(): Promise<void> {
+    try {
+      await this.request("stop");
+    } catch (stopError) {
+      try {
+        await this.request("kill");
+      } catch (killError) {
+        throw new ElwoodError(
+          "termination_failed",
+          "close() could not stop the session, and the kill fallback failed too; call teardown() to retry.",
+          { cause: new AggregateError([stopError, killError], "stop() and kill() both failed") },
+        );
+      }
+    }
+  }
+
   async #run(flight: Flight, hurried: Promise<void>): Promise<void> {
     try {
       await this.#terminate(flight, hurried);

@@ -1,6 +1,7 @@
 // The session's close() (C-API-51): stop, kill fallback, and when both fail one
 // termination_failed error carrying both causes.
 import { describe, expect, it } from "vitest";
+import { ShutdownCoordinator } from "../../../src/core/runtime/shutdown.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { AgentSession, type OpenedSession } from "../../../src/session/agent-session.js";
 
@@ -14,16 +15,23 @@ function sessionOpening(open: () => Promise<OpenedSession>): AgentSession {
   });
 }
 
-/** Only the runtime's stop and kill are reached by close(). */
-function FakeLazy(runtime: {
-  readonly shutdown: { request(kind: "stop" | "kill"): Promise<void> };
-}): AgentSession {
+/** Only the runtime's stop and kill are reached by close(), through the real fallback. */
+function FakeLazy(runtime: { readonly shutdown: FakeShutdown }): AgentSession {
   return sessionOpening(async () => ({ runtime: runtime as never, resumed: false }));
 }
 
-/** A runtime whose shutdown runs `stop` and `kill`. */
+interface FakeShutdown {
+  request(kind: "stop" | "kill"): Promise<void>;
+  stopOrKill(): Promise<void>;
+}
+
+/** A runtime whose shutdown runs `stop` and `kill`, with the coordinator's own stopOrKill. */
 function fakeSession(stop: () => Promise<void>, kill: () => Promise<void>) {
-  return { shutdown: { request: (kind: "stop" | "kill") => (kind === "stop" ? stop() : kill()) } };
+  const shutdown: FakeShutdown = {
+    request: (kind) => (kind === "stop" ? stop() : kill()),
+    stopOrKill: () => ShutdownCoordinator.prototype.stopOrKill.call(shutdown as never),
+  };
+  return { shutdown };
 }
 
 describe("C-API-51 the session's close()", () => {
