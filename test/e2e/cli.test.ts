@@ -324,6 +324,8 @@ describe("elwood sessions", () => {
         lastUsedAt: stamp,
         resumable: true,
         live: false,
+        // Held by no running `elwood serve` (issue 25: a served session names its server).
+        server: null,
       });
       const liveEntry = listing.sessions.find((session) => session.workspace === liveCwd);
       expect(liveEntry).toMatchObject({ adapter: "codex", live: true });
