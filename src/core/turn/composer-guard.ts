@@ -5,6 +5,7 @@
 // composer_occupied and nothing was written. The person's text is never cleared here.
 import { ElwoodError } from "../../errors.js";
 import type { SessionContext } from "../context/session-context.js";
+import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
 import { type ComposerLook, HumanKeys } from "./human-draft.js";
 
 /** How often the screen is looked at while a person's draft holds the prompt. */
@@ -131,10 +132,23 @@ export class ComposerGuard {
   readonly #context: SessionContext;
   readonly #keys = new HumanKeys();
   readonly #waitMs: number;
+  readonly #cleanup: DraftCleanup;
+  /** The key count when our failed draft was left: a key after it makes the text a person's. */
+  #keysAtFailedDraft = 0;
 
   constructor(context: SessionContext, waitMs: number) {
     this.#context = context;
     this.#waitMs = waitMs;
+    this.#cleanup = draftCleanupFor(context);
+  }
+
+  /**
+   * A program draft was left unsubmitted in the composer: erase it now if the screen is
+   * safe, else before the next program keystroke. True once an empty composer confirmed it.
+   */
+  clearFailedDraft(): Promise<boolean> {
+    this.#keysAtFailedDraft = this.#keys.count;
+    return this.#cleanup.clearNow();
   }
 
   /** Keys from outside the queue (sendKeys), as they go to the terminal. */
@@ -157,9 +171,21 @@ export class ComposerGuard {
     return this.#waitMs;
   }
 
-  /** Resolves with the key mark once the composer is free; see waitForFreeComposer. */
-  waitForFree(submission: GuardedSubmission): Promise<number> {
+  /**
+   * Resolves with the key mark once the composer is free (a due cleanup of our own draft
+   * first, then a person's draft; see waitForFreeComposer).
+   */
+  async waitForFree(submission: GuardedSubmission): Promise<number> {
     const surface = this.#surface(submission);
+    // Our own unsubmitted draft goes first: the judge below sees only a person's text.
+    // Once a person typed over it, the whole draft is theirs and is never erased.
+    if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
+    try {
+      await this.#cleanup.beforeTyping(submission.kind);
+    } catch (error) {
+      if (submission.holdsReadiness) surface.releaseReady();
+      throw error;
+    }
     return waitForFreeComposer(surface, this.#keys, {
       waitMs: this.#waitMs,
       submission: submission.kind,

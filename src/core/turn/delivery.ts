@@ -30,6 +30,11 @@ export interface DeliveryBounds {
   readonly maxEnters: number;
   /** How long the composer must stay verifiably empty before the paste is repeated. */
   readonly repasteAfterMs: number;
+  /**
+   * After a repeated paste shows, how long to look again before its Enter: a first paste
+   * that was only late (not lost) shows beside it by then, and the pair is never submitted.
+   */
+  readonly repasteSettleMs: number;
   readonly maxPastes: number;
   /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   readonly acceptanceMs: number;
@@ -43,6 +48,7 @@ export const DELIVERY_BOUNDS: DeliveryBounds = {
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
   repasteAfterMs: 4000,
+  repasteSettleMs: 1000,
   maxPastes: 2,
   acceptanceMs: 60_000,
 };
@@ -83,10 +89,12 @@ export interface DeliverySurface {
   readonly submission: string;
   /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
   accept(evidence: string): void;
+  /**
+   * Erases our unsubmitted text from the composer (api.md "Failed-draft cleanup"); true
+   * once an empty composer confirmed it, else it runs before the next program keystroke.
+   */
+  clearDraft(): Promise<boolean>;
 }
-
-/** Clears a failed draft: to the line end, then kill to its start (api.md "Failed-draft cleanup"). */
-const CLEAR_DRAFT = `${KEYS.ctrlE}${KEYS.ctrlU}`;
 
 /**
  * Delivers `turn.text`. Resolves once the turn is accepted (or superseded); marks the turn
@@ -167,7 +175,7 @@ class Delivery {
     this.#turn.markSubmitted();
     while (!this.#isDone) {
       if (this.#surface.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
-        throw this.#notAccepted();
+        throw await this.#notAccepted();
       }
       await this.#surface.sleep(this.#bounds.observeIntervalMs);
       if (this.#isDone) return;
@@ -198,7 +206,11 @@ class Delivery {
       if (seen.composer !== "empty" || seen.isWorking || surface.now() >= showBy) break;
       await surface.sleep(this.#bounds.observeIntervalMs);
     }
-    if ((await surface.observe()).composer === "doubled") throw this.#doubled();
+    if ((await surface.observe()).composer === "doubled") throw await this.#doubled();
+    if (this.#pastes > 1 && !this.#isDone) {
+      await surface.sleep(this.#bounds.repasteSettleMs);
+      if ((await surface.observe()).composer === "doubled") throw await this.#doubled();
+    }
     await this.#pressEnter();
   }
 
@@ -208,7 +220,7 @@ class Delivery {
     const seen = await this.#surface.observe();
     // Keys that came while we looked: this Enter would submit a person's text with ours.
     if (this.#isDone) return;
-    if (seen.composer === "doubled") throw this.#doubled();
+    if (seen.composer === "doubled") throw await this.#doubled();
     if (seen.composer === "staged") this.#sawStaged = true;
     this.#surface.write(KEYS.enter);
     this.#enters += 1;
@@ -225,7 +237,7 @@ class Delivery {
       this.#rule = "dialog_visible";
       return;
     }
-    if (seen.composer === "doubled") throw this.#doubled();
+    if (seen.composer === "doubled") throw await this.#doubled();
     if (seen.composer === "staged") {
       this.#sawStaged = true;
       this.#emptySince = undefined;
@@ -274,26 +286,34 @@ class Delivery {
     }
   }
 
-  #doubled(): ElwoodError {
+  // A late paste showed up beside the repeated one: Enter now would send the prompt twice.
+  #doubled(): Promise<ElwoodError> {
     this.#rule = "composer_holds_prompt_twice";
-    this.#surface.write(CLEAR_DRAFT);
     return this.#notAccepted();
   }
 
-  #notAccepted(): ElwoodError {
-    const error = new ElwoodError(
+  async #notAccepted(): Promise<ElwoodError> {
+    const isStaged =
+      this.#rule === "composer_holds_prompt" || this.#rule === "composer_holds_prompt_twice";
+    const cleared = isStaged ? await this.#surface.clearDraft() : undefined;
+    const draft =
+      cleared === undefined
+        ? ""
+        : cleared
+          ? " Its text was cleared from the composer."
+          : " Its text could not be cleared from the composer yet; the next prompt waits until it is.";
+    return new ElwoodError(
       "prompt_not_accepted",
-      `The agent did not accept the prompt within ${this.#bounds.acceptanceMs} ms (screen rule: ${this.#rule}); nothing was submitted twice. Check the terminal, then send it again.`,
+      `The agent did not accept the prompt within ${this.#bounds.acceptanceMs} ms (screen rule: ${this.#rule}).${draft} Check the terminal, then send it again.`,
       {
         details: {
           rule: this.#rule,
           acceptanceMs: this.#bounds.acceptanceMs,
           pastes: this.#pastes,
           enters: this.#enters,
+          ...(cleared === undefined ? {} : { draftCleared: cleared }),
         },
       },
     );
-    if (this.#rule === "composer_holds_prompt") this.#surface.write(CLEAR_DRAFT);
-    return error;
   }
 }

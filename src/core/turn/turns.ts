@@ -455,10 +455,7 @@ export class Turns {
     }
     for (const progress of this.#awaitingBoundary) {
       if (isTerminalStatus(status)) this.#reachBoundary(progress);
-      // After a failure the slot is held until a real ready, then a short drain.
-      else if (status === "ready") {
-        this.#context.clock.set(() => this.#reachBoundary(progress), QUIET_WINDOW_MS);
-      }
+      else if (status === "ready") this.#drainToBoundary(progress);
     }
   }
 
@@ -621,19 +618,22 @@ export class Turns {
         progress.stream?.end();
         this.#reachBoundary(progress);
         return;
-      case "failed":
+      case "failed": {
         this.#close(progress);
+        // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
+        const hasNoAgentTurn = status.isTerminal || change.error.name === "composer_occupied";
+        // Awaited before the status below: its ready is the boundary of a prompt never taken.
+        if (!hasNoAgentTurn) this.#awaitingBoundary.add(progress);
         // A prompt the agent never took leaves it idle: `running` would be a lie.
         if (change.error.name === "prompt_not_accepted" && this.#current === progress) {
           status.apply("prompt_not_accepted", String(change.error.details.rule));
         }
         events.emitTurn({ kind: "failed", turnNumber, error: change.error });
         progress.stream?.fail(change.error);
-        // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
-        if (status.isTerminal || change.error.name === "composer_occupied") {
-          this.#reachBoundary(progress);
-        } else this.#awaitingBoundary.add(progress);
+        if (hasNoAgentTurn) this.#reachBoundary(progress);
+        else if (status.status === "ready") this.#drainToBoundary(progress);
         return;
+      }
       default:
         return;
     }
@@ -643,6 +643,17 @@ export class Turns {
     progress.clearTimers();
     const index = this.#open.indexOf(progress);
     if (index !== -1) this.#open.splice(index, 1);
+  }
+
+  /**
+   * After a failure the slot is held until the agent is ready, then a short drain; work
+   * that starts meanwhile (a prompt taken late) holds it until the next ready.
+   */
+  #drainToBoundary(progress: TurnProgress): void {
+    const { clock, status } = this.#context;
+    clock.set(() => {
+      if (status.status === "ready") this.#reachBoundary(progress);
+    }, QUIET_WINDOW_MS);
   }
 
   #reachBoundary(progress: TurnProgress): void {
@@ -707,6 +718,7 @@ export class Turns {
       },
       submission: turn.kind,
       accept: (evidence) => this.#accept(progress, evidence),
+      clearDraft: () => guard.clearFailedDraft(),
     };
   }
 

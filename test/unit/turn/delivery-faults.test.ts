@@ -12,9 +12,9 @@ const PROMPT = "SAY<<fault-token-1234>>";
 type Outcome = { readonly value: string } | { readonly error: unknown };
 
 /** Starts one send(); `settle()` then runs the fake clock until it resolves or rejects. */
-function startSend(cli: FakeClaude) {
+function startSend(cli: FakeClaude, prompt = PROMPT) {
   let outcome: Outcome | undefined;
-  cli.session.send(PROMPT).then(
+  cli.session.send(prompt).then(
     (value) => {
       outcome = { value };
     },
@@ -92,6 +92,73 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
     expect(cli.received).toEqual([PROMPT]);
     expect(pasteCount(cli)).toBe(1);
+    cli.dispose();
+  });
+
+  // The 32x4 bench's one duplicate (stop 31): a first paste that was only late showed beside
+  // the repeated one; the pair was not submitted, but Ctrl-E Ctrl-U cleared only the
+  // cursor's row, and the next prompt was typed onto what was left and sent with it.
+  const ROWS_PROMPT = "Two rows of text\nSAY<<doubled-token-5678>>";
+  const LATE_FIRST_PASTE = {
+    paste: (index: number) => (index === 0 ? 7_000 : 1_500),
+    idleRepaints: true,
+  };
+
+  it("a late first paste lands beside the repeated one: the pair is never submitted, every row of it is cleared, and the next send() goes in alone", async () => {
+    const cli = await ready(LATE_FIRST_PASTE);
+    const error = await startSend(cli, ROWS_PROMPT).settle();
+    expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
+    expect((error as ElwoodError).details).toMatchObject({
+      rule: "composer_holds_prompt_twice",
+      pastes: 2,
+      draftCleared: true,
+    });
+    expect(cli.received).toEqual([]);
+    expect(cli.composer).toBe("");
+    expect(cli.session.status).toBe("ready");
+
+    cli.reactions = { ...cli.reactions, paste: () => 50 };
+    const next = "SAY<<after-the-doubled-draft>>";
+    expect(await startSend(cli, next).settle()).toBe(`ANSWER ${next}`);
+    expect(cli.received).toEqual([next]);
+    cli.dispose();
+  });
+
+  it("a failed draft the CLI will not clear: the next send() fails wait_timeout and types nothing", async () => {
+    const cli = await ready({ ...LATE_FIRST_PASTE, editsComposer: false });
+    const error = await startSend(cli, ROWS_PROMPT).settle();
+    expect((error as ElwoodError).details).toMatchObject({
+      rule: "composer_holds_prompt_twice",
+      draftCleared: false,
+    });
+    const left = cli.composer;
+    expect(left).toContain("doubled-token-5678");
+
+    const writesBefore = cli.writes.length;
+    const next = await startSend(cli, "SAY<<never-typed>>").settle();
+    expect(ElwoodError.is(next, "wait_timeout")).toBe(true);
+    expect((next as ElwoodError).details).toMatchObject({ rounds: 3, confirmMs: 1000 });
+    const laterWrites = cli.writes.slice(writesBefore);
+    expect(laterWrites.filter((write) => write.startsWith("\x1b[200~"))).toEqual([]);
+    expect(laterWrites.filter((write) => write === "\r")).toEqual([]);
+    expect(cli.received).toEqual([]);
+    expect(cli.composer).toBe(left);
+    cli.dispose();
+  });
+
+  it("a person types onto a failed draft: it is theirs now, never erased; the next send() waits for them as for any draft", async () => {
+    const cli = await ready({ ...LATE_FIRST_PASTE, editsComposer: false, echoesKeys: true });
+    const error = await startSend(cli, ROWS_PROMPT).settle();
+    expect((error as ElwoodError).details).toMatchObject({ draftCleared: false });
+    await cli.session.sendKeys(" and mine");
+    await vi.advanceTimersByTimeAsync(500);
+    cli.reactions = { ...cli.reactions, editsComposer: true };
+    const writesBefore = cli.writes.length;
+    const next = await startSend(cli, "SAY<<after-the-person>>").settle();
+    expect(ElwoodError.is(next, "composer_occupied")).toBe(true);
+    expect(cli.writes.slice(writesBefore).filter((write) => write.includes("\x15"))).toEqual([]);
+    expect(cli.composer).toContain(" and mine");
+    expect(cli.received).toEqual([]);
     cli.dispose();
   });
 

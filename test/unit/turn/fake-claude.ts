@@ -81,6 +81,8 @@ export interface Reactions {
   readonly interruptShows: "banner" | "prompt in composer";
   /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
   readonly echoesKeys: boolean;
+  /** Whether editing keys (Ctrl-U, Ctrl-K, Backspace) do anything (false: a CLI that drops them). */
+  readonly editsComposer: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -101,6 +103,7 @@ export const NORMAL: Reactions = {
   interruptShows: "banner",
   thinkMs: 0,
   echoesKeys: false,
+  editsComposer: true,
 };
 
 /** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
@@ -265,8 +268,11 @@ export class FakeClaude implements TerminalPort {
       this.#history.forEach((line, index) => {
         lines[5 + index] = line;
       });
-      lines[COMPOSER_ROW] = `❯ ${this.composer}`;
       if (this.isWorking) lines[COMPOSER_ROW - 3] = SPINNER;
+      // A draft of several rows grows the input box upward, as Claude's does.
+      const [first = "", ...more] = this.composer.split("\n");
+      lines.splice(COMPOSER_ROW, 1, `❯ ${first}`, ...more.map((row) => `  ${row}`));
+      lines.splice(0, more.length);
     }
     return { lines, text: lines.join("\n"), cursor: { x: 2, y: COMPOSER_ROW, isVisible: true } };
   }
@@ -280,7 +286,19 @@ export class FakeClaude implements TerminalPort {
     else if (text === "\x1b") this.#onEscape();
     else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
       this.#later(20, () => (this.composer += text));
-    else if (text.includes("\x15")) this.#later(0, () => (this.composer = ""));
+    else if (/^[\x05\x0b\x15\x7f]+$/.test(text) && this.reactions.editsComposer)
+      this.#later(0, () => this.#edit(text));
+  }
+
+  // Claude's editing keys with the cursor at the draft's end: Ctrl-U and Ctrl-K kill the
+  // cursor's row only (so a draft of several rows needs a round per row), Backspace joins
+  // the row to the one above.
+  #edit(keys: string): void {
+    for (const key of keys) {
+      if (key === "\x15")
+        this.composer = this.composer.slice(0, this.composer.lastIndexOf("\n") + 1);
+      else if (key === "\x7f") this.composer = this.composer.slice(0, -1);
+    }
   }
 
   resize(size: ElwoodTerminalSize): void {

@@ -1,0 +1,152 @@
+// Failed-draft cleanup (api.md "Failed-draft cleanup"): a program draft that was not
+// submitted (a prompt the agent never took, a prompt staged twice, an image chip that never
+// showed) is erased before anything else is typed, so it can never ride along with the
+// next prompt. Both CLIs kill only the cursor's row — a row of the draft, or one screen row
+// of a long wrapped line — so each row gets its own kill-to-start and kill-to-end, joined
+// to the row above by a Backspace. The cleanup counts only once a frame rendered after its
+// keys shows an empty composer within 1 s; until then it stays due, and the next queued
+// operation runs it first (never through an unsafe frame) or fails with wait_timeout.
+import { ElwoodError } from "../../errors.js";
+import { KEYS } from "../../terminal/input.js";
+import type { SessionContext } from "../context/session-context.js";
+import { SAFE_SCREEN_RENDER_BOUND_MS, waitForSafeScreen } from "./safe-screen.js";
+
+/** How long a frame showing the empty composer may take after the cleanup's keys. */
+export const CLEANUP_CONFIRM_MS = 1000;
+/** Rounds of keys before a successor gives up on a composer that will not empty. */
+export const CLEANUP_ROUNDS = 3;
+const CONFIRM_POLL_MS = 50;
+const LOOK_RENDER_BOUND_MS = 250;
+
+/** Keys that clear a draft shown on `rows` screen rows, from the last row up. */
+export function clearDraftKeys(rows: number): string {
+  const row = `${KEYS.ctrlU}${KEYS.ctrlK}`;
+  return Array.from({ length: Math.max(1, rows) }, () => row).join(KEYS.backspace);
+}
+
+/** One look at the composer for the cleanup. */
+export interface DraftLook {
+  /** Typed text ("" when empty or a placeholder; undefined when no composer shows). */
+  readonly draft: string | undefined;
+  /** Screen rows the composer's text takes. */
+  readonly rows: number;
+  readonly renders: number;
+}
+
+export interface DraftCleanupSurface {
+  /** The screen is rendered and free of dialogs right now (no waiting). */
+  isSafeNow(): Promise<boolean>;
+  /** Waits until the screen is rendered and free of dialogs; rejects once the session closed. */
+  waitForSafeScreen(): Promise<void>;
+  /** One look, after what was received so far is rendered (bounded: a slow screen is read as it stands). */
+  look(): Promise<DraftLook>;
+  write(data: string): void;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+}
+
+/** The session's one record of a program draft that may still sit in the composer. */
+export class DraftCleanup {
+  readonly #surface: DraftCleanupSurface;
+  #isDue = false;
+
+  constructor(surface: DraftCleanupSurface) {
+    this.#surface = surface;
+  }
+
+  /** A program draft may still be in the composer. */
+  get isDue(): boolean {
+    return this.#isDue;
+  }
+
+  /**
+   * After a failed submission: clears now if the screen is safe and confirms it; otherwise
+   * (a dialog, an unrendered screen, no confirmation) it stays due for the next operation.
+   * True once the composer was seen empty after the keys.
+   */
+  async clearNow(): Promise<boolean> {
+    this.#isDue = true;
+    if (!(await this.#surface.isSafeNow())) return false;
+    return this.#round();
+  }
+
+  /**
+   * Before a program's first keystroke: a due cleanup runs first, waiting for a safe
+   * screen, for up to CLEANUP_ROUNDS rounds. Rejects with wait_timeout when the composer
+   * still is not empty: typing now would send the old draft with the new text.
+   */
+  async beforeTyping(submission: string): Promise<void> {
+    if (!this.#isDue) return;
+    for (let round = 0; round < CLEANUP_ROUNDS; round += 1) {
+      await this.#surface.waitForSafeScreen();
+      if (await this.#round()) return;
+    }
+    throw new ElwoodError(
+      "wait_timeout",
+      `Timed out clearing an earlier prompt that was not submitted from the agent's composer (${CLEANUP_ROUNDS} tries, each confirmed within ${CLEANUP_CONFIRM_MS} ms), so the ${submission} was not typed over it (nothing was written). Clear the composer, then send it again.`,
+      { details: { rounds: CLEANUP_ROUNDS, confirmMs: CLEANUP_CONFIRM_MS, submission } },
+    );
+  }
+
+  /** The composer is someone else's now (a person typed over the draft): never erase it. */
+  forget(): void {
+    this.#isDue = false;
+  }
+
+  // One write sized to what shows, then a fresh frame with an empty composer within 1 s.
+  async #round(): Promise<boolean> {
+    const surface = this.#surface;
+    const before = await surface.look();
+    if (before.draft === undefined) return false;
+    if (before.draft.length > 0) surface.write(clearDraftKeys(before.rows));
+    const deadline = surface.now() + CLEANUP_CONFIRM_MS;
+    for (;;) {
+      const seen = await surface.look();
+      if (seen.renders > before.renders && seen.draft === "") {
+        this.#isDue = false;
+        return true;
+      }
+      // Already empty and nothing written: the draft was gone before we looked.
+      if (before.draft === "" && seen.draft === "") {
+        this.#isDue = false;
+        return true;
+      }
+      if (surface.now() >= deadline) return false;
+      await surface.sleep(CONFIRM_POLL_MS);
+    }
+  }
+}
+
+/** The cleanup over a session's context. */
+export function draftCleanupFor(
+  context: Pick<SessionContext, "terminal" | "screen" | "lifetime" | "clock">,
+): DraftCleanup {
+  const { terminal, screen, lifetime, clock } = context;
+  return new DraftCleanup({
+    isSafeNow: async () => {
+      lifetime.assertLive();
+      const rendered = await Promise.race([
+        terminal.settled().then(() => true),
+        lifetime.sleep(SAFE_SCREEN_RENDER_BOUND_MS).then(() => false),
+      ]);
+      lifetime.assertLive();
+      return rendered && !terminal.renderFailed && screen.read().dialog === undefined;
+    },
+    waitForSafeScreen: () => waitForSafeScreen(context),
+    look: async () => {
+      await lifetime.untilClosed(
+        Promise.race([terminal.settled(), clock.sleep(LOOK_RENDER_BOUND_MS)]),
+      );
+      lifetime.assertLive();
+      const { composerText, composerDraft } = screen.read();
+      return {
+        draft: composerDraft,
+        rows: composerText === undefined ? 0 : composerText.split("\n").length,
+        renders: screen.renderCount,
+      };
+    },
+    write: (data) => terminal.sendInput(data),
+    sleep: (ms) => lifetime.sleep(ms),
+    now: () => clock.now(),
+  });
+}
