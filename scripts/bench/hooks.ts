@@ -4,7 +4,7 @@
 // `--mode components` measures the bridge round trip in isolation (hooks/components.ts);
 // `--mode timeline` shows when each hook reaches the parent within a tool step;
 // `--mode all` runs user and components.
-// Flags: --agents claude,codex  --steps 30  --runs 3  --variants noop,envfile,hooks
+// Flags: --agents claude,codex  --steps 30  --runs 3  --variants noop,envfile,hooks,elwood160
 // (bare-CLI variants besides bare itself, to attribute a difference; hooks/turns.ts).
 import { ElwoodError } from "../../src/errors.js";
 import { measureComponents } from "./hooks/components.js";
@@ -36,7 +36,14 @@ function positiveInteger(args: readonly string[], name: string, fallback: number
   return value;
 }
 
-const VARIANTS: readonly TurnVariant[] = ["elwood", "bare", "noop", "envfile", "hooks"];
+const VARIANTS: readonly TurnVariant[] = [
+  "elwood",
+  "elwood160",
+  "bare",
+  "noop",
+  "envfile",
+  "hooks",
+];
 
 function parseVariants(text: string | undefined): TurnVariant[] | undefined {
   if (text === undefined) return undefined;

@@ -5,7 +5,9 @@
 // - noop: three no-op command hooks on the tool events (Claude's own cost of hooks);
 // - envfile: Claude's CLAUDE_ENV_FILE scrub script only;
 // - hooks: Elwood's generated hook set (settings / -c overrides) pointed at a bridge with
-//   no session behind it: the CLI's cost of Elwood's hooks without the parent's work.
+//   no session behind it: the CLI's cost of Elwood's hooks without the parent's work;
+// - elwood160: the Elwood session at the bare variants' 160x48 instead of its default
+//   189x48, to tell what the width costs (the CLI paints more per frame) from the rest.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -33,7 +35,10 @@ import {
 } from "./setup.js";
 
 export type BareVariant = "bare" | "noop" | "envfile" | "hooks";
-export type TurnVariant = "elwood" | BareVariant;
+export type TurnVariant = "elwood" | "elwood160" | BareVariant;
+
+/** The PTY size of the bare variants (and of elwood160). */
+const BARE_SIZE = { cols: 160, rows: 48 } as const;
 
 export interface MeasuredTurn {
   readonly gaps: readonly number[];
@@ -54,10 +59,16 @@ export function measureTurn(
   variant: TurnVariant,
   steps: number,
 ): Promise<MeasuredTurn> {
-  return variant === "elwood" ? elwoodTurn(setup, steps) : bareTurn(setup, steps, variant);
+  if (variant === "elwood") return elwoodTurn(setup, steps);
+  if (variant === "elwood160") return elwoodTurn(setup, steps, BARE_SIZE);
+  return bareTurn(setup, steps, variant);
 }
 
-async function elwoodTurn(setup: RunSetup, steps: number): Promise<MeasuredTurn> {
+async function elwoodTurn(
+  setup: RunSetup,
+  steps: number,
+  size?: { readonly cols: number; readonly rows: number },
+): Promise<MeasuredTurn> {
   const scripted = scriptTurn(setup, "elwood", steps);
   let preToolUse = 0;
   const hooks = {
@@ -65,7 +76,12 @@ async function elwoodTurn(setup: RunSetup, steps: number): Promise<MeasuredTurn>
       preToolUse += 1;
     },
   };
-  const common = { cwd: setup.workspace, env: setup.home.env, stateDir: setup.stateDir };
+  const common = {
+    cwd: setup.workspace,
+    env: setup.home.env,
+    stateDir: setup.stateDir,
+    ...(size === undefined ? {} : { size }),
+  };
   const session =
     setup.agent === "claude"
       ? new ClaudeSession({ ...common, permissionMode: "default", allowedTools: ["Bash"], hooks })
@@ -171,8 +187,7 @@ async function bareTurn(
       args: [...wiring.args, scripted.prompt],
       cwd: setup.workspace,
       env: { ...setup.home.env, ...wiring.env },
-      cols: 160,
-      rows: 48,
+      ...BARE_SIZE,
     });
     // Drain the screen as a terminal would; nothing reads it.
     pty.onData(() => {});
