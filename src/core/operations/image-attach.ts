@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElwoodError } from "../../errors.js";
-import { bracketedPaste, KEYS } from "../../terminal/input.js";
+import { bracketedPaste } from "../../terminal/input.js";
 import type { ImageAttachFacts } from "../contract/operation-facts.js";
 import type { ImageSnapshot } from "./images.js";
 
@@ -25,6 +25,8 @@ export interface ImageAttachSurface {
   now(): number;
   isClosed(): boolean;
   notRunning(): ElwoodError;
+  /** Erases the partial draft, confirmed or left due for the next op (screen/draft-cleanup.ts). */
+  clearFailedDraft(): Promise<boolean>;
 }
 
 /** Counts the attachment chips in the composer region (located by the prompt glyph). */
@@ -113,7 +115,8 @@ export async function attachImagePaths(
     surface.write(bracketedPaste(path));
     const isConfirmed = await waitForChips(surface, facts, baseline + index + 1);
     if (!isConfirmed) {
-      await clearDraft(surface);
+      if (surface.isClosed()) throw surface.notRunning();
+      await surface.clearFailedDraft();
       throw new ElwoodError(
         "image_attach_failed",
         `Image ${index + 1} of ${paths.length} was not confirmed in the composer within ${CHIP_CONFIRM_MS / 1000} s (no "[Image #N]" chip appeared); nothing was sent. Check that the file is an image the CLI accepts.`,
@@ -138,12 +141,4 @@ async function waitForChips(
     await surface.sleep(CHIP_POLL_MS);
   }
   return false;
-}
-
-// Failed-draft cleanup: kill to line start and to line end, never through a dialog.
-async function clearDraft(surface: ImageAttachSurface): Promise<void> {
-  if (surface.isClosed()) throw surface.notRunning();
-  await surface.waitForSafeScreen();
-  surface.write(KEYS.ctrlU);
-  surface.write(KEYS.ctrlK);
 }

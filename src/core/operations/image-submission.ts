@@ -28,7 +28,12 @@ export class ImageSubmissions {
   readonly #budget = new ImageBudget();
   readonly #surface: ImageAttachSurface;
 
-  constructor(context: OperationContext, facts: ImageAttachFacts | undefined) {
+  /** `clearFailedDraft`: the session's failed-draft cleanup (the composer guard's). */
+  constructor(
+    context: OperationContext,
+    facts: ImageAttachFacts | undefined,
+    clearFailedDraft: () => Promise<boolean>,
+  ) {
     this.#context = context;
     this.#facts = facts;
     this.#surface = {
@@ -40,6 +45,7 @@ export class ImageSubmissions {
       now: () => context.clock.now(),
       isClosed: () => context.lifetime.isClosed,
       notRunning: () => context.lifetime.notRunning(),
+      clearFailedDraft,
     };
   }
 

@@ -41,7 +41,9 @@ export class RuntimeOperations {
     this.#context = context;
     this.#composerGuard = options.composerGuard;
     this.#facts = facts;
-    this.#images = new ImageSubmissions(context, facts.images);
+    this.#images = new ImageSubmissions(context, facts.images, () =>
+      options.composerGuard.clearFailedDraft(),
+    );
     this.#loginExpiry =
       facts.login === undefined
         ? undefined

@@ -118,6 +118,7 @@ describe("image attachment (C-API-44)", () => {
   function fakeSurface(chipsPerPaste: number) {
     const writes: string[] = [];
     let chips = 0;
+    let cleanups = 0;
     const surface: ImageAttachSurface = {
       write: (data) => {
         writes.push(data);
@@ -130,18 +131,23 @@ describe("image attachment (C-API-44)", () => {
       now: () => Date.now(),
       isClosed: () => false,
       notRunning: () => new ElwoodError("session_not_running", "gone"),
+      clearFailedDraft: async () => {
+        cleanups += 1;
+        return true;
+      },
     };
-    return { surface, writes };
+    return { surface, writes, cleanups: () => cleanups };
   }
 
   test("C-API-44: each path is bracket-pasted in order and confirmed by its chip", async () => {
-    const { surface, writes } = fakeSurface(1);
+    const { surface, writes, cleanups } = fakeSurface(1);
     await attachImagePaths(surface, ["/a.png", "/b.png"], CLAUDE_IMAGE_FACTS);
     expect(writes).toEqual(["\x1b[200~/a.png\x1b[201~", "\x1b[200~/b.png\x1b[201~"]);
+    expect(cleanups()).toBe(0);
   });
 
   test("C-API-44: no chip within the bound → image_attach_failed and the draft is cleared", async () => {
-    const { surface, writes } = fakeSurface(0);
+    const { surface, writes, cleanups } = fakeSurface(0);
     const realNow = Date.now;
     let now = realNow();
     Date.now = () => (now += 1000);
@@ -153,7 +159,9 @@ describe("image attachment (C-API-44)", () => {
     } finally {
       Date.now = realNow;
     }
-    expect(writes).toEqual(["\x1b[200~/a.png\x1b[201~", "\x15", "\x0b"]);
+    // The session's failed-draft cleanup (core/screen/draft-cleanup.ts) erases the draft.
+    expect(writes).toEqual(["\x1b[200~/a.png\x1b[201~"]);
+    expect(cleanups()).toBe(1);
   });
 
   test("data images go to a private 0700 folder as 0600 files, removed on dispose", async () => {
