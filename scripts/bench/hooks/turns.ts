@@ -80,7 +80,7 @@ async function elwoodTurn(
     cwd: setup.workspace,
     env: setup.home.env,
     stateDir: setup.stateDir,
-    ...(size === undefined ? {} : { size }),
+    ...(size === undefined ? {} : { initialSize: size }),
   };
   const session =
     setup.agent === "claude"
