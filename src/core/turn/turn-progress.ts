@@ -29,6 +29,7 @@ export class TurnProgress {
   #expected: string | undefined;
   #window = "";
   #lastContentAt = 0;
+  #hasContent = false;
   #readyAt: number | undefined;
   #cancelQuiet: (() => void) | undefined;
   #cancelCatchUp: (() => void) | undefined;
@@ -68,7 +69,18 @@ export class TurnProgress {
   }
 
   noteContent(): void {
+    this.#hasContent = true;
     this.#lastContentAt = this.#clock.now();
+  }
+
+  /** Whether the transcript attributed any content to this turn (an empty message counts). */
+  get hasContent(): boolean {
+    return this.#hasContent;
+  }
+
+  /** Whether the turn-end signal arrived with its final text ("" included). */
+  get hasPromise(): boolean {
+    return this.#expected !== undefined;
   }
 
   /** Whether the transcript attributed any assistant text to this turn. */

@@ -499,6 +499,17 @@ export class Turns {
       }
       return;
     }
+    // Only the screen said the turn is over, so its answer can come only from the
+    // transcript: until any of it is in (an empty message counts), the end waits up to
+    // catchUpMs and then fails — never an empty success for an answer not yet seen
+    // (seeds §5.8; the 64x2 run's bridge timed out under load, and no hook ever came).
+    if (progress.evidence === "idle screen" && !progress.hasPromise && !progress.hasContent) {
+      const catchUpMs = progress.catchUpMs;
+      progress.armCatchUp(() =>
+        turn.fail(timeout("the finished turn's text in the transcript", catchUpMs)),
+      );
+      return;
+    }
     const remaining = progress.quietRemaining();
     if (remaining <= 0) turn.end();
     else progress.recheckAfter(remaining, () => this.#check(progress));

@@ -81,6 +81,8 @@ export interface Reactions {
   readonly interruptShows: "banner" | "prompt in composer";
   /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
   readonly echoesKeys: boolean;
+  /** Whether hooks reach the parent (false: the bridge timed out on every one, as under load). */
+  readonly deliversHooks: boolean;
   /** Whether editing keys (Ctrl-U, Ctrl-K, Backspace) do anything (false: a CLI that drops them). */
   readonly editsComposer: boolean;
 }
@@ -104,6 +106,7 @@ export const NORMAL: Reactions = {
   thinkMs: 0,
   echoesKeys: false,
   editsComposer: true,
+  deliversHooks: true,
 };
 
 /** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
@@ -339,12 +342,14 @@ export class FakeClaude implements TerminalPort {
   }
 
   hook(fields: Record<string, unknown>): void {
+    if (!this.reactions.deliversHooks) return;
     const event = { session_id: "agent-1", cwd: "/tmp/fake-workspace", ...fields };
     this.runtime.handleHookEvent(event as unknown as ClaudeAnyHookEvent);
   }
 
   /** A dispatch outcome; `reply` is what the parent's handler answered (none by default). */
   outcome(hookEventName: string, reply?: unknown): void {
+    if (!this.reactions.deliversHooks) return;
     const outcome: HookOutcome = {
       hookEventName,
       failedOpen: false,

@@ -78,6 +78,35 @@ describe("a starved parent never answers wrongly (issue 22)", () => {
     expect(cli.session.status).toBe("ready");
   });
 
+  // The 64x2 run of stop 32: under load 60 every http hook of some Claude sessions timed
+  // out in the CLI (35 s), so the session never became hook-driven and ended its turn on
+  // the idle screen at once — with no transcript read yet, send() resolved with "".
+  async function withoutHooks(catchUp?: () => Promise<void>): Promise<FakeClaude> {
+    const cli = new FakeClaude(
+      { deliversHooks: false, transcriptReadOnCatchUp: catchUp !== undefined },
+      catchUp === undefined ? {} : { catchUp },
+    );
+    cli.boot();
+    for (let spent = 0; cli.session.status !== "ready" && spent < 120_000; spent += 500) {
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(cli.session.status).toBe("ready");
+    return cli;
+  }
+
+  it("no hook ever reaches the parent: the idle screen ends the turn with its transcript text", async () => {
+    const cli = await withoutHooks();
+    expect(await settle(cli.session.send("no hooks here"))).toBe("ANSWER no hooks here");
+  });
+
+  it('no hook ever reaches the parent and the transcript is not read: wait_timeout, never ""', async () => {
+    const cli = await withoutHooks(async () => {});
+    const outcome = await settle(cli.session.send("answered, but unseen"));
+    expect(outcome).toBeInstanceOf(ElwoodError);
+    expect(outcome).toMatchObject({ name: "wait_timeout" });
+    expect(cli.received).toEqual(["answered, but unseen"]);
+  });
+
   it("idle with neither a Stop nor any text: a typed wait_timeout, never an empty success", async () => {
     const cli = await ready({ stopHookDelayMs: () => 3_600_000, transcriptReadOnCatchUp: true });
     // The line is on disk but nothing ever reads it: the catch-up reads nothing here.
