@@ -36,7 +36,8 @@ export class Turns {
   readonly #context: SessionContext;
   readonly #signals: TurnSignals;
   readonly #settleCommitted: () => Promise<void>;
-  readonly #turns: OpenTurns;
+  /** The turns in flight (./open-turns.ts). */
+  readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
   /** Every model request the followed transcripts recorded since this object started. */
@@ -56,13 +57,13 @@ export class Turns {
       isResume: options.isResume === true,
       settleCommitted: options.settleCommitted,
     });
-    this.#turns = new OpenTurns(context);
+    this.#open = new OpenTurns(context);
     this.decidedPermission = new DecidedPermission(() => context.clock.now());
   }
 
   /** The newest turn, settled or not. */
   get current(): TurnProgress | undefined {
-    return this.#turns.newest;
+    return this.#open.newest;
   }
 
   /** The session's token usage so far; undefined until a transcript reported some. */
@@ -73,7 +74,7 @@ export class Turns {
   /** A submission's turn begins, inside its queue op: the newest from now on. */
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     this.#screen.noteSubmission();
-    const progress = this.#turns.begin(kind, text, binding);
+    const progress = this.#open.begin(kind, text, binding);
     this.#transcript.noteBegun(progress);
     return progress;
   }
@@ -208,12 +209,12 @@ export class Turns {
   onStatus(status: ElwoodSessionStatus): void {
     // A change made while another was being announced arrives late: the machine is the truth.
     if (status !== this.#context.status.status) return;
-    for (const progress of this.#turns.all) {
+    for (const progress of this.#open.all) {
       if (isTerminalStatus(status)) this.#settleOnTerminal(progress, status);
       else if (status === "ready") this.#check(progress);
       else progress.markNotReady();
     }
-    this.#turns.boundaries.onStatus(status);
+    this.#open.boundaries.onStatus(status);
   }
 
   // ── the decision ──────────────────────────────────────────────────────────────
@@ -248,12 +249,12 @@ export class Turns {
     this.#adoptHeld(progress);
     // Older open turns this end also covers (guidance typed into a running turn, a prompt
     // the agent queued) end with it: the agent finished everything submitted before.
-    for (const open of this.#turns.all) {
+    for (const open of this.#open.all) {
       if (open.turn.id > progress.turn.id) continue;
       open.evidence ??= evidence;
       if (open !== progress) open.turn.accept("a later turn ended");
     }
-    for (const open of this.#turns.all) this.#check(open);
+    for (const open of this.#open.all) this.#check(open);
   }
 
   /**
