@@ -1,12 +1,13 @@
 // The turns in flight and how a decided turn is announced (seeds §5.8, api.md "Turn
 // boundaries"). Each begun turn is numbered and tracked until it ends or fails; every
 // change the turn owner (./turns.ts) makes to it becomes one `turn` event, the end of
-// the stream reading it, and the boundary that frees its slot. Nothing here decides.
+// the stream reading it, and the boundary that frees its slot (./turn-slot.ts). Nothing
+// here decides.
 import type { ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { SessionContext } from "../context/session-context.js";
+import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import { Turn, type TurnChange } from "./turn.js";
-import { TurnProgress } from "./turn-progress.js";
-import { FailedTurnBoundaries } from "./turn-slot.js";
+import { QUIET_WINDOW_MS, TurnProgress } from "./turn-progress.js";
 import type { TurnStream } from "./turn-stream.js";
 
 /** What ties a submission to the ergonomic stream that reads it. */
@@ -19,13 +20,13 @@ export class OpenTurns {
   readonly #context: SessionContext;
   /** Turns not yet ended or failed, oldest first. */
   readonly #open: TurnProgress[] = [];
-  readonly boundaries: FailedTurnBoundaries;
+  /** Failed turns whose slot is held until the agent's real boundary. */
+  readonly #awaitingBoundary = new Set<TurnProgress>();
   #newest: TurnProgress | undefined;
   #count = 0;
 
   constructor(context: SessionContext) {
     this.#context = context;
-    this.boundaries = new FailedTurnBoundaries(context);
   }
 
   /** The newest turn, settled or not. */
@@ -76,7 +77,7 @@ export class OpenTurns {
         // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
         const hasNoAgentTurn = status.isTerminal || change.error.name === "composer_occupied";
         // Held before the status below: its ready is the boundary of a prompt never taken.
-        if (!hasNoAgentTurn) this.boundaries.hold(progress);
+        if (!hasNoAgentTurn) this.#awaitingBoundary.add(progress);
         // A prompt the agent never took leaves it idle: `running` would be a lie.
         if (change.error.name === "prompt_not_accepted" && this.#newest === progress) {
           status.apply("prompt_not_accepted", String(change.error.details.rule));
@@ -84,12 +85,36 @@ export class OpenTurns {
         events.emitTurn({ kind: "failed", turnNumber, error: change.error });
         progress.stream?.fail(change.error);
         if (hasNoAgentTurn) progress.reachBoundary();
-        else if (status.status === "ready") this.boundaries.drain(progress);
+        else if (status.status === "ready") this.#drainToBoundary(progress);
         return;
       }
       default:
         return;
     }
+  }
+
+  /** A failed turn's boundary: a terminal status, or the agent's next ready (drained). */
+  onStatus(status: ElwoodSessionStatus): void {
+    for (const progress of this.#awaitingBoundary) {
+      if (isTerminalStatus(status)) this.#reachBoundary(progress);
+      else if (status === "ready") this.#drainToBoundary(progress);
+    }
+  }
+
+  /**
+   * After a failure the slot is held until the agent is ready, then a short drain; work
+   * that starts meanwhile (a prompt taken late) holds it until the next ready.
+   */
+  #drainToBoundary(progress: TurnProgress): void {
+    const { clock, status } = this.#context;
+    clock.set(() => {
+      if (status.status === "ready") this.#reachBoundary(progress);
+    }, QUIET_WINDOW_MS);
+  }
+
+  #reachBoundary(progress: TurnProgress): void {
+    this.#awaitingBoundary.delete(progress);
+    progress.reachBoundary();
   }
 
   #close(progress: TurnProgress): void {

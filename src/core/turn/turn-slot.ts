@@ -2,11 +2,7 @@
 // its real turn boundary, not merely until its consumer stops reading (seeds §5.8).
 // A caller's timeoutMs covers the wait for the slot too: a turn whose agent never comes
 // back to ready holds the slot, and the next send() must still end within its bound.
-// The boundary of a failed turn is kept here too: the slot it holds waits for it.
 import { ElwoodError } from "../../errors.js";
-import type { SessionContext } from "../context/session-context.js";
-import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
-import { QUIET_WINDOW_MS, type TurnProgress } from "./turn-progress.js";
 
 export class TurnSlot {
   #tail: Promise<void> = Promise.resolve();
@@ -49,44 +45,5 @@ export class TurnSlot {
       );
     });
     return Promise.race([acquired, expired]).finally(() => clearTimeout(timer));
-  }
-}
-
-/**
- * Failed turns whose boundary is still ahead: the agent may yet be working on the prompt
- * (taken late), so the slot is held until it is ready, then a short drain; work that
- * starts meanwhile holds it until the next ready. A terminal status is every boundary.
- */
-export class FailedTurnBoundaries {
-  readonly #context: SessionContext;
-  readonly #awaiting = new Set<TurnProgress>();
-
-  constructor(context: SessionContext) {
-    this.#context = context;
-  }
-
-  /** Holds `progress`'s boundary until the agent's next ready (see drain). */
-  hold(progress: TurnProgress): void {
-    this.#awaiting.add(progress);
-  }
-
-  onStatus(status: ElwoodSessionStatus): void {
-    for (const progress of this.#awaiting) {
-      if (isTerminalStatus(status)) this.#reach(progress);
-      else if (status === "ready") this.drain(progress);
-    }
-  }
-
-  /** The boundary, after a quiet window, if the agent is still ready then. */
-  drain(progress: TurnProgress): void {
-    const { clock, status } = this.#context;
-    clock.set(() => {
-      if (status.status === "ready") this.#reach(progress);
-    }, QUIET_WINDOW_MS);
-  }
-
-  #reach(progress: TurnProgress): void {
-    this.#awaiting.delete(progress);
-    progress.reachBoundary();
   }
 }

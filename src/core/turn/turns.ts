@@ -214,7 +214,7 @@ export class Turns {
       else if (status === "ready") this.#check(progress);
       else progress.markNotReady();
     }
-    this.#open.boundaries.onStatus(status);
+    this.#open.onStatus(status);
   }
 
   // ── the decision ──────────────────────────────────────────────────────────────
