@@ -123,7 +123,7 @@ export class TranscriptTurns {
     if (text.trim().length === 0) return this.#turnOf(file);
     const newest = this.#newest;
     const matched =
-      this.#recent.findLast((progress) => isSameSubmission(text, progress.turn.text)) ??
+      [...this.#recent].reverse().find((progress) => isSameSubmission(text, progress.turn.text)) ??
       (newest?.turn.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
     this.#byFile.set(file, matched);
     if (matched !== undefined) this.#lastAttributed = matched;
