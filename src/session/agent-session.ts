@@ -212,19 +212,19 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   /** Queued: sent at the next ready, one message per ready (api.md "Submission APIs"). */
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
     const images = submissionImages(message, "message", options, this.cwd);
-    return (this.#runtime ?? (await this.#live())).turns.submit("message", message, images);
+    return (this.#runtime ?? (await this.#live())).submissions.submit("message", message, images);
   }
 
   /** Typed as soon as no other submission is being typed; does not wait for ready. */
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
     const images = submissionImages(prompt, "prompt", options, this.cwd);
-    return (this.#runtime ?? (await this.#live())).turns.submit("prompt", prompt, images);
+    return (this.#runtime ?? (await this.#live())).submissions.submit("prompt", prompt, images);
   }
 
   /** Into a running turn now; before first readiness or while blocked, like a message. */
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
     const images = submissionImages(message, "guidance message", options, this.cwd);
-    return (this.#runtime ?? (await this.#live())).turns.guidance(message, images);
+    return (this.#runtime ?? (await this.#live())).submissions.guidance(message, images);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -232,7 +232,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
-    (this.#runtime ?? (await this.#live())).turns.takeRawInput(input);
+    (this.#runtime ?? (await this.#live())).submissions.takeRawInput(input);
   }
 
   async resize(size: ElwoodTerminalSize): Promise<void> {
@@ -322,7 +322,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
       this.#runtime ??
       (await withinCallBound(this.#live(), checked.timeoutMs, "the session was still starting"));
     const spentMs = performance.now() - calledAt;
-    yield* runtime.turns.stream(prompt, { ...checked, images, spentMs });
+    yield* runtime.submissions.stream(prompt, { ...checked, images, spentMs });
   }
 
   // Started: calls reach the runtime in the same tick (an interrupt's Escape is written

@@ -54,8 +54,4 @@ export class SessionClock {
     for (const handle of this.#pending.values()) this.#source.clearTimeout(handle);
     this.#pending.clear();
   }
-
-  get pendingCount(): number {
-    return this.#pending.size;
-  }
 }

@@ -73,9 +73,4 @@ export class SessionLifetime {
       { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
     );
   }
-
-  /** Pending close-bound waits, for tests. */
-  get pendingWaits(): number {
-    return this.#closeSignal.pendingCount;
-  }
 }

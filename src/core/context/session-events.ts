@@ -240,12 +240,6 @@ export class SessionEvents {
     this.#emitter.emit("loop", event);
   }
 
-  removeAll(): void {
-    this.#emitter.removeAllListeners();
-    for (const unsubscribe of this.#terminalSubscriptions.values()) unsubscribe();
-    this.#terminalSubscriptions.clear();
-  }
-
   #activity(fields: ActivityInput): void {
     this.#emitter.emit("activity", {
       elwoodSessionId: this.#elwoodSessionId,

@@ -211,7 +211,7 @@ function queuePersona<Event extends HookEventBase>(
   persona: string | undefined,
 ): void {
   if (persona === undefined) return;
-  runtime.turns.submit("message", persona).catch(() => {
+  runtime.submissions.submit("message", persona).catch(() => {
     // A session that ends before it is ever ready drops the persona silently.
   });
 }

@@ -13,7 +13,7 @@ import { LoginExpiryWatch } from "../operations/login-expiry.js";
 import { ModelOperations } from "../operations/models/model-operations.js";
 import { StartupWarningsWatch } from "../operations/startup-warnings.js";
 import type { ComposerGuard } from "../turn/composer-guard.js";
-import type { AdmittedImages } from "../turn/turns.js";
+import type { AdmittedImages } from "../turn/submissions.js";
 
 /** Commands that type nothing into the composer (Codex's F2 warnings pager). */
 const TYPES_NOTHING: ReadonlySet<string> = new Set(["startup_warnings"]);
@@ -73,7 +73,6 @@ export class RuntimeOperations {
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages {
     const admitted = this.#images.admit(images);
     return {
-      count: admitted.images.length,
       attach: (onFailure) => this.#images.attach(admitted, onFailure),
       release: admitted.release,
     };

@@ -20,6 +20,7 @@ import type { ElwoodTerminalStatus } from "../contract/status.js";
 import { SessionLoops } from "../loops/session-loops.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
+import { Submissions } from "../turn/submissions.js";
 import { usageBeforeContent } from "../turn/transcript-turns.js";
 import { Turns } from "../turn/turns.js";
 import { ConversationRecorder } from "./conversation-recorder.js";
@@ -36,8 +37,10 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly elwoodSessionId: string;
   readonly cwd: string;
   readonly context: SessionContext;
-  /** Every submission and the turns they become (core/turn/turns.ts). */
+  /** The turn owner: every turn's acceptance and end (core/turn/turns.ts). */
   readonly turns: Turns;
+  /** Every submission, queued and delivered as a turn (core/turn/submissions.ts). */
+  readonly submissions: Submissions;
   /** Loops (§5.9): Elwood schedules them; nothing is forwarded to the agent. */
   readonly loops: SessionLoops;
   /** Session commands (compact, login, model pickers) and image admission. */
@@ -103,21 +106,27 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     this.turns = new Turns({
       context,
       signals: adapter.signals,
-      admitImages: (images) => operations.admitImages(images),
       settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
       isResume: options.isResume,
-      composerGuard,
     });
     const turns = this.turns;
+    this.submissions = new Submissions({
+      context,
+      turns,
+      signals: adapter.signals,
+      admitImages: (images) => operations.admitImages(images),
+      composerGuard,
+    });
+    const submissions = this.submissions;
     this.loops = new SessionLoops({
       options: options.loops,
       emit: (event) => events.emitLoop(event),
       isLive: () => lifetime.isLive,
       canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
-      submit: (message) => turns.submitLoop(message),
+      submit: (message) => submissions.submitLoop(message),
     });
     const loops = this.loops;
-    this.#disposers.push(turns.onCallerInput(() => loops.onCallerInput()));
+    this.#disposers.push(submissions.onCallerInput(() => loops.onCallerInput()));
     this.size = new TerminalSize({
       context,
       requested: options.requestedSize,
@@ -241,13 +250,15 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   /**
    * The one routine every status change runs, in this order: the turn owner first (a turn
-   * may end on this ready), then listeners, the transcript's poll pace, loops (they see a
+   * may end on this ready), submissions (a stream whose submission learned of an exit
+   * first fails now), then listeners, the transcript's poll pace, loops (they see a
    * ready first, to rearm), the queue (queued caller input gets first claim on a ready),
    * and only a ready nothing else took submits a due loop.
    */
   #onStatusChange(change: StatusChange): void {
     const { events, queue } = this.context;
     this.turns.onStatus(change.status);
+    this.submissions.onStatus(change.status);
     events.emitStatus(change.status, change.previous);
     this.#options.transcript.setActive(change.status === "running" || change.status === "blocked");
     this.loops.onStatus(change.status, queue.activeKind);

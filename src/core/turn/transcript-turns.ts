@@ -2,9 +2,27 @@
 // into another's). The transcript is ordered: content belongs to the turn whose prompt the
 // file recorded last, however late the parent reads it. A slow reader under overload can
 // therefore never hand one turn's text to the next, which time alone could not promise.
+// Bookkeeping only: what an item means goes back to the turn owner (./turns.ts), which
+// decides acceptance and end.
 import type { TranscriptItem } from "../contract/adapter.js";
+import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { isSameSubmission } from "./composer.js";
+import { toStreamEvent } from "./stream-events.js";
 import type { TurnProgress } from "./turn-progress.js";
+
+/** How many recent turns the transcript's prompts are matched against. */
+const RECENT_TURNS = 16;
+/** Content held for a turn whose prompt the transcript has not shown yet, at most. */
+const MAX_HELD = 1_000;
+
+/** What one committed item means for our turns. */
+export type TranscriptFact =
+  | { readonly kind: "prompt"; readonly progress: TurnProgress }
+  | {
+      readonly kind: "content";
+      readonly progress: TurnProgress;
+      readonly content: ElwoodStreamEvent;
+    };
 
 /**
  * A batch with each usage item moved ahead of the content read since the last prompt: the
@@ -29,37 +47,96 @@ export class TranscriptTurns {
   /** Per transcript file: the turn its content belongs to (undefined: not one of ours). */
   readonly #byFile = new Map<string, TurnProgress | undefined>();
   #lastAttributed: TurnProgress | undefined;
+  /** The last few turns, settled or not, oldest first; the newest is last. */
+  readonly #recent: TurnProgress[] = [];
+  /**
+   * Content read while the newest turn's prompt was not yet seen in the transcript and the
+   * file's own turn had already settled: an older turn's late text, or — if the prompt is
+   * never recorded (Claude's local answers) — the newest turn's. Which one is known when
+   * the prompt shows (dropped) or the newest turn ends without it (./turns.ts adopts it).
+   */
+  readonly #held: ElwoodStreamEvent[] = [];
+
+  /** A turn of ours began: the newest until the next, and nothing held is its yet. */
+  noteBegun(progress: TurnProgress): void {
+    this.#recent.push(progress);
+    if (this.#recent.length > RECENT_TURNS) this.#recent.shift();
+    this.#held.length = 0;
+  }
+
+  /** One committed item of `file`, in file order (usage counts for the turn while it is open). */
+  read(item: TranscriptItem, file: string): TranscriptFact | undefined {
+    if (item.kind === "usage") {
+      const progress = this.#turnOf(file);
+      if (progress !== undefined && !progress.turn.isSettled) {
+        progress.usage.add(item.usage, item.model);
+      }
+      return undefined;
+    }
+    if (item.kind === "user_message") {
+      const matched = this.#onUserMessage(file, item.text);
+      if (matched === undefined) return undefined;
+      if (matched === this.#newest) this.#held.length = 0;
+      return { kind: "prompt", progress: matched };
+    }
+    const content = toStreamEvent(item);
+    if (content === undefined) return undefined;
+    const progress = this.#turnOf(file);
+    if (progress !== undefined && !progress.turn.isSettled) {
+      return { kind: "content", progress, content };
+    }
+    // A failed turn's content may come late: it stays that turn's (dropped). An ended
+    // turn's content was complete, so more after it is a newer turn's, if any.
+    return progress?.turn.state === "failed" ? undefined : this.#holdForNewest(content);
+  }
+
+  /** The newest turn ends without its prompt ever recorded: what was held is its own. */
+  takeHeld(progress: TurnProgress): ElwoodStreamEvent[] {
+    if (progress !== this.#newest || this.#hasSeen(progress)) return [];
+    return this.#held.splice(0);
+  }
+
+  get #newest(): TurnProgress | undefined {
+    return this.#recent.at(-1);
+  }
+
+  #holdForNewest(content: ElwoodStreamEvent): TranscriptFact | undefined {
+    const newest = this.#newest;
+    if (newest === undefined || newest.turn.isSettled || !newest.turn.isSubmitted) return undefined;
+    if (this.#hasSeen(newest)) return undefined;
+    // Its end is already being decided without its prompt on record: the content is its own.
+    if (newest.evidence !== undefined) return { kind: "content", progress: newest, content };
+    this.#held.push(content);
+    if (this.#held.length > MAX_HELD) this.#held.shift();
+    return undefined;
+  }
 
   /**
    * A user message recorded in `file`. Our turns are matched by their text; a message that
    * matches none is someone else's (typed into the TUI) — except that the newest turn,
    * submitted but not yet seen in the file, takes it: the CLI may have re-worded our prompt.
-   * `turns` are our recent turns, oldest first (settled ones too: a late read of an old
-   * prompt must still be told from the newest one).
+   * Settled turns are matched too: a late read of an old prompt must still be told from
+   * the newest one.
    */
-  onUserMessage(
-    file: string,
-    text: string,
-    turns: readonly TurnProgress[],
-    newest: TurnProgress | undefined,
-  ): TurnProgress | undefined {
+  #onUserMessage(file: string, text: string): TurnProgress | undefined {
     // An empty message (an image alone, a harness row) names no prompt: attribution stays.
-    if (text.trim().length === 0) return this.turnOf(file);
+    if (text.trim().length === 0) return this.#turnOf(file);
+    const newest = this.#newest;
     const matched =
-      [...turns].reverse().find((progress) => isSameSubmission(text, progress.turn.text)) ??
-      (newest?.turn.isSubmitted && !this.hasSeen(newest) ? newest : undefined);
+      [...this.#recent].reverse().find((progress) => isSameSubmission(text, progress.turn.text)) ??
+      (newest?.turn.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
     this.#byFile.set(file, matched);
     if (matched !== undefined) this.#lastAttributed = matched;
     return matched;
   }
 
   /** The turn content in `file` belongs to; a file with no prompt of its own follows the last one seen. */
-  turnOf(file: string): TurnProgress | undefined {
+  #turnOf(file: string): TurnProgress | undefined {
     return this.#byFile.has(file) ? this.#byFile.get(file) : this.#lastAttributed;
   }
 
   /** Whether the transcript has recorded this turn's prompt (in any file). */
-  hasSeen(progress: TurnProgress): boolean {
+  #hasSeen(progress: TurnProgress): boolean {
     for (const attributed of this.#byFile.values()) if (attributed === progress) return true;
     return this.#lastAttributed === progress;
   }

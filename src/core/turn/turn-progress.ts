@@ -34,7 +34,6 @@ export class TurnProgress {
   #cancelQuiet: (() => void) | undefined;
   #cancelCatchUp: (() => void) | undefined;
   readonly #clock: SessionClock;
-  #isBoundaryReached = false;
   #reachBoundary: () => void = () => {};
   /**
    * Resolves at the agent's real boundary: the turn ended, or after a failure the agent
@@ -125,12 +124,7 @@ export class TurnProgress {
     this.#cancelCatchUp = this.#clock.set(onExpired, this.catchUpMs);
   }
 
-  get isBoundaryReached(): boolean {
-    return this.#isBoundaryReached;
-  }
-
   reachBoundary(): void {
-    this.#isBoundaryReached = true;
     this.#reachBoundary();
   }
 

@@ -4,6 +4,7 @@
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { sizeOfStreamEvent } from "./stream-events.js";
+import { timeout } from "./turn-errors.js";
 
 const MAX_BUFFERED_EVENTS = 10_000;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
@@ -39,13 +40,7 @@ export class TurnStream {
     if (this.#queue.length > MAX_BUFFERED_EVENTS || this.#queuedBytes > MAX_BUFFERED_BYTES) {
       this.#queue.length = 0;
       this.#queuedBytes = 0;
-      this.fail(
-        new ElwoodError(
-          "wait_timeout",
-          "Timed out waiting for the consumer to read buffered turn events.",
-          { details: { timeoutMs: 0 } },
-        ),
-      );
+      this.fail(timeout("the consumer to read buffered turn events", 0));
       return false;
     }
     this.#wakeConsumer();

@@ -37,7 +37,6 @@ export class Turn {
   readonly kind: string;
   readonly text: string;
   #state: TurnState = "queued";
-  #failure: ElwoodError | undefined;
   readonly #listeners = new Set<TurnListener>();
 
   constructor(options: { readonly id: number; readonly kind: string; readonly text: string }) {
@@ -48,10 +47,6 @@ export class Turn {
 
   get state(): TurnState {
     return this.#state;
-  }
-
-  get failure(): ElwoodError | undefined {
-    return this.#failure;
   }
 
   get isAccepted(): boolean {
@@ -99,7 +94,6 @@ export class Turn {
   fail(error: ElwoodError): void {
     if (this.isSettled) return;
     this.#state = "failed";
-    this.#failure = error;
     this.#finish({ kind: "failed", turn: this, error });
   }
 

@@ -10,7 +10,7 @@ function fakeRuntime() {
   const calls: [string, unknown][] = [];
   const runtime = {
     elwoodSessionId: "s",
-    turns: {
+    submissions: {
       submit: async (kind: string, text: string) =>
         void calls.push([kind === "message" ? "sendMessage" : "sendPrompt", text]),
     },

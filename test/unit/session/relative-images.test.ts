@@ -13,12 +13,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-// A session whose runtime records what reached the turn owner.
+// A session whose runtime records what reached its submissions.
 function sessionIn(cwd: string) {
   const submitted: Array<{ path?: string }> = [];
   const runtime = {
     context: { events: new TypedEmitter() },
-    turns: {
+    submissions: {
       submit: async (_kind: string, _text: string, images: Array<{ path?: string }>) => {
         submitted.push(...images);
       },

@@ -177,7 +177,7 @@ describe("a person's draft holds a program prompt (issue 25, C-TURN-06)", () => 
     const { cli, warnings } = await typing();
     await cli.session.sendKeys(DRAFT);
     const message = track(cli.session.sendMessage(PROMPT));
-    const loop = track(cli.runtime.turns.submitLoop("LOOP-prompt"));
+    const loop = track(cli.runtime.submissions.submitLoop("LOOP-prompt"));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(message.settled).toBe(false);
     expect(loop.settled).toBe(false);

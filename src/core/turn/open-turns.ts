@@ -1,0 +1,134 @@
+// The turns in flight and how a decided turn is announced (seeds §5.8, api.md "Turn
+// boundaries"). Each begun turn is numbered and tracked until it ends or fails; every
+// change the turn owner (./turns.ts) makes to it becomes one `turn` event, the end of
+// the stream reading it, and the boundary that frees its slot (./turn-slot.ts). Nothing
+// here decides.
+import type { ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
+import type { SessionContext } from "../context/session-context.js";
+import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
+import { Turn, type TurnChange } from "./turn.js";
+import { QUIET_WINDOW_MS, TurnProgress } from "./turn-progress.js";
+import type { TurnStream } from "./turn-stream.js";
+
+/** What ties a submission to the ergonomic stream that reads it. */
+export interface StreamBinding {
+  readonly stream: TurnStream;
+  readonly catchUpMs: number | undefined;
+}
+
+export class OpenTurns {
+  readonly #context: SessionContext;
+  /** Turns not yet ended or failed, oldest first. */
+  readonly #open: TurnProgress[] = [];
+  /** Failed turns whose slot is held until the agent's real boundary. */
+  readonly #awaitingBoundary = new Set<TurnProgress>();
+  #newest: TurnProgress | undefined;
+  #count = 0;
+
+  constructor(context: SessionContext) {
+    this.#context = context;
+  }
+
+  /** The newest turn, settled or not. */
+  get newest(): TurnProgress | undefined {
+    return this.#newest;
+  }
+
+  /** The turns still open, oldest first (a copy: deciding may settle some). */
+  get all(): TurnProgress[] {
+    return [...this.#open];
+  }
+
+  /** A new turn, the newest from now on; its `started` event is announced. */
+  begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
+    this.#count += 1;
+    const turn = new Turn({ id: this.#count, kind, text });
+    const progress = new TurnProgress({
+      turn,
+      stream: binding?.stream,
+      catchUpMs: binding?.catchUpMs,
+      clock: this.#context.clock,
+    });
+    turn.onChange((change) => this.#announce(progress, change));
+    this.#open.push(progress);
+    this.#newest = progress;
+    turn.announceStart();
+    return progress;
+  }
+
+  #announce(progress: TurnProgress, change: TurnChange): void {
+    const { events, status } = this.#context;
+    const turnNumber = change.turn.id;
+    switch (change.kind) {
+      case "started":
+        events.emitTurn({ kind: "started", turnNumber, submission: change.turn.kind });
+        return;
+      case "accepted":
+        events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
+        return;
+      case "ended":
+        this.#close(progress);
+        events.emitTurn({ kind: "ended", turnNumber, ...usageOf(progress.usage) });
+        progress.stream?.end();
+        progress.reachBoundary();
+        return;
+      case "failed": {
+        this.#close(progress);
+        // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
+        const hasNoAgentTurn = status.isTerminal || change.error.name === "composer_occupied";
+        // Held before the status below: its ready is the boundary of a prompt never taken.
+        if (!hasNoAgentTurn) this.#awaitingBoundary.add(progress);
+        // A prompt the agent never took leaves it idle: `running` would be a lie.
+        if (change.error.name === "prompt_not_accepted" && this.#newest === progress) {
+          status.apply("prompt_not_accepted", String(change.error.details.rule));
+        }
+        events.emitTurn({ kind: "failed", turnNumber, error: change.error });
+        progress.stream?.fail(change.error);
+        if (hasNoAgentTurn) progress.reachBoundary();
+        else if (status.status === "ready") this.#drainToBoundary(progress);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** A failed turn's boundary: a terminal status, or the agent's next ready (drained). */
+  onStatus(status: ElwoodSessionStatus): void {
+    for (const progress of this.#awaitingBoundary) {
+      if (isTerminalStatus(status)) this.#reachBoundary(progress);
+      else if (status === "ready") this.#drainToBoundary(progress);
+    }
+  }
+
+  /**
+   * After a failure the slot is held until the agent is ready, then a short drain; work
+   * that starts meanwhile (a prompt taken late) holds it until the next ready.
+   */
+  #drainToBoundary(progress: TurnProgress): void {
+    const { clock, status } = this.#context;
+    clock.set(() => {
+      if (status.status === "ready") this.#reachBoundary(progress);
+    }, QUIET_WINDOW_MS);
+  }
+
+  #reachBoundary(progress: TurnProgress): void {
+    this.#awaitingBoundary.delete(progress);
+    progress.reachBoundary();
+  }
+
+  #close(progress: TurnProgress): void {
+    progress.clearTimers();
+    const index = this.#open.indexOf(progress);
+    if (index !== -1) this.#open.splice(index, 1);
+  }
+}
+
+/** A turn's usage and model, absent (not zero) when its transcript reported none. */
+function usageOf(total: UsageTotal): { usage?: ElwoodTokenUsage; model?: string } {
+  const { usage, model } = total;
+  return {
+    ...(usage === undefined ? {} : { usage }),
+    ...(model === undefined ? {} : { model }),
+  };
+}
