@@ -73,6 +73,8 @@ export class RenderBatcher {
   #isPaused = false;
   #flushTimer: NodeJS.Timeout | undefined;
   #stallTimer: NodeJS.Timeout | undefined;
+  /** The stall verdict deferred by one event-loop turn (see #startStallTimer). */
+  #stallVerdict: NodeJS.Immediate | undefined;
   #failure: { error: unknown } | undefined;
   #isDisposed = false;
   #cancelSlotRequest: (() => void) | undefined;
@@ -218,20 +220,37 @@ export class RenderBatcher {
 
   // Watches the oldest batch in flight: parsers answer in order, so it is the one stalling.
   // A parser that answered anything within the timeout (a shared worker busy with other
-  // terminals) is only slow: the watch starts over from that answer.
+  // terminals) is only slow: the watch starts over from that answer. The verdict waits one
+  // turn of the event loop: after this thread was starved, expired timers run before the
+  // worker's queued answers are read, and those answers may prove it alive.
   #startStallTimer(delayMs: number = this.#limits.stallTimeoutMs): void {
     this.#stallTimer = setTimeout(() => {
-      this.#stallTimer = undefined;
-      const timeoutMs = this.#limits.stallTimeoutMs;
-      const progressAt = this.#options.sink.lastProgressAt?.();
-      const sinceProgress = progressAt === undefined ? timeoutMs : Date.now() - progressAt;
-      if (sinceProgress < timeoutMs) {
-        this.#startStallTimer(timeoutMs - sinceProgress);
+      // Only a worker's answers arrive as messages; a parser on this thread has none queued.
+      if (this.#options.sink.lastProgressAt !== undefined && this.#isStalled()) {
+        this.#stallVerdict = setImmediate(() => this.#judgeStall());
         return;
       }
-      this.#fail(new Error(`the terminal parser did not finish a batch within ${timeoutMs} ms`));
+      this.#judgeStall();
     }, delayMs);
     this.#stallTimer.unref();
+  }
+
+  #isStalled(): boolean {
+    const progressAt = this.#options.sink.lastProgressAt?.() ?? 0;
+    return Date.now() - progressAt >= this.#limits.stallTimeoutMs;
+  }
+
+  #judgeStall(): void {
+    this.#stallTimer = undefined;
+    this.#stallVerdict = undefined;
+    const timeoutMs = this.#limits.stallTimeoutMs;
+    const progressAt = this.#options.sink.lastProgressAt?.();
+    const sinceProgress = progressAt === undefined ? timeoutMs : Date.now() - progressAt;
+    if (sinceProgress < timeoutMs) {
+      this.#startStallTimer(timeoutMs - sinceProgress);
+      return;
+    }
+    this.#fail(new Error(`the terminal parser did not finish a batch within ${timeoutMs} ms`));
   }
 
   #freeSlots(): void {
@@ -248,6 +267,8 @@ export class RenderBatcher {
     const index = this.#inFlight.indexOf(entry);
     if (index >= 0) this.#inFlight.splice(index, 1);
     clearTimeout(this.#stallTimer);
+    if (this.#stallVerdict !== undefined) clearImmediate(this.#stallVerdict);
+    this.#stallVerdict = undefined;
     this.#stallTimer = undefined;
     if (this.#inFlight.length > 0) this.#startStallTimer();
     const bytes = entry.bytes;
@@ -318,6 +339,8 @@ export class RenderBatcher {
   #clearTimers(): void {
     clearTimeout(this.#flushTimer);
     clearTimeout(this.#stallTimer);
+    if (this.#stallVerdict !== undefined) clearImmediate(this.#stallVerdict);
+    this.#stallVerdict = undefined;
     this.#flushTimer = undefined;
     this.#stallTimer = undefined;
   }

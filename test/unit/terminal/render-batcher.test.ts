@@ -1,6 +1,7 @@
 // Batching and backpressure between PTY output and the parser: ≤ 64 KiB per write,
 // flushed within a few ms, pause at 1 MiB pending, resume below 512 KiB.
 
+import { MessageChannel } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   DEFAULT_BATCH_BYTES,
@@ -272,5 +273,39 @@ describe("RenderBatcher", () => {
       expect(batcher.hasFailed).toBe(true);
       expect(parsed).toEqual([]);
     });
+  });
+});
+
+describe("the stall verdict after a starved event loop (real timers)", () => {
+  it("a worker answer queued while this thread was blocked proves the parser alive: no render failure", async () => {
+    // Stop 32's 64x1 run: 30 worker-parsed screens failed at once at load ~60. After the
+    // parent's thread is starved, expired timers run before queued worker messages are
+    // read, so the stall timer saw "no answer for 10 s" with the answers sitting unread.
+    let progressAt = Date.now();
+    const channel = new MessageChannel();
+    channel.port2.on("message", () => {
+      progressAt = Date.now();
+    });
+    const watched = new RenderBatcher({
+      stallTimeoutMs: 50,
+      sink: { write: () => {}, lastProgressAt: () => progressAt },
+      flow: { pause: () => {}, resume: () => {} },
+    });
+    watched.push("slow");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The worker answers (for another terminal) while this thread is busy for 150 ms.
+    channel.port1.postMessage("parsed");
+    const blockedUntil = Date.now() + 150;
+    while (Date.now() < blockedUntil) {
+      // busy
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(watched.hasFailed).toBe(false);
+    // Then the worker falls silent: a stall, counted from that answer.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(watched.hasFailed).toBe(true);
+    watched.dispose();
+    channel.port1.close();
+    channel.port2.close();
   });
 });
