@@ -47,7 +47,8 @@ const SLOW_INTEGRATION_FILES = [
 
 const e2eOptions = {
   environment: "node",
-  env,
+  // e2e runs the built `elwood` (test/support/serve-process.ts): `npm test` builds first.
+  env: { ...env, ELWOOD_TEST_BUILT_CLI: "1" },
   testTimeout: 180_000,
   hookTimeout: 120_000,
   pool: "forks",
