@@ -20,8 +20,9 @@ const env = { XDG_STATE_HOME: join(homedir(), ".cache", "elwood-test-state") };
 // 942 s one file at a time, about 555 s with two and 435 s with three (fresh clones, all
 // green), the two cores 80-90% busy with three: its CPU is mostly the real CLIs, so a
 // fourth file would mostly queue for the cores. An earlier three-worker stop went red
-// twice on timing-bound tests; two of those were product defects fixed since (Codex's
-// trust dialog wrapped at 50 columns, a Codex reply read only from its second record).
+// twice on timing-bound tests, all three failures fixed since: two product defects (Codex's
+// trust dialog wrapped at 50 columns, a Codex reply read only from its second record) and
+// a test one (the guardrails e2e kept its private state root under the /tmp checkout).
 // ELWOOD_E2E_WORKERS=1 runs the files one at a time again.
 const E2E_WORKERS = Number(process.env.ELWOOD_E2E_WORKERS ?? 3);
 const FAST_WORKERS = Number(process.env.ELWOOD_FAST_WORKERS ?? 2);
