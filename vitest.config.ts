@@ -46,6 +46,13 @@ const SLOW_INTEGRATION_FILES = [
   "test/integration/session/start-failures.test.ts",
   "test/integration/package/packed-package.test.ts",
   "test/integration/package/readme-snippets.test.ts",
+  // Over 10 s too when measured again for issue 22 (test:quick took 107 s with them): the
+  // attach CLI runs `elwood` from source at every start, the browser-tools and lazy-start
+  // files and the bridge clients wait out the product's own fallbacks and deadlines.
+  "test/integration/serve/attach-cli.test.ts",
+  "test/integration/session/browser-tools.test.ts",
+  "test/integration/session/lazy-start-timeout.test.ts",
+  "test/integration/bridge/clients.test.ts",
 ];
 
 const e2eOptions = {
