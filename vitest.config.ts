@@ -17,8 +17,8 @@ const env = { XDG_STATE_HOME: join(homedir(), ".cache", "elwood-test-state") };
 // Worker counts were chosen by measurement on the 2-core machine the suite must fit
 // (prd/testing.md "How the suite is run"); ELWOOD_E2E_WORKERS and ELWOOD_FAST_WORKERS
 // override them. e2e runs three files at a time. Measured for issue 22: the e2e group took
-// 942 s one file at a time, about 555 s with two, 435–510 s with three (fresh clones, all
-// green), the two cores 80-90% busy with three: its CPU is mostly the real CLIs, so a
+// 942 s one file at a time (a worktree run), about 555 s with two and 435–510 s with three
+// (fresh clones), all green, the two cores 80-90% busy with three: its CPU is mostly the real CLIs, so a
 // fourth file would mostly queue for the cores. An earlier three-worker stop went red
 // twice on timing-bound tests, all three failures fixed since: two product defects (Codex's
 // trust dialog wrapped at 50 columns, a Codex reply read only from its second record) and
