@@ -13,6 +13,7 @@ import { startOrResumeClaude, startOrResumeCodex } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
+import { assertBuilt } from "../support/cli-bin.js";
 import type { CliName } from "../support/cli-binaries.js";
 import { onCrashParentMessages } from "../support/crash-parent-messages.js";
 import {
@@ -72,7 +73,8 @@ function runParent(
     prompt,
     posture,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
+  assertBuilt();
+  const child = spawn(process.execPath, [FIXTURE, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   fx.defer(() => {

@@ -22,6 +22,7 @@ import type { ElwoodLoopSnapshot } from "../../src/core/contract/loops.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
+import { assertBuilt } from "../support/cli-bin.js";
 import type { CliName } from "../support/cli-binaries.js";
 import { onCrashParentMessages } from "../support/crash-parent-messages.js";
 import { commandLineOf, processesInHome, survivorsInHome } from "../support/process-table.js";
@@ -124,7 +125,8 @@ function runParent(fx: ClaudeFixture, cli: CliName): Promise<{ child: ChildProce
     prompt: "unused",
     loops: { count: LOOP_COUNT, intervalMs: LOOP_INTERVAL_MS },
   };
-  const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(config)], {
+  assertBuilt();
+  const child = spawn(process.execPath, [FIXTURE, JSON.stringify(config)], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   fx.defer(() => {

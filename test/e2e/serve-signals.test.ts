@@ -24,6 +24,7 @@ import {
 } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import { ServeClient } from "../support/serve-client.js";
+import { elwoodArgv } from "../support/serve-process.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const newFixture = useRealCliFixture({ trusted: true });
@@ -108,11 +109,11 @@ describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCo
     fx.defer(() => rm(scratch, { recursive: true, force: true }));
     fx.defer(() => rm(wrappers, { recursive: true, force: true }));
     const stdin = unreadStdin(scratch);
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "serve", "--state-dir", fx.stateDir],
-      { cwd: ROOT, env: { ...fx.home.env }, stdio: [stdin.fd, "pipe", "pipe"] },
-    );
+    const child = spawn(process.execPath, elwoodArgv(["serve", "--state-dir", fx.stateDir]), {
+      cwd: ROOT,
+      env: { ...fx.home.env },
+      stdio: [stdin.fd, "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");

@@ -1,13 +1,37 @@
 // Runs the BUILT `elwood` executable (dist/cli/main.js) as a child process, the way a
 // shell or CI script would.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 
-export const ELWOOD_BIN = resolve(import.meta.dirname, "..", "..", "dist", "cli", "main.js");
+const ROOT = resolve(import.meta.dirname, "..", "..");
+export const ELWOOD_BIN = join(ROOT, "dist", "cli", "main.js");
+/** The built library entry, for test processes that use Elwood as an application would. */
+export const ELWOOD_DIST_INDEX = join(ROOT, "dist", "index.js");
 
+/** The newest file under src/, by modification time. */
+function newestSource(): { path: string; mtimeMs: number } {
+  let newest = { path: "", mtimeMs: 0 };
+  for (const entry of readdirSync(join(ROOT, "src"), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const { mtimeMs } = statSync(path);
+    if (mtimeMs > newest.mtimeMs) newest = { path, mtimeMs };
+  }
+  return newest;
+}
+
+/**
+ * The e2e tier runs the built `elwood` and library (`npm test` builds first): fails, naming
+ * the fix, when dist is missing or older than a source file, so a stale build is never
+ * what a test checks.
+ */
 export function assertBuilt(): void {
   if (!existsSync(ELWOOD_BIN)) throw new Error(`${ELWOOD_BIN} is missing: run npm run build first`);
+  const built = Math.min(statSync(ELWOOD_BIN).mtimeMs, statSync(ELWOOD_DIST_INDEX).mtimeMs);
+  const source = newestSource();
+  if (source.mtimeMs > built)
+    throw new Error(`dist is older than ${source.path}: run npm run build first`);
 }
 
 export interface BinResult {

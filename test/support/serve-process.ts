@@ -10,13 +10,24 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import * as nodePty from "node-pty";
 import { HeadlessTerminal } from "../../src/terminal/xterm-module.js";
+import { assertBuilt, ELWOOD_BIN } from "./cli-bin.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const MAIN = join(ROOT, "src/cli/main.ts");
 
-/** argv that runs the `elwood` command from source. */
+/**
+ * The e2e tier runs the built `elwood` (vitest.config.ts sets ELWOOD_TEST_BUILT_CLI for it;
+ * `npm test` builds first): from source, tsx compiles the CLI's modules at every start, about
+ * 1.7 CPU-seconds each on the 2-core machine. Integration runs it from source, so the edit
+ * loop (`npm run test:quick`) needs no build.
+ */
+const BUILT = process.env.ELWOOD_TEST_BUILT_CLI === "1";
+
+/** argv (after node) that runs the `elwood` command: built in e2e, from source elsewhere. */
 export function elwoodArgv(args: readonly string[]): string[] {
-  return ["--import", "tsx", MAIN, ...args];
+  if (!BUILT) return ["--import", "tsx", MAIN, ...args];
+  assertBuilt();
+  return [ELWOOD_BIN, ...args];
 }
 
 /** `elwood <args>` from source with stdin from /dev/null; its status and output. */
