@@ -40,25 +40,94 @@ export function findPeerSocket(table: string, address: PeerAddress): PeerSocket 
 }
 
 /**
- * Reads /proc/net/tcp in chunks (off the event loop) and stops at the first whole line
- * that matches: the kernel generates the text as it is read, so an early stop saves
- * most of the cost on a machine with many sockets. Throws when the table is unreadable.
+ * Reads /proc/net/tcp in chunks (off the event loop), once for every lookup waiting when
+ * the read starts, and stops as soon as each of them has its line: the kernel generates
+ * the text as it is read, so an early stop saves most of the cost on a machine with many
+ * sockets. Lookups that arrive during a read wait for the next one (their socket may be
+ * newer than the read's start). Rejects when the table is unreadable.
+ *
+ * Shared because each read costs more the more sockets there are: with 64 sessions
+ * starting at once (load ~60), one read per hook queued in the thread pool until the
+ * hook clients gave up, and the check then found their sockets already closed (inode 0).
  */
-export async function readPeerSocket(address: PeerAddress): Promise<PeerSocket | undefined> {
-  const file = await open("/proc/net/tcp", "r");
-  try {
-    const chunk = Buffer.alloc(TABLE_CHUNK_BYTES);
-    let pending = "";
-    for (;;) {
-      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) return findPeerSocket(pending, address);
-      const text = pending + chunk.toString("latin1", 0, bytesRead);
-      const lastNewline = text.lastIndexOf("\n");
-      const found = findPeerSocket(text.slice(0, lastNewline + 1), address);
-      if (found !== undefined) return found;
-      pending = text.slice(lastNewline + 1);
+export function readPeerSocket(address: PeerAddress): Promise<PeerSocket | undefined> {
+  return tableScans.lookup(address);
+}
+
+interface Lookup {
+  readonly address: PeerAddress;
+  readonly resolve: (socket: PeerSocket | undefined) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+class TableScans {
+  #waiting: Lookup[] = [];
+  #isScanning = false;
+
+  lookup(address: PeerAddress): Promise<PeerSocket | undefined> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ address, resolve, reject });
+      this.#next();
+    });
+  }
+
+  #next(): void {
+    if (this.#isScanning || this.#waiting.length === 0) return;
+    this.#isScanning = true;
+    const batch = this.#waiting;
+    this.#waiting = [];
+    void scanTable(batch).finally(() => {
+      this.#isScanning = false;
+      this.#next();
+    });
+  }
+}
+
+const tableScans = new TableScans();
+
+async function scanTable(batch: readonly Lookup[]): Promise<void> {
+  // Each waiting lookup by the line it wants: the peer's end, then the bridge's end.
+  const unresolved = new Map<string, Lookup[]>();
+  for (const lookup of batch) {
+    const key = `${LOOPBACK_HEX}:${portHex(lookup.address.remotePort)} ${LOOPBACK_HEX}:${portHex(lookup.address.localPort)}`;
+    unresolved.set(key, [...(unresolved.get(key) ?? []), lookup]);
+  }
+  const settle = (text: string) => {
+    for (const line of text.split("\n")) {
+      const fields = line.trim().split(/\s+/);
+      const key = `${fields[1]} ${fields[2]}`;
+      const waiting = unresolved.get(key);
+      const inode = fields[9];
+      // Inode 0 is a socket its process already closed (TIME_WAIT): never the live peer.
+      if (waiting === undefined || inode === "0") continue;
+      unresolved.delete(key);
+      const uid = Number(fields[7]);
+      const found = inode === undefined || !Number.isInteger(uid) ? undefined : { inode, uid };
+      for (const lookup of waiting) lookup.resolve(found);
     }
-  } finally {
-    await file.close();
+  };
+  try {
+    const file = await open("/proc/net/tcp", "r");
+    try {
+      const chunk = Buffer.alloc(TABLE_CHUNK_BYTES);
+      let pending = "";
+      while (unresolved.size > 0) {
+        const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) {
+          settle(pending);
+          break;
+        }
+        const text = pending + chunk.toString("latin1", 0, bytesRead);
+        const lastNewline = text.lastIndexOf("\n");
+        settle(text.slice(0, lastNewline + 1));
+        pending = text.slice(lastNewline + 1);
+      }
+    } finally {
+      await file.close();
+    }
+    for (const waiting of unresolved.values())
+      for (const lookup of waiting) lookup.resolve(undefined);
+  } catch (error) {
+    for (const waiting of unresolved.values()) for (const lookup of waiting) lookup.reject(error);
   }
 }

@@ -10,7 +10,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { findPeerSocket } from "../../../src/bridge/peer/tcp-table.js";
+import { findPeerSocket, readPeerSocket } from "../../../src/bridge/peer/tcp-table.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { shellQuote } from "../../../src/shell/login-shell.js";
 import { clientEnv, hookClients } from "../../fixtures/bridge-clients.js";
@@ -241,5 +241,49 @@ describe("findPeerSocket", () => {
 
   it("no such connection: undefined", () => {
     expect(findPeerSocket(table, { localPort: 0x1092, remotePort: 0xc351 })).toBeUndefined();
+  });
+});
+
+describe("readPeerSocket under many concurrent lookups", () => {
+  it("200 lookups at once each find their own socket's line (one shared pass over the table)", async () => {
+    const { createServer, connect } = await import("node:net");
+    const { readdirSync, readlinkSync } = await import("node:fs");
+    const server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 200 },
+        () =>
+          new Promise<import("node:net").Socket>((resolve) => {
+            const socket = connect(port, "127.0.0.1", () => resolve(socket));
+          }),
+      ),
+    );
+    try {
+      const found = await Promise.all(
+        sockets.map((socket) =>
+          readPeerSocket({ localPort: port, remotePort: socket.localPort ?? 0 }),
+        ),
+      );
+      // Every one is a live socket this process holds, and no two lookups got the same one.
+      const held = new Set(
+        readdirSync("/proc/self/fd").map((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return "";
+          }
+        }),
+      );
+      const inodes = found.map((socket) => socket?.inode);
+      expect(inodes.every((inode) => inode !== undefined && held.has(`socket:[${inode}]`))).toBe(
+        true,
+      );
+      expect(new Set(inodes).size).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
