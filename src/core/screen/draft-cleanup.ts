@@ -9,12 +9,15 @@
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
-import { SAFE_SCREEN_RENDER_BOUND_MS, waitForSafeScreen } from "./safe-screen.js";
+import { SAFE_SCREEN_RENDER_BOUND_MS } from "./safe-screen.js";
 
 /** How long a frame showing the empty composer may take after the cleanup's keys. */
 export const CLEANUP_CONFIRM_MS = 1000;
 /** Rounds of keys before a successor gives up on a composer that will not empty. */
 export const CLEANUP_ROUNDS = 3;
+/** The longest a due cleanup waits for a safe screen before its successor fails. */
+export const CLEANUP_WAIT_MS = 10_000;
+const UNSAFE_RETRY_MS = 200;
 const CONFIRM_POLL_MS = 50;
 const LOOK_RENDER_BOUND_MS = 250;
 
@@ -36,8 +39,6 @@ export interface DraftLook {
 export interface DraftCleanupSurface {
   /** The screen is rendered and free of dialogs right now (no waiting). */
   isSafeNow(): Promise<boolean>;
-  /** Waits until the screen is rendered and free of dialogs; rejects once the session closed. */
-  waitForSafeScreen(): Promise<void>;
   /** One look, after what was received so far is rendered (bounded: a slow screen is read as it stands). */
   look(): Promise<DraftLook>;
   write(data: string): void;
@@ -71,14 +72,25 @@ export class DraftCleanup {
   }
 
   /**
-   * Before a program's first keystroke: a due cleanup runs first, waiting for a safe
-   * screen, for up to CLEANUP_ROUNDS rounds. Rejects with wait_timeout when the composer
-   * still is not empty: typing now would send the old draft with the new text.
+   * Before a program's first keystroke: a due cleanup runs first, for up to
+   * CLEANUP_ROUNDS confirmed rounds, waiting at most CLEANUP_WAIT_MS in all for a safe
+   * screen. With no composer on screen (a dialog or picker owns the keys, which a command
+   * may be about to answer) nothing can be typed onto the draft: the cleanup stays due
+   * and the operation goes on. Rejects with wait_timeout when the composer still is not
+   * empty: typing now would send the old draft with the new text.
    */
   async beforeTyping(submission: string): Promise<void> {
     if (!this.#isDue) return;
-    for (let round = 0; round < CLEANUP_ROUNDS; round += 1) {
-      await this.#surface.waitForSafeScreen();
+    const surface = this.#surface;
+    const giveUpAt = surface.now() + CLEANUP_WAIT_MS;
+    for (let round = 0; round < CLEANUP_ROUNDS; ) {
+      if ((await surface.look()).draft === undefined) return;
+      if (!(await surface.isSafeNow())) {
+        if (surface.now() >= giveUpAt) break;
+        await surface.sleep(UNSAFE_RETRY_MS);
+        continue;
+      }
+      round += 1;
       if (await this.#round()) return;
     }
     throw new ElwoodError(
@@ -132,7 +144,6 @@ export function draftCleanupFor(
       lifetime.assertLive();
       return rendered && !terminal.renderFailed && screen.read().dialog === undefined;
     },
-    waitForSafeScreen: () => waitForSafeScreen(context),
     look: async () => {
       await lifetime.untilClosed(
         Promise.race([terminal.settled(), clock.sleep(LOOK_RENDER_BOUND_MS)]),
