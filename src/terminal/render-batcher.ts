@@ -226,18 +226,10 @@ export class RenderBatcher {
   #startStallTimer(delayMs: number = this.#limits.stallTimeoutMs): void {
     this.#stallTimer = setTimeout(() => {
       // Only a worker's answers arrive as messages; a parser on this thread has none queued.
-      if (this.#options.sink.lastProgressAt !== undefined && this.#isStalled()) {
-        this.#stallVerdict = setImmediate(() => this.#judgeStall());
-        return;
-      }
-      this.#judgeStall();
+      if (this.#options.sink.lastProgressAt === undefined) this.#judgeStall();
+      else this.#stallVerdict = setImmediate(() => this.#judgeStall());
     }, delayMs);
     this.#stallTimer.unref();
-  }
-
-  #isStalled(): boolean {
-    const progressAt = this.#options.sink.lastProgressAt?.() ?? 0;
-    return Date.now() - progressAt >= this.#limits.stallTimeoutMs;
   }
 
   #judgeStall(): void {
@@ -266,10 +258,7 @@ export class RenderBatcher {
   #onBatchParsed(entry: InFlight): void {
     const index = this.#inFlight.indexOf(entry);
     if (index >= 0) this.#inFlight.splice(index, 1);
-    clearTimeout(this.#stallTimer);
-    if (this.#stallVerdict !== undefined) clearImmediate(this.#stallVerdict);
-    this.#stallVerdict = undefined;
-    this.#stallTimer = undefined;
+    this.#stopStallWatch();
     if (this.#inFlight.length > 0) this.#startStallTimer();
     const bytes = entry.bytes;
     this.#parsed += bytes;
@@ -338,10 +327,14 @@ export class RenderBatcher {
 
   #clearTimers(): void {
     clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    this.#stopStallWatch();
+  }
+
+  #stopStallWatch(): void {
     clearTimeout(this.#stallTimer);
     if (this.#stallVerdict !== undefined) clearImmediate(this.#stallVerdict);
-    this.#stallVerdict = undefined;
-    this.#flushTimer = undefined;
     this.#stallTimer = undefined;
+    this.#stallVerdict = undefined;
   }
 }

@@ -23,19 +23,31 @@ const LOOPBACK_HEX = "0100007F";
 
 const portHex = (port: number): string => port.toString(16).toUpperCase().padStart(4, "0");
 
+/** The table's key for the peer's socket: its own end, then the bridge's end. */
+function peerKey(address: PeerAddress): string {
+  return `${LOOPBACK_HEX}:${portHex(address.remotePort)} ${LOOPBACK_HEX}:${portHex(address.localPort)}`;
+}
+
+/**
+ * Each line of `table` with a live socket: its key (local and remote end) and the socket.
+ * Inode 0 is a socket its process already closed (TIME_WAIT): never the live peer.
+ */
+function* liveSockets(table: string): Generator<{ key: string; socket: PeerSocket | undefined }> {
+  for (const line of table.split("\n")) {
+    // sl local rem st tx:rx tr:when retrnsmt uid timeout inode …
+    const fields = line.trim().split(/\s+/);
+    const inode = fields[9];
+    if (inode === "0") continue;
+    const uid = Number(fields[7]);
+    const socket = inode === undefined || !Number.isInteger(uid) ? undefined : { inode, uid };
+    yield { key: `${fields[1]} ${fields[2]}`, socket };
+  }
+}
+
 /** The peer socket's inode and owner uid, or undefined when the table has no such line. */
 export function findPeerSocket(table: string, address: PeerAddress): PeerSocket | undefined {
-  const peerLocal = `${LOOPBACK_HEX}:${portHex(address.remotePort)}`;
-  const peerRemote = `${LOOPBACK_HEX}:${portHex(address.localPort)}`;
-  for (const line of table.split("\n")) {
-    const fields = line.trim().split(/\s+/);
-    // sl local rem st tx:rx tr:when retrnsmt uid timeout inode …
-    if (fields[1] !== peerLocal || fields[2] !== peerRemote) continue;
-    const uid = Number(fields[7]);
-    const inode = fields[9];
-    if (inode === undefined || !Number.isInteger(uid)) return undefined;
-    return { inode, uid };
-  }
+  const key = peerKey(address);
+  for (const line of liveSockets(table)) if (line.key === key) return line.socket;
   return undefined;
 }
 
@@ -86,24 +98,17 @@ class TableScans {
 const tableScans = new TableScans();
 
 async function scanTable(batch: readonly Lookup[]): Promise<void> {
-  // Each waiting lookup by the line it wants: the peer's end, then the bridge's end.
   const unresolved = new Map<string, Lookup[]>();
   for (const lookup of batch) {
-    const key = `${LOOPBACK_HEX}:${portHex(lookup.address.remotePort)} ${LOOPBACK_HEX}:${portHex(lookup.address.localPort)}`;
+    const key = peerKey(lookup.address);
     unresolved.set(key, [...(unresolved.get(key) ?? []), lookup]);
   }
   const settle = (text: string) => {
-    for (const line of text.split("\n")) {
-      const fields = line.trim().split(/\s+/);
-      const key = `${fields[1]} ${fields[2]}`;
+    for (const { key, socket } of liveSockets(text)) {
       const waiting = unresolved.get(key);
-      const inode = fields[9];
-      // Inode 0 is a socket its process already closed (TIME_WAIT): never the live peer.
-      if (waiting === undefined || inode === "0") continue;
+      if (waiting === undefined) continue;
       unresolved.delete(key);
-      const uid = Number(fields[7]);
-      const found = inode === undefined || !Number.isInteger(uid) ? undefined : { inode, uid };
-      for (const lookup of waiting) lookup.resolve(found);
+      for (const lookup of waiting) lookup.resolve(socket);
     }
   };
   try {

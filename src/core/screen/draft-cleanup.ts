@@ -9,7 +9,7 @@
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
-import { SAFE_SCREEN_RENDER_BOUND_MS } from "./safe-screen.js";
+import { isScreenSafeNow } from "./safe-screen.js";
 
 /** How long a frame showing the empty composer may take after the cleanup's keys. */
 export const CLEANUP_CONFIRM_MS = 1000;
@@ -53,11 +53,6 @@ export class DraftCleanup {
 
   constructor(surface: DraftCleanupSurface) {
     this.#surface = surface;
-  }
-
-  /** A program draft may still be in the composer. */
-  get isDue(): boolean {
-    return this.#isDue;
   }
 
   /**
@@ -110,16 +105,16 @@ export class DraftCleanup {
     const surface = this.#surface;
     const before = await surface.look();
     if (before.draft === undefined) return false;
-    if (before.draft.length > 0) surface.write(clearDraftKeys(before.rows));
+    // Already empty: the draft was gone before we looked, nothing to write or confirm.
+    if (before.draft === "") {
+      this.#isDue = false;
+      return true;
+    }
+    surface.write(clearDraftKeys(before.rows));
     const deadline = surface.now() + CLEANUP_CONFIRM_MS;
     for (;;) {
       const seen = await surface.look();
       if (seen.renders > before.renders && seen.draft === "") {
-        this.#isDue = false;
-        return true;
-      }
-      // Already empty and nothing written: the draft was gone before we looked.
-      if (before.draft === "" && seen.draft === "") {
         this.#isDue = false;
         return true;
       }
@@ -135,15 +130,7 @@ export function draftCleanupFor(
 ): DraftCleanup {
   const { terminal, screen, lifetime, clock } = context;
   return new DraftCleanup({
-    isSafeNow: async () => {
-      lifetime.assertLive();
-      const rendered = await Promise.race([
-        terminal.settled().then(() => true),
-        lifetime.sleep(SAFE_SCREEN_RENDER_BOUND_MS).then(() => false),
-      ]);
-      lifetime.assertLive();
-      return rendered && !terminal.renderFailed && screen.read().dialog === undefined;
-    },
+    isSafeNow: () => isScreenSafeNow(context),
     look: async () => {
       await lifetime.untilClosed(
         Promise.race([terminal.settled(), clock.sleep(LOOK_RENDER_BOUND_MS)]),

@@ -5,20 +5,27 @@ import type { SessionContext } from "../context/session-context.js";
 export const SAFE_SCREEN_RENDER_BOUND_MS = 1000;
 const HELD_WRITE_RETRY_MS = 200;
 
+/**
+ * One verdict, now: everything received is rendered (bounded) and no dialog shows. Rejects
+ * once the session closed.
+ */
+export async function isScreenSafeNow(
+  context: Pick<SessionContext, "terminal" | "screen" | "lifetime">,
+): Promise<boolean> {
+  const { terminal, screen, lifetime } = context;
+  lifetime.assertLive();
+  // Not rendered within the bound counts as unsafe, the same as a visible dialog.
+  const rendered = await Promise.race([
+    terminal.settled().then(() => true),
+    lifetime.sleep(SAFE_SCREEN_RENDER_BOUND_MS).then(() => false),
+  ]);
+  lifetime.assertLive();
+  return rendered && !terminal.renderFailed && screen.read().dialog === undefined;
+}
+
 /** Resolves once the screen is rendered and free of dialogs; rejects once the session closed. */
 export async function waitForSafeScreen(
   context: Pick<SessionContext, "terminal" | "screen" | "lifetime">,
 ): Promise<void> {
-  const { terminal, screen, lifetime } = context;
-  for (;;) {
-    lifetime.assertLive();
-    // Not rendered within the bound counts as unsafe, the same as a visible dialog.
-    const rendered = await Promise.race([
-      terminal.settled().then(() => true),
-      lifetime.sleep(SAFE_SCREEN_RENDER_BOUND_MS).then(() => false),
-    ]);
-    lifetime.assertLive();
-    if (rendered && !terminal.renderFailed && screen.read().dialog === undefined) return;
-    await lifetime.sleep(HELD_WRITE_RETRY_MS);
-  }
+  while (!(await isScreenSafeNow(context))) await context.lifetime.sleep(HELD_WRITE_RETRY_MS);
 }
