@@ -1,9 +1,8 @@
 // Verified delivery of one prompt (issue 11; api.md "Paste and Enter mechanics", C-API-31,
 // C-API-56): one bracketed paste, Enter as a separate write once the paste shows, then
 // watch until the agent accepts it. While our text stays staged, Enter is re-pressed on
-// fresh frames; a paste that never landed is re-pasted only while the composer is
-// verifiably empty, the CLI is visibly alive and nothing shows the prompt was taken, so
-// the model receives the prompt exactly once. No proof of acceptance within the bound
+// fresh frames; the paste itself is never repeated, so the model receives the prompt at
+// most once. No proof of acceptance within the bound
 // (time behind a dialog does not count) fails with prompt_not_accepted, naming the
 // screen rule that held it.
 import { ElwoodError } from "../../errors.js";
@@ -28,14 +27,6 @@ export interface DeliveryBounds {
    */
   readonly enterRetryUnrenderedMs: number;
   readonly maxEnters: number;
-  /** How long the composer must stay verifiably empty before the paste is repeated. */
-  readonly repasteAfterMs: number;
-  /**
-   * After a repeated paste shows, how long to look again before its Enter: a first paste
-   * that was only late (not lost) shows beside it by then, and the pair is never submitted.
-   */
-  readonly repasteSettleMs: number;
-  readonly maxPastes: number;
   /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   readonly acceptanceMs: number;
 }
@@ -47,9 +38,6 @@ export const DELIVERY_BOUNDS: DeliveryBounds = {
   enterRetryMs: 1000,
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
-  repasteAfterMs: 4000,
-  repasteSettleMs: 1000,
-  maxPastes: 2,
   acceptanceMs: 60_000,
 };
 
@@ -117,11 +105,8 @@ class Delivery {
   readonly #startedAt: number;
   #heldMs = 0;
   #echoBaseline = 0;
-  #pastes = 0;
-  #rendersAtPaste = 0;
   #enters = 0;
   #lastEnter = { at: 0, renders: 0 };
-  #emptySince: number | undefined;
   /** The latest paste was seen staged in the composer. */
   #sawStaged = false;
   #rule = "no_acceptance_signal";
@@ -183,18 +168,15 @@ class Delivery {
     }
   }
 
-  // Paste, wait (bounded) for the paste to show, then the Enter as its own write.
+  // The one paste, a wait (bounded) for it to show, then the Enter as its own write.
   async #paste(): Promise<void> {
     const surface = this.#surface;
-    this.#rendersAtPaste = (await surface.observe()).renders;
     if (surface.isSuperseded()) {
       // A person typed since the composer guard passed: ours would join their text.
-      if (this.#pastes > 0) return;
       surface.personTookOver();
       throw typedMeanwhile(surface.submission);
     }
     surface.write(bracketedPaste(this.#turn.text));
-    this.#pastes += 1;
     this.#sawStaged = false;
     this.#turn.markWritten();
     await surface.sleep(this.#bounds.enterSettleMs);
@@ -207,10 +189,6 @@ class Delivery {
       await surface.sleep(this.#bounds.observeIntervalMs);
     }
     if ((await surface.observe()).composer === "doubled") throw await this.#doubled();
-    if (this.#pastes > 1 && !this.#isDone) {
-      await surface.sleep(this.#bounds.repasteSettleMs);
-      if ((await surface.observe()).composer === "doubled") throw await this.#doubled();
-    }
     await this.#pressEnter();
   }
 
@@ -233,14 +211,12 @@ class Delivery {
     if (seen.hasDialog) {
       // A dialog owns the keyboard; whatever it ate is re-checked once it is gone.
       this.#heldMs += bounds.observeIntervalMs;
-      this.#emptySince = undefined;
       this.#rule = "dialog_visible";
       return;
     }
     if (seen.composer === "doubled") throw await this.#doubled();
     if (seen.composer === "staged") {
       this.#sawStaged = true;
-      this.#emptySince = undefined;
       this.#rule = "composer_holds_prompt";
       // A prompt typed into a running turn waits for the agent: not the agent's delay.
       if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
@@ -256,37 +232,24 @@ class Delivery {
       return;
     }
     if (seen.composer === "hidden") {
-      this.#emptySince = undefined;
       this.#rule = "composer_not_visible";
       return;
     }
     if (seen.echoes > this.#echoBaseline) {
       // The CLI shows the prompt in its history: it was submitted; wait for its signal.
-      this.#emptySince = undefined;
       this.#rule = "prompt_echoed_without_acceptance_signal";
       return;
     }
-    if (this.#sawStaged) {
-      // Our text was in the composer and left it after an Enter: the CLI took it. A
-      // starved CLI may take many seconds to show any other sign; pasting again would
-      // reach the model twice (Claude queues a prompt sent while it works).
-      this.#emptySince = undefined;
-      this.#rule = "prompt_left_composer_without_acceptance_signal";
-      return;
-    }
-    this.#rule = "composer_empty_without_acceptance";
-    this.#emptySince ??= now;
-    const isAlive = seen.renders > this.#rendersAtPaste;
-    const hasWaited = now - this.#emptySince >= bounds.repasteAfterMs;
-    if (isAlive && hasWaited && this.#pastes < bounds.maxPastes) {
-      this.#emptySince = undefined;
-      await this.#waitForSafeScreen();
-      if (this.#isDone) return;
-      await this.#paste();
-    }
+    // Our text never showed, or showed and left: either way the prompt is never pasted
+    // again. A paste that seems lost on a starved CLI is only late; a second copy was
+    // taken as a second prompt (Claude queues one sent while it works), twice in a 32x4
+    // run (stop 32). The spec repeats only Enters; no proof within the bound fails it.
+    this.#rule = this.#sawStaged
+      ? "prompt_left_composer_without_acceptance_signal"
+      : "composer_empty_without_acceptance";
   }
 
-  // A late paste showed up beside the repeated one: Enter now would send the prompt twice.
+  // Our text twice in the composer (a person's paste, a CLI's repeat): Enter would send it twice.
   #doubled(): Promise<ElwoodError> {
     this.#rule = "composer_holds_prompt_twice";
     return this.#notAccepted();
@@ -309,7 +272,6 @@ class Delivery {
         details: {
           rule: this.#rule,
           acceptanceMs: this.#bounds.acceptanceMs,
-          pastes: this.#pastes,
           enters: this.#enters,
           ...(cleared === undefined ? {} : { draftCleared: cleared }),
         },

@@ -69,14 +69,25 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(pasteCount(cli)).toBe(1);
   });
 
-  it("paste lost by a live CLI: re-pasted once the composer stayed empty, submitted once", async () => {
+  it("paste lost by a live CLI: never pasted again; prompt_not_accepted at the bound, nothing received", async () => {
     const cli = await ready({
       paste: (index) => (index === 0 ? "lost" : 50),
       idleRepaints: true,
     });
+    const error = await sendToEnd(cli, DELIVERY_BOUNDS.acceptanceMs + 10_000);
+    expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
+    expect((error as ElwoodError).details.rule).toBe("composer_empty_without_acceptance");
+    expect(cli.received).toEqual([]);
+    expect(pasteCount(cli)).toBe(1);
+    cli.dispose();
+  });
+
+  it("a paste a starved, still-painting CLI shows only after 7 s: pasted once, submitted once (stop 32's 32x4 duplicates)", async () => {
+    // A repeated paste sent here was the second copy the model got: Claude queued it.
+    const cli = await ready({ paste: () => 7_000, idleRepaints: true });
     expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
     expect(cli.received).toEqual([PROMPT]);
-    expect(pasteCount(cli)).toBe(2);
+    expect(pasteCount(cli)).toBe(1);
     cli.dispose();
   });
 
@@ -95,44 +106,42 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     cli.dispose();
   });
 
-  // The 32x4 bench's one duplicate (stop 31): a first paste that was only late showed beside
-  // the repeated one; the pair was not submitted, but Ctrl-E Ctrl-U cleared only the
-  // cursor's row, and the next prompt was typed onto what was left and sent with it.
-  const ROWS_PROMPT = "Two rows of text\nSAY<<doubled-token-5678>>";
-  const LATE_FIRST_PASTE = {
-    paste: (index: number) => (index === 0 ? 7_000 : 1_500),
-    idleRepaints: true,
-  };
+  // Stop 31's 32x4 duplicate: a doubled prompt was cleared with one Ctrl-E Ctrl-U, which
+  // clears only the cursor's row; the next prompt was typed onto what was left and sent
+  // with it. Here an Enter the CLI ignores leaves a two-row prompt staged at the bound.
+  const ROWS_PROMPT = "Two rows of text\nSAY<<staged-token-5678>>";
+  const ENTER_IGNORED = { enter: () => "ignored" as const };
+  const ENTER_WORKS = { enter: () => ({ submitAfterMs: 50 }) };
 
-  it("a late first paste lands beside the repeated one: the pair is never submitted, every row of it is cleared, and the next send() goes in alone", async () => {
-    const cli = await ready(LATE_FIRST_PASTE);
+  it("a staged prompt of two rows never accepted: every row of it is cleared, and the next send() goes in alone", async () => {
+    const cli = await ready(ENTER_IGNORED);
     const error = await startSend(cli, ROWS_PROMPT).settle();
     expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
     expect((error as ElwoodError).details).toMatchObject({
-      rule: "composer_holds_prompt_twice",
-      pastes: 2,
+      rule: "composer_holds_prompt",
       draftCleared: true,
     });
     expect(cli.received).toEqual([]);
     expect(cli.composer).toBe("");
     expect(cli.session.status).toBe("ready");
 
-    cli.reactions = { ...cli.reactions, paste: () => 50 };
-    const next = "SAY<<after-the-doubled-draft>>";
+    cli.reactions = { ...cli.reactions, ...ENTER_WORKS };
+    const next = "SAY<<after-the-failed-draft>>";
     expect(await startSend(cli, next).settle()).toBe(`ANSWER ${next}`);
     expect(cli.received).toEqual([next]);
     cli.dispose();
   });
 
   it("a failed draft the CLI will not clear: the next send() fails wait_timeout and types nothing", async () => {
-    const cli = await ready({ ...LATE_FIRST_PASTE, editsComposer: false });
+    const cli = await ready({ ...ENTER_IGNORED, editsComposer: false });
     const error = await startSend(cli, ROWS_PROMPT).settle();
     expect((error as ElwoodError).details).toMatchObject({
-      rule: "composer_holds_prompt_twice",
+      rule: "composer_holds_prompt",
       draftCleared: false,
     });
     const left = cli.composer;
-    expect(left).toContain("doubled-token-5678");
+    expect(left).toContain("staged-token-5678");
+    cli.reactions = { ...cli.reactions, ...ENTER_WORKS };
 
     const writesBefore = cli.writes.length;
     const next = await startSend(cli, "SAY<<never-typed>>").settle();
@@ -147,7 +156,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
   });
 
   it("a person types onto a failed draft: it is theirs now, never erased; the next send() waits for them as for any draft", async () => {
-    const cli = await ready({ ...LATE_FIRST_PASTE, editsComposer: false, echoesKeys: true });
+    const cli = await ready({ ...ENTER_IGNORED, editsComposer: false, echoesKeys: true });
     const error = await startSend(cli, ROWS_PROMPT).settle();
     expect((error as ElwoodError).details).toMatchObject({ draftCleared: false });
     await cli.session.sendKeys(" and mine");
