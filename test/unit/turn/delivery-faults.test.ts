@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELIVERY_BOUNDS } from "../../../src/core/turn/delivery.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude, ready } from "./fake-claude.js";
+import { FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
 
 const PROMPT = "SAY<<fault-token-1234>>";
 

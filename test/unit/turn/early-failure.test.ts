@@ -13,8 +13,8 @@ import {
 } from "../../../src/core/launch/early-failure.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { ElwoodError } from "../../../src/error-names.js";
-import { FakeClaude } from "./fake-claude.js";
-import { track } from "./track.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
+import { track } from "../../support/fake-agents/track.js";
 
 type AnyAdapter = AgentAdapter<unknown, unknown, HookEventBase>;
 
