@@ -57,8 +57,6 @@ export interface Reactions {
   readonly recordsPrompt: boolean;
   /** Whether the CLI repaints on its own (a live event loop) while nothing is staged. */
   readonly idleRepaints: boolean;
-  /** A pause mid-turn with the spinner gone and an idle composer (Codex running a tool). */
-  readonly midTurnIdleMs: number;
   /** How long the spinner stays up after the Stop hook (a starved CLI running its Stop hook). */
   readonly stopSpinnerLingerMs: number;
   /** The parent's reply to the index-th Stop hook (`{ decision: "block" }` keeps the turn). */
@@ -91,7 +89,6 @@ export const NORMAL: Reactions = {
   transcriptReadOnCatchUp: false,
   recordsPrompt: true,
   idleRepaints: false,
-  midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
   stopReply: () => undefined,
   isInterruptible: true,
@@ -317,17 +314,8 @@ export class FakeClaude extends FakeCli {
     });
     if (echoDelayMs > 0) this.later(repaintDelayMs + echoDelayMs, showTaken);
     const answer = this.answerFor(prompt);
-    const { midTurnIdleMs } = this.reactions;
     const workingAt = Math.max(hookDelayMs, repaintDelayMs + echoDelayMs);
-    if (midTurnIdleMs > 0) {
-      this.later(workingAt + 100, () => {
-        this.isWorking = false;
-      });
-      this.later(workingAt + 100 + midTurnIdleMs, () => {
-        this.isWorking = true;
-      });
-    }
-    const stopAt = workingAt + 300 + midTurnIdleMs + this.reactions.thinkMs;
+    const stopAt = workingAt + 300 + this.reactions.thinkMs;
     // A Stop the parent blocks sends Claude back to work: its spinner stays up.
     const stopIndex = this.#stops++;
     const stopReply = this.reactions.stopReply(stopIndex);
