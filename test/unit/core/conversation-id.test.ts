@@ -11,7 +11,7 @@ import { isClaudeMessageRecord } from "../../../src/claude/hooks/signals.js";
 import { SessionEvents } from "../../../src/core/context/session-events.js";
 import { ConversationRecorder } from "../../../src/core/runtime/conversation-recorder.js";
 import { hasConversationOnDisk } from "../../../src/transcript/conversation-evidence.js";
-import { FakeClaude } from "../turn/fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 const dirs: string[] = [];
 afterEach(async () => {

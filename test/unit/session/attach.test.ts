@@ -7,7 +7,7 @@ import { PassThrough, Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodAttachHandle } from "../../../src/core/contract/attach.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude } from "../turn/fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 const RESTORE_SHOW_CURSOR = "\x1b[?25h";
 const LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l";

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
 import { PASTE_START } from "../../../src/terminal/input.js";
-import { FakeClaude } from "./fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 const firstPasteIndex = (cli: FakeClaude) =>
   cli.writes.findIndex((write) => write.startsWith(PASTE_START));

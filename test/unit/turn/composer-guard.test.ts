@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import type { ElwoodWarningEvent } from "../../../src/index.js";
-import { FakeClaude, type Reactions } from "./fake-claude.js";
+import { FakeClaude, type Reactions } from "../../support/fake-agents/fake-claude.js";
 
 const DRAFT = "half a line";
 const PROMPT = "PROGRAM-prompt-7731";

@@ -13,13 +13,17 @@ import {
 } from "../../../src/core/launch/early-failure.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { ElwoodError } from "../../../src/error-names.js";
-import { FakeClaude } from "./fake-claude.js";
-import { track } from "./track.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
+import { FakeCodex } from "../../support/fake-agents/fake-codex.js";
+import { track } from "../../support/fake-agents/track.js";
 
 type AnyAdapter = AgentAdapter<unknown, unknown, HookEventBase>;
 
 /** Starts the early-failure window over a fake CLI; `outcome` settles when the window does. */
-function watch(cli: FakeClaude, adapter: AnyAdapter = claudeAdapter as unknown as AnyAdapter) {
+function watch(
+  cli: FakeClaude | FakeCodex,
+  adapter: AnyAdapter = claudeAdapter as unknown as AnyAdapter,
+) {
   return track(
     waitForEarlyFailure({
       adapter,
@@ -82,11 +86,22 @@ describe("the start-up failure window", () => {
   });
 
   it("C-CODEX-13: Codex exiting before any sign of life fails codex_start_failed", async () => {
-    const cli = new FakeClaude();
+    const cli = new FakeCodex();
     const window = watch(cli, codexAdapter as unknown as AnyAdapter);
     cli.exit(1);
     await vi.advanceTimersByTimeAsync(100);
     expect(ElwoodError.is(window.error, "codex_start_failed")).toBe(true);
     expect((window.error as ElwoodError).details).toMatchObject({ exitCode: 1 });
+  });
+
+  it("C-CODEX-13: Codex's painted composer ends the window: a later exit is no start failure", async () => {
+    const cli = new FakeCodex();
+    const window = watch(cli, codexAdapter as unknown as AnyAdapter);
+    cli.boot();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(window).toEqual({ settled: true });
+    cli.exit(1);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(window.error).toBeUndefined();
   });
 });

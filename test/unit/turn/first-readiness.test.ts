@@ -4,7 +4,7 @@
 // Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
-import { FakeClaude } from "./fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 const initialReadies = (cli: FakeClaude) =>
   cli.session.statusDecisions().filter((decision) => decision.evidence === "initial_ready");

@@ -3,8 +3,8 @@
 // Escape mid-turn drops the answer and the Stop hook and paints the "Interrupted" banner.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude, type Reactions, ready } from "./fake-claude.js";
-import { track } from "./track.js";
+import { FakeClaude, type Reactions, ready } from "../../support/fake-agents/fake-claude.js";
+import { track } from "../../support/fake-agents/track.js";
 
 const ESCAPE = "\x1b";
 

@@ -4,7 +4,7 @@
 // and the next send() returned the previous turn's text. Fake clock, scripted Claude.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude, ready } from "./fake-claude.js";
+import { FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
 
 async function settle<T>(pending: Promise<T>, budgetMs = 120_000): Promise<T | unknown> {
   let outcome: { value: T } | { error: unknown } | undefined;

@@ -9,7 +9,7 @@
 // Fake clock, scripted Claude over the captured screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { INITIAL_READY_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
-import { FakeClaude } from "./fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 const PROMPT = "SAY<<after-dialog-5678>>";
 

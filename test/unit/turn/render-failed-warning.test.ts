@@ -4,7 +4,7 @@
 // scripted Claude.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodWarningEvent } from "../../../src/core/contract/warnings.js";
-import { FakeClaude } from "./fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 describe("a frozen screen says so", () => {
   beforeEach(() => {

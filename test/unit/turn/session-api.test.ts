@@ -6,7 +6,7 @@ import type { ClaudeSession } from "../../../src/agents.js";
 import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
 import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude } from "./fake-claude.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
 
 async function readySession(): Promise<{ cli: FakeClaude; session: ClaudeSession }> {
   const cli = new FakeClaude();

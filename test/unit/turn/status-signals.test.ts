@@ -3,7 +3,7 @@
 // is announced and final. Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
-import { type FakeClaude, ready } from "./fake-claude.js";
+import { type FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
 
 /** sendMessage(), running the fake clock until it resolved (its Enter is written). */
 async function submit(cli: FakeClaude, text: string): Promise<void> {

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import { PASTE_START } from "../../../src/terminal/input.js";
-import { FakeClaude } from "./fake-claude.js";
-import { track } from "./track.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
+import { track } from "../../support/fake-agents/track.js";
 
 async function ready(): Promise<FakeClaude> {
   const cli = new FakeClaude();

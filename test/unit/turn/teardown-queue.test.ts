@@ -4,8 +4,8 @@
 // Claude whose process dies of the signal it is sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude } from "./fake-claude.js";
-import { track } from "./track.js";
+import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
+import { track } from "../../support/fake-agents/track.js";
 
 describe("teardown while operations are queued (C-LIFE-11)", () => {
   beforeEach(() => {

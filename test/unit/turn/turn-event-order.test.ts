@@ -4,8 +4,8 @@
 // a running turn (the first turn still ends). Fake clock, scripted Claude.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodTurnEvent } from "../../../src/core/contract/types.js";
-import { type FakeClaude, ready } from "./fake-claude.js";
-import { track } from "./track.js";
+import { type FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
+import { track } from "../../support/fake-agents/track.js";
 
 async function runUntil(condition: () => boolean, budgetMs = 60_000): Promise<void> {
   for (let spent = 0; !condition() && spent < budgetMs; spent += 50) {

@@ -4,8 +4,8 @@
 // scripted Claude behind the real session.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
-import { FakeClaude, ready } from "./fake-claude.js";
-import { track } from "./track.js";
+import { FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
+import { track } from "../../support/fake-agents/track.js";
 
 describe("the CLI exits by itself mid-turn", () => {
   beforeEach(() => {

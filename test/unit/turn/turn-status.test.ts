@@ -4,7 +4,7 @@
 // before first readiness (C-TURN-03). Fake clock, scripted Claude over 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
-import { FakeClaude, ready } from "./fake-claude.js";
+import { FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
 
 /** Status changes, and the status activities that must accompany them. */
 function record(cli: FakeClaude) {

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
 import type { ElwoodTurnEvent } from "../../../src/core/contract/types.js";
-import { type FakeClaude, ready } from "./fake-claude.js";
+import { type FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
 
 const usage = (
   inputTokens: number,

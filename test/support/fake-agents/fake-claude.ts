@@ -3,33 +3,26 @@
 // screens) with the composer, spinner and history rows rewritten, and its reactions to a
 // paste or an Enter (late, lost, eaten by a dialog, acceptance before repaint…) are set
 // per test. It counts what the "model" received, so a test can prove exactly-once.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// The ports, the process and the clock are shared with FakeCodex (./fake-cli.ts).
 import { expect, vi } from "vitest";
-import { ClaudeSession, type ClaudeSessionOptions } from "../../../src/agents.js";
+import { ClaudeSession } from "../../../src/agents.js";
 import type { HookOutcome } from "../../../src/bridge/outcome.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
 import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
-import type { TerminalPort, TerminalSnapshot } from "../../../src/core/contract/ports.js";
-import type { ElwoodTerminalSize } from "../../../src/core/contract/status.js";
-import { SessionRuntime } from "../../../src/core/runtime/runtime.js";
+import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
+import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
-import { SESSION_OPENER } from "../../../src/session/define-agent.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
+import { FAKE_WORKSPACE, FakeCli, type FakeTerminalOptions, openSessionOver } from "./fake-cli.js";
+import { columnsOf, screenFixture, snapshotOf } from "./screens.js";
 
-const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
+export type { FakeTerminalOptions } from "./fake-cli.js";
 
-function fixture(name: string): string[] {
-  return readFileSync(join(SCREENS, `${name}.txt`), "utf8")
-    .replace(/\n$/, "")
-    .split("\n");
-}
-
-const COMPOSER = fixture("claude-2.1.332-composer");
-const PERMISSION = fixture("claude-2.1.332-tool-permission");
+const COMPOSER = screenFixture("claude-2.1.332-composer");
+const PERMISSION = screenFixture("claude-2.1.332-tool-permission");
 const COMPOSER_ROW = COMPOSER.findIndex((line) => /^❯\s*$/.test(line));
-const COLS = Math.max(...COMPOSER.map((line) => line.length));
+const COLS = columnsOf(COMPOSER);
 const SPINNER = "✽ Clauding… (1s · esc to interrupt)";
 // Claude 2.1.332's line under the prompt after an Escape (test/fixtures/screens/…-interrupted).
 const INTERRUPTED = "  ⎿  Interrupted · What should Claude do instead?";
@@ -64,8 +57,6 @@ export interface Reactions {
   readonly recordsPrompt: boolean;
   /** Whether the CLI repaints on its own (a live event loop) while nothing is staged. */
   readonly idleRepaints: boolean;
-  /** A pause mid-turn with the spinner gone and an idle composer (Codex running a tool). */
-  readonly midTurnIdleMs: number;
   /** How long the spinner stays up after the Stop hook (a starved CLI running its Stop hook). */
   readonly stopSpinnerLingerMs: number;
   /** The parent's reply to the index-th Stop hook (`{ decision: "block" }` keeps the turn). */
@@ -98,7 +89,6 @@ export const NORMAL: Reactions = {
   transcriptReadOnCatchUp: false,
   recordsPrompt: true,
   idleRepaints: false,
-  midTurnIdleMs: 0,
   stopSpinnerLingerMs: 0,
   stopReply: () => undefined,
   isInterruptible: true,
@@ -109,33 +99,7 @@ export const NORMAL: Reactions = {
   deliversHooks: true,
 };
 
-/** The PTY side: the size the caller asked for (Claude boots at ≥ 100 columns) and resize faults. */
-export interface FakeTerminalOptions {
-  readonly requestedSize?: ElwoodTerminalSize;
-  /** Thrown by every resize() (a PTY that refuses it). */
-  readonly resizeError?: Error;
-  /** A resumed conversation (readiness rules differ from a cold start). */
-  readonly isResume?: boolean;
-  /** Replaces the transcript port's catch-up (by default everything is read at once). */
-  readonly catchUp?: () => Promise<void>;
-  /** Replaces the state port's conversation-id write (by default a no-op). */
-  readonly persistAgentSessionId?: (agentSessionId: string) => Promise<void>;
-  /** The session's `composerWaitMs` (the runtime's default when absent). */
-  readonly composerWaitMs?: number;
-}
-
-export class FakeClaude implements TerminalPort {
-  size: ElwoodTerminalSize = { cols: COLS, rows: COMPOSER.length };
-  /** Each resize() that reached the PTY, in order, with how many writes came before it. */
-  readonly resizes: { readonly size: ElwoodTerminalSize; readonly afterWrites: number }[] = [];
-  readonly title = "";
-  renderFailed = false;
-  readonly writes: string[] = [];
-  /** Signals sent to the CLI process, and the process groups reaped, in order. */
-  readonly signals: string[] = [];
-  readonly reaped: number[] = [];
-  /** Elwood-owned state the runtime removed (kill: loops; teardown: the session). */
-  readonly stateCalls: string[] = [];
+export class FakeClaude extends FakeCli {
   /** Every prompt text the "model" received, one entry per submission. */
   readonly received: string[] = [];
   /** The runtime behind the session: the scripted CLI's hooks and transcript go in here. */
@@ -151,100 +115,60 @@ export class FakeClaude implements TerminalPort {
   /** A captured screen shown as it is (e.g. "claude-2.1.332-auth-failure"), over everything else. */
   shownFixture: string | undefined;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
-  /** Called on every settled() (each look the runtime takes): a test's key can land mid-look. */
-  onSettled: () => void = () => {};
   /** Usage items the transcript records after a prompt's answer (none by default). */
   usageFor: (prompt: string) => TranscriptItem[] = () => [];
   readonly #history: string[] = [];
   /** Transcript lines written but not yet read by the parent (transcriptReadOnCatchUp). */
   readonly #onDisk: TranscriptItem[][] = [];
-  readonly #renderListeners = new Set<() => void>();
-  readonly #renderFailedListeners = new Set<() => void>();
-  readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
   /** The running turn's scheduled steps (answer, Stop hook, transcript): an Escape drops them. */
-  readonly #turnSteps = new Set<ReturnType<typeof setTimeout>>();
+  readonly #turnSteps = new Set<() => void>();
   #pastes = 0;
   #stops = 0;
   #enters = 0;
-  #idleTimer: ReturnType<typeof setInterval> | undefined;
-
-  readonly #resizeError: Error | undefined;
+  #isRepainting = false;
+  #stopRepainting: () => void = () => {};
 
   constructor(reactions: Partial<Reactions> = {}, terminal: FakeTerminalOptions = {}) {
+    const requestedSize = terminal.requestedSize ?? { cols: COLS, rows: COMPOSER.length };
+    super(bootstrapSize(claudeAdapter.bootstrapMinCols, requestedSize), terminal);
     this.reactions = { ...NORMAL, ...reactions };
-    this.#resizeError = terminal.resizeError;
-    const requestedSize = terminal.requestedSize ?? this.size;
-    this.size = bootstrapSize(claudeAdapter.bootstrapMinCols, requestedSize);
-    this.runtime = new SessionRuntime<ClaudeAnyHookEvent>({
-      adapter: claudeAdapter as never,
-      elwoodSessionId: "test-session",
-      cwd: "/tmp/fake-workspace",
-      autotrust: false,
-      isResume: terminal.isResume ?? false,
-      ...(terminal.composerWaitMs === undefined ? {} : { composerWaitMs: terminal.composerWaitMs }),
-      terminal: this,
-      process: {
-        pid: 4242,
-        onExit: (listener) => {
-          this.#exitListeners.add(listener);
-          return () => this.#exitListeners.delete(listener);
-        },
-        // The CLI dies of any signal a moment later, as a real process would.
-        kill: (signal) => {
-          this.signals.push(signal ?? "SIGHUP");
-          setTimeout(() => this.exit(signal === "SIGKILL" ? 137 : 0), 10);
-        },
-      },
-      transcript: {
-        follow: () => {},
-        catchUp:
-          terminal.catchUp ??
-          (async () => {
-            this.readTranscript();
-          }),
-        setActive: () => {},
-        finalFlush: async () => {},
-        stop: () => {},
-      },
-      state: {
-        persistAgentSessionId: terminal.persistAgentSessionId ?? (async () => {}),
-        removeLoops: async () => {
-          this.stateCalls.push("removeLoops");
-        },
-        removeSession: async () => {
-          this.stateCalls.push("removeSession");
-        },
-      },
-      bridge: { close: async () => {} },
-      reap: (pid) => {
-        this.reaped.push(pid);
-        return true;
-      },
-      requestedSize,
+    this.runtime = this.buildRuntime(claudeAdapter as never, terminal, requestedSize, {
+      follow: () => {},
+      catchUp:
+        terminal.catchUp ??
+        (async () => {
+          this.readTranscript();
+        }),
+      setActive: () => {},
+      finalFlush: async () => {},
+      stop: () => {},
     });
-    const runtime = this.runtime;
     // The real ClaudeSession, opened over this runtime instead of a launched CLI.
-    this.session = new ClaudeSession({
-      cwd: "/tmp/fake-workspace",
-      initialSize: requestedSize,
-      [SESSION_OPENER]: async (observe: (runtime: never) => void) => {
-        observe(runtime as never);
-        return { runtime: runtime as never, resumed: false };
-      },
-    } as ClaudeSessionOptions);
-    // Started at once, as a factory would: every method call goes straight to the runtime.
-    void this.session.start();
+    this.session = openSessionOver(ClaudeSession, this.runtime as never, requestedSize);
   }
 
   /** SessionStart, then a quiet idle composer: Claude's first readiness. */
   boot(): void {
     this.hook({ hook_event_name: "SessionStart", source: "startup" });
     this.render();
-    if (this.reactions.idleRepaints) this.#idleTimer = setInterval(() => this.render(), 500);
+    if (this.reactions.idleRepaints) {
+      this.#isRepainting = true;
+      this.#repaint();
+    }
   }
 
-  dispose(): void {
-    clearInterval(this.#idleTimer);
+  // A live event loop repaints every 500 ms, on the one clock.
+  #repaint(): void {
+    this.#stopRepainting = this.after(500, () => {
+      if (!this.#isRepainting) return;
+      this.render();
+      this.#repaint();
+    });
+  }
+
+  override dispose(): void {
+    this.#isRepainting = false;
+    this.#stopRepainting();
   }
 
   get pastes(): number {
@@ -258,14 +182,8 @@ export class FakeClaude implements TerminalPort {
   // ── TerminalPort ─────────────────────────────────────────────────────────
 
   snapshot(): TerminalSnapshot {
-    if (this.shownFixture !== undefined) {
-      const lines = fixture(this.shownFixture);
-      return { lines, text: lines.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
-    }
-    if (this.isBlank) {
-      const blank = COMPOSER.map(() => "");
-      return { lines: blank, text: blank.join("\n"), cursor: { x: 0, y: 0, isVisible: false } };
-    }
+    if (this.shownFixture !== undefined) return snapshotOf(screenFixture(this.shownFixture));
+    if (this.isBlank) return snapshotOf(COMPOSER.map(() => ""));
     const lines = this.isDialogVisible ? [...PERMISSION] : [...COMPOSER];
     if (!this.isDialogVisible) {
       this.#history.forEach((line, index) => {
@@ -277,20 +195,18 @@ export class FakeClaude implements TerminalPort {
       lines.splice(COMPOSER_ROW, 1, `❯ ${first}`, ...more.map((row) => `  ${row}`));
       lines.splice(0, more.length);
     }
-    return { lines, text: lines.join("\n"), cursor: { x: 2, y: COMPOSER_ROW, isVisible: true } };
+    return snapshotOf(lines, { x: 2, y: COMPOSER_ROW, isVisible: true });
   }
 
-  sendInput(data: string | Uint8Array): void {
-    const text = typeof data === "string" ? data : Buffer.from(data).toString("utf8");
-    this.writes.push(text);
+  protected onInput(text: string): void {
     if (text.startsWith(PASTE_START))
       this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
     else if (text === "\r") this.#onEnter();
     else if (text === "\x1b") this.#onEscape();
     else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
-      this.#later(20, () => (this.composer += text));
+      this.later(20, () => (this.composer += text));
     else if (/^[\x05\x0b\x15\x7f]+$/.test(text) && this.reactions.editsComposer)
-      this.#later(0, () => this.#edit(text));
+      this.later(0, () => this.#edit(text));
   }
 
   // Claude's editing keys with the cursor at the draft's end: Ctrl-U and Ctrl-K kill the
@@ -304,46 +220,11 @@ export class FakeClaude implements TerminalPort {
     }
   }
 
-  resize(size: ElwoodTerminalSize): void {
-    if (this.#resizeError !== undefined) throw this.#resizeError;
-    this.resizes.push({ size, afterWrites: this.writes.length });
-    this.size = size;
-  }
-
-  settled(): Promise<void> {
-    this.onSettled();
-    return Promise.resolve();
-  }
-
-  onData(): () => void {
-    return () => {};
-  }
-
-  onRender(listener: () => void): () => void {
-    this.#renderListeners.add(listener);
-    return () => this.#renderListeners.delete(listener);
-  }
-
-  onRenderFailed(listener: () => void): () => void {
-    this.#renderFailedListeners.add(listener);
-    return () => this.#renderFailedListeners.delete(listener);
-  }
-
-  /** The screen stops following the PTY for good, as a stalled parser makes it. */
-  failRendering(): void {
-    this.renderFailed = true;
-    for (const listener of [...this.#renderFailedListeners]) listener();
-  }
-
   // ── the scripted CLI ─────────────────────────────────────────────────────
-
-  render(): void {
-    for (const listener of [...this.#renderListeners]) listener();
-  }
 
   hook(fields: Record<string, unknown>): void {
     if (!this.reactions.deliversHooks) return;
-    const event = { session_id: "agent-1", cwd: "/tmp/fake-workspace", ...fields };
+    const event = { session_id: "agent-1", cwd: FAKE_WORKSPACE, ...fields };
     this.runtime.handleHookEvent(event as unknown as ClaudeAnyHookEvent);
   }
 
@@ -368,11 +249,6 @@ export class FakeClaude implements TerminalPort {
     this.outcome("Stop");
   }
 
-  /** The CLI process ends on its own (it crashed, or the user typed /exit). */
-  exit(exitCode: number): void {
-    for (const listener of [...this.#exitListeners]) listener({ exitCode });
-  }
-
   showDialog(isVisible: boolean): void {
     this.isDialogVisible = isVisible;
     this.render();
@@ -383,7 +259,7 @@ export class FakeClaude implements TerminalPort {
     this.#pastes += 1;
     const delay = this.reactions.paste(index);
     if (delay === "lost" || this.isDialogVisible) return;
-    this.#later(delay, () => {
+    this.later(delay, () => {
       this.composer += text;
     });
   }
@@ -391,9 +267,9 @@ export class FakeClaude implements TerminalPort {
   // Claude drops the turn at once: no answer, no Stop hook; the banner says so.
   #onEscape(): void {
     if (!this.reactions.isInterruptible || this.#turnSteps.size === 0) return;
-    for (const step of this.#turnSteps) clearTimeout(step);
+    for (const cancel of this.#turnSteps) cancel();
     this.#turnSteps.clear();
-    this.#later(30, () => {
+    this.later(30, () => {
       this.isWorking = false;
       if (this.reactions.interruptShows === "banner") this.#history.push(INTERRUPTED);
       else this.composer = this.received.at(-1) ?? "";
@@ -402,11 +278,11 @@ export class FakeClaude implements TerminalPort {
 
   /** One step of the running turn, dropped if the turn is interrupted first. */
   #turnStep(ms: number, step: () => void): void {
-    const handle = setTimeout(() => {
-      this.#turnSteps.delete(handle);
+    const cancel = this.after(ms, () => {
+      this.#turnSteps.delete(cancel);
       step();
-    }, ms);
-    this.#turnSteps.add(handle);
+    });
+    this.#turnSteps.add(cancel);
   }
 
   #onEnter(): void {
@@ -414,11 +290,11 @@ export class FakeClaude implements TerminalPort {
     this.#enters += 1;
     const reaction = this.reactions.enter(index);
     if (reaction === "ignored" || this.isDialogVisible) return;
-    setTimeout(() => {
+    this.after(reaction.submitAfterMs, () => {
       const prompt = this.composer;
       if (prompt.length === 0) return;
       this.#submit(prompt);
-    }, reaction.submitAfterMs);
+    });
   }
 
   // The CLI takes the prompt: the hook and the repaint in their scripted order, then the
@@ -426,39 +302,30 @@ export class FakeClaude implements TerminalPort {
   #submit(prompt: string): void {
     this.received.push(prompt);
     const { hookDelayMs, repaintDelayMs, transcriptLagMs } = this.reactions;
-    setTimeout(() => this.hook({ hook_event_name: "UserPromptSubmit", prompt }), hookDelayMs);
+    this.after(hookDelayMs, () => this.hook({ hook_event_name: "UserPromptSubmit", prompt }));
     const { echoDelayMs } = this.reactions;
     const showTaken = () => {
       this.#history.push(`❯ ${prompt}`);
       this.isWorking = true;
     };
-    this.#later(repaintDelayMs, () => {
+    this.later(repaintDelayMs, () => {
       this.composer = "";
       if (echoDelayMs === 0) showTaken();
     });
-    if (echoDelayMs > 0) this.#later(repaintDelayMs + echoDelayMs, showTaken);
+    if (echoDelayMs > 0) this.later(repaintDelayMs + echoDelayMs, showTaken);
     const answer = this.answerFor(prompt);
-    const { midTurnIdleMs } = this.reactions;
     const workingAt = Math.max(hookDelayMs, repaintDelayMs + echoDelayMs);
-    if (midTurnIdleMs > 0) {
-      this.#later(workingAt + 100, () => {
-        this.isWorking = false;
-      });
-      this.#later(workingAt + 100 + midTurnIdleMs, () => {
-        this.isWorking = true;
-      });
-    }
-    const stopAt = workingAt + 300 + midTurnIdleMs + this.reactions.thinkMs;
+    const stopAt = workingAt + 300 + this.reactions.thinkMs;
     // A Stop the parent blocks sends Claude back to work: its spinner stays up.
     const stopIndex = this.#stops++;
     const stopReply = this.reactions.stopReply(stopIndex);
     const isContinued = (stopReply as { decision?: unknown } | undefined)?.decision === "block";
     const userLine = [{ kind: "user_message", text: prompt, raw: {} } as const];
-    setTimeout(() => {
+    this.after(10, () => {
       if (!this.reactions.recordsPrompt) return;
       if (this.reactions.transcriptReadOnCatchUp) this.#onDisk.push([...userLine]);
       else this.#transcript([...userLine]);
-    }, 10);
+    });
     const assistantLine: TranscriptItem[] = [
       { kind: "assistant_message", text: answer, raw: {} },
       ...this.usageFor(prompt),
@@ -470,7 +337,7 @@ export class FakeClaude implements TerminalPort {
       this.render();
     });
     if (this.reactions.stopSpinnerLingerMs > 0) {
-      this.#later(stopAt + 20 + this.reactions.stopSpinnerLingerMs, () => {
+      this.later(stopAt + 20 + this.reactions.stopSpinnerLingerMs, () => {
         this.isWorking = false;
       });
     }
@@ -494,13 +361,6 @@ export class FakeClaude implements TerminalPort {
 
   #transcript(items: TranscriptItem[]): void {
     this.runtime.handleTranscriptItems(items, "/tmp/fake-transcript.jsonl");
-  }
-
-  #later(ms: number, change: () => void): void {
-    setTimeout(() => {
-      change();
-      this.render();
-    }, ms);
   }
 }
 

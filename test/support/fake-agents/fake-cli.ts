@@ -1,0 +1,202 @@
+// What every fake CLI shares: the runtime's ports a launched CLI would fill (the terminal,
+// the process, Elwood's state, the bridge, the reaper), the record of what reached them,
+// and the one clock. The runtime's SessionClock and every scripted step of the fake take
+// their timers from the same TimeSource (`time`), so vitest's fake timers — or a clock a
+// test injects — drive the CLI and the session together.
+import type { HookEventBase } from "../../../src/bridge/catalogue.js";
+import { systemTime, type TimeSource } from "../../../src/core/context/clock.js";
+import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
+import type {
+  TerminalPort,
+  TerminalSnapshot,
+  TranscriptPort,
+} from "../../../src/core/contract/ports.js";
+import type { ElwoodTerminalSize } from "../../../src/core/contract/status.js";
+import { SessionRuntime } from "../../../src/core/runtime/runtime.js";
+import { SESSION_OPENER } from "../../../src/session/define-agent.js";
+
+/** The PTY side: the size the caller asked for, resize faults, and the session's options. */
+export interface FakeTerminalOptions {
+  readonly requestedSize?: ElwoodTerminalSize;
+  /** Thrown by every resize() (a PTY that refuses it). */
+  readonly resizeError?: Error;
+  /** A resumed conversation (readiness rules differ from a cold start). */
+  readonly isResume?: boolean;
+  /** Replaces the transcript port's catch-up (by default everything is read at once). */
+  readonly catchUp?: () => Promise<void>;
+  /** Replaces the state port's conversation-id write (by default a no-op). */
+  readonly persistAgentSessionId?: (agentSessionId: string) => Promise<void>;
+  /** The session's `composerWaitMs` (the runtime's default when absent). */
+  readonly composerWaitMs?: number;
+  /** The one clock of the CLI and the session (the system's, which vitest can fake). */
+  readonly time?: TimeSource;
+}
+
+export const FAKE_WORKSPACE = "/tmp/fake-workspace";
+
+export abstract class FakeCli implements TerminalPort {
+  size: ElwoodTerminalSize;
+  /** Each resize() that reached the PTY, in order, with how many writes came before it. */
+  readonly resizes: { readonly size: ElwoodTerminalSize; readonly afterWrites: number }[] = [];
+  readonly title = "";
+  renderFailed = false;
+  /** Everything the session wrote to the PTY, one entry per write. */
+  readonly writes: string[] = [];
+  /** Signals sent to the CLI process, and the process groups reaped, in order. */
+  readonly signals: string[] = [];
+  readonly reaped: number[] = [];
+  /** Elwood-owned state the runtime removed (kill: loops; teardown: the session). */
+  readonly stateCalls: string[] = [];
+  /** The clock every timer of this CLI and its session runs on. */
+  readonly time: TimeSource;
+  /** Called on every settled() (each look the runtime takes): a test's key can land mid-look. */
+  onSettled: () => void = () => {};
+  readonly #renderListeners = new Set<() => void>();
+  readonly #renderFailedListeners = new Set<() => void>();
+  readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
+  readonly #resizeError: Error | undefined;
+
+  protected constructor(size: ElwoodTerminalSize, options: FakeTerminalOptions) {
+    this.size = size;
+    this.time = options.time ?? systemTime;
+    this.#resizeError = options.resizeError;
+  }
+
+  /** The runtime a launcher would build over this CLI's ports. */
+  protected buildRuntime<Event extends HookEventBase>(
+    adapter: AgentAdapter<unknown, unknown, Event>,
+    options: FakeTerminalOptions,
+    requestedSize: ElwoodTerminalSize,
+    transcript: TranscriptPort,
+  ): SessionRuntime<Event> {
+    return new SessionRuntime<Event>({
+      adapter,
+      elwoodSessionId: "test-session",
+      cwd: FAKE_WORKSPACE,
+      autotrust: false,
+      isResume: options.isResume ?? false,
+      ...(options.composerWaitMs === undefined ? {} : { composerWaitMs: options.composerWaitMs }),
+      terminal: this,
+      time: this.time,
+      process: {
+        pid: 4242,
+        onExit: (listener) => {
+          this.#exitListeners.add(listener);
+          return () => this.#exitListeners.delete(listener);
+        },
+        // The CLI dies of any signal a moment later, as a real process would.
+        kill: (signal) => {
+          this.signals.push(signal ?? "SIGHUP");
+          this.after(10, () => this.exit(signal === "SIGKILL" ? 137 : 0));
+        },
+      },
+      transcript,
+      state: {
+        persistAgentSessionId: options.persistAgentSessionId ?? (async () => {}),
+        removeLoops: async () => {
+          this.stateCalls.push("removeLoops");
+        },
+        removeSession: async () => {
+          this.stateCalls.push("removeSession");
+        },
+      },
+      bridge: { close: async () => {} },
+      reap: (pid) => {
+        this.reaped.push(pid);
+        return true;
+      },
+      requestedSize,
+    });
+  }
+
+  // ── TerminalPort ─────────────────────────────────────────────────────────
+
+  abstract snapshot(): TerminalSnapshot;
+
+  /** What the CLI does with one write (a paste, Enter, Escape, editing keys…). */
+  protected abstract onInput(text: string): void;
+
+  sendInput(data: string | Uint8Array): void {
+    const text = typeof data === "string" ? data : Buffer.from(data).toString("utf8");
+    this.writes.push(text);
+    this.onInput(text);
+  }
+
+  resize(size: ElwoodTerminalSize): void {
+    if (this.#resizeError !== undefined) throw this.#resizeError;
+    this.resizes.push({ size, afterWrites: this.writes.length });
+    this.size = size;
+  }
+
+  settled(): Promise<void> {
+    this.onSettled();
+    return Promise.resolve();
+  }
+
+  onData(): () => void {
+    return () => {};
+  }
+
+  onRender(listener: () => void): () => void {
+    this.#renderListeners.add(listener);
+    return () => this.#renderListeners.delete(listener);
+  }
+
+  onRenderFailed(listener: () => void): () => void {
+    this.#renderFailedListeners.add(listener);
+    return () => this.#renderFailedListeners.delete(listener);
+  }
+
+  dispose(): void {}
+
+  /** The screen stops following the PTY for good, as a stalled parser makes it. */
+  failRendering(): void {
+    this.renderFailed = true;
+    for (const listener of [...this.#renderFailedListeners]) listener();
+  }
+
+  // ── the scripted CLI ─────────────────────────────────────────────────────
+
+  /** A new frame is on screen. */
+  render(): void {
+    for (const listener of [...this.#renderListeners]) listener();
+  }
+
+  /** The CLI process ends on its own (it crashed, or the user typed /exit). */
+  exit(exitCode: number): void {
+    for (const listener of [...this.#exitListeners]) listener({ exitCode });
+  }
+
+  /** Runs `step` after `ms` on the one clock; returns what cancels it. */
+  protected after(ms: number, step: () => void): () => void {
+    const handle = this.time.setTimeout(step, ms);
+    return () => this.time.clearTimeout(handle);
+  }
+
+  /** A change to the CLI's state after `ms`, then the frame that shows it. */
+  protected later(ms: number, change: () => void): () => void {
+    return this.after(ms, () => {
+      change();
+      this.render();
+    });
+  }
+}
+
+/** The real session class, opened over `runtime` instead of a launched CLI, and started. */
+export function openSessionOver<S extends { start(): Promise<unknown> }>(
+  SessionClass: new (options: never) => S,
+  runtime: SessionRuntime<never>,
+  initialSize: ElwoodTerminalSize,
+): S {
+  const session = new SessionClass({
+    cwd: FAKE_WORKSPACE,
+    initialSize,
+    [SESSION_OPENER]: async (observe: (runtime: never) => void) => {
+      observe(runtime as never);
+      return { runtime: runtime as never, resumed: false };
+    },
+  } as never);
+  // Started at once, as a factory would: every method call goes straight to the runtime.
+  void session.start();
+  return session;
+}
