@@ -19,6 +19,7 @@ import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import type { SessionRecord } from "../../state/record.js";
 import type { StateStore } from "../../state/state-store.js";
 import { type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
+import { lowerSessionPriority } from "../../terminal/session-priority.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
@@ -146,6 +147,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       rows: bootSize.rows,
     });
     sentinel.watchGroup(pty.pid);
+    // Under many sessions the CLIs would otherwise starve this process of CPU, and with
+    // it every hook they wait on (terminal/session-priority.ts).
+    lowerSessionPriority(pty.pid);
     // From here on each hook is admitted only from the process meant to send it, and
     // only for a conversation this session announced (prd/bridge.md "Peer check").
     bridge.admitOnlyPeersOf({

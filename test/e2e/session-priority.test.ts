@@ -1,0 +1,61 @@
+// The real CLIs' terminal sessions yield the CPU to the driver (C-PTY-09): the session
+// the launcher spawns in the PTY runs in an autogroup at nice 10, the driver's own group
+// keeps its nice. Linux with autogroups only (prd/decisions.md "The driver keeps its share").
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { startClaude } from "../../src/agents.js";
+import { ensureGone } from "../support/claude-e2e.js";
+import { startCodexIn } from "../support/codex-e2e.js";
+import { listProcesses, processesInHome, sessionAndGroupOf } from "../support/process-table.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+
+const hasAutogroups = existsSync("/proc/self/autogroup");
+const autogroupLine = (pid: number | "self") =>
+  readFileSync(`/proc/${pid}/autogroup`, "utf8").trim();
+
+/** The CLI's PTY session: a session leader with this HOME whose parent is this process. */
+function ptySessions(home: string): number[] {
+  const parentOf = new Map(listProcesses().map((entry) => [entry.pid, entry.ppid]));
+  return processesInHome(home).filter((pid) => {
+    try {
+      return sessionAndGroupOf(pid).sid === pid && parentOf.get(pid) === process.pid;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const claudeFixture = useRealCliFixture();
+const codexFixture = useRealCliFixture({ cli: "codex" });
+
+describe.skipIf(!hasAutogroups)("C-PTY-09: the CLI's session yields the CPU to the driver", () => {
+  test("C-PTY-09: claude: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
+    const ours = autogroupLine("self");
+    const fx = await claudeFixture();
+    const session = await startClaude({
+      cwd: fx.workspace,
+      autotrust: true,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    const leaders = ptySessions(fx.home.env.HOME ?? "");
+    expect(leaders).toHaveLength(1);
+    expect(autogroupLine(leaders[0] ?? 0)).toMatch(/ nice 10$/);
+    expect(autogroupLine("self")).toBe(ours);
+    await session.stop();
+  });
+
+  test("C-PTY-09: codex: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
+    const ours = autogroupLine("self");
+    const fx = await codexFixture();
+    const session = await startCodexIn(fx);
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    const leaders = ptySessions(fx.home.env.HOME ?? "");
+    expect(leaders).toHaveLength(1);
+    expect(autogroupLine(leaders[0] ?? 0)).toMatch(/ nice 10$/);
+    expect(autogroupLine("self")).toBe(ours);
+    await session.stop();
+  });
+});
