@@ -18,9 +18,10 @@ const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
  * rows on the default 48-row screen, 40 seen on an 80-row one (0.171.0). A taller draft
  * drops the status line (29 rows at 48), then the blank row, then scrolls inside the box
  * ("↑" on its top row); only a footer that shows a warning ("⚠ 1 warning · f2 to view")
- * still marks it then. The bound is the tallest screen Elwood accepts (10,000 rows).
+ * still marks it then. Bounded, not the whole screen: the farther the status line may be,
+ * the likelier an echo over a later " · " line passes for a hidden composer.
  */
-const COMPOSER_TO_STATUS_LINE_ROWS = 10_000;
+const COMPOSER_TO_STATUS_LINE_ROWS = 48;
 
 const ROWS: ScreenFactTable = [
   {

