@@ -2,7 +2,7 @@
 // fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
 // to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
 // /tmp for sanitizing into test/fixtures/transcripts.
-// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts]
+// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts|row-drafts]
 // The binaries are the pinned devDependencies, or other versions through the e2e override
 // (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
 // under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
@@ -329,6 +329,45 @@ async function captureDrafts(port: number): Promise<void> {
   ]);
 }
 
+// Drafts of several rows (a paste with line breaks, a line wrapped at the width): Codex
+// grows its composer upward over its status line, and drops that line once the draft no
+// longer fits (29 rows on 48); Claude grows its box downward between its rules. Pasted
+// like Elwood pastes, then killed a row at a time as Elwood's failed-draft cleanup does.
+const pasted = (text: string) => `\x1b[200~${text}\x1b[201~`;
+const draftRows = (n: number) =>
+  Array.from({ length: n }, (_, i) => `draft row ${i + 1} of ${n}`).join("\n");
+const WRAPPED = `first row\n${Array.from({ length: 60 }, (_, i) => `wrapped${i}`).join(" ")}\nlast row`;
+const killRows = (n: number) => Array.from({ length: n }, () => "\x15\x0b").join("\x7f");
+const rowDraft = (text: string, rows: number, name: string): Step[] => [
+  ...shotAfter(pasted(text), name, 1500),
+  { keys: killRows(rows) },
+  { wait: 1500 },
+];
+
+async function captureRowDrafts(port: number): Promise<void> {
+  answerWith(anthropicReply);
+  await scenario(CLAUDE, [], claudeEnv(port), `claude-${versionOf(CLAUDE)}`, [
+    ...ACCEPT_TRUST,
+    { waitFor: /❯/ },
+    ...rowDraft(WRAPPED, 6, "composer-draft-wrapped"),
+    ...rowDraft(draftRows(2), 2, "composer-draft-2rows"),
+  ]);
+  answerWith(openaiReply);
+  await scenario(CODEX, [], codexEnv(codexHome(port)), `codex-${versionOf(CODEX)}`, [
+    { waitFor: TRUST_PROMPT },
+    { keys: "\r" },
+    { waitFor: /›/ },
+    { wait: 2000 },
+    ...[2, 5, 12, 28, 29].flatMap((n) => rowDraft(draftRows(n), n, `composer-draft-${n}rows`)),
+    ...rowDraft(WRAPPED, 6, "composer-draft-wrapped"),
+    // Under the history's echo of an answered prompt, which is a "›" row too.
+    { set: { openaiToolSent: true } },
+    { prompt: "say hello" },
+    { wait: 4000 },
+    ...rowDraft(draftRows(5), 5, "composer-draft-5rows-under-history"),
+  ]);
+}
+
 function copyTranscripts(dir: string, cli: string): void {
   if (!existsSync(dir)) return;
   const target = join(tmpdir(), `elwood-transcripts-${cli}`);
@@ -344,4 +383,5 @@ if (which === "all" || which === "claude" || which === "claude-settings")
   await captureClaudeSettingsWarning(port);
 if (which === "all" || which === "codex") await captureCodex(port);
 if (which === "all" || which === "drafts") await captureDrafts(port);
+if (which === "all" || which === "row-drafts") await captureRowDrafts(port);
 process.exit(0);

@@ -3,10 +3,16 @@
 // rows (a prompt with newlines, a line wrapped past the screen's width) is cleared a row
 // at a time. Found by the 32x4 bench (stop 31): a doubled prompt cleared with one
 // Ctrl-E Ctrl-U left rows behind, and the next prompt was typed onto them and sent with them.
+// The cleanup itself, reading the real screens through the adapters' screen facts, clears
+// program drafts of several rows: Codex grows its composer upward over its status line,
+// and a fact that looked for that line only two rows under "›" saw no composer at all.
 import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
+import { claudeAdapter } from "../../src/claude/adapter.js";
+import { codexAdapter } from "../../src/codex/adapter.js";
+import type { ScreenFrame, ScreenReading } from "../../src/core/contract/adapter.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
-import { clearDraftKeys } from "../../src/core/screen/draft-cleanup.js";
+import { clearDraftKeys, DraftCleanup } from "../../src/core/screen/draft-cleanup.js";
 import { ensureGone } from "../support/claude-e2e.js";
 import { startCodexIn } from "../support/codex-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -52,7 +58,93 @@ async function clearsEveryRow(session: ElwoodAgentSession): Promise<void> {
   expect(composerRows(session).join(" ")).not.toMatch(/row-of-draft|wrapped/);
 }
 
+interface ScreenReader {
+  readScreen(frame: ScreenFrame): ScreenReading;
+}
+
+/** What the runtime reads from the session's screen, through the adapter's screen facts. */
+function readComposer(session: ElwoodAgentSession, adapter: ScreenReader) {
+  const { lines, cursor } = session.terminal.snapshot();
+  const { composerText, composerDraft } = adapter.readScreen({ lines, cursor, title: "" });
+  return { composerText, composerDraft };
+}
+
+/** The failed-draft cleanup over a real session: its looks read the screen as the runtime does. */
+function cleanupOver(session: ElwoodAgentSession, adapter: ScreenReader): DraftCleanup {
+  let renders = 0;
+  session.terminal.onData(() => {
+    renders += 1;
+  });
+  return new DraftCleanup({
+    isSafeNow: async () => {
+      const { lines, cursor } = session.terminal.snapshot();
+      return adapter.readScreen({ lines, cursor, title: "" }).dialog === undefined;
+    },
+    look: async () => {
+      await session.terminal.settled();
+      const { composerText, composerDraft } = readComposer(session, adapter);
+      const rows = composerText === undefined ? 0 : composerText.split("\n").length;
+      return { draft: composerDraft, rows, renders };
+    },
+    write: (data) => void session.sendKeys(data),
+    sleep: async (ms) => {
+      await sleep(ms);
+    },
+    now: () => Date.now(),
+  });
+}
+
+/** Program drafts of several rows: line breaks, and a line wrapped past the width. */
+const ROW_DRAFTS = {
+  "two rows": "Two rows of text\nSAY<<staged-token-5678>>",
+  "five rows": "one\ntwo\nthree\nfour\nSAY<<five-row-token>>",
+  "a wrapped line between two rows": DRAFT,
+};
+
+/**
+ * Each draft is pasted as Elwood pastes a prompt and left unsubmitted, as a prompt whose
+ * Enter was lost is: the screen reading holds all of it, and one cleanup round empties it.
+ */
+async function clearsProgramDrafts(
+  session: ElwoodAgentSession,
+  adapter: ScreenReader,
+  drafts: Readonly<Record<string, string>>,
+): Promise<void> {
+  for (const [name, text] of Object.entries(drafts)) {
+    const lastWord = text.split(/\s/).at(-1) ?? "";
+    await session.sendKeys(paste(text));
+    await until(() => composerRows(session).join(" ").includes(lastWord), 15_000);
+    const { composerText, composerDraft } = readComposer(session, adapter);
+    expect(composerDraft, name).toBe(text.replace(/\s+/g, " "));
+    expect(composerText?.split("\n").length, name).toBe(composerRows(session).length);
+    expect(await cleanupOver(session, adapter).clearNow(), name).toBe(true);
+    expect(readComposer(session, adapter).composerDraft, name).toBe("");
+    expect(session.terminal.snapshot().text, name).not.toContain(lastWord);
+  }
+}
+
 describe("failed-draft cleanup on the real composers", () => {
+  test("C-API-31: Codex: a program draft of several rows is read whole from the screen and cleared", async () => {
+    const fx = await newFixture({ cli: "codex" });
+    const session = await startCodexIn(fx);
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await clearsProgramDrafts(session, codexAdapter, ROW_DRAFTS);
+  });
+
+  test("C-API-31: Claude: a program draft of several rows is read whole from the screen and cleared", async () => {
+    const fx = await newFixture();
+    const session = await startClaude({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    // Claude shows a paste of more than three lines as a "[Pasted text #1 +4 lines]" chip.
+    const { "five rows": _chip, ...expanded } = ROW_DRAFTS;
+    await clearsProgramDrafts(session, claudeAdapter, expanded);
+  });
+
   test("C-API-31: Claude: a draft of several rows, one wrapped, is cleared a row at a time", async () => {
     const fx = await newFixture();
     const session = await startClaude({

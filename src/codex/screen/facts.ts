@@ -12,6 +12,17 @@ import type { ScreenFacts, ScreenFactTable } from "../../core/screen/types.js";
  */
 const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
 
+/**
+ * How far below its "›" row the composer's status line may be. Codex shows a draft whole,
+ * one screen row per row, while its bottom pane fits in about 65% of the screen: 28 draft
+ * rows on the default 48-row screen, 40 seen on an 80-row one (0.171.0). A taller draft
+ * drops the status line (29 rows at 48), then the blank row, then scrolls inside the box
+ * ("↑" on its top row); only a footer that shows a warning ("⚠ 1 warning · f2 to view")
+ * still marks it then. Bounded, not the whole screen: the farther the status line may be,
+ * the likelier an echo over a later " · " line passes for a hidden composer.
+ */
+const COMPOSER_TO_STATUS_LINE_ROWS = 48;
+
 const ROWS: ScreenFactTable = [
   {
     // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
@@ -121,12 +132,17 @@ const ROWS: ScreenFactTable = [
   {
     // "› Ask Codex to do anything" (placeholder) or "› <draft>", then a blank row and the
     // status line "<model> <effort> · <cwd>"; history rows "› say hi" lack that status line.
+    // A draft of several rows (line breaks, or a line wrapped at the width) grows the
+    // composer upward: "› row 1" / "  row 2" / … / "" / status line, so the status line
+    // lies as many rows below the "›" row as the draft has rows, plus one. The lowest "›"
+    // row over a status line is the composer; echoes sit higher.
     id: "codex-composer",
     kind: "composer",
     header: /^›(\s(?!\d+\.\s)|$)/,
     below: /\S\s·\s\S/,
-    belowWithin: 2,
-    verifiedOn: "0.124.0, 0.150.0, 0.171.0",
+    belowWithin: COMPOSER_TO_STATUS_LINE_ROWS,
+    verifiedOn:
+      "0.124.0, 0.150.0, 0.171.0 (drafts of several rows: 0.171.0 only, fixtures *-composer-draft-*)",
   },
   {
     // What an EMPTY composer shows (dim): not a draft (issue 25).

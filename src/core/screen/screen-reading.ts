@@ -86,7 +86,8 @@ function draftOf(composerText: string, table: ScreenFactTable): string {
 
 /** A draft may span rows; an input box ends at a full-width rule or a blank row. */
 const COMPOSER_END = /^(─{20,}|)$/;
-const MAX_COMPOSER_ROWS = 12;
+// Codex grows a draft upward to about 65% of the screen: 28 rows on 48, 40 on 80.
+const MAX_COMPOSER_ROWS = 48;
 
 // Text typed after the composer's prompt glyph (what its fact's header matched) and on
 // the draft's following rows; empty for an idle input box.

@@ -36,6 +36,8 @@ const COLS = columnsOf(WELCOME);
 const COMPOSER_ROW = WELCOME.findIndex((line) => line.startsWith("› "));
 const HEADER = WELCOME.slice(0, 5);
 const SHORTCUTS = WELCOME[ROWS - 1] ?? "";
+/** The footer under a draft: Codex drops "← for agents · ? for shortcuts" while one shows. */
+const DRAFT_FOOTER = screenFixture("codex-0.171.0-composer-draft").at(-1) ?? "";
 const PLACEHOLDER = "Ask Codex to do anything";
 const WORKING = "◦ Working (1s • esc to interrupt)";
 const INTERRUPTED = "■ Conversation interrupted - use /feedback if something went wrong";
@@ -174,7 +176,8 @@ export class FakeCodex extends FakeCli {
     const composer = this.#composerRows();
     const composerTop = COMPOSER_ROW - (composer.length - 1);
     const status = `  gpt-5 default · ${FAKE_WORKSPACE}${this.#threadName === undefined ? "" : ` · ${this.#threadName}`}`;
-    const bottom = [...composer, "", status.slice(0, COLS), SHORTCUTS];
+    const footer = this.composer === "" ? SHORTCUTS : DRAFT_FOOTER;
+    const bottom = [...composer, "", status.slice(0, COLS), footer];
     let lines: string[];
     if (this.#history.length === 0 && !this.isWorking) {
       // The welcome screen with its logo until the first prompt.
@@ -193,6 +196,8 @@ export class FakeCodex extends FakeCli {
   }
 
   // "› " before the first row, two spaces before the others; long rows wrap at the width.
+  // The composer grows upward over its blank row and status line, as Codex's does
+  // (fixtures codex-0.171.0-composer-draft-*rows).
   #composerRows(): string[] {
     if (this.composer === "") return [`› ${PLACEHOLDER}`];
     const rows: string[] = [];

@@ -131,4 +131,24 @@ describe("codex approvals and turn indicators", () => {
     });
     expect(match("answered").isWorking).toBe(false);
   });
+
+  it("a draft of several rows grows the composer upward: its '›' row, not the echo above, is the composer", () => {
+    for (const [name, first, rows] of [
+      ["composer-draft-2rows", "› draft row 1 of 2", 2],
+      ["composer-draft-12rows", "› draft row 1 of 12", 12],
+      ["composer-draft-wrapped", "› first row", 6],
+      ["composer-draft-5rows-under-history", "› draft row 1 of 5", 5],
+    ] as const) {
+      const snapshot = loadScreen(`codex-0.171.0-${name}`);
+      const result = matchScreen(snapshot, CODEX_SCREEN_FACTS);
+      expect(result, name).toMatchObject({ hasComposer: true, isWorking: false });
+      expect(snapshot.lines[result.composerRow ?? -1], name).toBe(first);
+      // The blank row and the status line follow the draft's last row.
+      expect(snapshot.lines[(result.composerRow ?? 0) + rows]?.trim(), name).toBe("");
+      expect(snapshot.lines[(result.composerRow ?? 0) + rows + 1], name).toMatch(/^ {2}gpt-5 /);
+    }
+    expect(loadScreen("codex-0.171.0-composer-draft-5rows-under-history").lines[5]).toBe(
+      "› say hello",
+    );
+  });
 });

@@ -42,6 +42,17 @@ const interrupted: Expectation = (reading) => {
   expect(reading.isInterrupted).toBe(true);
 };
 
+/** "draft row 1 of N" / … / "draft row `shown` of N", as capture-screens.ts pastes them. */
+const draftRows = (shown: number, of = shown) =>
+  Array.from({ length: shown }, (_, i) => `draft row ${i + 1} of ${of}`).join("\n");
+
+const wholeDraft =
+  (text: string): Expectation =>
+  (reading) => {
+    idle(reading);
+    expect(reading.composerText).toBe(text);
+  };
+
 function loginDialog(reading: ScreenReading): void {
   expect(reading.dialog).toBeUndefined();
   expect(reading.isWorking).toBe(false);
@@ -82,6 +93,35 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
   "composer-cleared": (reading) => {
     idle(reading);
     expect(reading.composerDraft).toBe("");
+  },
+  // A draft of several rows pasted the way Elwood pastes (capture-screens.ts row-drafts):
+  // the composer's text is every row of it, which the failed-draft cleanup counts to clear
+  // it row by row. Codex grows its composer upward over its status line.
+  "composer-draft-2rows": wholeDraft(draftRows(2)),
+  "composer-draft-5rows": wholeDraft(draftRows(5)),
+  "composer-draft-12rows": wholeDraft(draftRows(12)),
+  // Under a history echo "› say hello", which is a "›" row too: the lowest one wins.
+  "composer-draft-5rows-under-history": wholeDraft(draftRows(5)),
+  // A line wrapped at the width reads as its screen rows.
+  "composer-draft-wrapped": (reading) => {
+    idle(reading);
+    expect(reading.composerText?.split("\n")).toHaveLength(6);
+    expect(reading.composerDraft).toBe(
+      `first row ${Array.from({ length: 60 }, (_, i) => `wrapped${i}`).join(" ")} last row`,
+    );
+  },
+  // The tallest draft Codex shows over its status line on a 48-row screen. The screen
+  // reading takes at most 12 rows of a composer (src/core/screen/screen-reading.ts).
+  "composer-draft-28rows": (reading) => {
+    idle(reading);
+    expect(reading.composerText).toBe(draftRows(28, 28));
+  },
+  // One row more and Codex drops its status line; its footer row stays while it has
+  // something to say ("⚠ 1 warning · f2 to view" here), which still marks the box. With
+  // a blank footer (no warnings) nothing tells the box from a history echo (prd/screens.md).
+  "composer-draft-29rows": (reading) => {
+    idle(reading);
+    expect(reading.composerText).toBe(draftRows(29, 29));
   },
   answered: idle,
   interrupted,

@@ -122,6 +122,37 @@ describe("Codex turns over FakeCodex (Codex 0.171.0 screens, hooks, rollout)", (
     expect(cli.received).toEqual([next]);
   });
 
+  // Codex grows its composer upward for a draft of several rows, its status line staying at
+  // the bottom (fixtures codex-0.171.0-composer-draft-*rows): the "›" row is then more than
+  // two rows above the status line, and a composer fact that looked only two rows down saw
+  // no composer, left the draft, and the next prompt was typed onto it and sent with it.
+  it.each([
+    ["two rows", "Two rows of text\nSAY<<codex-rows-2>>", 2],
+    ["five rows", "one\ntwo\nthree\nfour\nSAY<<codex-rows-5>>", 5],
+    ["a line wrapped over three rows", `SAY<<codex-wrapped>> ${"wrapped ".repeat(50)}`, 3],
+  ])(
+    "a prompt of %s left staged in Codex's composer is cleared row by row; the next send() goes in alone",
+    async (_name, prompt, rows) => {
+      const cli = await readyCodex(ENTER_IGNORED);
+      const error = await settle(cli.session.send(prompt));
+      expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
+      expect((error as ElwoodError).details).toMatchObject({
+        rule: "composer_holds_prompt",
+        draftCleared: true,
+      });
+      // One Ctrl-U Ctrl-K per screen row, joined by Backspaces.
+      expect(cli.writes).toContain(Array.from({ length: rows }, () => "\x15\x0b").join("\x7f"));
+      expect(cli.composer).toBe("");
+      expect(cli.snapshot().lines).toContain("› Ask Codex to do anything");
+      expect(cli.received).toEqual([]);
+
+      cli.reactions = { ...cli.reactions, ...ENTER_WORKS };
+      const next = "SAY<<after-the-rows>>";
+      expect(await settle(cli.session.send(next))).toBe(`ANSWER ${next}`);
+      expect(cli.received).toEqual([next]);
+    },
+  );
+
   it("a long prompt staged as Codex's [Pasted Content N chars] chip is recognized as ours, cleared, and never sent with the next", async () => {
     const cli = await readyCodex(ENTER_IGNORED);
     const long = `SAY<<chip-token>> ${"x".repeat(CODEX_PASTE_CHIP_CHARS)}`;
