@@ -7,12 +7,20 @@
 // (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
 // under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync as makeTemp,
+  mkdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import xterm from "@xterm/headless";
 import pty from "node-pty";
 import { cliBinary } from "../../test/support/cli-binaries.js";
+import { processesInHome } from "../../test/support/process-table.js";
 import {
   answerWith,
   anthropicReply,
@@ -21,6 +29,28 @@ import {
   startServer,
   unauthorized,
 } from "./capture/fake-endpoints.js";
+
+// Every temp folder this run made (homes, workspaces, settings): removed at the end, and
+// whatever still runs with one of them as HOME (Codex's app-server daemon detaches into a
+// session of its own) is killed first, so a capture leaves nothing behind.
+const madeDirs: string[] = [];
+function mkdtempSync(prefix: string): string {
+  const dir = makeTemp(prefix);
+  madeDirs.push(dir);
+  return dir;
+}
+function removeLeftovers(): void {
+  for (const dir of madeDirs) {
+    for (const pid of processesInHome(dir)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+}
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = join(ROOT, "test/fixtures/screens");
@@ -384,4 +414,5 @@ if (which === "all" || which === "claude" || which === "claude-settings")
 if (which === "all" || which === "codex") await captureCodex(port);
 if (which === "all" || which === "drafts") await captureDrafts(port);
 if (which === "all" || which === "row-drafts") await captureRowDrafts(port);
+removeLeftovers();
 process.exit(0);
