@@ -6,6 +6,14 @@ import type { SessionClock } from "../context/clock.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
 export const INITIAL_READY_FALLBACK_MS = 10_000;
+/**
+ * The fallback for a cold start whose proof of a live input loop is a settled composer
+ * (Codex): typed before that loop runs, a prompt is dropped. In a 32x4 run at load 90,
+ * three Codex sessions took the 10 s fallback before their composer ever settled and lost
+ * their first prompt (prompt_not_accepted, never reached the model); the longer bound lets
+ * the composer's own proof come first on a starved machine.
+ */
+export const SETTLE_PROOF_FALLBACK_MS = 30_000;
 
 export interface InitialReadinessOptions {
   readonly isResume: boolean;
@@ -56,7 +64,13 @@ export class InitialReadiness {
       if (this.#isDone || this.#isDisposed) return;
       if (this.#options.isBlocked()) this.#isFallbackDeferred = true;
       else this.#request("fallback deadline");
-    }, INITIAL_READY_FALLBACK_MS);
+    }, this.#fallbackMs());
+  }
+
+  #fallbackMs(): number {
+    const waitsForSettle =
+      this.#options.signals.coldStartComposerSettleMs !== undefined && !this.#options.isResume;
+    return waitsForSettle ? SETTLE_PROOF_FALLBACK_MS : INITIAL_READY_FALLBACK_MS;
   }
 
   onSessionStart(): void {
