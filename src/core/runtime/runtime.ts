@@ -114,7 +114,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       context,
       turns,
       signals: adapter.signals,
-      admitImages: (images) => operations.admitImages(images),
+      admitImages: (images) => operations.images.admit(images),
       composerGuard,
     });
     const submissions = this.submissions;

@@ -9,7 +9,12 @@ import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { TurnSignals } from "../contract/adapter.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
-import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
+import type {
+  AdmittedImages,
+  CheckedTurnOptions,
+  ElwoodStreamEvent,
+  ImageSnapshot,
+} from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { classifyComposer, countEchoes } from "./composer.js";
 import type { ComposerGuard } from "./composer-guard.js";
@@ -26,13 +31,6 @@ import type { Turns } from "./turns.js";
 const ESCAPE = "\x1b";
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
 const EXIT_STATUS_GRACE_MS = 2_000;
-
-/** A submission's admitted images: attached inside its queue op, released when it settles. */
-export interface AdmittedImages {
-  /** Attaches every image; returns what to type before the text. */
-  attach(onFailure: () => void): Promise<string>;
-  release(): void;
-}
 
 export interface SubmissionsOptions {
   readonly context: SessionContext;
