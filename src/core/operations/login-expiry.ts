@@ -2,7 +2,6 @@
 // signals, one warning: the failed-turn hook naming an authentication failure, or the
 // adapter's auth-failure screen when a turn ends. Once emitted it stays quiet until a
 // login() succeeds; the session is left alive so that login() can recover it.
-import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { ScreenReader } from "../context/screen-reader.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
@@ -15,33 +14,27 @@ export interface LoginExpiryParts {
 
 export class LoginExpiryWatch {
   readonly #parts: LoginExpiryParts;
-  readonly #unsubscribers: ElwoodUnsubscribe[];
   #isArmed = true;
   /** An auth banner left on screen from before the last login() proves nothing new. */
   #isScreenStale = false;
 
   constructor(parts: LoginExpiryParts) {
     this.#parts = parts;
-    this.#unsubscribers = [
-      parts.events.on("hook", (event) => this.#onHook(event)),
-      parts.events.on("status", (event) => {
-        // A turn ending (running/blocked → ready) is when a lapse banner would show. Looked
-        // at on a later tick: a warning never goes out inside another event's delivery.
-        if (event.status === "ready" && event.previous !== "starting") {
-          setTimeout(() => this.#checkScreen(), 0);
-        }
-      }),
-    ];
+    // Subscribed for the session's life: its events go away with it.
+    parts.events.on("hook", (event) => this.#onHook(event));
+    parts.events.on("status", (event) => {
+      // A turn ending (running/blocked → ready) is when a lapse banner would show. Looked
+      // at on a later tick: a warning never goes out inside another event's delivery.
+      if (event.status === "ready" && event.previous !== "starting") {
+        setTimeout(() => this.#checkScreen(), 0);
+      }
+    });
   }
 
   /** After a successful login(): the next lapse warns again. */
   rearm(): void {
     this.#isArmed = true;
     this.#isScreenStale = this.#parts.screen.read().isAuthFailure === true;
-  }
-
-  dispose(): void {
-    for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
   }
 
   #onHook(event: unknown): void {
