@@ -44,13 +44,7 @@ export class RuntimeOperations {
       options.composerGuard.clearFailedDraft(),
     );
     this.#loginExpiry =
-      facts.login === undefined
-        ? undefined
-        : new LoginExpiryWatch({
-            events: context.events,
-            facts: facts.login,
-            screen: context.screen,
-          });
+      facts.login === undefined ? undefined : new LoginExpiryWatch(context, facts.login);
     this.#startupWarnings =
       facts.startupWarnings === undefined
         ? undefined
