@@ -2,7 +2,7 @@
 // terminal, PTY, transcript follower, state store and bridge; unit tests plug in fakes.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { ElwoodTerminalSnapshot, ElwoodTerminalView } from "./session.js";
-import type { ElwoodTerminalSize } from "./status.js";
+import type { ElwoodTerminalExitEvent, ElwoodTerminalSize } from "./status.js";
 
 /** The screen as rendered (the public snapshot's shape). */
 export type TerminalSnapshot = ElwoodTerminalSnapshot;
@@ -19,7 +19,7 @@ export interface TerminalPort extends ElwoodTerminalView {
 
 export interface ProcessPort {
   readonly pid: number;
-  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): ElwoodUnsubscribe;
+  onExit(listener: (exit: ElwoodTerminalExitEvent) => void): ElwoodUnsubscribe;
   kill(signal?: NodeJS.Signals): void;
 }
 
