@@ -7,6 +7,7 @@ import type { StartupPromptLabel } from "../contract/status.js";
 import { dialogText } from "./dialog-text.js";
 import { factsForVersion } from "./facts-for-version.js";
 import { matchScreen } from "./match-screen.js";
+import { normalizeText } from "./options.js";
 import { planOptionKeys } from "./select-option.js";
 import type { DialogMatch, ScreenFacts, ScreenFactTable } from "./types.js";
 
@@ -77,7 +78,7 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */
 function draftOf(composerText: string, table: ScreenFactTable): string {
-  const shown = composerText.replace(/\s+/g, " ").trim();
+  const shown = normalizeText(composerText);
   const isPlaceholder = table.some(
     (fact) => fact.kind === "composer_placeholder" && fact.header.test(shown),
   );
