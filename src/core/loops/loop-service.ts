@@ -269,12 +269,7 @@ export class LoopService {
   #view(id: string) {
     const entry = this.#scheduler.entry(id);
     if (entry === undefined) throw new ElwoodError("loop_not_found", `Loop ${id} is gone.`);
-    const view = {
-      definition: entry.definition,
-      state: entry.state,
-      ...(entry.dueAt === undefined ? {} : { dueAt: entry.dueAt }),
-    };
-    return { full: snapshotOf(view), redacted: redactedSnapshotOf(view) };
+    return { full: snapshotOf(entry), redacted: redactedSnapshotOf(entry) };
   }
 }
 
