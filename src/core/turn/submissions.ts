@@ -5,6 +5,7 @@
 // (seeds §5.8, api.md "Resolves when written", "Raw input".)
 import type { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import { KEYS } from "../../terminal/input.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { TurnSignals } from "../contract/adapter.js";
@@ -26,7 +27,6 @@ import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
 
-const ESCAPE = "\x1b";
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
 const EXIT_STATUS_GRACE_MS = 2_000;
 
@@ -123,7 +123,7 @@ export class Submissions {
     this.#notifyCallerInput();
     // A terminal's own reports (focus, cursor position) are no person taking the composer.
     if (!isTerminalReport(input)) this.#rawInputTurn = this.#turns.current?.turn;
-    if (input === ESCAPE) this.#turns.noteInterruptRequested();
+    if (input === KEYS.escape) this.#turns.noteInterruptRequested();
     this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
   }
