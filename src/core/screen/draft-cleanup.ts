@@ -28,7 +28,7 @@ export function clearDraftKeys(rows: number): string {
 }
 
 /** One look at the composer for the cleanup. */
-interface DraftLook {
+export interface DraftLook {
   /** Typed text ("" when empty or a placeholder; undefined when no composer shows). */
   readonly draft: string | undefined;
   /** Screen rows the composer's text takes. */
@@ -36,15 +36,23 @@ interface DraftLook {
   readonly renders: number;
 }
 
-type CleanupContext = Pick<SessionContext, "terminal" | "screen" | "lifetime" | "clock">;
+export interface DraftCleanupSurface {
+  /** The screen is rendered and free of dialogs right now (no waiting). */
+  isSafeNow(): Promise<boolean>;
+  /** One look, after what was received so far is rendered (bounded: a slow screen is read as it stands). */
+  look(): Promise<DraftLook>;
+  write(data: string): void;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+}
 
 /** The session's one record of a program draft that may still sit in the composer. */
 export class DraftCleanup {
-  readonly #context: CleanupContext;
+  readonly #surface: DraftCleanupSurface;
   #isDue = false;
 
-  constructor(context: CleanupContext) {
-    this.#context = context;
+  constructor(surface: DraftCleanupSurface) {
+    this.#surface = surface;
   }
 
   /**
@@ -54,7 +62,7 @@ export class DraftCleanup {
    */
   async clearNow(): Promise<boolean> {
     this.#isDue = true;
-    if (!(await isScreenSafeNow(this.#context))) return false;
+    if (!(await this.#surface.isSafeNow())) return false;
     return this.#round();
   }
 
@@ -68,13 +76,13 @@ export class DraftCleanup {
    */
   async beforeTyping(submission: string): Promise<void> {
     if (!this.#isDue) return;
-    const { clock, lifetime } = this.#context;
-    const giveUpAt = clock.now() + CLEANUP_WAIT_MS;
+    const surface = this.#surface;
+    const giveUpAt = surface.now() + CLEANUP_WAIT_MS;
     for (let round = 0; round < CLEANUP_ROUNDS; ) {
-      if ((await this.#look()).draft === undefined) return;
-      if (!(await isScreenSafeNow(this.#context))) {
-        if (clock.now() >= giveUpAt) break;
-        await lifetime.sleep(UNSAFE_RETRY_MS);
+      if ((await surface.look()).draft === undefined) return;
+      if (!(await surface.isSafeNow())) {
+        if (surface.now() >= giveUpAt) break;
+        await surface.sleep(UNSAFE_RETRY_MS);
         continue;
       }
       round += 1;
@@ -94,40 +102,49 @@ export class DraftCleanup {
 
   // One write sized to what shows, then a fresh frame with an empty composer within 1 s.
   async #round(): Promise<boolean> {
-    const { clock, lifetime, terminal } = this.#context;
-    const before = await this.#look();
+    const surface = this.#surface;
+    const before = await surface.look();
     if (before.draft === undefined) return false;
     // Already empty: the draft was gone before we looked, nothing to write or confirm.
     if (before.draft === "") {
       this.#isDue = false;
       return true;
     }
-    terminal.sendInput(clearDraftKeys(before.rows));
-    const deadline = clock.now() + CLEANUP_CONFIRM_MS;
+    surface.write(clearDraftKeys(before.rows));
+    const deadline = surface.now() + CLEANUP_CONFIRM_MS;
     for (;;) {
-      const seen = await this.#look();
+      const seen = await surface.look();
       if (seen.renders > before.renders && seen.draft === "") {
         this.#isDue = false;
         return true;
       }
-      if (clock.now() >= deadline) return false;
-      await lifetime.sleep(CONFIRM_POLL_MS);
+      if (surface.now() >= deadline) return false;
+      await surface.sleep(CONFIRM_POLL_MS);
     }
   }
+}
 
-  // One look, after what was received so far is rendered (bounded: a slow screen is read
-  // as it stands).
-  async #look(): Promise<DraftLook> {
-    const { terminal, screen, lifetime, clock } = this.#context;
-    await lifetime.untilClosed(
-      Promise.race([terminal.settled(), clock.sleep(LOOK_RENDER_BOUND_MS)]),
-    );
-    lifetime.assertLive();
-    const { composerText, composerDraft } = screen.read();
-    return {
-      draft: composerDraft,
-      rows: composerText === undefined ? 0 : composerText.split("\n").length,
-      renders: screen.renderCount,
-    };
-  }
+/** The cleanup over a session's context. */
+export function draftCleanupFor(
+  context: Pick<SessionContext, "terminal" | "screen" | "lifetime" | "clock">,
+): DraftCleanup {
+  const { terminal, screen, lifetime, clock } = context;
+  return new DraftCleanup({
+    isSafeNow: () => isScreenSafeNow(context),
+    look: async () => {
+      await lifetime.untilClosed(
+        Promise.race([terminal.settled(), clock.sleep(LOOK_RENDER_BOUND_MS)]),
+      );
+      lifetime.assertLive();
+      const { composerText, composerDraft } = screen.read();
+      return {
+        draft: composerDraft,
+        rows: composerText === undefined ? 0 : composerText.split("\n").length,
+        renders: screen.renderCount,
+      };
+    },
+    write: (data) => terminal.sendInput(data),
+    sleep: (ms) => lifetime.sleep(ms),
+    now: () => clock.now(),
+  });
 }

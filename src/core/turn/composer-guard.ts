@@ -5,7 +5,7 @@
 // composer_occupied and nothing was written. The person's text is never cleared here.
 import { ElwoodError } from "../../errors.js";
 import type { SessionContext } from "../context/session-context.js";
-import { DraftCleanup } from "../screen/draft-cleanup.js";
+import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
 import { HumanKeys } from "./human-draft.js";
 
 /** How often the screen is looked at while a person's draft holds the prompt. */
@@ -63,7 +63,7 @@ export class ComposerGuard {
   constructor(context: SessionContext, waitMs: number) {
     this.#context = context;
     this.#waitMs = waitMs;
-    this.#cleanup = new DraftCleanup(context);
+    this.#cleanup = draftCleanupFor(context);
   }
 
   /**
