@@ -33,7 +33,7 @@ import { compactTimeout } from "../core/operations/compact.js";
 import { snapshotImages } from "../core/operations/images.js";
 import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
 import type { SessionRuntime } from "../core/runtime/runtime.js";
-import { sessionWaitSource, waitForActivity, waitForStatus } from "../core/runtime/waits.js";
+import { waitForActivity, waitForStatus } from "../core/runtime/waits.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
@@ -175,7 +175,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   ): Promise<ElwoodSessionStatus> {
     checkWaitArguments(match, timeoutMs);
     const { events, status } = (this.#runtime ?? (await this.#live())).context;
-    return waitForStatus(sessionWaitSource(events, status.status), match, timeoutMs);
+    return waitForStatus(events, status.status, match, timeoutMs);
   }
 
   waitForActivity<E extends ElwoodActivityEvent>(
@@ -192,7 +192,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   ): Promise<ElwoodActivityEvent> {
     checkWaitArguments(match, timeoutMs);
     const { events, status } = (this.#runtime ?? (await this.#live())).context;
-    return waitForActivity(sessionWaitSource(events, status.status), match, timeoutMs);
+    return waitForActivity(events, status.status, match, timeoutMs);
   }
 
   /** One turn's content, in arrival order, ending when the turn is complete. */

@@ -7,15 +7,10 @@ import type { ElwoodAgentSession } from "../core/contract/session.js";
 import { isTerminalStatus } from "../core/contract/status.js";
 import { ElwoodError } from "../errors.js";
 import { parseDetachKey } from "../terminal/takeover/detach-key.js";
-import { TerminalTakeover } from "../terminal/takeover/terminal-takeover.js";
+import { type TakeoverOptions, TerminalTakeover } from "../terminal/takeover/terminal-takeover.js";
 
-/** Options checked once at the call, before the terminal is touched. */
-export interface CheckedAttachOptions {
-  readonly input: ElwoodAttachOptions["input"];
-  readonly output: ElwoodAttachOptions["output"];
-  readonly detachKey: ReturnType<typeof parseDetachKey>;
-  readonly readOnly: boolean;
-}
+/** Options checked once at the call, before the terminal is touched: the takeover's own. */
+type CheckedAttachOptions = Omit<TakeoverOptions, "screen">;
 
 export function checkAttachOptions(options: ElwoodAttachOptions): CheckedAttachOptions {
   const given = (typeof options === "object" && options !== null ? options : {}) as Partial<
@@ -51,10 +46,7 @@ export function attachToSession(
     );
   }
   const takeover = new TerminalTakeover({
-    input: options.input,
-    output: options.output,
-    detachKey: options.detachKey,
-    readOnly: options.readOnly,
+    ...options,
     screen: {
       onOutput: (listener) => session.terminal.onData(listener),
       sendKeys: (keys) => session.sendKeys(keys),

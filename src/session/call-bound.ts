@@ -1,6 +1,7 @@
 // A call's `timeoutMs` covers everything it waits for, a lazy start included
 // (prd/decisions.md "A call's bound covers the start"): the awaited work goes on after the
 // call gave up, and whoever shares it still gets its outcome.
+import { withinTime } from "../core/context/time-bound.js";
 import { ElwoodError } from "../errors.js";
 
 /** `pending`, or `wait_timeout` once `timeoutMs` passed; no bound when it is undefined. */
@@ -10,23 +11,13 @@ export async function withinCallBound<T>(
   waitingFor: string,
 ): Promise<T> {
   if (timeoutMs === undefined) return pending;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Its failure is reported to whoever else awaits it; here it is no longer awaited.
-      pending.catch(() => undefined);
-      reject(
-        new ElwoodError(
-          "wait_timeout",
-          `Timed out waiting for the turn (timeoutMs ${timeoutMs}); ${waitingFor}.`,
-          { details: { timeoutMs } },
-        ),
-      );
-    }, timeoutMs);
+  return withinTime(pending, timeoutMs, () => {
+    // Its failure is reported to whoever else awaits it; here it is no longer awaited.
+    pending.catch(() => undefined);
+    return new ElwoodError(
+      "wait_timeout",
+      `Timed out waiting for the turn (timeoutMs ${timeoutMs}); ${waitingFor}.`,
+      { details: { timeoutMs } },
+    );
   });
-  try {
-    return await Promise.race([pending, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

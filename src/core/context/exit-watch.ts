@@ -1,10 +1,6 @@
 // Remembers the PTY's exit so shutdown can wait for it with a bound, whether the exit
 // came before or after the wait started.
-
-export interface ProcessExit {
-  readonly exitCode: number;
-  readonly signal?: number;
-}
+import type { ElwoodTerminalExitEvent as ProcessExit } from "../contract/status.js";
 
 export class ExitWatch {
   readonly #waiters = new Set<() => void>();

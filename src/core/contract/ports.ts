@@ -1,24 +1,16 @@
 // The narrow views the runtime has of its mechanisms. The launcher plugs in the real
 // terminal, PTY, transcript follower, state store and bridge; unit tests plug in fakes.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ElwoodTerminalSize } from "./status.js";
+import type { ElwoodTerminalSnapshot, ElwoodTerminalView } from "./session.js";
+import type { ElwoodTerminalExitEvent, ElwoodTerminalSize } from "./status.js";
 
-export interface TerminalSnapshot {
-  readonly lines: readonly string[];
-  readonly text: string;
-  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
-}
+/** The screen as rendered (the public snapshot's shape). */
+export type TerminalSnapshot = ElwoodTerminalSnapshot;
 
-export interface TerminalPort {
-  readonly size: ElwoodTerminalSize;
-  readonly title: string;
-  readonly renderFailed: boolean;
-  snapshot(): TerminalSnapshot;
+/** The session's terminal: the public read-only view, plus what only the runtime may do. */
+export interface TerminalPort extends ElwoodTerminalView {
   sendInput(data: string | Uint8Array): void;
   resize(size: ElwoodTerminalSize): void;
-  /** Resolves once every byte received so far has been rendered; never rejects. */
-  settled(): Promise<void>;
-  onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
   onRender(listener: () => void): ElwoodUnsubscribe;
   /** Once, when rendering failed for good (`renderFailed` turned true). */
   onRenderFailed(listener: () => void): ElwoodUnsubscribe;
@@ -27,7 +19,7 @@ export interface TerminalPort {
 
 export interface ProcessPort {
   readonly pid: number;
-  onExit(listener: (exit: { exitCode: number; signal?: number }) => void): ElwoodUnsubscribe;
+  onExit(listener: (exit: ElwoodTerminalExitEvent) => void): ElwoodUnsubscribe;
   kill(signal?: NodeJS.Signals): void;
 }
 

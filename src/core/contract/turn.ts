@@ -19,6 +19,14 @@ export type ImageSnapshot =
       readonly bytes: number;
     };
 
+/** A submission's admitted images: attached inside its queue op, released when it settles. */
+export interface AdmittedImages {
+  /** Attaches every image; returns what to type before the text. */
+  attach(onFailure: () => void): Promise<string>;
+  /** Frees the session-budget reservation; called when the op settles either way. */
+  release(): void;
+}
+
 /** What the turn owner takes: the per-turn options, their images already snapshotted. */
 export type CheckedTurnOptions = Omit<TurnOptions, "images"> & {
   readonly images: readonly ImageSnapshot[];

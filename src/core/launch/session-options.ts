@@ -15,6 +15,7 @@ import {
   text,
 } from "../../options/fields.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../../terminal/terminal.js";
+import { MAX_TIMER_MS } from "../contract/call-arguments.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 
@@ -58,11 +59,13 @@ export interface SessionConfig<Launch = unknown, Handlers = unknown, Posture = u
   readonly posture: Posture;
 }
 
-const hookTimeoutMessage = "`hookTimeoutMs` must be a positive integer number of milliseconds.";
-/** The longest delay a Node timer takes. */
-const MAX_TIMER_MS = 2_147_483_647;
-const composerWaitMessage =
-  "`composerWaitMs` must be a positive integer number of milliseconds (at most 2147483647).";
+/** A whole number of milliseconds from 1 to `max`, `fallback` when absent. */
+const milliseconds = (error: string, max: number, fallback: number) =>
+  z
+    .number({ error })
+    .refine((ms) => Number.isInteger(ms) && ms > 0 && ms <= max, { error })
+    .optional()
+    .default(fallback);
 
 /** The options every agent shares, in the order of CommonStartOptions. */
 const COMMON = z.strictObject({
@@ -77,20 +80,16 @@ const COMMON = z.strictObject({
   persona: text("persona"),
   autoupdate: flag("autoupdate").default(false),
   autotrust: flag("autotrust").default(false),
-  hookTimeoutMs: z
-    .number({ error: hookTimeoutMessage })
-    .refine((ms) => Number.isInteger(ms) && ms > 0 && ms <= MAX_HOOK_TIMEOUT_MS, {
-      error: hookTimeoutMessage,
-    })
-    .optional()
-    .default(DEFAULT_HOOK_TIMEOUT_MS),
-  composerWaitMs: z
-    .number({ error: composerWaitMessage })
-    .refine((ms) => Number.isInteger(ms) && ms > 0 && ms <= MAX_TIMER_MS, {
-      error: composerWaitMessage,
-    })
-    .optional()
-    .default(DEFAULT_COMPOSER_WAIT_MS),
+  hookTimeoutMs: milliseconds(
+    "`hookTimeoutMs` must be a positive integer number of milliseconds.",
+    MAX_HOOK_TIMEOUT_MS,
+    DEFAULT_HOOK_TIMEOUT_MS,
+  ),
+  composerWaitMs: milliseconds(
+    "`composerWaitMs` must be a positive integer number of milliseconds (at most 2147483647).",
+    MAX_TIMER_MS,
+    DEFAULT_COMPOSER_WAIT_MS,
+  ),
   strictVersionCheck: flag("strictVersionCheck").default(false),
   executable: text("executable"),
   env: environment,

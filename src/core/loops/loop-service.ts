@@ -1,10 +1,13 @@
 // Loop management for one session (§5.9): create/list/cancel with validation, the
 // 50-loop limit and serialized sidecar writes; due loops submitted one per ready
 // transition through the host's readiness-safe path; live `loop` events without the
-// prompt; stop/exit keep definitions, kill/teardown clear them.
+// prompt; stop/exit keep definitions, kill/teardown clear them. It also tells loop
+// activity from non-loop activity: a turn is a loop turn when the control-queue op that
+// started it was a loop submission; it stays one (through dialogs) until the next ready.
 import { ElwoodError } from "../../errors.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
+import type { ElwoodSessionStatus } from "../contract/status.js";
 import type { LoopClock } from "./clock.js";
 import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
 import { LoopScheduler } from "./scheduler.js";
@@ -12,6 +15,16 @@ import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
 import { LOOP_LIFETIME_MS, loopNotFound } from "./validate.js";
 
 export const MAX_LOOPS_PER_SESSION = 50;
+/** The control-queue op kind of a loop submission. */
+const LOOP_OPERATION_KIND = "loop";
+
+/** What the launcher gives a runtime: restored definitions and the sidecar writer. */
+export interface RuntimeLoopOptions {
+  readonly restored: readonly LoopDefinition[];
+  writeLoops(loops: readonly LoopDefinition[]): Promise<void>;
+  /** Defaults to the process loop clock (the system clock outside tests). */
+  readonly clock?: LoopClock;
+}
 
 export interface LoopHost {
   readonly clock: LoopClock;
@@ -33,6 +46,7 @@ export class LoopService {
   #writes: Promise<void> = Promise.resolve();
   #inFlight: string | undefined;
   #isCleared = false;
+  #isLoopTurn = false;
 
   /** `restored` comes from a validated sidecar; expired ones are pruned silently. */
   constructor(host: LoopHost, restored: readonly LoopDefinition[] = []) {
@@ -94,6 +108,26 @@ export class LoopService {
       this.#scheduler.remove(loopId);
       this.#host.emit({ kind: "cancelled", loopId, at: this.#host.clock.now(), reason: "caller" });
     });
+  }
+
+  /** Every status change, with the kind of the control-queue op running at that moment. */
+  onStatus(status: ElwoodSessionStatus, activeOperationKind: string | undefined): void {
+    if (status === "ready") {
+      this.onReady();
+      this.#isLoopTurn = false;
+      return;
+    }
+    if (status !== "running" && status !== "blocked") return;
+    if (activeOperationKind !== undefined) {
+      this.#isLoopTurn = activeOperationKind === LOOP_OPERATION_KIND;
+    }
+    // A turn no loop started (the caller's, or typed into the TUI) is non-loop activity.
+    if (!this.#isLoopTurn) this.onNonLoopActivity(false);
+  }
+
+  /** Caller input (send*, sendKeys). */
+  onCallerInput(): void {
+    this.onNonLoopActivity(this.#host.canSubmitNow());
   }
 
   /** A ready transition: restart waiting clocks and rearm loops whose turn just ended. */
@@ -235,12 +269,7 @@ export class LoopService {
   #view(id: string) {
     const entry = this.#scheduler.entry(id);
     if (entry === undefined) throw new ElwoodError("loop_not_found", `Loop ${id} is gone.`);
-    const view = {
-      definition: entry.definition,
-      state: entry.state,
-      ...(entry.dueAt === undefined ? {} : { dueAt: entry.dueAt }),
-    };
-    return { full: snapshotOf(view), redacted: redactedSnapshotOf(view) };
+    return { full: snapshotOf(entry), redacted: redactedSnapshotOf(entry) };
   }
 }
 

@@ -47,10 +47,6 @@ export class LoopScheduler {
     return this.#entries.get(id);
   }
 
-  entries(): readonly Readonly<Entry>[] {
-    return [...this.#entries.values()];
-  }
-
   /**
    * A live creation: a fixed clock starts now; an idle clock starts now when the session
    * is ready, else at the next ready. Restored loops use `isLive: false` and wait.

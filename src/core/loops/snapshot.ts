@@ -9,7 +9,7 @@ import type {
 export interface LoopView {
   readonly definition: LoopDefinition;
   readonly state: ElwoodLoopState;
-  readonly dueAt?: number;
+  readonly dueAt?: number | undefined;
 }
 
 export function snapshotOf(view: LoopView): ElwoodLoopSnapshot {

@@ -6,6 +6,7 @@ import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
 import type { ImageAttachFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
+import type { AdmittedImages } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { type OperationContext, sleep } from "./context.js";
 import {
@@ -15,12 +16,6 @@ import {
   materializeImages,
 } from "./image-attach.js";
 import { ImageBudget, type ImageSnapshot } from "./images.js";
-
-export interface AdmittedImages {
-  readonly images: readonly ImageSnapshot[];
-  /** Frees the session-budget reservation; called when the op settles either way. */
-  readonly release: () => void;
-}
 
 export class ImageSubmissions {
   readonly #context: OperationContext;
@@ -51,7 +46,7 @@ export class ImageSubmissions {
 
   /** Reserves synchronously (the images were checked at the call); unsupported_platform. */
   admit(snapshots: readonly ImageSnapshot[]): AdmittedImages {
-    if (snapshots.length === 0) return { images: snapshots, release: () => {} };
+    if (snapshots.length === 0) return { attach: async () => "", release: () => {} };
     const facts = this.#facts;
     if (facts === undefined || facts.mechanism !== "paste-path") {
       const reason =
@@ -62,19 +57,22 @@ export class ImageSubmissions {
         details: { platform: process.platform },
       });
     }
-    return { images: snapshots, release: this.#budget.reserve(snapshots) };
+    const release = this.#budget.reserve(snapshots);
+    return { attach: (onFailure) => this.#attach(snapshots, facts, onFailure), release };
   }
 
   /**
    * Attaches every image in order inside the caller's queue op; returns what to type
    * before the text. Temp files are removed once the CLI has taken the prompt.
    */
-  async attach(admitted: AdmittedImages, onFailure: () => void): Promise<string> {
-    const facts = this.#facts;
-    if (admitted.images.length === 0 || facts === undefined) return "";
+  async #attach(
+    images: readonly ImageSnapshot[],
+    facts: ImageAttachFacts,
+    onFailure: () => void,
+  ): Promise<string> {
     let files: MaterializedImages | undefined;
     try {
-      files = await materializeImages(admitted.images);
+      files = await materializeImages(images);
       await attachImagePaths(this.#surface, files.paths, facts);
     } catch (error) {
       await files?.dispose();

@@ -2,50 +2,38 @@
 // signals, one warning: the failed-turn hook naming an authentication failure, or the
 // adapter's auth-failure screen when a turn ends. Once emitted it stays quiet until a
 // login() succeeds; the session is left alive so that login() can recover it.
-import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ScreenReader } from "../context/screen-reader.js";
-import type { SessionEvents } from "../context/session-events.js";
+import type { SessionContext } from "../context/session-context.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 
-export interface LoginExpiryParts {
-  readonly events: SessionEvents;
-  readonly facts: LoginFacts;
-  readonly screen: ScreenReader;
-}
-
 export class LoginExpiryWatch {
-  readonly #parts: LoginExpiryParts;
-  readonly #unsubscribers: ElwoodUnsubscribe[];
+  readonly #context: Pick<SessionContext, "events" | "screen">;
+  readonly #facts: LoginFacts;
   #isArmed = true;
   /** An auth banner left on screen from before the last login() proves nothing new. */
   #isScreenStale = false;
 
-  constructor(parts: LoginExpiryParts) {
-    this.#parts = parts;
-    this.#unsubscribers = [
-      parts.events.on("hook", (event) => this.#onHook(event)),
-      parts.events.on("status", (event) => {
-        // A turn ending (running/blocked → ready) is when a lapse banner would show. Looked
-        // at on a later tick: a warning never goes out inside another event's delivery.
-        if (event.status === "ready" && event.previous !== "starting") {
-          setTimeout(() => this.#checkScreen(), 0);
-        }
-      }),
-    ];
+  constructor(context: Pick<SessionContext, "events" | "screen">, facts: LoginFacts) {
+    this.#context = context;
+    this.#facts = facts;
+    // Subscribed for the session's life: its events go away with it.
+    context.events.on("hook", (event) => this.#onHook(event));
+    context.events.on("status", (event) => {
+      // A turn ending (running/blocked → ready) is when a lapse banner would show. Looked
+      // at on a later tick: a warning never goes out inside another event's delivery.
+      if (event.status === "ready" && event.previous !== "starting") {
+        setTimeout(() => this.#checkScreen(), 0);
+      }
+    });
   }
 
   /** After a successful login(): the next lapse warns again. */
   rearm(): void {
     this.#isArmed = true;
-    this.#isScreenStale = this.#parts.screen.read().isAuthFailure === true;
-  }
-
-  dispose(): void {
-    for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
+    this.#isScreenStale = this.#context.screen.read().isAuthFailure === true;
   }
 
   #onHook(event: unknown): void {
-    const { lapseHook } = this.#parts.facts;
+    const { lapseHook } = this.#facts;
     if (typeof event !== "object" || event === null) return;
     const fields = event as Readonly<Record<string, unknown>>;
     if (fields.hook_event_name !== lapseHook.name) return;
@@ -54,7 +42,7 @@ export class LoginExpiryWatch {
   }
 
   #checkScreen(): void {
-    const isAuthFailure = this.#parts.screen.read().isAuthFailure === true;
+    const isAuthFailure = this.#context.screen.read().isAuthFailure === true;
     if (!isAuthFailure) {
       this.#isScreenStale = false;
       return;
@@ -65,7 +53,7 @@ export class LoginExpiryWatch {
   #emit(): void {
     if (!this.#isArmed) return;
     this.#isArmed = false;
-    this.#parts.events.emitWarning({
+    this.#context.events.emitWarning({
       source: "terminal",
       code: "login_expired",
       message: "The agent's login has lapsed; call login() (or type /login) to sign in again.",

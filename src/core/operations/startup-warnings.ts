@@ -67,10 +67,6 @@ export class StartupWarningsWatch {
     });
   }
 
-  dispose(): void {
-    this.#finish();
-  }
-
   #schedule(ms: number): void {
     if (this.#isDone) return;
     this.#timer = setTimeout(() => this.#check(), ms);

@@ -6,7 +6,7 @@ import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { Turns } from "../turn/turns.js";
-import { sessionWaitSource, waitForStatus } from "./waits.js";
+import { waitForStatus } from "./waits.js";
 
 export const DEFAULT_INTERRUPT_TIMEOUT_MS = 10_000;
 
@@ -27,8 +27,7 @@ export class SessionInterrupt {
     if (this.#pending !== undefined) return this.#pending;
     this.#turns.noteInterruptRequested();
     terminal.sendInput(KEYS.escape);
-    const source = sessionWaitSource(events, status.status);
-    const pending = waitForStatus(source, (next) => next === "ready", timeoutMs)
+    const pending = waitForStatus(events, status.status, (next) => next === "ready", timeoutMs)
       .then(() => undefined)
       .catch((error: unknown) => {
         if (!ElwoodError.is(error, "wait_timeout")) throw error;

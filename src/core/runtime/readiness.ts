@@ -44,10 +44,6 @@ export class InitialReadiness {
     this.#options = options;
   }
 
-  get isDone(): boolean {
-    return this.#isDone;
-  }
-
   onFirstFrame(): void {
     if (this.#fallbackArmed) return;
     this.#fallbackArmed = true;

@@ -5,7 +5,6 @@ import { ElwoodError } from "../../errors.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { AgentOperationFacts } from "../contract/operation-facts.js";
-import type { ImageSnapshot } from "../contract/turn.js";
 import { runCompact } from "../operations/compact.js";
 import { ImageSubmissions } from "../operations/image-submission.js";
 import { type LoginOptions, normalizeLoginOptions, runLogin } from "../operations/login.js";
@@ -13,7 +12,6 @@ import { LoginExpiryWatch } from "../operations/login-expiry.js";
 import { ModelOperations } from "../operations/models/model-operations.js";
 import { StartupWarningsWatch } from "../operations/startup-warnings.js";
 import type { ComposerGuard } from "../turn/composer-guard.js";
-import type { AdmittedImages } from "../turn/submissions.js";
 
 /** Commands that type nothing into the composer (Codex's F2 warnings pager). */
 const TYPES_NOTHING: ReadonlySet<string> = new Set(["startup_warnings"]);
@@ -22,7 +20,8 @@ export class RuntimeOperations {
   /** listModels()/setModel() through the CLI's `/model` picker. */
   readonly models: ModelOperations;
   readonly #context: SessionContext;
-  readonly #images: ImageSubmissions;
+  /** Image admission (validate, reserve the budget) for every submission. */
+  readonly images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
   readonly #loginExpiry: LoginExpiryWatch | undefined;
   /** Codex's MCP start-up failures, read once per session (it subscribes itself). */
@@ -41,17 +40,11 @@ export class RuntimeOperations {
     this.#context = context;
     this.#composerGuard = options.composerGuard;
     this.#facts = facts;
-    this.#images = new ImageSubmissions(context, facts.images, () =>
+    this.images = new ImageSubmissions(context, facts.images, () =>
       options.composerGuard.clearFailedDraft(),
     );
     this.#loginExpiry =
-      facts.login === undefined
-        ? undefined
-        : new LoginExpiryWatch({
-            events: context.events,
-            facts: facts.login,
-            screen: context.screen,
-          });
+      facts.login === undefined ? undefined : new LoginExpiryWatch(context, facts.login);
     this.#startupWarnings =
       facts.startupWarnings === undefined
         ? undefined
@@ -67,15 +60,6 @@ export class RuntimeOperations {
       env,
       run: (kind, run) => this.run(kind, "readiness", run),
     });
-  }
-
-  /** Reserves images synchronously (checked at the session's boundary). */
-  admitImages(images: readonly ImageSnapshot[]): AdmittedImages {
-    const admitted = this.#images.admit(images);
-    return {
-      attach: (onFailure) => this.#images.attach(admitted, onFailure),
-      release: admitted.release,
-    };
   }
 
   /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */

@@ -12,7 +12,7 @@ import type {
   TranscriptPort,
 } from "../contract/ports.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
-import type { RuntimeLoopOptions } from "../loops/session-loops.js";
+import type { RuntimeLoopOptions } from "../loops/loop-service.js";
 
 export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
   readonly adapter: AgentAdapter<unknown, unknown, Event>;

@@ -17,7 +17,8 @@ import { SessionEvents } from "../context/session-events.js";
 import { type StatusChange, StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodTerminalStatus } from "../contract/status.js";
-import { SessionLoops } from "../loops/session-loops.js";
+import { currentLoopClock } from "../loops/clock.js";
+import { LoopService } from "../loops/loop-service.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 import { Submissions } from "../turn/submissions.js";
@@ -42,7 +43,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   /** Every submission, queued and delivered as a turn (core/turn/submissions.ts). */
   readonly submissions: Submissions;
   /** Loops (§5.9): Elwood schedules them; nothing is forwarded to the agent. */
-  readonly loops: SessionLoops;
+  readonly loops: LoopService;
   /** Session commands (compact, login, model pickers) and image admission. */
   readonly operations: RuntimeOperations;
   readonly size: TerminalSize;
@@ -114,17 +115,22 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       context,
       turns,
       signals: adapter.signals,
-      admitImages: (images) => operations.admitImages(images),
+      admitImages: (images) => operations.images.admit(images),
       composerGuard,
     });
     const submissions = this.submissions;
-    this.loops = new SessionLoops({
-      options: options.loops,
-      emit: (event) => events.emitLoop(event),
-      isLive: () => lifetime.isLive,
-      canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
-      submit: (message) => submissions.submitLoop(message),
-    });
+    const stored = options.loops;
+    this.loops = new LoopService(
+      {
+        clock: stored?.clock ?? currentLoopClock(),
+        writeLoops: (loops) => stored?.writeLoops(loops) ?? Promise.resolve(),
+        emit: (event) => events.emitLoop(event),
+        isLive: () => lifetime.isLive,
+        canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
+        submit: (message) => submissions.submitLoop(message),
+      },
+      stored?.restored,
+    );
     const loops = this.loops;
     this.#disposers.push(submissions.onCallerInput(() => loops.onCallerInput()));
     this.size = new TerminalSize({

@@ -9,21 +9,6 @@ import type { ElwoodActivityEvent } from "../contract/types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
 
-export interface WaitSource {
-  readonly status: ElwoodSessionStatus;
-  onStatus(listener: (status: ElwoodSessionStatus) => void): ElwoodUnsubscribe;
-  onActivity(listener: (event: ElwoodActivityEvent) => void): ElwoodUnsubscribe;
-}
-
-/** A session's event bus seen as a wait source, with the status it has now. */
-export function sessionWaitSource(events: SessionEvents, status: ElwoodSessionStatus): WaitSource {
-  return {
-    status,
-    onStatus: (listener) => events.on("status", (event) => listener(event.status)),
-    onActivity: (listener) => events.on("activity", listener),
-  };
-}
-
 function notRunning(status: ElwoodSessionStatus): ElwoodError {
   return new ElwoodError(
     "session_not_running",
@@ -32,58 +17,67 @@ function notRunning(status: ElwoodSessionStatus): ElwoodError {
   );
 }
 
-function timedOut(what: string, timeoutMs: number): ElwoodError {
-  return new ElwoodError("wait_timeout", `Timed out after ${timeoutMs} ms waiting for ${what}.`, {
-    details: { timeoutMs },
-  });
-}
-
+/** `status`: the session's status now. */
 export function waitForStatus(
-  source: WaitSource,
+  events: SessionEvents,
+  status: ElwoodSessionStatus,
   match: (status: ElwoodSessionStatus) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodSessionStatus> {
-  if (match(source.status)) return Promise.resolve(source.status);
-  if (isTerminalStatus(source.status)) return Promise.reject(notRunning(source.status));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => settle(() => reject(timedOut("a status", timeoutMs))),
-      timeoutMs,
-    );
-    const unsubscribe = source.onStatus((status) => {
-      if (match(status)) settle(() => resolve(status));
-      else if (isTerminalStatus(status)) settle(() => reject(notRunning(status)));
-    });
-    function settle(finish: () => void): void {
-      clearTimeout(timer);
-      unsubscribe();
-      finish();
-    }
-  });
+  if (match(status)) return Promise.resolve(status);
+  return waitOn(status, "a status", timeoutMs, (resolve, reject) => [
+    events.on("status", (event) => {
+      if (match(event.status)) resolve(event.status);
+      else if (isTerminalStatus(event.status)) reject(notRunning(event.status));
+    }),
+  ]);
 }
 
 export function waitForActivity(
-  source: WaitSource,
+  events: SessionEvents,
+  status: ElwoodSessionStatus,
   match: (event: ElwoodActivityEvent) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodActivityEvent> {
-  if (isTerminalStatus(source.status)) return Promise.reject(notRunning(source.status));
+  return waitOn(status, "an activity", timeoutMs, (resolve, reject) => [
+    events.on("activity", (event) => {
+      if (match(event)) resolve(event);
+    }),
+    events.on("status", (event) => {
+      if (isTerminalStatus(event.status)) reject(notRunning(event.status));
+    }),
+  ]);
+}
+
+// One wait, settled once: by what `listen` subscribed, or the timeout; then every
+// subscription goes.
+function waitOn<T>(
+  status: ElwoodSessionStatus,
+  what: string,
+  timeoutMs: number,
+  listen: (
+    resolve: (value: T) => void,
+    reject: (error: ElwoodError) => void,
+  ) => ElwoodUnsubscribe[],
+): Promise<T> {
+  if (isTerminalStatus(status)) return Promise.reject(notRunning(status));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => settle(() => reject(timedOut("an activity", timeoutMs))),
-      timeoutMs,
-    );
-    const unsubscribeActivity = source.onActivity((event) => {
-      if (match(event)) settle(() => resolve(event));
-    });
-    const unsubscribeStatus = source.onStatus((status) => {
-      if (isTerminalStatus(status)) settle(() => reject(notRunning(status)));
-    });
-    function settle(finish: () => void): void {
+    const settle = (finish: () => void): void => {
       clearTimeout(timer);
-      unsubscribeActivity();
-      unsubscribeStatus();
+      for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
       finish();
-    }
+    };
+    const timer = setTimeout(() => {
+      const error = new ElwoodError(
+        "wait_timeout",
+        `Timed out after ${timeoutMs} ms waiting for ${what}.`,
+        { details: { timeoutMs } },
+      );
+      settle(() => reject(error));
+    }, timeoutMs);
+    const subscriptions = listen(
+      (value) => settle(() => resolve(value)),
+      (error) => settle(() => reject(error)),
+    );
   });
 }

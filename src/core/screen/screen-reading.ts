@@ -2,15 +2,15 @@
 // answer to a startup prompt is planned one step at a time from the CURRENT frame: a
 // move toward the allowlisted option, or Enter once that option is highlighted, so every
 // key is revalidated against a fresh render (api.md "Trust-gate automation").
+import { KEYS } from "../../terminal/input.js";
 import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
 import { dialogText } from "./dialog-text.js";
 import { factsForVersion } from "./facts-for-version.js";
 import { matchScreen } from "./match-screen.js";
+import { normalizeText } from "./options.js";
 import { planOptionKeys } from "./select-option.js";
 import type { DialogMatch, ScreenFacts, ScreenFactTable } from "./types.js";
-
-const ESCAPE = "\x1b";
 
 /**
  * `workingTitle`: a window title that means the CLI is working (C-TURN-05). The title does
@@ -65,7 +65,7 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
     return { ruleIds, kind: "startup_prompt", label, ...selected };
   if (fact.affirmative === undefined) {
     // Onboarding prompts with no allowlisted option are declined with Escape.
-    return { ruleIds, kind: "startup_prompt", label, answerKeys: ESCAPE, ...selected };
+    return { ruleIds, kind: "startup_prompt", label, answerKeys: KEYS.escape, ...selected };
   }
   const plan = planOptionKeys(dialog, fact.affirmative.label);
   if (plan === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
@@ -77,7 +77,7 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */
 function draftOf(composerText: string, table: ScreenFactTable): string {
-  const shown = composerText.replace(/\s+/g, " ").trim();
+  const shown = normalizeText(composerText);
   const isPlaceholder = table.some(
     (fact) => fact.kind === "composer_placeholder" && fact.header.test(shown),
   );

@@ -2,6 +2,7 @@
 // blocked + attention, allowlisted startup prompts answered (under autotrust where
 // required) with a 5 s bound per dialog, working/idle edges after first readiness
 // (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
+import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
@@ -318,5 +319,5 @@ export class ScreenWatcher {
 
 /** Enter and Escape settle a dialog; every other answer key only moves the highlight. */
 function isFinalKey(keys: string): boolean {
-  return keys === "\r" || keys === "\x1b";
+  return keys === KEYS.enter || keys === KEYS.escape;
 }

@@ -1,11 +1,10 @@
 // Pure key planning for picking a dialog option by label (spec "Trust-gate automation",
 // C-CODEX-12). Moves are planned from the CURRENT highlighted row; the confirm key is
 // separate so the runtime can re-read the frame and check the selection landed first.
+import { KEYS } from "../../terminal/input.js";
 import type { DialogMatch } from "./types.js";
 
-export const ARROW_UP = "\x1b[A";
-export const ARROW_DOWN = "\x1b[B";
-export const ENTER = "\r";
+export const { up: ARROW_UP, down: ARROW_DOWN, enter: ENTER } = KEYS;
 
 export type OptionKeyPlan =
   | {

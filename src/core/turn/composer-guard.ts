@@ -6,95 +6,19 @@
 import { ElwoodError } from "../../errors.js";
 import type { SessionContext } from "../context/session-context.js";
 import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
-import { type ComposerLook, HumanKeys } from "./human-draft.js";
+import { HumanKeys } from "./human-draft.js";
 
 /** How often the screen is looked at while a person's draft holds the prompt. */
 export const COMPOSER_GUARD_POLL_MS = 100;
 /** The default `composerWaitMs`: how long an untouched draft holds a due prompt. */
 export const DEFAULT_COMPOSER_WAIT_MS = 60_000;
 
-export interface ComposerGuardSurface {
-  /** One look at the composer, after everything received so far was rendered. */
-  look(): Promise<ComposerLook>;
-  /** The session is ready for a readiness-waiting submission. */
-  isReady(): boolean;
-  /**
-   * The agent idles while the prompt waits: a readiness-waiting submission gives back the
-   * ready transition it consumed (`running` would be a lie) and takes it again to type.
-   */
-  readonly holdsReadiness: boolean;
-  releaseReady(): void;
-  retakeReady(): void;
-  /** Tells watchers, once per submission, why its prompt waits. */
-  warn(): void;
-  sleep(ms: number): Promise<void>;
-  now(): number;
-  /** A caller that gave up (its turn's timeout): the prompt is not typed at all. */
-  readonly signal?: AbortSignal;
-}
-
-export interface ComposerGuardOptions {
-  /** How long a person's draft may sit untouched before the prompt fails. */
-  readonly waitMs: number;
-  /** What is being submitted (message, loop, …), for the error. */
-  readonly submission: string;
-}
-
-/**
- * Resolves when the prompt may be typed; returns the key mark taken at that moment, so
- * delivery can tell keys that came after it (it then types nothing more).
- */
-export async function waitForFreeComposer(
-  surface: ComposerGuardSurface,
-  keys: HumanKeys,
-  options: ComposerGuardOptions,
-): Promise<number> {
-  let hasWarned = false;
-  let hasReleased = false;
-  let occupiedSince: number | undefined;
-  // Whatever ends the wait untyped (the bound, a caller giving up) gives `ready` back once.
-  const giveUp = (error: unknown): never => {
-    if (!hasReleased && surface.holdsReadiness) surface.releaseReady();
-    throw error;
-  };
-  for (;;) {
-    if (surface.signal?.aborted === true) giveUp(surface.signal.reason);
-    const verdict = keys.judge(await surface.look(), surface.now());
-    if (verdict === "free") {
-      if (!hasReleased) return keys.count;
-      // The person may have sent their draft: their turn runs first.
-      if (surface.isReady()) {
-        surface.retakeReady();
-        return keys.count;
-      }
-      occupiedSince = undefined;
-    } else if (verdict === "occupied") {
-      const now = surface.now();
-      occupiedSince ??= now;
-      if (!hasWarned) {
-        hasWarned = true;
-        surface.warn();
-      }
-      if (!hasReleased && surface.holdsReadiness) {
-        hasReleased = true;
-        surface.releaseReady();
-      }
-      // A person still typing keeps the prompt waiting; an abandoned draft fails it.
-      if (now - Math.max(occupiedSince, keys.lastAt) >= options.waitMs) {
-        giveUp(composerOccupied(options));
-      }
-    } else {
-      occupiedSince = undefined;
-    }
-    await surface.sleep(COMPOSER_GUARD_POLL_MS);
-  }
-}
-
-export function composerOccupied(options: ComposerGuardOptions): ElwoodError {
+/** An untouched draft held the prompt for `waitMs`: nothing was typed. */
+function composerOccupied(waitMs: number, submission: string): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
-    `A person's unsent text stayed in the agent's composer for ${options.waitMs} ms, so the program's prompt was not typed over it (nothing was written). Send or clear that text, then send the prompt again.`,
-    { details: { waitMs: options.waitMs, submission: options.submission } },
+    `A person's unsent text stayed in the agent's composer for ${waitMs} ms, so the program's prompt was not typed over it (nothing was written). Send or clear that text, then send the prompt again.`,
+    { details: { waitMs, submission } },
   );
 }
 
@@ -172,52 +96,75 @@ export class ComposerGuard {
   }
 
   /**
-   * Resolves with the key mark once the composer is free (a due cleanup of our own draft
-   * first, then a person's draft; see waitForFreeComposer).
+   * Resolves with the key mark once the composer is free: a due cleanup of our own draft
+   * first, then a person's draft. The mark lets delivery tell keys that came after it (it
+   * then types nothing more).
    */
   async waitForFree(submission: GuardedSubmission): Promise<number> {
-    const surface = this.#surface(submission);
+    const { screen, status, events, lifetime, clock, terminal } = this.#context;
+    const { kind, signal, holdsReadiness } = submission;
+    // The agent idles while the prompt waits: a readiness-waiting submission gives back the
+    // ready transition it consumed (`running` would be a lie) and takes it again to type.
+    const releaseReady = () => status.apply("composer_occupied", `${kind} waits`);
     // Our own unsubmitted draft goes first: the judge below sees only a person's text.
     // Once a person typed over it, the whole draft is theirs and is never erased.
     if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
     try {
-      await this.#cleanup.beforeTyping(submission.kind);
+      await this.#cleanup.beforeTyping(kind);
     } catch (error) {
-      if (submission.holdsReadiness) surface.releaseReady();
+      if (holdsReadiness) releaseReady();
       throw error;
     }
-    return waitForFreeComposer(surface, this.#keys, {
-      waitMs: this.#waitMs,
-      submission: submission.kind,
-    });
-  }
-
-  #surface(submission: GuardedSubmission): ComposerGuardSurface {
-    const { terminal, screen, status, events, lifetime, clock } = this.#context;
-    const { kind, signal } = submission;
-    return {
-      look: async () => {
-        // Bounded like every pre-write render wait (C-API-56).
-        await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
-        lifetime.assertLive();
-        return { draft: screen.read().composerDraft, renders: screen.renderCount };
-      },
-      isReady: () => status.status === "ready",
-      holdsReadiness: submission.holdsReadiness,
-      releaseReady: () => status.apply("composer_occupied", `${kind} waits`),
-      retakeReady: () => status.apply("submitted", `${kind} composer free`),
-      warn: () =>
-        events.emitWarning({
-          source: "terminal",
-          code: "composer_occupied",
-          message:
-            "A person's unsent text is in the agent's composer; the program's prompt waits until it is sent or cleared.",
-          submission: kind,
-          waitMs: this.#waitMs,
-        }),
-      sleep: (ms) => lifetime.sleep(ms),
-      now: () => clock.now(),
-      ...(signal === undefined ? {} : { signal }),
+    let hasWarned = false;
+    let hasReleased = false;
+    let occupiedSince: number | undefined;
+    // Whatever ends the wait untyped (the bound, a caller giving up) gives `ready` back once.
+    const giveUp = (error: unknown): never => {
+      if (!hasReleased && holdsReadiness) releaseReady();
+      throw error;
     };
+    for (;;) {
+      if (signal?.aborted === true) giveUp(signal.reason);
+      // One look at the composer, bounded like every pre-write render wait (C-API-56).
+      await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
+      lifetime.assertLive();
+      const look = { draft: screen.read().composerDraft, renders: screen.renderCount };
+      const verdict = this.#keys.judge(look, clock.now());
+      if (verdict === "free") {
+        if (!hasReleased) return this.#keys.count;
+        // The person may have sent their draft: their turn runs first.
+        if (status.status === "ready") {
+          status.apply("submitted", `${kind} composer free`);
+          return this.#keys.count;
+        }
+        occupiedSince = undefined;
+      } else if (verdict === "occupied") {
+        const now = clock.now();
+        occupiedSince ??= now;
+        if (!hasWarned) {
+          hasWarned = true;
+          // Tells watchers, once per submission, why its prompt waits.
+          events.emitWarning({
+            source: "terminal",
+            code: "composer_occupied",
+            message:
+              "A person's unsent text is in the agent's composer; the program's prompt waits until it is sent or cleared.",
+            submission: kind,
+            waitMs: this.#waitMs,
+          });
+        }
+        if (!hasReleased && holdsReadiness) {
+          hasReleased = true;
+          releaseReady();
+        }
+        // A person still typing keeps the prompt waiting; an abandoned draft fails it.
+        if (now - Math.max(occupiedSince, this.#keys.lastAt) >= this.#waitMs) {
+          giveUp(composerOccupied(this.#waitMs, kind));
+        }
+      } else {
+        occupiedSince = undefined;
+      }
+      await lifetime.sleep(COMPOSER_GUARD_POLL_MS);
+    }
   }
 }

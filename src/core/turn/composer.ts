@@ -1,6 +1,7 @@
 // What the composer shows relative to the prompt being delivered (api.md "Paste and Enter
 // mechanics"): only a visible native composer holding OUR text proves the text is staged;
 // an empty one (or one holding only a placeholder) proves it is not. Pure functions.
+import { normalizeText } from "../screen/options.js";
 
 export type ComposerState =
   /** No native composer on screen (working, dialog, or a layout we cannot read). */
@@ -14,10 +15,6 @@ export type ComposerState =
 
 /** Enough of the prompt to recognize it in a composer or in the scrollback. */
 const SIGNATURE_CHARS = 24;
-
-export function normalizeText(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
 
 /** The distinctive start of a prompt, as a screen would show it (whitespace collapsed). */
 export function promptSignature(prompt: string): string {

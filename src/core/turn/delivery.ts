@@ -7,42 +7,34 @@
 // screen rule that held it.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
-import type { ComposerState } from "./composer.js";
-import { personKeptComposer, typedMeanwhile } from "./composer-guard.js";
+import type { SessionContext } from "../context/session-context.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
+import { type ComposerState, classifyComposer, countEchoes } from "./composer.js";
+import { type ComposerGuard, personKeptComposer, typedMeanwhile } from "./composer-guard.js";
 import type { Turn } from "./turn.js";
 
-export interface DeliveryBounds {
+export const DELIVERY_BOUNDS = {
   /** Pause between the paste and the first look for it. */
-  readonly enterSettleMs: number;
+  enterSettleMs: 120,
   /** How long the first Enter waits for the paste to show in the composer. */
-  readonly pasteShowMs: number;
+  pasteShowMs: 2000,
   /** How often the screen is looked at while acceptance is unproven. */
-  readonly observeIntervalMs: number;
+  observeIntervalMs: 250,
   /** Least time between two Enters when a frame rendered after the last one shows the text. */
-  readonly enterRetryMs: number;
+  enterRetryMs: 1000,
   /**
    * Least time between two Enters when no frame came after the last one: a CLI that
    * dropped the key may not repaint at all, and one that is only slow takes the second
    * Enter on its then-empty composer, where it does nothing.
    */
-  readonly enterRetryUnrenderedMs: number;
-  readonly maxEnters: number;
-  /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
-  readonly acceptanceMs: number;
-}
-
-export const DELIVERY_BOUNDS: DeliveryBounds = {
-  enterSettleMs: 120,
-  pasteShowMs: 2000,
-  observeIntervalMs: 250,
-  enterRetryMs: 1000,
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
+  /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   acceptanceMs: 60_000,
-};
+} as const;
 
 /** One look at the screen, after everything received so far was rendered. */
-export interface DeliveryObservation {
+interface DeliveryObservation {
   readonly composer: ComposerState;
   readonly isWorking: boolean;
   readonly hasDialog: boolean;
@@ -52,56 +44,39 @@ export interface DeliveryObservation {
   readonly renders: number;
 }
 
-export interface DeliverySurface {
-  write(data: string): void;
-  /** Waits until the screen is rendered and free of dialogs; rejects once the session closed. */
-  waitForSafeScreen(): Promise<void>;
-  observe(): Promise<DeliveryObservation>;
-  sleep(ms: number): Promise<void>;
-  now(): number;
+/** One submission's delivery: its turn, and what it needs beyond the session context. */
+export interface DeliveryTarget {
+  readonly turn: Turn;
+  /** The adapter's paste chip, which stands in the composer for a long paste. */
+  readonly pasteChip: RegExp;
+  /** The session's guard; a key from outside after `keysMark` gives a person the composer. */
+  readonly guard: ComposerGuard;
+  readonly keysMark: number;
+  /** A readiness-waiting submission: a person taking the composer leaves the agent idle. */
+  readonly holdsReadiness: boolean;
   /**
-   * A newer submission, or a person's keys, took over the composer: this one must not
+   * A newer submission, or a person's raw keys, took over the composer: this one must not
    * press anything again. Checked right before every write, with no await in between.
    */
   isSuperseded(): boolean;
-  /**
-   * Milliseconds since a person's last key, if a person typed since the composer guard
-   * passed (undefined otherwise): the composer is theirs, this delivery writes nothing more.
-   */
-  personIdleMs(): number | undefined;
-  /** How long a person's untouched text may hold the prompt (the session's composerWaitMs). */
-  readonly personWaitMs: number;
-  /** A person took the composer (before our paste, or over it): the agent is left idle. */
-  personTookOver(): void;
-  /** What is being submitted (message, loop, …), for errors. */
-  readonly submission: string;
   /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
   accept(evidence: string): void;
-  /**
-   * Erases our unsubmitted text from the composer (api.md "Failed-draft cleanup"); true
-   * once an empty composer confirmed it, else it runs before the next program keystroke.
-   */
-  clearDraft(): Promise<boolean>;
 }
 
 /**
- * Delivers `turn.text`. Resolves once the turn is accepted (or superseded); marks the turn
- * written and submitted on the way. Rejects with prompt_not_accepted at the bound, or with
- * the surface's error once the session closed.
+ * Delivers `target.turn.text`. Resolves once the turn is accepted (or superseded); marks
+ * the turn written and submitted on the way. Rejects with prompt_not_accepted at the
+ * bound, or with session_not_running once the session closed.
  */
-export async function deliverTurn(
-  surface: DeliverySurface,
-  turn: Turn,
-  bounds: DeliveryBounds = DELIVERY_BOUNDS,
-): Promise<void> {
-  const delivery = new Delivery(surface, turn, bounds);
-  await delivery.run();
+export async function deliverTurn(context: SessionContext, target: DeliveryTarget): Promise<void> {
+  await new Delivery(context, target).run();
 }
 
 class Delivery {
-  readonly #surface: DeliverySurface;
+  readonly #context: SessionContext;
+  readonly #target: DeliveryTarget;
   readonly #turn: Turn;
-  readonly #bounds: DeliveryBounds;
+  readonly #bounds = DELIVERY_BOUNDS;
   readonly #startedAt: number;
   #heldMs = 0;
   #echoBaseline = 0;
@@ -111,28 +86,68 @@ class Delivery {
   #sawStaged = false;
   #rule = "no_acceptance_signal";
 
-  constructor(surface: DeliverySurface, turn: Turn, bounds: DeliveryBounds) {
-    this.#surface = surface;
-    this.#turn = turn;
-    this.#bounds = bounds;
-    this.#startedAt = surface.now();
+  constructor(context: SessionContext, target: DeliveryTarget) {
+    this.#context = context;
+    this.#target = target;
+    this.#turn = target.turn;
+    this.#startedAt = context.clock.now();
   }
 
   get #isDone(): boolean {
-    return this.#turn.isAccepted || this.#turn.isSettled || this.#surface.isSuperseded();
+    return this.#turn.isAccepted || this.#turn.isSettled || this.#isSuperseded();
+  }
+
+  // Keys from outside after the composer guard passed: a person has the composer now.
+  #isSuperseded(): boolean {
+    const { guard, keysMark } = this.#target;
+    return this.#target.isSuperseded() || guard.keyCount !== keysMark;
+  }
+
+  #now(): number {
+    return this.#context.clock.now();
+  }
+
+  // Milliseconds since a person's last key, if a person typed since the composer guard
+  // passed (undefined otherwise): the composer is theirs, this delivery writes nothing more.
+  #personIdleMs(): number | undefined {
+    const { guard, keysMark } = this.#target;
+    return guard.keyCount === keysMark ? undefined : guard.msSinceLastKey;
+  }
+
+  // A person took the composer (before our paste, or over it): the agent is left idle.
+  #personTookOver(): void {
+    const { turn, holdsReadiness } = this.#target;
+    if (holdsReadiness) this.#context.status.apply("composer_occupied", `${turn.kind} taken over`);
   }
 
   // Time spent held behind a dialog or an unrendered screen is not the agent's delay.
   async #waitForSafeScreen(): Promise<void> {
-    const since = this.#surface.now();
-    await this.#surface.waitForSafeScreen();
-    this.#heldMs += this.#surface.now() - since;
+    const since = this.#now();
+    await waitForSafeScreen(this.#context);
+    this.#heldMs += this.#now() - since;
+  }
+
+  async #observe(): Promise<DeliveryObservation> {
+    const { terminal, screen, lifetime, clock } = this.#context;
+    const { turn, pasteChip } = this.#target;
+    // Bounded like every pre-write render wait (C-API-56): a screen still catching up
+    // is read as it stands; the next look sees the rest.
+    await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
+    lifetime.assertLive();
+    const { composerText, isWorking, dialog } = screen.read();
+    return {
+      composer: classifyComposer(composerText, turn.text, pasteChip),
+      isWorking,
+      hasDialog: dialog !== undefined,
+      echoes: countEchoes(terminal.snapshot().lines, turn.text, composerText),
+      renders: screen.renderCount,
+    };
   }
 
   async run(): Promise<void> {
     await this.#deliver();
     const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
-    if (isOpen && this.#surface.personIdleMs() !== undefined) await this.#handsOff();
+    if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
   }
 
   /**
@@ -141,73 +156,70 @@ class Delivery {
    * prompt is taken only if they send it; left untouched for personWaitMs, it fails.
    */
   async #handsOff(): Promise<void> {
-    const surface = this.#surface;
-    surface.personTookOver();
+    const waitMs = this.#target.guard.waitMs;
+    this.#personTookOver();
     for (;;) {
       if (this.#turn.isAccepted || this.#turn.isSettled) return;
-      const idleMs = surface.personIdleMs() ?? 0;
-      if (idleMs >= surface.personWaitMs) {
-        throw personKeptComposer(surface.submission, surface.personWaitMs);
-      }
-      await surface.sleep(this.#bounds.observeIntervalMs);
+      const idleMs = this.#personIdleMs() ?? 0;
+      if (idleMs >= waitMs) throw personKeptComposer(this.#turn.kind, waitMs);
+      await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
     }
   }
 
   async #deliver(): Promise<void> {
     await this.#waitForSafeScreen();
-    this.#echoBaseline = (await this.#surface.observe()).echoes;
+    this.#echoBaseline = (await this.#observe()).echoes;
     await this.#paste();
     this.#turn.markSubmitted();
     while (!this.#isDone) {
-      if (this.#surface.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
+      if (this.#now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
         throw await this.#notAccepted();
       }
-      await this.#surface.sleep(this.#bounds.observeIntervalMs);
+      await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
       if (this.#isDone) return;
-      await this.#step(await this.#surface.observe());
+      await this.#step(await this.#observe());
     }
   }
 
   // The one paste, a wait (bounded) for it to show, then the Enter as its own write.
   async #paste(): Promise<void> {
-    const surface = this.#surface;
-    if (surface.isSuperseded()) {
+    if (this.#isSuperseded()) {
       // A person typed since the composer guard passed: ours would join their text.
-      surface.personTookOver();
-      throw typedMeanwhile(surface.submission);
+      this.#personTookOver();
+      throw typedMeanwhile(this.#turn.kind);
     }
-    surface.write(bracketedPaste(this.#turn.text));
+    this.#context.terminal.sendInput(bracketedPaste(this.#turn.text));
     this.#sawStaged = false;
     this.#turn.markWritten();
-    await surface.sleep(this.#bounds.enterSettleMs);
-    const showBy = surface.now() + this.#bounds.pasteShowMs;
+    await this.#context.lifetime.sleep(this.#bounds.enterSettleMs);
+    const showBy = this.#now() + this.#bounds.pasteShowMs;
     for (;;) {
       if (this.#isDone) return;
-      const seen = await surface.observe();
+      const seen = await this.#observe();
       if (seen.composer === "staged") this.#sawStaged = true;
-      if (seen.composer !== "empty" || seen.isWorking || surface.now() >= showBy) break;
-      await surface.sleep(this.#bounds.observeIntervalMs);
+      if (seen.composer !== "empty" || seen.isWorking || this.#now() >= showBy) break;
+      await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
     }
-    if ((await surface.observe()).composer === "doubled") throw await this.#doubled();
+    if ((await this.#observe()).composer === "doubled") throw await this.#doubled();
     await this.#pressEnter();
   }
 
   async #pressEnter(): Promise<void> {
     await this.#waitForSafeScreen();
     if (this.#isDone) return;
-    const seen = await this.#surface.observe();
+    const seen = await this.#observe();
     // Keys that came while we looked: this Enter would submit a person's text with ours.
     if (this.#isDone) return;
     if (seen.composer === "doubled") throw await this.#doubled();
     if (seen.composer === "staged") this.#sawStaged = true;
-    this.#surface.write(KEYS.enter);
+    this.#context.terminal.sendInput(KEYS.enter);
     this.#enters += 1;
-    this.#lastEnter = { at: this.#surface.now(), renders: seen.renders };
+    this.#lastEnter = { at: this.#now(), renders: seen.renders };
   }
 
   async #step(seen: DeliveryObservation): Promise<void> {
     const bounds = this.#bounds;
-    const now = this.#surface.now();
+    const now = this.#now();
     if (seen.hasDialog) {
       // A dialog owns the keyboard; whatever it ate is re-checked once it is gone.
       this.#heldMs += bounds.observeIntervalMs;
@@ -228,7 +240,7 @@ class Delivery {
     }
     if (seen.isWorking) {
       // Our text left the composer and the agent works: it took the prompt.
-      this.#surface.accept("composer cleared and work started");
+      this.#target.accept("composer cleared and work started");
       return;
     }
     if (seen.composer === "hidden") {
@@ -258,7 +270,7 @@ class Delivery {
   async #notAccepted(): Promise<ElwoodError> {
     const isStaged =
       this.#rule === "composer_holds_prompt" || this.#rule === "composer_holds_prompt_twice";
-    const cleared = isStaged ? await this.#surface.clearDraft() : undefined;
+    const cleared = isStaged ? await this.#target.guard.clearFailedDraft() : undefined;
     const draft =
       cleared === undefined
         ? ""

@@ -5,6 +5,7 @@
 // placeholders taken out — but only once keys came from outside since the composer was
 // last seen empty: an unknown placeholder, or the agent's own leftover, never holds a
 // program that no person typed over. Pure apart from the key record.
+import { KEYS } from "../../terminal/input.js";
 
 export type ComposerVerdict =
   /** No person's text is in the composer: a program prompt may be typed. */
@@ -70,7 +71,7 @@ export function isTerminalReport(input: string | Uint8Array): boolean {
 
 /** Input that cannot put text in the composer: a lone Escape (an interrupt), or reports only. */
 export function typesNothing(input: string | Uint8Array): boolean {
-  return asText(input) === "\x1b" || isTerminalReport(input);
+  return asText(input) === KEYS.escape || isTerminalReport(input);
 }
 
 /**

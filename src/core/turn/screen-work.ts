@@ -52,7 +52,7 @@ export class ScreenWork {
   }
 
   /**
-   * Records working evidence (`current` is then running); false when it is the previous
+   * Records working evidence (the current turn is at work); false when it is the previous
    * turn's leftover: painted just after the turn end, or on screen ever since it while our
    * prompt is not yet accepted (a CPU-starved Claude keeps its "running Stop hook" spinner
    * up for seconds).
@@ -70,7 +70,6 @@ export class ScreenWork {
     const isAccepted = current === undefined || current.isAccepted || current.isSettled;
     if (!this.#idleSinceTurnEnd && !isAccepted) return false;
     this.#sawWorkSinceSubmission = true;
-    current?.markRunning();
     return true;
   }
 

@@ -5,15 +5,19 @@
 // (seeds §5.8, api.md "Resolves when written", "Raw input".)
 import type { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import { KEYS } from "../../terminal/input.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { TurnSignals } from "../contract/adapter.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
-import type { CheckedTurnOptions, ElwoodStreamEvent, ImageSnapshot } from "../contract/turn.js";
-import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { classifyComposer, countEchoes } from "./composer.js";
+import type {
+  AdmittedImages,
+  CheckedTurnOptions,
+  ElwoodStreamEvent,
+  ImageSnapshot,
+} from "../contract/turn.js";
 import type { ComposerGuard } from "./composer-guard.js";
-import { type DeliverySurface, deliverTurn } from "./delivery.js";
+import { deliverTurn } from "./delivery.js";
 import { isTerminalReport } from "./human-draft.js";
 import type { StreamBinding } from "./open-turns.js";
 import type { Turn } from "./turn.js";
@@ -23,16 +27,8 @@ import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
 
-const ESCAPE = "\x1b";
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
 const EXIT_STATUS_GRACE_MS = 2_000;
-
-/** A submission's admitted images: attached inside its queue op, released when it settles. */
-export interface AdmittedImages {
-  /** Attaches every image; returns what to type before the text. */
-  attach(onFailure: () => void): Promise<string>;
-  release(): void;
-}
 
 export interface SubmissionsOptions {
   readonly context: SessionContext;
@@ -127,7 +123,7 @@ export class Submissions {
     this.#notifyCallerInput();
     // A terminal's own reports (focus, cursor position) are no person taking the composer.
     if (!isTerminalReport(input)) this.#rawInputTurn = this.#turns.current?.turn;
-    if (input === ESCAPE) this.#turns.noteInterruptRequested();
+    if (input === KEYS.escape) this.#turns.noteInterruptRequested();
     this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
   }
@@ -184,7 +180,15 @@ export class Submissions {
         markWritten();
       });
       try {
-        await deliverTurn(this.#deliverySurface(begun, mark, holdsReadiness), begun.turn);
+        await deliverTurn(this.#context, {
+          turn: begun.turn,
+          pasteChip: this.#options.signals.pasteChip,
+          guard: this.#options.composerGuard,
+          keysMark: mark,
+          holdsReadiness,
+          isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun.turn,
+          accept: (evidence) => this.#turns.accept(begun, evidence),
+        });
       } catch (error) {
         // An exit is announced with the status (the owner settles the turn), never before it.
         if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
@@ -225,52 +229,6 @@ export class Submissions {
     this.#context.clock.set(() => {
       if (this.#exitedStreams.delete(stream)) stream.fail(failed);
     }, EXIT_STATUS_GRACE_MS);
-  }
-
-  /** `keysMark`: the key count when the composer guard passed (./composer-guard.ts). */
-  #deliverySurface(
-    progress: TurnProgress,
-    keysMark: number,
-    holdsReadiness: boolean,
-  ): DeliverySurface {
-    const context = this.#context;
-    const { terminal, screen, lifetime, clock, status } = context;
-    const guard = this.#options.composerGuard;
-    const { turn } = progress;
-    return {
-      write: (data) => terminal.sendInput(data),
-      waitForSafeScreen: () => waitForSafeScreen(context),
-      observe: async () => {
-        // Bounded like every pre-write render wait (C-API-56): a screen still catching up
-        // is read as it stands; the next look sees the rest.
-        await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
-        lifetime.assertLive();
-        const { composerText, isWorking, dialog } = screen.read();
-        return {
-          composer: classifyComposer(composerText, turn.text, this.#options.signals.pasteChip),
-          isWorking,
-          hasDialog: dialog !== undefined,
-          echoes: countEchoes(terminal.snapshot().lines, turn.text, composerText),
-          renders: screen.renderCount,
-        };
-      },
-      sleep: (ms) => lifetime.sleep(ms),
-      now: () => clock.now(),
-      // Keys from outside after the composer guard: a person has the composer now.
-      isSuperseded: () =>
-        this.#turns.current !== progress ||
-        this.#rawInputTurn === turn ||
-        guard.keyCount !== keysMark,
-      personIdleMs: () => (guard.keyCount === keysMark ? undefined : guard.msSinceLastKey),
-      personWaitMs: guard.waitMs,
-      // The agent idles with the person's text in its composer: not `running`.
-      personTookOver: () => {
-        if (holdsReadiness) status.apply("composer_occupied", `${turn.kind} taken over`);
-      },
-      submission: turn.kind,
-      accept: (evidence) => this.#turns.accept(progress, evidence),
-      clearDraft: () => guard.clearFailedDraft(),
-    };
   }
 
   #notifyCallerInput(): void {

@@ -4,7 +4,7 @@
 // rule (the quiet window and the catch-up bound). Pure bookkeeping: ./turns.ts decides.
 import { UsageTotal } from "../../transcript/usage.js";
 import type { SessionClock } from "../context/clock.js";
-import { normalizeText } from "./composer.js";
+import { normalizeText } from "../screen/options.js";
 import type { Turn } from "./turn.js";
 import type { TurnStream } from "./turn-stream.js";
 

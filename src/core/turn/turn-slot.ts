@@ -3,6 +3,7 @@
 // A caller's timeoutMs covers the wait for the slot too: a turn whose agent never comes
 // back to ready holds the slot, and the next send() must still end within its bound.
 import { ElwoodError } from "../../errors.js";
+import { withinTime } from "../context/time-bound.js";
 
 export class TurnSlot {
   #tail: Promise<void> = Promise.resolve();
@@ -27,23 +28,14 @@ export class TurnSlot {
     };
     const acquired = previous.then(() => releaseOnce);
     if (timeoutMs === undefined) return acquired;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => {
-          // Too late to run: pass the turn on as soon as it comes.
-          void acquired.then((giveUp) => giveUp());
-          reject(
-            new ElwoodError(
-              "wait_timeout",
-              `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
-              { details: { timeoutMs } },
-            ),
-          );
-        },
-        Math.max(1, timeoutMs - spentMs),
+    return withinTime(acquired, Math.max(1, timeoutMs - spentMs), () => {
+      // Too late to run: pass the turn on as soon as it comes.
+      void acquired.then((giveUp) => giveUp());
+      return new ElwoodError(
+        "wait_timeout",
+        `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
+        { details: { timeoutMs } },
       );
     });
-    return Promise.race([acquired, expired]).finally(() => clearTimeout(timer));
   }
 }

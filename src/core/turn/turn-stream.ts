@@ -28,10 +28,6 @@ export class TurnStream {
     return this.#givenUp.signal;
   }
 
-  get isSettled(): boolean {
-    return this.#outcome !== undefined;
-  }
-
   /** One content event of this turn; false when the buffer overflowed (the stream failed). */
   push(event: ElwoodStreamEvent): boolean {
     if (this.#outcome !== undefined || this.#isConsumerGone) return true;

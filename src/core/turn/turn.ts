@@ -1,31 +1,16 @@
 // One submitted prompt, from paste to end (issue 11): queued → written (paste) →
-// submitted (Enter) → accepted (the agent's acceptance signal) → running → ended, or
+// submitted (Enter) → accepted (the agent's acceptance signal) → ended, or
 // failed with a typed reason. Transitions only move forward; each one is announced once.
 import type { ElwoodError } from "../../errors.js";
 
-export type TurnState =
-  | "queued"
-  | "written"
-  | "submitted"
-  | "accepted"
-  | "running"
-  | "ended"
-  | "failed";
+export type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
 
-const ORDER: readonly TurnState[] = [
-  "queued",
-  "written",
-  "submitted",
-  "accepted",
-  "running",
-  "ended",
-];
+const ORDER: readonly TurnState[] = ["queued", "written", "submitted", "accepted", "ended"];
 
 export type TurnChange =
   | { readonly kind: "started"; readonly turn: Turn }
   | { readonly kind: "submitted"; readonly turn: Turn }
   | { readonly kind: "accepted"; readonly turn: Turn; readonly evidence: string }
-  | { readonly kind: "running"; readonly turn: Turn }
   | { readonly kind: "ended"; readonly turn: Turn }
   | { readonly kind: "failed"; readonly turn: Turn; readonly error: ElwoodError };
 
@@ -78,11 +63,6 @@ export class Turn {
   /** The agent took the prompt; `evidence` names the signal (hook, transcript, screen). */
   accept(evidence: string): void {
     if (this.#advance("accepted")) this.#emit({ kind: "accepted", turn: this, evidence });
-  }
-
-  markRunning(): void {
-    if (!this.isAccepted) return;
-    if (this.#advance("running")) this.#emit({ kind: "running", turn: this });
   }
 
   end(): void {

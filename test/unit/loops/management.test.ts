@@ -2,7 +2,6 @@
 // teardown (C-LOOP-04, 10, 14, 15, 16, 17, 18, 19, 20).
 import { describe, expect, test } from "vitest";
 import { LoopService } from "../../../src/core/loops/loop-service.js";
-import { SessionLoops } from "../../../src/core/loops/session-loops.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { FakeClock, fakeSession, flush, kinds } from "./fake-loop-host.js";
 
@@ -272,13 +271,14 @@ describe("session lifecycle", () => {
   });
 });
 
-describe("SessionLoops: loop activity vs non-loop activity", () => {
+describe("LoopService: loop activity vs non-loop activity", () => {
   test("C-LOOP-06: a loop turn does not reset peers; a caller turn does; the ready rearms", async () => {
     const clock = new FakeClock();
     const events: string[] = [];
     let ready = true;
-    const loops = new SessionLoops({
-      options: { restored: [], writeLoops: async () => {}, clock },
+    const loops = new LoopService({
+      clock,
+      writeLoops: async () => {},
       emit: (event) => events.push(event.kind),
       isLive: () => true,
       canSubmitNow: () => ready,

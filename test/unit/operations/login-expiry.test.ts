@@ -19,11 +19,8 @@ function setup() {
   const warnings: ElwoodWarningEvent[] = [];
   events.on("warning", (warning) => warnings.push(warning));
   let isAuthFailure = false;
-  const watch = new LoginExpiryWatch({
-    events,
-    facts: CLAUDE_LOGIN_FACTS,
-    screen: { read: () => ({ isAuthFailure }) as ScreenReading } as never,
-  });
+  const screen = { read: () => ({ isAuthFailure }) as ScreenReading } as never;
+  const watch = new LoginExpiryWatch({ events, screen }, CLAUDE_LOGIN_FACTS);
   const setBanner = (value: boolean) => {
     isAuthFailure = value;
   };

@@ -2,6 +2,7 @@
 // waiting queue slot that never consumes the ready transition, the deadline that the
 // queue wait counts against, and the adapter's persisted-default guard around a switch.
 import { ElwoodError } from "../../../errors.js";
+import { withinTime } from "../../context/time-bound.js";
 import type { AgentModelOption, ModelOperationFacts } from "../../contract/models.js";
 import type { OperationContext } from "../context.js";
 import { runListModels, runSetModel } from "./run-models.js";
@@ -72,11 +73,7 @@ export class ModelOperations {
       if (Date.now() >= deadline) return Promise.reject(expired());
       return run(context, deadline);
     });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(expired()), timeoutMs + 500);
-    });
     op.catch(() => undefined);
-    return Promise.race([op, timeout]).finally(() => clearTimeout(timer));
+    return withinTime(op, timeoutMs + 500, expired);
   }
 }

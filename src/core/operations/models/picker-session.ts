@@ -72,15 +72,8 @@ export class PickerSession {
   }
 
   /** The picker as rendered now (waiting until the deadline for it). */
-  async frame(): Promise<PickerFrame | undefined> {
-    const frame = await pollScreen(
-      this.#context,
-      (lines) => readPicker(lines, this.#facts),
-      this.remainingMs(),
-      50,
-    );
-    for (const row of frame?.rows ?? []) this.#rows.set(row.number, row);
-    return frame;
+  frame(): Promise<PickerFrame | undefined> {
+    return this.#frameWhere(() => true, this.remainingMs(), 50);
   }
 
   /** Every row, scrolling the cursor down through the list and back to where it began. */
@@ -120,11 +113,11 @@ export class PickerSession {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (this.#context.lifetime.isClosed) return;
       const lines = await renderedLines(this.#context);
-      if (!isPickerVisible(lines, this.#facts) && this.#isComposerIdle()) return;
+      if (this.isClosedToComposer(lines)) return;
       this.#context.terminal.sendInput(KEYS.escape);
       await pollScreen(
         this.#context,
-        (now) => (!isPickerVisible(now, this.#facts) && this.#isComposerIdle() ? true : undefined),
+        (now) => (this.isClosedToComposer(now) ? true : undefined),
         PICKER_CANCEL_MS,
         50,
       ).catch(() => undefined);
@@ -135,8 +128,7 @@ export class PickerSession {
   async untilComposer(): Promise<boolean> {
     const back = await pollScreen(
       this.#context,
-      (lines) =>
-        !isPickerVisible(lines, this.#facts) && this.#isComposerIdle() ? true : undefined,
+      (lines) => (this.isClosedToComposer(lines) ? true : undefined),
       this.remainingMs(),
       50,
     );
@@ -149,19 +141,23 @@ export class PickerSession {
   }
 
   #isComposerIdle(): boolean {
-    const reading = this.#context.screen.read();
-    return reading !== undefined && reading.dialog === undefined && reading.hasIdleComposer;
+    const { dialog, hasIdleComposer } = this.#context.screen.read();
+    return dialog === undefined && hasIdleComposer;
   }
 
-  async #frameWhere(test: (frame: PickerFrame) => boolean): Promise<PickerFrame | undefined> {
+  async #frameWhere(
+    test: (frame: PickerFrame) => boolean,
+    timeoutMs = Math.min(2000, this.remainingMs()),
+    intervalMs = 30,
+  ): Promise<PickerFrame | undefined> {
     const frame = await pollScreen(
       this.#context,
       (lines) => {
         const candidate = readPicker(lines, this.#facts);
         return candidate !== undefined && test(candidate) ? candidate : undefined;
       },
-      Math.min(2000, this.remainingMs()),
-      30,
+      timeoutMs,
+      intervalMs,
     );
     for (const row of frame?.rows ?? []) this.#rows.set(row.number, row);
     return frame;

@@ -7,7 +7,7 @@ import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
 import { checkTimeoutOptions } from "../../contract/call-arguments.js";
 import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
-import { type OperationContext, pollScreen } from "../context.js";
+import { type OperationContext, pollScreen, renderedLines } from "../context.js";
 import { modelFailure, PickerSession } from "./picker-session.js";
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
@@ -110,7 +110,7 @@ async function answerStage(
   }
   const wanted = `${stage.answer.enterOnRowStarting} ${target.label}`.toLowerCase();
   for (let step = 0; step < 6; step += 1) {
-    const region = stageRegion(await linesNow(context), stage);
+    const region = stageRegion(await renderedLines(context), stage);
     if (region === undefined) throw modelFailure(context, "the confirmation closed unexpectedly.");
     const rows = region.flatMap((line) => {
       const row = rowPattern.exec(line);
@@ -129,11 +129,6 @@ async function answerStage(
     await picker.write(index > selected ? KEYS.down : KEYS.up, 150);
   }
   throw modelFailure(context, "could not select the confirmation's answer.");
-}
-
-async function linesNow(context: OperationContext): Promise<readonly string[]> {
-  await context.terminal.settled();
-  return context.terminal.snapshot().lines;
 }
 
 /** The bottom-most region from the stage's header down to its footer, if complete. */
