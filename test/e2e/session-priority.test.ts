@@ -31,34 +31,37 @@ function ptySessions(home: string): number[] {
 const claudeFixture = useRealCliFixture();
 const codexFixture = useRealCliFixture({ cli: "codex" });
 
-describe.runIf(process.platform === "linux")("C-PTY-09: the CLI's session yields the CPU to the driver", () => {
-  test("C-PTY-09: claude: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
-    const ours = autogroupLine("self");
-    const fx = await claudeFixture();
-    const session = await startClaude({
-      cwd: fx.workspace,
-      autotrust: true,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
+describe.runIf(process.platform === "linux")(
+  "C-PTY-09: the CLI's session yields the CPU to the driver",
+  () => {
+    test("C-PTY-09: claude: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
+      const ours = autogroupLine("self");
+      const fx = await claudeFixture();
+      const session = await startClaude({
+        cwd: fx.workspace,
+        autotrust: true,
+        env: fx.home.env,
+        stateDir: fx.stateDir,
+      });
+      fx.defer(() => ensureGone(session));
+      await session.waitForStatus((status) => status === "ready", 90_000);
+      const leaders = ptySessions(fx.home.env.HOME ?? "");
+      expect(leaders).toHaveLength(1);
+      expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
+      expect(autogroupLine("self")).toBe(ours);
+      await session.stop();
     });
-    fx.defer(() => ensureGone(session));
-    await session.waitForStatus((status) => status === "ready", 90_000);
-    const leaders = ptySessions(fx.home.env.HOME ?? "");
-    expect(leaders).toHaveLength(1);
-    expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
-    expect(autogroupLine("self")).toBe(ours);
-    await session.stop();
-  });
 
-  test("C-PTY-09: codex: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
-    const ours = autogroupLine("self");
-    const fx = await codexFixture();
-    const session = await startCodexIn(fx);
-    await session.waitForStatus((status) => status === "ready", 90_000);
-    const leaders = ptySessions(fx.home.env.HOME ?? "");
-    expect(leaders).toHaveLength(1);
-    expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
-    expect(autogroupLine("self")).toBe(ours);
-    await session.stop();
-  });
-});
+    test("C-PTY-09: codex: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
+      const ours = autogroupLine("self");
+      const fx = await codexFixture();
+      const session = await startCodexIn(fx);
+      await session.waitForStatus((status) => status === "ready", 90_000);
+      const leaders = ptySessions(fx.home.env.HOME ?? "");
+      expect(leaders).toHaveLength(1);
+      expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
+      expect(autogroupLine("self")).toBe(ours);
+      await session.stop();
+    });
+  },
+);
