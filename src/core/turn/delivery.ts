@@ -84,6 +84,10 @@ class Delivery {
   #lastEnter = { at: 0, renders: 0 };
   /** The latest paste was seen staged in the composer. */
   #sawStaged = false;
+  /** A working indicator was up when we pasted: the previous turn's, not ours. */
+  #wasWorkingAtPaste = false;
+  /** A frame since the paste showed no working indicator. */
+  #sawIdleSincePaste = false;
   #rule = "no_acceptance_signal";
 
   constructor(context: SessionContext, target: DeliveryTarget) {
@@ -168,7 +172,9 @@ class Delivery {
 
   async #deliver(): Promise<void> {
     await this.#waitForSafeScreen();
-    this.#echoBaseline = (await this.#observe()).echoes;
+    const before = await this.#observe();
+    this.#echoBaseline = before.echoes;
+    this.#wasWorkingAtPaste = before.isWorking;
     await this.#paste();
     this.#turn.markSubmitted();
     while (!this.#isDone) {
@@ -197,7 +203,7 @@ class Delivery {
       if (this.#isDone) return;
       const seen = await this.#observe();
       if (seen.composer === "staged") this.#sawStaged = true;
-      if (seen.composer !== "empty" || seen.isWorking || this.#now() >= showBy) break;
+      if (seen.composer !== "empty" || this.#isOurWork(seen) || this.#now() >= showBy) break;
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
     }
     if ((await this.#observe()).composer === "doubled") throw await this.#doubled();
@@ -238,7 +244,7 @@ class Delivery {
       if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
       return;
     }
-    if (seen.isWorking) {
+    if (this.#isOurWork(seen)) {
       // Our text left the composer and the agent works: it took the prompt.
       this.#target.accept("composer cleared and work started");
       return;
@@ -259,6 +265,20 @@ class Delivery {
     this.#rule = this.#sawStaged
       ? "prompt_left_composer_without_acceptance_signal"
       : "composer_empty_without_acceptance";
+  }
+
+  /**
+   * Work that answers our paste: a working indicator that was not already up when we
+   * pasted, or that outlived our text leaving the composer. The previous turn's spinner,
+   * still up after its Stop hook, proves nothing: counted, it accepted a prompt whose
+   * paste was lost, and that turn never ended (16x4 and 32x4 runs, stop 33).
+   */
+  #isOurWork(seen: DeliveryObservation): boolean {
+    if (!seen.isWorking) {
+      this.#sawIdleSincePaste = true;
+      return false;
+    }
+    return !this.#wasWorkingAtPaste || this.#sawIdleSincePaste || this.#sawStaged;
   }
 
   // Our text twice in the composer (a person's paste, a CLI's repeat): Enter would send it twice.

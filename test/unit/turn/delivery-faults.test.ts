@@ -236,6 +236,31 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(cli.received).toEqual([]);
   });
 
+  it("the old turn's spinner lingers and the next paste is lost: the spinner never counts as our prompt's work", async () => {
+    // Seen in 16x4 and 32x4 runs (stop 33): right after the Stop hook, a prompt whose paste
+    // never showed was taken as accepted on "composer cleared and work started" because the
+    // old turn's spinner was still up; the turn then failed after the idle grace, reported
+    // as a missing answer instead of a prompt the agent never took.
+    const cli = await ready({
+      stopSpinnerLingerMs: 3_000,
+      paste: (index) => (index === 1 ? "lost" : 50),
+    });
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    const accepted: string[] = [];
+    cli.session.on("turn", (event) => {
+      if (event.kind === "accepted") accepted.push(event.evidence);
+    });
+    const error = await startSend(cli, "SAY<<second-paste-lost>>").settle(
+      DELIVERY_BOUNDS.acceptanceMs + 10_000,
+    );
+    expect(accepted).toEqual([]);
+    expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
+    expect((error as ElwoodError).details.rule).toBe("composer_empty_without_acceptance");
+    expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(2);
+    cli.dispose();
+  });
+
   it("the old turn's spinner lingers and the next Enters are lost: no idle end while our prompt is staged", async () => {
     // Seen with 32 sessions: Claude's "running Stop hook" spinner stayed up for seconds
     // after the Stop hook, counted as the next turn's work, and its clearing ended that
