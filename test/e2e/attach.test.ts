@@ -116,12 +116,18 @@ describe.each(cases)(
       }
       expect(size).toEqual({ cols: COLS, rows: ROWS });
       // The agent's own screen, as the server's model of it reads: its longer lines show here.
-      const served = String((await client.call("GET", `/api/sessions/${id}/screen`)).body.text);
-      const marks = served
-        .split("\n")
-        .map((line) => line.trim())
-        .filter((line) => line.length >= 12 && /[a-z]{4}/i.test(line))
-        .slice(-3);
+      // A CLI repaints after the resize: read until its longer lines are back (bounded).
+      let marks: string[] = [];
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+        const served = String((await client.call("GET", `/api/sessions/${id}/screen`)).body.text);
+        marks = served
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => line.length >= 12 && /[a-z]{4}/i.test(line))
+          .slice(-3);
+        if (marks.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
       expect(marks.length).toBeGreaterThan(0);
       await attach.waitForScreen((text) => marks.every((line) => text.includes(line)));
 
