@@ -9,7 +9,7 @@
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
-import { isScreenSafeNow } from "./safe-screen.js";
+import { isScreenSafeNow, renderedWithin } from "./safe-screen.js";
 
 /** How long a frame showing the empty composer may take after the cleanup's keys. */
 export const CLEANUP_CONFIRM_MS = 1000;
@@ -132,10 +132,7 @@ export function draftCleanupFor(
   return new DraftCleanup({
     isSafeNow: () => isScreenSafeNow(context),
     look: async () => {
-      await lifetime.untilClosed(
-        Promise.race([terminal.settled(), clock.sleep(LOOK_RENDER_BOUND_MS)]),
-      );
-      lifetime.assertLive();
+      await renderedWithin(context, LOOK_RENDER_BOUND_MS);
       const { composerText, composerDraft } = screen.read();
       return {
         draft: composerDraft,

@@ -23,6 +23,28 @@ export async function isScreenSafeNow(
   return rendered && !terminal.renderFailed && screen.read().dialog === undefined;
 }
 
+/**
+ * Waits until everything received is rendered, at most `boundMs` (C-API-56): a screen
+ * still catching up is then read as it stands, and the next look sees the rest. The bound's
+ * timer goes as soon as the render is in. Rejects once the session closed.
+ */
+export async function renderedWithin(
+  context: Pick<SessionContext, "terminal" | "lifetime" | "clock">,
+  boundMs: number = SAFE_SCREEN_RENDER_BOUND_MS,
+): Promise<void> {
+  const { terminal, lifetime, clock } = context;
+  let cancel: (() => void) | undefined;
+  const bound = new Promise<void>((resolve) => {
+    cancel = clock.set(resolve, boundMs);
+  });
+  try {
+    await lifetime.untilClosed(Promise.race([terminal.settled(), bound]));
+  } finally {
+    cancel?.();
+  }
+  lifetime.assertLive();
+}
+
 /** Resolves once the screen is rendered and free of dialogs; rejects once the session closed. */
 export async function waitForSafeScreen(
   context: Pick<SessionContext, "terminal" | "screen" | "lifetime">,

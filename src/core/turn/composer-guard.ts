@@ -6,6 +6,7 @@
 import { ElwoodError } from "../../errors.js";
 import type { SessionContext } from "../context/session-context.js";
 import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
+import { renderedWithin } from "../screen/safe-screen.js";
 import { HumanKeys } from "./human-draft.js";
 
 /** How often the screen is looked at while a person's draft holds the prompt. */
@@ -101,7 +102,7 @@ export class ComposerGuard {
    * then types nothing more).
    */
   async waitForFree(submission: GuardedSubmission): Promise<number> {
-    const { screen, status, events, lifetime, clock, terminal } = this.#context;
+    const { screen, status, events, lifetime, clock } = this.#context;
     const { kind, signal, holdsReadiness } = submission;
     // The agent idles while the prompt waits: a readiness-waiting submission gives back the
     // ready transition it consumed (`running` would be a lie) and takes it again to type.
@@ -126,8 +127,7 @@ export class ComposerGuard {
     for (;;) {
       if (signal?.aborted === true) giveUp(signal.reason);
       // One look at the composer, bounded like every pre-write render wait (C-API-56).
-      await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
-      lifetime.assertLive();
+      await renderedWithin(this.#context);
       const look = { draft: screen.read().composerDraft, renders: screen.renderCount };
       const verdict = this.#keys.judge(look, clock.now());
       if (verdict === "free") {

@@ -8,7 +8,7 @@
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
-import { waitForSafeScreen } from "../screen/safe-screen.js";
+import { renderedWithin, waitForSafeScreen } from "../screen/safe-screen.js";
 import { type ComposerState, classifyComposer, countEchoes } from "./composer.js";
 import { type ComposerGuard, personKeptComposer, typedMeanwhile } from "./composer-guard.js";
 import type { Turn } from "./turn.js";
@@ -84,10 +84,11 @@ class Delivery {
   #lastEnter = { at: 0, renders: 0 };
   /** The latest paste was seen staged in the composer. */
   #sawStaged = false;
-  /** A working indicator was up when we pasted: the previous turn's, not ours. */
-  #wasWorkingAtPaste = false;
-  /** A frame since the paste showed no working indicator. */
-  #sawIdleSincePaste = false;
+  /**
+   * A frame since the look just before the paste showed no working indicator, so any
+   * working indicator seen now came up after it (#isOurWork).
+   */
+  #sawNoWork = false;
   #rule = "no_acceptance_signal";
 
   constructor(context: SessionContext, target: DeliveryTarget) {
@@ -132,13 +133,11 @@ class Delivery {
   }
 
   async #observe(): Promise<DeliveryObservation> {
-    const { terminal, screen, lifetime, clock } = this.#context;
+    const { terminal, screen } = this.#context;
     const { turn, pasteChip } = this.#target;
-    // Bounded like every pre-write render wait (C-API-56): a screen still catching up
-    // is read as it stands; the next look sees the rest.
-    await lifetime.untilClosed(Promise.race([terminal.settled(), clock.sleep(1000)]));
-    lifetime.assertLive();
+    await renderedWithin(this.#context);
     const { composerText, isWorking, dialog } = screen.read();
+    if (!isWorking) this.#sawNoWork = true;
     return {
       composer: classifyComposer(composerText, turn.text, pasteChip),
       isWorking,
@@ -172,9 +171,7 @@ class Delivery {
 
   async #deliver(): Promise<void> {
     await this.#waitForSafeScreen();
-    const before = await this.#observe();
-    this.#echoBaseline = before.echoes;
-    this.#wasWorkingAtPaste = before.isWorking;
+    this.#echoBaseline = (await this.#observe()).echoes;
     await this.#paste();
     this.#turn.markSubmitted();
     while (!this.#isDone) {
@@ -274,11 +271,7 @@ class Delivery {
    * paste was lost, and that turn never ended (16x4 and 32x4 runs, stop 33).
    */
   #isOurWork(seen: DeliveryObservation): boolean {
-    if (!seen.isWorking) {
-      this.#sawIdleSincePaste = true;
-      return false;
-    }
-    return !this.#wasWorkingAtPaste || this.#sawIdleSincePaste || this.#sawStaged;
+    return seen.isWorking && (this.#sawNoWork || this.#sawStaged);
   }
 
   // Our text twice in the composer (a person's paste, a CLI's repeat): Enter would send it twice.
