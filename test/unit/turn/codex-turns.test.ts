@@ -13,30 +13,13 @@ import {
   type FakeCodex,
   readyCodex,
 } from "../../support/fake-agents/fake-codex.js";
+import { settle } from "../../support/fake-agents/settle.js";
 import { track } from "../../support/fake-agents/track.js";
 
 const PROMPT = "SAY<<codex-token-1234>>";
 const ESCAPE = "\x1b";
 const ENTER_IGNORED = { enter: () => "ignored" as const };
 const ENTER_WORKS = { enter: () => ({ submitAfterMs: 50 }) };
-
-/** Runs the fake clock until `pending` settles; its value, or its error. */
-async function settle(pending: Promise<unknown>, budgetMs = 120_000): Promise<unknown> {
-  let outcome: { readonly value: unknown } | { readonly error: unknown } | undefined;
-  pending.then(
-    (value) => {
-      outcome = { value };
-    },
-    (error: unknown) => {
-      outcome = { error };
-    },
-  );
-  for (let spent = 0; outcome === undefined && spent < budgetMs; spent += 100) {
-    await vi.advanceTimersByTimeAsync(100);
-  }
-  if (outcome === undefined) throw new Error(`still pending after ${budgetMs} ms`);
-  return "value" in outcome ? outcome.value : outcome.error;
-}
 
 const pasteCount = (cli: FakeCodex) => cli.writes.filter((w) => w.startsWith("\x1b[200~")).length;
 const rolloutTypes = (cli: FakeCodex) =>

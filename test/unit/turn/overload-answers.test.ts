@@ -5,23 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../src/errors.js";
 import { FakeClaude, ready } from "../../support/fake-agents/fake-claude.js";
-
-async function settle<T>(pending: Promise<T>, budgetMs = 120_000): Promise<T | unknown> {
-  let outcome: { value: T } | { error: unknown } | undefined;
-  pending.then(
-    (value) => {
-      outcome = { value };
-    },
-    (error: unknown) => {
-      outcome = { error };
-    },
-  );
-  for (let spent = 0; outcome === undefined && spent < budgetMs; spent += 100) {
-    await vi.advanceTimersByTimeAsync(100);
-  }
-  if (outcome === undefined) throw new Error(`still pending after ${budgetMs} ms`);
-  return "value" in outcome ? outcome.value : outcome.error;
-}
+import { settle } from "../../support/fake-agents/settle.js";
 
 describe("a starved parent never answers wrongly (issue 22)", () => {
   beforeEach(() => {
