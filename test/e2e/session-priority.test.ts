@@ -3,11 +3,9 @@
 // keeps its nice. Linux with autogroups only (prd/decisions.md "The driver keeps its share").
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/agents.js";
-import { ensureGone } from "../support/claude-e2e.js";
-import { startCodexIn } from "../support/codex-e2e.js";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import { listProcesses, processesInHome, sessionAndGroupOf } from "../support/process-table.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 // Without autogroups (disabled, or a kernel without them) there is nothing to lower: the
 // file is absent for every process, and the session must run all the same.
@@ -28,40 +26,28 @@ function ptySessions(home: string): number[] {
   });
 }
 
-const claudeFixture = useRealCliFixture();
-const codexFixture = useRealCliFixture({ cli: "codex" });
+const newFixture = useRealCliFixture();
 
 describe.runIf(process.platform === "linux")(
   "C-PTY-09: the CLI's session yields the CPU to the driver",
   () => {
-    test("C-PTY-09: claude: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
-      const ours = autogroupLine("self");
-      const fx = await claudeFixture();
-      const session = await startClaude({
-        cwd: fx.workspace,
-        autotrust: true,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => ensureGone(session));
-      await session.waitForStatus((status) => status === "ready", 90_000);
-      const leaders = ptySessions(fx.home.env.HOME ?? "");
-      expect(leaders).toHaveLength(1);
-      expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
-      expect(autogroupLine("self")).toBe(ours);
-      await session.stop();
-    });
-
-    test("C-PTY-09: codex: the CLI's PTY session runs at autogroup nice 10; ours is unchanged", async () => {
-      const ours = autogroupLine("self");
-      const fx = await codexFixture();
-      const session = await startCodexIn(fx);
-      await session.waitForStatus((status) => status === "ready", 90_000);
-      const leaders = ptySessions(fx.home.env.HOME ?? "");
-      expect(leaders).toHaveLength(1);
-      expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
-      expect(autogroupLine("self")).toBe(ours);
-      await session.stop();
-    });
+    test.each([
+      ["claude", ClaudeSession],
+      ["codex", CodexSession],
+    ] as const)(
+      "C-PTY-09: %s: the CLI's PTY session runs at autogroup nice 10; ours is unchanged",
+      async (cli, SessionClass) => {
+        const ours = autogroupLine("self");
+        const fx = await newFixture({ cli });
+        const session = sessionOnFixture(fx, SessionClass, { autotrust: true });
+        await session.start();
+        await session.waitForStatus((status) => status === "ready", 90_000);
+        const leaders = ptySessions(fx.home.home);
+        expect(leaders).toHaveLength(1);
+        expect(autogroupLine(leaders[0] ?? 0)).toMatch(LOWERED);
+        expect(autogroupLine("self")).toBe(ours);
+        await session.stop();
+      },
+    );
   },
 );
