@@ -7,15 +7,13 @@
 // program drafts of several rows: Codex grows its composer upward over its status line,
 // and a fact that looked for that line only two rows under "›" saw no composer at all.
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/agents.js";
+import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import { claudeAdapter } from "../../src/claude/adapter.js";
 import { codexAdapter } from "../../src/codex/adapter.js";
 import type { ScreenFrame, ScreenReading } from "../../src/core/contract/adapter.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { clearDraftKeys, DraftCleanup } from "../../src/core/screen/draft-cleanup.js";
-import { ensureGone } from "../support/claude-e2e.js";
-import { startCodexIn } from "../support/codex-e2e.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,44 +121,32 @@ async function clearsProgramDrafts(
   }
 }
 
+/** A ready session of `cli` on a fresh fixture (the fixture's home trusts no folder). */
+async function readySession(cli: "claude" | "codex"): Promise<ElwoodAgentSession> {
+  const fx = await newFixture({ cli });
+  const session = sessionOnFixture(fx, cli === "claude" ? ClaudeSession : CodexSession, {
+    autotrust: true,
+  });
+  await session.start();
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  return session;
+}
+
 describe("failed-draft cleanup on the real composers", () => {
   test("C-API-31: Codex: a program draft of several rows is read whole from the screen and cleared", async () => {
-    const fx = await newFixture({ cli: "codex" });
-    const session = await startCodexIn(fx);
-    await session.waitForStatus((status) => status === "ready", 90_000);
-    await clearsProgramDrafts(session, codexAdapter, ROW_DRAFTS);
+    await clearsProgramDrafts(await readySession("codex"), codexAdapter, ROW_DRAFTS);
   });
 
   test("C-API-31: Claude: a program draft of several rows is read whole from the screen and cleared", async () => {
-    const fx = await newFixture();
-    const session = await startClaude({
-      cwd: fx.workspace,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-    });
-    fx.defer(() => ensureGone(session));
-    await session.waitForStatus((status) => status === "ready", 90_000);
     // Claude shows a paste of more than three lines as a "[Pasted text #1 +4 lines]" chip.
     const { "five rows": _chip, ...expanded } = ROW_DRAFTS;
-    await clearsProgramDrafts(session, claudeAdapter, expanded);
+    await clearsProgramDrafts(await readySession("claude"), claudeAdapter, expanded);
   });
 
-  test("C-API-31: Claude: a draft of several rows, one wrapped, is cleared a row at a time", async () => {
-    const fx = await newFixture();
-    const session = await startClaude({
-      cwd: fx.workspace,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-    });
-    fx.defer(() => ensureGone(session));
-    await session.waitForStatus((status) => status === "ready", 90_000);
-    await clearsEveryRow(session);
-  });
-
-  test("C-API-31: Codex: a draft of several rows, one wrapped, is cleared a row at a time", async () => {
-    const fx = await newFixture({ cli: "codex" });
-    const session = await startCodexIn(fx);
-    await session.waitForStatus((status) => status === "ready", 90_000);
-    await clearsEveryRow(session);
-  });
+  test.each(["claude", "codex"] as const)(
+    "C-API-31: %s: a draft of several rows, one wrapped, is cleared a row at a time",
+    async (cli) => {
+      await clearsEveryRow(await readySession(cli));
+    },
+  );
 });
