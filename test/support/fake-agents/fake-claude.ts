@@ -14,7 +14,13 @@ import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
-import { FAKE_WORKSPACE, FakeCli, type FakeTerminalOptions, openSessionOver } from "./fake-cli.js";
+import {
+  FAKE_WORKSPACE,
+  FakeCli,
+  type FakeTerminalOptions,
+  type KeyReactions,
+  openSessionOver,
+} from "./fake-cli.js";
 import { columnsOf, screenFixture, snapshotOf } from "./screens.js";
 
 export type { FakeTerminalOptions } from "./fake-cli.js";
@@ -27,11 +33,7 @@ const SPINNER = "✽ Clauding… (1s · esc to interrupt)";
 // Claude 2.1.332's line under the prompt after an Escape (test/fixtures/screens/…-interrupted).
 const INTERRUPTED = "  ⎿  Interrupted · What should Claude do instead?";
 
-export interface Reactions {
-  /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
-  paste(index: number): number | "lost";
-  /** What the Enter does: submit the staged text after `ms`, or nothing. */
-  enter(index: number): { readonly submitAfterMs: number } | "ignored";
+export interface Reactions extends KeyReactions {
   /** Milliseconds between submission and the acceptance hook (before or after the repaint). */
   readonly hookDelayMs: number;
   /** Milliseconds between submission and the repaint that clears the composer. */
@@ -120,11 +122,7 @@ export class FakeClaude extends FakeCli {
   readonly #history: string[] = [];
   /** Transcript lines written but not yet read by the parent (transcriptReadOnCatchUp). */
   readonly #onDisk: TranscriptItem[][] = [];
-  /** The running turn's scheduled steps (answer, Stop hook, transcript): an Escape drops them. */
-  readonly #turnSteps = new Set<() => void>();
-  #pastes = 0;
   #stops = 0;
-  #enters = 0;
   #isRepainting = false;
   #stopRepainting: () => void = () => {};
 
@@ -169,14 +167,6 @@ export class FakeClaude extends FakeCli {
   override dispose(): void {
     this.#isRepainting = false;
     this.#stopRepainting();
-  }
-
-  get pastes(): number {
-    return this.#pastes;
-  }
-
-  get enters(): number {
-    return this.#enters;
   }
 
   // ── TerminalPort ─────────────────────────────────────────────────────────
@@ -255,9 +245,7 @@ export class FakeClaude extends FakeCli {
   }
 
   #onPaste(text: string): void {
-    const index = this.#pastes;
-    this.#pastes += 1;
-    const delay = this.reactions.paste(index);
+    const delay = this.nextPaste();
     if (delay === "lost" || this.isDialogVisible) return;
     this.later(delay, () => {
       this.composer += text;
@@ -266,9 +254,7 @@ export class FakeClaude extends FakeCli {
 
   // Claude drops the turn at once: no answer, no Stop hook; the banner says so.
   #onEscape(): void {
-    if (!this.reactions.isInterruptible || this.#turnSteps.size === 0) return;
-    for (const cancel of this.#turnSteps) cancel();
-    this.#turnSteps.clear();
+    if (!this.reactions.isInterruptible || !this.dropTurnSteps()) return;
     this.later(30, () => {
       this.isWorking = false;
       if (this.reactions.interruptShows === "banner") this.#history.push(INTERRUPTED);
@@ -276,19 +262,8 @@ export class FakeClaude extends FakeCli {
     });
   }
 
-  /** One step of the running turn, dropped if the turn is interrupted first. */
-  #turnStep(ms: number, step: () => void): void {
-    const cancel = this.after(ms, () => {
-      this.#turnSteps.delete(cancel);
-      step();
-    });
-    this.#turnSteps.add(cancel);
-  }
-
   #onEnter(): void {
-    const index = this.#enters;
-    this.#enters += 1;
-    const reaction = this.reactions.enter(index);
+    const reaction = this.nextEnter();
     if (reaction === "ignored" || this.isDialogVisible) return;
     this.after(reaction.submitAfterMs, () => {
       const prompt = this.composer;
@@ -330,7 +305,7 @@ export class FakeClaude extends FakeCli {
       { kind: "assistant_message", text: answer, raw: {} },
       ...this.usageFor(prompt),
     ];
-    this.#turnStep(stopAt, () => {
+    this.turnStep(stopAt, () => {
       this.isWorking = isContinued || this.reactions.stopSpinnerLingerMs > 0;
       this.#history.push(`● ${answer}`);
       if (this.reactions.transcriptReadOnCatchUp) this.#onDisk.push([...assistantLine]);
@@ -341,7 +316,7 @@ export class FakeClaude extends FakeCli {
         this.isWorking = false;
       });
     }
-    this.#turnStep(stopAt + 20 + this.reactions.stopHookDelayMs(stopIndex), () => {
+    this.turnStep(stopAt + 20 + this.reactions.stopHookDelayMs(stopIndex), () => {
       this.hook({
         hook_event_name: "Stop",
         stop_hook_active: false,
@@ -350,7 +325,7 @@ export class FakeClaude extends FakeCli {
       this.outcome("Stop", stopReply);
     });
     if (!this.reactions.transcriptReadOnCatchUp) {
-      this.#turnStep(stopAt + 20 + transcriptLagMs, () => this.#transcript([...assistantLine]));
+      this.turnStep(stopAt + 20 + transcriptLagMs, () => this.#transcript([...assistantLine]));
     }
   }
 

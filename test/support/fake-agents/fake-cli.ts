@@ -34,6 +34,14 @@ export interface FakeTerminalOptions {
 
 export const FAKE_WORKSPACE = "/tmp/fake-workspace";
 
+/** How a fake CLI's keyboard behaves, by the index of each paste and each Enter. */
+export interface KeyReactions {
+  /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
+  paste(index: number): number | "lost";
+  /** What the Enter does: submit the staged text after `ms`, or nothing. */
+  enter(index: number): { readonly submitAfterMs: number } | "ignored";
+}
+
 export abstract class FakeCli implements TerminalPort {
   size: ElwoodTerminalSize;
   /** Each resize() that reached the PTY, in order, with how many writes came before it. */
@@ -55,6 +63,11 @@ export abstract class FakeCli implements TerminalPort {
   readonly #renderFailedListeners = new Set<() => void>();
   readonly #exitListeners = new Set<(exit: { exitCode: number; signal?: number }) => void>();
   readonly #resizeError: Error | undefined;
+  /** The running turn's scheduled steps: an Escape drops them. */
+  readonly #turnSteps = new Set<() => void>();
+  #pastes = 0;
+  #enters = 0;
+  abstract reactions: KeyReactions;
 
   protected constructor(size: ElwoodTerminalSize, options: FakeTerminalOptions) {
     this.size = size;
@@ -165,6 +178,43 @@ export abstract class FakeCli implements TerminalPort {
   /** The CLI process ends on its own (it crashed, or the user typed /exit). */
   exit(exitCode: number): void {
     for (const listener of [...this.#exitListeners]) listener({ exitCode });
+  }
+
+  get pastes(): number {
+    return this.#pastes;
+  }
+
+  get enters(): number {
+    return this.#enters;
+  }
+
+  /** How the next paste shows: after this many ms, or "lost". */
+  protected nextPaste(): number | "lost" {
+    this.#pastes += 1;
+    return this.reactions.paste(this.#pastes - 1);
+  }
+
+  /** What the next Enter does. */
+  protected nextEnter(): { readonly submitAfterMs: number } | "ignored" {
+    this.#enters += 1;
+    return this.reactions.enter(this.#enters - 1);
+  }
+
+  /** One step of the running turn, dropped if the turn is interrupted first. */
+  protected turnStep(ms: number, step: () => void): void {
+    const cancel = this.after(ms, () => {
+      this.#turnSteps.delete(cancel);
+      step();
+    });
+    this.#turnSteps.add(cancel);
+  }
+
+  /** Drops the running turn's remaining steps; false when none were left. */
+  protected dropTurnSteps(): boolean {
+    const hadSteps = this.#turnSteps.size > 0;
+    for (const cancel of this.#turnSteps) cancel();
+    this.#turnSteps.clear();
+    return hadSteps;
   }
 
   /** Runs `step` after `ms` on the one clock; returns what cancels it. */

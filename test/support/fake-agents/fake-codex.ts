@@ -25,7 +25,13 @@ import {
   CodexRollout,
   FakeRolloutReader,
 } from "./codex-rollout.js";
-import { FAKE_WORKSPACE, FakeCli, type FakeTerminalOptions, openSessionOver } from "./fake-cli.js";
+import {
+  FAKE_WORKSPACE,
+  FakeCli,
+  type FakeTerminalOptions,
+  type KeyReactions,
+  openSessionOver,
+} from "./fake-cli.js";
 import { columnsOf, screenFixture, snapshotOf } from "./screens.js";
 
 const WELCOME = screenFixture("codex-0.171.0-composer-cleared");
@@ -45,11 +51,7 @@ const INTERRUPTED = "■ Conversation interrupted - use /feedback if something w
 export const CODEX_PASTE_CHIP_CHARS = 1000;
 const WRAP = COLS - 2;
 
-export interface CodexReactions {
-  /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
-  paste(index: number): number | "lost";
-  /** What the Enter does: submit the draft after `ms`, or nothing. */
-  enter(index: number): { readonly submitAfterMs: number } | "ignored";
+export interface CodexReactions extends KeyReactions {
   /** Milliseconds between submission and the UserPromptSubmit hook. */
   readonly hookDelayMs: number;
   /** Milliseconds between submission and the frame with the echo and the working row. */
@@ -116,13 +118,9 @@ export class FakeCodex extends FakeCli {
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #chips: Chip[] = [];
   readonly #history: string[] = [];
-  /** The running turn's steps (tool, answer, Stop): an Escape drops them. */
-  readonly #turnSteps = new Set<() => void>();
   #threadName: string | undefined;
   #turnId: string | undefined;
   #turns = 0;
-  #pastes = 0;
-  #enters = 0;
 
   constructor(reactions: Partial<CodexReactions> = {}, terminal: FakeTerminalOptions = {}) {
     const requestedSize = terminal.requestedSize ?? { cols: COLS, rows: ROWS };
@@ -154,14 +152,6 @@ export class FakeCodex extends FakeCli {
   /** Codex paints its placeholder composer; no hook comes until the first prompt. */
   boot(): void {
     this.render();
-  }
-
-  get pastes(): number {
-    return this.#pastes;
-  }
-
-  get enters(): number {
-    return this.#enters;
   }
 
   /** The history rows on screen (echoes, answers, banners), oldest first. */
@@ -223,9 +213,7 @@ export class FakeCodex extends FakeCli {
   }
 
   #onPaste(text: string): void {
-    const index = this.#pastes;
-    this.#pastes += 1;
-    const delay = this.reactions.paste(index);
+    const delay = this.nextPaste();
     if (delay === "lost" || this.isDialogVisible) return;
     // Codex takes a paste's line breaks as text; a long one becomes a chip.
     const pasted = text.replace(/\r\n?/g, "\n");
@@ -264,9 +252,7 @@ export class FakeCodex extends FakeCli {
   }
 
   #onEnter(): void {
-    const index = this.#enters;
-    this.#enters += 1;
-    const reaction = this.reactions.enter(index);
+    const reaction = this.nextEnter();
     if (reaction === "ignored" || this.isDialogVisible) return;
     this.after(reaction.submitAfterMs, () => {
       if (this.composer.trim() === "") return;
@@ -284,8 +270,7 @@ export class FakeCodex extends FakeCli {
   #onEscape(): void {
     const turnId = this.#turnId;
     if (!this.reactions.isInterruptible || turnId === undefined || !this.isWorking) return;
-    for (const cancel of this.#turnSteps) cancel();
-    this.#turnSteps.clear();
+    this.dropTurnSteps();
     this.later(30, () => {
       this.isWorking = false;
       this.#turnId = undefined;
@@ -293,14 +278,6 @@ export class FakeCodex extends FakeCli {
       this.rollout.abortTurn(turnId);
       this.hook({ hook_event_name: "Interrupt", ...this.#turnFields(turnId) });
     });
-  }
-
-  #turnStep(ms: number, step: () => void): void {
-    const cancel = this.after(ms, () => {
-      this.#turnSteps.delete(cancel);
-      step();
-    });
-    this.#turnSteps.add(cancel);
   }
 
   // Codex takes the prompt: its history echo (and, the first time, the thread's name on the
@@ -341,14 +318,14 @@ export class FakeCodex extends FakeCli {
     const workingAt = Math.max(hookDelayMs, repaintDelayMs);
     if (toolGapMs > 0) this.#toolCall(turnId, workingAt + 100, toolGapMs);
     const answerAt = workingAt + 300 + toolGapMs + thinkMs;
-    this.#turnStep(answerAt, () => {
+    this.turnStep(answerAt, () => {
       this.isWorking = false;
       this.#turnId = undefined;
       this.#history.push(`• ${answer}`, "");
       this.rollout.reply(turnId, answer);
       this.render();
     });
-    this.#turnStep(answerAt + stopHookDelayMs, () => {
+    this.turnStep(answerAt + stopHookDelayMs, () => {
       this.hook({
         hook_event_name: "Stop",
         ...this.#turnFields(turnId),
@@ -364,7 +341,7 @@ export class FakeCodex extends FakeCli {
   #toolCall(turnId: string, at: number, gapMs: number): void {
     const callId = `call_${turnId}`;
     const command = "ls";
-    this.#turnStep(at, () => {
+    this.turnStep(at, () => {
       this.isWorking = false;
       this.#history.push(`• Running ${command}`, "");
       this.hook({
@@ -377,7 +354,7 @@ export class FakeCodex extends FakeCli {
       this.outcome("PreToolUse");
       this.render();
     });
-    this.#turnStep(at + gapMs, () => {
+    this.turnStep(at + gapMs, () => {
       this.isWorking = true;
       this.rollout.toolCall(turnId, callId, command, "Process exited with code 0\nOutput:\n");
       this.hook({
