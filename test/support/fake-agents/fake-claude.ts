@@ -13,7 +13,6 @@ import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
 import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
-import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 import {
   FAKE_WORKSPACE,
   FakeCli,
@@ -72,12 +71,8 @@ export interface Reactions extends KeyReactions {
    * no banner and the interrupted prompt put back in the composer.
    */
   readonly interruptShows: "banner" | "prompt in composer";
-  /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
-  readonly echoesKeys: boolean;
   /** Whether hooks reach the parent (false: the bridge timed out on every one, as under load). */
   readonly deliversHooks: boolean;
-  /** Whether editing keys (Ctrl-U, Ctrl-K, Backspace) do anything (false: a CLI that drops them). */
-  readonly editsComposer: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -109,7 +104,6 @@ export class FakeClaude extends FakeCli {
   /** The public session over that runtime: what the tests drive. */
   readonly session: ClaudeSession;
   reactions: Reactions;
-  composer = "";
   isWorking = false;
   isDialogVisible = false;
   /** A frame with nothing on it: the CLI repainting between a dialog and its composer. */
@@ -188,21 +182,10 @@ export class FakeClaude extends FakeCli {
     return snapshotOf(lines, { x: 2, y: COMPOSER_ROW, isVisible: true });
   }
 
-  protected onInput(text: string): void {
-    if (text.startsWith(PASTE_START))
-      this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
-    else if (text === "\r") this.#onEnter();
-    else if (text === "\x1b") this.#onEscape();
-    else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
-      this.later(20, () => (this.composer += text));
-    else if (/^[\x05\x0b\x15\x7f]+$/.test(text) && this.reactions.editsComposer)
-      this.later(0, () => this.#edit(text));
-  }
-
   // Claude's editing keys with the cursor at the draft's end: Ctrl-U and Ctrl-K kill the
   // cursor's row only (so a draft of several rows needs a round per row), Backspace joins
   // the row to the one above.
-  #edit(keys: string): void {
+  protected onEdit(keys: string): void {
     for (const key of keys) {
       if (key === "\x15")
         this.composer = this.composer.slice(0, this.composer.lastIndexOf("\n") + 1);
@@ -244,7 +227,7 @@ export class FakeClaude extends FakeCli {
     this.render();
   }
 
-  #onPaste(text: string): void {
+  protected onPaste(text: string): void {
     const delay = this.nextPaste();
     if (delay === "lost" || this.isDialogVisible) return;
     this.later(delay, () => {
@@ -253,7 +236,7 @@ export class FakeClaude extends FakeCli {
   }
 
   // Claude drops the turn at once: no answer, no Stop hook; the banner says so.
-  #onEscape(): void {
+  protected onEscape(): void {
     if (!this.reactions.isInterruptible || !this.dropTurnSteps()) return;
     this.later(30, () => {
       this.isWorking = false;
@@ -262,7 +245,7 @@ export class FakeClaude extends FakeCli {
     });
   }
 
-  #onEnter(): void {
+  protected onEnter(): void {
     const reaction = this.nextEnter();
     if (reaction === "ignored" || this.isDialogVisible) return;
     this.after(reaction.submitAfterMs, () => {

@@ -3,6 +3,7 @@
 // and the one clock. The runtime's SessionClock and every scripted step of the fake take
 // their timers from the same TimeSource (`time`), so vitest's fake timers — or a clock a
 // test injects — drive the CLI and the session together.
+
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
 import { systemTime, type TimeSource } from "../../../src/core/context/clock.js";
 import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
@@ -14,6 +15,7 @@ import type {
 import type { ElwoodTerminalSize } from "../../../src/core/contract/status.js";
 import { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { SESSION_OPENER } from "../../../src/session/define-agent.js";
+import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 
 /** The PTY side: the size the caller asked for, resize faults, and the session's options. */
 export interface FakeTerminalOptions {
@@ -40,6 +42,10 @@ export interface KeyReactions {
   paste(index: number): number | "lost";
   /** What the Enter does: submit the staged text after `ms`, or nothing. */
   enter(index: number): { readonly submitAfterMs: number } | "ignored";
+  /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
+  readonly echoesKeys: boolean;
+  /** Whether editing keys (Ctrl-U, Ctrl-K, Backspace) do anything (false: a CLI that drops them). */
+  readonly editsComposer: boolean;
 }
 
 export abstract class FakeCli implements TerminalPort {
@@ -126,13 +132,26 @@ export abstract class FakeCli implements TerminalPort {
 
   abstract snapshot(): TerminalSnapshot;
 
-  /** What the CLI does with one write (a paste, Enter, Escape, editing keys…). */
-  protected abstract onInput(text: string): void;
+  /** The composer's draft, as the CLI holds it. */
+  composer = "";
+
+  /** What the CLI does with a paste, an Enter, an Escape and its editing keys. */
+  protected abstract onPaste(text: string): void;
+  protected abstract onEnter(): void;
+  protected abstract onEscape(): void;
+  protected abstract onEdit(keys: string): void;
 
   sendInput(data: string | Uint8Array): void {
     const text = typeof data === "string" ? data : Buffer.from(data).toString("utf8");
     this.writes.push(text);
-    this.onInput(text);
+    if (text.startsWith(PASTE_START))
+      this.onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
+    else if (text === "\r") this.onEnter();
+    else if (text === "\x1b") this.onEscape();
+    else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
+      this.later(20, () => (this.composer += text));
+    else if (/^[\x05\x0b\x15\x7f]+$/.test(text) && this.reactions.editsComposer)
+      this.later(0, () => this.onEdit(text));
   }
 
   resize(size: ElwoodTerminalSize): void {

@@ -18,7 +18,6 @@ import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import type { CodexAnyHookEvent } from "../../../src/codex/hooks/events.js";
 import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
-import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
 import {
   CODEX_ROLLOUT_PATH,
   CODEX_THREAD_ID,
@@ -72,10 +71,6 @@ export interface CodexReactions extends KeyReactions {
   readonly stopHookDelayMs: number;
   /** Whether an Escape mid-turn interrupts it. */
   readonly isInterruptible: boolean;
-  /** Whether editing keys (Ctrl-U, Ctrl-K, Backspace) do anything. */
-  readonly editsComposer: boolean;
-  /** Whether typed keys (printable text, not a paste) show in the composer, as a person's do. */
-  readonly echoesKeys: boolean;
 }
 
 export const CODEX_NORMAL: CodexReactions = {
@@ -112,7 +107,6 @@ export class FakeCodex extends FakeCli {
   readonly hooksSent: string[] = [];
   reactions: CodexReactions;
   /** The composer's text as Codex shows it (a long paste as its chip); the cursor is at its end. */
-  composer = "";
   isWorking = false;
   isDialogVisible = false;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
@@ -201,18 +195,7 @@ export class FakeCodex extends FakeCli {
 
   // ── input ────────────────────────────────────────────────────────────────
 
-  protected onInput(text: string): void {
-    if (text.startsWith(PASTE_START))
-      this.#onPaste(text.slice(PASTE_START.length, -PASTE_END.length));
-    else if (text === "\r") this.#onEnter();
-    else if (text === "\x1b") this.#onEscape();
-    else if (this.reactions.echoesKeys && /^[^\x00-\x1f\x7f]+$/.test(text))
-      this.later(20, () => (this.composer += text));
-    else if (/^[\x05\x0b\x15\x7f]+$/.test(text) && this.reactions.editsComposer)
-      this.later(0, () => this.#edit(text));
-  }
-
-  #onPaste(text: string): void {
+  protected onPaste(text: string): void {
     const delay = this.nextPaste();
     if (delay === "lost" || this.isDialogVisible) return;
     // Codex takes a paste's line breaks as text; a long one becomes a chip.
@@ -233,7 +216,7 @@ export class FakeCodex extends FakeCli {
   // of the line, or (already there) the line break before it; Ctrl-K kills to the end of
   // the line, or the line break after it; Backspace deletes one character, or a whole chip.
   // Ctrl-E moves to the line's end, where the cursor already is.
-  #edit(keys: string): void {
+  protected onEdit(keys: string): void {
     for (const key of keys) {
       const start = this.composer.lastIndexOf("\n") + 1;
       if (key === "\x15") {
@@ -251,7 +234,7 @@ export class FakeCodex extends FakeCli {
     }
   }
 
-  #onEnter(): void {
+  protected onEnter(): void {
     const reaction = this.nextEnter();
     if (reaction === "ignored" || this.isDialogVisible) return;
     this.after(reaction.submitAfterMs, () => {
@@ -267,7 +250,7 @@ export class FakeCodex extends FakeCli {
 
   // Codex drops the turn: no answer and no Stop, the Interrupt hook, an aborted turn in
   // the rollout, and the banner under the prompt.
-  #onEscape(): void {
+  protected onEscape(): void {
     const turnId = this.#turnId;
     if (!this.reactions.isInterruptible || turnId === undefined || !this.isWorking) return;
     this.dropTurnSteps();
