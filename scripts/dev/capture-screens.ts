@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import xterm from "@xterm/headless";
 import pty from "node-pty";
+import { bracketedPaste } from "../../src/terminal/input.js";
 import { cliBinary } from "../../test/support/cli-binaries.js";
 import { processesInHome } from "../../test/support/process-table.js";
 import {
@@ -162,7 +163,7 @@ async function play(s: Screen, prefix: string, steps: Step[]): Promise<void> {
     else if ("select" in step) await selectOption(s, step.select);
     else {
       // Like Elwood: bracketed paste, then Enter as its own write.
-      s.proc.write(`\x1b[200~${step.prompt}\x1b[201~`);
+      s.proc.write(bracketedPaste(step.prompt));
       await sleep(400);
       s.proc.write("\r");
     }
@@ -342,6 +343,14 @@ const DRAFT: Step[] = [
   ...shotAfter("\x15", "composer-cleared", 1500),
 ];
 
+// A fresh Codex: trust the folder, then let its composer settle before any key.
+const CODEX_TRUSTED_AND_QUIET: Step[] = [
+  { waitFor: TRUST_PROMPT },
+  { keys: "\r" },
+  { waitFor: /›/ },
+  { wait: 2000 },
+];
+
 async function captureDrafts(port: number): Promise<void> {
   answerWith(anthropicReply);
   await scenario(CLAUDE, [], claudeEnv(port), `claude-${versionOf(CLAUDE)}`, [
@@ -351,10 +360,7 @@ async function captureDrafts(port: number): Promise<void> {
   ]);
   answerWith(openaiReply);
   await scenario(CODEX, [], codexEnv(codexHome(port)), `codex-${versionOf(CODEX)}`, [
-    { waitFor: TRUST_PROMPT },
-    { keys: "\r" },
-    { waitFor: /›/ },
-    { wait: 2000 },
+    ...CODEX_TRUSTED_AND_QUIET,
     ...DRAFT,
   ]);
 }
@@ -363,13 +369,12 @@ async function captureDrafts(port: number): Promise<void> {
 // grows its composer upward over its status line, and drops that line once the draft no
 // longer fits (29 rows on 48); Claude grows its box downward between its rules. Pasted
 // like Elwood pastes, then killed a row at a time as Elwood's failed-draft cleanup does.
-const pasted = (text: string) => `\x1b[200~${text}\x1b[201~`;
 const draftRows = (n: number) =>
   Array.from({ length: n }, (_, i) => `draft row ${i + 1} of ${n}`).join("\n");
 const WRAPPED = `first row\n${Array.from({ length: 60 }, (_, i) => `wrapped${i}`).join(" ")}\nlast row`;
 const killRows = (n: number) => Array.from({ length: n }, () => "\x15\x0b").join("\x7f");
 const rowDraft = (text: string, rows: number, name: string): Step[] => [
-  ...shotAfter(pasted(text), name, 1500),
+  ...shotAfter(bracketedPaste(text), name, 1500),
   { keys: killRows(rows) },
   { wait: 1500 },
 ];
@@ -384,10 +389,7 @@ async function captureRowDrafts(port: number): Promise<void> {
   ]);
   answerWith(openaiReply);
   await scenario(CODEX, [], codexEnv(codexHome(port)), `codex-${versionOf(CODEX)}`, [
-    { waitFor: TRUST_PROMPT },
-    { keys: "\r" },
-    { waitFor: /›/ },
-    { wait: 2000 },
+    ...CODEX_TRUSTED_AND_QUIET,
     ...[2, 5, 12, 28, 29].flatMap((n) => rowDraft(draftRows(n), n, `composer-draft-${n}rows`)),
     ...rowDraft(WRAPPED, 6, "composer-draft-wrapped"),
     // Under the history's echo of an answered prompt, which is a "›" row too.
