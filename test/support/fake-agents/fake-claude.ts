@@ -6,7 +6,6 @@
 // The ports, the process and the clock are shared with FakeCodex (./fake-cli.ts).
 import { expect, vi } from "vitest";
 import { ClaudeSession } from "../../../src/agents.js";
-import type { HookOutcome } from "../../../src/bridge/outcome.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
 import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
@@ -14,10 +13,10 @@ import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
 import {
+  type CliReactions,
   FAKE_WORKSPACE,
   FakeCli,
   type FakeTerminalOptions,
-  type KeyReactions,
   openSessionOver,
 } from "./fake-cli.js";
 import { columnsOf, screenFixture, snapshotOf } from "./screens.js";
@@ -32,7 +31,7 @@ const SPINNER = "✽ Clauding… (1s · esc to interrupt)";
 // Claude 2.1.332's line under the prompt after an Escape (test/fixtures/screens/…-interrupted).
 const INTERRUPTED = "  ⎿  Interrupted · What should Claude do instead?";
 
-export interface Reactions extends KeyReactions {
+export interface Reactions extends CliReactions {
   /** Milliseconds between submission and the acceptance hook (before or after the repaint). */
   readonly hookDelayMs: number;
   /** Milliseconds between submission and the repaint that clears the composer. */
@@ -71,8 +70,6 @@ export interface Reactions extends KeyReactions {
    * no banner and the interrupted prompt put back in the composer.
    */
   readonly interruptShows: "banner" | "prompt in composer";
-  /** Whether hooks reach the parent (false: the bridge timed out on every one, as under load). */
-  readonly deliversHooks: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -199,18 +196,6 @@ export class FakeClaude extends FakeCli {
     if (!this.reactions.deliversHooks) return;
     const event = { session_id: "agent-1", cwd: FAKE_WORKSPACE, ...fields };
     this.runtime.handleHookEvent(event as unknown as ClaudeAnyHookEvent);
-  }
-
-  /** A dispatch outcome; `reply` is what the parent's handler answered (none by default). */
-  outcome(hookEventName: string, reply?: unknown): void {
-    if (!this.reactions.deliversHooks) return;
-    const outcome: HookOutcome = {
-      hookEventName,
-      failedOpen: false,
-      hasHandler: reply !== undefined,
-      ...(reply === undefined ? {} : { reply }),
-    };
-    this.runtime.handleHookOutcome(outcome);
   }
 
   /** Claude ends the work a blocked Stop sent it back to: idle composer, then an unblocked Stop. */

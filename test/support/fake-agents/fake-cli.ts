@@ -36,8 +36,8 @@ export interface FakeTerminalOptions {
 
 export const FAKE_WORKSPACE = "/tmp/fake-workspace";
 
-/** How a fake CLI's keyboard behaves, by the index of each paste and each Enter. */
-export interface KeyReactions {
+/** What every fake CLI can be scripted to do: its keyboard, by the index of each paste and Enter, and whether its hooks arrive. */
+export interface CliReactions {
   /** Milliseconds before a paste shows in the composer; "lost" swallows it. */
   paste(index: number): number | "lost";
   /** What the Enter does: submit the staged text after `ms`, or nothing. */
@@ -46,6 +46,8 @@ export interface KeyReactions {
   readonly echoesKeys: boolean;
   /** Whether editing keys (Ctrl-U, Ctrl-K, Backspace) do anything (false: a CLI that drops them). */
   readonly editsComposer: boolean;
+  /** Whether hooks reach the parent (false: the bridge timed out on every one, as under load). */
+  readonly deliversHooks: boolean;
 }
 
 export abstract class FakeCli implements TerminalPort {
@@ -73,7 +75,8 @@ export abstract class FakeCli implements TerminalPort {
   readonly #turnSteps = new Set<() => void>();
   #pastes = 0;
   #enters = 0;
-  abstract reactions: KeyReactions;
+  abstract reactions: CliReactions;
+  abstract readonly runtime: Pick<SessionRuntime, "handleHookOutcome">;
 
   protected constructor(size: ElwoodTerminalSize, options: FakeTerminalOptions) {
     this.size = size;
@@ -234,6 +237,17 @@ export abstract class FakeCli implements TerminalPort {
     for (const cancel of this.#turnSteps) cancel();
     this.#turnSteps.clear();
     return hadSteps;
+  }
+
+  /** A dispatch outcome; `reply` is what the parent's handler answered (none by default). */
+  outcome(hookEventName: string, reply?: unknown): void {
+    if (!this.reactions.deliversHooks) return;
+    this.runtime.handleHookOutcome({
+      hookEventName,
+      failedOpen: false,
+      hasHandler: reply !== undefined,
+      ...(reply === undefined ? {} : { reply }),
+    });
   }
 
   /** Runs `step` after `ms` on the one clock; returns what cancels it. */

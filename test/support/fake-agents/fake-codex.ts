@@ -12,7 +12,6 @@
 // (./codex-rollout.ts). Cold start readiness comes from the quiet composer alone.
 import { expect, vi } from "vitest";
 import { CodexSession } from "../../../src/agents.js";
-import type { HookOutcome } from "../../../src/bridge/outcome.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import type { CodexAnyHookEvent } from "../../../src/codex/hooks/events.js";
@@ -25,10 +24,10 @@ import {
   FakeRolloutReader,
 } from "./codex-rollout.js";
 import {
+  type CliReactions,
   FAKE_WORKSPACE,
   FakeCli,
   type FakeTerminalOptions,
-  type KeyReactions,
   openSessionOver,
 } from "./fake-cli.js";
 import { columnsOf, screenFixture, snapshotOf } from "./screens.js";
@@ -50,13 +49,11 @@ const INTERRUPTED = "■ Conversation interrupted - use /feedback if something w
 export const CODEX_PASTE_CHIP_CHARS = 1000;
 const WRAP = COLS - 2;
 
-export interface CodexReactions extends KeyReactions {
+export interface CodexReactions extends CliReactions {
   /** Milliseconds between submission and the UserPromptSubmit hook. */
   readonly hookDelayMs: number;
   /** Milliseconds between submission and the frame with the echo and the working row. */
   readonly repaintDelayMs: number;
-  /** Whether hooks reach the parent (false: the bridge never answers, as under load). */
-  readonly deliversHooks: boolean;
   /**
    * Whether Codex starts the turn once the prompt is in its history. False: it waits on its
    * UserPromptSubmit hook (a hook that never returns blocks the turn), so the prompt is
@@ -372,18 +369,6 @@ export class FakeCodex extends FakeCli {
     this.hooksSent.push(String(fields.hook_event_name));
     if (!this.reactions.deliversHooks) return;
     this.runtime.handleHookEvent(parsed.event);
-  }
-
-  /** A dispatch outcome; `reply` is what the parent's handler answered (none by default). */
-  outcome(hookEventName: string, reply?: unknown): void {
-    if (!this.reactions.deliversHooks) return;
-    const outcome: HookOutcome = {
-      hookEventName,
-      failedOpen: false,
-      hasHandler: reply !== undefined,
-      ...(reply === undefined ? {} : { reply }),
-    };
-    this.runtime.handleHookOutcome(outcome);
   }
 
   showDialog(isVisible: boolean): void {
