@@ -49,6 +49,19 @@ export class SessionClock {
     return new Promise((resolve) => this.set(resolve, ms));
   }
 
+  /** `pending`, or `expired()`'s error once `ms` passed first; the timer is cancelled either way. */
+  async within<T>(pending: Promise<T>, ms: number, expired: () => Error): Promise<T> {
+    let cancel = (): void => undefined;
+    const bound = new Promise<never>((_, reject) => {
+      cancel = this.set(() => reject(expired()), ms);
+    });
+    try {
+      return await Promise.race([pending, bound]);
+    } finally {
+      cancel();
+    }
+  }
+
   /** Cancels every pending timer (close-down). */
   clearAll(): void {
     for (const handle of this.#pending.values()) this.#source.clearTimeout(handle);
