@@ -3,7 +3,7 @@
 // between the turn's model requests (one gap = one tool step as the CLI runs it).
 
 import { execFileSync } from "node:child_process";
-import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { appendFile, mkdtemp, realpath, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -44,6 +44,15 @@ export async function setUp(agent: BenchAgent): Promise<RunSetup> {
     trustedDirs: [workspace],
     cliPaths: [cliBinaryDir(agent)],
   });
+  if (agent === "codex") {
+    // The bare CLI has nobody to answer Codex's folder-trust dialog, which 0.171.0 shows
+    // despite a `-c projects...trust_level` override; trust saved in config.toml it honours.
+    // Without this the bare turn stalled whenever it ran before the Elwood one (run 2).
+    await appendFile(
+      join(home.env.CODEX_HOME ?? join(home.home, ".codex"), "config.toml"),
+      `\n[projects.${JSON.stringify(workspace)}]\ntrust_level = "trusted"\n`,
+    );
+  }
   return {
     agent,
     model,

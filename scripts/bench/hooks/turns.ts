@@ -233,8 +233,8 @@ async function wiringFor(
           hookTimeoutMs: HOOK_TIMEOUT_MS,
         };
   if (setup.agent === "codex") {
-    const trust = `projects.${JSON.stringify(setup.workspace)}.trust_level="trusted"`;
-    const args = ["--cd", setup.workspace, "-c", trust];
+    // The folder is trusted in the home's config.toml (./setup.ts).
+    const args = ["--cd", setup.workspace];
     if (wiring !== undefined) {
       for (const eventName of codexHookCatalogue.eventNames) {
         args.push("-c", codexHookOverride(eventName, wiring));
