@@ -11,7 +11,7 @@ import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { claudeHookCatalogue } from "../../../src/claude/hooks/catalogue.js";
 import type { ClaudeHookHandlers } from "../../../src/claude/hooks/handlers.js";
 import { postHook } from "../../fixtures/bridge-http.js";
-import { claudePreToolUse } from "../../unit/hooks/claude-samples.js";
+import { claudePreToolUse } from "../../unit/claude/hooks/claude-samples.js";
 
 const CALLS = 1_000;
 const HOOK_TIMEOUT_MS = 300;

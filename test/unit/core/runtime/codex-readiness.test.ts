@@ -1,0 +1,52 @@
+// Codex's cold-start readiness under a starved CLI (C-API-28, prd/decisions.md "Readiness"):
+// a settled idle composer is Codex's only proof of a live input loop, so the fallback
+// waits 30 s for it, not 10 s; a prompt typed before that loop runs is dropped (three
+// Codex sessions of a 32x4 run at load 90 lost their first prompt that way).
+// Fake clock, FakeCodex over the captured 0.171.0 screens.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  INITIAL_READY_FALLBACK_MS,
+  SETTLE_PROOF_FALLBACK_MS,
+} from "../../../../src/core/runtime/readiness.js";
+import { FakeCodex } from "../../../support/fake-agents/fake-codex.js";
+
+const initialReadies = (cli: FakeCodex) =>
+  cli.session.statusDecisions().filter((decision) => decision.evidence === "initial_ready");
+
+describe("Codex's first readiness on a starved machine (C-API-28)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("C-API-28: a composer that shows only after 10 s still proves readiness itself; the queued prompt waits for it", async () => {
+    expect(INITIAL_READY_FALLBACK_MS).toBe(10_000);
+    expect(SETTLE_PROOF_FALLBACK_MS).toBe(30_000);
+    const cli = new FakeCodex();
+    void cli.session.sendMessage("FIRST-message").catch(() => undefined);
+    cli.isWorking = true; // still loading: no idle composer yet
+    cli.render();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(cli.session.status).toBe("running");
+    expect(initialReadies(cli)).toEqual([]);
+    expect(cli.pastes).toBe(0);
+    cli.isWorking = false;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(initialReadies(cli)).toMatchObject([{ reason: "idle composer settled" }]);
+  });
+
+  it("C-API-28: with no idle composer at all, the fallback gives ready at 30 s, not before", async () => {
+    const cli = new FakeCodex();
+    cli.isWorking = true;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS - 200);
+    expect(cli.session.status).toBe("running");
+    expect(initialReadies(cli)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.session.status).toBe("ready");
+    expect(initialReadies(cli)).toMatchObject([{ reason: "fallback deadline" }]);
+  });
+});

@@ -1,0 +1,19 @@
+// Reads a captured screen dump (scripts/dev/capture-screens.ts) as a snapshot.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ScreenSnapshot } from "../../../../src/core/screen/types.js";
+
+export function loadScreen(
+  name: string,
+  cursor: ScreenSnapshot["cursor"] = { x: 0, y: 0, isVisible: false },
+): ScreenSnapshot {
+  const text = readFileSync(
+    join(import.meta.dirname, "../../../fixtures/screens", `${name}.txt`),
+    "utf8",
+  );
+  return { lines: text.replace(/\n$/, "").split("\n"), cursor };
+}
+
+export function labels(snapshot: { options: readonly { label: string }[] } | undefined): string[] {
+  return (snapshot?.options ?? []).map((option) => option.label);
+}

@@ -1,0 +1,261 @@
+// Trust-gate answers under a CPU-starved CLI (C-TRUST-01, issue 11): a key is planned
+// only from a frame rendered after the previous key that shows its effect, so stale
+// frames never stack arrows (a second arrow on "No, exit / Yes, I trust this folder"
+// wraps back to "No, exit", and Enter then quits Claude). Fake clock, real 2.1.332 screens.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { claudeAdapter } from "../../../../src/claude/adapter.js";
+import { codexAdapter } from "../../../../src/codex/adapter.js";
+import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
+import {
+  ANSWER_RETRY_MS,
+  ScreenWatcher,
+  UNRENDERED_RETRY_MS,
+} from "../../../../src/core/screen/screen-watcher.js";
+import { ARROW_DOWN, ENTER } from "../../../../src/core/screen/select-option.js";
+import { loadScreen } from "./load-screen.js";
+import { quietEdges, watcherWorld } from "./watcher-context.js";
+
+function reading(name: string): ScreenReading {
+  const snapshot = loadScreen(`claude-2.1.332-${name}`);
+  return claudeAdapter.readScreen({
+    lines: snapshot.lines,
+    cursor: { x: 0, y: 0, isVisible: false },
+    title: "",
+  });
+}
+
+function codexReading(name: string): ScreenReading {
+  const snapshot = loadScreen(`codex-0.171.0-${name}`);
+  return codexAdapter.readScreen({
+    lines: snapshot.lines,
+    cursor: { x: 0, y: 0, isVisible: false },
+    title: "",
+  });
+}
+
+function harness(
+  first: ScreenReading = reading("workspace-trust"),
+  options: { readonly failingWrites?: number } = {},
+) {
+  let frame = first;
+  let renders = 0;
+  const { context, keys, blocks, answered, writeFailures } = watcherWorld({
+    read: () => frame,
+    renders: () => renders,
+    hasBeenReady: false,
+    ...options,
+  });
+  const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges: quietEdges() });
+  return {
+    keys,
+    blocks,
+    answered,
+    writeFailures,
+    watcher,
+    /**
+     * The dialog's first frame, then the wait the screen table asks for before a first key
+     * (Claude's confirm dialogs drop keys for a moment after they open).
+     */
+    async open(name?: string) {
+      this.paint(name);
+      await vi.advanceTimersByTimeAsync((frame.dialog?.firstKeyAfterMs ?? 0) + 60);
+    },
+    /** The CLI repaints: a new frame (maybe the same picture) is rendered. */
+    paint(name?: string) {
+      if (name !== undefined) frame = reading(name);
+      renders += 1;
+      watcher.scheduleEvaluation();
+    },
+  };
+}
+
+describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("one arrow, then nothing on stale frames, then Enter once the highlight moved", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    // A starved CLI repaints the old picture several times before it applies the arrow.
+    for (let index = 0; index < 5; index += 1) {
+      cli.paint();
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("no repaint at all after a key: repeated only after the long unrendered retry", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS * 2 - 500);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+  });
+
+  it("a lost Enter with no repaint (CLI not listening yet) is repeated", async () => {
+    const cli = harness();
+    await cli.open("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ENTER]);
+    await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS + 500);
+    expect(cli.keys).toEqual([ENTER, ENTER]);
+  });
+
+  it("a lost arrow is retried only after the retry time, on a fresh frame", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS - 500);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    await vi.advanceTimersByTimeAsync(600);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+  });
+
+  it("after a repeated arrow the highlight is ambiguous: Enter only once it has held still", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(100);
+    // Starved: a fresh frame still shows "No, exit" past the retry time, so the arrow repeats.
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    // The CLI applies the first arrow and paints "Yes"; the second is still in flight and
+    // will wrap back to "No, exit": an Enter now would quit Claude (exit code 1).
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    cli.paint("workspace-trust");
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS + 500);
+    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN, ENTER]);
+  });
+
+  it("a single arrow that took effect is confirmed at once (no extra wait)", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(100);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("Claude: no key while its confirm dialog's input guard may still drop it", async () => {
+    // Measured on 2.1.332: an arrow written on the dialog's first frame was dropped on every
+    // start; its repeat 3 s later moved the highlight. Under starvation a first arrow only
+    // delayed (not dropped) plus that repeat wraps back to "No, exit".
+    const cli = harness();
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(cli.keys).toEqual([]);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+  });
+
+  it("Codex: the first key waits out the typeahead drain that follows the dialog's first frame", async () => {
+    // Codex drains typeahead for up to 1 s after painting a startup prompt; a key that lands
+    // then plus a CPU stall made it exit 1 ("timed out discarding buffered terminal input").
+    const cli = harness(codexReading("directory-trust"));
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(1_000);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([]);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.keys).toHaveLength(1);
+  });
+
+  it("C-ATTN-03: past the spec's 5 s deadline the session blocks but a late answer still goes in", async () => {
+    const cli = harness();
+    cli.paint();
+    // The deadline counts from the dialog's first frame: 5 s (api.md "trust deadline").
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(cli.blocks).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+  });
+
+  it("C-ATTN-03 C-CODEX-15: a Codex directory trust that never clears blocks 5 s after it appeared, not before", async () => {
+    const cli = harness(codexReading("directory-trust"));
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(cli.blocks).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(cli.blocks).toHaveLength(1);
+    expect(cli.blocks[0]?.[0]).toMatch(/^codex-directory-trust/);
+  });
+
+  it("C-CLAUDE-16: an answer whose write fails is not reported as answered, and the prompt is answered again", async () => {
+    const cli = harness(reading("workspace-trust"), { failingWrites: 1 });
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.writeFailures).toEqual(["workspace_trust"]);
+    expect(cli.keys).toEqual([]);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.keys).toEqual([ARROW_DOWN]);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.answered).toEqual(["workspace_trust"]);
+  });
+
+  it("C-CLAUDE-16: a written answer whose dialog never clears is not settled: it is retried, then blocks at the deadline", async () => {
+    const cli = harness();
+    await cli.open();
+    await vi.advanceTimersByTimeAsync(100);
+    cli.paint("workspace-trust-moved");
+    await vi.advanceTimersByTimeAsync(300);
+    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    // The dialog stays: the Enter did not take. It is sent again, and the session blocks.
+    for (let step = 0; step < 30; step += 1) {
+      cli.paint("workspace-trust-moved");
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(cli.keys.filter((key) => key === ENTER).length).toBeGreaterThan(1);
+    expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
+  });
+
+  it("C-CODEX-17: a Codex answer whose write fails is reported as a write failure and answered again on a later frame", async () => {
+    const cli = harness(codexReading("directory-trust"), { failingWrites: 1 });
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(1_700);
+    expect(cli.writeFailures).toEqual(["workspace_trust"]);
+    expect(cli.answered).toEqual([]);
+    cli.paint();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(cli.keys).toHaveLength(1);
+    expect(cli.answered).toEqual(["workspace_trust"]);
+  });
+
+  it("C-CODEX-17: a Codex answer whose dialog never clears blocks at the deadline instead of counting as done", async () => {
+    const cli = harness(codexReading("directory-trust"));
+    cli.paint();
+    for (let step = 0; step < 30; step += 1) {
+      await vi.advanceTimersByTimeAsync(200);
+      cli.paint();
+    }
+    expect(cli.keys.length).toBeGreaterThan(0);
+    expect(cli.blocks).toHaveLength(1);
+  });
+});
