@@ -1,12 +1,11 @@
-// One session per agent (issue 20, seeds §5.8): the class a caller constructs
-// (`new ClaudeSession()`) and the live session the factories return (`startClaude()`) are
-// this one object. Each method is written once: it checks its arguments (the public
-// boundary; inner layers take typed values), starts the session lazily, and calls the
-// runtime part that does the work. Shutdown methods never start a session; `on()` before
-// start is buffered; `send()` drains `stream()` here and nowhere else.
+// One session per agent (issue 20, seeds §5.8; prd/internals.md "session/"): the class a
+// caller constructs and what the factories return. Each method checks its arguments, starts
+// the session lazily and calls the runtime part that does the work.
 
+import type { HookEventBase } from "../bridge/catalogue.js";
 import type { ElwoodAttachHandle, ElwoodAttachOptions } from "../core/contract/attach.js";
 import {
+  assertOptionsArgument,
   assertTurnText,
   checkTimeoutOptions,
   checkTurnOptions,
@@ -18,6 +17,7 @@ import type {
   CompactOptions,
   ElwoodAgentSession,
   ElwoodAgentSessionEvents,
+  ElwoodTerminalView,
 } from "../core/contract/session.js";
 import type {
   ElwoodAgentId,
@@ -32,6 +32,7 @@ import { checkLoopId, validateLoopRequest } from "../core/loops/validate.js";
 import { compactTimeout } from "../core/operations/compact.js";
 import { snapshotImages } from "../core/operations/images.js";
 import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
+import type { RuntimeObserver } from "../core/launch/open-session.js";
 import type { SessionRuntime } from "../core/runtime/runtime.js";
 import { waitForActivity, waitForStatus } from "../core/runtime/waits.js";
 import { ElwoodError } from "../errors.js";
@@ -40,8 +41,7 @@ import { assertTerminalSize } from "../terminal/terminal.js";
 import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { attachToSession, checkAttachOptions } from "./attach.js";
 import { withinCallBound } from "./call-bound.js";
-import { submissionImages } from "./submission-arguments.js";
-import { type ElwoodTerminalView, TerminalView } from "./terminal-view.js";
+import { terminalView } from "./terminal-view.js";
 
 /** What opening a session gave: its runtime, and whether it resumed a conversation. */
 export interface OpenedSession {
@@ -52,28 +52,19 @@ export interface OpenedSession {
 export interface AgentSessionInit {
   readonly agent: ElwoodAgentId;
   readonly cwd: string;
-  /** The id the session will start or resume under (a fallback start may replace it). */
   readonly elwoodSessionId: string;
-  /**
-   * Opens the session (start, resume or start-or-resume); called once per attempt. It
-   * hands over the runtime through `observe` as soon as it exists, before its first event.
-   */
-  readonly open: (observe: RuntimeObserver) => Promise<OpenedSession>;
+  /** Called once per start attempt; hands `observe` the runtime before its first event. */
+  readonly open: (observe: RuntimeObserver<HookEventBase>) => Promise<OpenedSession>;
   /** The size the terminal view reports before start. */
   readonly initialSize: ElwoodTerminalSize;
 }
-
-/** Called with a starting session's runtime before it emits anything. */
-export type RuntimeObserver = (runtime: SessionRuntime) => void;
 
 type AnyHandler = (payload: never) => void;
 
 interface Subscription {
   readonly event: string;
   readonly handler: AnyHandler;
-  detach: ElwoodUnsubscribe | undefined;
-  /** The runtime this subscription is attached to (a retried start attaches anew). */
-  runtime: SessionRuntime | undefined;
+  detach?: ElwoodUnsubscribe;
 }
 
 export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentSessionEvents>
@@ -81,24 +72,23 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 {
   readonly agent: ElwoodAgentId;
   readonly cwd: string;
-  /** A read-only view of the session's screen: size, title, snapshot, output. */
   readonly terminal: ElwoodTerminalView;
   readonly #init: AgentSessionInit;
   readonly #subscriptions = new Set<Subscription>();
   #opened: OpenedSession | undefined;
   #starting: Promise<OpenedSession> | undefined;
-  // The runtime of the start in flight, once it exists (listeners attach to it early).
-  #openingRuntime: SessionRuntime | undefined;
+  // The runtime listeners are attached to: the start in flight's, once it exists.
+  #attached: SessionRuntime | undefined;
 
   constructor(init: AgentSessionInit) {
     this.#init = init;
     this.agent = init.agent;
     this.cwd = init.cwd;
-    this.terminal = new TerminalView({
-      runtime: () => this.#opened?.runtime,
-      initialSize: init.initialSize,
-      on: (listener) => this.on("terminal:data", listener),
-    });
+    this.terminal = terminalView(
+      () => this.#opened?.runtime,
+      init.initialSize,
+      (listener) => this.on("terminal:data", listener),
+    );
   }
 
   /** The Elwood session id: known before start (a fallback fresh start may replace it). */
@@ -115,11 +105,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     return this.#opened?.runtime.context.status.status ?? "starting";
   }
 
-  /**
-   * Tokens of every model request the transcript recorded since this object started the
-   * session, summed (issue 26); undefined until one was read. A resumed session counts
-   * from zero: the conversation's earlier requests are not recounted.
-   */
+  /** Summed since this object started the session (issue 26): a resume counts from zero. */
   get usage(): ElwoodTokenUsage | undefined {
     return this.#opened?.runtime.turns.usage;
   }
@@ -131,7 +117,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   /** Starts the session once; concurrent callers share the start in flight. */
   async start(): Promise<this> {
-    await this.#live();
+    await this.live();
     return this;
   }
 
@@ -144,15 +130,9 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     event: E,
     handler: (payload: Events[E]) => void,
   ): ElwoodUnsubscribe {
-    const subscription: Subscription = {
-      event,
-      handler: handler as AnyHandler,
-      detach: undefined,
-      runtime: undefined,
-    };
+    const subscription: Subscription = { event, handler: handler as AnyHandler };
     this.#subscriptions.add(subscription);
-    const runtime = this.#opened?.runtime ?? this.#openingRuntime;
-    if (runtime !== undefined) attach(runtime, subscription);
+    if (this.#attached !== undefined) attach(this.#attached, subscription);
     return () => {
       subscription.detach?.();
       this.#subscriptions.delete(subscription);
@@ -174,7 +154,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     timeoutMs?: number,
   ): Promise<ElwoodSessionStatus> {
     checkWaitArguments(match, timeoutMs);
-    const { events, status } = (this.#runtime ?? (await this.#live())).context;
+    const { events, status } = (this.#runtime ?? (await this.live())).context;
     return waitForStatus(events, status.status, match, timeoutMs);
   }
 
@@ -191,16 +171,14 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     timeoutMs?: number,
   ): Promise<ElwoodActivityEvent> {
     checkWaitArguments(match, timeoutMs);
-    const { events, status } = (this.#runtime ?? (await this.#live())).context;
+    const { events, status } = (this.#runtime ?? (await this.live())).context;
     return waitForActivity(events, status.status, match, timeoutMs);
   }
 
-  /** One turn's content, in arrival order, ending when the turn is complete. */
   stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
     return { [Symbol.asyncIterator]: () => this.#turn(prompt, options) };
   }
 
-  /** The turn's assistant messages joined by a blank line: `stream()` drained for text. */
   async send(prompt: string, options: TurnOptions = {}): Promise<string> {
     const texts: string[] = [];
     for await (const event of this.stream(prompt, options)) {
@@ -212,19 +190,19 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   /** Queued: sent at the next ready, one message per ready (api.md "Submission APIs"). */
   async sendMessage(message: string, options?: SendOptions): Promise<void> {
     const images = submissionImages(message, "message", options, this.cwd);
-    return (this.#runtime ?? (await this.#live())).submissions.submit("message", message, images);
+    return (this.#runtime ?? (await this.live())).submissions.submit("message", message, images);
   }
 
   /** Typed as soon as no other submission is being typed; does not wait for ready. */
   async sendPrompt(prompt: string, options?: SendOptions): Promise<void> {
     const images = submissionImages(prompt, "prompt", options, this.cwd);
-    return (this.#runtime ?? (await this.#live())).submissions.submit("prompt", prompt, images);
+    return (this.#runtime ?? (await this.live())).submissions.submit("prompt", prompt, images);
   }
 
   /** Into a running turn now; before first readiness or while blocked, like a message. */
   async sendGuidance(message: string, options?: SendOptions): Promise<void> {
     const images = submissionImages(message, "guidance message", options, this.cwd);
-    return (this.#runtime ?? (await this.#live())).submissions.guidance(message, images);
+    return (this.#runtime ?? (await this.live())).submissions.guidance(message, images);
   }
 
   /** Raw input: outside the queue, never sanitized, never waits. */
@@ -232,15 +210,14 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
-    (this.#runtime ?? (await this.#live())).submissions.takeRawInput(input);
+    (this.#runtime ?? (await this.live())).submissions.takeRawInput(input);
   }
 
   async resize(size: ElwoodTerminalSize): Promise<void> {
     const checked = assertTerminalSize(size);
-    (this.#runtime ?? (await this.#live())).size.resize(checked);
+    (this.#runtime ?? (await this.live())).size.resize(checked);
   }
 
-  /** Hands `input`/`output` to a person until the detach key (attach.ts); starts lazily. */
   async attach(options: ElwoodAttachOptions): Promise<ElwoodAttachHandle> {
     const checked = checkAttachOptions(options);
     return attachToSession(await this.start(), checked);
@@ -249,42 +226,42 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   /** One Escape when a turn is in flight; resolves at the next ready (C-API-38). */
   async interrupt(options?: { readonly timeoutMs?: number }): Promise<void> {
     const timeoutMs = checkTimeoutOptions(options, "interrupt()");
-    return (this.#runtime ?? (await this.#live())).interrupt.request(timeoutMs);
+    return (this.#runtime ?? (await this.live())).interrupt.request(timeoutMs);
   }
 
   /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
   async compact(options?: CompactOptions): Promise<void> {
     const timeoutMs = compactTimeout(options);
-    return (this.#runtime ?? (await this.#live())).operations.compact(timeoutMs);
+    return (this.#runtime ?? (await this.live())).operations.compact(timeoutMs);
   }
 
   /** Reads the `/model` picker's rows, then closes it with Escape: nothing changes. */
   async listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]> {
     const timeoutMs = modelTimeout(options);
-    return (this.#runtime ?? (await this.#live())).operations.models.listModels(timeoutMs);
+    return (this.#runtime ?? (await this.live())).operations.models.listModels(timeoutMs);
   }
 
   /** Switches this session's model through the picker; the saved default is kept. */
   async setModel(id: string, options?: ModelOperationOptions): Promise<void> {
     const modelId = validModelId(id);
     const timeoutMs = modelTimeout(options);
-    return (this.#runtime ?? (await this.#live())).operations.models.setModel(modelId, timeoutMs);
+    return (this.#runtime ?? (await this.live())).operations.models.setModel(modelId, timeoutMs);
   }
 
   /** Elwood schedules the loop itself; `/loop` text is never parsed by sendMessage. */
   async createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot> {
     const valid = validateLoopRequest(request);
-    return (this.#runtime ?? (await this.#live())).loops.create(valid);
+    return (this.#runtime ?? (await this.live())).loops.create(valid);
   }
 
   /** Also works on a stopped or exited session (definitions kept for resume). */
   async listLoops(): Promise<readonly ElwoodLoopSnapshot[]> {
-    return (this.#runtime ?? (await this.#live())).loops.list();
+    return (this.#runtime ?? (await this.live())).loops.list();
   }
 
   async cancelLoop(loopId: string): Promise<void> {
     const id = checkLoopId(loopId);
-    return (this.#runtime ?? (await this.#live())).loops.cancel(id);
+    return (this.#runtime ?? (await this.live())).loops.cancel(id);
   }
 
   /** Graceful stop; a no-op before start. */
@@ -307,11 +284,6 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     await (await this.#startedOrStarting())?.shutdown.stopOrKill();
   }
 
-  /** The runtime, for agent-specific methods (Claude's login()); starts the session. */
-  protected async live(): Promise<SessionRuntime> {
-    return this.#live();
-  }
-
   // The one per-turn step of this layer: check, start lazily, then the turn owner's events.
   async *#turn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     assertTurnText(prompt, "prompt");
@@ -320,7 +292,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     const calledAt = performance.now();
     const runtime =
       this.#runtime ??
-      (await withinCallBound(this.#live(), checked.timeoutMs, "the session was still starting"));
+      (await withinCallBound(this.live(), checked.timeoutMs, "the session was still starting"));
     const spentMs = performance.now() - calledAt;
     yield* runtime.submissions.stream(prompt, { ...checked, images, spentMs });
   }
@@ -331,8 +303,8 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     return this.#opened?.runtime;
   }
 
-  // The runtime once started; the first caller starts it and the rest share that start.
-  async #live(): Promise<SessionRuntime> {
+  /** The runtime once started (also for Claude's login()); concurrent callers share a start. */
+  protected async live(): Promise<SessionRuntime> {
     if (this.#opened !== undefined) return this.#opened.runtime;
     if (this.#starting === undefined) this.#announceStarting();
     // Listeners attach to the runtime as soon as it exists, so one subscribed before
@@ -348,7 +320,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
         (error: unknown) => {
           // A failed start may be retried by the next call.
           this.#starting = undefined;
-          this.#openingRuntime = undefined;
+          this.#attached = undefined;
           throw error;
         },
       );
@@ -370,9 +342,9 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   }
 
   #attachAll(runtime: SessionRuntime): void {
-    this.#openingRuntime = runtime;
+    if (this.#attached === runtime) return;
+    this.#attached = runtime;
     for (const subscription of this.#subscriptions) {
-      if (subscription.runtime === runtime) continue;
       subscription.detach?.();
       attach(runtime, subscription);
     }
@@ -393,5 +365,16 @@ function attach(runtime: SessionRuntime, subscription: Subscription): void {
   const { events } = runtime.context;
   const on = events.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
   subscription.detach = on.call(events, subscription.event, subscription.handler);
-  subscription.runtime = runtime;
+}
+
+// The send methods' text and options, checked at the call; images validated and copied.
+function submissionImages(
+  text: unknown,
+  what: string,
+  options: SendOptions | undefined,
+  cwd: string,
+) {
+  assertTurnText(text, what);
+  assertOptionsArgument(options, "Send");
+  return snapshotImages(options?.images, cwd);
 }
