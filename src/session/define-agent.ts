@@ -1,13 +1,12 @@
-// defineAgent: one agent descriptor in, its whole public face out — the session class and
-// the start / resume / startOrResume factories over it (seeds §5.1, §5.2, §5.8). The class
-// and the factories build the same object: a factory constructs the class and awaits its
-// start. Everything agent-specific comes from the descriptor, so a new agent is one folder
-// plus one defineAgent call (prd/internals.md "Adding an agent").
+// defineAgent: one agent descriptor in, its public face out: the session class, and the
+// start / resume / startOrResume factories that construct it and await its start (seeds
+// §5.1, §5.2, §5.8; prd/internals.md "Adding an agent").
 import type { HookEventBase } from "../bridge/catalogue.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import {
   type ReplacedSession,
+  type RuntimeObserver,
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";
@@ -21,17 +20,7 @@ import { ElwoodError } from "../errors.js";
 import { invalidOption } from "../options/fields.js";
 import { assertSessionId, newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
-import { AgentSession, type OpenedSession, type RuntimeObserver } from "./agent-session.js";
-
-export interface AgentDefinition<Options, Handlers, Event extends HookEventBase, Posture> {
-  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
-  /** The agent's option schema (core/launch/session-options.ts `agentOptions`). */
-  readonly options: AgentOptions<Options, Handlers, Posture>;
-}
-
-export interface ResumeOptionsBase {
-  readonly elwoodSessionId: string;
-}
+import { AgentSession, type AgentSessionInit } from "./agent-session.js";
 
 /**
  * The options of an agent's session class: start options with cwd optional; with
@@ -58,7 +47,6 @@ export type StartOrResumeOptions<StartOptions> = StartOptions & {
   readonly elwoodSessionId?: string | undefined;
 };
 
-/** A session class built by defineAgent, or an agent's subclass of it (ClaudeSession). */
 export type AgentSessionClass<S, StartOptions extends CommonStartOptions> = new (
   options?: AgentSessionOptions<StartOptions>,
 ) => S;
@@ -66,22 +54,19 @@ export type AgentSessionClass<S, StartOptions extends CommonStartOptions> = new 
 export interface DefinedAgent<
   Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
-  ResumeOptions extends ResumeOptionsBase,
+  ResumeOptions extends { readonly elwoodSessionId: string },
 > {
   readonly Session: AgentSessionClass<AgentSession<Events>, StartOptions>;
-  /** The eager factories over `Session` (or the agent's subclass of it). */
+  /** The eager factories over `Session` or an agent's subclass of it (ClaudeSession). */
   factories<S extends AgentSession<Events>>(
     Session: AgentSessionClass<S, StartOptions>,
-  ): AgentFactories<S, StartOptions, ResumeOptions>;
-}
-
-export interface AgentFactories<S, StartOptions, ResumeOptions> {
-  start(options: StartOptions): Promise<S>;
-  resume(options: ResumeOptions): Promise<S>;
-  /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
-  startOrResume(
-    options: StartOrResumeOptions<StartOptions>,
-  ): Promise<{ readonly session: S; readonly resumed: boolean }>;
+  ): {
+    start(options: StartOptions): Promise<S>;
+    resume(options: ResumeOptions): Promise<S>;
+    startOrResume(
+      options: StartOrResumeOptions<StartOptions>,
+    ): Promise<{ readonly session: S; readonly resumed: boolean }>;
+  };
 }
 
 type OpenMode = "start" | "resume" | "startOrResume";
@@ -89,70 +74,54 @@ type OpenMode = "start" | "resume" | "startOrResume";
 /** How a factory tells the class which way to open; not reachable from the package root. */
 const OPEN_MODE = Symbol("elwood.openMode");
 
-/**
- * Internal seam, not reachable from the package root: a session class given this option
- * opens with it instead of launching a CLI — how fake-CLI tests put a real ClaudeSession
- * over a runtime of fake ports.
- */
+// Internal: a session class given this option opens with it instead of launching a CLI
+// (how fake-CLI tests put a real ClaudeSession over a runtime of fake ports).
 export const SESSION_OPENER = Symbol("elwood.sessionOpener");
 
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 
-/**
- * `defineAgent<Events, StartOptions, ResumeOptions>()(definition)`: the type arguments
- * name the agent's public event map and option types; the rest is inferred.
- */
+/** The type arguments name the agent's public event map and option types; the rest is inferred. */
 export function defineAgent<
   Events extends ElwoodAgentSessionEvents,
   StartOptions extends CommonStartOptions,
-  ResumeOptions extends ResumeOptionsBase,
+  ResumeOptions extends { readonly elwoodSessionId: string },
 >() {
-  return <Options, Handlers, Event extends HookEventBase, Posture>(
-    definition: AgentDefinition<Options, Handlers, Event, Posture>,
-  ): DefinedAgent<Events, StartOptions, ResumeOptions> => {
+  return <Options, Handlers, Event extends HookEventBase, Posture>(definition: {
+    readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
+    readonly options: AgentOptions<Options, Handlers, Posture>;
+  }): DefinedAgent<Events, StartOptions, ResumeOptions> => {
     const { adapter } = definition;
     const Agent = `${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
-    const ENTRY: Record<OpenMode | "class", string> = {
-      start: `start${Agent}`,
-      resume: `resume${Agent}`,
-      startOrResume: `startOrResume${Agent}`,
-      class: `${Agent}Session`,
-    };
     type Config = SessionConfig<Options, Handlers, Posture>;
 
-    const start = async (
-      config: Config,
-      id: string,
-      observe: RuntimeObserver,
-      replacing?: ReplacedSession,
-    ) => ({
-      runtime: (await startAgentSession(adapter, config, id, observe as never, replacing)) as never,
-      resumed: false,
-    });
     // Resume when a resume config is planned; a planned start stands in only when there
     // is nothing to resume, and says which session it replaces (started_new_conversation).
     const open = async (
       configs: OpenConfigs<Options, Handlers, Posture>,
       id: string,
       freshId: string,
-      observe: RuntimeObserver,
-    ): Promise<OpenedSession> => {
-      if (configs.resume === undefined) return start(configs.start as Config, freshId, observe);
+      observe: RuntimeObserver<Event>,
+    ) => {
+      const start = async (replacing?: ReplacedSession) => ({
+        runtime: await startAgentSession(
+          adapter,
+          configs.start as Config,
+          freshId,
+          observe,
+          replacing,
+        ),
+        resumed: false,
+      });
+      if (configs.resume === undefined) return start();
       try {
         return {
-          runtime: (await resumeAgentSession(
-            adapter,
-            configs.resume,
-            id,
-            observe as never,
-          )) as never,
+          runtime: await resumeAgentSession(adapter, configs.resume, id, observe),
           resumed: true,
         };
       } catch (error) {
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
-        const reason = error.name as ReplacedSession["reason"];
-        return start(configs.start, freshId, observe, { elwoodSessionId: id, reason });
+        return start({ elwoodSessionId: id, reason: error.name as ReplacedSession["reason"] });
       }
     };
 
@@ -170,13 +139,24 @@ export function defineAgent<
           ...rest
         } = options as AgentSessionOptions<StartOptions> & {
           readonly [OPEN_MODE]?: OpenMode;
-          readonly [SESSION_OPENER]?: (observe: RuntimeObserver) => Promise<OpenedSession>;
+          readonly [SESSION_OPENER]?: AgentSessionInit["open"];
         };
         const { elwoodSessionId, ...startOptions } = rest;
+        // The entry point messages name: startClaude, resumeCodex, ClaudeSession, ...
+        const entry = requestedMode === undefined ? `${Agent}Session` : `${requestedMode}${Agent}`;
         const freshId = newSessionId();
         let configs: OpenConfigs<Options, Handlers, Posture> = {};
         let failure: unknown;
         try {
+          // The factories take no default cwd (spec §5.1): only the classes do.
+          if (requestedMode === "start" && rest.cwd === undefined) {
+            throw invalidOption(`${entry} needs \`cwd\`, the folder the agent works in.`, {
+              option: "cwd",
+            });
+          }
+          if (requestedMode === "resume" && typeof elwoodSessionId !== "string") {
+            throw invalidOption(`${entry} needs \`elwoodSessionId\`.`);
+          }
           if (resumeOnly !== undefined && typeof resumeOnly !== "boolean") {
             throw invalidOption("`resumeOnly` must be a boolean.", { option: "resumeOnly" });
           }
@@ -196,7 +176,7 @@ export function defineAgent<
                   : "startOrResume";
           // A start takes no elwoodSessionId: startClaude({ elwoodSessionId }) is refused.
           const input = requestedMode === "start" ? rest : startOptions;
-          configs = definition.options.parse(input, use, ENTRY[requestedMode ?? "class"]);
+          configs = definition.options.parse(input, use, entry);
         } catch (error) {
           failure = error;
         }
@@ -209,47 +189,30 @@ export function defineAgent<
           open: (observe) => {
             if (opener !== undefined) return opener(observe);
             if (failure !== undefined) return Promise.reject(failure);
-            return open(configs, elwoodSessionId ?? freshId, freshId, observe);
+            // The runtime is invariant in its hook event type; here it is this agent's.
+            return open(configs, elwoodSessionId ?? freshId, freshId, observe as never) as never;
           },
         });
       }
     }
 
-    const factories = <S extends AgentSession<Events>>(
-      SessionClass: AgentSessionClass<S, StartOptions>,
-    ): AgentFactories<S, StartOptions, ResumeOptions> => {
-      const construct = (options: object, mode: OpenMode): S =>
-        new SessionClass({
-          ...options,
-          [OPEN_MODE]: mode,
-        } as unknown as AgentSessionOptions<StartOptions>);
-      return {
-        async start(options) {
+    return {
+      Session,
+      factories: (SessionClass) => {
+        const construct = async (options: unknown, mode: OpenMode) => {
           assertOptionsObject(options);
-          // The factories take no default cwd (spec §5.1): only the classes do.
-          if ((options as { cwd?: unknown }).cwd === undefined) {
-            throw invalidOption(`${ENTRY.start} needs \`cwd\`, the folder the agent works in.`, {
-              option: "cwd",
-            });
-          }
-          return construct(options, "start").start();
-        },
-        async resume(options) {
-          assertOptionsObject(options);
-          if (typeof (options as { elwoodSessionId?: unknown }).elwoodSessionId !== "string") {
-            throw invalidOption(`${ENTRY.resume} needs \`elwoodSessionId\`.`);
-          }
-          return construct(options, "resume").start();
-        },
-        async startOrResume(options) {
-          assertOptionsObject(options);
-          const session = await construct(options, "startOrResume").start();
-          return { session, resumed: session.isResumed };
-        },
-      };
+          return new SessionClass({ ...options, [OPEN_MODE]: mode } as never).start();
+        };
+        return {
+          start: (options) => construct(options, "start"),
+          resume: (options) => construct(options, "resume"),
+          async startOrResume(options) {
+            const session = await construct(options, "startOrResume");
+            return { session, resumed: session.isResumed };
+          },
+        };
+      },
     };
-
-    return { Session, factories };
   };
 }
 
