@@ -28,11 +28,11 @@ import type {
 } from "../core/contract/status.js";
 import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
 import type { ElwoodActivityEvent } from "../core/contract/types.js";
+import type { RuntimeObserver } from "../core/launch/open-session.js";
 import { checkLoopId, validateLoopRequest } from "../core/loops/validate.js";
 import { compactTimeout } from "../core/operations/compact.js";
 import { snapshotImages } from "../core/operations/images.js";
 import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
-import type { RuntimeObserver } from "../core/launch/open-session.js";
 import type { SessionRuntime } from "../core/runtime/runtime.js";
 import { waitForActivity, waitForStatus } from "../core/runtime/waits.js";
 import { ElwoodError } from "../errors.js";
