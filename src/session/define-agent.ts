@@ -14,7 +14,6 @@ import type {
   AgentOptions,
   CommonStartOptions,
   OpenConfigs,
-  SessionConfig,
 } from "../core/launch/session-options.js";
 import { ElwoodError } from "../errors.js";
 import { invalidOption } from "../options/fields.js";
@@ -92,7 +91,6 @@ export function defineAgent<
   }): DefinedAgent<Events, StartOptions, ResumeOptions> => {
     const { adapter } = definition;
     const Agent = `${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
-    type Config = SessionConfig<Options, Handlers, Posture>;
 
     // Resume when a resume config is planned; a planned start stands in only when there
     // is nothing to resume, and says which session it replaces (started_new_conversation).
@@ -102,26 +100,17 @@ export function defineAgent<
       freshId: string,
       observe: RuntimeObserver<Event>,
     ) => {
-      const start = async (replacing?: ReplacedSession) => ({
-        runtime: await startAgentSession(
-          adapter,
-          configs.start as Config,
-          freshId,
-          observe,
-          replacing,
-        ),
-        resumed: false,
-      });
-      if (configs.resume === undefined) return start();
+      const start = (replacing?: ReplacedSession) =>
+        startAgentSession(adapter, configs.start!, freshId, observe, replacing);
+      if (configs.resume === undefined) return { runtime: await start(), resumed: false };
       try {
-        return {
-          runtime: await resumeAgentSession(adapter, configs.resume, id, observe),
-          resumed: true,
-        };
+        const runtime = await resumeAgentSession(adapter, configs.resume, id, observe);
+        return { runtime, resumed: true };
       } catch (error) {
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
-        return start({ elwoodSessionId: id, reason: error.name as ReplacedSession["reason"] });
+        const reason = error.name as ReplacedSession["reason"];
+        return { runtime: await start({ elwoodSessionId: id, reason }), resumed: false };
       }
     };
 
@@ -142,7 +131,6 @@ export function defineAgent<
           readonly [SESSION_OPENER]?: AgentSessionInit["open"];
         };
         const { elwoodSessionId, ...startOptions } = rest;
-        // The entry point messages name: startClaude, resumeCodex, ClaudeSession, ...
         const entry = requestedMode === undefined ? `${Agent}Session` : `${requestedMode}${Agent}`;
         const freshId = newSessionId();
         let configs: OpenConfigs<Options, Handlers, Posture> = {};
