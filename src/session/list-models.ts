@@ -4,30 +4,23 @@
 // always runs, so no process and no Elwood state is left behind. Start errors pass through.
 
 import type { AgentModelOption } from "../core/contract/models.js";
+import type { ElwoodAgentSession } from "../core/contract/session.js";
 import type { CommonStartOptions } from "../core/launch/session-options.js";
 import { modelTimeout } from "../core/operations/models/run-models.js";
 import { invalidOption } from "../options/fields.js";
 
-export interface ListModelsOptions {
-  readonly cwd: string;
-  readonly stateDir?: string;
-  readonly autoupdate?: boolean;
-  readonly hookTimeoutMs?: number;
-  readonly strictVersionCheck?: boolean;
+export type ListModelsOptions = Pick<
+  CommonStartOptions,
+  "cwd" | "stateDir" | "autoupdate" | "hookTimeoutMs" | "strictVersionCheck" | "executable" | "env"
+> & {
   /** The whole listing once the session is up; default 30000. */
   readonly timeoutMs?: number;
-  readonly executable?: string;
-  /** Environment for the login shell and the CLI; defaults to `process.env`. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
+};
 
-interface ThrowawaySession {
-  listModels(options?: { readonly timeoutMs?: number }): Promise<readonly AgentModelOption[]>;
-  teardown(): Promise<void>;
-}
-
-export async function listModelsWith<S extends ThrowawaySession>(
-  start: (options: CommonStartOptions) => Promise<S>,
+export async function listModelsWith(
+  start: (
+    options: CommonStartOptions,
+  ) => Promise<Pick<ElwoodAgentSession, "listModels" | "teardown">>,
   options: ListModelsOptions,
 ): Promise<readonly AgentModelOption[]> {
   // Checked before the throwaway session spawns anything.
