@@ -43,7 +43,6 @@ import { attachToSession, checkAttachOptions } from "./attach.js";
 import { withinCallBound } from "./call-bound.js";
 import { terminalView } from "./terminal-view.js";
 
-/** What opening a session gave: its runtime, and whether it resumed a conversation. */
 export interface OpenedSession {
   readonly runtime: SessionRuntime;
   readonly resumed: boolean;
@@ -284,7 +283,6 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     await (await this.#startedOrStarting())?.shutdown.stopOrKill();
   }
 
-  // The one per-turn step of this layer: check, start lazily, then the turn owner's events.
   async *#turn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     assertTurnText(prompt, "prompt");
     const checked = checkTurnOptions(options);

@@ -1,8 +1,6 @@
-// ElwoodApprovals (prd/approvals.md, README "Approvals"): the public, agent-neutral way to
-// park PermissionRequests as pending approvals a human answers from anywhere. One instance
-// holds one ApprovalBroker; its claudeHooks()/codexHooks() are the PermissionRequest
-// handlers to pass to a session, each carrying a deadline just past the expiry so only
-// this event waits minutes (bridge/handler-timeout.ts) and every other hook keeps its own.
+// ElwoodApprovals (prd/approvals.md): PermissionRequests parked as pending approvals a human
+// answers from anywhere. Each handler's deadline runs just past the expiry, so only this
+// event waits minutes (bridge/handler-timeout.ts) and every other hook keeps its own.
 
 import { withHandlerTimeout } from "../bridge/handler-timeout.js";
 import { MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
@@ -70,9 +68,8 @@ export class ElwoodApprovals {
   }
 
   /**
-   * Answers a pending approval (first answer wins). Throws `invalid_approval` for a bad
-   * answer, `approval_not_found` for an unknown id, `approval_settled` when it was already
-   * answered, expired or cancelled.
+   * First answer wins. Throws `invalid_approval` for a bad answer, `approval_not_found` for
+   * an unknown id, `approval_settled` once it was answered, expired or cancelled.
    */
   answer(id: string, answer: ElwoodApprovalAnswer): ElwoodApproval {
     if (typeof id !== "string" || id === "") {

@@ -1,7 +1,6 @@
-// `session.attach()` (issue 25 item 3): hands a terminal the parent app owns to a person
-// through the session's own methods — its output with the replay (`terminal.onData`),
-// `sendKeys`, `resize` and `terminal:exit` — so the control queue, the raw-input handover
-// and the resize event see the person's keys as any caller's. No second PTY.
+// `session.attach()` (issue 25 item 3): a person's terminal drives the session through its
+// own methods (terminal.onData, sendKeys, resize, terminal:exit), so the control queue, the
+// raw-input handover and the resize event see their keys as any caller's. No second PTY.
 import type { ElwoodAttachHandle, ElwoodAttachOptions } from "../core/contract/attach.js";
 import type { ElwoodAgentSession } from "../core/contract/session.js";
 import { isTerminalStatus } from "../core/contract/status.js";
@@ -28,7 +27,7 @@ export function checkAttachOptions(options: ElwoodAttachOptions): CheckedAttachO
   return {
     input: given.input as ElwoodAttachOptions["input"],
     output: given.output as ElwoodAttachOptions["output"],
-    detachKey: parseDetachKey((given.detachKey as string | undefined) ?? undefined),
+    detachKey: parseDetachKey(given.detachKey as string | undefined),
     readOnly: given.readOnly === true,
   };
 }

@@ -1,7 +1,5 @@
-// listClaudeModels()/listCodexModels() (api.md "listClaudeModels/listCodexModels"): a
-// throwaway session with an implied `autotrust: true` (a documented exception: nobody is
-// there to answer the trust prompt), its `/model` picker read once, and a teardown that
-// always runs, so no process and no Elwood state is left behind. Start errors pass through.
+// listClaudeModels()/listCodexModels() (api.md): a throwaway session, always torn down, with
+// an implied `autotrust: true` (a documented exception: nobody is there to answer the prompt).
 
 import type { AgentModelOption } from "../core/contract/models.js";
 import type { ElwoodAgentSession } from "../core/contract/session.js";
