@@ -351,11 +351,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   // Shutdown never starts a session, but waits for one already starting.
   async #startedOrStarting(): Promise<SessionRuntime | undefined> {
     if (this.#opened !== undefined) return this.#opened.runtime;
-    if (this.#starting === undefined) return undefined;
-    return this.#starting.then(
-      (opened) => opened.runtime,
-      () => undefined,
-    );
+    return (await this.#starting?.catch(() => undefined))?.runtime;
   }
 }
 
