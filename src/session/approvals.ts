@@ -31,17 +31,14 @@ export interface ElwoodApprovalsOptions {
 }
 
 export class ElwoodApprovals {
+  readonly expireAfterMs: number;
   readonly #broker: ApprovalBroker;
   readonly #handlerTimeoutMs: number;
 
   constructor(options: ElwoodApprovalsOptions = {}) {
-    const expireAfterMs = expiryOf(options);
-    this.#broker = new ApprovalBroker({ expireAfterMs });
-    this.#handlerTimeoutMs = expireAfterMs + HANDLER_MARGIN_MS;
-  }
-
-  get expireAfterMs(): number {
-    return this.#broker.expireAfterMs;
+    this.expireAfterMs = expiryOf(options);
+    this.#broker = new ApprovalBroker({ expireAfterMs: this.expireAfterMs });
+    this.#handlerTimeoutMs = this.expireAfterMs + HANDLER_MARGIN_MS;
   }
 
   /** `hooks` for a Claude session: its PermissionRequests become pending approvals. */
