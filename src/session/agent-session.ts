@@ -140,11 +140,10 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
     for (const subscription of this.#subscriptions) {
-      if (subscription.event !== event || subscription.handler !== (handler as AnyHandler)) {
-        continue;
+      if (subscription.event === event && subscription.handler === handler) {
+        subscription.detach?.();
+        this.#subscriptions.delete(subscription);
       }
-      subscription.detach?.();
-      this.#subscriptions.delete(subscription);
     }
   }
 
@@ -357,8 +356,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
 function attach(runtime: SessionRuntime, subscription: Subscription): void {
   const { events } = runtime.context;
-  const on = events.on as unknown as (event: string, handler: AnyHandler) => ElwoodUnsubscribe;
-  subscription.detach = on.call(events, subscription.event, subscription.handler);
+  subscription.detach = events.on(subscription.event as never, subscription.handler as never);
 }
 
 // The send methods' text and options, checked at the call; images validated and copied.
