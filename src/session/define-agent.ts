@@ -2,6 +2,7 @@
 // start / resume / startOrResume factories that construct it and await its start (seeds
 // §5.1, §5.2, §5.8; prd/internals.md "Adding an agent").
 import type { HookEventBase } from "../bridge/catalogue.js";
+import type { TimeSource } from "../core/context/clock.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import {
@@ -77,6 +78,10 @@ const OPEN_MODE = Symbol("elwood.openMode");
 // (how fake-CLI tests put a real ClaudeSession over a runtime of fake ports).
 export const SESSION_OPENER = Symbol("elwood.sessionOpener");
 
+// Internal: the TimeSource of a launched session's one clock (how the loop e2e runs loop
+// time faster).
+export const SESSION_TIME = Symbol("elwood.sessionTime");
+
 const NOTHING_TO_RESUME = ["state_not_found", "resume_unavailable", "adapter_mismatch"] as const;
 
 /** The type arguments name the agent's public event map and option types; the rest is inferred. */
@@ -124,11 +129,13 @@ export function defineAgent<
         const {
           [OPEN_MODE]: requestedMode,
           [SESSION_OPENER]: opener,
+          [SESSION_TIME]: time,
           resumeOnly,
           ...rest
         } = options as AgentSessionOptions<StartOptions> & {
           readonly [OPEN_MODE]?: OpenMode;
           readonly [SESSION_OPENER]?: AgentSessionInit["open"];
+          readonly [SESSION_TIME]?: TimeSource;
         };
         const { elwoodSessionId, ...startOptions } = rest;
         const entry = requestedMode === undefined ? `${Agent}Session` : `${requestedMode}${Agent}`;
@@ -165,6 +172,13 @@ export function defineAgent<
           // A start takes no elwoodSessionId: startClaude({ elwoodSessionId }) is refused.
           const input = requestedMode === "start" ? rest : startOptions;
           configs = definition.options.parse(input, use, entry);
+          if (time !== undefined) {
+            const { start, resume } = configs;
+            configs = {
+              ...(start === undefined ? {} : { start: { ...start, time } }),
+              ...(resume === undefined ? {} : { resume: { ...resume, time } }),
+            };
+          }
         } catch (error) {
           failure = error;
         }

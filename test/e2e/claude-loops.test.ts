@@ -2,14 +2,14 @@
 // message reaches the model server and `fired` carries both times; a due loop waits
 // out a running turn; stop/resume restores the loop with its id and jitter; kill clears
 // it; a tampered sidecar fails resume with state_corrupt and nothing is submitted.
-// Loop time runs 10× faster through the test-only clock (prd/loops.md "Test clock").
+// Loop time runs 10× faster: each session gets a scaled clock (prd/loops.md "Test clock").
 import { chmodSync, chownSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { resumeClaude, startClaude } from "../../src/agents.js";
 import type { ElwoodLoopEvent } from "../../src/core/contract/loops.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
-import { setLoopClockForTesting } from "../../src/core/loops/clock.js";
+import { SESSION_TIME } from "../../src/session/define-agent.js";
 import {
   type ClaudeFixture,
   conversationText,
@@ -18,15 +18,15 @@ import {
   token,
   userTurnRequests,
 } from "../support/claude-e2e.js";
-import { scaledLoopClock } from "../support/loop-clock.js";
+import { scaledTime } from "../support/loop-clock.js";
 import { processesInHome, survivorsInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const SPEED = 10;
 const newFixture = useRealCliFixture({ trusted: true });
 
-beforeAll(() => setLoopClockForTesting(scaledLoopClock(SPEED)));
-afterAll(() => setLoopClockForTesting(undefined));
+/** One clock for every session here, so a resumed session's times follow the first's. */
+const time = scaledTime(SPEED);
 
 function loopEvents(session: ElwoodAgentSession): ElwoodLoopEvent[] {
   const events: ElwoodLoopEvent[] = [];
@@ -46,7 +46,12 @@ function requestsWith(fx: ClaudeFixture, text: string) {
 }
 
 async function readySession(fx: ClaudeFixture, elwoodSessionId?: string) {
-  const options = { cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir };
+  const options = {
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    [SESSION_TIME]: time,
+  };
   const session =
     elwoodSessionId === undefined
       ? await startClaude(options)

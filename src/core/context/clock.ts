@@ -28,13 +28,17 @@ export class SessionClock {
     return this.#source.now();
   }
 
-  /** Calls `callback` once after `ms`; the returned function cancels it. */
-  set(callback: () => void, ms: number): () => void {
+  /**
+   * Calls `callback` once after `ms`; the returned function cancels it. An `unref` timer
+   * never keeps the parent process alive on its own (a pending loop's).
+   */
+  set(callback: () => void, ms: number, options?: { readonly unref?: boolean }): () => void {
     const key = Symbol();
     const handle = this.#source.setTimeout(() => {
       this.#pending.delete(key);
       callback();
     }, ms);
+    if (options?.unref === true) (handle as { unref?: () => void } | null)?.unref?.();
     this.#pending.set(key, handle);
     return () => {
       const pending = this.#pending.get(key);

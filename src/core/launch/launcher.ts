@@ -188,6 +188,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       autotrust: config.autotrust,
       isResume: launch.isResume,
       composerWaitMs: config.composerWaitMs,
+      ...(config.time === undefined ? {} : { time: config.time }),
       terminal: asTerminalPort(terminal, pty),
       process: {
         pid: pty.pid,

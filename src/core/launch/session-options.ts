@@ -15,6 +15,7 @@ import {
   text,
 } from "../../options/fields.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE } from "../../terminal/terminal.js";
+import type { TimeSource } from "../context/clock.js";
 import { MAX_TIMER_MS } from "../contract/call-arguments.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
@@ -57,6 +58,8 @@ export interface SessionConfig<Launch = unknown, Handlers = unknown, Posture = u
   readonly launch: Launch;
   /** Only the posture fields the caller set; resume merges them over the record's. */
   readonly posture: Posture;
+  /** The session clock's time source, set only by a test (SESSION_TIME); the system's. */
+  readonly time?: TimeSource;
 }
 
 /** A whole number of milliseconds from 1 to `max`, `fallback` when absent. */

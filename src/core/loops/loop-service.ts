@@ -8,9 +8,8 @@ import { ElwoodError } from "../../errors.js";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
-import type { LoopClock } from "./clock.js";
 import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
-import { LoopScheduler } from "./scheduler.js";
+import { type LoopClock, LoopScheduler } from "./scheduler.js";
 import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
 import { LOOP_LIFETIME_MS, loopNotFound } from "./validate.js";
 
@@ -22,11 +21,10 @@ const LOOP_OPERATION_KIND = "loop";
 export interface RuntimeLoopOptions {
   readonly restored: readonly LoopDefinition[];
   writeLoops(loops: readonly LoopDefinition[]): Promise<void>;
-  /** Defaults to the process loop clock (the system clock outside tests). */
-  readonly clock?: LoopClock;
 }
 
 export interface LoopHost {
+  /** The session's clock. */
   readonly clock: LoopClock;
   /** Replaces the sidecar with exactly these definitions. */
   writeLoops(loops: readonly LoopDefinition[]): Promise<void>;
@@ -60,7 +58,7 @@ export class LoopService {
     const now = host.clock.now();
     const alive = restored.filter((loop) => now < loop.expiresAt);
     for (const loop of alive) this.#scheduler.add(loop, { isLive: false, isReady: false });
-    if (alive.length !== restored.length) void this.#persist(() => undefined).catch(() => {});
+    if (alive.length !== restored.length) void this.#persist().catch(() => {});
   }
 
   /** `valid` was checked at the session's boundary (validateLoopRequest). */
@@ -214,19 +212,16 @@ export class LoopService {
     if (!this.#scheduler.remove(id)) return;
     const at = this.#host.clock.now();
     if (announce && this.#host.isLive()) this.#host.emit({ kind: "expired", loopId: id, at });
-    await this.#persist(() => undefined).catch(() => {
-      if (this.#host.isLive()) this.#persistenceFailed(id, at);
-    });
-  }
-
-  #persistenceFailed(id: string, at: number): void {
-    this.#host.emit({
-      kind: "failed",
-      loopId: id,
-      at,
-      phase: "persistence",
-      code: "loop_persistence_failed",
-      message: `Could not remove expired loop ${id} from the sidecar; resume prunes it.`,
+    await this.#persist().catch(() => {
+      if (!this.#host.isLive()) return;
+      this.#host.emit({
+        kind: "failed",
+        loopId: id,
+        at,
+        phase: "persistence",
+        code: "loop_persistence_failed",
+        message: `Could not remove expired loop ${id} from the sidecar; resume prunes it.`,
+      });
     });
   }
 
@@ -237,11 +232,8 @@ export class LoopService {
     }
   }
 
-  #persist(change: () => void): Promise<void> {
-    return this.#serialized(async () => {
-      change();
-      await this.#write(this.#scheduler.definitions());
-    });
+  #persist(): Promise<void> {
+    return this.#serialized(() => this.#write(this.#scheduler.definitions()));
   }
 
   async #write(loops: readonly LoopDefinition[]): Promise<void> {

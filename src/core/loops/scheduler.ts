@@ -1,10 +1,14 @@
-// The loop timing rules as a pure state machine over an injectable clock (§5.9,
+// The loop timing rules as a pure state machine over the session's clock (§5.9,
 // C-LOOP-05…09, 12, 13). It holds no session: the service tells it about readiness,
 // activity and submissions, and it calls back when a loop is due or expired.
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import type { SessionClock } from "../context/clock.js";
 import type { ElwoodLoopState } from "../contract/loops.js";
-import type { LoopClock } from "./clock.js";
-import { IDLE_CADENCE_MS } from "./jitter.js";
+import { cadenceOf } from "./jitter.js";
+import { byDueThenId } from "./snapshot.js";
+
+/** What loops use of the session's clock. */
+export type LoopClock = Pick<SessionClock, "now" | "set">;
 
 interface Entry {
   readonly definition: LoopDefinition;
@@ -17,11 +21,10 @@ interface Entry {
   cancelExpiry?: (() => void) | undefined;
 }
 
-export interface LoopSchedulerOptions {
+interface LoopSchedulerOptions {
   readonly clock: LoopClock;
-  /** A loop just became due; the service tries to submit if the session is ready. */
+  /** A loop just became due; the service submits it if the session is ready. */
   readonly onDue: () => void;
-  /** A loop reached its expiry; the service removes it. */
   readonly onExpired: (id: string) => void;
   /** Arming a timer threw; the loop stays `waiting` until the next ready. */
   readonly onSchedulingFailed: (id: string, error: unknown) => void;
@@ -92,12 +95,8 @@ export class LoopScheduler {
 
   /** The next due loop: earliest due time, then id. */
   nextDue(): LoopDefinition | undefined {
-    let best: Entry | undefined;
-    for (const entry of this.#entries.values()) {
-      if (entry.state !== "due" || entry.dueAt === undefined) continue;
-      if (best === undefined || compareDue(entry, best) < 0) best = entry;
-    }
-    return best?.definition;
+    const due = [...this.#entries.values()].filter((entry) => entry.state === "due");
+    return due.sort(byDueThenId)[0]?.definition;
   }
 
   /** The loop's message went in at `at`: a fixed clock restarts from the actual submission. */
@@ -141,9 +140,7 @@ export class LoopScheduler {
   }
 
   #schedule(entry: Entry, from: number): void {
-    const { definition } = entry;
-    const cadence = definition.mode === "fixed" ? definition.intervalMs : IDLE_CADENCE_MS;
-    const dueAt = from + cadence + definition.jitterMs;
+    const dueAt = from + cadenceOf(entry.definition) + entry.definition.jitterMs;
     this.#setState(entry, "scheduled", dueAt);
     this.#arm(entry, dueAt, () => this.#becomeDue(entry, dueAt));
   }
@@ -172,23 +169,23 @@ export class LoopScheduler {
   }
 
   #arm(entry: Entry, at: number, callback: () => void): void {
-    try {
-      entry.cancelDue = this.#options.clock.setTimer(callback, Math.max(0, at - this.#now()));
-    } catch (error) {
-      this.#setState(entry, "waiting");
-      this.#options.onSchedulingFailed(entry.definition.id, error);
-    }
+    entry.cancelDue = this.#timer(entry, at, callback, () => this.#setState(entry, "waiting"));
   }
 
   #armExpiry(entry: Entry): void {
     const { id, expiresAt } = entry.definition;
+    entry.cancelExpiry = this.#timer(entry, expiresAt, () => this.#options.onExpired(id));
+  }
+
+  // Loop timers are unref'd: a pending loop must never keep the parent process alive.
+  #timer(entry: Entry, at: number, callback: () => void, onFailure?: () => void) {
+    const delay = Math.max(0, at - this.#now());
     try {
-      entry.cancelExpiry = this.#options.clock.setTimer(
-        () => this.#options.onExpired(id),
-        Math.max(0, expiresAt - this.#now()),
-      );
+      return this.#options.clock.set(callback, delay, { unref: true });
     } catch (error) {
-      this.#options.onSchedulingFailed(id, error);
+      onFailure?.();
+      this.#options.onSchedulingFailed(entry.definition.id, error);
+      return undefined;
     }
   }
 
@@ -207,10 +204,4 @@ export class LoopScheduler {
   #now(): number {
     return this.#options.clock.now();
   }
-}
-
-function compareDue(a: Entry, b: Entry): number {
-  const byTime = (a.dueAt ?? 0) - (b.dueAt ?? 0);
-  if (byTime !== 0) return byTime;
-  return a.definition.id < b.definition.id ? -1 : a.definition.id > b.definition.id ? 1 : 0;
 }

@@ -6,7 +6,7 @@ import type {
   ElwoodLoopState,
 } from "../contract/loops.js";
 
-export interface LoopView {
+interface LoopView {
   readonly definition: LoopDefinition;
   readonly state: ElwoodLoopState;
   readonly dueAt?: number | undefined;
@@ -33,6 +33,14 @@ export function redactedSnapshotOf(view: LoopView): ElwoodLoopEventSnapshot {
 
 /** listLoops order: creation time, then id. */
 export function byCreation(a: LoopDefinition, b: LoopDefinition): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return a.createdAt - b.createdAt || compareIds(a.id, b.id);
+}
+
+/** Due order: earliest due time, then id. */
+export function byDueThenId(a: LoopView, b: LoopView): number {
+  return (a.dueAt ?? 0) - (b.dueAt ?? 0) || compareIds(a.definition.id, b.definition.id);
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -17,7 +17,6 @@ import { SessionEvents } from "../context/session-events.js";
 import { type StatusChange, StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodTerminalStatus } from "../contract/status.js";
-import { currentLoopClock } from "../loops/clock.js";
 import { LoopService } from "../loops/loop-service.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
@@ -122,7 +121,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const stored = options.loops;
     this.loops = new LoopService(
       {
-        clock: stored?.clock ?? currentLoopClock(),
+        clock,
         writeLoops: (loops) => stored?.writeLoops(loops) ?? Promise.resolve(),
         emit: (event) => events.emitLoop(event),
         isLive: () => lifetime.isLive,

@@ -2,8 +2,8 @@
 // advances it, and "readiness" and "submissions" are plain fields the test controls.
 
 import type { ElwoodLoopEvent } from "../../../../src/core/contract/loops.js";
-import type { LoopClock } from "../../../../src/core/loops/clock.js";
 import type { LoopHost } from "../../../../src/core/loops/loop-service.js";
+import type { LoopClock } from "../../../../src/core/loops/scheduler.js";
 import type { LoopDefinition } from "../../../../src/state/loop-sidecar.js";
 
 interface Timer {
@@ -25,7 +25,7 @@ export class FakeClock implements LoopClock {
     return this.#now;
   }
 
-  setTimer(callback: () => void, ms: number): () => void {
+  set(callback: () => void, ms: number): () => void {
     const timer = { at: this.#now + ms, seq: this.#seq++, callback };
     this.#timers.add(timer);
     return () => this.#timers.delete(timer);

@@ -181,9 +181,9 @@ describe("events and failures", () => {
     let shouldThrow = true;
     const flaky = {
       now: () => clock.now(),
-      setTimer: (callback: () => void, ms: number) => {
+      set: (callback: () => void, ms: number) => {
         if (shouldThrow) throw new Error("no timers");
-        return clock.setTimer(callback, ms);
+        return clock.set(callback, ms);
       },
     };
     const session = fakeSession(clock);
