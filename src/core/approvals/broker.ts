@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { ElwoodError } from "../../errors.js";
 import { TypedEmitter } from "../../events/emitter.js";
-import { systemTime, type TimeSource } from "../context/clock.js";
+import { SessionClock } from "../context/clock.js";
 import type {
   ApprovalRequest,
   ElwoodApproval,
@@ -18,10 +18,11 @@ import type {
 /** How long settled ids are remembered so a late answer is told "already settled". */
 const REMEMBERED_SETTLED = 256;
 
-export interface ApprovalBrokerOptions {
+interface ApprovalBrokerOptions {
   /** Milliseconds an approval stays pending before it expires (validated by the caller). */
   readonly expireAfterMs: number;
-  readonly time?: TimeSource;
+  /** Expiry timers and times; a clock on the system's time unless a test injects one. */
+  readonly clock?: SessionClock;
 }
 
 interface Pending {
@@ -34,7 +35,7 @@ type SettledHow = "answered" | "expired" | "cancelled";
 
 export class ApprovalBroker {
   readonly #expireAfterMs: number;
-  readonly #time: TimeSource;
+  readonly #clock: SessionClock;
   readonly #pending = new Map<string, Pending>();
   readonly #settled = new Map<string, SettledHow>();
   readonly #events = new TypedEmitter<{ approval: ElwoodApprovalEvent }>();
@@ -42,7 +43,7 @@ export class ApprovalBroker {
 
   constructor(options: ApprovalBrokerOptions) {
     this.#expireAfterMs = options.expireAfterMs;
-    this.#time = options.time ?? systemTime;
+    this.#clock = options.clock ?? new SessionClock();
   }
 
   get expireAfterMs(): number {
@@ -58,7 +59,7 @@ export class ApprovalBroker {
     abandoned?: AbortSignal,
   ): Promise<ElwoodApprovalAnswer | undefined> {
     if (this.#closed || abandoned?.aborted === true) return Promise.resolve(undefined);
-    const createdAt = this.#time.now();
+    const createdAt = this.#clock.now();
     const approval: ElwoodApproval = Object.freeze({
       ...request,
       id: `apr_${randomBytes(12).toString("base64url")}`,
@@ -66,7 +67,7 @@ export class ApprovalBroker {
       expiresAt: createdAt + this.#expireAfterMs,
     });
     return new Promise((resolve) => {
-      const handle = this.#time.setTimeout(
+      const cancelExpiry = this.#clock.set(
         () => this.#finish(approval.id, "expired", undefined),
         this.#expireAfterMs,
       );
@@ -77,7 +78,7 @@ export class ApprovalBroker {
         approval,
         settle: resolve,
         cancelTimer: () => {
-          this.#time.clearTimeout(handle);
+          cancelExpiry();
           abandoned?.removeEventListener("abort", onAbandoned);
         },
       });

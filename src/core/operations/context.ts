@@ -1,16 +1,17 @@
-// What a session operation (compact, model pickers, login, images) may use of the live
-// session: the terminal, the event surface, a safe-screen gate and the current screen
-// reading. Operations run inside one control-queue slot and never consume the ready
-// transition (api.md "Control queue": commands must not, or the session deadlocks).
+// What a session operation (compact, model pickers, login, images, start-up warnings) uses
+// of the live session, and the waits they share, all on the session's clock. Operations
+// run inside one control-queue slot and never consume the ready transition (api.md
+// "Control queue": commands must not, or the session deadlocks).
+import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
 
-/** An operation sees the whole session context; it names no interface of its own. */
 export type OperationContext = SessionContext;
 
-/**
- * A sleep on the session clock that always resolves, early once the session closes: the
- * operation then finds the session closed at its next check and stops there.
- */
+/** Between typing a command and its Enter: the CLI takes the text first. */
+export const ENTER_SETTLE_MS = 150;
+
+/** A sleep that resolves early once the session closes: the operation's next check stops it. */
 export function sleep(context: SessionContext, ms: number): Promise<void> {
   return context.lifetime.sleep(ms).catch(() => undefined);
 }
@@ -21,19 +22,49 @@ export async function renderedLines(context: OperationContext): Promise<readonly
   return context.terminal.snapshot().lines;
 }
 
-/** Resolves with the first value `probe` returns within `timeoutMs`; undefined on timeout. */
+/** Types `text` and one Enter, each onto a safe screen (C-API-56). */
+export async function typeCommand(context: OperationContext, text: string): Promise<void> {
+  await waitForSafeScreen(context);
+  context.terminal.sendInput(text);
+  await sleep(context, ENTER_SETTLE_MS);
+  await waitForSafeScreen(context);
+  context.terminal.sendInput(KEYS.enter);
+}
+
+/** The first value `probe` returns within `timeoutMs`; undefined on timeout. */
 export async function pollScreen<T>(
   context: OperationContext,
   probe: (lines: readonly string[]) => T | undefined,
   timeoutMs: number,
   intervalMs = 100,
 ): Promise<T | undefined> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = context.clock.now() + timeoutMs;
   for (;;) {
     if (context.lifetime.isClosed) throw context.lifetime.notRunning();
     const found = probe(await renderedLines(context));
     if (found !== undefined) return found;
-    if (Date.now() >= deadline) return undefined;
+    if (context.clock.now() >= deadline) return undefined;
     await sleep(context, intervalMs);
+  }
+}
+
+/**
+ * Sends `key` while `isOpen` holds, at most `attempts` times (one per stage still open),
+ * each time waiting up to `waitMs` for it to close: a stray key never reaches the composer.
+ */
+export async function dismiss(
+  context: OperationContext,
+  close: {
+    isOpen(lines: readonly string[]): boolean;
+    key: string;
+    attempts: number;
+    waitMs: number;
+  },
+): Promise<void> {
+  const isGone = (lines: readonly string[]) => (close.isOpen(lines) ? undefined : true);
+  for (let attempt = 0; attempt < close.attempts; attempt += 1) {
+    if (context.lifetime.isClosed || !close.isOpen(await renderedLines(context))) return;
+    context.terminal.sendInput(close.key);
+    await pollScreen(context, isGone, close.waitMs, 50).catch(() => undefined);
   }
 }

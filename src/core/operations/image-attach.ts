@@ -8,36 +8,16 @@ import { join } from "node:path";
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste } from "../../terminal/input.js";
 import type { ImageAttachFacts } from "../contract/operation-facts.js";
-import type { ImageSnapshot } from "./images.js";
+import type { ImageSnapshot } from "../contract/turn.js";
+import { waitForSafeScreen } from "../screen/safe-screen.js";
+import { type OperationContext, pollScreen } from "./context.js";
 
-export const CHIP_CONFIRM_MS = 10_000;
-const CHIP_POLL_MS = 100;
+const CHIP_CONFIRM_MS = 10_000;
 const COMPOSER_SCAN_LINES = 24;
-
-export interface ImageAttachSurface {
-  write(data: string): void;
-  /** Waits until everything received is rendered and no dialog is up (C-API-56). */
-  waitForSafeScreen(): Promise<void>;
-  /** Resolves once every byte received so far is rendered. */
-  settled(): Promise<void>;
-  lines(): readonly string[];
-  sleep(ms: number): Promise<void>;
-  now(): number;
-  isClosed(): boolean;
-  notRunning(): ElwoodError;
-  /** Erases the partial draft, confirmed or left due for the next op (screen/draft-cleanup.ts). */
-  clearFailedDraft(): Promise<boolean>;
-}
 
 /** Counts the attachment chips in the composer region (located by the prompt glyph). */
 export function countComposerChips(lines: readonly string[], facts: ImageAttachFacts): number {
-  let start = -1;
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    if (facts.promptLine.test(lines[index] ?? "")) {
-      start = index;
-      break;
-    }
-  }
+  const start = lines.findLastIndex((line) => facts.promptLine.test(line));
   if (start === -1) return 0;
   const region: string[] = [lines[start] ?? ""];
   for (
@@ -72,12 +52,7 @@ export async function materializeImages(
   }
   // mkdtemp creates the folder 0700; files are created exclusively with 0600.
   const folder = await mkdtemp(join(tmpdir(), "elwood-images-"));
-  let isDisposed = false;
-  const dispose = async () => {
-    if (isDisposed) return;
-    isDisposed = true;
-    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
-  };
+  const dispose = () => rm(folder, { recursive: true, force: true }).catch(() => undefined);
   try {
     const paths: string[] = [];
     for (const [index, image] of images.entries()) {
@@ -102,43 +77,33 @@ export async function materializeImages(
   }
 }
 
-/** Pastes each path and waits for its chip; on a miss clears the draft and rejects. */
+/**
+ * Pastes each path and waits for its chip; on a miss erases the draft with
+ * `clearFailedDraft` (screen/draft-cleanup.ts) and rejects.
+ */
 export async function attachImagePaths(
-  surface: ImageAttachSurface,
+  context: OperationContext,
   paths: readonly string[],
   facts: ImageAttachFacts,
+  clearFailedDraft: () => Promise<boolean>,
 ): Promise<void> {
-  await surface.waitForSafeScreen();
-  const baseline = countComposerChips(surface.lines(), facts);
+  const chips = () => countComposerChips(context.terminal.snapshot().lines, facts);
+  await waitForSafeScreen(context);
+  const baseline = chips();
   for (const [index, path] of paths.entries()) {
-    await surface.waitForSafeScreen();
-    surface.write(bracketedPaste(path));
-    const isConfirmed = await waitForChips(surface, facts, baseline + index + 1);
-    if (!isConfirmed) {
-      if (surface.isClosed()) throw surface.notRunning();
-      await surface.clearFailedDraft();
+    await waitForSafeScreen(context);
+    context.terminal.sendInput(bracketedPaste(path));
+    const expected = baseline + index + 1;
+    const isShown = (lines: readonly string[]) =>
+      countComposerChips(lines, facts) >= expected ? true : undefined;
+    if ((await pollScreen(context, isShown, CHIP_CONFIRM_MS)) === undefined) {
+      if (context.lifetime.isClosed) throw context.lifetime.notRunning();
+      await clearFailedDraft();
       throw new ElwoodError(
         "image_attach_failed",
         `Image ${index + 1} of ${paths.length} was not confirmed in the composer within ${CHIP_CONFIRM_MS / 1000} s (no "[Image #N]" chip appeared); nothing was sent. Check that the file is an image the CLI accepts.`,
-        {
-          details: { index, confirmedChips: countComposerChips(surface.lines(), facts) - baseline },
-        },
+        { details: { index, confirmedChips: chips() - baseline } },
       );
     }
   }
-}
-
-async function waitForChips(
-  surface: ImageAttachSurface,
-  facts: ImageAttachFacts,
-  expected: number,
-): Promise<boolean> {
-  const deadline = surface.now() + CHIP_CONFIRM_MS;
-  while (surface.now() < deadline) {
-    if (surface.isClosed()) throw surface.notRunning();
-    await surface.settled();
-    if (countComposerChips(surface.lines(), facts) >= expected) return true;
-    await surface.sleep(CHIP_POLL_MS);
-  }
-  return false;
 }

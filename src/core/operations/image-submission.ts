@@ -6,22 +6,16 @@ import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
 import type { ImageAttachFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
-import type { AdmittedImages } from "../contract/turn.js";
-import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { type OperationContext, sleep } from "./context.js";
-import {
-  attachImagePaths,
-  type ImageAttachSurface,
-  type MaterializedImages,
-  materializeImages,
-} from "./image-attach.js";
-import { ImageBudget, type ImageSnapshot } from "./images.js";
+import type { AdmittedImages, ImageSnapshot } from "../contract/turn.js";
+import type { OperationContext } from "./context.js";
+import { attachImagePaths, type MaterializedImages, materializeImages } from "./image-attach.js";
+import { ImageBudget } from "./images.js";
 
 export class ImageSubmissions {
   readonly #context: OperationContext;
   readonly #facts: ImageAttachFacts | undefined;
   readonly #budget = new ImageBudget();
-  readonly #surface: ImageAttachSurface;
+  readonly #clearFailedDraft: () => Promise<boolean>;
 
   /** `clearFailedDraft`: the session's failed-draft cleanup (the composer guard's). */
   constructor(
@@ -31,17 +25,7 @@ export class ImageSubmissions {
   ) {
     this.#context = context;
     this.#facts = facts;
-    this.#surface = {
-      write: (data) => context.terminal.sendInput(data),
-      waitForSafeScreen: () => waitForSafeScreen(context),
-      settled: () => context.terminal.settled(),
-      lines: () => context.terminal.snapshot().lines,
-      sleep: (ms) => sleep(context, ms),
-      now: () => context.clock.now(),
-      isClosed: () => context.lifetime.isClosed,
-      notRunning: () => context.lifetime.notRunning(),
-      clearFailedDraft,
-    };
+    this.#clearFailedDraft = clearFailedDraft;
   }
 
   /** Reserves synchronously (the images were checked at the call); unsupported_platform. */
@@ -73,7 +57,7 @@ export class ImageSubmissions {
     let files: MaterializedImages | undefined;
     try {
       files = await materializeImages(images);
-      await attachImagePaths(this.#surface, files.paths, facts);
+      await attachImagePaths(this.#context, files.paths, facts, this.#clearFailedDraft);
     } catch (error) {
       await files?.dispose();
       onFailure();

@@ -7,8 +7,6 @@ import { resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";
 import type { ImageFormat, ImageSnapshot } from "../contract/turn.js";
 
-export type { ImageSnapshot };
-
 const MIB = 1024 * 1024;
 export const IMAGE_LIMITS = Object.freeze({
   maxImages: 16,
@@ -18,8 +16,6 @@ export const IMAGE_LIMITS = Object.freeze({
 });
 
 const FORMATS: readonly ImageFormat[] = ["png", "jpeg", "gif", "webp"];
-
-/** An image as the queue op will attach it. */
 
 function invalid(message: string, details: Record<string, unknown> = {}): ElwoodError {
   return new ElwoodError("invalid_image", message, { details });
@@ -121,7 +117,7 @@ export function snapshotImages(images: unknown, baseDir?: string): readonly Imag
   return snapshots;
 }
 
-export function totalBytes(snapshots: readonly ImageSnapshot[]): number {
+function totalBytes(snapshots: readonly ImageSnapshot[]): number {
   return snapshots.reduce((sum, image) => sum + image.bytes, 0);
 }
 

@@ -6,13 +6,13 @@ import type { SessionContext } from "../context/session-context.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 
 export class LoginExpiryWatch {
-  readonly #context: Pick<SessionContext, "events" | "screen">;
+  readonly #context: Pick<SessionContext, "events" | "screen" | "clock">;
   readonly #facts: LoginFacts;
   #isArmed = true;
   /** An auth banner left on screen from before the last login() proves nothing new. */
   #isScreenStale = false;
 
-  constructor(context: Pick<SessionContext, "events" | "screen">, facts: LoginFacts) {
+  constructor(context: Pick<SessionContext, "events" | "screen" | "clock">, facts: LoginFacts) {
     this.#context = context;
     this.#facts = facts;
     // Subscribed for the session's life: its events go away with it.
@@ -21,7 +21,7 @@ export class LoginExpiryWatch {
       // A turn ending (running/blocked → ready) is when a lapse banner would show. Looked
       // at on a later tick: a warning never goes out inside another event's delivery.
       if (event.status === "ready" && event.previous !== "starting") {
-        setTimeout(() => this.#checkScreen(), 0);
+        context.clock.set(() => this.#checkScreen(), 0);
       }
     });
   }

@@ -10,14 +10,20 @@ import { optionalMilliseconds } from "../contract/call-arguments.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { type OperationContext, renderedLines, sleep } from "./context.js";
+import {
+  dismiss,
+  ENTER_SETTLE_MS,
+  type OperationContext,
+  renderedLines,
+  sleep,
+  typeCommand,
+} from "./context.js";
 import { checkAuthUrl, checkLoginCode, loginFailed } from "./login-facts.js";
 import { type LoginScreen, readLoginScreen } from "./login-screen.js";
 
-export const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
+const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
 const POLL_MS = 150;
 const KEY_STEP_MS = 250;
-const ENTER_SETTLE_MS = 150;
 const MAX_METHOD_MOVES = 8;
 
 export interface LoginOptions {
@@ -27,12 +33,7 @@ export interface LoginOptions {
   readonly timeoutMs?: number;
 }
 
-interface Normalized {
-  readonly method: string;
-  readonly onAuthUrl: ((url: string) => void) | undefined;
-  readonly provideCode: () => string | Promise<string>;
-  readonly timeoutMs: number;
-}
+type Normalized = LoginOptions & { readonly method: string; readonly timeoutMs: number };
 
 /**
  * The checks that need no screen facts, so a lazy session refuses bad options before it
@@ -67,12 +68,7 @@ export function normalizeLoginOptions(given: LoginOptions, facts: LoginFacts): N
       `login() method must be one of ${Object.keys(facts.methods).join(", ")}; got ${String(method)}.`,
     );
   }
-  return {
-    method,
-    provideCode: given.provideCode,
-    onAuthUrl: given.onAuthUrl,
-    timeoutMs: given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
-  };
+  return { ...given, method, timeoutMs: given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS };
 }
 
 interface Progress {
@@ -90,15 +86,12 @@ export async function runLogin(
   facts: LoginFacts,
   options: Normalized,
 ): Promise<void> {
-  const deadline = Date.now() + options.timeoutMs;
+  const deadline = context.clock.now() + options.timeoutMs;
   await waitForSafeScreen(context);
   if (screenNow(context, await renderedLines(context), facts).isOpen) {
     throw loginFailed("a login dialog is already open (not opened by this call)", "start");
   }
-  context.terminal.sendInput(facts.command);
-  await sleep(context, ENTER_SETTLE_MS);
-  await waitForSafeScreen(context);
-  context.terminal.sendInput(KEYS.enter);
+  await typeCommand(context, facts.command);
   const progress: Progress = {
     methodMoves: 0,
     hasPickedMethod: false,
@@ -112,7 +105,7 @@ export async function runLogin(
     for (;;) {
       if (context.lifetime.isClosed || isTerminalStatus(context.status.status))
         throw context.lifetime.notRunning();
-      if (Date.now() >= deadline) throw timedOut(options.timeoutMs, progress);
+      if (context.clock.now() >= deadline) throw timedOut(options.timeoutMs, progress);
       const screen = screenNow(context, await renderedLines(context), facts);
       hasOpened ||= screen.isOpen;
       // A recognized dialog (a permission prompt, a trust gate) holds every write.
@@ -232,14 +225,8 @@ function timedOut(timeoutMs: number, progress: Progress): ElwoodError {
   );
 }
 
-// One Escape per stage still open (the code screen may sit on the method list), each only
-// while the dialog shows, so a stray Escape never reaches the composer; bounded (~1 s).
-async function closeDialog(context: OperationContext, facts: LoginFacts): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (context.lifetime.isClosed) return;
-    const lines = await renderedLines(context).catch(() => [] as readonly string[]);
-    if (!screenNow(context, lines, facts).isOpen) return;
-    context.terminal.sendInput(KEYS.escape);
-    await sleep(context, KEY_STEP_MS + 100);
-  }
+// The code screen may sit on the method list: up to one Escape per stage (~1 s).
+function closeDialog(context: OperationContext, facts: LoginFacts): Promise<void> {
+  const isOpen = (lines: readonly string[]) => screenNow(context, lines, facts).isOpen;
+  return dismiss(context, { isOpen, key: KEYS.escape, attempts: 3, waitMs: KEY_STEP_MS + 100 });
 }

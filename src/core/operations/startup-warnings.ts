@@ -11,7 +11,7 @@
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { type OperationContext, renderedLines, sleep } from "./context.js";
+import { dismiss, type OperationContext, pollScreen, renderedLines, sleep } from "./context.js";
 import {
   badgeCount,
   type McpStartupReport,
@@ -26,7 +26,7 @@ const POLL_MS = 250;
 const BADGE_SETTLE_MS = 2000;
 const PAGE_TIMEOUT_MS = 3000;
 
-export interface StartupWarningsParts {
+interface StartupWarningsParts {
   readonly context: OperationContext;
   readonly facts: StartupWarningsPagerFacts;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -37,13 +37,9 @@ export interface StartupWarningsParts {
 export class StartupWarningsWatch {
   readonly #parts: StartupWarningsParts;
   #unsubscribe: ElwoodUnsubscribe | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #deadline = 0;
   #isDone = false;
   #isReading = false;
   #hasBeenReady = false;
-  #lastCount = 0;
-  #countSince = 0;
   /** What the reads so far found; emitted once, when complete or when watching ends. */
   readonly #failed = new Set<string>();
   readonly #notLoggedIn = new Set<string>();
@@ -57,77 +53,67 @@ export class StartupWarningsWatch {
     this.#unsubscribe = parts.context.events.on("status", (event) => {
       if (event.status === "ready" && !this.#hasBeenReady) {
         this.#hasBeenReady = true;
-        this.#deadline = Date.now() + STARTUP_WARNINGS_WINDOW_MS;
-        // Never read the screen inside a status delivery (FINDINGS 05:05): a later tick,
-        // and only when the config could have produced an MCP warning at all.
-        void this.#isWorthReading.then((isWorth) => (isWorth ? this.#schedule(0) : this.#finish()));
+        void this.#watch();
       } else if (event.status !== "ready" && this.#hasBeenReady) {
         this.#finish(); // the first turn (or a close) started: too late to open a pager
       }
     });
   }
 
-  #schedule(ms: number): void {
-    if (this.#isDone) return;
-    this.#timer = setTimeout(() => this.#check(), ms);
-  }
-
-  #check(): void {
-    this.#timer = undefined;
+  async #watch(): Promise<void> {
     const { context, facts } = this.#parts;
-    if (this.#isDone || context.lifetime.isClosed) {
-      this.#finish();
-      return;
+    const { clock } = context;
+    const deadline = clock.now() + STARTUP_WARNINGS_WINDOW_MS;
+    // Never read the screen inside a status delivery (FINDINGS 05:05): a later tick, and
+    // only when the config could have produced an MCP warning at all.
+    if (!(await this.#isWorthReading)) return this.#finish();
+    await sleep(context, 0);
+    let lastCount = 0;
+    let countSince = 0;
+    while (!this.#isDone && !context.lifetime.isClosed) {
+      const count = badgeCount(context.terminal.snapshot().lines, facts) ?? 0;
+      const now = clock.now();
+      if (count !== lastCount) {
+        lastCount = count;
+        countSince = now;
+      }
+      // MCP servers fail one by one (a refused HTTP server after a dead stdio one), and the
+      // summary line comes with the last: read once the count has held still.
+      if (count > 0 && (now - countSince >= BADGE_SETTLE_MS || now >= deadline)) {
+        await this.#read();
+        lastCount = 0;
+        if (this.#isDone || clock.now() >= deadline) break;
+      } else if (now >= deadline) {
+        break;
+      }
+      await sleep(context, POLL_MS);
     }
-    const count = badgeCount(context.terminal.snapshot().lines, facts) ?? 0;
-    const now = Date.now();
-    if (count !== this.#lastCount) {
-      this.#lastCount = count;
-      this.#countSince = now;
-    }
-    // MCP servers fail one by one (a refused HTTP server after a dead stdio one), and the
-    // summary line comes with the last: read once the count has held still.
-    const isSettled = count > 0 && now - this.#countSince >= BADGE_SETTLE_MS;
-    if (!isSettled) {
-      if (now < this.#deadline) this.#schedule(POLL_MS);
-      else if (count > 0) this.#read();
-      else this.#finish();
-      return;
-    }
-    this.#read();
+    this.#finish();
   }
 
   // A read before the last server failed shows no summary line: what it found is kept,
   // and the watch goes on for the badge the later failures bring (the pager counts what
   // it showed as seen, so a new badge means new warnings).
-  #read(): void {
-    const { facts } = this.#parts;
+  async #read(): Promise<void> {
     this.#isReading = true;
-    this.#parts
+    await this.#parts
       .run(async (slot) => {
-        const report = await readReport(slot, facts);
+        const report = await readReport(slot, this.#parts.facts);
         if (report === undefined) return;
         for (const server of report.failedServers) this.#failed.add(server);
         for (const server of report.notLoggedIn) this.#notLoggedIn.add(server);
         if (report.isComplete) this.#finish();
       })
       // A failed read (session closed, pager not found) is silent: it only loses a warning.
-      .catch(() => undefined)
-      .finally(() => {
-        this.#isReading = false;
-        this.#lastCount = 0;
-        if (this.#isDone || Date.now() >= this.#deadline) this.#finish();
-        else this.#schedule(POLL_MS);
-      });
+      .catch(() => undefined);
+    this.#isReading = false;
   }
 
   #finish(): void {
     this.#isDone = true;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    // A read still in flight finishes first; its own finish emits.
+    // A read still in flight finishes first; the watch's own finish then emits.
     if (!this.#isReading) this.#emitOnce();
   }
 
@@ -157,45 +143,32 @@ export async function readPages(
   context: OperationContext,
   facts: StartupWarningsPagerFacts,
 ): Promise<PagerPage[]> {
+  const waitForPage = (isWanted: (page: PagerPage) => boolean) =>
+    pollScreen(
+      context,
+      (lines) => {
+        const page = readPagerPage(lines, facts);
+        return page !== undefined && isWanted(page) ? page : undefined;
+      },
+      PAGE_TIMEOUT_MS,
+    );
   context.terminal.sendInput(facts.openKey);
   const pages: PagerPage[] = [];
   try {
-    let page = await waitForPage(context, facts, () => true);
+    let page = await waitForPage(() => true);
     while (page !== undefined) {
       pages.push(page);
       if (page.number >= page.count) break;
       const previous = page.number;
       context.terminal.sendInput(facts.nextKey);
-      page = await waitForPage(context, facts, (next) => next.number !== previous);
+      page = await waitForPage((next) => next.number !== previous);
     }
   } finally {
-    if (!context.lifetime.isClosed) await closePager(context, facts);
+    const isOpen = (lines: readonly string[]) => readPagerPage(lines, facts) !== undefined;
+    const close = { isOpen, key: facts.closeKey, attempts: 1, waitMs: PAGE_TIMEOUT_MS };
+    if (!context.lifetime.isClosed) await dismiss(context, close);
   }
   return pages;
-}
-
-async function waitForPage(
-  context: OperationContext,
-  facts: StartupWarningsPagerFacts,
-  isWanted: (page: PagerPage) => boolean,
-): Promise<PagerPage | undefined> {
-  const deadline = Date.now() + PAGE_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const page = readPagerPage(await renderedLines(context), facts);
-    if (page !== undefined && isWanted(page)) return page;
-    await sleep(context, 100);
-  }
-  return undefined;
-}
-
-async function closePager(context: OperationContext, facts: StartupWarningsPagerFacts) {
-  if (readPagerPage(await renderedLines(context), facts) === undefined) return;
-  context.terminal.sendInput(facts.closeKey);
-  const deadline = Date.now() + PAGE_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (readPagerPage(await renderedLines(context), facts) === undefined) return;
-    await sleep(context, 100);
-  }
 }
 
 function emitWarnings(

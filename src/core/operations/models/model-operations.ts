@@ -2,12 +2,11 @@
 // waiting queue slot that never consumes the ready transition, the deadline that the
 // queue wait counts against, and the adapter's persisted-default guard around a switch.
 import { ElwoodError } from "../../../errors.js";
-import { withinTime } from "../../context/time-bound.js";
 import type { AgentModelOption, ModelOperationFacts } from "../../contract/models.js";
 import type { OperationContext } from "../context.js";
 import { runListModels, runSetModel } from "./run-models.js";
 
-export interface ModelOperationsHost {
+interface ModelOperationsHost {
   readonly context: OperationContext;
   readonly facts: ModelOperationFacts | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -62,18 +61,19 @@ export class ModelOperations {
     timeoutMs: number,
     run: (context: OperationContext, deadline: number) => Promise<T>,
   ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
+    const { clock, displayName } = this.#host.context;
+    const deadline = clock.now() + timeoutMs;
     const expired = () =>
       new ElwoodError(
         "model_automation_failed",
-        `${this.#host.context.displayName} ${kind}() did not finish within ${timeoutMs} ms.`,
+        `${displayName} ${kind}() did not finish within ${timeoutMs} ms.`,
         { details: { timeoutMs } },
       );
     const op = this.#host.run(kind, (context) => {
-      if (Date.now() >= deadline) return Promise.reject(expired());
+      if (clock.now() >= deadline) return Promise.reject(expired());
       return run(context, deadline);
     });
     op.catch(() => undefined);
-    return withinTime(op, timeoutMs + 500, expired);
+    return clock.within(op, timeoutMs + 500, expired);
   }
 }

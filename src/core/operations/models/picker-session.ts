@@ -5,7 +5,14 @@ import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
 import type { AgentModelOption, ModelPickerFacts } from "../../contract/models.js";
 import { waitForSafeScreen } from "../../screen/safe-screen.js";
-import { type OperationContext, pollScreen, renderedLines, sleep } from "../context.js";
+import {
+  dismiss,
+  type OperationContext,
+  pollScreen,
+  renderedLines,
+  sleep,
+  typeCommand,
+} from "../context.js";
 import {
   finishRows,
   isPickerVisible,
@@ -14,11 +21,10 @@ import {
   readPicker,
 } from "./parse-picker.js";
 
-const ENTER_SETTLE_MS = 150;
 const KEY_SETTLE_MS = 60;
 const MAX_ROWS = 200;
 /** The picker must be gone within this after the cancelling Escape (api.md: +1 s). */
-export const PICKER_CANCEL_MS = 1000;
+const PICKER_CANCEL_MS = 1000;
 
 export function modelFailure(
   context: OperationContext,
@@ -43,7 +49,7 @@ export class PickerSession {
   }
 
   remainingMs(): number {
-    return Math.max(0, this.#deadline - Date.now());
+    return Math.max(0, this.#deadline - this.#context.clock.now());
   }
 
   async write(keys: string, settleMs = KEY_SETTLE_MS): Promise<void> {
@@ -58,9 +64,8 @@ export class PickerSession {
     if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
       throw modelFailure(this.#context, "a model picker is already on screen; nothing was typed.");
     }
-    await this.write(this.#facts.command, ENTER_SETTLE_MS);
-    await waitForSafeScreen(this.#context);
-    await this.write(KEYS.enter);
+    await typeCommand(this.#context, this.#facts.command);
+    await sleep(this.#context, KEY_SETTLE_MS);
     const frame = await this.frame();
     if (frame === undefined) {
       await this.cancel();
@@ -109,19 +114,14 @@ export class PickerSession {
   }
 
   /** Escape until the idle composer shows (one per stage, at most three). */
-  async cancel(): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      if (this.#context.lifetime.isClosed) return;
-      const lines = await renderedLines(this.#context);
-      if (this.isClosedToComposer(lines)) return;
-      this.#context.terminal.sendInput(KEYS.escape);
-      await pollScreen(
-        this.#context,
-        (now) => (this.isClosedToComposer(now) ? true : undefined),
-        PICKER_CANCEL_MS,
-        50,
-      ).catch(() => undefined);
-    }
+  cancel(): Promise<void> {
+    const isOpen = (lines: readonly string[]) => !this.isClosedToComposer(lines);
+    return dismiss(this.#context, {
+      isOpen,
+      key: KEYS.escape,
+      attempts: 3,
+      waitMs: PICKER_CANCEL_MS,
+    });
   }
 
   /** Waits until the picker is gone and the idle composer is back. */
@@ -164,7 +164,7 @@ export class PickerSession {
   }
 }
 
-export function selectedNumber(frame: PickerFrame): number | undefined {
+function selectedNumber(frame: PickerFrame): number | undefined {
   return frame.rows.find((row) => row.isSelected)?.number;
 }
 

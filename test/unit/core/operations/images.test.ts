@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { CLAUDE_IMAGE_FACTS } from "../../../../src/claude/screen/images.js";
 import { CODEX_IMAGE_FACTS } from "../../../../src/codex/screen/images.js";
+import type { TerminalPort } from "../../../../src/core/contract/ports.js";
 import {
   attachImagePaths,
   countComposerChips,
-  type ImageAttachSurface,
   materializeImages,
 } from "../../../../src/core/operations/image-attach.js";
 import {
@@ -19,6 +19,7 @@ import {
   snapshotImages,
 } from "../../../../src/core/operations/images.js";
 import { ElwoodError } from "../../../../src/errors.js";
+import { fakeOperationContext } from "./fake-operation-context.js";
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -123,42 +124,42 @@ describe("image attachment (C-API-44)", () => {
     const writes: string[] = [];
     let chips = 0;
     let cleanups = 0;
-    const surface: ImageAttachSurface = {
-      write: (data) => {
+    const lines = () => ["─".repeat(40), `❯ ${"[Image #1] ".repeat(chips)}`, "─".repeat(40)];
+    const terminal = {
+      sendInput: (data: string) => {
         writes.push(data);
         if (data.startsWith("\x1b[200~")) chips += chipsPerPaste;
       },
-      waitForSafeScreen: async () => {},
       settled: async () => {},
-      lines: () => ["─".repeat(40), `❯ ${"[Image #1] ".repeat(chips)}`, "─".repeat(40)],
-      sleep: async () => {},
-      now: () => Date.now(),
-      isClosed: () => false,
-      notRunning: () => new ElwoodError("session_not_running", "gone"),
-      clearFailedDraft: async () => {
-        cleanups += 1;
-        return true;
-      },
+      snapshot: () => ({ lines: lines() }),
+    } as unknown as TerminalPort;
+    const surface = fakeOperationContext({ displayName: "Claude Code", terminal });
+    const clearFailedDraft = async () => {
+      cleanups += 1;
+      return true;
     };
-    return { surface, writes, cleanups: () => cleanups };
+    return { surface, clearFailedDraft, writes, cleanups: () => cleanups };
   }
 
   test("C-API-44: each path is bracket-pasted in order and confirmed by its chip", async () => {
-    const { surface, writes, cleanups } = fakeSurface(1);
-    await attachImagePaths(surface, ["/a.png", "/b.png"], CLAUDE_IMAGE_FACTS);
+    const { surface, clearFailedDraft, writes, cleanups } = fakeSurface(1);
+    await attachImagePaths(surface, ["/a.png", "/b.png"], CLAUDE_IMAGE_FACTS, clearFailedDraft);
     expect(writes).toEqual(["\x1b[200~/a.png\x1b[201~", "\x1b[200~/b.png\x1b[201~"]);
     expect(cleanups()).toBe(0);
   });
 
   test("C-API-44: no chip within the bound → image_attach_failed and the draft is cleared", async () => {
-    const { surface, writes, cleanups } = fakeSurface(0);
+    const { surface, clearFailedDraft, writes, cleanups } = fakeSurface(0);
     const realNow = Date.now;
     let now = realNow();
     Date.now = () => (now += 1000);
     try {
-      const error = await attachImagePaths(surface, ["/a.png"], CLAUDE_IMAGE_FACTS).catch(
-        (reason: unknown) => reason,
-      );
+      const error = await attachImagePaths(
+        surface,
+        ["/a.png"],
+        CLAUDE_IMAGE_FACTS,
+        clearFailedDraft,
+      ).catch((reason: unknown) => reason);
       expect((error as ElwoodError).name).toBe("image_attach_failed");
     } finally {
       Date.now = realNow;

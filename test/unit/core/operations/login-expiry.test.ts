@@ -3,6 +3,7 @@
 // that succeeded; the first ready releases the queue even when a listener throws.
 import { describe, expect, test } from "vitest";
 import { CLAUDE_LOGIN_FACTS } from "../../../../src/claude/screen/login.js";
+import { SessionClock } from "../../../../src/core/context/clock.js";
 import { SessionEvents } from "../../../../src/core/context/session-events.js";
 import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
 import type { TerminalPort } from "../../../../src/core/contract/ports.js";
@@ -20,7 +21,10 @@ function setup() {
   events.on("warning", (warning) => warnings.push(warning));
   let isAuthFailure = false;
   const screen = { read: () => ({ isAuthFailure }) as ScreenReading } as never;
-  const watch = new LoginExpiryWatch({ events, screen }, CLAUDE_LOGIN_FACTS);
+  const watch = new LoginExpiryWatch(
+    { events, screen, clock: new SessionClock() },
+    CLAUDE_LOGIN_FACTS,
+  );
   const setBanner = (value: boolean) => {
     isAuthFailure = value;
   };

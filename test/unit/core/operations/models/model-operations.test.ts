@@ -3,6 +3,7 @@
 // slot that starts after the deadline writes nothing.
 import { describe, expect, test } from "vitest";
 import { CLAUDE_MODEL_PICKER } from "../../../../../src/claude/screen/models.js";
+import { SessionClock } from "../../../../../src/core/context/clock.js";
 import type { OperationContext } from "../../../../../src/core/operations/context.js";
 import { ModelOperations } from "../../../../../src/core/operations/models/model-operations.js";
 import { ElwoodError } from "../../../../../src/errors.js";
@@ -13,6 +14,7 @@ function fakeContext(written: string[]): OperationContext {
     displayName: "Claude Code",
     terminal: { sendInput: (data: string) => written.push(data) },
     lifetime: { isClosed: false },
+    clock: new SessionClock(),
   };
   return context as unknown as OperationContext;
 }
