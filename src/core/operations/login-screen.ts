@@ -22,13 +22,7 @@ export function readLoginScreen(
   cols: number,
   facts: LoginFacts,
 ): LoginScreen {
-  let top = -1;
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    if (facts.dialogHeader.test(lines[index] ?? "")) {
-      top = index;
-      break;
-    }
-  }
+  const top = lines.findLastIndex((line) => facts.dialogHeader.test(line));
   const rows = top === -1 ? [] : lines.slice(top + 1);
   const methodRows: Record<string, number> = {};
   let selectedRow: number | undefined;

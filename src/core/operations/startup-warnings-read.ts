@@ -26,31 +26,22 @@ export function readPagerPage(
   lines: readonly string[],
   facts: StartupWarningsPagerFacts,
 ): PagerPage | undefined {
-  const headerIndex = lines.findIndex((line) => facts.pageHeader.test(line));
-  if (headerIndex < 0) return undefined;
-  const header = facts.pageHeader.exec(lines[headerIndex] ?? "");
-  if (header === null) return undefined;
-  const footerOffset = lines.slice(headerIndex + 1).findIndex((l) => facts.pageFooter.test(l));
-  if (footerOffset < 0) return undefined;
-  const bodyLines = lines.slice(headerIndex + 1, headerIndex + 1 + footerOffset);
+  const top = lines.findIndex((line) => facts.pageHeader.test(line));
+  const header = top < 0 ? null : facts.pageHeader.exec(lines[top] ?? "");
+  const footer = lines.findIndex((line, index) => index > top && facts.pageFooter.test(line));
+  if (header === null || footer < 0) return undefined;
   return {
     number: Number(header[1]),
     count: Number(header[2]),
     section: (header[3] ?? "").trim(),
-    body: joinWrapped(bodyLines),
+    body: joinWrapped(lines.slice(top + 1, footer)),
   };
 }
 
-/** Whether the footer badge shows at least one warning. */
-export function badgeCount(
-  lines: readonly string[],
-  facts: StartupWarningsPagerFacts,
-): number | undefined {
-  for (const line of lines) {
-    const match = facts.badge.exec(line);
-    if (match !== null) return Number(match[1]);
-  }
-  return undefined;
+/** The warning count the footer badge shows, if a badge shows. */
+export function badgeCount(lines: readonly string[], facts: StartupWarningsPagerFacts) {
+  const match = lines.map((line) => facts.badge.exec(line)).find((found) => found !== null);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** The MCP servers the pages report as failed, and those that need a login. */

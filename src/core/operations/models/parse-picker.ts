@@ -12,23 +12,16 @@ export interface PickerFrame {
   readonly hasMoreBelow: boolean;
 }
 
-/** The picker's index range: the LAST header line and the first footer after it. */
-function pickerRange(
+/** The region from the LAST `header` line to the first `footer` after it (trimmed lines). */
+export function regionBetween(
   lines: readonly string[],
-  facts: ModelPickerFacts,
+  header: RegExp,
+  footer: RegExp,
 ): [number, number] | undefined {
-  let start = -1;
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    if (facts.header.test((lines[index] ?? "").trim())) {
-      start = index;
-      break;
-    }
-  }
+  const start = lines.findLastIndex((line) => header.test(line.trim()));
   if (start === -1) return undefined;
-  for (let index = start + 1; index < lines.length; index += 1) {
-    if (facts.footer.test((lines[index] ?? "").trim())) return [start, index];
-  }
-  return undefined;
+  const end = lines.findIndex((line, index) => index > start && footer.test(line.trim()));
+  return end === -1 ? undefined : [start, end];
 }
 
 export function idFromLabel(label: string, style: ModelPickerFacts["idFrom"]): string {
@@ -67,7 +60,7 @@ export function readPicker(
   lines: readonly string[],
   facts: ModelPickerFacts,
 ): PickerFrame | undefined {
-  const range = pickerRange(lines, facts);
+  const range = regionBetween(lines, facts.header, facts.footer);
   if (range === undefined) return undefined;
   const rows: PickerRow[] = [];
   let hasMoreBelow = false;

@@ -8,6 +8,7 @@ import { KEYS } from "../../../terminal/input.js";
 import { checkTimeoutOptions } from "../../contract/call-arguments.js";
 import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
 import { type OperationContext, pollScreen, renderedLines } from "../context.js";
+import { regionBetween } from "./parse-picker.js";
 import { modelFailure, PickerSession } from "./picker-session.js";
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
@@ -133,12 +134,6 @@ async function answerStage(
 
 /** The bottom-most region from the stage's header down to its footer, if complete. */
 function stageRegion(lines: readonly string[], stage: FollowUpStage): string[] | undefined {
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    if (!stage.header.test((lines[index] ?? "").trim())) continue;
-    for (let end = index + 1; end < lines.length; end += 1) {
-      if (stage.footer.test((lines[end] ?? "").trim())) return lines.slice(index, end + 1);
-    }
-    return undefined;
-  }
-  return undefined;
+  const range = regionBetween(lines, stage.header, stage.footer);
+  return range === undefined ? undefined : lines.slice(range[0], range[1] + 1);
 }
