@@ -5,13 +5,13 @@
 // activity from non-loop activity: a turn is a loop turn when the control-queue op that
 // started it was a loop submission; it stays one (through dialogs) until the next ready.
 import { ElwoodError } from "../../errors.js";
-import type { LoopDefinition } from "../../state/loop-sidecar.js";
+import { LOOP_LIFETIME_MS, type LoopDefinition } from "../../state/loop-sidecar.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
 import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
 import { type LoopClock, LoopScheduler } from "./scheduler.js";
 import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
-import { LOOP_LIFETIME_MS, loopNotFound } from "./validate.js";
+import { loopNotFound } from "./validate.js";
 
 export const MAX_LOOPS_PER_SESSION = 50;
 /** The control-queue op kind of a loop submission. */

@@ -84,12 +84,10 @@ export class LoopScheduler {
 
   /** Non-loop activity: every idle loop not awaiting its own turn starts over. */
   nonLoopActivity(isReady: boolean): void {
-    const now = this.#now();
     for (const entry of this.#entries.values()) {
-      if (entry.definition.mode !== "idle" || entry.state === "submitted") continue;
-      this.#disarm(entry);
-      if (isReady) this.#schedule(entry, now);
-      else this.#setState(entry, "waiting");
+      if (entry.definition.mode === "idle" && entry.state !== "submitted") {
+        this.#restart(entry, isReady);
+      }
     }
   }
 
@@ -115,13 +113,10 @@ export class LoopScheduler {
     });
   }
 
-  /** After a live failure: a fresh cadence from now (idle waits for readiness). */
+  /** After a live failure: a fresh cadence from now. */
   rearm(id: string, isReady: boolean): void {
     const entry = this.#entries.get(id);
-    if (entry === undefined) return;
-    this.#disarm(entry);
-    if (entry.definition.mode === "fixed" || isReady) this.#schedule(entry, this.#now());
-    else this.#setState(entry, "waiting");
+    if (entry !== undefined) this.#restart(entry, isReady);
   }
 
   /** Stop, exit or closing: timers go, transient due state is discarded. */
@@ -137,6 +132,13 @@ export class LoopScheduler {
   isExpired(id: string): boolean {
     const entry = this.#entries.get(id);
     return entry !== undefined && this.#now() >= entry.definition.expiresAt;
+  }
+
+  // A fresh cadence from now; an idle loop off a ready session waits for the next ready.
+  #restart(entry: Entry, isReady: boolean): void {
+    this.#disarm(entry);
+    if (entry.definition.mode === "fixed" || isReady) this.#schedule(entry, this.#now());
+    else this.#setState(entry, "waiting");
   }
 
   #schedule(entry: Entry, from: number): void {

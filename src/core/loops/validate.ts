@@ -10,8 +10,6 @@ import {
 import { sanitizePastedText } from "../../terminal/input.js";
 import type { ElwoodLoopRequest } from "../contract/loops.js";
 
-export { LOOP_LIFETIME_MS, MAX_LOOP_MESSAGE_BYTES, MIN_LOOP_INTERVAL_MS };
-
 const FIXED_KEYS = new Set(["mode", "intervalMs", "message"]);
 const IDLE_KEYS = new Set(["mode", "message"]);
 

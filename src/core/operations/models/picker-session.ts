@@ -84,16 +84,13 @@ export class PickerSession {
   /** Every row, scrolling the cursor down through the list and back to where it began. */
   async allRows(first: PickerFrame): Promise<AgentModelOption[]> {
     const start = selectedNumber(first);
-    let frame = first;
-    let moves = 0;
-    while (frame.hasMoreBelow || (selectedNumber(frame) ?? 0) < lastNumber(frame)) {
-      if (moves >= MAX_ROWS) break;
+    let frame: PickerFrame | undefined = first;
+    const hasMore = (at: PickerFrame) =>
+      at.hasMoreBelow || (selectedNumber(at) ?? 0) < Math.max(...at.rows.map((row) => row.number));
+    for (let moves = 0; frame !== undefined && hasMore(frame) && moves < MAX_ROWS; moves += 1) {
       const before = selectedNumber(frame);
       await this.write(KEYS.down);
-      moves += 1;
-      const next = await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
-      if (next === undefined) break;
-      frame = next;
+      frame = await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
     }
     if (start !== undefined) await this.moveTo(start);
     return finishRows([...this.#rows.values()], this.#facts);
@@ -106,9 +103,8 @@ export class PickerSession {
       if (frame === undefined) throw modelFailure(this.#context, "the model picker closed.");
       const at = selectedNumber(frame);
       if (at === number) return;
-      const before = at;
       await this.write(at === undefined || at < number ? KEYS.down : KEYS.up);
-      await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
+      await this.#frameWhere((candidate) => selectedNumber(candidate) !== at);
     }
     throw modelFailure(this.#context, `could not move the cursor to row ${number}.`);
   }
@@ -116,33 +112,21 @@ export class PickerSession {
   /** Escape until the idle composer shows (one per stage, at most three). */
   cancel(): Promise<void> {
     const isOpen = (lines: readonly string[]) => !this.isClosedToComposer(lines);
-    return dismiss(this.#context, {
-      isOpen,
-      key: KEYS.escape,
-      attempts: 3,
-      waitMs: PICKER_CANCEL_MS,
-    });
+    const close = { isOpen, key: KEYS.escape, attempts: 3, waitMs: PICKER_CANCEL_MS };
+    return dismiss(this.#context, close);
   }
 
   /** Waits until the picker is gone and the idle composer is back. */
   async untilComposer(): Promise<boolean> {
-    const back = await pollScreen(
-      this.#context,
-      (lines) => (this.isClosedToComposer(lines) ? true : undefined),
-      this.remainingMs(),
-      50,
-    );
-    return back === true;
+    const isBack = (lines: readonly string[]) =>
+      this.isClosedToComposer(lines) ? true : undefined;
+    return (await pollScreen(this.#context, isBack, this.remainingMs(), 50)) === true;
   }
 
   /** The picker is gone and the idle composer is back. */
   isClosedToComposer(lines: readonly string[]): boolean {
-    return !isPickerVisible(lines, this.#facts) && this.#isComposerIdle();
-  }
-
-  #isComposerIdle(): boolean {
     const { dialog, hasIdleComposer } = this.#context.screen.read();
-    return dialog === undefined && hasIdleComposer;
+    return !isPickerVisible(lines, this.#facts) && dialog === undefined && hasIdleComposer;
   }
 
   async #frameWhere(
@@ -166,8 +150,4 @@ export class PickerSession {
 
 function selectedNumber(frame: PickerFrame): number | undefined {
   return frame.rows.find((row) => row.isSelected)?.number;
-}
-
-function lastNumber(frame: PickerFrame): number {
-  return Math.max(...frame.rows.map((row) => row.number));
 }

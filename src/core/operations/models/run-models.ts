@@ -11,7 +11,7 @@ import { type OperationContext, pollScreen, renderedLines } from "../context.js"
 import { regionBetween } from "./parse-picker.js";
 import { modelFailure, PickerSession } from "./picker-session.js";
 
-export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
+const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 
 export function modelTimeout(options: { readonly timeoutMs?: number } | undefined): number {
   return checkTimeoutOptions(options, "Model operation") ?? DEFAULT_MODEL_TIMEOUT_MS;
