@@ -71,162 +71,155 @@ export function normalizeLoginOptions(given: LoginOptions, facts: LoginFacts): N
   return { ...given, method, timeoutMs: given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS };
 }
 
-interface Progress {
-  methodMoves: number;
-  hasPickedMethod: boolean;
-  reportedUrl: string | undefined;
-  hasSentCode: boolean;
-  hasContinued: boolean;
-  sawSuccess: boolean;
-}
-
 /** Runs inside one exclusive queue slot; nothing else writes meanwhile. */
-export async function runLogin(
+export function runLogin(
   context: OperationContext,
   facts: LoginFacts,
   options: Normalized,
 ): Promise<void> {
-  const deadline = context.clock.now() + options.timeoutMs;
-  await waitForSafeScreen(context);
-  if (screenNow(context, await renderedLines(context), facts).isOpen) {
-    throw loginFailed("a login dialog is already open (not opened by this call)", "start");
-  }
-  await typeCommand(context, facts.command);
-  const progress: Progress = {
-    methodMoves: 0,
-    hasPickedMethod: false,
-    reportedUrl: undefined,
-    hasSentCode: false,
-    hasContinued: false,
-    sawSuccess: false,
-  };
-  let hasOpened = false;
-  try {
-    for (;;) {
-      if (context.lifetime.isClosed || isTerminalStatus(context.status.status))
-        throw context.lifetime.notRunning();
-      if (context.clock.now() >= deadline) throw timedOut(options.timeoutMs, progress);
-      const screen = screenNow(context, await renderedLines(context), facts);
-      hasOpened ||= screen.isOpen;
-      // A recognized dialog (a permission prompt, a trust gate) holds every write.
-      const isHeld = context.screen.read()?.dialog !== undefined;
-      if (hasOpened && !screen.isOpen) {
-        if (progress.sawSuccess && context.screen.read()?.hasIdleComposer === true) return;
-        if (!progress.sawSuccess)
-          throw loginFailed("the login dialog closed without success", "dialog");
-      } else if (screen.isFailure) {
-        throw loginFailed("the CLI reported a failed sign-in", stageOf(progress));
-      } else if (!isHeld) {
-        await step(context, facts, options, screen, progress);
-      }
-      await sleep(context, POLL_MS);
-    }
-  } catch (error) {
-    if (hasOpened) await closeDialog(context, facts);
-    throw error;
-  }
+  return new LoginRun(context, facts, options).run();
 }
 
-async function step(
-  context: OperationContext,
-  facts: LoginFacts,
-  options: Normalized,
-  screen: LoginScreen,
-  progress: Progress,
-): Promise<void> {
-  if (screen.isSuccess) {
-    progress.sawSuccess = true;
-    if (screen.hasContinuePrompt && !progress.hasContinued) {
-      progress.hasContinued = true;
-      context.terminal.sendInput(KEYS.enter);
+class LoginRun {
+  readonly #context: OperationContext;
+  readonly #facts: LoginFacts;
+  readonly #options: Normalized;
+  #methodMoves = 0;
+  #hasPickedMethod = false;
+  #reportedUrl: string | undefined;
+  #hasSentCode = false;
+  #hasContinued = false;
+  #sawSuccess = false;
+
+  constructor(context: OperationContext, facts: LoginFacts, options: Normalized) {
+    this.#context = context;
+    this.#facts = facts;
+    this.#options = options;
+  }
+
+  async run(): Promise<void> {
+    const context = this.#context;
+    const deadline = context.clock.now() + this.#options.timeoutMs;
+    await waitForSafeScreen(context);
+    if ((await this.#screen()).isOpen) {
+      throw loginFailed("a login dialog is already open (not opened by this call)", "start");
     }
-    return;
-  }
-  if (screen.hasMethodList && !progress.hasPickedMethod) {
-    pickMethod(context, options.method, screen, progress);
-    await sleep(context, KEY_STEP_MS);
-    return;
-  }
-  if (screen.url !== undefined && progress.reportedUrl === undefined) {
-    const url = checkAuthUrl(screen.url, facts);
-    progress.reportedUrl = url;
+    await typeCommand(context, this.#facts.command);
+    let hasOpened = false;
     try {
-      options.onAuthUrl?.(url);
+      for (;;) {
+        if (context.lifetime.isClosed || isTerminalStatus(context.status.status))
+          throw context.lifetime.notRunning();
+        if (context.clock.now() >= deadline) throw this.#timedOut();
+        const screen = await this.#screen();
+        hasOpened ||= screen.isOpen;
+        // A recognized dialog (a permission prompt, a trust gate) holds every write.
+        const isHeld = context.screen.read()?.dialog !== undefined;
+        if (hasOpened && !screen.isOpen) {
+          if (this.#sawSuccess && context.screen.read()?.hasIdleComposer === true) return;
+          if (!this.#sawSuccess)
+            throw loginFailed("the login dialog closed without success", "dialog");
+        } else if (screen.isFailure) {
+          throw loginFailed("the CLI reported a failed sign-in", this.#stage());
+        } else if (!isHeld) {
+          await this.#step(screen);
+        }
+        await sleep(context, POLL_MS);
+      }
     } catch (error) {
-      throw loginFailed("onAuthUrl threw", "url", error);
+      // The code screen may sit on the method list: up to one Escape per stage (~1 s).
+      const isOpen = (lines: readonly string[]) => this.#read(lines).isOpen;
+      const close = { isOpen, key: KEYS.escape, attempts: 3, waitMs: KEY_STEP_MS + 100 };
+      if (hasOpened) await dismiss(context, close);
+      throw error;
     }
   }
-  if (screen.hasCodePrompt && !progress.hasSentCode)
-    await sendCode(context, facts, options, progress);
-}
 
-function pickMethod(
-  context: OperationContext,
-  method: string,
-  screen: LoginScreen,
-  progress: Progress,
-): void {
-  const target = screen.methodRows[method];
-  const selected = screen.selectedRow;
-  if (target === undefined || selected === undefined) return; // not fully painted yet
-  if (selected === target) {
-    progress.hasPickedMethod = true;
+  async #step(screen: LoginScreen): Promise<void> {
+    if (screen.isSuccess) {
+      this.#sawSuccess = true;
+      if (screen.hasContinuePrompt && !this.#hasContinued) {
+        this.#hasContinued = true;
+        this.#context.terminal.sendInput(KEYS.enter);
+      }
+      return;
+    }
+    if (screen.hasMethodList && !this.#hasPickedMethod) {
+      this.#pickMethod(screen);
+      await sleep(this.#context, KEY_STEP_MS);
+      return;
+    }
+    if (screen.url !== undefined && this.#reportedUrl === undefined) {
+      const url = checkAuthUrl(screen.url, this.#facts);
+      this.#reportedUrl = url;
+      try {
+        this.#options.onAuthUrl?.(url);
+      } catch (error) {
+        throw loginFailed("onAuthUrl threw", "url", error);
+      }
+    }
+    if (screen.hasCodePrompt && !this.#hasSentCode) await this.#sendCode();
+  }
+
+  #pickMethod(screen: LoginScreen): void {
+    const { method } = this.#options;
+    const target = screen.methodRows[method];
+    const selected = screen.selectedRow;
+    if (target === undefined || selected === undefined) return; // not fully painted yet
+    if (selected === target) {
+      this.#hasPickedMethod = true;
+      this.#context.terminal.sendInput(KEYS.enter);
+      return;
+    }
+    if (this.#methodMoves >= MAX_METHOD_MOVES) {
+      throw loginFailed(`could not move the highlight onto the ${method} method`, "method");
+    }
+    this.#methodMoves += 1;
+    this.#context.terminal.sendInput(selected < target ? KEYS.down : KEYS.up);
+  }
+
+  // provideCode is asked only once the paste prompt shows; the prompt is checked again
+  // right before the code goes in, and the code is followed by exactly one Enter.
+  async #sendCode(): Promise<void> {
+    const context = this.#context;
+    let code: string;
+    try {
+      code = checkLoginCode(await this.#options.provideCode());
+    } catch (error) {
+      if (ElwoodError.is(error, "login_failed")) throw error;
+      throw loginFailed("provideCode threw", "code", error);
+    }
+    if (context.lifetime.isClosed) throw context.lifetime.notRunning();
+    const screen = await this.#screen();
+    if (!screen.hasCodePrompt || screen.isFailure || context.screen.read()?.dialog !== undefined) {
+      throw loginFailed("the paste prompt was gone when the code arrived", "code");
+    }
+    this.#hasSentCode = true;
+    context.terminal.sendInput(bracketedPaste(code));
+    await sleep(context, ENTER_SETTLE_MS);
     context.terminal.sendInput(KEYS.enter);
-    return;
   }
-  if (progress.methodMoves >= MAX_METHOD_MOVES) {
-    throw loginFailed(`could not move the highlight onto the ${method} method`, "method");
+
+  async #screen(): Promise<LoginScreen> {
+    return this.#read(await renderedLines(this.#context));
   }
-  progress.methodMoves += 1;
-  context.terminal.sendInput(selected < target ? KEYS.down : KEYS.up);
-}
 
-// provideCode is asked only once the paste prompt shows; the prompt is checked again
-// right before the code goes in, and the code is followed by exactly one Enter.
-async function sendCode(
-  context: OperationContext,
-  facts: LoginFacts,
-  options: Normalized,
-  progress: Progress,
-): Promise<void> {
-  let code: string;
-  try {
-    code = checkLoginCode(await options.provideCode());
-  } catch (error) {
-    if (ElwoodError.is(error, "login_failed")) throw error;
-    throw loginFailed("provideCode threw", "code", error);
+  #read(lines: readonly string[]): LoginScreen {
+    return readLoginScreen(lines, this.#context.terminal.size.cols, this.#facts);
   }
-  if (context.lifetime.isClosed) throw context.lifetime.notRunning();
-  const screen = screenNow(context, await renderedLines(context), facts);
-  if (!screen.hasCodePrompt || screen.isFailure || context.screen.read()?.dialog !== undefined) {
-    throw loginFailed("the paste prompt was gone when the code arrived", "code");
+
+  #stage(): string {
+    if (this.#hasSentCode) return "code";
+    if (this.#reportedUrl !== undefined) return "url";
+    return this.#hasPickedMethod ? "method" : "start";
   }
-  progress.hasSentCode = true;
-  context.terminal.sendInput(bracketedPaste(code));
-  await sleep(context, ENTER_SETTLE_MS);
-  context.terminal.sendInput(KEYS.enter);
-}
 
-function screenNow(context: OperationContext, lines: readonly string[], facts: LoginFacts) {
-  return readLoginScreen(lines, context.terminal.size.cols, facts);
-}
-
-function stageOf(progress: Progress): string {
-  if (progress.hasSentCode) return "code";
-  if (progress.reportedUrl !== undefined) return "url";
-  return progress.hasPickedMethod ? "method" : "start";
-}
-
-function timedOut(timeoutMs: number, progress: Progress): ElwoodError {
-  return new ElwoodError(
-    "login_timeout",
-    `login() did not see the CLI report success within ${timeoutMs} ms; pass a longer timeoutMs if the sign-in needs more time.`,
-    { details: { timeoutMs, stage: stageOf(progress) } },
-  );
-}
-
-// The code screen may sit on the method list: up to one Escape per stage (~1 s).
-function closeDialog(context: OperationContext, facts: LoginFacts): Promise<void> {
-  const isOpen = (lines: readonly string[]) => screenNow(context, lines, facts).isOpen;
-  return dismiss(context, { isOpen, key: KEYS.escape, attempts: 3, waitMs: KEY_STEP_MS + 100 });
+  #timedOut(): ElwoodError {
+    const { timeoutMs } = this.#options;
+    return new ElwoodError(
+      "login_timeout",
+      `login() did not see the CLI report success within ${timeoutMs} ms; pass a longer timeoutMs if the sign-in needs more time.`,
+      { details: { timeoutMs, stage: this.#stage() } },
+    );
+  }
 }
