@@ -37,7 +37,7 @@ export class ElwoodApprovals {
 
   constructor(options: ElwoodApprovalsOptions = {}) {
     this.expireAfterMs = expiryOf(options);
-    this.#broker = new ApprovalBroker({ expireAfterMs: this.expireAfterMs });
+    this.#broker = new ApprovalBroker(this.expireAfterMs);
     this.#handlerTimeoutMs = this.expireAfterMs + HANDLER_MARGIN_MS;
   }
 

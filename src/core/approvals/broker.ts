@@ -18,13 +18,6 @@ import type {
 /** How long settled ids are remembered so a late answer is told "already settled". */
 const REMEMBERED_SETTLED = 256;
 
-interface ApprovalBrokerOptions {
-  /** Milliseconds an approval stays pending before it expires (validated by the caller). */
-  readonly expireAfterMs: number;
-  /** Expiry timers and times; a clock on the system's time unless a test injects one. */
-  readonly clock?: SessionClock;
-}
-
 interface Pending {
   readonly approval: ElwoodApproval;
   readonly settle: (answer: ElwoodApprovalAnswer | undefined) => void;
@@ -41,13 +34,10 @@ export class ApprovalBroker {
   readonly #events = new TypedEmitter<{ approval: ElwoodApprovalEvent }>();
   #closed = false;
 
-  constructor(options: ApprovalBrokerOptions) {
-    this.#expireAfterMs = options.expireAfterMs;
-    this.#clock = options.clock ?? new SessionClock();
-  }
-
-  get expireAfterMs(): number {
-    return this.#expireAfterMs;
+  /** `expireAfterMs` was validated by the caller; the clock runs on the system's time. */
+  constructor(expireAfterMs: number, clock = new SessionClock()) {
+    this.#expireAfterMs = expireAfterMs;
+    this.#clock = clock;
   }
 
   /**

@@ -19,16 +19,9 @@ const COMPOSER_SCAN_LINES = 24;
 export function countComposerChips(lines: readonly string[], facts: ImageAttachFacts): number {
   const start = lines.findLastIndex((line) => facts.promptLine.test(line));
   if (start === -1) return 0;
-  const region: string[] = [lines[start] ?? ""];
-  for (
-    let index = start + 1;
-    index < Math.min(lines.length, start + COMPOSER_SCAN_LINES);
-    index++
-  ) {
-    const line = lines[index] ?? "";
-    if (facts.composerEnd.test(line)) break;
-    region.push(line);
-  }
+  const below = lines.slice(start + 1, start + COMPOSER_SCAN_LINES);
+  const end = below.findIndex((line) => facts.composerEnd.test(line));
+  const region = [lines[start], ...(end === -1 ? below : below.slice(0, end))];
   return region.join("\n").match(facts.chip)?.length ?? 0;
 }
 
@@ -67,13 +60,8 @@ export async function materializeImages(
     return { paths, dispose };
   } catch (error) {
     await dispose();
-    throw new ElwoodError(
-      "image_attach_failed",
-      "Could not write an image to a private temp file.",
-      {
-        cause: error,
-      },
-    );
+    const message = "Could not write an image to a private temp file.";
+    throw new ElwoodError("image_attach_failed", message, { cause: error });
   }
 }
 
