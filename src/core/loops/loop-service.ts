@@ -52,7 +52,7 @@ export class LoopService {
     this.#scheduler = new LoopScheduler({
       clock: host.clock,
       onDue: () => this.dispatch(),
-      onExpired: (id) => void this.#expire(id, true),
+      onExpired: (id) => void this.#expire(id),
       onSchedulingFailed: (id, error) => this.#fail(id, "scheduling", error),
     });
     const now = host.clock.now();
@@ -145,7 +145,7 @@ export class LoopService {
       if (next === undefined) return;
       // Expiry observed before submission wins; the next candidate goes at once.
       if (this.#scheduler.isExpired(next.id)) {
-        void this.#expire(next.id, true);
+        void this.#expire(next.id);
         continue;
       }
       this.#submit(next);
@@ -208,10 +208,10 @@ export class LoopService {
   }
 
   // Live expiry is announced; pruning on a stopped or exited session is silent.
-  async #expire(id: string, announce: boolean): Promise<void> {
+  async #expire(id: string): Promise<void> {
     if (!this.#scheduler.remove(id)) return;
     const at = this.#host.clock.now();
-    if (announce && this.#host.isLive()) this.#host.emit({ kind: "expired", loopId: id, at });
+    if (this.#host.isLive()) this.#host.emit({ kind: "expired", loopId: id, at });
     await this.#persist().catch(() => {
       if (!this.#host.isLive()) return;
       this.#host.emit({
@@ -228,7 +228,7 @@ export class LoopService {
   #pruneExpired(): void {
     const now = this.#host.clock.now();
     for (const loop of this.#scheduler.definitions()) {
-      if (now >= loop.expiresAt) void this.#expire(loop.id, true);
+      if (now >= loop.expiresAt) void this.#expire(loop.id);
     }
   }
 

@@ -121,11 +121,25 @@ export class StartupWarningsWatch {
     const { context, facts } = this.#parts;
     if (this.#isEmitted || this.#failed.size === 0 || context.lifetime.isClosed) return;
     this.#isEmitted = true;
-    emitWarnings(context, facts, {
-      failedServers: [...this.#failed],
-      notLoggedIn: [...this.#notLoggedIn],
-      isComplete: true,
+    const failedServers = [...this.#failed];
+    context.events.emitWarning({
+      source: "terminal",
+      code: "mcp_startup_incomplete",
+      message: "Some MCP servers failed to start; their tools are unavailable in this session.",
+      failedServers,
+      recoveryCommands: failedServers.map((server) =>
+        this.#notLoggedIn.has(server) ? facts.loginCommand(server) : facts.inspectCommand(server),
+      ),
     });
+    for (const server of this.#notLoggedIn) {
+      context.events.emitWarning({
+        source: "terminal",
+        code: "mcp_server_not_logged_in",
+        message: "An MCP server needs a login before its tools are available.",
+        mcpServerName: server,
+        recoveryCommand: facts.loginCommand(server),
+      });
+    }
   }
 }
 
@@ -169,32 +183,4 @@ export async function readPages(
     if (!context.lifetime.isClosed) await dismiss(context, close);
   }
   return pages;
-}
-
-function emitWarnings(
-  context: OperationContext,
-  facts: StartupWarningsPagerFacts,
-  report: McpStartupReport,
-): void {
-  if (report.failedServers.length > 0) {
-    const needsLogin = new Set(report.notLoggedIn);
-    context.events.emitWarning({
-      source: "terminal",
-      code: "mcp_startup_incomplete",
-      message: "Some MCP servers failed to start; their tools are unavailable in this session.",
-      failedServers: report.failedServers,
-      recoveryCommands: report.failedServers.map((server) =>
-        needsLogin.has(server) ? facts.loginCommand(server) : facts.inspectCommand(server),
-      ),
-    });
-  }
-  for (const server of report.notLoggedIn) {
-    context.events.emitWarning({
-      source: "terminal",
-      code: "mcp_server_not_logged_in",
-      message: "An MCP server needs a login before its tools are available.",
-      mcpServerName: server,
-      recoveryCommand: facts.loginCommand(server),
-    });
-  }
 }
