@@ -3,7 +3,6 @@
 // op, before its text; private temp files live until the CLI has taken the prompt
 // (its user_message) or the session ends.
 import { ElwoodError } from "../../errors.js";
-import type { ElwoodUnsubscribe as Unsubscribe } from "../../events/emitter.js";
 import type { ImageAttachFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
 import type { AdmittedImages, ImageSnapshot } from "../contract/turn.js";
@@ -68,18 +67,17 @@ export class ImageSubmissions {
   }
 
   #disposeAfterPromptTaken(dispose: () => Promise<void>): void {
-    const unsubscribers: Unsubscribe[] = [];
+    const { events } = this.#context;
     const finish = () => {
-      for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
+      offActivity();
+      offStatus();
       void dispose();
     };
-    unsubscribers.push(
-      this.#context.events.on("activity", (event) => {
-        if (event.kind === "user_message") finish();
-      }),
-      this.#context.events.on("status", (event) => {
-        if (isTerminalStatus(event.status)) finish();
-      }),
-    );
+    const offActivity = events.on("activity", (event) => {
+      if (event.kind === "user_message") finish();
+    });
+    const offStatus = events.on("status", (event) => {
+      if (isTerminalStatus(event.status)) finish();
+    });
   }
 }

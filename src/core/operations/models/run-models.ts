@@ -65,35 +65,26 @@ export async function runSetModel(
     // Rows are numbered 1..n in list order (finishRows sorts them by number).
     await picker.moveTo(rows.indexOf(target) + 1);
     await picker.write(facts.sessionKeyOnList ?? KEYS.enter);
-    await answerFollowUps(context, picker, facts, target);
+    // Each follow-up stage is answered only when it shows, revalidated right before the key.
+    for (const stage of facts.followUps) {
+      const seen = await pollScreen(
+        context,
+        (lines) => {
+          if (stageRegion(lines, stage) !== undefined) return "stage" as const;
+          return picker.isClosedToComposer(lines) ? ("closed" as const) : undefined;
+        },
+        Math.min(3000, picker.remainingMs()),
+        50,
+      );
+      if (seen !== "stage") break;
+      await answerStage(context, picker, stage, target, facts.row);
+    }
     if (!(await picker.untilComposer())) {
       throw modelFailure(context, `the picker did not close after choosing "${id}".`, { id });
     }
     isDone = true;
   } finally {
     if (!isDone) await picker.cancel();
-  }
-}
-
-// Each follow-up stage is answered only when it shows, revalidated right before the key.
-async function answerFollowUps(
-  context: OperationContext,
-  picker: PickerSession,
-  facts: ModelPickerFacts,
-  target: AgentModelOption,
-): Promise<void> {
-  for (const stage of facts.followUps) {
-    const seen = await pollScreen(
-      context,
-      (lines) => {
-        if (stageRegion(lines, stage) !== undefined) return "stage" as const;
-        return picker.isClosedToComposer(lines) ? ("closed" as const) : undefined;
-      },
-      Math.min(3000, picker.remainingMs()),
-      50,
-    );
-    if (seen !== "stage") return;
-    await answerStage(context, picker, stage, target, facts.row);
   }
 }
 
