@@ -39,6 +39,9 @@ function compile(snippets: readonly Snippet[]): string {
     JSON.stringify({
       compilerOptions: {
         target: "ES2022",
+        // The package's own lib (Node >= 20 has ES2023's array methods); the sources are
+        // compiled here through `paths`, so a narrower lib would flag them, not the README.
+        lib: ["ES2023"],
         module: "NodeNext",
         moduleResolution: "NodeNext",
         strict: true,
