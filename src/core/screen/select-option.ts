@@ -6,19 +6,12 @@ import type { DialogMatch } from "./types.js";
 
 export const { up: ARROW_UP, down: ARROW_DOWN, enter: ENTER } = KEYS;
 
-export type OptionKeyPlan =
-  | {
-      readonly method: "arrows";
-      readonly moves: readonly string[];
-      readonly confirm: string;
-      readonly targetIndex: number;
-    }
-  | {
-      readonly method: "number";
-      readonly moves: readonly [string];
-      readonly confirm: string;
-      readonly targetIndex: number;
-    };
+export interface OptionKeyPlan {
+  readonly method: "arrows" | "number";
+  readonly moves: readonly string[];
+  readonly confirm: string;
+  readonly targetIndex: number;
+}
 
 /**
  * Keys to reach the option whose label matches `label`. With a visible highlight, use
@@ -36,12 +29,8 @@ export function planOptionKeys(
   if (dialog.selectedIndex !== undefined) {
     const distance = targetIndex - dialog.selectedIndex;
     const key = distance > 0 ? ARROW_DOWN : ARROW_UP;
-    return {
-      method: "arrows",
-      moves: Array.from({ length: Math.abs(distance) }, () => key),
-      confirm: ENTER,
-      targetIndex,
-    };
+    const moves = Array.from({ length: Math.abs(distance) }, () => key);
+    return { method: "arrows", moves, confirm: ENTER, targetIndex };
   }
   if (target.number === undefined || target.number > 9) return undefined;
   return { method: "number", moves: [String(target.number)], confirm: ENTER, targetIndex };

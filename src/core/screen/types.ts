@@ -1,6 +1,5 @@
-// Adapter-neutral shapes of screen knowledge (ARCHITECTURE "The adapter seam", spec
-// "Status model" and "Trust-gate automation"). Adapters supply versioned tables of
-// these rows; core matches them against a rendered snapshot. Data, not control flow.
+// Adapter-neutral shapes of screen knowledge (spec "Status model", "Trust-gate
+// automation"): adapters supply versioned tables of these rows; core matches them.
 
 export type ScreenFactKind =
   | "startup_prompt" // a gate at launch that Elwood may answer (trust, bypass, update, onboarding)
@@ -20,12 +19,6 @@ export const DIALOG_KINDS: ReadonlySet<ScreenFactKind> = new Set([
   "unknown_gate",
 ]);
 
-/** How to pick an option: by its label, with arrows or its number key (see select-option.ts). */
-export interface OptionChoice {
-  readonly label: RegExp;
-  readonly keys: "select-by-label";
-}
-
 export interface ScreenFact {
   readonly id: string;
   readonly kind: ScreenFactKind;
@@ -35,19 +28,17 @@ export interface ScreenFact {
   readonly header: RegExp;
   /** Native body lines that must ALL appear in the region below the header. */
   readonly body?: readonly RegExp[];
-  /** Line directly above / below the header line must match (e.g. the composer's rules). */
+  /** The row above / a row below the header must match; `below` within `belowWithin` rows (1). */
   readonly above?: RegExp;
   readonly below?: RegExp;
-  /** How many rows under the header `below` may be found in (default 1: directly below). */
   readonly belowWithin?: number;
-  /** The one option Elwood may choose (trust allowlist, or a decline/skip). */
-  readonly affirmative?: OptionChoice;
+  /** The label of the one option Elwood may choose (trust allowlist, or a decline/skip). */
+  readonly affirmative?: { readonly label: RegExp };
   /**
    * The least time between the dialog's first frame and the first key: a CLI that drains
    * typeahead after painting the dialog takes a key written in that window as typeahead.
    */
   readonly firstKeyAfterMs?: number;
-  /** Decision policy: answer under autotrust, always, or never. */
   readonly answer?: "autotrust" | "always" | "never";
   /**
    * CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every
