@@ -29,23 +29,14 @@ export const UNRENDERED_RETRY_MS = 4000;
 
 /** What the screen's edges mean beyond status and dialogs: the runtime wires them to turns and readiness. */
 export interface ScreenEdges {
-  /** Every evaluated frame. */
   onFrame(reading: ScreenReading): void;
   /** Work appeared (after first readiness). */
   onWorkingEdge(): void;
-  /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
+  /** Work ended with an idle composer; `isInterrupt`: under a fresh interrupt banner. */
   onIdleEdge(isInterrupt: boolean, reading: ScreenReading): void;
-  /**
-   * A dialog's block cleared; `isInterrupt` when it cleared to an idle composer under a
-   * fresh interrupt banner (Escape on Claude's permission dialog ends the turn that way).
-   */
   onDialogCleared(reading: ScreenReading, isInterrupt: boolean): void;
-  /**
-   * A tool-permission dialog is on screen: how many more ms a hook handler's answer
-   * covers it (0: a human's to answer). See core/turn/decided-permission.ts.
-   */
+  /** How many more ms a hook handler's answer covers the tool-permission dialog on screen (0: none). */
   permissionCoverMs(): number;
-  /** A frame without a tool-permission dialog. */
   onNoPermissionDialog(): void;
 }
 
@@ -101,13 +92,13 @@ export class ScreenWatcher {
   /** Called on every render; evaluation is throttled with a trailing run. */
   scheduleEvaluation(): void {
     if (this.#pending !== undefined || this.#context.lifetime.isClosed) return;
-    this.#pending = this.#setTimer(() => {
+    this.#pending = this.#context.clock.set(() => {
       this.#pending = undefined;
       this.#evaluate();
     }, EVALUATION_THROTTLE_MS);
   }
 
-  // The one place frames are acted on; anyone may read the screen (context.screen.read()).
+  // The one place frames are acted on; anyone may read the screen.
   #evaluate(): void {
     if (this.#context.lifetime.isClosed) return;
     const reading = this.#context.screen.read();
@@ -131,30 +122,34 @@ export class ScreenWatcher {
       // answered; input stays held while it is visible, but nobody needs to be called.
       // Looked at again when the cover ends, in case no new frame comes.
       const coverMs = dialog.isToolPermission === true ? this.#edges.permissionCoverMs() : 0;
-      if (coverMs > 0) {
-        this.#setTimer(() => this.scheduleEvaluation(), coverMs + 1);
-        return;
-      }
+      if (coverMs > 0) this.#recheckLater(coverMs + 1);
+      else this.#block(dialog);
+      return;
+    }
+    if (dialog.needsAutotrust === true && !this.#autotrust) {
       this.#block(dialog);
       return;
     }
-    const needsAutotrust = dialog.needsAutotrust === true;
-    if (needsAutotrust && !this.#autotrust) {
-      this.#block(dialog);
-      return;
-    }
-    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key);
-    const attempt = this.#attempt;
-    if (attempt === undefined) return;
+    const attempt = this.#attempt?.key === key ? this.#attempt : this.#startAttempt(key);
     // Past the deadline the session is blocked for a human, but a safe answer may still
     // land: a late success clears the block like any other cleared dialog.
     if (attempt.expired) this.#block(dialog);
     if (dialog.answerKeys === undefined) return;
-    if (!this.#isPastFirstKeyDelay(attempt, dialog)) return;
+    const delay = dialog.firstKeyAfterMs;
+    if (delay !== undefined && attempt.sent === undefined) {
+      if (!this.#hasWaited(attempt.startedAt, delay)) return;
+    }
     const isFinal = isFinalKey(dialog.answerKeys);
     if (!isFinal) attempt.finalDueSince = undefined;
     if (!this.#mayWriteNextKey(attempt, dialog)) return;
-    if (isFinal && !this.#isHighlightSettled(attempt)) return;
+    // After a repeated move key the frame may show the first move applied and the repeat
+    // still in flight: on "No, exit / Yes, I trust this folder" the repeat wraps back, and an
+    // Enter planned from the in-between frame quits Claude (exit code 1). So once a move was
+    // repeated, the final key waits until the highlight has held still for the retry time.
+    if (isFinal && attempt.moves >= 2) {
+      attempt.finalDueSince ??= this.#context.clock.now();
+      if (!this.#hasWaited(attempt.finalDueSince, ANSWER_RETRY_MS)) return;
+    }
     this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
   }
 
@@ -175,38 +170,19 @@ export class ScreenWatcher {
     return isDue;
   }
 
-  #isPastFirstKeyDelay(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
-    const delay = dialog.firstKeyAfterMs;
-    if (delay === undefined || attempt.sent !== undefined) return true;
-    const waited = this.#context.clock.now() - attempt.startedAt;
-    if (waited >= delay) return true;
-    this.#recheckLater(Math.max(ANSWER_STEP_MS, delay - waited));
+  // Whether `ms` passed since `since`; if not, the frame is looked at again once they have.
+  #hasWaited(since: number, ms: number): boolean {
+    const waited = this.#context.clock.now() - since;
+    if (waited >= ms) return true;
+    this.#recheckLater(Math.max(ANSWER_STEP_MS, ms - waited));
     return false;
-  }
-
-  // After a repeated move key the frame may show the first move applied and the repeat
-  // still in flight: on "No, exit / Yes, I trust this folder" the repeat wraps back, and an
-  // Enter planned from the in-between frame quits Claude (exit code 1). So once a move was
-  // repeated, the final key waits until the highlight has held still for the retry time.
-  #isHighlightSettled(attempt: DialogAttempt): boolean {
-    if (attempt.moves < 2) return true;
-    const now = this.#context.clock.now();
-    attempt.finalDueSince ??= now;
-    const waited = now - attempt.finalDueSince;
-    if (waited >= ANSWER_RETRY_MS) return true;
-    this.#recheckLater(Math.max(ANSWER_STEP_MS, ANSWER_RETRY_MS - waited));
-    return false;
-  }
-
-  #setTimer(callback: () => void, ms: number): () => void {
-    return this.#context.clock.set(callback, ms);
   }
 
   #recheckLater(ms: number): void {
-    this.#setTimer(() => this.scheduleEvaluation(), ms);
+    this.#context.clock.set(() => this.scheduleEvaluation(), ms);
   }
 
-  #startAttempt(key: string): void {
+  #startAttempt(key: string): DialogAttempt {
     this.#attempt?.cancelTimer();
     const attempt: DialogAttempt = {
       key,
@@ -220,7 +196,7 @@ export class ScreenWatcher {
     };
     // The bound holds for the whole dialog generation: an unanswered or unanswerable
     // prompt becomes a recoverable block without waiting for another frame.
-    attempt.cancelTimer = this.#setTimer(() => {
+    attempt.cancelTimer = this.#context.clock.set(() => {
       if (this.#attempt !== attempt) return;
       attempt.expired = true;
       const current = this.#context.screen.read();
@@ -229,6 +205,7 @@ export class ScreenWatcher {
       }
     }, TRUST_DEADLINE_MS);
     this.#attempt = attempt;
+    return attempt;
   }
 
   #answer(
@@ -276,10 +253,8 @@ export class ScreenWatcher {
   }
 
   #handleNoDialog(reading: ScreenReading): void {
-    if (this.#attempt !== undefined) {
-      this.#attempt.cancelTimer();
-      this.#attempt = undefined;
-    }
+    this.#attempt?.cancelTimer();
+    this.#attempt = undefined;
     if (this.#context.status.isBlocked) {
       if (reading.isWorking || reading.hasIdleComposer) {
         this.#blockedKey = undefined;
@@ -305,12 +280,11 @@ export class ScreenWatcher {
     // Only a fresh interrupt banner counts; an old one still on screen proves nothing. It
     // may be painted while the spinner is still up: it then counts at the idle edge after.
     if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
-    const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
     const isIdle = reading.hasIdleComposer && !reading.isWorking;
-    const interruptedIdle = this.#sawFreshInterrupt && isIdle;
-    if (endedWork || interruptedIdle) {
+    if (isIdle && (this.#wasWorking || this.#sawFreshInterrupt)) {
+      const isInterrupt = this.#sawFreshInterrupt;
       this.#sawFreshInterrupt = false;
-      this.#edges.onIdleEdge(interruptedIdle, reading);
+      this.#edges.onIdleEdge(isInterrupt, reading);
     }
     this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
