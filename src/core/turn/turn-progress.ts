@@ -6,6 +6,7 @@ import { UsageTotal } from "../../transcript/usage.js";
 import type { SessionClock } from "../context/clock.js";
 import { normalizeText } from "../screen/options.js";
 import type { Turn } from "./turn.js";
+import { timeout } from "./turn-errors.js";
 import type { TurnStream } from "./turn-stream.js";
 
 /** What says the agent finished the turn. */
@@ -118,10 +119,11 @@ export class TurnProgress {
     }, ms);
   }
 
-  /** Arms the catch-up bound once per ready; `onExpired` fails the turn. */
-  armCatchUp(onExpired: () => void): void {
+  /** Arms the catch-up bound once per ready: waiting for `what` fails the turn after it. */
+  armCatchUp(what: string): void {
     if (this.#cancelCatchUp !== undefined) return;
-    this.#cancelCatchUp = this.#clock.set(onExpired, this.catchUpMs);
+    const fail = () => this.turn.fail(timeout(what, this.catchUpMs));
+    this.#cancelCatchUp = this.#clock.set(fail, this.catchUpMs);
   }
 
   reachBoundary(): void {

@@ -1,11 +1,6 @@
-// The one owner of every turn's acceptance and end (issue 20; seeds §5.8, api.md "Turn
-// boundaries"). The raw signals come here — hooks, transcript items, screen edges, status,
-// and delivery's evidence from ./submissions.ts — and only here are a turn's acceptance
-// and end decided; the `turn` events and the end of `stream()` both come from that one
-// decision, so they cannot disagree. Its parts keep the books and decide nothing:
-// ./transcript-turns.ts (which turn the transcript writes), ./screen-work.ts (fresh work,
-// the idle composer), ./open-turns.ts (the turns in flight, and how a decision is
-// announced), ./turn-progress.ts (one turn's evidence and timers).
+// The one owner of every turn's acceptance and end (prd/internals.md "The turn owner";
+// seeds §5.8): the raw signals come here and only here is a turn decided, so its `turn`
+// events and the end of its `stream()` cannot disagree. Its parts keep the books.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
@@ -36,7 +31,6 @@ export class Turns {
   readonly #context: SessionContext;
   readonly #signals: TurnSignals;
   readonly #settleCommitted: () => Promise<void>;
-  /** The turns in flight (./open-turns.ts). */
   readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
@@ -79,7 +73,6 @@ export class Turns {
     return progress;
   }
 
-  /** Evidence the agent took the prompt: a hook, the transcript, or delivery's screen. */
   accept(progress: TurnProgress, evidence: string): void {
     progress.turn.accept(evidence);
     this.#check(progress);
@@ -96,7 +89,7 @@ export class Turns {
 
   // ── raw signals ─────────────────────────────────────────────────────────────
 
-  /** A validated hook event, before its handler runs. */
+  /** A hook event, before its handler runs. */
   onHook(event: HookEventBase): void {
     const name = event.hook_event_name;
     const signals = this.#signals;
@@ -158,7 +151,6 @@ export class Turns {
     else if (fact?.kind === "content") this.#deliver(fact.progress, fact.content);
   }
 
-  /** Every frame the screen watcher evaluated, working or idle. */
   onFrame(reading: Pick<ScreenReading, "isWorking" | "hasIdleComposer">): void {
     this.#screen.onFrame(reading, this.current?.turn);
   }
@@ -170,11 +162,9 @@ export class Turns {
   }
 
   /**
-   * Work ended with an idle composer. A fresh interrupt banner ends the turn (Claude sends
-   * no Stop on Escape); so does the idle screen of an agent whose hooks never reached us.
-   * An agent whose hooks do reach us ends its turns on its turn-end hook alone: Codex hides
-   * its working row while a tool runs, and a loaded machine delays hooks for seconds — an
-   * idle screen then is not the end, and ending on it would answer before the text came.
+   * Work ended with an idle composer. An agent whose hooks reach us ends its turns on its
+   * turn-end hook, not here: Codex hides its working row while a tool runs, and a loaded
+   * machine delays hooks for seconds, so ending here would answer before the text came.
    */
   onIdleEdge(isInterrupt: boolean, composerText: string | undefined): void {
     const { status } = this.#context;
@@ -194,9 +184,8 @@ export class Turns {
   }
 
   /**
-   * A dialog cleared to an idle composer. Escape on it (interrupt(), raw keys, or a fresh
-   * interrupt banner) ends the turn: Claude answers Escape on its permission dialog with
-   * "Interrupted" and no Stop, and the session is `ready` already, so no idle edge comes.
+   * A dialog cleared to an idle composer. Escape on it ends the turn: Claude answers Escape
+   * on its permission dialog with "Interrupted" and no Stop, and no idle edge comes.
    */
   onDialogClearedIdle(isInterrupt: boolean): void {
     const progress = this.current;
@@ -205,7 +194,6 @@ export class Turns {
     this.#endOnIdle("interrupt", "dialog dismissed by an interrupt");
   }
 
-  /** Every status change: the first step of the runtime's status routine. */
   onStatus(status: ElwoodSessionStatus): void {
     // A change made while another was being announced arrives late: the machine is the truth.
     if (status !== this.#context.status.status) return;
@@ -227,10 +215,9 @@ export class Turns {
   }
 
   /**
-   * A hook-driven turn whose idle composer lasted the adapter's grace with no turn-end
-   * hook (./screen-work.ts waited, and read everything committed). Some turns never get a
-   * Stop (Claude's local "Not logged in" answer): the turn ends with the text it has —
-   * and with no text at all it fails rather than answer "".
+   * A hook-driven turn idle for the adapter's grace with no turn-end hook: some turns never
+   * get one (Claude's local "Not logged in" answer). It ends with the text it has; with
+   * none it fails rather than answer "".
    */
   #endIdleWithoutHook(graceMs: number): void {
     const { composerText } = this.#context.screen.read();
@@ -257,12 +244,7 @@ export class Turns {
     for (const open of this.#open.all) this.#check(open);
   }
 
-  /**
-   * The end rule (seeds §5.8): once a turn is accepted, its end evidence seen and the
-   * session ready, it ends when its transcript text holds the turn-end signal's promised
-   * text — or, with none promised, after a quiet window. Promised text that never arrives
-   * within catchUpMs fails the turn with wait_timeout: never an empty or partial success.
-   */
+  /** The end rule (prd/internals.md "The turn owner"; seeds §5.8). */
   #check(progress: TurnProgress): void {
     const { turn } = progress;
     if (turn.isSettled || !turn.isAccepted || progress.evidence === undefined) return;
@@ -270,23 +252,13 @@ export class Turns {
     progress.markReady();
     if (progress.expected.length > 0) {
       if (progress.holdsPromisedText) turn.end();
-      else {
-        const catchUpMs = progress.catchUpMs;
-        progress.armCatchUp(() =>
-          turn.fail(timeout("the transcript to catch up with the finished turn", catchUpMs)),
-        );
-      }
+      else progress.armCatchUp("the transcript to catch up with the finished turn");
       return;
     }
-    // Only the screen said the turn is over, so its answer can come only from the
-    // transcript: until any of it is in (an empty message counts), the end waits up to
-    // catchUpMs and then fails — never an empty success for an answer not yet seen
-    // (seeds §5.8; the 64x2 run's bridge timed out under load, and no hook ever came).
+    // Only the screen said the turn is over: until some transcript text is in (an empty
+    // message counts), never an empty success (the 64x2 run's hooks never came under load).
     if (progress.evidence === "idle screen" && !progress.hasPromise && !progress.hasContent) {
-      const catchUpMs = progress.catchUpMs;
-      progress.armCatchUp(() =>
-        turn.fail(timeout("the finished turn's text in the transcript", catchUpMs)),
-      );
+      progress.armCatchUp("the finished turn's text in the transcript");
       return;
     }
     const remaining = progress.quietRemaining();
@@ -304,7 +276,6 @@ export class Turns {
     else progress.turn.end();
   }
 
-  /** Transcript content for a turn: the `content` event, the stream's buffer, the end rule. */
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent();
     if (content.type === "text") progress.addText(content.text);
@@ -324,7 +295,6 @@ export class Turns {
     this.#check(progress);
   }
 
-  /** The newest turn ends without its prompt ever recorded: what was held is its own. */
   #adoptHeld(progress: TurnProgress): void {
     for (const content of this.#transcript.takeHeld(progress)) this.#deliver(progress, content);
   }
