@@ -81,14 +81,9 @@ export class ComposerGuard {
     this.#keys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
   }
 
-  /** Keys from outside so far: compare with the mark waitForFree returned. */
-  get keyCount(): number {
-    return this.#keys.count;
-  }
-
-  /** Milliseconds since the last key from outside. */
-  get msSinceLastKey(): number {
-    return this.#context.clock.now() - this.#keys.lastAt;
+  /** Milliseconds since the last key from outside, if any came after `mark` (from waitForFree). */
+  msSinceKeysAfter(mark: number): number | undefined {
+    return this.#keys.count === mark ? undefined : this.#context.clock.now() - this.#keys.lastAt;
   }
 
   /** How long a person's untouched draft may hold a program prompt. */

@@ -1,10 +1,7 @@
 // Verified delivery of one prompt (issue 11; api.md "Paste and Enter mechanics", C-API-31,
-// C-API-56): one bracketed paste, Enter as a separate write once the paste shows, then
-// watch until the agent accepts it. While our text stays staged, Enter is re-pressed on
-// fresh frames; the paste itself is never repeated, so the model receives the prompt at
-// most once. No proof of acceptance within the bound
-// (time behind a dialog does not count) fails with prompt_not_accepted, naming the
-// screen rule that held it.
+// C-API-56): one bracketed paste, Enter as its own write once the paste shows, Enter again
+// while our text stays staged, never a second paste. No proof of acceptance within the
+// bound fails with prompt_not_accepted, naming the screen rule that held it.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
@@ -18,14 +15,12 @@ export const DELIVERY_BOUNDS = {
   enterSettleMs: 120,
   /** How long the first Enter waits for the paste to show in the composer. */
   pasteShowMs: 2000,
-  /** How often the screen is looked at while acceptance is unproven. */
   observeIntervalMs: 250,
   /** Least time between two Enters when a frame rendered after the last one shows the text. */
   enterRetryMs: 1000,
   /**
-   * Least time between two Enters when no frame came after the last one: a CLI that
-   * dropped the key may not repaint at all, and one that is only slow takes the second
-   * Enter on its then-empty composer, where it does nothing.
+   * The same with no frame after the last Enter: a CLI that dropped the key may not
+   * repaint, and one that is only slow takes the second Enter on its empty composer, harmlessly.
    */
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
@@ -40,54 +35,41 @@ interface DeliveryObservation {
   readonly hasDialog: boolean;
   /** Rows outside the composer that show the prompt (the CLI's history echo). */
   readonly echoes: number;
-  /** Frames rendered so far; a key's effect can only show on a later one. */
   readonly renders: number;
 }
 
-/** One submission's delivery: its turn, and what it needs beyond the session context. */
-export interface DeliveryTarget {
+interface DeliveryTarget {
   readonly turn: Turn;
-  /** The adapter's paste chip, which stands in the composer for a long paste. */
   readonly pasteChip: RegExp;
-  /** The session's guard; a key from outside after `keysMark` gives a person the composer. */
+  /** A key from outside after `keysMark` (ComposerGuard.waitForFree) gives a person the composer. */
   readonly guard: ComposerGuard;
   readonly keysMark: number;
   /** A readiness-waiting submission: a person taking the composer leaves the agent idle. */
   readonly holdsReadiness: boolean;
-  /**
-   * A newer submission, or a person's raw keys, took over the composer: this one must not
-   * press anything again. Checked right before every write, with no await in between.
-   */
+  /** A newer submission or a person's raw keys took over: checked right before every write. */
   isSuperseded(): boolean;
-  /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
+  /** Evidence that the agent took the prompt, for the turn owner. */
   accept(evidence: string): void;
 }
 
 /**
- * Delivers `target.turn.text`. Resolves once the turn is accepted (or superseded); marks
- * the turn written and submitted on the way. Rejects with prompt_not_accepted at the
- * bound, or with session_not_running once the session closed.
+ * Resolves once the turn is accepted (or superseded), marking it written and submitted on
+ * the way; rejects with prompt_not_accepted at the bound, session_not_running at close.
  */
-export async function deliverTurn(context: SessionContext, target: DeliveryTarget): Promise<void> {
-  await new Delivery(context, target).run();
-}
-
-class Delivery {
+export class Delivery {
   readonly #context: SessionContext;
   readonly #target: DeliveryTarget;
   readonly #turn: Turn;
   readonly #bounds = DELIVERY_BOUNDS;
   readonly #startedAt: number;
+  /** Time held behind a dialog or a running turn: not the agent's delay. */
   #heldMs = 0;
   #echoBaseline = 0;
   #enters = 0;
   #lastEnter = { at: 0, renders: 0 };
   /** The latest paste was seen staged in the composer. */
   #sawStaged = false;
-  /**
-   * A frame since the look just before the paste showed no working indicator, so any
-   * working indicator seen now came up after it (#isOurWork).
-   */
+  /** A frame since the paste showed no working indicator: one seen now came up after it. */
   #sawNoWork = false;
   #rule = "no_acceptance_signal";
 
@@ -102,30 +84,24 @@ class Delivery {
     return this.#turn.isAccepted || this.#turn.isSettled || this.#isSuperseded();
   }
 
-  // Keys from outside after the composer guard passed: a person has the composer now.
   #isSuperseded(): boolean {
-    const { guard, keysMark } = this.#target;
-    return this.#target.isSuperseded() || guard.keyCount !== keysMark;
+    return this.#target.isSuperseded() || this.#personIdleMs() !== undefined;
   }
 
   #now(): number {
     return this.#context.clock.now();
   }
 
-  // Milliseconds since a person's last key, if a person typed since the composer guard
-  // passed (undefined otherwise): the composer is theirs, this delivery writes nothing more.
+  // Since a person's last key, if one typed after the composer guard passed: the composer is theirs.
   #personIdleMs(): number | undefined {
-    const { guard, keysMark } = this.#target;
-    return guard.keyCount === keysMark ? undefined : guard.msSinceLastKey;
+    return this.#target.guard.msSinceKeysAfter(this.#target.keysMark);
   }
 
-  // A person took the composer (before our paste, or over it): the agent is left idle.
   #personTookOver(): void {
     const { turn, holdsReadiness } = this.#target;
     if (holdsReadiness) this.#context.status.apply("composer_occupied", `${turn.kind} taken over`);
   }
 
-  // Time spent held behind a dialog or an unrendered screen is not the agent's delay.
   async #waitForSafeScreen(): Promise<void> {
     const since = this.#now();
     await waitForSafeScreen(this.#context);
@@ -154,9 +130,8 @@ class Delivery {
   }
 
   /**
-   * A person typed into the composer while our prompt was staged there (issue 25): the
-   * text is theirs now. Nothing more is written — no Enter, no paste, no cleanup — and the
-   * prompt is taken only if they send it; left untouched for personWaitMs, it fails.
+   * A person typed into our staged prompt (issue 25): nothing more is written, and it is
+   * taken only if they send it; left untouched for the guard's wait, it fails.
    */
   async #handsOff(): Promise<void> {
     const waitMs = this.#target.guard.waitMs;
@@ -184,7 +159,6 @@ class Delivery {
     }
   }
 
-  // The one paste, a wait (bounded) for it to show, then the Enter as its own write.
   async #paste(): Promise<void> {
     if (this.#isSuperseded()) {
       // A person typed since the composer guard passed: ours would join their text.
@@ -265,10 +239,9 @@ class Delivery {
   }
 
   /**
-   * Work that answers our paste: a working indicator that was not already up when we
-   * pasted, or that outlived our text leaving the composer. The previous turn's spinner,
-   * still up after its Stop hook, proves nothing: counted, it accepted a prompt whose
-   * paste was lost, and that turn never ended (16x4 and 32x4 runs, stop 33).
+   * Work that answers our paste: a working indicator not already up when we pasted, or one
+   * that outlived our staged text. The previous turn's spinner proves nothing: counted, it
+   * accepted a prompt whose paste was lost, and that turn never ended (16x4 runs, stop 33).
    */
   #isOurWork(seen: DeliveryObservation): boolean {
     return seen.isWorking && (this.#sawNoWork || this.#sawStaged);

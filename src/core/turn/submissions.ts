@@ -17,7 +17,7 @@ import type {
   ImageSnapshot,
 } from "../contract/turn.js";
 import type { ComposerGuard } from "./composer-guard.js";
-import { deliverTurn } from "./delivery.js";
+import { Delivery } from "./delivery.js";
 import { isTerminalReport } from "./human-draft.js";
 import type { StreamBinding } from "./open-turns.js";
 import type { Turn } from "./turn.js";
@@ -180,7 +180,7 @@ export class Submissions {
         markWritten();
       });
       try {
-        await deliverTurn(this.#context, {
+        await new Delivery(this.#context, {
           turn: begun.turn,
           pasteChip: this.#options.signals.pasteChip,
           guard: this.#options.composerGuard,
@@ -188,7 +188,7 @@ export class Submissions {
           holdsReadiness,
           isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun.turn,
           accept: (evidence) => this.#turns.accept(begun, evidence),
-        });
+        }).run();
       } catch (error) {
         // An exit is announced with the status (the owner settles the turn), never before it.
         if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
