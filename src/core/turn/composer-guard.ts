@@ -1,13 +1,17 @@
-// The wait before a program prompt's first keystroke (issue 25, prd/runtime.md "A person's
-// draft"): while a person's unsent text is in the composer, nothing is typed. The prompt
-// waits until the composer is free again (and, for a readiness-waiting submission, the
-// agent ready), then goes in once; if the draft sits untouched for `waitMs` it fails with
-// composer_occupied and nothing was written. The person's text is never cleared here.
+// "A human and a program in one composer never mix" (issue 25, prd/runtime.md "A person's
+// draft"): keys from outside the queue (sendKeys: the serve page, the API, an attached
+// terminal) may leave a person's unsent text in the composer, and no program prompt is
+// typed over it. The screen is the truth — the draft with the adapter's placeholders taken
+// out — but only once keys came from outside since the composer was last seen empty: an
+// unknown placeholder, or the agent's own leftover, never holds a program that no person
+// typed over. A prompt waits until the composer is free; a draft left untouched for
+// `waitMs` fails it with composer_occupied, and nothing was written. The person's text is
+// never cleared here.
 import { ElwoodError } from "../../errors.js";
+import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
 import { renderedWithin } from "../screen/safe-screen.js";
-import { HumanKeys } from "./human-draft.js";
 
 /** How often the screen is looked at while a person's draft holds the prompt. */
 export const COMPOSER_GUARD_POLL_MS = 100;
@@ -41,6 +45,106 @@ export function personKeptComposer(submission: string, waitMs: number): ElwoodEr
   );
 }
 
+export type ComposerVerdict =
+  /** No person's text is in the composer: a program prompt may be typed. */
+  | "free"
+  /** A person's text is in the composer: typing now would merge with it. */
+  | "occupied"
+  /** Keys just went in (their echo may not show yet), or no composer is visible. */
+  | "unsettled";
+
+/**
+ * How long after the last key an empty composer proves the keys left nothing: a CLI echoes
+ * a key within a frame or two, a loaded machine may take a few hundred ms; with no frame
+ * rendered since the key, longer.
+ */
+const ECHO_MS = 300;
+const UNRENDERED_ECHO_MS = 2000;
+
+/** The composer's typed text (ScreenReading.composerDraft) and the frames rendered so far. */
+interface ComposerLook {
+  readonly draft: string | undefined;
+  readonly renders: number;
+}
+
+export interface KeysSince {
+  /** Keys came from outside since the composer was last seen empty. */
+  readonly isPending: boolean;
+  readonly msSinceLastKey: number;
+  /** A frame was rendered after the last key, so its echo (if any) is on screen. */
+  readonly hasRenderedSince: boolean;
+}
+
+/** The decision, from one look at the screen and what is known of the keys. */
+export function judgeComposer(draft: string | undefined, keys: KeysSince): ComposerVerdict {
+  if (!keys.isPending) return "free";
+  if (draft === undefined) return "unsettled";
+  if (draft.length > 0) return "occupied";
+  const settledMs = keys.hasRenderedSince ? ECHO_MS : UNRENDERED_ECHO_MS;
+  return keys.msSinceLastKey >= settledMs ? "free" : "unsettled";
+}
+
+/**
+ * What a terminal answers by itself rather than a person typing (a browser terminal on the
+ * serve page forwards these as keys): focus in/out, a cursor position report, device
+ * attributes, a mode or keyboard-protocol report, a mouse report, an OSC reply (colours).
+ */
+const TERMINAL_REPORT =
+  /\x1b\[(?:[IO]|\d+;\d+R|[?>=][\d;]*c|\?[\d;]*\$y|\?\d*u|<\d+;\d+;\d+[Mm])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+const asText = (input: string | Uint8Array) =>
+  typeof input === "string" ? input : Buffer.from(input).toString("utf8");
+
+/** Input made only of a terminal's own reports: no person pressed anything. */
+export function isTerminalReport(input: string | Uint8Array): boolean {
+  return asText(input).replace(TERMINAL_REPORT, "").length === 0;
+}
+
+/** Input that cannot put text in the composer: a lone Escape (an interrupt), or reports only. */
+export function typesNothing(input: string | Uint8Array): boolean {
+  return asText(input) === KEYS.escape || isTerminalReport(input);
+}
+
+/**
+ * What the session knows of keys from outside: when the last came and whether the
+ * composer was seen empty since. Input that types nothing is not counted (typesNothing);
+ * every other key may leave text (a letter, a paste, an arrow recalling history).
+ */
+export class HumanKeys {
+  #count = 0;
+  #lastAt = Number.NEGATIVE_INFINITY;
+  #rendersAtLast = 0;
+  #isPending = false;
+
+  note(input: string | Uint8Array, now: number, renders: number): void {
+    if (typesNothing(input)) return;
+    this.#count += 1;
+    this.#lastAt = now;
+    this.#rendersAtLast = renders;
+    this.#isPending = true;
+  }
+
+  /** How many keyed inputs came so far: a mark to tell whether more came after it. */
+  get count(): number {
+    return this.#count;
+  }
+
+  get lastAt(): number {
+    return this.#lastAt;
+  }
+
+  /** Judges one look; a free composer forgets the keys, which left nothing behind. */
+  judge(look: ComposerLook, now: number): ComposerVerdict {
+    const verdict = judgeComposer(look.draft, {
+      isPending: this.#isPending,
+      msSinceLastKey: now - this.#lastAt,
+      hasRenderedSince: look.renders > this.#rendersAtLast,
+    });
+    if (verdict === "free") this.#isPending = false;
+    return verdict;
+  }
+}
+
 /** What waits: its kind, and whether it took the ready transition (it gives it back). */
 export interface GuardedSubmission {
   readonly kind: string;
@@ -49,10 +153,7 @@ export interface GuardedSubmission {
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * The session's one guard (built by the runtime, shared by turns and commands): the
- * record of keys from outside and the wait before a program's first keystroke.
- */
+/** The session's one guard (shared by turns and commands): the wait before a program's first key. */
 export class ComposerGuard {
   readonly #context: SessionContext;
   readonly #keys = new HumanKeys();
@@ -92,9 +193,8 @@ export class ComposerGuard {
   }
 
   /**
-   * Resolves with the key mark once the composer is free: a due cleanup of our own draft
-   * first, then a person's draft. The mark lets delivery tell keys that came after it (it
-   * then types nothing more).
+   * Resolves once the composer is free (a due cleanup of our own draft first, then a
+   * person's draft) with the mark that tells keys that came after it.
    */
   async waitForFree(submission: GuardedSubmission): Promise<number> {
     const { screen, status, events, lifetime, clock } = this.#context;
@@ -102,23 +202,17 @@ export class ComposerGuard {
     // The agent idles while the prompt waits: a readiness-waiting submission gives back the
     // ready transition it consumed (`running` would be a lie) and takes it again to type.
     const releaseReady = () => status.apply("composer_occupied", `${kind} waits`);
-    // Our own unsubmitted draft goes first: the judge below sees only a person's text.
-    // Once a person typed over it, the whole draft is theirs and is never erased.
-    if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
-    try {
-      await this.#cleanup.beforeTyping(kind);
-    } catch (error) {
-      if (holdsReadiness) releaseReady();
-      throw error;
-    }
-    let hasWarned = false;
-    let hasReleased = false;
+    let wasOccupied = false;
     let occupiedSince: number | undefined;
     // Whatever ends the wait untyped (the bound, a caller giving up) gives `ready` back once.
     const giveUp = (error: unknown): never => {
-      if (!hasReleased && holdsReadiness) releaseReady();
+      if (!wasOccupied && holdsReadiness) releaseReady();
       throw error;
     };
+    // Our own unsubmitted draft goes first: the judge below sees only a person's text.
+    // Once a person typed over it, the whole draft is theirs and is never erased.
+    if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
+    await this.#cleanup.beforeTyping(kind).catch(giveUp);
     for (;;) {
       if (signal?.aborted === true) giveUp(signal.reason);
       // One look at the composer, bounded like every pre-write render wait (C-API-56).
@@ -126,7 +220,7 @@ export class ComposerGuard {
       const look = { draft: screen.read().composerDraft, renders: screen.renderCount };
       const verdict = this.#keys.judge(look, clock.now());
       if (verdict === "free") {
-        if (!hasReleased) return this.#keys.count;
+        if (!wasOccupied || !holdsReadiness) return this.#keys.count;
         // The person may have sent their draft: their turn runs first.
         if (status.status === "ready") {
           status.apply("submitted", `${kind} composer free`);
@@ -136,8 +230,8 @@ export class ComposerGuard {
       } else if (verdict === "occupied") {
         const now = clock.now();
         occupiedSince ??= now;
-        if (!hasWarned) {
-          hasWarned = true;
+        if (!wasOccupied) {
+          wasOccupied = true;
           // Tells watchers, once per submission, why its prompt waits.
           events.emitWarning({
             source: "terminal",
@@ -147,10 +241,7 @@ export class ComposerGuard {
             submission: kind,
             waitMs: this.#waitMs,
           });
-        }
-        if (!hasReleased && holdsReadiness) {
-          hasReleased = true;
-          releaseReady();
+          if (holdsReadiness) releaseReady();
         }
         // A person still typing keeps the prompt waiting; an abandoned draft fails it.
         if (now - Math.max(occupiedSince, this.#keys.lastAt) >= this.#waitMs) {

@@ -16,9 +16,8 @@ import type {
   ElwoodStreamEvent,
   ImageSnapshot,
 } from "../contract/turn.js";
-import type { ComposerGuard } from "./composer-guard.js";
+import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { Delivery } from "./delivery.js";
-import { isTerminalReport } from "./human-draft.js";
 import type { StreamBinding } from "./open-turns.js";
 import type { Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
