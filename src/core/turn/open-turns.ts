@@ -7,14 +7,7 @@ import type { ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { SessionContext } from "../context/session-context.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import { Turn, type TurnChange } from "./turn.js";
-import { QUIET_WINDOW_MS, TurnProgress } from "./turn-progress.js";
-import type { TurnStream } from "./turn-stream.js";
-
-/** What ties a submission to the ergonomic stream that reads it. */
-export interface StreamBinding {
-  readonly stream: TurnStream;
-  readonly catchUpMs: number | undefined;
-}
+import { QUIET_WINDOW_MS, type StreamBinding, TurnProgress } from "./turn-progress.js";
 
 export class OpenTurns {
   readonly #context: SessionContext;
@@ -43,12 +36,7 @@ export class OpenTurns {
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     this.#count += 1;
     const turn = new Turn({ id: this.#count, kind, text });
-    const progress = new TurnProgress({
-      turn,
-      stream: binding?.stream,
-      catchUpMs: binding?.catchUpMs,
-      clock: this.#context.clock,
-    });
+    const progress = new TurnProgress(turn, binding, this.#context.clock);
     turn.onChange((change) => this.#announce(progress, change));
     this.#open.push(progress);
     this.#newest = progress;

@@ -18,10 +18,9 @@ import type {
 } from "../contract/turn.js";
 import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { Delivery } from "./delivery.js";
-import type { StreamBinding } from "./open-turns.js";
 import type { Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
-import type { TurnProgress } from "./turn-progress.js";
+import type { StreamBinding, TurnProgress } from "./turn-progress.js";
 import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";

@@ -10,11 +10,11 @@ import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.j
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { classifyComposer, isSameSubmission } from "./composer.js";
 import { DecidedPermission } from "./decided-permission.js";
-import { OpenTurns, type StreamBinding } from "./open-turns.js";
+import { OpenTurns } from "./open-turns.js";
 import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import { exitedMidTurn, timeout } from "./turn-errors.js";
-import type { TurnEndEvidence, TurnProgress } from "./turn-progress.js";
+import type { StreamBinding, TurnEndEvidence, TurnProgress } from "./turn-progress.js";
 
 export interface TurnsOptions {
   readonly context: SessionContext;
@@ -250,14 +250,18 @@ export class Turns {
     if (turn.isSettled || !turn.isAccepted || progress.evidence === undefined) return;
     if (this.#context.status.status !== "ready") return;
     progress.markReady();
-    if (progress.expected.length > 0) {
+    if (progress.promised) {
       if (progress.holdsPromisedText) turn.end();
       else progress.armCatchUp("the transcript to catch up with the finished turn");
       return;
     }
     // Only the screen said the turn is over: until some transcript text is in (an empty
     // message counts), never an empty success (the 64x2 run's hooks never came under load).
-    if (progress.evidence === "idle screen" && !progress.hasPromise && !progress.hasContent) {
+    if (
+      progress.evidence === "idle screen" &&
+      progress.promised === undefined &&
+      !progress.hasContent
+    ) {
       progress.armCatchUp("the finished turn's text in the transcript");
       return;
     }
@@ -277,8 +281,7 @@ export class Turns {
   }
 
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
-    progress.noteContent();
-    if (content.type === "text") progress.addText(content.text);
+    progress.noteContent(content);
     // An assistant message with no text (Claude writes one for an empty reply, and another
     // for its retry) is no content for the caller: send() would join it as "\n\n".
     if (content.type !== "text" || content.text !== "") {
