@@ -1,9 +1,6 @@
 // The turns in flight and how a decided turn is announced (seeds §5.8, api.md "Turn
-// boundaries"). Each begun turn is numbered and tracked until it ends or fails; every
-// change the turn owner (./turns.ts) makes to it becomes one `turn` event, the end of
-// the stream reading it, and the boundary that frees its slot (./turn-slot.ts). Nothing
-// here decides.
-import type { ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
+// boundaries"): every change the turn owner makes becomes one `turn` event, the end of the
+// stream reading it, and the boundary that frees its slot. Nothing here decides.
 import type { SessionContext } from "../context/session-context.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import { Turn, type TurnChange } from "./turn.js";
@@ -16,7 +13,6 @@ export class OpenTurns {
   /** Failed turns whose slot is held until the agent's real boundary. */
   readonly #awaitingBoundary = new Set<TurnProgress>();
   #newest: TurnProgress | undefined;
-  #count = 0;
 
   constructor(context: SessionContext) {
     this.#context = context;
@@ -34,8 +30,7 @@ export class OpenTurns {
 
   /** A new turn, the newest from now on; its `started` event is announced. */
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
-    this.#count += 1;
-    const turn = new Turn({ id: this.#count, kind, text });
+    const turn = new Turn({ id: (this.#newest?.turn.id ?? 0) + 1, kind, text });
     const progress = new TurnProgress(turn, binding, this.#context.clock);
     turn.onChange((change) => this.#announce(progress, change));
     this.#open.push(progress);
@@ -54,12 +49,20 @@ export class OpenTurns {
       case "accepted":
         events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
         return;
-      case "ended":
+      case "ended": {
         this.#close(progress);
-        events.emitTurn({ kind: "ended", turnNumber, ...usageOf(progress.usage) });
+        // Usage and model are absent (not zero) when the transcript reported none.
+        const { usage, model } = progress.usage;
+        events.emitTurn({
+          kind: "ended",
+          turnNumber,
+          ...(usage === undefined ? {} : { usage }),
+          ...(model === undefined ? {} : { model }),
+        });
         progress.stream?.end();
         progress.reachBoundary();
         return;
+      }
       case "failed": {
         this.#close(progress);
         // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
@@ -74,10 +77,7 @@ export class OpenTurns {
         progress.stream?.fail(change.error);
         if (hasNoAgentTurn) progress.reachBoundary();
         else if (status.status === "ready") this.#drainToBoundary(progress);
-        return;
       }
-      default:
-        return;
     }
   }
 
@@ -110,13 +110,4 @@ export class OpenTurns {
     const index = this.#open.indexOf(progress);
     if (index !== -1) this.#open.splice(index, 1);
   }
-}
-
-/** A turn's usage and model, absent (not zero) when its transcript reported none. */
-function usageOf(total: UsageTotal): { usage?: ElwoodTokenUsage; model?: string } {
-  const { usage, model } = total;
-  return {
-    ...(usage === undefined ? {} : { usage }),
-    ...(model === undefined ? {} : { model }),
-  };
 }

@@ -3,7 +3,6 @@
 // Nothing here decides when a turn ends; it only buffers and hands over.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
-import { sizeOfStreamEvent } from "./stream-events.js";
 import { timeout } from "./turn-errors.js";
 
 const MAX_BUFFERED_EVENTS = 10_000;
@@ -97,4 +96,11 @@ export class TurnStream {
     this.#wake = undefined;
     wake?.();
   }
+}
+
+/** A rough byte size of a buffered event, for the stream's memory bound. */
+export function sizeOfStreamEvent(event: ElwoodStreamEvent): number {
+  const text = "text" in event ? event.text : "input" in event ? event.input : "";
+  const output = "output" in event ? event.output : "";
+  return 64 + text.length * 2 + output.length * 2;
 }

@@ -3,8 +3,7 @@
 // failed with a typed reason. Transitions only move forward; each one is announced once.
 import type { ElwoodError } from "../../errors.js";
 
-export type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
-
+type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
 const ORDER: readonly TurnState[] = ["queued", "written", "submitted", "accepted", "ended"];
 
 export type TurnChange =
@@ -14,15 +13,13 @@ export type TurnChange =
   | { readonly kind: "ended"; readonly turn: Turn }
   | { readonly kind: "failed"; readonly turn: Turn; readonly error: ElwoodError };
 
-export type TurnListener = (change: TurnChange) => void;
-
 export class Turn {
   readonly id: number;
   /** The submission kind: message, prompt, guidance, loop. */
   readonly kind: string;
   readonly text: string;
   #state: TurnState = "queued";
-  readonly #listeners = new Set<TurnListener>();
+  readonly #listeners = new Set<(change: TurnChange) => void>();
 
   constructor(options: { readonly id: number; readonly kind: string; readonly text: string }) {
     this.id = options.id;
@@ -30,8 +27,8 @@ export class Turn {
     this.text = options.text;
   }
 
-  get state(): TurnState {
-    return this.#state;
+  get isFailed(): boolean {
+    return this.#state === "failed";
   }
 
   get isAccepted(): boolean {
@@ -47,7 +44,7 @@ export class Turn {
   }
 
   /** Listens to this turn's transitions; the listener is dropped when the turn settles. */
-  onChange(listener: TurnListener): () => void {
+  onChange(listener: (change: TurnChange) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
