@@ -59,10 +59,8 @@ export class DraftCleanup {
   }
 
   /**
-   * Before a program's first keystroke: a due cleanup runs first. With no composer on
-   * screen (a dialog or picker owns the keys) nothing can be typed onto the draft: it stays
-   * due and the operation goes on. Rejects with wait_timeout when the composer still is
-   * not empty: typing now would send the old draft with the new text.
+   * Before a program's first keystroke. With no composer on screen (a dialog or picker owns
+   * the keys) it stays due; a composer that will not empty rejects with wait_timeout.
    */
   async beforeTyping(submission: string): Promise<void> {
     if (!this.#isDue) return;
@@ -95,7 +93,6 @@ export class DraftCleanup {
     const surface = this.#surface;
     const before = await surface.look();
     if (before.draft === undefined) return false;
-    // Already empty: the draft was gone before we looked, nothing to write or confirm.
     if (before.draft === "") {
       this.#isDue = false;
       return true;

@@ -1,7 +1,5 @@
-// Version-scoped screen facts: a row whose `versions` range excludes the running CLI's
-// version is left out of the table before matching, so what differs by version is said by
-// the TABLE (data), never by an `if` in code. Rows without a range apply to every version;
-// an unknown version (unparseable `--version`) keeps every row.
+// Version-scoped screen facts: what differs by version is said by the table, never by an
+// `if` in code. An unknown version (unparseable `--version`) keeps every row.
 import { compareVersions } from "../../shell/version.js";
 import type { ScreenFact, ScreenFacts } from "./types.js";
 

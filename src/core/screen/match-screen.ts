@@ -1,7 +1,5 @@
-// Pure matcher: one rendered snapshot + one adapter's fact table → what the screen
-// shows (spec "Status model", "Trust-gate automation", "Turn boundaries from the TUI").
-// The active dialog is the bottom-most known dialog header; an unknown-gate header only
-// counts when no known dialog owns the frame. Recognition uses the current frame only.
+// Pure matcher: one rendered snapshot + one adapter's fact table → what the screen shows
+// (spec "Status model", "Trust-gate automation"), from the current frame only.
 import { findOptions, normalizeText } from "./options.js";
 import {
   DIALOG_KINDS,
@@ -30,8 +28,7 @@ function matchDialog(
   markers: string,
 ): DialogMatch {
   const region = lines.slice(headerRow).map(normalizeText);
-  // A narrow screen wraps the dialog's prose over rows (Codex's trust sentence at 50
-  // columns): a body pattern matches one row, or the region's rows read as one text.
+  // A narrow screen wraps the dialog's prose (Codex's trust sentence at 50 columns).
   const flowed = region.filter((line) => line !== "").join(" ");
   const hasBody = (fact.body ?? []).every(
     (pattern) => region.some((line) => pattern.test(line)) || pattern.test(flowed),
@@ -53,7 +50,7 @@ function matchDialog(
   };
 }
 
-// Bottom-most known dialog wins; ties go to the row listed first in the table.
+// The bottom-most known dialog wins (ties: the first in the table); an unknown gate only without one.
 function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch | undefined {
   let best: { fact: ScreenFact; row: number } | undefined;
   let unknown: { fact: ScreenFact; row: number } | undefined;

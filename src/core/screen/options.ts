@@ -1,10 +1,7 @@
-// Finds the option rows of a dialog region. Handles the three layouts seen live: marker
-// + number ("<marker> 1. Trust and continue"), a marker without numbers ("<marker> No,
-// exit"), and raw cursor-addressed text with collapsed spacing ("2.Skip"). The markers
-// are the adapter's (ScreenFacts.optionMarkers).
+// Finds the option rows of a dialog region, in the three layouts seen live: marker and
+// number ("<marker> 1. Trust"), a marker alone ("<marker> No"), collapsed raw text ("2.Skip").
 import type { OptionRow } from "./types.js";
 
-// The marked-row and numbered-row patterns for the adapter's marker glyphs.
 function patternsFor(markers: string) {
   const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
   return {

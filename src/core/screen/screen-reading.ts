@@ -1,7 +1,6 @@
-// Reduces a screen-fact match (core/screen) to the few facts the runtime acts on. The
-// answer to a startup prompt is planned one step at a time from the CURRENT frame: a
-// move toward the allowlisted option, or Enter once that option is highlighted, so every
-// key is revalidated against a fresh render (api.md "Trust-gate automation").
+// Reduces a screen-fact match to the few facts the runtime acts on. A startup prompt's
+// answer is one step from the CURRENT frame (a move, or Enter once the allowlisted option
+// is highlighted), so every key is revalidated against a fresh render.
 import { KEYS } from "../../terminal/input.js";
 import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
@@ -12,10 +11,7 @@ import { normalizeText } from "./options.js";
 import { planOptionKeys } from "./select-option.js";
 import type { DialogMatch, ScreenFacts, ScreenFactTable } from "./types.js";
 
-/**
- * `workingTitle`: a window title that means the CLI is working (C-TURN-05). The title does
- * not depend on the width, so a turn whose footer a narrow screen cuts off still shows.
- */
+/** `workingTitle`: a window title that means working (C-TURN-05), whatever the width cuts off. */
 export function readScreenWithFacts(
   frame: ScreenFrame,
   allFacts: ScreenFacts,
@@ -89,8 +85,7 @@ const COMPOSER_END = /^(─{20,}|)$/;
 // Codex grows a draft upward to about 65% of the screen: 28 rows on 48, 40 on 80.
 const MAX_COMPOSER_ROWS = 48;
 
-// Text typed after the composer's prompt glyph (what its fact's header matched) and on
-// the draft's following rows; empty for an idle input box.
+// Text typed after the composer's glyph and on the draft's following rows.
 function composerRows(lines: readonly string[], row: number, table: ScreenFactTable): string {
   const first = (lines[row] ?? "").trim();
   const composer = table.find((fact) => fact.kind === "composer" && fact.header.test(first));

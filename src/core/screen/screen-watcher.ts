@@ -1,7 +1,6 @@
-// Turns rendered frames into status evidence and startup-prompt automation: dialogs →
-// blocked + attention, allowlisted startup prompts answered (under autotrust where
-// required) with a 5 s bound per dialog, working/idle edges after first readiness
-// (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
+// Acts on rendered frames: dialogs → blocked + attention, allowlisted startup prompts
+// answered one key at a time, working/idle edges after first readiness (api.md "Status
+// model", "Trust-gate automation", C-TRUST-01).
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
@@ -14,23 +13,16 @@ const EVALUATION_THROTTLE_MS = 40;
 export const ANSWER_STEP_MS = 200;
 /** The least time before a final key (Enter, Escape) is repeated. */
 export const ANSWER_CONFIRM_MS = 1500;
-/**
- * A move key whose effect no later frame shows is repeated only after this long: a CPU-
- * starved CLI may still be about to apply it, and a second arrow on a two-option list
- * wraps onto "No, exit" (seen with 16 sessions on 2 cores).
- */
+// A move key whose effect no frame shows is repeated after this long: a second arrow on a
+// starved CLI wraps a two-option list onto "No, exit" (16 sessions on 2 cores).
 export const ANSWER_RETRY_MS = 3000;
-/**
- * With no frame at all after a key, the CLI dropped it (Codex paints its trust dialog
- * before its input loop is live) or is starved. A final key is repeated after this long,
- * a move key after twice this long: a stray repeat must stay rarer than a lost key.
- */
+// With no frame after a key (Codex paints its trust dialog before its input loop is live),
+// a final key is repeated after this long, a move key after twice this long.
 export const UNRENDERED_RETRY_MS = 4000;
 
 /** What the screen's edges mean beyond status and dialogs: the runtime wires them to turns and readiness. */
 export interface ScreenEdges {
   onFrame(reading: ScreenReading): void;
-  /** Work appeared (after first readiness). */
   onWorkingEdge(): void;
   /** Work ended with an idle composer; `isInterrupt`: under a fresh interrupt banner. */
   onIdleEdge(isInterrupt: boolean, reading: ScreenReading): void;
@@ -43,7 +35,7 @@ export interface ScreenEdges {
 export interface ScreenWatcherOptions {
   readonly context: SessionContext;
   readonly autotrust: boolean;
-  /** The workspace, kept out of the dialog text an attention activity carries. */
+  /** Kept out of the dialog text an attention activity carries. */
   readonly cwd: string;
   readonly edges: ScreenEdges;
 }
@@ -78,7 +70,7 @@ export class ScreenWatcher {
   #blockedKey: string | undefined;
   #wasWorking = false;
   #wasInterrupted = false;
-  /** A fresh interrupt banner appeared since work last started (ends the turn when idle). */
+  /** A fresh interrupt banner appeared since work last started. */
   #sawFreshInterrupt = false;
   #pending: (() => void) | undefined;
 
@@ -89,7 +81,7 @@ export class ScreenWatcher {
     this.#cwd = options.cwd;
   }
 
-  /** Called on every render; evaluation is throttled with a trailing run. */
+  /** Called on every render; throttled, with a trailing run. */
   scheduleEvaluation(): void {
     if (this.#pending !== undefined || this.#context.lifetime.isClosed) return;
     this.#pending = this.#context.clock.set(() => {
@@ -118,9 +110,8 @@ export class ScreenWatcher {
   #handleDialog(dialog: ScreenDialog): void {
     const key = dialog.ruleIds.join("|");
     if (dialog.kind === "human_decision" || dialog.label === undefined) {
-      // The CLI may still paint a permission prompt its PermissionRequest hook just
-      // answered; input stays held while it is visible, but nobody needs to be called.
-      // Looked at again when the cover ends, in case no new frame comes.
+      // A prompt a PermissionRequest hook just answered may still paint: input stays held,
+      // nobody is called, and it is looked at again when the cover ends.
       const coverMs = dialog.isToolPermission === true ? this.#edges.permissionCoverMs() : 0;
       if (coverMs > 0) this.#recheckLater(coverMs + 1);
       else this.#block(dialog);
@@ -131,8 +122,7 @@ export class ScreenWatcher {
       return;
     }
     const attempt = this.#attempt?.key === key ? this.#attempt : this.#startAttempt(key);
-    // Past the deadline the session is blocked for a human, but a safe answer may still
-    // land: a late success clears the block like any other cleared dialog.
+    // Past the deadline a human is called, but a late safe answer still clears the block.
     if (attempt.expired) this.#block(dialog);
     if (dialog.answerKeys === undefined) return;
     const delay = dialog.firstKeyAfterMs;
@@ -142,10 +132,8 @@ export class ScreenWatcher {
     const isFinal = isFinalKey(dialog.answerKeys);
     if (!isFinal) attempt.finalDueSince = undefined;
     if (!this.#mayWriteNextKey(attempt, dialog)) return;
-    // After a repeated move key the frame may show the first move applied and the repeat
-    // still in flight: on "No, exit / Yes, I trust this folder" the repeat wraps back, and an
-    // Enter planned from the in-between frame quits Claude (exit code 1). So once a move was
-    // repeated, the final key waits until the highlight has held still for the retry time.
+    // After a repeated move the frame may show the repeat still in flight (it wraps back to
+    // "No, exit", and Enter then quits Claude): the highlight must hold still first.
     if (isFinal && attempt.moves >= 2) {
       attempt.finalDueSince ??= this.#context.clock.now();
       if (!this.#hasWaited(attempt.finalDueSince, ANSWER_RETRY_MS)) return;
@@ -153,8 +141,7 @@ export class ScreenWatcher {
     this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
   }
 
-  // A new key is planned only from a frame rendered after the previous key, and only once
-  // that frame shows the key's effect (the highlight moved) or the retry time has passed.
+  // A new key only from a frame after the previous one that shows its effect, or after the retry time.
   #mayWriteNextKey(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
     const sent = attempt.sent;
     if (sent === undefined) return true;
@@ -194,8 +181,7 @@ export class ScreenWatcher {
       expired: false,
       cancelTimer: () => {},
     };
-    // The bound holds for the whole dialog generation: an unanswered or unanswerable
-    // prompt becomes a recoverable block without waiting for another frame.
+    // The bound holds for the whole dialog, without waiting for another frame.
     attempt.cancelTimer = this.#context.clock.set(() => {
       if (this.#attempt !== attempt) return;
       attempt.expired = true;
@@ -237,8 +223,7 @@ export class ScreenWatcher {
       attempt.isReported = true;
       this.#context.events.emitStartupPrompt(label);
     }
-    // Each key is one step (a move, then Enter on the highlighted option); the next step
-    // is planned from a fresh frame. A final key gets longer to take effect before a retry.
+    // The next step is planned from a fresh frame; a final key gets longer to take effect.
     this.#recheckLater(isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS);
   }
 
@@ -277,8 +262,7 @@ export class ScreenWatcher {
       this.#sawFreshInterrupt = false;
       this.#edges.onWorkingEdge();
     }
-    // Only a fresh interrupt banner counts; an old one still on screen proves nothing. It
-    // may be painted while the spinner is still up: it then counts at the idle edge after.
+    // Only a fresh banner counts; one painted under the spinner counts at the idle edge after.
     if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
     const isIdle = reading.hasIdleComposer && !reading.isWorking;
     if (isIdle && (this.#wasWorking || this.#sawFreshInterrupt)) {

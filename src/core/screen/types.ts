@@ -34,17 +34,10 @@ export interface ScreenFact {
   readonly belowWithin?: number;
   /** The label of the one option Elwood may choose (trust allowlist, or a decline/skip). */
   readonly affirmative?: { readonly label: RegExp };
-  /**
-   * The least time between the dialog's first frame and the first key: a CLI that drains
-   * typeahead after painting the dialog takes a key written in that window as typeahead.
-   */
+  /** Least time from the dialog's first frame to the first key (a CLI drains typeahead then). */
   readonly firstKeyAfterMs?: number;
   readonly answer?: "autotrust" | "always" | "never";
-  /**
-   * CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every
-   * version. A row for a screen a later release replaced gets `before` = the first version
-   * seen painting the replacement (versions in between keep both rows; their texts differ).
-   */
+  /** CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every version. */
   readonly versions?: { readonly from?: string; readonly before?: string };
   /** CLI version(s) the row was seen on, each with a captured fixture (or a note why not). */
   readonly verifiedOn: string;
@@ -76,12 +69,10 @@ export interface DialogMatch {
   readonly kind: ScreenFactKind;
   readonly label?: string;
   readonly headerRow: number;
-  /** Every body row required by the fact was found in the region. */
   readonly hasBody: boolean;
   readonly options: readonly OptionRow[];
-  /** Index into `options` of the highlighted row, when one is shown. */
+  /** Indexes into `options` of the highlighted row and of the fact's affirmative, when shown. */
   readonly selectedIndex?: number;
-  /** Index into `options` of the row matching the fact's affirmative, when present. */
   readonly affirmativeIndex?: number;
 }
 
@@ -92,9 +83,7 @@ export interface ScreenMatch {
   readonly isWorking: boolean;
   readonly isInterrupted: boolean;
   readonly hasAuthFailure: boolean;
-  /** A native idle composer is visible below any dialog. */
   readonly hasComposer: boolean;
   readonly composerRow?: number;
-  /** The native cursor sits on the composer row. */
   readonly isCursorOnComposer: boolean;
 }
