@@ -1,24 +1,17 @@
 // "A human and a program in one composer never mix" (issue 25, prd/runtime.md "A person's
-// draft"): keys from outside the queue (sendKeys: the serve page, the API, an attached
-// terminal) may leave a person's unsent text in the composer, and no program prompt is
-// typed over it. The screen is the truth — the draft with the adapter's placeholders taken
-// out — but only once keys came from outside since the composer was last seen empty: an
-// unknown placeholder, or the agent's own leftover, never holds a program that no person
-// typed over. A prompt waits until the composer is free; a draft left untouched for
-// `waitMs` fails it with composer_occupied, and nothing was written. The person's text is
-// never cleared here.
+// draft"): no program prompt is typed over a person's unsent text. The screen's draft is
+// the truth, but only once keys came from outside since the composer was last seen empty:
+// an unknown placeholder or the agent's leftover never holds a program no person typed over.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
 import { renderedWithin } from "../screen/safe-screen.js";
 
-/** How often the screen is looked at while a person's draft holds the prompt. */
-export const COMPOSER_GUARD_POLL_MS = 100;
+const COMPOSER_GUARD_POLL_MS = 100;
 /** The default `composerWaitMs`: how long an untouched draft holds a due prompt. */
 export const DEFAULT_COMPOSER_WAIT_MS = 60_000;
 
-/** An untouched draft held the prompt for `waitMs`: nothing was typed. */
 function composerOccupied(waitMs: number, submission: string): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
@@ -27,7 +20,6 @@ function composerOccupied(waitMs: number, submission: string): ElwoodError {
   );
 }
 
-/** A person typed between the wait and the program's first keystroke: nothing was typed. */
 export function typedMeanwhile(submission: string): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
@@ -36,7 +28,6 @@ export function typedMeanwhile(submission: string): ElwoodError {
   );
 }
 
-/** A person typed into the program's staged prompt and left it: it was never submitted. */
 export function personKeptComposer(submission: string, waitMs: number): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
@@ -53,11 +44,8 @@ export type ComposerVerdict =
   /** Keys just went in (their echo may not show yet), or no composer is visible. */
   | "unsettled";
 
-/**
- * How long after the last key an empty composer proves the keys left nothing: a CLI echoes
- * a key within a frame or two, a loaded machine may take a few hundred ms; with no frame
- * rendered since the key, longer.
- */
+// An empty composer this long after the last key proves it left nothing (a loaded machine
+// echoes a key within a few hundred ms); with no frame rendered since the key, longer.
 const ECHO_MS = 300;
 const UNRENDERED_ECHO_MS = 2000;
 
@@ -75,7 +63,6 @@ export interface KeysSince {
   readonly hasRenderedSince: boolean;
 }
 
-/** The decision, from one look at the screen and what is known of the keys. */
 export function judgeComposer(draft: string | undefined, keys: KeysSince): ComposerVerdict {
   if (!keys.isPending) return "free";
   if (draft === undefined) return "unsettled";
@@ -85,9 +72,8 @@ export function judgeComposer(draft: string | undefined, keys: KeysSince): Compo
 }
 
 /**
- * What a terminal answers by itself rather than a person typing (a browser terminal on the
- * serve page forwards these as keys): focus in/out, a cursor position report, device
- * attributes, a mode or keyboard-protocol report, a mouse report, an OSC reply (colours).
+ * What a terminal answers by itself (the serve page's browser terminal forwards these as
+ * keys): focus, cursor position, device attributes, mode and keyboard reports, mouse, OSC.
  */
 const TERMINAL_REPORT =
   /\x1b\[(?:[IO]|\d+;\d+R|[?>=][\d;]*c|\?[\d;]*\$y|\?\d*u|<\d+;\d+;\d+[Mm])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
@@ -105,11 +91,7 @@ export function typesNothing(input: string | Uint8Array): boolean {
   return asText(input) === KEYS.escape || isTerminalReport(input);
 }
 
-/**
- * What the session knows of keys from outside: when the last came and whether the
- * composer was seen empty since. Input that types nothing is not counted (typesNothing);
- * every other key may leave text (a letter, a paste, an arrow recalling history).
- */
+/** Keys from outside that may leave text (an arrow recalls history): when, and whether seen since. */
 export class HumanKeys {
   #count = 0;
   #lastAt = Number.NEGATIVE_INFINITY;
@@ -133,7 +115,7 @@ export class HumanKeys {
     return this.#lastAt;
   }
 
-  /** Judges one look; a free composer forgets the keys, which left nothing behind. */
+  /** A free composer forgets the keys, which left nothing behind. */
   judge(look: ComposerLook, now: number): ComposerVerdict {
     const verdict = judgeComposer(look.draft, {
       isPending: this.#isPending,
@@ -153,7 +135,7 @@ export interface GuardedSubmission {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** The session's one guard (shared by turns and commands): the wait before a program's first key. */
+/** The session's one guard, shared by turns and commands. */
 export class ComposerGuard {
   readonly #context: SessionContext;
   readonly #keys = new HumanKeys();
@@ -168,16 +150,13 @@ export class ComposerGuard {
     this.#cleanup = draftCleanupFor(context);
   }
 
-  /**
-   * A program draft was left unsubmitted in the composer: erase it now if the screen is
-   * safe, else before the next program keystroke. True once an empty composer confirmed it.
-   */
+  /** Our unsubmitted draft: erased now or before the next program keystroke; true once confirmed. */
   clearFailedDraft(): Promise<boolean> {
     this.#keysAtFailedDraft = this.#keys.count;
     return this.#cleanup.clearNow();
   }
 
-  /** Keys from outside the queue (sendKeys), as they go to the terminal. */
+  /** Keys from outside the queue, as they go to the terminal. */
   noteKeys(input: string | Uint8Array): void {
     this.#keys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
   }
@@ -187,7 +166,6 @@ export class ComposerGuard {
     return this.#keys.count === mark ? undefined : this.#context.clock.now() - this.#keys.lastAt;
   }
 
-  /** How long a person's untouched draft may hold a program prompt. */
   get waitMs(): number {
     return this.#waitMs;
   }
@@ -200,7 +178,7 @@ export class ComposerGuard {
     const { screen, status, events, lifetime, clock } = this.#context;
     const { kind, signal, holdsReadiness } = submission;
     // The agent idles while the prompt waits: a readiness-waiting submission gives back the
-    // ready transition it consumed (`running` would be a lie) and takes it again to type.
+    // ready transition it consumed and takes it again to type.
     const releaseReady = () => status.apply("composer_occupied", `${kind} waits`);
     let wasOccupied = false;
     let occupiedSince: number | undefined;
@@ -209,13 +187,11 @@ export class ComposerGuard {
       if (!wasOccupied && holdsReadiness) releaseReady();
       throw error;
     };
-    // Our own unsubmitted draft goes first: the judge below sees only a person's text.
-    // Once a person typed over it, the whole draft is theirs and is never erased.
+    // Our own draft goes first, unless a person typed over it: then it is theirs.
     if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
     await this.#cleanup.beforeTyping(kind).catch(giveUp);
     for (;;) {
       if (signal?.aborted === true) giveUp(signal.reason);
-      // One look at the composer, bounded like every pre-write render wait (C-API-56).
       await renderedWithin(this.#context);
       const look = { draft: screen.read().composerDraft, renders: screen.renderCount };
       const verdict = this.#keys.judge(look, clock.now());

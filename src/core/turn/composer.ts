@@ -1,6 +1,5 @@
 // What the composer shows relative to the prompt being delivered (api.md "Paste and Enter
-// mechanics"): only a visible native composer holding OUR text proves the text is staged;
-// an empty one (or one holding only a placeholder) proves it is not. Pure functions.
+// mechanics"). Pure functions.
 import { normalizeText } from "../screen/options.js";
 
 export type ComposerState =
@@ -13,18 +12,14 @@ export type ComposerState =
   /** Our prompt is staged more than once: submitting would send it twice. */
   | "doubled";
 
-/** Enough of the prompt to recognize it in a composer or in the scrollback. */
+/** The distinctive start of a prompt, enough to recognize it in a composer or the scrollback. */
 const SIGNATURE_CHARS = 24;
 
-/** The distinctive start of a prompt, as a screen would show it (whitespace collapsed). */
-export function promptSignature(prompt: string): string {
+function promptSignature(prompt: string): string {
   return normalizeText(prompt).slice(0, SIGNATURE_CHARS);
 }
 
-/**
- * `pasteChip` is how the agent shows a long paste until it is submitted (an adapter
- * fact): one chip means our prompt is staged, two mean it is staged twice.
- */
+/** `pasteChip`: how the agent shows a long paste; one means staged, two staged twice. */
 export function classifyComposer(
   composerText: string | undefined,
   prompt: string,
@@ -62,11 +57,7 @@ export function countEchoes(
   return Math.max(0, count - inComposer);
 }
 
-/**
- * Whether a prompt the agent reports (the prompt hook, a transcript user message) is the
- * one we submitted. Both are whitespace-collapsed: the hook or transcript may re-wrap or
- * trim the prompt, and images add their chips in front.
- */
+/** Whether a prompt the agent reports is ours: it may be re-wrapped, trimmed, or led by image chips. */
 export function isSameSubmission(reported: string, ours: string): boolean {
   const shown = normalizeText(reported);
   const mine = normalizeText(ours);

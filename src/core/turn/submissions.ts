@@ -1,8 +1,5 @@
-// Every submission — message, prompt, guidance, loop turn, persona, and the prompt of a
-// `stream()`/`send()` — goes through the control queue and is delivered with verification
-// (./delivery.ts) as a turn the turn owner (./turns.ts) begins; delivery's evidence goes
-// to that owner, which alone decides acceptance and end. Raw input goes around the queue.
-// (seeds §5.8, api.md "Resolves when written", "Raw input".)
+// Every submission goes through the control queue and is delivered (./delivery.ts) as a
+// turn the turn owner begins; raw input goes around the queue (seeds §5.8, api.md "Raw input").
 import type { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { KEYS } from "../../terminal/input.js";
@@ -32,9 +29,8 @@ export interface SubmissionsOptions {
   readonly context: SessionContext;
   readonly turns: Turns;
   readonly signals: TurnSignals;
-  /** Reserves a submission's images (checked at the session's boundary) synchronously. */
+  /** Reserves a submission's images synchronously. */
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
-  /** No prompt is typed over a person's draft (./composer-guard.ts, issue 25). */
   readonly composerGuard: ComposerGuard;
 }
 
@@ -43,7 +39,6 @@ interface Submission {
   readonly written: Promise<void>;
   /** Settles with the turn once the queue op is done (undefined: it never began). */
   readonly settled: Promise<TurnProgress | undefined>;
-  /** The turn, once the queue op began it. */
   readonly begun: () => TurnProgress | undefined;
 }
 
@@ -53,7 +48,7 @@ export class Submissions {
   readonly #turns: Turns;
   readonly #slot = new TurnSlot();
   readonly #callerInputListeners = new Set<() => void>();
-  /** Streams whose submission learned of the CLI's exit before the status announced it. */
+  /** Streams whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
   /** The turn whose composer a person's raw keys took last. */
   #rawInputTurn: Turn | undefined;
@@ -64,10 +59,7 @@ export class Submissions {
     this.#turns = options.turns;
   }
 
-  /**
-   * One ergonomic turn: its content in arrival order, ending as the turn ends. It holds the
-   * turn slot until the agent's real boundary, not merely until its reader stops (§5.8).
-   */
+  /** One ergonomic turn; it holds the slot until the agent's real boundary (seeds §5.8). */
   async *stream(prompt: string, options: CheckedTurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     const { clock } = this.#context;
     const spentMs = options.spentMs ?? 0;
@@ -103,7 +95,7 @@ export class Submissions {
     return this.#submit(kind, kind === "message" ? "readiness" : "immediate", text, images).written;
   }
 
-  /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
+  /** Guidance waits like a message before first readiness, when blocked or ready. */
   guidance(text: string, images: readonly ImageSnapshot[] = []): Promise<void> {
     const { status, hasBeenReady } = this.#context.status;
     const waits = !hasBeenReady || status === "blocked" || status === "ready";
@@ -115,7 +107,7 @@ export class Submissions {
     return this.#submit("loop", "readiness", text).written;
   }
 
-  /** Raw input (api.md): outside the queue, never sanitized; the current delivery stops typing. */
+  /** Never sanitized; the current delivery stops typing. */
   takeRawInput(input: string | Uint8Array): void {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
@@ -126,15 +118,15 @@ export class Submissions {
     this.#context.terminal.sendInput(input);
   }
 
-  /** Caller input (every submission but a loop's, and raw keys): loops count it as activity. */
+  /** Caller input (all but a loop's): loops count it as activity. */
   onCallerInput(listener: () => void): ElwoodUnsubscribe {
     this.#callerInputListeners.add(listener);
     return () => this.#callerInputListeners.delete(listener);
   }
 
-  /** Every status change, after the turn owner's: an exit learned early fails its streams now. */
+  /** After the turn owner's: an exit learned early fails its streams now. */
   onStatus(status: ElwoodSessionStatus): void {
-    // A change announced late is skipped, as the owner skips it: the machine is the truth.
+    // A change announced late is skipped, as the owner skips it.
     if (status !== this.#context.status.status || !isTerminalStatus(status)) return;
     for (const [stream, error] of this.#exitedStreams) stream.fail(error);
     this.#exitedStreams.clear();
@@ -163,7 +155,6 @@ export class Submissions {
     });
     const signal = binding?.stream.givenUp;
     const deliver = async (): Promise<void> => {
-      // Nothing is typed over a person's draft; nothing of theirs joins this prompt.
       const holdsReadiness = operationClass === "readiness";
       const mark = await this.#options.composerGuard.waitForFree({ kind, holdsReadiness, signal });
       // A failed attach submitted nothing: give back the ready transition this op consumed.
@@ -212,7 +203,6 @@ export class Submissions {
     };
   }
 
-  // A submission that failed before its turn began (queue closed, withdrawn, exit).
   #failUnbegun(stream: TurnStream, error: unknown): void {
     if (!isExitError(error)) {
       stream.fail(error);

@@ -34,7 +34,6 @@ export class Turns {
   readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
-  /** Every model request the followed transcripts recorded since this object started. */
   readonly #usage = new UsageTotal();
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
@@ -55,7 +54,6 @@ export class Turns {
     this.decidedPermission = new DecidedPermission(() => context.clock.now());
   }
 
-  /** The newest turn, settled or not. */
   get current(): TurnProgress | undefined {
     return this.#open.newest;
   }
@@ -65,7 +63,6 @@ export class Turns {
     return this.#usage.usage;
   }
 
-  /** A submission's turn begins, inside its queue op: the newest from now on. */
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     this.#screen.noteSubmission();
     const progress = this.#open.begin(kind, text, binding);
@@ -78,18 +75,11 @@ export class Turns {
     this.#check(progress);
   }
 
-  /**
-   * An Escape went to a running turn (interrupt(), or a lone Escape as raw keys). Claude
-   * sends no Stop hook for it and may paint no banner either (it puts the prompt back in
-   * the composer), so the idle screen that follows ends the turn as interrupted.
-   */
+  /** An Escape went in: Claude sends no Stop for it and may paint no banner either. */
   noteInterruptRequested(): void {
     this.#isInterruptRequested = true;
   }
 
-  // ── raw signals ─────────────────────────────────────────────────────────────
-
-  /** A hook event, before its handler runs. */
   onHook(event: HookEventBase): void {
     const name = event.hook_event_name;
     const signals = this.#signals;
@@ -98,7 +88,7 @@ export class Turns {
     const current = this.current;
     if (name === signals.promptAcceptedHook) {
       const prompt = signals.acceptedPromptOf(event);
-      // The agent accepting some other prompt (typed into the TUI) proves nothing about ours.
+      // Some other prompt (typed into the TUI) proves nothing about ours.
       if (current !== undefined && isSameSubmission(prompt ?? "", current.turn.text)) {
         this.accept(current, `${name} hook`);
       }
@@ -114,7 +104,6 @@ export class Turns {
     current.promise(name === signals.turnEndHook ? (signals.turnEndTextOf(event) ?? "") : "");
   }
 
-  /** A dispatch outcome, after its handler settled. */
   onHookOutcome(outcome: HookOutcome): void {
     const signals = this.#signals;
     const name = outcome.hookEventName;
@@ -129,8 +118,7 @@ export class Turns {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;
     }
-    // The transcript holds the turn now, and what resume needs is recorded before ready:
-    // a parent that dies any time after a completed turn leaves a record that resumes.
+    // What resume needs is recorded before ready: a parent dying after a turn can resume.
     void this.#settleCommitted()
       .catch(() => undefined)
       .then(() => {
@@ -142,7 +130,6 @@ export class Turns {
       });
   }
 
-  /** One committed transcript item of `file`, in file order. */
   onTranscriptItem(item: TranscriptItem, file: string): void {
     // Counted for the session whoever's turn it was.
     if (item.kind === "usage") this.#usage.add(item.usage, item.model);
@@ -162,9 +149,8 @@ export class Turns {
   }
 
   /**
-   * Work ended with an idle composer. An agent whose hooks reach us ends its turns on its
-   * turn-end hook, not here: Codex hides its working row while a tool runs, and a loaded
-   * machine delays hooks for seconds, so ending here would answer before the text came.
+   * An agent whose hooks reach us ends its turns on the turn-end hook: Codex hides its working
+   * row while a tool runs, and a loaded machine delays hooks for seconds.
    */
   onIdleEdge(isInterrupt: boolean, composerText: string | undefined): void {
     const { status } = this.#context;
@@ -183,10 +169,7 @@ export class Turns {
     this.#endOnIdle(isInterrupted ? "interrupt" : "idle screen", reason);
   }
 
-  /**
-   * A dialog cleared to an idle composer. Escape on it ends the turn: Claude answers Escape
-   * on its permission dialog with "Interrupted" and no Stop, and no idle edge comes.
-   */
+  /** Claude answers Escape on its permission dialog with "Interrupted", no Stop and no idle edge. */
   onDialogClearedIdle(isInterrupt: boolean): void {
     const progress = this.current;
     if (progress === undefined || progress.turn.isSettled) return;
@@ -205,8 +188,6 @@ export class Turns {
     this.#open.onStatus(status);
   }
 
-  // ── the decision ──────────────────────────────────────────────────────────────
-
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
     this.#noteTurnEnd();
     const progress = this.current;
@@ -214,11 +195,7 @@ export class Turns {
     this.#context.status.apply("screen_idle", reason);
   }
 
-  /**
-   * A hook-driven turn idle for the adapter's grace with no turn-end hook: some turns never
-   * get one (Claude's local "Not logged in" answer). It ends with the text it has; with
-   * none it fails rather than answer "".
-   */
+  /** Some turns never get a turn-end hook (Claude's local "Not logged in" answer). */
   #endIdleWithoutHook(graceMs: number): void {
     const { composerText } = this.#context.screen.read();
     if (!this.#screen.isIdleFor(graceMs) || !this.#mayEndOnIdle(composerText)) return;
@@ -234,8 +211,7 @@ export class Turns {
 
   #endWith(progress: TurnProgress, evidence: TurnEndEvidence): void {
     this.#adoptHeld(progress);
-    // Older open turns this end also covers (guidance typed into a running turn, a prompt
-    // the agent queued) end with it: the agent finished everything submitted before.
+    // Older open turns (guidance typed into a running turn, a queued prompt) end with it.
     for (const open of this.#open.all) {
       if (open.turn.id > progress.turn.id) continue;
       open.evidence ??= evidence;
@@ -271,9 +247,8 @@ export class Turns {
   }
 
   #settleOnTerminal(progress: TurnProgress, status: ElwoodSessionStatus): void {
-    // The CLI exiting by itself mid-turn is a failure stream() throws and send() rejects
-    // with (prd/decisions.md "Crash recovery"); a caller's stop/kill ends it quietly.
-    // A prompt the agent never took was not delivered: its caller learns it was not.
+    // The CLI exiting by itself mid-turn fails it (prd/decisions.md "Crash recovery"); a
+    // caller's stop/kill ends it quietly, unless the agent never took the prompt.
     const { lifetime } = this.#context;
     if (status === "exited") progress.turn.fail(exitedMidTurn(lifetime.exit.exit?.exitCode));
     else if (!progress.turn.isAccepted) progress.turn.fail(lifetime.notRunning());
@@ -282,8 +257,7 @@ export class Turns {
 
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
     progress.noteContent(content);
-    // An assistant message with no text (Claude writes one for an empty reply, and another
-    // for its retry) is no content for the caller: send() would join it as "\n\n".
+    // Claude writes an empty assistant message for an empty reply and its retry: no content.
     if (content.type !== "text" || content.text !== "") {
       this.#context.events.emitTurn({
         kind: "content",
@@ -302,10 +276,7 @@ export class Turns {
     for (const content of this.#transcript.takeHeld(progress)) this.#deliver(progress, content);
   }
 
-  /**
-   * An idle screen may end the turn only after fresh work was seen, and never while the
-   * turn's own prompt still sits unaccepted in the composer: delivery owns that one.
-   */
+  /** Only after fresh work, and never while our unaccepted prompt sits in the composer. */
   #mayEndOnIdle(composerText: string | undefined): boolean {
     if (!this.#screen.sawWorkSinceSubmission) return false;
     const turn = this.current?.turn;
