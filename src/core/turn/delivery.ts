@@ -18,17 +18,13 @@ export const DELIVERY_BOUNDS = {
   observeIntervalMs: 250,
   /** Least time between two Enters when a frame rendered after the last one shows the text. */
   enterRetryMs: 1000,
-  /**
-   * The same with no frame after the last Enter: a CLI that dropped the key may not
-   * repaint, and one that is only slow takes the second Enter on its empty composer, harmlessly.
-   */
+  /** The same with no frame since: a slow CLI takes a second Enter on its empty composer, harmlessly. */
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
   /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   acceptanceMs: 60_000,
 } as const;
 
-/** One look at the screen, after everything received so far was rendered. */
 interface DeliveryObservation {
   readonly composer: ComposerState;
   readonly isWorking: boolean;
@@ -48,14 +44,10 @@ interface DeliveryTarget {
   readonly holdsReadiness: boolean;
   /** A newer submission or a person's raw keys took over: checked right before every write. */
   isSuperseded(): boolean;
-  /** Evidence that the agent took the prompt, for the turn owner. */
   accept(evidence: string): void;
 }
 
-/**
- * Resolves once the turn is accepted (or superseded), marking it written and submitted on
- * the way; rejects with prompt_not_accepted at the bound, session_not_running at close.
- */
+/** `run()` resolves once the turn is accepted or superseded, or rejects with prompt_not_accepted. */
 export class Delivery {
   readonly #context: SessionContext;
   readonly #target: DeliveryTarget;
@@ -67,7 +59,6 @@ export class Delivery {
   #echoBaseline = 0;
   #enters = 0;
   #lastEnter = { at: 0, renders: 0 };
-  /** The latest paste was seen staged in the composer. */
   #sawStaged = false;
   /** A frame since the paste showed no working indicator: one seen now came up after it. */
   #sawNoWork = false;
@@ -92,7 +83,6 @@ export class Delivery {
     return this.#context.clock.now();
   }
 
-  // Since a person's last key, if one typed after the composer guard passed: the composer is theirs.
   #personIdleMs(): number | undefined {
     return this.#target.guard.msSinceKeysAfter(this.#target.keysMark);
   }
@@ -129,10 +119,7 @@ export class Delivery {
     if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
   }
 
-  /**
-   * A person typed into our staged prompt (issue 25): nothing more is written, and it is
-   * taken only if they send it; left untouched for the guard's wait, it fails.
-   */
+  /** A person typed into our staged prompt (issue 25): it is theirs to send; untouched, it fails. */
   async #handsOff(): Promise<void> {
     const waitMs = this.#target.guard.waitMs;
     this.#personTookOver();
@@ -161,7 +148,6 @@ export class Delivery {
 
   async #paste(): Promise<void> {
     if (this.#isSuperseded()) {
-      // A person typed since the composer guard passed: ours would join their text.
       this.#personTookOver();
       throw typedMeanwhile(this.#turn.kind);
     }
@@ -216,7 +202,6 @@ export class Delivery {
       return;
     }
     if (this.#isOurWork(seen)) {
-      // Our text left the composer and the agent works: it took the prompt.
       this.#target.accept("composer cleared and work started");
       return;
     }
@@ -225,29 +210,22 @@ export class Delivery {
       return;
     }
     if (seen.echoes > this.#echoBaseline) {
-      // The CLI shows the prompt in its history: it was submitted; wait for its signal.
       this.#rule = "prompt_echoed_without_acceptance_signal";
       return;
     }
-    // Our text never showed, or showed and left: either way the prompt is never pasted
-    // again. A paste that seems lost on a starved CLI is only late; a second copy was
-    // taken as a second prompt (Claude queues one sent while it works), twice in a 32x4
-    // run (stop 32). The spec repeats only Enters; no proof within the bound fails it.
+    // Never pasted again: a paste that seems lost on a starved CLI is only late, and a second
+    // copy was taken as a second prompt twice in a 32x4 run (stop 32).
     this.#rule = this.#sawStaged
       ? "prompt_left_composer_without_acceptance_signal"
       : "composer_empty_without_acceptance";
   }
 
-  /**
-   * Work that answers our paste: a working indicator not already up when we pasted, or one
-   * that outlived our staged text. The previous turn's spinner proves nothing: counted, it
-   * accepted a prompt whose paste was lost, and that turn never ended (16x4 runs, stop 33).
-   */
+  // Work that came up after our paste: the previous turn's spinner, counted, accepted a lost
+  // paste whose turn never ended (16x4 runs, stop 33).
   #isOurWork(seen: DeliveryObservation): boolean {
     return seen.isWorking && (this.#sawNoWork || this.#sawStaged);
   }
 
-  // Our text twice in the composer (a person's paste, a CLI's repeat): Enter would send it twice.
   #doubled(): Promise<ElwoodError> {
     this.#rule = "composer_holds_prompt_twice";
     return this.#notAccepted();

@@ -18,7 +18,6 @@ export class OpenTurns {
     this.#context = context;
   }
 
-  /** The newest turn, settled or not. */
   get newest(): TurnProgress | undefined {
     return this.#newest;
   }
@@ -28,7 +27,6 @@ export class OpenTurns {
     return [...this.#open];
   }
 
-  /** A new turn, the newest from now on; its `started` event is announced. */
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     const turn = new Turn({ id: (this.#newest?.turn.id ?? 0) + 1, kind, text });
     const progress = new TurnProgress(turn, binding, this.#context.clock);
@@ -89,10 +87,7 @@ export class OpenTurns {
     }
   }
 
-  /**
-   * After a failure the slot is held until the agent is ready, then a short drain; work
-   * that starts meanwhile (a prompt taken late) holds it until the next ready.
-   */
+  // Work that starts during the drain (a prompt taken late) holds the slot until the next ready.
   #drainToBoundary(progress: TurnProgress): void {
     const { clock, status } = this.#context;
     clock.set(() => {

@@ -21,10 +21,8 @@ type TranscriptFact =
     };
 
 /**
- * A batch with each usage item moved ahead of the content read since the last prompt: the
- * turn it is attributed to stays the same (attribution changes only at a prompt), but it
- * is counted before that content can end the turn (a Claude record reports its usage
- * with its text; Codex's token_count follows the reply it paid for).
+ * Each usage item moved ahead of the content read since the last prompt: same turn, but
+ * counted before that content can end it (Codex's token_count follows the reply it paid for).
  */
 export function usageBeforeContent(items: readonly TranscriptItem[]): TranscriptItem[] {
   const ordered: TranscriptItem[] = [];
@@ -43,7 +41,7 @@ export class TranscriptTurns {
   /** Per transcript file: the turn its content belongs to (undefined: not one of ours). */
   readonly #byFile = new Map<string, TurnProgress | undefined>();
   #lastAttributed: TurnProgress | undefined;
-  /** The last few turns, settled or not, oldest first; the newest is last. */
+  /** The last few turns, settled or not, oldest first. */
   readonly #recent: TurnProgress[] = [];
   /**
    * Content read after the file's own turn settled, before the newest turn's prompt shows:
@@ -59,7 +57,6 @@ export class TranscriptTurns {
     this.#held.length = 0;
   }
 
-  /** One committed item of `file`, in file order. */
   read(item: TranscriptItem, file: string): TranscriptFact | undefined {
     if (item.kind === "usage") {
       const progress = this.#turnOf(file);
@@ -80,8 +77,7 @@ export class TranscriptTurns {
     if (progress !== undefined && !progress.turn.isSettled) {
       return { kind: "content", progress, content };
     }
-    // A failed turn's content may come late: it stays that turn's (dropped). An ended
-    // turn's content was complete, so more after it is a newer turn's, if any.
+    // A failed turn's late content stays its own (dropped); after an ended one it is newer.
     return progress?.turn.isFailed ? undefined : this.#holdForNewest(content);
   }
 
@@ -134,7 +130,6 @@ export class TranscriptTurns {
   }
 }
 
-/** The stream event a committed transcript item is, or undefined for non-content items. */
 export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {
   switch (item.kind) {
     case "assistant_message":

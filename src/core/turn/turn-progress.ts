@@ -40,10 +40,7 @@ export class TurnProgress {
   #cancelCatchUp: (() => void) | undefined;
   readonly #clock: SessionClock;
   #reachBoundary: () => void = () => {};
-  /**
-   * Resolves at the agent's real boundary: the turn ended, or after a failure the agent
-   * came back to ready (or ended). Until then the turn slot stays held (seeds §5.8).
-   */
+  /** The agent's real boundary: the turn ended, or after a failure the agent is back (seeds §5.8). */
   readonly boundary = new Promise<void>((resolve) => {
     this.#reachBoundary = resolve;
   });
@@ -83,7 +80,6 @@ export class TurnProgress {
     return this.#promised !== undefined && this.#window.includes(this.#promised);
   }
 
-  /** The session is ready now (since when, if it already was). */
   markReady(): void {
     this.#readyAt ??= this.#clock.now();
   }
@@ -100,7 +96,6 @@ export class TurnProgress {
     return QUIET_WINDOW_MS - (now - Math.max(this.#readyAt ?? now, this.#lastContentAt ?? 0));
   }
 
-  /** Re-checks after `ms`; one pending re-check at a time. */
   recheckAfter(ms: number, check: () => void): void {
     this.#cancelQuiet?.();
     this.#cancelQuiet = this.#clock.set(() => {

@@ -1,6 +1,5 @@
-// The consumer side of one ergonomic turn (seeds §5.8): the content events a `stream()`
-// yields, bounded by count and bytes, ending the way the turn owner (./turns.ts) decided.
-// Nothing here decides when a turn ends; it only buffers and hands over.
+// The consumer side of one ergonomic turn (seeds §5.8): a bounded buffer of the content
+// events a `stream()` yields, ending the way the turn owner decided.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { timeout } from "./turn-errors.js";
@@ -18,16 +17,12 @@ export class TurnStream {
   #wake: (() => void) | undefined;
   #isConsumerGone = false;
 
-  /**
-   * Aborted once the caller can no longer get this turn's answer (it failed, or the
-   * consumer stopped reading): a submission still waiting in the queue is withdrawn, so
-   * the agent never receives a prompt whose caller already gave up.
-   */
+  /** Aborted once the caller gave up: a submission still queued is withdrawn. */
   get givenUp(): AbortSignal {
     return this.#givenUp.signal;
   }
 
-  /** One content event of this turn; false when the buffer overflowed (the stream failed). */
+  /** False when the buffer overflowed (the stream failed). */
   push(event: ElwoodStreamEvent): boolean {
     if (this.#outcome !== undefined || this.#isConsumerGone) return true;
     this.#queue.push(event);

@@ -1,6 +1,5 @@
-// One submitted prompt, from paste to end (issue 11): queued → written (paste) →
-// submitted (Enter) → accepted (the agent's acceptance signal) → ended, or
-// failed with a typed reason. Transitions only move forward; each one is announced once.
+// One submitted prompt (issue 11): queued → written (paste) → submitted (Enter) → accepted
+// → ended, or failed. Transitions only move forward; each one is announced once.
 import type { ElwoodError } from "../../errors.js";
 
 type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
@@ -57,7 +56,7 @@ export class Turn {
     if (this.#advance("submitted")) this.#emit({ kind: "submitted", turn: this });
   }
 
-  /** The agent took the prompt; `evidence` names the signal (hook, transcript, screen). */
+  /** `evidence` names the signal (hook, transcript, screen). */
   accept(evidence: string): void {
     if (this.#advance("accepted")) this.#emit({ kind: "accepted", turn: this, evidence });
   }
