@@ -11,7 +11,7 @@ const RESUME_REPLAY_QUIET_MS = 1000;
 
 export class ScreenWork {
   readonly #context: SessionContext;
-  readonly #settleCommitted: () => Promise<void>;
+  readonly #settled: () => Promise<unknown>;
   #lastTurnEndAt = Number.NEGATIVE_INFINITY;
   /** No turn has ended yet, so no spinner can be a leftover. */
   #idleSinceTurnEnd = true;
@@ -21,14 +21,11 @@ export class ScreenWork {
   #isIdleEndArmed = false;
   #mayBeReplaying: boolean;
 
-  constructor(options: {
-    readonly context: SessionContext;
-    readonly isResume: boolean;
-    readonly settleCommitted: () => Promise<void>;
-  }) {
-    this.#context = options.context;
-    this.#mayBeReplaying = options.isResume;
-    this.#settleCommitted = options.settleCommitted;
+  /** `settled`: everything committed is read (it never rejects). */
+  constructor(context: SessionContext, isResume: boolean, settled: () => Promise<unknown>) {
+    this.#context = context;
+    this.#mayBeReplaying = isResume;
+    this.#settled = settled;
   }
 
   get sawWorkSinceSubmission(): boolean {
@@ -93,12 +90,10 @@ export class ScreenWork {
         clock.set(check, Math.max(100, graceMs - (clock.now() - since)));
         return;
       }
-      void this.#settleCommitted()
-        .catch(() => undefined)
-        .then(() => {
-          this.#isIdleEndArmed = false;
-          onIdleLong();
-        });
+      void this.#settled().then(() => {
+        this.#isIdleEndArmed = false;
+        onIdleLong();
+      });
     };
     clock.set(check, graceMs);
   }

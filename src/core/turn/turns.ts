@@ -30,7 +30,8 @@ export class Turns {
   readonly decidedPermission: DecidedPermission;
   readonly #context: SessionContext;
   readonly #signals: TurnSignals;
-  readonly #settleCommitted: () => Promise<void>;
+  /** settleCommitted, never rejecting: an end goes ahead with what could be read. */
+  readonly #settled: () => Promise<unknown>;
   readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
@@ -44,12 +45,8 @@ export class Turns {
     const { context } = options;
     this.#context = context;
     this.#signals = options.signals;
-    this.#settleCommitted = options.settleCommitted;
-    this.#screen = new ScreenWork({
-      context,
-      isResume: options.isResume === true,
-      settleCommitted: options.settleCommitted,
-    });
+    this.#settled = () => options.settleCommitted().catch(() => undefined);
+    this.#screen = new ScreenWork(context, options.isResume === true, this.#settled);
     this.#open = new OpenTurns(context);
     this.decidedPermission = new DecidedPermission(() => context.clock.now());
   }
@@ -119,15 +116,13 @@ export class Turns {
       return;
     }
     // What resume needs is recorded before ready: a parent dying after a turn can resume.
-    void this.#settleCommitted()
-      .catch(() => undefined)
-      .then(() => {
-        // A Stop never completes a submission sent after it (api.md "Stop generation guard").
-        if (!status.hasBeenReady || progress !== this.current) return;
-        this.#noteTurnEnd();
-        if (progress !== undefined) this.#endWith(progress, "turn-end hook");
-        status.apply("turn_completed", "turn-end hook");
-      });
+    void this.#settled().then(() => {
+      // A Stop never completes a submission sent after it (api.md "Stop generation guard").
+      if (!status.hasBeenReady || progress !== this.current) return;
+      this.#noteTurnEnd();
+      if (progress !== undefined) this.#endWith(progress, "turn-end hook");
+      status.apply("turn_completed", "turn-end hook");
+    });
   }
 
   onTranscriptItem(item: TranscriptItem, file: string): void {
