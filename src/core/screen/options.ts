@@ -52,20 +52,15 @@ function collectBlock(
   while (first - 1 >= start && isSibling(lines[first - 1] ?? "")) first--;
   let last = selected;
   while (last + 1 < end && isSibling(lines[last + 1] ?? "")) last++;
-  const rows: OptionRow[] = [];
-  for (let row = first; row <= last; row++) {
-    const text = (lines[row] ?? "").slice(column);
-    rows.push({ row, ...parseLabel(text, numbered), isSelected: row === selected });
-  }
-  return rows;
+  return lines.slice(first, last + 1).map((line, index) => {
+    const row = first + index;
+    return { row, ...parseLabel(line.slice(column), numbered), isSelected: row === selected };
+  });
 }
 
 function numberedRows(lines: readonly string[], start: number, end: number, numbered: RegExp) {
-  const rows: OptionRow[] = [];
-  for (let row = start; row < end; row++) {
-    const line = lines[row] ?? "";
-    if (!numbered.test(line)) continue;
-    rows.push({ row, ...parseLabel(line, numbered), isSelected: false });
-  }
-  return rows;
+  return lines.slice(start, end).flatMap((line, index): OptionRow[] => {
+    if (!numbered.test(line)) return [];
+    return [{ row: start + index, ...parseLabel(line, numbered), isSelected: false }];
+  });
 }

@@ -48,13 +48,9 @@ export function countEchoes(
 ): number {
   const signature = promptSignature(prompt);
   if (signature.length === 0) return 0;
-  let count = 0;
-  for (const line of lines) if (normalizeText(line).includes(signature)) count += 1;
-  const inComposer =
-    composerText === undefined
-      ? 0
-      : composerText.split("\n").filter((row) => normalizeText(row).includes(signature)).length;
-  return Math.max(0, count - inComposer);
+  const showing = (rows: readonly string[]) =>
+    rows.filter((row) => normalizeText(row).includes(signature)).length;
+  return Math.max(0, showing(lines) - showing(composerText?.split("\n") ?? []));
 }
 
 /** Whether a prompt the agent reports is ours: it may be re-wrapped, trimmed, or led by image chips. */

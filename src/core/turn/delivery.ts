@@ -182,42 +182,34 @@ export class Delivery {
 
   async #step(seen: DeliveryObservation): Promise<void> {
     const bounds = this.#bounds;
-    const now = this.#now();
     if (seen.hasDialog) {
       // A dialog owns the keyboard; whatever it ate is re-checked once it is gone.
       this.#heldMs += bounds.observeIntervalMs;
       this.#rule = "dialog_visible";
-      return;
-    }
-    if (seen.composer === "doubled") throw await this.#doubled();
-    if (seen.composer === "staged") {
+    } else if (seen.composer === "doubled") {
+      throw await this.#doubled();
+    } else if (seen.composer === "staged") {
       this.#sawStaged = true;
       this.#rule = "composer_holds_prompt";
       // A prompt typed into a running turn waits for the agent: not the agent's delay.
       if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
+      const since = this.#now() - this.#lastEnter.at;
       const isFresh = seen.renders > this.#lastEnter.renders;
-      const since = now - this.#lastEnter.at;
       const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
       if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
-      return;
-    }
-    if (this.#isOurWork(seen)) {
+    } else if (this.#isOurWork(seen)) {
       this.#target.accept("composer cleared and work started");
-      return;
-    }
-    if (seen.composer === "hidden") {
+    } else if (seen.composer === "hidden") {
       this.#rule = "composer_not_visible";
-      return;
-    }
-    if (seen.echoes > this.#echoBaseline) {
+    } else if (seen.echoes > this.#echoBaseline) {
       this.#rule = "prompt_echoed_without_acceptance_signal";
-      return;
+    } else {
+      // Never pasted again: a paste that seems lost on a starved CLI is only late, and a
+      // second copy was taken as a second prompt twice in a 32x4 run (stop 32).
+      this.#rule = this.#sawStaged
+        ? "prompt_left_composer_without_acceptance_signal"
+        : "composer_empty_without_acceptance";
     }
-    // Never pasted again: a paste that seems lost on a starved CLI is only late, and a second
-    // copy was taken as a second prompt twice in a 32x4 run (stop 32).
-    this.#rule = this.#sawStaged
-      ? "prompt_left_composer_without_acceptance_signal"
-      : "composer_empty_without_acceptance";
   }
 
   // Work that came up after our paste: the previous turn's spinner, counted, accepted a lost
