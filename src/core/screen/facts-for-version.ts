@@ -14,15 +14,10 @@ export function isFactForVersion(fact: ScreenFact, version: string): boolean {
 
 export function factsForVersion(all: ScreenFacts, version: string | undefined): ScreenFacts {
   if (version === undefined) return all;
-  let byVersion = cache.get(all);
-  if (byVersion === undefined) {
-    byVersion = new Map();
-    cache.set(all, byVersion);
-  }
-  let facts = byVersion.get(version);
-  if (facts === undefined) {
-    facts = { ...all, rows: all.rows.filter((fact) => isFactForVersion(fact, version)) };
-    byVersion.set(version, facts);
-  }
+  const byVersion = cache.get(all) ?? new Map<string, ScreenFacts>();
+  cache.set(all, byVersion);
+  const rows = () => all.rows.filter((fact) => isFactForVersion(fact, version));
+  const facts = byVersion.get(version) ?? { ...all, rows: rows() };
+  byVersion.set(version, facts);
   return facts;
 }

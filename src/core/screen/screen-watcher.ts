@@ -240,37 +240,33 @@ export class ScreenWatcher {
   #handleNoDialog(reading: ScreenReading): void {
     this.#attempt?.cancelTimer();
     this.#attempt = undefined;
-    if (this.#context.status.isBlocked) {
-      if (reading.isWorking || reading.hasIdleComposer) {
-        this.#blockedKey = undefined;
-        const { status } = this.#context;
-        if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
-        else status.apply("dialog_cleared_idle", "idle composer");
-        const isInterrupt = !reading.isWorking && reading.isInterrupted && !this.#wasInterrupted;
-        this.#edges.onDialogCleared(reading, isInterrupt);
-        this.#wasInterrupted = reading.isInterrupted;
-      }
-      this.#wasWorking = reading.isWorking;
+    const { status } = this.#context;
+    const wasWorking = this.#wasWorking;
+    this.#wasWorking = reading.isWorking;
+    if (status.isBlocked) {
+      if (!reading.isWorking && !reading.hasIdleComposer) return;
+      this.#blockedKey = undefined;
+      if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
+      else status.apply("dialog_cleared_idle", "idle composer");
+      const isInterrupt = !reading.isWorking && reading.isInterrupted && !this.#wasInterrupted;
+      this.#edges.onDialogCleared(reading, isInterrupt);
+      this.#wasInterrupted = reading.isInterrupted;
       return;
     }
     this.#blockedKey = undefined;
-    if (!this.#context.status.hasBeenReady) {
-      this.#wasWorking = reading.isWorking;
-      return;
-    }
-    if (reading.isWorking && !this.#wasWorking) {
+    if (!status.hasBeenReady) return;
+    if (reading.isWorking && !wasWorking) {
       this.#sawFreshInterrupt = false;
       this.#edges.onWorkingEdge();
     }
     // Only a fresh banner counts; one painted under the spinner counts at the idle edge after.
     if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
     const isIdle = reading.hasIdleComposer && !reading.isWorking;
-    if (isIdle && (this.#wasWorking || this.#sawFreshInterrupt)) {
+    if (isIdle && (wasWorking || this.#sawFreshInterrupt)) {
       const isInterrupt = this.#sawFreshInterrupt;
       this.#sawFreshInterrupt = false;
       this.#edges.onIdleEdge(isInterrupt, reading);
     }
-    this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }
 }

@@ -43,13 +43,14 @@ export class TurnStream {
 
   fail(error: unknown): void {
     if (this.#outcome !== undefined) return;
-    this.#giveUp(error);
+    this.#givenUp.abort(error);
     this.#settle({ kind: "failed", error });
   }
 
   /** The consumer stopped reading: nothing more is buffered for it. */
   abandon(): void {
-    this.#giveUp(
+    // Aborting an aborted signal keeps its first reason.
+    this.#givenUp.abort(
       new ElwoodError("wait_timeout", "The caller stopped reading the turn before it was sent."),
     );
     this.#isConsumerGone = true;
@@ -82,19 +83,14 @@ export class TurnStream {
     this.#wakeConsumer();
   }
 
-  #giveUp(reason: unknown): void {
-    if (!this.#givenUp.signal.aborted) this.#givenUp.abort(reason);
-  }
-
   #wakeConsumer(): void {
-    const wake = this.#wake;
+    this.#wake?.();
     this.#wake = undefined;
-    wake?.();
   }
 }
 
 /** A rough byte size of a buffered event, for the stream's memory bound. */
-export function sizeOfStreamEvent(event: ElwoodStreamEvent): number {
+function sizeOfStreamEvent(event: ElwoodStreamEvent): number {
   const text = "text" in event ? event.text : "input" in event ? event.input : "";
   const output = "output" in event ? event.output : "";
   return 64 + text.length * 2 + output.length * 2;
