@@ -25,18 +25,11 @@ export function clearDraftKeys(rows: number): string {
   return Array.from({ length: Math.max(1, rows) }, () => row).join(KEYS.backspace);
 }
 
-/** One look at the composer: its draft (ScreenReading.composerDraft) and screen rows. */
-interface DraftLook {
-  readonly draft: string | undefined;
-  readonly rows: number;
-  readonly renders: number;
-}
-
 interface DraftCleanupSurface {
   /** The screen is rendered and free of dialogs right now (no waiting). */
   isSafeNow(): Promise<boolean>;
-  /** One look, after what was received so far is rendered (bounded). */
-  look(): Promise<DraftLook>;
+  /** The composer's draft (ScreenReading.composerDraft) and rows, once rendered (bounded). */
+  look(): Promise<{ draft: string | undefined; rows: number; renders: number }>;
   write(data: string): void;
   sleep(ms: number): Promise<void>;
   now(): number;

@@ -49,7 +49,7 @@ export type ComposerVerdict =
 const ECHO_MS = 300;
 const UNRENDERED_ECHO_MS = 2000;
 
-/** The composer's typed text (ScreenReading.composerDraft) and the frames rendered so far. */
+/** ScreenReading.composerDraft and the frames rendered so far. */
 interface ComposerLook {
   readonly draft: string | undefined;
   readonly renders: number;
@@ -106,7 +106,7 @@ export class HumanKeys {
     this.#isPending = true;
   }
 
-  /** How many keyed inputs came so far: a mark to tell whether more came after it. */
+  /** A mark to tell whether more keys came after it. */
   get count(): number {
     return this.#count;
   }
@@ -156,7 +156,6 @@ export class ComposerGuard {
     return this.#cleanup.clearNow();
   }
 
-  /** Keys from outside the queue, as they go to the terminal. */
   noteKeys(input: string | Uint8Array): void {
     this.#keys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
   }

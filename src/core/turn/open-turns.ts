@@ -8,7 +8,6 @@ import { QUIET_WINDOW_MS, type StreamBinding, TurnProgress } from "./turn-progre
 
 export class OpenTurns {
   readonly #context: SessionContext;
-  /** Turns not yet ended or failed, oldest first. */
   readonly #open: TurnProgress[] = [];
   /** Failed turns whose slot is held until the agent's real boundary. */
   readonly #awaitingBoundary = new Set<TurnProgress>();
@@ -22,7 +21,7 @@ export class OpenTurns {
     return this.#newest;
   }
 
-  /** The turns still open, oldest first (a copy: deciding may settle some). */
+  /** A copy: deciding may settle some. */
   get all(): TurnProgress[] {
     return [...this.#open];
   }

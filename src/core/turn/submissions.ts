@@ -29,15 +29,13 @@ export interface SubmissionsOptions {
   readonly context: SessionContext;
   readonly turns: Turns;
   readonly signals: TurnSignals;
-  /** Reserves a submission's images synchronously. */
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
   readonly composerGuard: ComposerGuard;
 }
 
 interface Submission {
-  /** Resolves once the first Enter is written (api.md "Resolves when written"). */
+  /** Resolves once the first Enter is written (api.md); settles with the turn once the op is done. */
   readonly written: Promise<void>;
-  /** Settles with the turn once the queue op is done (undefined: it never began). */
   readonly settled: Promise<TurnProgress | undefined>;
   readonly begun: () => TurnProgress | undefined;
 }
@@ -50,7 +48,6 @@ export class Submissions {
   readonly #callerInputListeners = new Set<() => void>();
   /** Streams whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
-  /** The turn whose composer a person's raw keys took last. */
   #rawInputTurn: Turn | undefined;
 
   constructor(options: SubmissionsOptions) {
@@ -204,15 +201,11 @@ export class Submissions {
   }
 
   #failUnbegun(stream: TurnStream, error: unknown): void {
-    if (!isExitError(error)) {
-      stream.fail(error);
+    if (!isExitError(error) || this.#context.status.isTerminal) {
+      stream.fail(isExitError(error) ? exitedMidTurn(error.details.exitCode) : error);
       return;
     }
     const failed = exitedMidTurn(error.details.exitCode);
-    if (this.#context.status.isTerminal) {
-      stream.fail(failed);
-      return;
-    }
     this.#exitedStreams.set(stream, failed);
     this.#context.clock.set(() => {
       if (this.#exitedStreams.delete(stream)) stream.fail(failed);

@@ -11,7 +11,6 @@ const RECENT_TURNS = 16;
 /** Content held for a turn whose prompt the transcript has not shown yet, at most. */
 const MAX_HELD = 1_000;
 
-/** What one committed item means for our turns. */
 type TranscriptFact =
   | { readonly kind: "prompt"; readonly progress: TurnProgress }
   | {
@@ -50,7 +49,6 @@ export class TranscriptTurns {
    */
   readonly #held: ElwoodStreamEvent[] = [];
 
-  /** A turn of ours began: nothing held is its yet. */
   noteBegun(progress: TurnProgress): void {
     this.#recent.push(progress);
     if (this.#recent.length > RECENT_TURNS) this.#recent.shift();

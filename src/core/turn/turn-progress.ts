@@ -9,7 +9,6 @@ import type { Turn } from "./turn.js";
 import { timeout } from "./turn-errors.js";
 import type { TurnStream } from "./turn-stream.js";
 
-/** What says the agent finished the turn. */
 export type TurnEndEvidence = "turn-end hook" | "interrupt" | "idle screen";
 
 /** What ties a submission to the ergonomic stream that reads it. */
@@ -84,13 +83,12 @@ export class TurnProgress {
     this.#readyAt ??= this.#clock.now();
   }
 
-  /** The session left ready (a blocked Stop sent the agent back to work). */
+  /** A blocked Stop sent the agent back to work. */
   markNotReady(): void {
     this.#readyAt = undefined;
     this.clearTimers();
   }
 
-  /** How much longer the transcript must stay quiet before the turn may end. */
   quietRemaining(): number {
     const now = this.#clock.now();
     return QUIET_WINDOW_MS - (now - Math.max(this.#readyAt ?? now, this.#lastContentAt ?? 0));

@@ -42,7 +42,7 @@ export class Turn {
     return this.#state === "ended" || this.#state === "failed";
   }
 
-  /** Listens to this turn's transitions; the listener is dropped when the turn settles. */
+  /** Listeners are dropped when the turn settles. */
   onChange(listener: (change: TurnChange) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

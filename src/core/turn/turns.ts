@@ -19,14 +19,13 @@ import type { StreamBinding, TurnEndEvidence, TurnProgress } from "./turn-progre
 export interface TurnsOptions {
   readonly context: SessionContext;
   readonly signals: TurnSignals;
-  /** Reads everything the agent committed so far and records what resume needs. */
+  /** Reads everything committed so far and records what resume needs. */
   settleCommitted(): Promise<void>;
   /** A resumed conversation: its replay after the first ready is not a turn. */
   readonly isResume?: boolean;
 }
 
 export class Turns {
-  /** A permission prompt a hook handler already answered (./decided-permission.ts). */
   readonly decidedPermission: DecidedPermission;
   readonly #context: SessionContext;
   readonly #signals: TurnSignals;
@@ -55,7 +54,6 @@ export class Turns {
     return this.#open.newest;
   }
 
-  /** The session's token usage so far; undefined until a transcript reported some. */
   get usage(): ElwoodTokenUsage | undefined {
     return this.#usage.usage;
   }
