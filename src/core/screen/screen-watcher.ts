@@ -40,18 +40,13 @@ export interface ScreenWatcherOptions {
   readonly edges: ScreenEdges;
 }
 
-/** The last key written for a dialog, and what the frame looked like when it went. */
-interface SentKey {
-  readonly isFinal: boolean;
-  readonly at: number;
-  readonly renders: number;
-  readonly selectedIndex: number | undefined;
-}
-
 interface DialogAttempt {
   readonly key: string;
   readonly startedAt: number;
-  sent: SentKey | undefined;
+  /** The last key written, and what the frame looked like when it went. */
+  sent:
+    | Readonly<{ isFinal: boolean; at: number; renders: number; selectedIndex?: number }>
+    | undefined;
   /** Move keys written so far; after a repeated one the highlight shown may be in transit. */
   moves: number;
   /** Since when every look has shown the option the final key would choose. */
@@ -64,8 +59,7 @@ interface DialogAttempt {
 export class ScreenWatcher {
   readonly #context: SessionContext;
   readonly #edges: ScreenEdges;
-  readonly #autotrust: boolean;
-  readonly #cwd: string;
+  readonly #options: ScreenWatcherOptions;
   #attempt: DialogAttempt | undefined;
   #blockedKey: string | undefined;
   #wasWorking = false;
@@ -77,8 +71,7 @@ export class ScreenWatcher {
   constructor(options: ScreenWatcherOptions) {
     this.#context = options.context;
     this.#edges = options.edges;
-    this.#autotrust = options.autotrust;
-    this.#cwd = options.cwd;
+    this.#options = options;
   }
 
   /** Called on every render; throttled, with a trailing run. */
@@ -117,7 +110,7 @@ export class ScreenWatcher {
       else this.#block(dialog);
       return;
     }
-    if (dialog.needsAutotrust === true && !this.#autotrust) {
+    if (dialog.needsAutotrust === true && !this.#options.autotrust) {
       this.#block(dialog);
       return;
     }
@@ -138,7 +131,7 @@ export class ScreenWatcher {
       attempt.finalDueSince ??= this.#context.clock.now();
       if (!this.#hasWaited(attempt.finalDueSince, ANSWER_RETRY_MS)) return;
     }
-    this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
+    this.#answer(attempt, dialog.label, dialog.answerKeys, dialog);
   }
 
   // A new key only from a frame after the previous one that shows its effect, or after the retry time.
@@ -194,12 +187,7 @@ export class ScreenWatcher {
     return attempt;
   }
 
-  #answer(
-    attempt: DialogAttempt,
-    label: StartupPromptLabel,
-    keys: string,
-    selectedIndex: number | undefined,
-  ): void {
+  #answer(attempt: DialogAttempt, label: StartupPromptLabel, keys: string, dialog: ScreenDialog) {
     try {
       this.#context.terminal.sendInput(keys);
     } catch {
@@ -217,7 +205,7 @@ export class ScreenWatcher {
       isFinal,
       at: this.#context.clock.now(),
       renders: this.#context.screen.renderCount,
-      selectedIndex,
+      ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
     };
     if (isFinal && !attempt.isReported) {
       attempt.isReported = true;
@@ -233,7 +221,7 @@ export class ScreenWatcher {
     this.#blockedKey = key;
     this.#context.status.apply("dialog_visible", dialog.ruleIds.join(","));
     const text =
-      dialog.text === undefined ? undefined : withoutWorkspacePath(dialog.text, this.#cwd);
+      dialog.text === undefined ? undefined : withoutWorkspacePath(dialog.text, this.#options.cwd);
     this.#context.events.emitAttention(dialog.ruleIds, text);
   }
 

@@ -32,7 +32,7 @@ export class OpenTurns {
     turn.onChange((change) => this.#announce(progress, change));
     this.#open.push(progress);
     this.#newest = progress;
-    turn.announceStart();
+    this.#context.events.emitTurn({ kind: "started", turnNumber: turn.id, submission: kind });
     return progress;
   }
 
@@ -40,9 +40,6 @@ export class OpenTurns {
     const { events, status } = this.#context;
     const turnNumber = change.turn.id;
     switch (change.kind) {
-      case "started":
-        events.emitTurn({ kind: "started", turnNumber, submission: change.turn.kind });
-        return;
       case "accepted":
         events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
         return;

@@ -6,7 +6,6 @@ type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "fa
 const ORDER: readonly TurnState[] = ["queued", "written", "submitted", "accepted", "ended"];
 
 export type TurnChange =
-  | { readonly kind: "started"; readonly turn: Turn }
   | { readonly kind: "submitted"; readonly turn: Turn }
   | { readonly kind: "accepted"; readonly turn: Turn; readonly evidence: string }
   | { readonly kind: "ended"; readonly turn: Turn }
@@ -71,10 +70,6 @@ export class Turn {
     if (this.isSettled) return;
     this.#state = "failed";
     this.#finish({ kind: "failed", turn: this, error });
-  }
-
-  announceStart(): void {
-    this.#emit({ kind: "started", turn: this });
   }
 
   #reached(state: TurnState): boolean {
