@@ -49,26 +49,23 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   if (dialog.kind !== "startup_prompt" || fact === undefined || dialog.label === undefined) {
     return { ruleIds, kind: "human_decision" };
   }
-  const label = dialog.label as StartupPromptLabel;
-  // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
-  const selected = {
+  const prompt: ScreenDialog = {
+    ruleIds,
+    kind: "startup_prompt",
+    label: dialog.label as StartupPromptLabel,
+    // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
     needsAutotrust: fact.answer === "autotrust",
     ...(fact.firstKeyAfterMs === undefined ? {} : { firstKeyAfterMs: fact.firstKeyAfterMs }),
     ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
   };
   // A bare header is only a candidate: it holds input but gives no authority to answer.
-  if (!dialog.hasBody || fact.answer === "never")
-    return { ruleIds, kind: "startup_prompt", label, ...selected };
-  if (fact.affirmative === undefined) {
-    // Onboarding prompts with no allowlisted option are declined with Escape.
-    return { ruleIds, kind: "startup_prompt", label, answerKeys: KEYS.escape, ...selected };
-  }
+  if (!dialog.hasBody || fact.answer === "never") return prompt;
+  // Onboarding prompts with no allowlisted option are declined with Escape.
+  if (fact.affirmative === undefined) return { ...prompt, answerKeys: KEYS.escape };
   const plan = planOptionKeys(dialog, fact.affirmative.label);
-  if (plan === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
-  const isOnTarget = dialog.selectedIndex === plan.targetIndex;
-  const answerKeys = plan.method === "arrows" && isOnTarget ? plan.confirm : plan.moves[0];
-  if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
-  return { ruleIds, kind: "startup_prompt", label, answerKeys, ...selected };
+  const isOnTarget = plan?.method === "arrows" && dialog.selectedIndex === plan.targetIndex;
+  const answerKeys = isOnTarget ? plan.confirm : plan?.moves[0];
+  return answerKeys === undefined ? prompt : { ...prompt, answerKeys };
 }
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */
@@ -89,11 +86,11 @@ const MAX_COMPOSER_ROWS = 48;
 function composerRows(lines: readonly string[], row: number, table: ScreenFactTable): string {
   const first = (lines[row] ?? "").trim();
   const composer = table.find((fact) => fact.kind === "composer" && fact.header.test(first));
-  const rows = [first.replace(composer?.header ?? "", "").trim()];
-  for (let next = row + 1; next < Math.min(lines.length, row + MAX_COMPOSER_ROWS); next += 1) {
-    const text = (lines[next] ?? "").trim();
-    if (COMPOSER_END.test(text)) break;
-    rows.push(text);
-  }
+  const below = lines.slice(row + 1, row + MAX_COMPOSER_ROWS).map((line) => line.trim());
+  const end = below.findIndex((text) => COMPOSER_END.test(text));
+  const rows = [
+    first.replace(composer?.header ?? "", "").trim(),
+    ...below.slice(0, end === -1 ? undefined : end),
+  ];
   return rows.join("\n").trim();
 }
