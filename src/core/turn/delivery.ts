@@ -113,12 +113,6 @@ export class Delivery {
     };
   }
 
-  async run(): Promise<void> {
-    await this.#deliver();
-    const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
-    if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
-  }
-
   /** A person typed into our staged prompt (issue 25): it is theirs to send; untouched, it fails. */
   async #handsOff(): Promise<void> {
     const waitMs = this.#target.guard.waitMs;
@@ -131,7 +125,7 @@ export class Delivery {
     }
   }
 
-  async #deliver(): Promise<void> {
+  async run(): Promise<void> {
     await this.#waitForSafeScreen();
     this.#echoBaseline = (await this.#observe()).echoes;
     await this.#paste();
@@ -141,9 +135,10 @@ export class Delivery {
         throw await this.#notAccepted();
       }
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
-      if (this.#isDone) return;
-      await this.#step(await this.#observe());
+      if (!this.#isDone) await this.#step(await this.#observe());
     }
+    const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
+    if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
   }
 
   async #paste(): Promise<void> {

@@ -146,8 +146,7 @@ export class Turns {
    * row while a tool runs, and a loaded machine delays hooks for seconds.
    */
   onIdleEdge(isInterrupt: boolean, composerText: string | undefined): void {
-    const { status } = this.#context;
-    if (status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
+    if (this.#context.status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
     const isInterrupted = isInterrupt || this.#isInterruptRequested;
     if (!isInterrupted && this.#isHookDriven) {
       const graceMs = this.#signals.idleTurnEndGraceMs;
