@@ -162,9 +162,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
           readiness.onDialogCleared();
           if (!reading.isWorking) turns.onDialogClearedIdle(isInterrupt);
         },
-        permissionCoverMs: () => turns.decidedPermission.coverDialog(),
-        onNoPermissionDialog: () => turns.decidedPermission.noteNoDialog(),
       },
+      decidedPermission: turns.decidedPermission,
     });
     this.shutdown = new ShutdownCoordinator({
       process: options.process,

@@ -5,6 +5,7 @@ import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
+import type { DecidedPermission } from "./decided-permission.js";
 import { withoutWorkspacePath } from "./dialog-text.js";
 
 export const TRUST_DEADLINE_MS = 5000;
@@ -27,9 +28,6 @@ export interface ScreenEdges {
   /** Work ended with an idle composer; `isInterrupt`: under a fresh interrupt banner. */
   onIdleEdge(isInterrupt: boolean, reading: ScreenReading): void;
   onDialogCleared(reading: ScreenReading, isInterrupt: boolean): void;
-  /** How many more ms a hook handler's answer covers the tool-permission dialog on screen (0: none). */
-  permissionCoverMs(): number;
-  onNoPermissionDialog(): void;
 }
 
 export interface ScreenWatcherOptions {
@@ -38,6 +36,7 @@ export interface ScreenWatcherOptions {
   /** Kept out of the dialog text an attention activity carries. */
   readonly cwd: string;
   readonly edges: ScreenEdges;
+  readonly decidedPermission: DecidedPermission;
 }
 
 interface DialogAttempt {
@@ -87,7 +86,7 @@ export class ScreenWatcher {
   #evaluate(): void {
     if (this.#context.lifetime.isClosed) return;
     const reading = this.#context.screen.read();
-    if (reading.dialog?.isToolPermission !== true) this.#edges.onNoPermissionDialog();
+    if (reading.dialog?.isToolPermission !== true) this.#options.decidedPermission.noteNoDialog();
     if (reading.dialog !== undefined) this.#handleDialog(reading.dialog);
     else this.#handleNoDialog(reading);
     this.#edges.onFrame(reading);
@@ -105,7 +104,8 @@ export class ScreenWatcher {
     if (dialog.kind === "human_decision" || dialog.label === undefined) {
       // A prompt a PermissionRequest hook just answered may still paint: input stays held,
       // nobody is called, and it is looked at again when the cover ends.
-      const coverMs = dialog.isToolPermission === true ? this.#edges.permissionCoverMs() : 0;
+      const { decidedPermission } = this.#options;
+      const coverMs = dialog.isToolPermission === true ? decidedPermission.coverDialog() : 0;
       if (coverMs > 0) this.#recheckLater(coverMs + 1);
       else this.#block(dialog);
       return;
