@@ -1,15 +1,15 @@
-// Reduces a screen-fact match to the few facts the runtime acts on. A startup prompt's
-// answer is one step from the CURRENT frame (a move, or Enter once the allowlisted option
-// is highlighted), so every key is revalidated against a fresh render.
+// Reduces a screen-fact match to the few facts the runtime acts on. What differs by CLI
+// version is said by the table's rows, never by an `if` here. A startup prompt's answer is
+// one step from the CURRENT frame (a move, or Enter once the allowlisted option is
+// highlighted), so every key is revalidated against a fresh render (C-CODEX-12).
+import { compareVersions } from "../../shell/version.js";
 import { KEYS } from "../../terminal/input.js";
 import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
 import { dialogText } from "./dialog-text.js";
-import { factsForVersion } from "./facts-for-version.js";
 import { matchScreen } from "./match-screen.js";
 import { normalizeText } from "./options.js";
-import { planOptionKeys } from "./select-option.js";
-import type { DialogMatch, ScreenFacts, ScreenFactTable } from "./types.js";
+import type { DialogMatch, ScreenFact, ScreenFacts, ScreenFactTable } from "./types.js";
 
 /** `workingTitle`: a window title that means working (C-TURN-05), whatever the width cuts off. */
 export function readScreenWithFacts(
@@ -41,6 +41,26 @@ export function readScreenWithFacts(
   };
 }
 
+// An unknown version (unparseable `--version`) keeps every row.
+const cache = new WeakMap<ScreenFacts, Map<string, ScreenFacts>>();
+
+export function isFactForVersion(fact: ScreenFact, version: string): boolean {
+  const { from, before } = fact.versions ?? {};
+  if (from !== undefined && compareVersions(version, from) < 0) return false;
+  if (before !== undefined && compareVersions(version, before) >= 0) return false;
+  return true;
+}
+
+export function factsForVersion(all: ScreenFacts, version: string | undefined): ScreenFacts {
+  if (version === undefined) return all;
+  const byVersion = cache.get(all) ?? new Map<string, ScreenFacts>();
+  cache.set(all, byVersion);
+  const rows = () => all.rows.filter((fact) => isFactForVersion(fact, version));
+  const facts = byVersion.get(version) ?? { ...all, rows: rows() };
+  byVersion.set(version, facts);
+  return facts;
+}
+
 function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   const fact = table.find((row) => row.id === dialog.factId);
   const ruleIds = [dialog.factId];
@@ -66,6 +86,38 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   const isOnTarget = plan?.method === "arrows" && dialog.selectedIndex === plan.targetIndex;
   const answerKeys = isOnTarget ? plan.confirm : plan?.moves[0];
   return answerKeys === undefined ? prompt : { ...prompt, answerKeys };
+}
+
+export const { up: ARROW_UP, down: ARROW_DOWN, enter: ENTER } = KEYS;
+
+export interface OptionKeyPlan {
+  readonly method: "arrows" | "number";
+  readonly moves: readonly string[];
+  readonly confirm: string;
+  readonly targetIndex: number;
+}
+
+/**
+ * Keys to reach the option whose label matches `label`. With a visible highlight, use
+ * arrows (a number key may confirm at once on some layouts, so arrows are the safe
+ * default); with no highlight (raw cursor-addressed output), fall back to the row's number.
+ * Undefined when the option is absent or cannot be reached safely.
+ */
+export function planOptionKeys(
+  dialog: Pick<DialogMatch, "options" | "selectedIndex">,
+  label: RegExp,
+): OptionKeyPlan | undefined {
+  const targetIndex = dialog.options.findIndex((option) => label.test(option.label));
+  const target = dialog.options[targetIndex];
+  if (target === undefined) return undefined;
+  if (dialog.selectedIndex !== undefined) {
+    const distance = targetIndex - dialog.selectedIndex;
+    const key = distance > 0 ? ARROW_DOWN : ARROW_UP;
+    const moves = Array.from({ length: Math.abs(distance) }, () => key);
+    return { method: "arrows", moves, confirm: ENTER, targetIndex };
+  }
+  if (target.number === undefined || target.number > 9) return undefined;
+  return { method: "number", moves: [String(target.number)], confirm: ENTER, targetIndex };
 }
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */

@@ -2,7 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { CODEX_SCREEN_FACTS } from "../../../../src/codex/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
-import { ARROW_DOWN, ARROW_UP, planOptionKeys } from "../../../../src/core/screen/select-option.js";
+import {
+  ARROW_DOWN,
+  ARROW_UP,
+  planOptionKeys,
+} from "../../../../src/core/screen/screen-reading.js";
 import { labels, loadScreen } from "../../core/screen/load-screen.js";
 
 const match = (name: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CLAUDE_SCREEN_FACTS } from "../../../../src/claude/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
 import { findOptions, normalizeText } from "../../../../src/core/screen/options.js";
-import { planOptionKeys } from "../../../../src/core/screen/select-option.js";
+import { planOptionKeys } from "../../../../src/core/screen/screen-reading.js";
 
 const frame = (lines: string[]) => ({ lines, cursor: { x: 0, y: 0 } });
 

@@ -7,12 +7,12 @@ import { claudeAdapter } from "../../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../../src/codex/adapter.js";
 import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
 import { DecidedPermission } from "../../../../src/core/screen/decided-permission.js";
+import { ARROW_DOWN, ENTER } from "../../../../src/core/screen/screen-reading.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
   UNRENDERED_RETRY_MS,
 } from "../../../../src/core/screen/screen-watcher.js";
-import { ARROW_DOWN, ENTER } from "../../../../src/core/screen/select-option.js";
 import { loadScreen } from "./load-screen.js";
 import { quietEdges, watcherWorld } from "./watcher-context.js";
 
