@@ -26,7 +26,6 @@ export function clearDraftKeys(rows: number): string {
 }
 
 interface DraftCleanupSurface {
-  /** The screen is rendered and free of dialogs right now (no waiting). */
   isSafeNow(): Promise<boolean>;
   /** The composer's draft (ScreenReading.composerDraft) and rows, once rendered (bounded). */
   look(): Promise<{ draft: string | undefined; rows: number; renders: number }>;

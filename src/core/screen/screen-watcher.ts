@@ -63,7 +63,6 @@ export class ScreenWatcher {
   #blockedKey: string | undefined;
   #wasWorking = false;
   #wasInterrupted = false;
-  /** A fresh interrupt banner appeared since work last started. */
   #sawFreshInterrupt = false;
   #pending: (() => void) | undefined;
 

@@ -36,13 +36,8 @@ export function personKeptComposer(submission: string, waitMs: number): ElwoodEr
   );
 }
 
-export type ComposerVerdict =
-  /** No person's text is in the composer: a program prompt may be typed. */
-  | "free"
-  /** A person's text is in the composer: typing now would merge with it. */
-  | "occupied"
-  /** Keys just went in (their echo may not show yet), or no composer is visible. */
-  | "unsettled";
+/** `unsettled`: keys just went in (their echo may not show yet), or no composer is visible. */
+export type ComposerVerdict = "free" | "occupied" | "unsettled";
 
 // An empty composer this long after the last key proves it left nothing (a loaded machine
 // echoes a key within a few hundred ms); with no frame rendered since the key, longer.
@@ -55,11 +50,10 @@ interface ComposerLook {
   readonly renders: number;
 }
 
+/** `isPending`: keys came since the composer was last seen empty; `hasRenderedSince` shows their echo. */
 export interface KeysSince {
-  /** Keys came from outside since the composer was last seen empty. */
   readonly isPending: boolean;
   readonly msSinceLastKey: number;
-  /** A frame was rendered after the last key, so its echo (if any) is on screen. */
   readonly hasRenderedSince: boolean;
 }
 
@@ -131,7 +125,6 @@ export class HumanKeys {
 export interface GuardedSubmission {
   readonly kind: string;
   readonly holdsReadiness: boolean;
-  /** A caller that gave up (its turn's timeout): the prompt is not typed at all. */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -141,7 +134,7 @@ export class ComposerGuard {
   readonly #keys = new HumanKeys();
   readonly #waitMs: number;
   readonly #cleanup: DraftCleanup;
-  /** The key count when our failed draft was left: a key after it makes the text a person's. */
+  /** A key after this count makes our failed draft a person's. */
   #keysAtFailedDraft = 0;
 
   constructor(context: SessionContext, waitMs: number) {
@@ -169,10 +162,7 @@ export class ComposerGuard {
     return this.#waitMs;
   }
 
-  /**
-   * Resolves once the composer is free (a due cleanup of our own draft first, then a
-   * person's draft) with the mark that tells keys that came after it.
-   */
+  /** Resolves once the composer is free, with the mark that tells keys that came after it. */
   async waitForFree(submission: GuardedSubmission): Promise<number> {
     const { screen, status, events, lifetime, clock } = this.#context;
     const { kind, signal, holdsReadiness } = submission;
@@ -207,7 +197,6 @@ export class ComposerGuard {
         occupiedSince ??= now;
         if (!wasOccupied) {
           wasOccupied = true;
-          // Tells watchers, once per submission, why its prompt waits.
           events.emitWarning({
             source: "terminal",
             code: "composer_occupied",

@@ -2,15 +2,8 @@
 // mechanics"). Pure functions.
 import { normalizeText } from "../screen/options.js";
 
-export type ComposerState =
-  /** No native composer on screen (working, dialog, or a layout we cannot read). */
-  | "hidden"
-  /** A composer with nothing of ours in it: empty, or a placeholder / foreign text. */
-  | "empty"
-  /** Our prompt (or its paste chip) is staged, unsubmitted. */
-  | "staged"
-  /** Our prompt is staged more than once: submitting would send it twice. */
-  | "doubled";
+/** No native composer; nothing of ours in it; our prompt (or its chip) unsubmitted; ours twice. */
+export type ComposerState = "hidden" | "empty" | "staged" | "doubled";
 
 /** The distinctive start of a prompt, enough to recognize it in a composer or the scrollback. */
 const SIGNATURE_CHARS = 24;

@@ -37,10 +37,9 @@ interface DeliveryObservation {
 interface DeliveryTarget {
   readonly turn: Turn;
   readonly pasteChip: RegExp;
-  /** A key from outside after `keysMark` (ComposerGuard.waitForFree) gives a person the composer. */
+  /** A key from outside after `keysMark` gives a person the composer. */
   readonly guard: ComposerGuard;
   readonly keysMark: number;
-  /** A readiness-waiting submission: a person taking the composer leaves the agent idle. */
   readonly holdsReadiness: boolean;
   /** A newer submission or a person's raw keys took over: checked right before every write. */
   isSuperseded(): boolean;

@@ -16,7 +16,6 @@ export class ScreenWork {
   /** No turn has ended yet, so no spinner can be a leftover. */
   #idleSinceTurnEnd = true;
   #sawWorkSinceSubmission = false;
-  /** Since when the screen has shown an idle composer. */
   #idleComposerSince: number | undefined;
   #isIdleEndArmed = false;
   #mayBeReplaying: boolean;

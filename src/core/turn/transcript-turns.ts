@@ -40,7 +40,6 @@ export class TranscriptTurns {
   /** Per transcript file: the turn its content belongs to (undefined: not one of ours). */
   readonly #byFile = new Map<string, TurnProgress | undefined>();
   #lastAttributed: TurnProgress | undefined;
-  /** The last few turns, settled or not, oldest first. */
   readonly #recent: TurnProgress[] = [];
   /**
    * Content read after the file's own turn settled, before the newest turn's prompt shows:
@@ -122,7 +121,6 @@ export class TranscriptTurns {
     return this.#byFile.has(file) ? this.#byFile.get(file) : this.#lastAttributed;
   }
 
-  /** Whether the transcript has recorded this turn's prompt (in any file). */
   #hasSeen(progress: TurnProgress): boolean {
     return this.#lastAttributed === progress || [...this.#byFile.values()].includes(progress);
   }

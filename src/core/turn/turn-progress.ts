@@ -70,7 +70,6 @@ export class TurnProgress {
     return this.#lastContentAt !== undefined;
   }
 
-  /** Whether the transcript attributed any assistant text to this turn. */
   get hasText(): boolean {
     return this.#window.length > 0;
   }

@@ -21,7 +21,6 @@ export interface TurnsOptions {
   readonly signals: TurnSignals;
   /** Reads everything committed so far and records what resume needs. */
   settleCommitted(): Promise<void>;
-  /** A resumed conversation: its replay after the first ready is not a turn. */
   readonly isResume?: boolean;
 }
 
