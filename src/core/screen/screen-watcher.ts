@@ -100,17 +100,14 @@ export class ScreenWatcher {
 
   #handleDialog(dialog: ScreenDialog): void {
     const key = dialog.ruleIds.join("|");
-    if (dialog.kind === "human_decision" || dialog.label === undefined) {
+    const { decidedPermission, autotrust } = this.#options;
+    const isForbidden = dialog.needsAutotrust === true && !autotrust;
+    if (dialog.kind === "human_decision" || dialog.label === undefined || isForbidden) {
       // A prompt a PermissionRequest hook just answered may still paint: input stays held,
       // nobody is called, and it is looked at again when the cover ends.
-      const { decidedPermission } = this.#options;
       const coverMs = dialog.isToolPermission === true ? decidedPermission.coverDialog() : 0;
       if (coverMs > 0) this.#recheckLater(coverMs + 1);
       else this.#block(dialog);
-      return;
-    }
-    if (dialog.needsAutotrust === true && !this.#options.autotrust) {
-      this.#block(dialog);
       return;
     }
     const attempt = this.#attempt?.key === key ? this.#attempt : this.#startAttempt(key);

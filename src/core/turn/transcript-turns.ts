@@ -55,25 +55,21 @@ export class TranscriptTurns {
   }
 
   read(item: TranscriptItem, file: string): TranscriptFact | undefined {
-    if (item.kind === "usage") {
-      const progress = this.#turnOf(file);
-      if (progress !== undefined && !progress.turn.isSettled) {
-        progress.usage.add(item.usage, item.model);
-      }
-      return undefined;
-    }
     if (item.kind === "user_message") {
       const matched = this.#onUserMessage(file, item.text);
       if (matched === undefined) return undefined;
       if (matched === this.#newest) this.#held.length = 0;
       return { kind: "prompt", progress: matched };
     }
+    const progress = this.#turnOf(file);
+    const isOpen = progress !== undefined && !progress.turn.isSettled;
+    if (item.kind === "usage") {
+      if (isOpen) progress.usage.add(item.usage, item.model);
+      return undefined;
+    }
     const content = toStreamEvent(item);
     if (content === undefined) return undefined;
-    const progress = this.#turnOf(file);
-    if (progress !== undefined && !progress.turn.isSettled) {
-      return { kind: "content", progress, content };
-    }
+    if (isOpen) return { kind: "content", progress, content };
     // A failed turn's late content stays its own (dropped); after an ended one it is newer.
     return progress?.turn.isFailed ? undefined : this.#holdForNewest(content);
   }
@@ -109,7 +105,7 @@ export class TranscriptTurns {
     if (text.trim().length === 0) return this.#turnOf(file);
     const newest = this.#newest;
     const matched =
-      [...this.#recent].reverse().find((progress) => isSameSubmission(text, progress.turn.text)) ??
+      this.#recent.findLast((progress) => isSameSubmission(text, progress.turn.text)) ??
       (newest?.turn.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
     this.#byFile.set(file, matched);
     if (matched !== undefined) this.#lastAttributed = matched;
@@ -126,7 +122,7 @@ export class TranscriptTurns {
   }
 }
 
-export function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {
+function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {
   switch (item.kind) {
     case "assistant_message":
       return { type: "text", text: item.text };
