@@ -70,9 +70,7 @@ export class Submissions {
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
         const error = timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs);
-        const progress = submission.begun();
-        if (progress !== undefined) progress.turn.fail(error);
-        else stream.fail(error);
+        (submission.begun()?.turn ?? stream).fail(error);
       }, remaining);
     }
     const binding = { stream, catchUpMs: options.catchUpMs };

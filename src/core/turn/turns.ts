@@ -162,9 +162,8 @@ export class Turns {
 
   /** Claude answers Escape on its permission dialog with "Interrupted", no Stop and no idle edge. */
   onDialogClearedIdle(isInterrupt: boolean): void {
-    const progress = this.current;
-    if (progress === undefined || progress.turn.isSettled) return;
-    if (!isInterrupt && !this.#isInterruptRequested) return;
+    const isOpen = this.current?.turn.isSettled === false;
+    if (!isOpen || (!isInterrupt && !this.#isInterruptRequested)) return;
     this.#endOnIdle("interrupt", "dialog dismissed by an interrupt");
   }
 
