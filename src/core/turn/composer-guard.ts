@@ -184,6 +184,7 @@ export class ComposerGuard {
       await renderedWithin(this.#context);
       const look = { draft: screen.read().composerDraft, renders: screen.renderCount };
       const verdict = this.#keys.judge(look, clock.now());
+      if (verdict !== "occupied") occupiedSince = undefined;
       if (verdict === "free") {
         if (!wasOccupied || !holdsReadiness) return this.#keys.count;
         // The person may have sent their draft: their turn runs first.
@@ -191,7 +192,6 @@ export class ComposerGuard {
           status.apply("submitted", `${kind} composer free`);
           return this.#keys.count;
         }
-        occupiedSince = undefined;
       } else if (verdict === "occupied") {
         const now = clock.now();
         occupiedSince ??= now;
@@ -211,8 +211,6 @@ export class ComposerGuard {
         if (now - Math.max(occupiedSince, this.#keys.lastAt) >= this.#waitMs) {
           giveUp(composerOccupied(this.#waitMs, kind));
         }
-      } else {
-        occupiedSince = undefined;
       }
       await lifetime.sleep(COMPOSER_GUARD_POLL_MS);
     }
