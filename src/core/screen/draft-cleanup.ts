@@ -1,7 +1,5 @@
-// Failed-draft cleanup (api.md "Failed-draft cleanup"): a program draft that was not
-// submitted is erased before anything else is typed, so it never rides along with the
-// next prompt. It counts only once a later frame shows an empty composer; until then it
-// stays due, and the next program keystroke runs it first.
+// Failed-draft cleanup (api.md): a program draft not submitted is erased before anything
+// else is typed; it stays due until a later frame shows the composer empty.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";

@@ -1,7 +1,6 @@
-// Reduces a screen-fact match to the few facts the runtime acts on. What differs by CLI
-// version is said by the table's rows, never by an `if` here. A startup prompt's answer is
-// one step from the CURRENT frame (a move, or Enter once the allowlisted option is
-// highlighted), so every key is revalidated against a fresh render (C-CODEX-12).
+// Reduces a screen-fact match to the facts the runtime acts on. Versions differ by table
+// rows, never by an `if` here. A startup prompt's answer is one step from the CURRENT frame
+// (a move, or Enter on the allowlisted option), revalidated on every render (C-CODEX-12).
 import { compareVersions } from "../../shell/version.js";
 import { KEYS } from "../../terminal/input.js";
 import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";

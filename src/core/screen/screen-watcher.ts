@@ -1,6 +1,5 @@
 // Acts on rendered frames: dialogs → blocked + attention, allowlisted startup prompts
-// answered one key at a time, working/idle edges after first readiness (api.md "Status
-// model", "Trust-gate automation", C-TRUST-01).
+// answered a key at a time, working/idle edges (api.md "Trust-gate automation", C-TRUST-01).
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";

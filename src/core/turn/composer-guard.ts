@@ -1,7 +1,6 @@
-// "A human and a program in one composer never mix" (issue 25, prd/runtime.md "A person's
-// draft"): no program prompt is typed over a person's unsent text. The screen's draft is
-// the truth, but only once keys came from outside since the composer was last seen empty:
-// an unknown placeholder or the agent's leftover never holds a program no person typed over.
+// No program prompt is typed over a person's unsent text (issue 25, prd/runtime.md "A
+// person's draft"). The screen's draft is the truth, but only once keys came from outside
+// since the composer was last seen empty: a leftover nobody typed over never holds a prompt.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
@@ -43,12 +42,6 @@ export type ComposerVerdict = "free" | "occupied" | "unsettled";
 // echoes a key within a few hundred ms); with no frame rendered since the key, longer.
 const ECHO_MS = 300;
 const UNRENDERED_ECHO_MS = 2000;
-
-/** ScreenReading.composerDraft and the frames rendered so far. */
-interface ComposerLook {
-  readonly draft: string | undefined;
-  readonly renders: number;
-}
 
 /** `isPending`: keys came since the composer was last seen empty; `hasRenderedSince` shows their echo. */
 export interface KeysSince {
@@ -110,7 +103,7 @@ export class HumanKeys {
   }
 
   /** A free composer forgets the keys, which left nothing behind. */
-  judge(look: ComposerLook, now: number): ComposerVerdict {
+  judge(look: { draft: string | undefined; renders: number }, now: number): ComposerVerdict {
     const verdict = judgeComposer(look.draft, {
       isPending: this.#isPending,
       msSinceLastKey: now - this.#lastAt,

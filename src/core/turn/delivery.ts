@@ -1,7 +1,6 @@
 // Verified delivery of one prompt (issue 11; api.md "Paste and Enter mechanics", C-API-31,
-// C-API-56): one bracketed paste, Enter as its own write once the paste shows, Enter again
-// while our text stays staged, never a second paste. No proof of acceptance within the
-// bound fails with prompt_not_accepted, naming the screen rule that held it.
+// C-API-56): one paste, then Enter (again while our text stays staged), never a second
+// paste. No proof of acceptance in time fails with prompt_not_accepted and the screen rule.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";

@@ -1,6 +1,5 @@
-// The turns in flight and how a decided turn is announced (seeds §5.8, api.md "Turn
-// boundaries"): every change the turn owner makes becomes one `turn` event, the end of the
-// stream reading it, and the boundary that frees its slot. Nothing here decides.
+// The turns in flight (seeds §5.8): each change the turn owner makes becomes one `turn`
+// event, the end of the stream reading it, and the boundary that frees its slot.
 import type { SessionContext } from "../context/session-context.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import { Turn, type TurnChange } from "./turn.js";

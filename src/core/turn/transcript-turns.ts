@@ -1,6 +1,5 @@
-// Which of our turns the transcript is writing (seeds §5.8: a turn's activity never leaks
-// into another's): content belongs to the turn whose prompt the file recorded last, however
-// late the parent reads it, which time alone could not promise. Bookkeeping only.
+// Which of our turns the transcript is writing (seeds §5.8): content belongs to the turn
+// whose prompt the file recorded last, however late the parent reads it (time could not).
 import type { TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { isSameSubmission } from "./composer.js";

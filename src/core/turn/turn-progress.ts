@@ -1,6 +1,5 @@
-// What the turn owner knows about one Turn on its way to its end (seeds §5.8 "Turn
-// boundary"): its end evidence, the promised text, the text attributed to it, and the end
-// rule's two timers. Pure bookkeeping: ./turns.ts decides.
+// What the turn owner knows of one turn on its way to its end (seeds §5.8): evidence,
+// promised and attributed text, the end rule's two timers. Bookkeeping: ./turns.ts decides.
 import { UsageTotal } from "../../transcript/usage.js";
 import type { SessionClock } from "../context/clock.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";

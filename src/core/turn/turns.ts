@@ -1,6 +1,5 @@
 // The one owner of every turn's acceptance and end (prd/internals.md "The turn owner";
-// seeds §5.8): the raw signals come here and only here is a turn decided, so its `turn`
-// events and the end of its `stream()` cannot disagree. Its parts keep the books.
+// seeds §5.8): only here is a turn decided, so its events and its stream cannot disagree.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
