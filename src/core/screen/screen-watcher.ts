@@ -42,13 +42,11 @@ interface DialogAttempt {
   readonly key: string;
   readonly startedAt: number;
   /** The last key written, and what the frame looked like when it went. */
-  sent:
-    | Readonly<{ isFinal: boolean; at: number; renders: number; selectedIndex?: number }>
-    | undefined;
+  sent?: Readonly<{ isFinal: boolean; at: number; renders: number; selectedIndex?: number }>;
   /** Move keys written so far; after a repeated one the highlight shown may be in transit. */
   moves: number;
   /** Since when every look has shown the option the final key would choose. */
-  finalDueSince: number | undefined;
+  finalDueSince?: number | undefined;
   isReported: boolean;
   expired: boolean;
   cancelTimer: () => void;
@@ -162,9 +160,7 @@ export class ScreenWatcher {
     const attempt: DialogAttempt = {
       key,
       startedAt: this.#context.clock.now(),
-      sent: undefined,
       moves: 0,
-      finalDueSince: undefined,
       isReported: false,
       expired: false,
       cancelTimer: () => {},

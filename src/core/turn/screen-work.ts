@@ -11,7 +11,7 @@ const RESUME_REPLAY_QUIET_MS = 1000;
 
 export class ScreenWork {
   readonly #context: SessionContext;
-  readonly #settled: () => Promise<unknown>;
+  readonly #settled: () => Promise<void>;
   #lastTurnEndAt = Number.NEGATIVE_INFINITY;
   /** No turn has ended yet, so no spinner can be a leftover. */
   #idleSinceTurnEnd = true;
@@ -21,7 +21,7 @@ export class ScreenWork {
   #mayBeReplaying: boolean;
 
   /** `settled`: everything committed is read (it never rejects). */
-  constructor(context: SessionContext, isResume: boolean, settled: () => Promise<unknown>) {
+  constructor(context: SessionContext, isResume: boolean, settled: () => Promise<void>) {
     this.#context = context;
     this.#mayBeReplaying = isResume;
     this.#settled = settled;

@@ -28,7 +28,7 @@ export class Turns {
   readonly #context: SessionContext;
   readonly #signals: TurnSignals;
   /** settleCommitted, never rejecting: an end goes ahead with what could be read. */
-  readonly #settled: () => Promise<unknown>;
+  readonly #settled: () => Promise<void>;
   readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
