@@ -159,8 +159,7 @@ export class ComposerGuard {
   async waitForFree(submission: GuardedSubmission): Promise<number> {
     const { screen, status, events, lifetime, clock } = this.#context;
     const { kind, signal, holdsReadiness } = submission;
-    // The agent idles while the prompt waits: a readiness-waiting submission gives back the
-    // ready transition it consumed and takes it again to type.
+    // The agent idles while the prompt waits: a readiness-waiting one gives back its ready.
     const releaseReady = () => status.apply("composer_occupied", `${kind} waits`);
     let wasOccupied = false;
     let occupiedSince: number | undefined;

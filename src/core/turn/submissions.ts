@@ -85,7 +85,6 @@ export class Submissions {
     }
   }
 
-  /** sendMessage (readiness-waiting) and sendPrompt (immediate); resolves once written. */
   submit(kind: "message" | "prompt", text: string, images: readonly ImageSnapshot[] = []) {
     return this.#submit(kind, kind === "message" ? "readiness" : "immediate", text, images).written;
   }
@@ -97,7 +96,7 @@ export class Submissions {
     return this.#submit("guidance", waits ? "readiness" : "immediate", text, images).written;
   }
 
-  /** A due loop's message (seeds §5.9): readiness-waiting, and not caller input. */
+  /** A due loop's message (seeds §5.9): not caller input. */
   submitLoop(text: string): Promise<void> {
     return this.#submit("loop", "readiness", text).written;
   }

@@ -26,7 +26,6 @@ export class TurnProgress {
   readonly turn: Turn;
   readonly stream: TurnStream | undefined;
   readonly catchUpMs: number;
-  /** The model requests the transcript attributed to this turn (issue 26). */
   readonly usage = new UsageTotal();
   evidence: TurnEndEvidence | undefined;
   #promised: string | undefined;

@@ -35,7 +35,6 @@ export class Turns {
   readonly #usage = new UsageTotal();
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
-  /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
   #isInterruptRequested = false;
 
   constructor(options: TurnsOptions) {
@@ -68,7 +67,7 @@ export class Turns {
     this.#check(progress);
   }
 
-  /** An Escape went in: Claude sends no Stop for it and may paint no banner either. */
+  /** The next idle screen is an interrupt: Claude sends no Stop on Escape, maybe no banner. */
   noteInterruptRequested(): void {
     this.#isInterruptRequested = true;
   }
