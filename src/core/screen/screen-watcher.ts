@@ -54,7 +54,6 @@ interface DialogAttempt {
 
 export class ScreenWatcher {
   readonly #context: SessionContext;
-  readonly #edges: ScreenEdges;
   readonly #options: ScreenWatcherOptions;
   #attempt: DialogAttempt | undefined;
   #blockedKey: string | undefined;
@@ -65,7 +64,6 @@ export class ScreenWatcher {
 
   constructor(options: ScreenWatcherOptions) {
     this.#context = options.context;
-    this.#edges = options.edges;
     this.#options = options;
   }
 
@@ -85,7 +83,7 @@ export class ScreenWatcher {
     if (reading.dialog?.isToolPermission !== true) this.#options.decidedPermission.noteNoDialog();
     if (reading.dialog !== undefined) this.#handleDialog(reading.dialog);
     else this.#handleNoDialog(reading);
-    this.#edges.onFrame(reading);
+    this.#options.edges.onFrame(reading);
   }
 
   dispose(): void {
@@ -228,7 +226,7 @@ export class ScreenWatcher {
       if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
       else status.apply("dialog_cleared_idle", "idle composer");
       const isInterrupt = !reading.isWorking && reading.isInterrupted && !this.#wasInterrupted;
-      this.#edges.onDialogCleared(reading, isInterrupt);
+      this.#options.edges.onDialogCleared(reading, isInterrupt);
       this.#wasInterrupted = reading.isInterrupted;
       return;
     }
@@ -236,7 +234,7 @@ export class ScreenWatcher {
     if (!status.hasBeenReady) return;
     if (reading.isWorking && !wasWorking) {
       this.#sawFreshInterrupt = false;
-      this.#edges.onWorkingEdge();
+      this.#options.edges.onWorkingEdge();
     }
     // Only a fresh banner counts; one painted under the spinner counts at the idle edge after.
     if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
@@ -244,7 +242,7 @@ export class ScreenWatcher {
     if (isIdle && (wasWorking || this.#sawFreshInterrupt)) {
       const isInterrupt = this.#sawFreshInterrupt;
       this.#sawFreshInterrupt = false;
-      this.#edges.onIdleEdge(isInterrupt, reading);
+      this.#options.edges.onIdleEdge(isInterrupt, reading);
     }
     this.#wasInterrupted = reading.isInterrupted;
   }

@@ -77,10 +77,6 @@ export class Delivery {
     return this.#target.isSuperseded() || this.#personIdleMs() !== undefined;
   }
 
-  #now(): number {
-    return this.#context.clock.now();
-  }
-
   #personIdleMs(): number | undefined {
     return this.#target.guard.msSinceKeysAfter(this.#target.keysMark);
   }
@@ -91,9 +87,9 @@ export class Delivery {
   }
 
   async #waitForSafeScreen(): Promise<void> {
-    const since = this.#now();
+    const since = this.#context.clock.now();
     await waitForSafeScreen(this.#context);
-    this.#heldMs += this.#now() - since;
+    this.#heldMs += this.#context.clock.now() - since;
   }
 
   async #observe(): Promise<DeliveryObservation> {
@@ -129,7 +125,7 @@ export class Delivery {
     await this.#paste();
     this.#turn.markSubmitted();
     while (!this.#isDone) {
-      if (this.#now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
+      if (this.#context.clock.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
         throw await this.#notAccepted();
       }
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
@@ -148,12 +144,13 @@ export class Delivery {
     this.#sawStaged = false;
     this.#turn.markWritten();
     await this.#context.lifetime.sleep(this.#bounds.enterSettleMs);
-    const showBy = this.#now() + this.#bounds.pasteShowMs;
+    const showBy = this.#context.clock.now() + this.#bounds.pasteShowMs;
     for (;;) {
       if (this.#isDone) return;
       const seen = await this.#observe();
       if (seen.composer === "staged") this.#sawStaged = true;
-      if (seen.composer !== "empty" || this.#isOurWork(seen) || this.#now() >= showBy) break;
+      if (seen.composer !== "empty" || this.#isOurWork(seen) || this.#context.clock.now() >= showBy)
+        break;
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
     }
     if ((await this.#observe()).composer === "doubled") throw await this.#doubled();
@@ -170,7 +167,7 @@ export class Delivery {
     if (seen.composer === "staged") this.#sawStaged = true;
     this.#context.terminal.sendInput(KEYS.enter);
     this.#enters += 1;
-    this.#lastEnter = { at: this.#now(), renders: seen.renders };
+    this.#lastEnter = { at: this.#context.clock.now(), renders: seen.renders };
   }
 
   async #step(seen: DeliveryObservation): Promise<void> {
@@ -186,7 +183,7 @@ export class Delivery {
       this.#rule = "composer_holds_prompt";
       // A prompt typed into a running turn waits for the agent: not the agent's delay.
       if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
-      const since = this.#now() - this.#lastEnter.at;
+      const since = this.#context.clock.now() - this.#lastEnter.at;
       const isFresh = seen.renders > this.#lastEnter.renders;
       const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
       if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();

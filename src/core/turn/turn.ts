@@ -42,9 +42,8 @@ export class Turn {
   }
 
   /** Listeners are dropped when the turn settles. */
-  onChange(listener: (change: TurnChange) => void): () => void {
+  onChange(listener: (change: TurnChange) => void): void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   markWritten(): void {
