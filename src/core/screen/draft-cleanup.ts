@@ -83,21 +83,18 @@ export class DraftCleanup {
     const surface = this.#surface;
     const before = await surface.look();
     if (before.draft === undefined) return false;
-    if (before.draft === "") {
-      this.#isDue = false;
-      return true;
-    }
-    surface.write(clearDraftKeys(before.rows));
-    const deadline = surface.now() + CLEANUP_CONFIRM_MS;
-    for (;;) {
-      const seen = await surface.look();
-      if (seen.renders > before.renders && seen.draft === "") {
-        this.#isDue = false;
-        return true;
+    if (before.draft !== "") {
+      surface.write(clearDraftKeys(before.rows));
+      const deadline = surface.now() + CLEANUP_CONFIRM_MS;
+      let seen = await surface.look();
+      while (seen.renders <= before.renders || seen.draft !== "") {
+        if (surface.now() >= deadline) return false;
+        await surface.sleep(CONFIRM_POLL_MS);
+        seen = await surface.look();
       }
-      if (surface.now() >= deadline) return false;
-      await surface.sleep(CONFIRM_POLL_MS);
     }
+    this.#isDue = false;
+    return true;
   }
 }
 
