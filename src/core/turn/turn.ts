@@ -60,7 +60,6 @@ export class Turn {
   }
 
   end(): void {
-    if (this.#state === "failed") return;
     if (!this.isAccepted) this.accept("turn end");
     if (this.#advance("ended")) this.#finish({ kind: "ended", turn: this });
   }
