@@ -221,11 +221,8 @@ export class Turns {
     }
     // Only the screen said the turn is over: until some transcript text is in (an empty
     // message counts), never an empty success (the 64x2 run's hooks never came under load).
-    if (
-      progress.evidence === "idle screen" &&
-      progress.promised === undefined &&
-      !progress.hasContent
-    ) {
+    const isScreenOnly = progress.evidence === "idle screen" && progress.promised === undefined;
+    if (isScreenOnly && !progress.hasContent) {
       progress.armCatchUp("the finished turn's text in the transcript");
       return;
     }
@@ -247,14 +244,10 @@ export class Turns {
     progress.noteContent(content);
     // Claude writes an empty assistant message for an empty reply and its retry: no content.
     if (content.type !== "text" || content.text !== "") {
-      this.#context.events.emitTurn({
-        kind: "content",
-        turnNumber: progress.turn.id,
-        event: content,
-      });
+      const turnNumber = progress.turn.id;
+      this.#context.events.emitTurn({ kind: "content", turnNumber, event: content });
       if (progress.stream?.push(content) === false) {
         progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
-        return;
       }
     }
     this.#check(progress);
