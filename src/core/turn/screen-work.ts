@@ -82,17 +82,15 @@ export class ScreenWork {
     const check = () => {
       if (status.status !== "running") {
         this.#isIdleEndArmed = false;
-        return;
-      }
-      if (!this.isIdleFor(graceMs)) {
+      } else if (!this.isIdleFor(graceMs)) {
         const since = this.#idleComposerSince ?? clock.now();
         clock.set(check, Math.max(100, graceMs - (clock.now() - since)));
-        return;
+      } else {
+        void this.#settled().then(() => {
+          this.#isIdleEndArmed = false;
+          onIdleLong();
+        });
       }
-      void this.#settled().then(() => {
-        this.#isIdleEndArmed = false;
-        onIdleLong();
-      });
     };
     clock.set(check, graceMs);
   }

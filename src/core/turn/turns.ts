@@ -214,20 +214,16 @@ export class Turns {
     if (turn.isSettled || !turn.isAccepted || progress.evidence === undefined) return;
     if (this.#context.status.status !== "ready") return;
     progress.markReady();
+    const isScreenOnly = progress.evidence === "idle screen" && progress.promised === undefined;
+    const remaining = progress.quietRemaining();
     if (progress.promised) {
       if (progress.holdsPromisedText) turn.end();
       else progress.armCatchUp("the transcript to catch up with the finished turn");
-      return;
-    }
-    // Only the screen said the turn is over: until some transcript text is in (an empty
-    // message counts), never an empty success (the 64x2 run's hooks never came under load).
-    const isScreenOnly = progress.evidence === "idle screen" && progress.promised === undefined;
-    if (isScreenOnly && !progress.hasContent) {
+    } else if (isScreenOnly && !progress.hasContent) {
+      // Only the screen said the turn is over: until some transcript text is in (an empty
+      // message counts), never an empty success (the 64x2 run's hooks never came under load).
       progress.armCatchUp("the finished turn's text in the transcript");
-      return;
-    }
-    const remaining = progress.quietRemaining();
-    if (remaining <= 0) turn.end();
+    } else if (remaining <= 0) turn.end();
     else progress.recheckAfter(remaining, () => this.#check(progress));
   }
 
