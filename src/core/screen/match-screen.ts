@@ -1,5 +1,6 @@
 // Pure matcher: one rendered snapshot + one adapter's fact table → what the screen shows
 // (spec "Status model", "Trust-gate automation"), from the current frame only.
+import type { ScreenFrame } from "../contract/adapter.js";
 import { findOptions, normalizeText } from "./options.js";
 import {
   DIALOG_KINDS,
@@ -7,7 +8,6 @@ import {
   type ScreenFact,
   type ScreenFacts,
   type ScreenMatch,
-  type ScreenSnapshot,
 } from "./types.js";
 
 /** The bottom-most row whose trimmed text matches the fact's header and its neighbours (-1: none). */
@@ -71,7 +71,10 @@ function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch
   return match.options.length > 0 && match.hasBody ? match : undefined;
 }
 
-export function matchScreen(snapshot: ScreenSnapshot, facts: ScreenFacts): ScreenMatch {
+export function matchScreen(
+  snapshot: Pick<ScreenFrame, "lines" | "cursor">,
+  facts: ScreenFacts,
+): ScreenMatch {
   const { lines, cursor } = snapshot;
   const dialog = activeDialog(facts, lines);
   const ids: string[] = dialog === undefined ? [] : [dialog.factId];

@@ -52,11 +52,6 @@ export interface ScreenFacts {
   readonly optionMarkers: string;
 }
 
-export interface ScreenSnapshot {
-  readonly lines: readonly string[];
-  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible?: boolean };
-}
-
 export interface OptionRow {
   readonly row: number;
   readonly label: string;

@@ -158,7 +158,10 @@ describe("claude auto mode without a classifier (C-ATTN-01)", () => {
       "",
       " Enter to stay in auto mode · Esc to cancel",
     ];
-    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CLAUDE_SCREEN_FACTS);
+    const { dialog } = matchScreen(
+      { lines, cursor: { x: 0, y: 0, isVisible: true } },
+      CLAUDE_SCREEN_FACTS,
+    );
     expect(dialog).toMatchObject({
       factId: "claude-auto-mode-unavailable",
       kind: "blocking_dialog",

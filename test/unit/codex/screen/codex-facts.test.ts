@@ -40,7 +40,10 @@ describe("codex startup prompts", () => {
       "› 1. Trust and continue",
       "  2. Back to Agent Command Center",
     ];
-    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CODEX_SCREEN_FACTS);
+    const { dialog } = matchScreen(
+      { lines, cursor: { x: 0, y: 0, isVisible: true } },
+      CODEX_SCREEN_FACTS,
+    );
     expect(dialog).toMatchObject({ factId: "codex-directory-trust", hasBody: false });
   });
 
@@ -86,7 +89,10 @@ describe("codex startup prompts", () => {
       "2.Skip",
       "3.Skip until next version",
     ];
-    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CODEX_SCREEN_FACTS);
+    const { dialog } = matchScreen(
+      { lines, cursor: { x: 0, y: 0, isVisible: true } },
+      CODEX_SCREEN_FACTS,
+    );
     expect(dialog?.selectedIndex).toBeUndefined();
     expect(dialog && planOptionKeys(dialog, /^Skip$/)).toEqual({
       method: "number",
