@@ -1,10 +1,16 @@
 // Remembers the PTY's exit so shutdown can wait for it with a bound, whether the exit
 // came before or after the wait started.
 import type { ElwoodTerminalExitEvent as ProcessExit } from "../contract/status.js";
+import type { SessionClock } from "./clock.js";
 
 export class ExitWatch {
+  readonly #clock: SessionClock;
   readonly #waiters = new Set<() => void>();
   #exit: ProcessExit | undefined;
+
+  constructor(clock: SessionClock) {
+    this.#clock = clock;
+  }
 
   get exit(): ProcessExit | undefined {
     return this.#exit;
@@ -21,10 +27,10 @@ export class ExitWatch {
     if (this.#exit !== undefined) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        cancel();
         resolve(true);
       };
-      const timer = setTimeout(() => {
+      const cancel = this.#clock.set(() => {
         this.#waiters.delete(done);
         resolve(false);
       }, timeoutMs);

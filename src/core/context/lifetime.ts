@@ -10,7 +10,7 @@ import type { StatusMachine } from "./status-machine.js";
 
 export class SessionLifetime {
   /** The CLI process's exit, once observed. */
-  readonly exit = new ExitWatch();
+  readonly exit: ExitWatch;
   readonly #displayName: string;
   readonly #status: StatusMachine;
   readonly #clock: SessionClock;
@@ -26,6 +26,7 @@ export class SessionLifetime {
     this.#displayName = options.displayName;
     this.#status = options.status;
     this.#clock = options.clock;
+    this.exit = new ExitWatch(options.clock);
   }
 
   /** Closing or closed: nothing new may start. */

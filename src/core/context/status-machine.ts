@@ -5,6 +5,7 @@ import {
   type ElwoodStatusDecision,
   isTerminalStatus,
 } from "../contract/status.js";
+import type { SessionClock } from "./clock.js";
 
 export const STATUS_DECISION_LIMIT = 50;
 
@@ -38,10 +39,11 @@ export class StatusMachine {
   #hasBeenReady = false;
   readonly #decisions: ElwoodStatusDecision[] = [];
   #routine: ((change: StatusChange) => void) | undefined;
-  readonly #now: () => number;
+  readonly #clock: Pick<SessionClock, "now">;
 
-  constructor(options: { readonly now?: () => number } = {}) {
-    this.#now = options.now ?? Date.now;
+  /** Decisions are stamped with the session's clock. */
+  constructor(clock: Pick<SessionClock, "now">) {
+    this.#clock = clock;
   }
 
   /**
@@ -77,7 +79,7 @@ export class StatusMachine {
   apply(evidence: StatusEvidence, reason: string): ElwoodSessionStatus | undefined {
     const from = this.#status;
     const to = this.#decide(evidence);
-    this.#record({ at: this.#now(), evidence, from, to, reason });
+    this.#record({ at: this.#clock.now(), evidence, from, to, reason });
     if (to === undefined || to === from) return to;
     this.#status = to;
     if (to === "ready") this.#hasBeenReady = true;
@@ -89,9 +91,7 @@ export class StatusMachine {
     const current = this.#status;
     if (isTerminalStatus(current)) {
       // A more final shutdown still wins over a plain exit or stop (teardown after stop).
-      if (evidence === "torn_down" && current !== "torn_down") return "torn_down";
-      if (evidence === "killed" && current === "stopped") return undefined;
-      return undefined;
+      return evidence === "torn_down" && current !== "torn_down" ? "torn_down" : undefined;
     }
     switch (evidence) {
       case "started":

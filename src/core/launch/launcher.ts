@@ -21,6 +21,7 @@ import type { StateStore } from "../../state/state-store.js";
 import { type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
 import { lowerSessionPriority } from "../../terminal/session-priority.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
+import { SessionClock } from "../context/clock.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { SessionRuntime } from "../runtime/runtime.js";
@@ -173,7 +174,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     });
     const terminal = new ElwoodTerminal({ pty, size: bootSize });
     cleanup.push(() => terminal.dispose());
+    const clock = new SessionClock(config.time);
     const transcript = new TranscriptHub({
+      clock,
       skipExistingContent: launch.isResume,
       createMapper: () => adapter.createTranscriptMapper(),
       onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
@@ -185,10 +188,10 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       adapter: adapter as AgentAdapter<unknown, unknown, Event>,
       elwoodSessionId: record.elwoodSessionId,
       cwd: record.cwd,
+      clock,
       autotrust: config.autotrust,
       isResume: launch.isResume,
       composerWaitMs: config.composerWaitMs,
-      ...(config.time === undefined ? {} : { time: config.time }),
       terminal: asTerminalPort(terminal, pty),
       process: {
         pid: pty.pid,

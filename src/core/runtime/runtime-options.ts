@@ -1,7 +1,7 @@
 // What the launcher hands the runtime: the adapter, identity, posture flags, and the
 // real (or, in tests, fake) mechanisms behind each port.
 import type { HookEventBase } from "../../bridge/catalogue.js";
-import type { TimeSource } from "../context/clock.js";
+import type { SessionClock } from "../context/clock.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type {
   BridgePort,
@@ -34,6 +34,6 @@ export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
   readonly loops?: RuntimeLoopOptions;
-  /** The session clock's time source; the system's unless a test injects one. */
-  readonly time?: TimeSource;
+  /** Every timer of the session (the launcher's transcript hub shares it); a test may inject one. */
+  readonly clock?: SessionClock;
 }

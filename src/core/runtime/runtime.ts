@@ -29,9 +29,12 @@ import { SessionInterrupt } from "./interrupt.js";
 import { InitialReadiness } from "./readiness.js";
 import { RuntimeOperations } from "./runtime-operations.js";
 import type { RuntimeOptions } from "./runtime-options.js";
-import { errorCodeOf, RENDER_DRAIN_BUDGET_MS, settledWithin } from "./runtime-support.js";
+import { errorCodeOf } from "./runtime-support.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { TerminalSize } from "./terminal-size.js";
+
+/** The render drain's total budget before the screen is disposed (lifecycle §1.6). */
+const RENDER_DRAIN_BUDGET_MS = 1000;
 
 export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly elwoodSessionId: string;
@@ -65,13 +68,13 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
     // 1. The context, in dependency order.
     const { terminal, transcript } = options;
-    const clock = new SessionClock(options.time);
+    const clock = options.clock ?? new SessionClock();
     const events = new SessionEvents({
       elwoodSessionId: options.elwoodSessionId,
       agent: adapter.agent,
       terminal,
     });
-    const status = new StatusMachine({ now: () => clock.now() });
+    const status = new StatusMachine(clock);
     const lifetime = new SessionLifetime({ displayName: adapter.displayName, status, clock });
     const queue = new ControlQueue({
       isReady: () => status.status === "ready",
@@ -322,8 +325,10 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     status.apply(finalStatus, finalStatus);
     if (finalStatus === "exited") return;
     // Render drain (C-LIFE-12): what arrived before the end reaches the screen the session
-    // keeps, within a bounded budget, after the exit event and the status.
-    await settledWithin(terminal.settled(), RENDER_DRAIN_BUDGET_MS);
+    // keeps, within a bounded budget, after the exit event and the status. settled() never
+    // rejects: the only failure is the budget running out.
+    const overBudget = () => new Error("render drain budget spent");
+    await clock.within(terminal.settled(), RENDER_DRAIN_BUDGET_MS, overBudget).catch(() => {});
     terminal.dispose();
   }
 }

@@ -7,6 +7,7 @@ import { TranscriptCursor } from "../../transcript/cursor.js";
 import { TranscriptFollower } from "../../transcript/follower.js";
 import { ToolNamePairing } from "../../transcript/tool-names.js";
 import type { TranscriptRecord, TranscriptWarning } from "../../transcript/types.js";
+import type { SessionClock } from "../context/clock.js";
 import type { TranscriptItem, TranscriptMapper } from "../contract/adapter.js";
 import type { TranscriptPort } from "../contract/ports.js";
 
@@ -18,6 +19,8 @@ export const IDLE_POLL_INTERVAL_MS = 1000;
 export const IDLE_GRACE_MS = 2000;
 
 export interface TranscriptHubOptions {
+  /** The session's clock: the slow-down and every follower's poll timer run on it. */
+  readonly clock: SessionClock;
   readonly skipExistingContent: boolean;
   readonly createMapper: () => TranscriptMapper;
   readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
@@ -69,7 +72,7 @@ export class TranscriptHub implements TranscriptPort {
   readonly #followed = new Map<string, Followed>();
   #isStopped = false;
   #isActive = true;
-  #slowDown: ReturnType<typeof setTimeout> | undefined;
+  #cancelSlowDown: (() => void) | undefined;
 
   constructor(options: TranscriptHubOptions) {
     this.#options = options;
@@ -77,14 +80,14 @@ export class TranscriptHub implements TranscriptPort {
 
   /** Quick polling while a turn runs; slow once the session has been idle for a moment. */
   setActive(isActive: boolean): void {
-    clearTimeout(this.#slowDown);
-    this.#slowDown = undefined;
+    this.#cancelSlowDown?.();
+    this.#cancelSlowDown = undefined;
+    if (this.#isStopped) return;
     if (isActive) {
       this.#applyPace(true);
       return;
     }
-    this.#slowDown = setTimeout(() => this.#applyPace(false), IDLE_GRACE_MS);
-    this.#slowDown.unref?.();
+    this.#cancelSlowDown = this.#options.clock.set(() => this.#applyPace(false), IDLE_GRACE_MS);
   }
 
   #applyPace(isActive: boolean): void {
@@ -116,6 +119,7 @@ export class TranscriptHub implements TranscriptPort {
     follower = new TranscriptFollower({
       cursor,
       intervalMs: this.#intervalMs(),
+      timers: this.#options.clock,
       onRecords: (records) => this.#deliver(records, path, map),
       onWarning: (warning) => this.#options.onWarning(warning, path),
     });
@@ -145,7 +149,7 @@ export class TranscriptHub implements TranscriptPort {
 
   stop(): void {
     this.#isStopped = true;
-    clearTimeout(this.#slowDown);
+    this.#cancelSlowDown?.();
     for (const { follower, watch } of this.#followed.values()) {
       watch?.close();
       follower.stop();

@@ -3,10 +3,15 @@
 // A caller's timeoutMs covers the wait for the slot too: a turn whose agent never comes
 // back to ready holds the slot, and the next send() must still end within its bound.
 import { ElwoodError } from "../../errors.js";
-import { withinTime } from "../context/time-bound.js";
+import type { SessionClock } from "../context/clock.js";
 
 export class TurnSlot {
+  readonly #clock: SessionClock;
   #tail: Promise<void> = Promise.resolve();
+
+  constructor(clock: SessionClock) {
+    this.#clock = clock;
+  }
 
   /**
    * Resolves with a release function once every earlier holder has released; rejects with
@@ -28,7 +33,7 @@ export class TurnSlot {
     };
     const acquired = previous.then(() => releaseOnce);
     if (timeoutMs === undefined) return acquired;
-    return withinTime(acquired, Math.max(1, timeoutMs - spentMs), () => {
+    return this.#clock.within(acquired, Math.max(1, timeoutMs - spentMs), () => {
       // Too late to run: pass the turn on as soon as it comes.
       void acquired.then((giveUp) => giveUp());
       return new ElwoodError(
