@@ -2,10 +2,13 @@
 // closes first", sleeps that end with the session, and the one session_not_running error a
 // call on a closed or closing session gets (api.md: calls after a terminal status reject).
 import { ElwoodError } from "../../errors.js";
-import type { ElwoodSessionStatus, ElwoodTerminalStatus } from "../contract/status.js";
+import type {
+  ElwoodSessionStatus,
+  ElwoodTerminalStatus,
+  ElwoodTerminalExitEvent as ProcessExit,
+} from "../contract/status.js";
 import type { SessionClock } from "./clock.js";
 import { CloseSignal } from "./close-signal.js";
-import { ExitWatch } from "./exit-watch.js";
 import type { StatusMachine } from "./status-machine.js";
 
 export class SessionLifetime {
@@ -73,5 +76,42 @@ export class SessionLifetime {
       `The ${this.#displayName} session is no longer running (status "${status}")${how}.`,
       { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
     );
+  }
+}
+
+/** The PTY's exit, remembered so shutdown can wait for it whether it came before or after. */
+export class ExitWatch {
+  readonly #clock: SessionClock;
+  readonly #waiters = new Set<() => void>();
+  #exit: ProcessExit | undefined;
+
+  constructor(clock: SessionClock) {
+    this.#clock = clock;
+  }
+
+  get exit(): ProcessExit | undefined {
+    return this.#exit;
+  }
+
+  record(exit: ProcessExit): void {
+    this.#exit = exit;
+    for (const resolve of [...this.#waiters]) resolve();
+    this.#waiters.clear();
+  }
+
+  /** Resolves true once exited, or false when `timeoutMs` passes first. */
+  wait(timeoutMs: number): Promise<boolean> {
+    if (this.#exit !== undefined) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        cancel();
+        resolve(true);
+      };
+      const cancel = this.#clock.set(() => {
+        this.#waiters.delete(done);
+        resolve(false);
+      }, timeoutMs);
+      this.#waiters.add(done);
+    });
   }
 }

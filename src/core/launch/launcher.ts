@@ -193,11 +193,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       isResume: launch.isResume,
       composerWaitMs: config.composerWaitMs,
       terminal: asTerminalPort(terminal, pty),
-      process: {
-        pid: pty.pid,
-        onExit: (listener) => pty.onExit(listener),
-        kill: (signal) => pty.kill(signal),
-      },
+      process: pty,
       transcript,
       bridge,
       reap: reapSession,

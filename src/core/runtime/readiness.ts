@@ -3,6 +3,7 @@
 // session-start hook on Claude, on resume for both), or from a bounded fallback. A
 // visible dialog, or its block not yet cleared, defers every source until it clears.
 import type { SessionClock } from "../context/clock.js";
+import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
 export const INITIAL_READY_FALLBACK_MS = 10_000;
@@ -140,4 +141,33 @@ export class InitialReadiness {
     this.#isDone = true;
     this.#options.onReady(reason);
   }
+}
+
+/**
+ * The first ready's bookkeeping (C-API-42): restore the caller's size, set `ready` and
+ * release the queue. If any of it throws (a status listener included, whose error the
+ * emitter contains), the queue is released anyway and one content-free
+ * `initial_ready_fallback` warning follows on a later tick, apart from the failure itself.
+ */
+export function releaseFirstReady(parts: {
+  readonly events: SessionEvents;
+  readonly record: () => void;
+  readonly release: () => void;
+}): void {
+  const failuresBefore = parts.events.listenerFailureCount;
+  let hasThrown = false;
+  try {
+    parts.record();
+  } catch {
+    hasThrown = true;
+  }
+  parts.release();
+  if (!hasThrown && parts.events.listenerFailureCount === failuresBefore) return;
+  setImmediate(() =>
+    parts.events.emitWarning({
+      source: "lifecycle",
+      code: "initial_ready_fallback",
+      message: "Recording the first ready failed; input was released anyway.",
+    }),
+  );
 }

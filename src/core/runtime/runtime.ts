@@ -16,22 +16,53 @@ import type { SessionContext } from "../context/session-context.js";
 import { SessionEvents } from "../context/session-events.js";
 import { type StatusChange, StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
-import type { ElwoodTerminalStatus } from "../contract/status.js";
-import { LoopService } from "../loops/loop-service.js";
+import type {
+  BridgePort,
+  GroupReaper,
+  ProcessPort,
+  StatePort,
+  TerminalPort,
+  TranscriptPort,
+} from "../contract/ports.js";
+import type { ElwoodTerminalSize, ElwoodTerminalStatus } from "../contract/status.js";
+import { LoopService, type RuntimeLoopOptions } from "../loops/loop-service.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 import { Submissions } from "../turn/submissions.js";
 import { usageBeforeContent } from "../turn/transcript-turns.js";
 import { Turns } from "../turn/turns.js";
 import { ConversationRecorder } from "./conversation-recorder.js";
-import { releaseFirstReady } from "./first-ready.js";
 import { SessionInterrupt } from "./interrupt.js";
-import { InitialReadiness } from "./readiness.js";
+import { InitialReadiness, releaseFirstReady } from "./readiness.js";
 import { RuntimeOperations } from "./runtime-operations.js";
-import type { RuntimeOptions } from "./runtime-options.js";
 import { errorCodeOf } from "./runtime-support.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { TerminalSize } from "./terminal-size.js";
+
+/** What the launcher hands the runtime: identity, posture flags and the ports (fakes in tests). */
+export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
+  readonly adapter: AgentAdapter<unknown, unknown, Event>;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly autotrust: boolean;
+  readonly isResume: boolean;
+  /** How long a person's untouched draft holds a due prompt; DEFAULT_COMPOSER_WAIT_MS if absent. */
+  readonly composerWaitMs?: number;
+  readonly terminal: TerminalPort;
+  readonly process: ProcessPort;
+  readonly transcript: TranscriptPort;
+  readonly state: StatePort;
+  readonly bridge: BridgePort;
+  readonly reap: GroupReaper;
+  /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
+  readonly requestedSize: ElwoodTerminalSize;
+  /** The launch environment; operations read where the CLI keeps its config from it. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
+  readonly loops?: RuntimeLoopOptions;
+  /** Every timer of the session (the launcher's transcript hub shares it); a test may inject one. */
+  readonly clock?: SessionClock;
+}
 
 /** The render drain's total budget before the screen is disposed (lifecycle §1.6). */
 const RENDER_DRAIN_BUDGET_MS = 1000;
@@ -97,30 +128,26 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const facts = adapter.operations ?? {};
     const composerWaitMs = options.composerWaitMs ?? DEFAULT_COMPOSER_WAIT_MS;
     const composerGuard = new ComposerGuard(context, composerWaitMs);
-    this.operations = new RuntimeOperations({
-      context,
-      facts,
-      env: options.env ?? {},
-      composerGuard,
-    });
-    this.#recorder = new ConversationRecorder({ adapter, events, state: options.state });
-    const recorder = this.#recorder;
-    const operations = this.operations;
-    this.turns = new Turns({
+    const env = options.env ?? {};
+    const operations = new RuntimeOperations({ context, facts, env, composerGuard });
+    this.operations = operations;
+    const recorder = new ConversationRecorder({ adapter, events, state: options.state });
+    this.#recorder = recorder;
+    const turns = new Turns({
       context,
       signals: adapter.signals,
       settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
       isResume: options.isResume,
     });
-    const turns = this.turns;
-    this.submissions = new Submissions({
+    this.turns = turns;
+    const submissions = new Submissions({
       context,
       turns,
       signals: adapter.signals,
       admitImages: (images) => operations.images.admit(images),
       composerGuard,
     });
-    const submissions = this.submissions;
+    this.submissions = submissions;
     const stored = options.loops;
     this.loops = new LoopService(
       {
