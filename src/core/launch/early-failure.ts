@@ -13,7 +13,7 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   readonly runtime: SessionRuntime<E>;
 }): Promise<void> {
   const { adapter, runtime } = options;
-  const { events, terminal, clock } = runtime.context;
+  const { events, terminal, clock, screen } = runtime.context;
   const unsubscribers: Array<() => void> = [];
   try {
     await new Promise<void>((resolve, reject) => {
@@ -26,7 +26,7 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
           void terminal.settled().then(() => reject(exitError(adapter, runtime, exit.exitCode)));
         }),
         terminal.onRender(() => {
-          const reading = readFrame(adapter, runtime);
+          const reading = screen.read();
           if (reading.isAuthFailure) {
             reject(notAuthenticated(adapter));
           } else if (reading.dialog !== undefined || reading.hasIdleComposer) {
@@ -38,16 +38,6 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   } finally {
     for (const unsubscribe of unsubscribers) unsubscribe();
   }
-}
-
-// Read with the adapter given (the version-bound one the launcher passes).
-function readFrame<O, H, E extends HookEventBase>(
-  adapter: AgentAdapter<O, H, E>,
-  runtime: SessionRuntime<E>,
-) {
-  const { terminal } = runtime.context;
-  const frame = terminal.snapshot();
-  return adapter.readScreen({ lines: frame.lines, cursor: frame.cursor, title: terminal.title });
 }
 
 function notAuthenticated<O, H, E extends HookEventBase>(
@@ -65,8 +55,8 @@ function exitError<O, H, E extends HookEventBase>(
   runtime: SessionRuntime<E>,
   exitCode: number,
 ): ElwoodError<string> {
-  const { terminal } = runtime.context;
-  if (readFrame(adapter, runtime).isAuthFailure) return notAuthenticated(adapter);
+  const { terminal, screen } = runtime.context;
+  if (screen.read().isAuthFailure) return notAuthenticated(adapter);
   const text = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
   return new ElwoodError<string>(
     adapter.errorNames.startFailed,
