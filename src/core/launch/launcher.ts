@@ -51,24 +51,18 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   const { store, record, config } = launch;
   const { env, executable } = config;
   const shell = resolveLoginShell();
-  // `<cli> update` through the login shell runs before the version gate.
-  const update = config.autoupdate
-    ? await autoupdateCli({
-        binary: launch.adapter.binary,
-        ...(executable === undefined ? {} : { executable }),
-        cwd: record.cwd,
-        env,
-        shell,
-      })
-    : undefined;
-  const preflight = await checkCliVersion({
-    adapter: launch.adapter,
-    shell,
-    executable,
+  // How every probe (update, --version, --help) runs the CLI: through the login shell.
+  const cli = {
+    binary: launch.adapter.binary,
+    errorNames: launch.adapter.errorNames,
+    ...(executable === undefined ? {} : { executable }),
     cwd: record.cwd,
     env,
-    strict: config.strictVersionCheck,
-  });
+    shell,
+  };
+  // `<cli> update` runs before the version gate.
+  const update = config.autoupdate ? await autoupdateCli(cli) : undefined;
+  const preflight = await checkCliVersion(cli, launch.adapter, config.strictVersionCheck);
   // Every frame is read with the facts of the version this session runs.
   const adapter = withCliVersion(launch.adapter, preflight.version);
 
@@ -105,15 +99,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         hookTimeoutMs: config.hookTimeoutMs,
         hookTimeoutsByEvent,
       },
-      cliHelp: () =>
-        probeCliHelp({
-          binary: adapter.binary,
-          errorNames: adapter.errorNames,
-          shell,
-          cwd: record.cwd,
-          env,
-          ...(executable === undefined ? {} : { executable }),
-        }),
+      cliHelp: () => probeCliHelp(cli),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });
     const argv = executable === undefined ? plan.argv : [executable, ...plan.argv.slice(1)];
@@ -153,12 +139,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     lowerSessionPriority(pty.pid);
     // From here on each hook is admitted only from the process meant to send it, and
     // only for a conversation this session announced (prd/bridge.md "Peer check").
+    const commandEvents = plan.commandHookEvents;
     bridge.admitOnlyPeersOf({
       cliPid: pty.pid,
       clientKind: commandClientKind,
       hookTimeoutMs: config.hookTimeoutMs,
       hookTimeoutsByEvent,
-      isCommandEvent: commandEventTest(plan.commandHookEvents),
+      isCommandEvent: (name) => commandEvents === "all" || commandEvents.includes(name),
     });
     bridge.expectConversation({
       id: () => runtime?.agentSessionId,
@@ -205,7 +192,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
       state: {
         persistAgentSessionId: (agentSessionId) =>
-          store.writeRecord(withAgentSessionId(record, agentSessionId)).then(() => undefined),
+          store
+            .writeRecord({ ...record, resume: { ...record.resume, agentSessionId } })
+            .then(() => undefined),
         removeLoops: () => store.removeLoops(record.elwoodSessionId),
         removeSession: async () => {
           const removed = await store.removeSession(adapter.agent, record.elwoodSessionId);
@@ -252,17 +241,6 @@ async function runCleanup(
       // The original startup error wins over any cleanup error (§1.4).
     }
   }
-}
-
-function commandEventTest(events: "all" | readonly string[]): (eventName: string) => boolean {
-  return events === "all" ? () => true : (eventName) => events.includes(eventName);
-}
-
-function withAgentSessionId<Posture>(
-  record: SessionRecord<Posture>,
-  agentSessionId: string,
-): SessionRecord<Posture> {
-  return { ...record, resume: { ...record.resume, agentSessionId } };
 }
 
 // Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.
