@@ -21,10 +21,9 @@ export interface InitialReadinessOptions {
   readonly signals: AgentAdapter<unknown, unknown>["signals"];
   readonly clock: SessionClock;
   /**
-   * A dialog is on screen, or its block has not cleared yet: the block lasts until a frame
-   * shows the composer or work. Readiness due in the repaint gap between would be dropped
-   * by the status machine and leave the session `running` with nothing submitted (issue 11,
-   * 16-session bench), so it waits like readiness behind a visible dialog.
+   * A dialog is on screen, or its block has not cleared yet (until a frame shows the composer
+   * or work): readiness in that repaint gap was dropped and left the session `running` with
+   * nothing submitted (issue 11, 16-session bench).
    */
   readonly isBlocked: () => boolean;
   readonly onReady: (reason: string) => void;

@@ -1,9 +1,6 @@
-// The adapter-neutral live session, built once from one context (issue 20): the context
-// (clock, events, status, lifetime, queue, terminal, screen reader) first, then each part
-// with the context and the parts it needs, then the one status routine. The session layer
-// (src/session) calls the parts directly: the runtime forwards nothing. What the runtime
-// itself does is route: every hook, transcript record and status change takes one
-// explicit, ordered path through it. Everything agent-specific comes from the adapter.
+// The adapter-neutral live session, built once from one context (issue 20; the order:
+// prd/internals.md "How the runtime is built"). The session layer calls its parts directly;
+// the runtime itself only routes every hook, transcript record and status change.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
@@ -172,7 +169,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       isResume: options.isResume,
       signals: adapter.signals,
       clock,
-      // A dialog on screen, or a block not yet cleared, defers every readiness source.
       isBlocked: () => status.isBlocked || screen.read().dialog !== undefined,
       onReady: (reason) => this.#becomeInitiallyReady(reason),
     });
@@ -281,15 +277,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     this.context.events.emitTranscriptWarning(warning, transcriptPath);
   }
 
-  // ── internals ──────────────────────────────────────────────────────────────
-
-  /**
-   * The one routine every status change runs, in this order: the turn owner first (a turn
-   * may end on this ready), submissions (a stream whose submission learned of an exit
-   * first fails now), then listeners, the transcript's poll pace, loops (they see a
-   * ready first, to rearm), the queue (queued caller input gets first claim on a ready),
-   * and only a ready nothing else took submits a due loop.
-   */
+  // The one routine every status change runs; why this order: prd/internals.md, step 3.
   #onStatusChange(change: StatusChange): void {
     const { events, queue } = this.context;
     this.turns.onStatus(change.status);

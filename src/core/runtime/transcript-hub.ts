@@ -129,21 +129,17 @@ export class TranscriptHub implements TranscriptPort {
   }
 
   /** Reads what is committed now in every followed file, without stopping. */
-  async catchUp(): Promise<void> {
-    await Promise.all(
-      [...this.#followed.values()].map(async ({ follower, ready }) => {
-        await ready;
-        await follower.poll();
-      }),
-    );
+  catchUp(): Promise<void> {
+    return this.#eachFollower((follower) => follower.poll());
   }
 
-  async finalFlush(): Promise<void> {
+  finalFlush(): Promise<void> {
+    return this.#eachFollower((follower) => follower.flush());
+  }
+
+  async #eachFollower(read: (follower: TranscriptFollower) => Promise<void>): Promise<void> {
     await Promise.all(
-      [...this.#followed.values()].map(async ({ follower, ready }) => {
-        await ready;
-        await follower.flush();
-      }),
+      [...this.#followed.values()].map(({ follower, ready }) => ready.then(() => read(follower))),
     );
   }
 
