@@ -118,8 +118,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       return existed;
     };
     const pty = spawnPty({
-      file: command.file,
-      args: command.args,
+      ...command,
+      ...bootSize,
       cwd: record.cwd,
       // Loopback bypasses any proxy: Claude's http hooks (and their token) must never
       // go through a user's HTTP(S)_PROXY.
@@ -130,8 +130,6 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         ELWOOD_SESSION_ID: record.elwoodSessionId,
         [LAUNCH_TAG_ENV]: launchTag,
       }),
-      cols: bootSize.cols,
-      rows: bootSize.rows,
     });
     sentinel.watchGroup(pty.pid);
     // Under many sessions the CLIs would otherwise starve this process of CPU, and with
@@ -159,7 +157,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       }
       reapSession(pty.pid);
     });
-    const terminal = new ElwoodTerminal({ pty, size: bootSize });
+    const terminal = new SessionTerminal({ pty, size: bootSize });
     cleanup.push(() => terminal.dispose());
     const clock = new SessionClock(config.time);
     const transcript = new TranscriptHub({
@@ -179,7 +177,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       autotrust: config.autotrust,
       isResume: launch.isResume,
       composerWaitMs: config.composerWaitMs,
-      terminal: asTerminalPort(terminal, pty),
+      terminal,
       process: pty,
       transcript,
       bridge,
@@ -244,27 +242,18 @@ async function runCleanup(
 }
 
 // Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.
-function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
-  return {
-    get size() {
-      return terminal.size;
-    },
-    get title() {
-      return terminal.title;
-    },
-    get renderFailed() {
-      return terminal.renderFailed;
-    },
-    snapshot: () => terminal.snapshot(),
-    sendInput: (data: string | Uint8Array) =>
-      typeof data === "string" ? terminal.sendInput(data) : pty.write(data),
-    resize: (size: ElwoodTerminalSize) => terminal.resize(size),
-    settled: () => terminal.settled(),
-    onData: (listener: (chunk: string) => void) => terminal.onData(listener),
-    onRender: (listener: () => void) => terminal.onRender(() => listener()),
-    onRenderFailed: (listener: () => void) => terminal.onRenderFailed(() => listener()),
-    dispose: () => terminal.dispose(),
-  };
+class SessionTerminal extends ElwoodTerminal {
+  readonly #pty: PtyProcess;
+
+  constructor(options: { readonly pty: PtyProcess; readonly size: ElwoodTerminalSize }) {
+    super(options);
+    this.#pty = options.pty;
+  }
+
+  override sendInput(data: string | Uint8Array): void {
+    if (typeof data === "string") super.sendInput(data);
+    else this.#pty.write(data);
+  }
 }
 
 function withCliVersion<A extends Pick<AgentAdapter<unknown, unknown>, "readScreen">>(
