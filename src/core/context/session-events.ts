@@ -125,26 +125,15 @@ export class SessionEvents {
 
   /** Transcript loss, content-free: a cause label and the path, never a count or text. */
   emitTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
-    const common = {
-      source: "terminal",
-      message: TRANSCRIPT_WARNING_MESSAGES[warning.code],
-      transcriptPath,
-    } as const;
-    switch (warning.code) {
-      case "transcript_records_dropped":
-        this.emitWarning({ ...common, code: warning.code, cause: warning.reason });
-        return;
-      case "transcript_read_error":
-        this.emitWarning({ ...common, code: warning.code, lastErrorCode: warning.errorCode });
-        return;
-      case "transcript_poll_stopped":
-        this.emitWarning({
-          ...common,
-          code: warning.code,
-          reason: warning.reason,
-          phase: warning.phase,
-        });
-        return;
+    const { code } = warning;
+    const message = TRANSCRIPT_WARNING_MESSAGES[code];
+    const common = { source: "terminal", message, transcriptPath } as const;
+    if (code === "transcript_records_dropped") {
+      this.emitWarning({ ...common, code, cause: warning.reason });
+    } else if (code === "transcript_read_error") {
+      this.emitWarning({ ...common, code, lastErrorCode: warning.errorCode });
+    } else {
+      this.emitWarning({ ...common, code, reason: warning.reason, phase: warning.phase });
     }
   }
 

@@ -3,6 +3,7 @@
 import {
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
+  type ElwoodStatusEvent,
   isTerminalStatus,
 } from "../contract/status.js";
 import type { SessionClock } from "./clock.js";
@@ -29,16 +30,11 @@ export type StatusEvidence =
   | "killed"
   | "torn_down";
 
-export interface StatusChange {
-  readonly status: ElwoodSessionStatus;
-  readonly previous: ElwoodSessionStatus;
-}
-
 export class StatusMachine {
   #status: ElwoodSessionStatus = "starting";
   #hasBeenReady = false;
   readonly #decisions: ElwoodStatusDecision[] = [];
-  #routine: ((change: StatusChange) => void) | undefined;
+  #routine: ((change: ElwoodStatusEvent) => void) | undefined;
   readonly #clock: Pick<SessionClock, "now">;
 
   /** Decisions are stamped with the session's clock. */
@@ -50,7 +46,7 @@ export class StatusMachine {
    * The one routine that runs on every change (the runtime's, in its explicit order);
    * set once, before the first change.
    */
-  onChange(routine: (change: StatusChange) => void): void {
+  onChange(routine: (change: ElwoodStatusEvent) => void): void {
     if (this.#routine !== undefined) throw new Error("The status routine is set once.");
     this.#routine = routine;
   }

@@ -3,6 +3,7 @@
 // a rendered dialog or composer) and never grows into a wait for readiness.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
+import type { SessionContext } from "../context/session-context.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 
@@ -23,7 +24,9 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
         events.on("terminal:exit", (exit) => {
           // The CLI's last words (an error, a login banner) may still be waiting in the
           // parser when the exit arrives: read the screen once all received output is in.
-          void terminal.settled().then(() => reject(exitError(adapter, runtime, exit.exitCode)));
+          void terminal
+            .settled()
+            .then(() => reject(exitError(adapter, runtime.context, exit.exitCode)));
         }),
         terminal.onRender(() => {
           const reading = screen.read();
@@ -40,9 +43,9 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   }
 }
 
-function notAuthenticated<O, H, E extends HookEventBase>(
-  adapter: AgentAdapter<O, H, E>,
-): ElwoodError<string> {
+type Names = Pick<AgentAdapter<unknown, unknown>, "displayName" | "errorNames">;
+
+function notAuthenticated(adapter: Names): ElwoodError<string> {
   return new ElwoodError<string>(
     adapter.errorNames.notAuthenticated,
     `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
@@ -50,12 +53,8 @@ function notAuthenticated<O, H, E extends HookEventBase>(
 }
 
 // A login banner on the last screen is the more specific reason for the exit.
-function exitError<O, H, E extends HookEventBase>(
-  adapter: AgentAdapter<O, H, E>,
-  runtime: SessionRuntime<E>,
-  exitCode: number,
-): ElwoodError<string> {
-  const { terminal, screen } = runtime.context;
+function exitError(adapter: Names, context: SessionContext, exitCode: number): ElwoodError<string> {
+  const { terminal, screen } = context;
   if (screen.read().isAuthFailure) return notAuthenticated(adapter);
   const text = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
   return new ElwoodError<string>(

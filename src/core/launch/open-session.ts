@@ -130,27 +130,18 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
       ? undefined
       : await adapter.launchedConversationState(launchedId, config.env);
   const takenId = agentSessionId ?? (left === "written" ? launchedId : undefined);
-  if (takenId !== undefined) {
-    const record = { ...stored, resume: { agentSessionId: takenId, posture: posture.data } };
-    return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
-  }
-  // No prompt was ever taken: nothing of the conversation exists to lose or to claim.
-  // Relaunch it empty (Claude under the id it was launched with, or under a new one when
+  // If no prompt was ever taken, nothing of the conversation exists to lose or to claim:
+  // relaunch it empty (Claude under the id it was launched with, or under a new one when
   // the CLI had created its file already), loops and posture kept.
   const relaunched =
     left === "empty" && adapter.newConversationId !== undefined
       ? { agentSessionId: adapter.newConversationId() }
       : (launched ?? {});
-  const record = { ...stored, resume: { launched: relaunched, posture: posture.data } };
-  const runtime = await launchSession({
-    adapter,
-    config,
-    store,
-    record,
-    isResume: false,
-    loops,
-    observe,
-  });
+  const isResume = takenId !== undefined;
+  const resume = isResume ? { agentSessionId: takenId } : { launched: relaunched };
+  const record = { ...stored, resume: { ...resume, posture: posture.data } };
+  const runtime = await launchSession({ adapter, config, store, record, isResume, loops, observe });
+  if (isResume) return runtime;
   warnWhenOpened(runtime, {
     source: "lifecycle",
     code: "resumed_empty_conversation",

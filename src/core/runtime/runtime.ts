@@ -11,7 +11,7 @@ import { SessionLifetime } from "../context/lifetime.js";
 import { ScreenReader } from "../context/screen-reader.js";
 import type { SessionContext } from "../context/session-context.js";
 import { SessionEvents } from "../context/session-events.js";
-import { type StatusChange, StatusMachine } from "../context/status-machine.js";
+import { StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type {
   BridgePort,
@@ -21,7 +21,11 @@ import type {
   TerminalPort,
   TranscriptPort,
 } from "../contract/ports.js";
-import type { ElwoodTerminalSize, ElwoodTerminalStatus } from "../contract/status.js";
+import type {
+  ElwoodStatusEvent,
+  ElwoodTerminalSize,
+  ElwoodTerminalStatus,
+} from "../contract/status.js";
 import { LoopService, type RuntimeLoopOptions } from "../loops/loop-service.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
@@ -278,7 +282,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   }
 
   // The one routine every status change runs; why this order: prd/internals.md, step 3.
-  #onStatusChange(change: StatusChange): void {
+  #onStatusChange(change: ElwoodStatusEvent): void {
     const { events, queue } = this.context;
     this.turns.onStatus(change.status);
     this.submissions.onStatus(change.status);
