@@ -20,7 +20,11 @@ import type {
   ElwoodHookErrorEvent,
   ElwoodTurnEvent,
 } from "../contract/types.js";
-import type { ElwoodWarningEvent, ElwoodWarningInput } from "../contract/warnings.js";
+import type {
+  DistributiveOmit,
+  ElwoodWarningEvent,
+  ElwoodWarningInput,
+} from "../contract/warnings.js";
 
 const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_records_dropped: "Some committed transcript records could not be read.",
@@ -41,7 +45,6 @@ export type CoreEventMap = {
 };
 
 type ActivityInput = DistributiveOmit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class SessionEvents {
   readonly #emitter = new TypedEmitter<CoreEventMap>(() => {
@@ -135,17 +138,6 @@ export class SessionEvents {
     } else {
       this.emitWarning({ ...common, code, reason: warning.reason, phase: warning.phase });
     }
-  }
-
-  /** The agent exited on its own but its process group could not be killed. */
-  emitReapFailed(processGroupId: number, errorCode: string): void {
-    this.emitWarning({
-      source: "lifecycle",
-      code: "reap_failed",
-      message: "The agent exited but its process group could not be killed.",
-      processGroupId,
-      errorCode,
-    });
   }
 
   emitHook(name: string, event: unknown): void {

@@ -137,7 +137,7 @@ export type ElwoodWarningOf<C extends ElwoodWarningCode> = Extract<
   { readonly code: C }
 >;
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What an emitter supplies; the session stamps id, agent, severity and raw. */
 export type ElwoodWarningInput = DistributiveOmit<

@@ -305,11 +305,17 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   async #finishExit(): Promise<void> {
     await this.#closeDown("exited");
-    const pid = this.#options.process.pid;
+    const processGroupId = this.#options.process.pid;
     try {
-      this.#options.reap(pid);
+      this.#options.reap(processGroupId);
     } catch (error) {
-      this.context.events.emitReapFailed(pid, errorCodeOf(error));
+      this.context.events.emitWarning({
+        source: "lifecycle",
+        code: "reap_failed",
+        message: "The agent exited but its process group could not be killed.",
+        processGroupId,
+        errorCode: errorCodeOf(error),
+      });
     }
   }
 

@@ -31,7 +31,6 @@ export interface TranscriptHubOptions {
 
 interface Followed {
   readonly follower: TranscriptFollower;
-  readonly map: TranscriptMapper;
   readonly ready: Promise<void>;
   readonly watch: ChangeWatch | undefined;
 }
@@ -44,27 +43,22 @@ function withToolNames(map: TranscriptMapper): TranscriptMapper {
 
 // A change that lands while a poll is running gets one more poll after it, so nothing
 // written during a read waits for the slow safety-net interval.
-class PollAgain {
-  readonly #poll: () => Promise<void>;
-  #running: Promise<void> | undefined;
-  #isRequestedAgain = false;
-
-  constructor(poll: () => Promise<void>) {
-    this.#poll = poll;
-  }
-
-  request(): void {
-    if (this.#running !== undefined) {
-      this.#isRequestedAgain = true;
+function pollAgainOnChange(poll: () => Promise<void>): () => void {
+  let running: Promise<void> | undefined;
+  let isRequestedAgain = false;
+  const request = (): void => {
+    if (running !== undefined) {
+      isRequestedAgain = true;
       return;
     }
-    this.#running = this.#poll().finally(() => {
-      this.#running = undefined;
-      if (!this.#isRequestedAgain) return;
-      this.#isRequestedAgain = false;
-      this.request();
+    running = poll().finally(() => {
+      running = undefined;
+      if (!isRequestedAgain) return;
+      isRequestedAgain = false;
+      request();
     });
-  }
+  };
+  return request;
 }
 
 export class TranscriptHub implements TranscriptPort {
@@ -110,22 +104,16 @@ export class TranscriptHub implements TranscriptPort {
           () => undefined,
         )
       : Promise.resolve();
-    let follower: TranscriptFollower | undefined;
-    const wake = new PollAgain(async () => {
-      await ready;
-      await follower?.poll();
-    });
-    const watch = watchFileChanges(path, () => wake.request());
-    follower = new TranscriptFollower({
+    const follower = new TranscriptFollower({
       cursor,
       intervalMs: this.#intervalMs(),
       timers: this.#options.clock,
       onRecords: (records) => this.#deliver(records, path, map),
       onWarning: (warning) => this.#options.onWarning(warning, path),
     });
-    const started = follower;
-    this.#followed.set(path, { follower: started, map, ready, watch });
-    void ready.then(() => started.start());
+    const onChange = pollAgainOnChange(() => ready.then(() => follower.poll()));
+    this.#followed.set(path, { follower, ready, watch: watchFileChanges(path, onChange) });
+    void ready.then(() => follower.start());
   }
 
   /** Reads what is committed now in every followed file, without stopping. */
