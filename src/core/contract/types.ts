@@ -1,6 +1,6 @@
 // Public, adapter-neutral event types: activity, hook errors, turn progress (spec digest
 // api.md §5.4 "Events"). Statuses: ./status.ts; warnings: ./warnings.ts.
-import type { ElwoodHookErrorCategory } from "../../bridge/outcome.js";
+import type { ElwoodHookErrorCategory, HookDispatchError } from "../../bridge/outcome.js";
 import type { ElwoodError } from "../../errors.js";
 import type { TranscriptActivityItem } from "../../transcript/activity.js";
 import type { ElwoodTokenUsage } from "../../transcript/usage.js";
@@ -76,13 +76,9 @@ export type ElwoodActivityOf<K extends ElwoodActivityKind> = Extract<
 
 export type { ElwoodHookErrorCategory };
 
-export interface ElwoodHookErrorEvent {
+export interface ElwoodHookErrorEvent extends HookDispatchError {
   readonly elwoodSessionId: string;
   readonly agent: ElwoodAgentId;
-  readonly hookEventName: string;
-  readonly category: ElwoodHookErrorCategory;
-  readonly message: string;
-  readonly timeoutMs?: number;
   readonly cause?: unknown;
 }
 

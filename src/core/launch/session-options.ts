@@ -1,8 +1,5 @@
-// Start and resume options, validated once at the entry point (STYLE §4) by zod: one
-// schema of the options every agent shares, extended by each agent with its own, gives
-// one SessionConfig that flows unchanged to the launch. Unknown keys are refused (strict,
-// prd/decisions.md); the fields and their wording are src/options/fields.ts. Table of
-// option → schema: prd/internals.md "Options".
+// Start and resume options, validated once by zod at the entry point (STYLE §4) into one
+// SessionConfig the launch reads unchanged (prd/internals.md "Options").
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../../bridge/limits.js";

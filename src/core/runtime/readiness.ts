@@ -1,18 +1,13 @@
-// First readiness, fired exactly once (C-API-28): from the agent's pre-input hook, from
-// a quiet idle composer where the adapter says that proves a live input loop (after the
-// session-start hook on Claude, on resume for both), or from a bounded fallback. A
-// visible dialog, or its block not yet cleared, defers every source until it clears.
+// First readiness, fired exactly once (C-API-28; its sources: prd/runtime.md). A visible
+// dialog, or its block not yet cleared, defers every source until it clears.
 import type { SessionClock } from "../context/clock.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
 export const INITIAL_READY_FALLBACK_MS = 10_000;
 /**
- * The fallback for a cold start whose proof of a live input loop is a settled composer
- * (Codex): typed before that loop runs, a prompt is dropped. In a 32x4 run at load 90,
- * three Codex sessions took the 10 s fallback before their composer ever settled and lost
- * their first prompt (prompt_not_accepted, never reached the model); the longer bound lets
- * the composer's own proof come first on a starved machine.
+ * A cold start whose only proof is a settled composer (Codex): in a 32x4 run at load 90,
+ * three sessions took the 10 s fallback before it settled and lost their first prompt.
  */
 export const SETTLE_PROOF_FALLBACK_MS = 30_000;
 
