@@ -81,7 +81,9 @@ export class TranscriptHub implements TranscriptPort {
       this.#applyPace(true);
       return;
     }
-    this.#cancelSlowDown = this.#options.clock.set(() => this.#applyPace(false), IDLE_GRACE_MS);
+    // Unref'd: the slow-down alone never keeps the parent process alive.
+    const slowDown = () => this.#applyPace(false);
+    this.#cancelSlowDown = this.#options.clock.set(slowDown, IDLE_GRACE_MS, { unref: true });
   }
 
   #applyPace(isActive: boolean): void {
