@@ -85,7 +85,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   /** stop / kill / teardown, serialized. */
   readonly shutdown: ShutdownCoordinator;
   readonly #options: RuntimeOptions<Event>;
-  readonly #adapter: AgentAdapter<unknown, unknown, Event>;
   readonly #recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
   readonly #watcher: ScreenWatcher;
@@ -93,8 +92,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   constructor(options: RuntimeOptions<Event>) {
     this.#options = options;
-    const adapter = options.adapter;
-    this.#adapter = adapter;
+    const { adapter } = options;
     this.elwoodSessionId = options.elwoodSessionId;
     this.cwd = options.cwd;
 
@@ -240,7 +238,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   handleHookEvent(event: Event): void {
     if (this.context.lifetime.isClosed) return;
     const name = event.hook_event_name;
-    const { signals } = this.#adapter;
+    const { signals } = this.#options.adapter;
     this.context.events.emitHook(name, event);
     const transcriptPath = event.transcript_path;
     if (typeof transcriptPath === "string" && transcriptPath.length > 0) {
@@ -272,7 +270,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   handleTranscriptRecord(record: unknown): void {
     if (!this.context.lifetime.isClosed) this.#recorder.onTranscriptRecord();
-    const summary = this.#adapter.summarizeTranscriptRecord?.(record);
+    const summary = this.#options.adapter.summarizeTranscriptRecord?.(record);
     if (summary !== undefined) this.context.events.emitTranscriptSummary(summary);
   }
 
