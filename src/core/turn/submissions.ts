@@ -44,7 +44,7 @@ export class Submissions {
   readonly #options: SubmissionsOptions;
   readonly #context: SessionContext;
   readonly #turns: Turns;
-  readonly #slot = new TurnSlot();
+  readonly #slot: TurnSlot;
   readonly #callerInputListeners = new Set<() => void>();
   /** Streams whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
@@ -53,6 +53,7 @@ export class Submissions {
   constructor(options: SubmissionsOptions) {
     this.#options = options;
     this.#context = options.context;
+    this.#slot = new TurnSlot(options.context.clock);
     this.#turns = options.turns;
   }
 
