@@ -3,6 +3,7 @@
 // the session lazily and calls the runtime part that does the work.
 
 import type { HookEventBase } from "../bridge/catalogue.js";
+import { SessionClock, type TimeSource } from "../core/context/clock.js";
 import type { ElwoodAttachHandle, ElwoodAttachOptions } from "../core/contract/attach.js";
 import {
   assertOptionsArgument,
@@ -56,6 +57,8 @@ export interface AgentSessionInit {
   readonly open: (observe: RuntimeObserver<HookEventBase>) => Promise<OpenedSession>;
   /** The size the terminal view reports before start. */
   readonly initialSize: ElwoodTerminalSize;
+  /** The session clock's time source (SESSION_TIME); the system's when absent. */
+  readonly time?: TimeSource | undefined;
 }
 
 type AnyHandler = (payload: never) => void;
@@ -152,8 +155,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     timeoutMs?: number,
   ): Promise<ElwoodSessionStatus> {
     checkWaitArguments(match, timeoutMs);
-    const { events, status } = (this.#runtime ?? (await this.live())).context;
-    return waitForStatus(events, status.status, match, timeoutMs);
+    return waitForStatus((this.#runtime ?? (await this.live())).context, match, timeoutMs);
   }
 
   waitForActivity<E extends ElwoodActivityEvent>(
@@ -169,8 +171,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     timeoutMs?: number,
   ): Promise<ElwoodActivityEvent> {
     checkWaitArguments(match, timeoutMs);
-    const { events, status } = (this.#runtime ?? (await this.live())).context;
-    return waitForActivity(events, status.status, match, timeoutMs);
+    return waitForActivity((this.#runtime ?? (await this.live())).context, match, timeoutMs);
   }
 
   stream(prompt: string, options: TurnOptions = {}): AsyncIterable<ElwoodStreamEvent> {
@@ -289,7 +290,13 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     const calledAt = performance.now();
     const runtime =
       this.#runtime ??
-      (await withinCallBound(this.live(), checked.timeoutMs, "the session was still starting"));
+      // No runtime (so no session clock) exists yet: a clock of its own on the same time.
+      (await withinCallBound(
+        new SessionClock(this.#init.time),
+        this.live(),
+        checked.timeoutMs,
+        "the session was still starting",
+      ));
     const spentMs = performance.now() - calledAt;
     yield* runtime.submissions.stream(prompt, { ...checked, images, spentMs });
   }

@@ -188,6 +188,7 @@ export function defineAgent<
           cwd: config?.cwd ?? process.cwd(),
           elwoodSessionId: elwoodSessionId ?? freshId,
           initialSize: config?.initialSize ?? DEFAULT_TERMINAL_SIZE,
+          time,
           open: (observe) => {
             if (opener !== undefined) return opener(observe);
             if (failure !== undefined) return Promise.reject(failure);

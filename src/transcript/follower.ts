@@ -5,9 +5,9 @@
 import type { TranscriptCursor } from "./cursor.js";
 import type { TranscriptRecord, TranscriptWarning } from "./types.js";
 
+/** One-shot timers (the session's clock satisfies it); `set` returns the cancel. */
 export interface FollowerTimers {
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
+  set(callback: () => void, ms: number): () => void;
 }
 
 export interface TranscriptFollowerOptions {
@@ -22,15 +22,17 @@ export interface TranscriptFollowerOptions {
   readonly timers?: FollowerTimers;
 }
 
-const DEFAULT_TIMERS: FollowerTimers = {
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+const PLATFORM_TIMERS: FollowerTimers = {
+  set: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    return () => clearTimeout(handle);
+  },
 };
 
 export class TranscriptFollower {
   readonly #options: TranscriptFollowerOptions;
   readonly #timers: FollowerTimers;
-  #handle: unknown;
+  #cancelTimer: (() => void) | undefined;
   #inFlight: Promise<void> | undefined;
   #consecutiveErrors = 0;
   #intervalMs: number;
@@ -38,7 +40,7 @@ export class TranscriptFollower {
 
   constructor(options: TranscriptFollowerOptions) {
     this.#options = options;
-    this.#timers = options.timers ?? DEFAULT_TIMERS;
+    this.#timers = options.timers ?? PLATFORM_TIMERS;
     this.#intervalMs = options.intervalMs ?? 250;
   }
 
@@ -47,8 +49,10 @@ export class TranscriptFollower {
   }
 
   start(): void {
-    if (this.#isStopped || this.#handle !== undefined) return;
-    this.#handle = this.#timers.setInterval(() => {
+    if (this.#isStopped || this.#cancelTimer !== undefined) return;
+    this.#cancelTimer = this.#timers.set(() => {
+      this.#cancelTimer = undefined;
+      this.start();
       void this.poll();
     }, this.#intervalMs);
   }
@@ -57,7 +61,7 @@ export class TranscriptFollower {
   setIntervalMs(intervalMs: number): void {
     if (intervalMs === this.#intervalMs) return;
     this.#intervalMs = intervalMs;
-    if (this.#handle === undefined || this.#isStopped) return;
+    if (this.#cancelTimer === undefined || this.#isStopped) return;
     this.#stopTimer();
     this.start();
   }
@@ -132,8 +136,7 @@ export class TranscriptFollower {
   }
 
   #stopTimer(): void {
-    if (this.#handle === undefined) return;
-    this.#timers.clearInterval(this.#handle);
-    this.#handle = undefined;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
   }
 }

@@ -130,13 +130,7 @@ export class ControlQueue {
   // A not-ready readiness-waiting head holds the other readiness ops; immediate ops overtake it.
   #nextRunnableIndex(): number {
     const ready = this.#options.isReady();
-    for (let index = 0; index < this.#pending.length; index += 1) {
-      const candidate = this.#pending[index];
-      if (candidate === undefined) continue;
-      if (candidate.op.operationClass === "immediate") return index;
-      if (ready) return index;
-    }
-    return -1;
+    return this.#pending.findIndex(({ op }) => ready || op.operationClass === "immediate");
   }
 
   async #run(pending: Pending): Promise<void> {

@@ -2,15 +2,18 @@
 // closes first", sleeps that end with the session, and the one session_not_running error a
 // call on a closed or closing session gets (api.md: calls after a terminal status reject).
 import { ElwoodError } from "../../errors.js";
-import type { ElwoodSessionStatus, ElwoodTerminalStatus } from "../contract/status.js";
+import type {
+  ElwoodSessionStatus,
+  ElwoodTerminalStatus,
+  ElwoodTerminalExitEvent as ProcessExit,
+} from "../contract/status.js";
 import type { SessionClock } from "./clock.js";
 import { CloseSignal } from "./close-signal.js";
-import { ExitWatch } from "./exit-watch.js";
 import type { StatusMachine } from "./status-machine.js";
 
 export class SessionLifetime {
   /** The CLI process's exit, once observed. */
-  readonly exit = new ExitWatch();
+  readonly exit: ExitWatch;
   readonly #displayName: string;
   readonly #status: StatusMachine;
   readonly #clock: SessionClock;
@@ -26,6 +29,7 @@ export class SessionLifetime {
     this.#displayName = options.displayName;
     this.#status = options.status;
     this.#clock = options.clock;
+    this.exit = new ExitWatch(options.clock);
   }
 
   /** Closing or closed: nothing new may start. */
@@ -72,5 +76,42 @@ export class SessionLifetime {
       `The ${this.#displayName} session is no longer running (status "${status}")${how}.`,
       { details: { status, ...(exit === undefined ? {} : { exitCode: exit.exitCode }) } },
     );
+  }
+}
+
+/** The PTY's exit, remembered so shutdown can wait for it whether it came before or after. */
+export class ExitWatch {
+  readonly #clock: SessionClock;
+  readonly #waiters = new Set<() => void>();
+  #exit: ProcessExit | undefined;
+
+  constructor(clock: SessionClock) {
+    this.#clock = clock;
+  }
+
+  get exit(): ProcessExit | undefined {
+    return this.#exit;
+  }
+
+  record(exit: ProcessExit): void {
+    this.#exit = exit;
+    for (const resolve of [...this.#waiters]) resolve();
+    this.#waiters.clear();
+  }
+
+  /** Resolves true once exited, or false when `timeoutMs` passes first. */
+  wait(timeoutMs: number): Promise<boolean> {
+    if (this.#exit !== undefined) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        cancel();
+        resolve(true);
+      };
+      const cancel = this.#clock.set(() => {
+        this.#waiters.delete(done);
+        resolve(false);
+      }, timeoutMs);
+      this.#waiters.add(done);
+    });
   }
 }

@@ -20,7 +20,11 @@ import type {
   ElwoodHookErrorEvent,
   ElwoodTurnEvent,
 } from "../contract/types.js";
-import type { ElwoodWarningEvent, ElwoodWarningInput } from "../contract/warnings.js";
+import type {
+  DistributiveOmit,
+  ElwoodWarningEvent,
+  ElwoodWarningInput,
+} from "../contract/warnings.js";
 
 const TRANSCRIPT_WARNING_MESSAGES: Record<TranscriptWarning["code"], string> = {
   transcript_records_dropped: "Some committed transcript records could not be read.",
@@ -41,7 +45,6 @@ export type CoreEventMap = {
 };
 
 type ActivityInput = DistributiveOmit<ElwoodActivityEvent, "elwoodSessionId" | "agent">;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export class SessionEvents {
   readonly #emitter = new TypedEmitter<CoreEventMap>(() => {
@@ -125,38 +128,16 @@ export class SessionEvents {
 
   /** Transcript loss, content-free: a cause label and the path, never a count or text. */
   emitTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void {
-    const common = {
-      source: "terminal",
-      message: TRANSCRIPT_WARNING_MESSAGES[warning.code],
-      transcriptPath,
-    } as const;
-    switch (warning.code) {
-      case "transcript_records_dropped":
-        this.emitWarning({ ...common, code: warning.code, cause: warning.reason });
-        return;
-      case "transcript_read_error":
-        this.emitWarning({ ...common, code: warning.code, lastErrorCode: warning.errorCode });
-        return;
-      case "transcript_poll_stopped":
-        this.emitWarning({
-          ...common,
-          code: warning.code,
-          reason: warning.reason,
-          phase: warning.phase,
-        });
-        return;
+    const { code } = warning;
+    const message = TRANSCRIPT_WARNING_MESSAGES[code];
+    const common = { source: "terminal", message, transcriptPath } as const;
+    if (code === "transcript_records_dropped") {
+      this.emitWarning({ ...common, code, cause: warning.reason });
+    } else if (code === "transcript_read_error") {
+      this.emitWarning({ ...common, code, lastErrorCode: warning.errorCode });
+    } else {
+      this.emitWarning({ ...common, code, reason: warning.reason, phase: warning.phase });
     }
-  }
-
-  /** The agent exited on its own but its process group could not be killed. */
-  emitReapFailed(processGroupId: number, errorCode: string): void {
-    this.emitWarning({
-      source: "lifecycle",
-      code: "reap_failed",
-      message: "The agent exited but its process group could not be killed.",
-      processGroupId,
-      errorCode,
-    });
   }
 
   emitHook(name: string, event: unknown): void {

@@ -3,8 +3,10 @@
 import {
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
+  type ElwoodStatusEvent,
   isTerminalStatus,
 } from "../contract/status.js";
+import type { SessionClock } from "./clock.js";
 
 export const STATUS_DECISION_LIMIT = 50;
 
@@ -28,27 +30,23 @@ export type StatusEvidence =
   | "killed"
   | "torn_down";
 
-export interface StatusChange {
-  readonly status: ElwoodSessionStatus;
-  readonly previous: ElwoodSessionStatus;
-}
-
 export class StatusMachine {
   #status: ElwoodSessionStatus = "starting";
   #hasBeenReady = false;
   readonly #decisions: ElwoodStatusDecision[] = [];
-  #routine: ((change: StatusChange) => void) | undefined;
-  readonly #now: () => number;
+  #routine: ((change: ElwoodStatusEvent) => void) | undefined;
+  readonly #clock: Pick<SessionClock, "now">;
 
-  constructor(options: { readonly now?: () => number } = {}) {
-    this.#now = options.now ?? Date.now;
+  /** Decisions are stamped with the session's clock. */
+  constructor(clock: Pick<SessionClock, "now">) {
+    this.#clock = clock;
   }
 
   /**
    * The one routine that runs on every change (the runtime's, in its explicit order);
    * set once, before the first change.
    */
-  onChange(routine: (change: StatusChange) => void): void {
+  onChange(routine: (change: ElwoodStatusEvent) => void): void {
     if (this.#routine !== undefined) throw new Error("The status routine is set once.");
     this.#routine = routine;
   }
@@ -77,7 +75,7 @@ export class StatusMachine {
   apply(evidence: StatusEvidence, reason: string): ElwoodSessionStatus | undefined {
     const from = this.#status;
     const to = this.#decide(evidence);
-    this.#record({ at: this.#now(), evidence, from, to, reason });
+    this.#record({ at: this.#clock.now(), evidence, from, to, reason });
     if (to === undefined || to === from) return to;
     this.#status = to;
     if (to === "ready") this.#hasBeenReady = true;
@@ -89,9 +87,7 @@ export class StatusMachine {
     const current = this.#status;
     if (isTerminalStatus(current)) {
       // A more final shutdown still wins over a plain exit or stop (teardown after stop).
-      if (evidence === "torn_down" && current !== "torn_down") return "torn_down";
-      if (evidence === "killed" && current === "stopped") return undefined;
-      return undefined;
+      return evidence === "torn_down" && current !== "torn_down" ? "torn_down" : undefined;
     }
     switch (evidence) {
       case "started":

@@ -20,7 +20,7 @@ export interface ScreenDialog {
   readonly label?: StartupPromptLabel;
   /** Only `autotrust` may answer it (api.md "Trust allowlist"); the screen table says so. */
   readonly needsAutotrust?: boolean;
-  /** Keys that pick the safe answer, present only when header, body and option are all visible. */
+  /** Keys that pick the safe answer; only when header, body and option are all visible. */
   readonly answerKeys?: string;
   /** The dialog's visible rows from its header down (bounded), for the attention activity. */
   readonly text?: string;
@@ -38,16 +38,9 @@ export interface ScreenReading {
   readonly hasIdleComposer: boolean;
   /** The composer still holds text that was pasted but not submitted. */
   readonly hasStagedInput: boolean;
-  /**
-   * What the native composer holds (its rows after the glyph, joined by newlines), or
-   * undefined when no composer is visible. Placeholder text counts as text here.
-   */
+  /** The composer's rows after the glyph, newline-joined (a placeholder too); undefined: none. */
   readonly composerText: string | undefined;
-  /**
-   * What was typed into the composer, whitespace collapsed: "" for an empty composer or one
-   * showing a placeholder (the adapter's `composer_placeholder` rows); undefined when no
-   * composer is visible.
-   */
+  /** What was typed, whitespace collapsed: "" if empty or a placeholder; undefined: none. */
   readonly composerDraft: string | undefined;
   readonly isAuthFailure: boolean;
 }
@@ -95,9 +88,8 @@ export interface LaunchPlan {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   /**
-   * Hook events the CLI sends through the command client (`"all"`: every one); the rest
-   * arrive over http from the CLI process itself. The bridge admits each event only
-   * from the process meant to send it (prd/bridge.md "Peer check").
+   * Hook events the CLI sends through the command client (`"all"`: every one); the rest come
+   * over http from the CLI itself, each admitted only from its sender (prd/bridge.md "Peer check").
    */
   readonly commandHookEvents: "all" | readonly string[];
 }
@@ -129,10 +121,7 @@ export interface AgentAdapter<
     readonly initialReadyHooks: readonly string[];
     /** Whether a quiet idle composer after the session-start hook counts as first readiness. */
     readonly composerAfterSessionStartIsReady: boolean;
-    /**
-     * On a cold start, an idle composer that stays continuously visible this long counts
-     * as readiness (for CLIs whose pre-input hook does not fire before the first prompt).
-     */
+    /** Cold start: an idle composer visible this long is readiness (no early pre-input hook). */
     readonly coldStartComposerSettleMs?: number;
     /** Whether the first quiet idle composer counts as readiness on resume. */
     readonly composerIsReadyOnResume: boolean;
@@ -140,25 +129,18 @@ export interface AgentAdapter<
     readonly promptAcceptedHook: string;
     /** The hook that ends every turn the agent finishes (with its final text). */
     readonly turnEndHook: string;
-    /**
-     * A hook that ends a turn the API failed (Claude's StopFailure: a 401, a rate limit);
-     * without it such a turn would stay `running` with no Stop ever coming.
-     */
+    /** A hook that ends a turn the API failed (Claude's StopFailure), which no Stop will end. */
     readonly turnFailedHook?: string;
     /**
-     * The session-start hook fires only once a conversation exists (Codex fires it with
-     * the first prompt), so its id is recorded at once instead of waiting for the
-     * transcript on disk (prd/decisions.md "When a conversation id is recorded").
+     * The session-start hook fires only once a conversation exists (Codex: with the first
+     * prompt), so its id is recorded at once (prd/decisions.md "When a conversation id…").
      */
     readonly conversationExistsAtSessionStart?: boolean;
     /** Which transcript record shows a resumable conversation (any complete one if absent). */
     readonly isConversationRecord?: (record: unknown) => boolean;
     /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
     readonly permissionRequestHook?: string;
-    /**
-     * The text the turn-end hook says the agent's last message was ("" when it carries
-     * none); undefined for any other hook. The turn ends once the transcript holds it.
-     */
+    /** The turn-end hook's last-message text ("" if none, undefined for other hooks). */
     turnEndTextOf(event: Event): string | undefined;
     /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
     acceptedPromptOf(event: Event): string | undefined;
@@ -166,10 +148,7 @@ export interface AgentAdapter<
     isBlockingTurnEndReply(reply: unknown): boolean;
     /** How a pasted prompt shows in the composer until it is submitted (a global regex). */
     readonly pasteChip: RegExp;
-    /**
-     * How long an idle composer with no turn-end hook must last before a hook-driven turn
-     * ends on it (the agent may hide its working row while a tool runs).
-     */
+    /** Idle composer time that ends a turn without its end hook (a tool may hide the working row). */
     readonly idleTurnEndGraceMs: number;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
@@ -179,25 +158,16 @@ export interface AgentAdapter<
   /** What session operations (images, compact) need to know of this CLI. */
   readonly operations?: AgentOperationFacts;
   createTranscriptMapper(): TranscriptMapper;
-  /**
-   * A content-free summary of one committed transcript record, emitted best-effort as the
-   * `<agent>:transcript` event (api.md §5.4 `codex:transcript`); absent when the agent has
-   * no such event.
-   */
+  /** A content-free record summary, emitted as `<agent>:transcript` (api.md §5.4); optional. */
   summarizeTranscriptRecord?(record: unknown): unknown;
   /** The agent's own conversation id carried by a hook event, if any. */
   agentSessionIdOf(event: Event): string | undefined;
-  /**
-   * A new conversation id for a fresh launch, where the CLI lets the caller choose one
-   * (Claude's `--session-id`); planLaunch then finds it in `record.resume.launched`.
-   */
+  /** A chosen id for a fresh conversation (Claude's `--session-id`), in `record.resume.launched`. */
   newConversationId?(): string;
   /**
-   * What the CLI left of the conversation launched under `agentSessionId` when the record
-   * never recorded it as taken (the parent died in between): nothing, a file with no
-   * record yet, or a written conversation. A resume then relaunches it empty under that
-   * id, relaunches it empty under a new id (the CLI refuses an id whose file exists), or
-   * resumes it.
+   * What the CLI left of a conversation launched but never recorded as taken (the parent
+   * died): resume relaunches "absent" under that id, "empty" under a new one (the CLI
+   * refuses an id whose file exists), and resumes "written".
    */
   launchedConversationState?(
     agentSessionId: string,

@@ -27,19 +27,15 @@ export interface FollowUpStage {
   readonly header: RegExp;
   /** The stage's footer, proving the stage is fully rendered. */
   readonly footer: RegExp;
-  /**
-   * How the stage is answered: `enter-on` moves the cursor to the row matching the regex
-   * (built from the chosen label) and presses Enter; `key` writes one key.
-   */
+  /** Enter on the row starting with the chosen label, or one key. */
   readonly answer: { readonly enterOnRowStarting: string } | { readonly key: string };
 }
 
 /** What one CLI's `/model` picker looks like and how it is driven, as data. */
 export interface ModelPickerFacts {
   readonly command: string;
-  /** The model list's title line. */
+  /** The model list's title and footer lines; together they prove the picker is up. */
   readonly header: RegExp;
-  /** The model list's footer; together with the header it proves the picker is up. */
   readonly footer: RegExp;
   /** A numbered row; group 1 = the cursor glyph if selected, 2 = number, 3 = the rest. */
   readonly row: RegExp;
@@ -65,9 +61,8 @@ export interface ModelPickerFacts {
 }
 
 /**
- * Keeps the CLI's persisted default model as it was around a picker switch (a CLI that
- * writes the choice to its config). `onPersisted` runs when the default could not be
- * kept; the session then emits `persistedWarning`.
+ * Keeps the persisted default model around a picker switch (a CLI that writes the choice to
+ * its config); `onPersisted` runs when it could not, and the session emits `persistedWarning`.
  */
 export interface DefaultModelGuard {
   around<T>(change: () => Promise<T>, onPersisted: () => void): Promise<T>;

@@ -1,6 +1,5 @@
 // The screen and protocol knowledge an adapter supplies for session operations, as data
-// (each table in the adapter's screen/ folder records the CLI version it was verified on).
-// Only the shapes live here; operations/ holds the code that reads them.
+// versioned in its screen/ folder (`verifiedOn`); operations/ holds the code that reads it.
 import type { ModelOperationFacts } from "./models.js";
 
 export interface AgentOperationFacts {
@@ -16,7 +15,7 @@ export interface AgentOperationFacts {
   readonly startupWarnings?: StartupWarningsPagerFacts;
 }
 
-/** The adapter's compaction command and the hooks that bracket it; data, versioned. */
+/** The compaction command and the hooks that bracket it. */
 export interface CompactFacts {
   readonly command: string;
   readonly startHook: string;
@@ -24,7 +23,7 @@ export interface CompactFacts {
   readonly verifiedOn: string;
 }
 
-/** Agent screen knowledge for attaching images, kept as data in the adapter folder. */
+/** How the CLI's composer takes an image. */
 export interface ImageAttachFacts {
   /** How the CLI attaches an image on this platform; "unsupported" explains why not. */
   readonly mechanism: "paste-path" | { readonly unsupported: string };
@@ -48,7 +47,6 @@ export interface LoginFacts {
   /** The method list's prompt, and each method's option label. */
   readonly methodPrompt: RegExp;
   readonly methods: Readonly<Record<string, RegExp>>;
-  /** The highlighted option row. */
   readonly selectedOption: RegExp;
   /** A line that starts the sign-in URL (it may wrap onto following full-width lines). */
   readonly url: RegExp;
@@ -69,17 +67,11 @@ export interface LoginFacts {
   readonly verifiedOn: string;
 }
 
-/**
- * What an adapter tells core about a CLI that folds its start-up warnings into a pager
- * behind a footer badge (Codex 0.171.0: "⚠ 7 warnings · f2 to view"). Data, versioned in
- * the adapter's screen/ folder; core drives the keys and reads the pages.
- */
+/** A CLI that folds its start-up warnings into a pager behind a footer badge (Codex 0.171.0). */
 export interface StartupWarningsPagerFacts {
   /** The footer badge; group 1 is the warning count. */
   readonly badge: RegExp;
-  /** Opens the pager. */
   readonly openKey: string;
-  /** Shows the next page. */
   readonly nextKey: string;
   /** Closes the pager with the composer back unchanged (it may mark warnings as seen). */
   readonly closeKey: string;

@@ -1,11 +1,10 @@
 // The narrow views the runtime has of its mechanisms. The launcher plugs in the real
 // terminal, PTY, transcript follower, state store and bridge; unit tests plug in fakes.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { ElwoodTerminalSnapshot, ElwoodTerminalView } from "./session.js";
+import type { ElwoodTerminalView } from "./session.js";
 import type { ElwoodTerminalExitEvent, ElwoodTerminalSize } from "./status.js";
 
-/** The screen as rendered (the public snapshot's shape). */
-export type TerminalSnapshot = ElwoodTerminalSnapshot;
+export type { TerminalSnapshot } from "../../terminal/snapshot.js";
 
 /** The session's terminal: the public read-only view, plus what only the runtime may do. */
 export interface TerminalPort extends ElwoodTerminalView {

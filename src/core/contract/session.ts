@@ -2,6 +2,7 @@
 // and the `ElwoodAgentSession` interface that code generic over "any agent session" is
 // written against. Adapters build their event maps on it; they never import src/session.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { TerminalSnapshot } from "../../terminal/snapshot.js";
 import type { ElwoodTokenUsage } from "../../transcript/usage.js";
 import type { ElwoodAttachHandle, ElwoodAttachOptions } from "./attach.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "./loops.js";
@@ -22,12 +23,8 @@ export interface CompactOptions {
   readonly timeoutMs?: number;
 }
 
-/** What `session.terminal.snapshot()` returns: the rendered screen. */
-export interface ElwoodTerminalSnapshot {
-  readonly lines: readonly string[];
-  readonly text: string;
-  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
-}
+/** What `session.terminal.snapshot()` returns: the rendered screen (the terminal layer's type). */
+export type { TerminalSnapshot as ElwoodTerminalSnapshot } from "../../terminal/snapshot.js";
 
 /**
  * `session.terminal`: a read-only view of the screen. Typing, resizing and shutting down
@@ -39,7 +36,7 @@ export interface ElwoodTerminalView {
   readonly title: string;
   /** Sticky once a render failed; queued input is held while it is set. */
   readonly renderFailed: boolean;
-  snapshot(): ElwoodTerminalSnapshot;
+  snapshot(): TerminalSnapshot;
   /** Resolves once every byte received so far is rendered (a snapshot then shows it all). */
   settled(): Promise<void>;
   /** Raw output: the live replay buffer (128 KB) first, then every chunk. */

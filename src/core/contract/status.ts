@@ -41,10 +41,8 @@ export interface ElwoodStatusDecision {
   readonly reason: string;
 }
 
-export interface ElwoodTerminalExitEvent {
-  readonly exitCode: number;
-  readonly signal?: number;
-}
+// The PTY layer owns the exit's shape too.
+export type { PtyExit as ElwoodTerminalExitEvent } from "../../terminal/pty-process.js";
 
 export interface ElwoodStatusEvent {
   readonly status: ElwoodSessionStatus;

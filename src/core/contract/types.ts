@@ -1,15 +1,8 @@
 // Public, adapter-neutral event types: activity, hook errors, turn progress (spec digest
 // api.md §5.4 "Events"). Statuses: ./status.ts; warnings: ./warnings.ts.
-import type { ElwoodHookErrorCategory } from "../../bridge/outcome.js";
+import type { ElwoodHookErrorCategory, HookDispatchError } from "../../bridge/outcome.js";
 import type { ElwoodError } from "../../errors.js";
-import type {
-  TranscriptAssistantMessage,
-  TranscriptReasoning,
-  TranscriptToolCall,
-  TranscriptToolResult,
-  TranscriptUserMessage,
-  TranscriptWebSearch,
-} from "../../transcript/activity.js";
+import type { TranscriptActivityItem } from "../../transcript/activity.js";
 import type { ElwoodTokenUsage } from "../../transcript/usage.js";
 import type { ElwoodAgentId, ElwoodSessionStatus, StartupPromptLabel } from "./status.js";
 import type { ElwoodStreamEvent } from "./turn.js";
@@ -28,108 +21,50 @@ interface ActivityFields {
   readonly raw?: unknown;
 }
 
-/** Committed content from the CLI's own transcript; the label repeats the kind. */
-interface TranscriptActivity extends ActivityFields {
-  readonly source: "transcript";
-  readonly transcriptPath: string;
-  readonly raw: unknown;
-}
+/** Committed transcript content, one variant per item kind; the label repeats the kind. */
+type TranscriptActivity<Item> = Item extends unknown
+  ? ActivityFields &
+      Item & {
+        readonly source: "transcript";
+        readonly transcriptPath: string;
+        readonly raw: unknown;
+      }
+  : never;
 
-export interface ElwoodUserMessageActivity extends TranscriptActivity, TranscriptUserMessage {
-  readonly text: string;
-}
-
-export interface ElwoodAssistantMessageActivity
-  extends TranscriptActivity,
-    TranscriptAssistantMessage {
-  readonly text: string;
-}
-
-export interface ElwoodReasoningActivity extends TranscriptActivity, TranscriptReasoning {
-  readonly text: string;
-}
-
-export interface ElwoodToolCallActivity extends TranscriptActivity, TranscriptToolCall {}
-
-export interface ElwoodToolResultActivity extends TranscriptActivity, TranscriptToolResult {}
-
-export interface ElwoodWebSearchActivity extends TranscriptActivity, TranscriptWebSearch {}
-
-/** One hook dispatch and its result; a missing handler is "no decision", not failed-open. */
-export interface ElwoodHookActivity extends ActivityFields {
-  readonly kind: "hook";
-  readonly source: "hook";
-  /** The hook event name. */
-  readonly label: string;
-  readonly hookEventName: string;
-  readonly failedOpen: boolean;
-  /** The decision the handler returned (undefined = no decision). */
-  readonly raw?: unknown;
-}
-
-/** The activity twin of a `hookError` event: the CLI got no decision (fail open). */
-export interface ElwoodHookErrorActivity extends ActivityFields {
-  readonly kind: "hook_error";
-  readonly source: "hook";
-  readonly label: ElwoodHookErrorCategory;
-  readonly text: string;
-  readonly hookEventName: string;
-  readonly failedOpen: true;
-}
-
-/** Elwood answered a startup prompt; emitted only after the keys were written. */
-export interface ElwoodStartupPromptActivity extends ActivityFields {
-  readonly kind: "startup_prompt";
-  readonly source: "terminal";
-  readonly label: StartupPromptLabel;
-  readonly text: string;
-}
-
-/** A dialog waits for a human; the label joins the screen rule ids that matched. */
-export interface ElwoodAttentionActivity extends ActivityFields {
-  readonly kind: "attention";
-  readonly source: "terminal";
-  readonly text: string;
-}
-
-export interface ElwoodStatusActivity extends ActivityFields {
-  readonly kind: "status";
-  readonly source: "lifecycle";
-  readonly label: ElwoodSessionStatus;
-  readonly status: ElwoodSessionStatus;
-}
-
-/** The CLI process ended. */
-export interface ElwoodLifecycleActivity extends ActivityFields {
-  readonly kind: "lifecycle";
-  readonly source: "lifecycle";
-  readonly label: "exit";
-  readonly exitCode: number;
-}
-
-/** The activity twin of a `warning` event: the label is the code, the text its message. */
-export interface ElwoodWarningActivity extends ActivityFields {
-  readonly kind: "warning";
-  readonly source: ElwoodWarningSource;
-  readonly label: ElwoodWarningCode;
-  readonly text: string;
+/** The activities the session reports itself, by kind: the source and what each always knows. */
+interface SessionActivities {
+  /**
+   * One hook dispatch and its result; a missing handler is "no decision", not failed-open.
+   * The label is the hook event name; `raw` the decision the handler returned.
+   */
+  hook: { source: "hook"; hookEventName: string; failedOpen: boolean; raw?: unknown };
+  /** The activity twin of a `hookError` event: the CLI got no decision (fail open). */
+  hook_error: {
+    source: "hook";
+    label: ElwoodHookErrorCategory;
+    text: string;
+    hookEventName: string;
+    failedOpen: true;
+  };
+  /** Elwood answered a startup prompt; emitted only after the keys were written. */
+  startup_prompt: { source: "terminal"; label: StartupPromptLabel; text: string };
+  /** A dialog waits for a human; the label joins the screen rule ids that matched. */
+  attention: { source: "terminal"; text: string };
+  status: { source: "lifecycle"; label: ElwoodSessionStatus; status: ElwoodSessionStatus };
+  /** The CLI process ended. */
+  lifecycle: { source: "lifecycle"; label: "exit"; exitCode: number };
+  /** The activity twin of a `warning` event: the label is the code, the text its message. */
+  warning: { source: ElwoodWarningSource; label: ElwoodWarningCode; text: string };
 }
 
 /** The adapter-neutral timeline, discriminated by `kind`. */
 export type ElwoodActivityEvent =
-  | ElwoodUserMessageActivity
-  | ElwoodAssistantMessageActivity
-  | ElwoodReasoningActivity
-  | ElwoodToolCallActivity
-  | ElwoodToolResultActivity
-  | ElwoodWebSearchActivity
-  | ElwoodHookActivity
-  | ElwoodHookErrorActivity
-  | ElwoodStartupPromptActivity
-  | ElwoodAttentionActivity
-  | ElwoodStatusActivity
-  | ElwoodLifecycleActivity
-  | ElwoodWarningActivity;
+  | TranscriptActivity<Exclude<TranscriptActivityItem, { readonly kind: "usage" }>>
+  | {
+      [Kind in keyof SessionActivities]: ActivityFields & { readonly kind: Kind } & Readonly<
+          SessionActivities[Kind]
+        >;
+    }[keyof SessionActivities];
 
 export type ElwoodActivityKind = ElwoodActivityEvent["kind"];
 
@@ -141,13 +76,9 @@ export type ElwoodActivityOf<K extends ElwoodActivityKind> = Extract<
 
 export type { ElwoodHookErrorCategory };
 
-export interface ElwoodHookErrorEvent {
+export interface ElwoodHookErrorEvent extends HookDispatchError {
   readonly elwoodSessionId: string;
   readonly agent: ElwoodAgentId;
-  readonly hookEventName: string;
-  readonly category: ElwoodHookErrorCategory;
-  readonly message: string;
-  readonly timeoutMs?: number;
   readonly cause?: unknown;
 }
 

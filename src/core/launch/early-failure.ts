@@ -3,6 +3,7 @@
 // a rendered dialog or composer) and never grows into a wait for readiness.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
+import type { SessionContext } from "../context/session-context.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 
@@ -13,7 +14,7 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   readonly runtime: SessionRuntime<E>;
 }): Promise<void> {
   const { adapter, runtime } = options;
-  const { events, terminal, clock } = runtime.context;
+  const { events, terminal, clock, screen } = runtime.context;
   const unsubscribers: Array<() => void> = [];
   try {
     await new Promise<void>((resolve, reject) => {
@@ -23,10 +24,12 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
         events.on("terminal:exit", (exit) => {
           // The CLI's last words (an error, a login banner) may still be waiting in the
           // parser when the exit arrives: read the screen once all received output is in.
-          void terminal.settled().then(() => reject(exitError(adapter, runtime, exit.exitCode)));
+          void terminal
+            .settled()
+            .then(() => reject(exitError(adapter, runtime.context, exit.exitCode)));
         }),
         terminal.onRender(() => {
-          const reading = readFrame(adapter, runtime);
+          const reading = screen.read();
           if (reading.isAuthFailure) {
             reject(notAuthenticated(adapter));
           } else if (reading.dialog !== undefined || reading.hasIdleComposer) {
@@ -40,19 +43,9 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
   }
 }
 
-// Read with the adapter given (the version-bound one the launcher passes).
-function readFrame<O, H, E extends HookEventBase>(
-  adapter: AgentAdapter<O, H, E>,
-  runtime: SessionRuntime<E>,
-) {
-  const { terminal } = runtime.context;
-  const frame = terminal.snapshot();
-  return adapter.readScreen({ lines: frame.lines, cursor: frame.cursor, title: terminal.title });
-}
+type Names = Pick<AgentAdapter<unknown, unknown>, "displayName" | "errorNames">;
 
-function notAuthenticated<O, H, E extends HookEventBase>(
-  adapter: AgentAdapter<O, H, E>,
-): ElwoodError<string> {
+function notAuthenticated(adapter: Names): ElwoodError<string> {
   return new ElwoodError<string>(
     adapter.errorNames.notAuthenticated,
     `${adapter.displayName} reports that it is not logged in; run it once in a terminal and log in, then retry.`,
@@ -60,13 +53,9 @@ function notAuthenticated<O, H, E extends HookEventBase>(
 }
 
 // A login banner on the last screen is the more specific reason for the exit.
-function exitError<O, H, E extends HookEventBase>(
-  adapter: AgentAdapter<O, H, E>,
-  runtime: SessionRuntime<E>,
-  exitCode: number,
-): ElwoodError<string> {
-  const { terminal } = runtime.context;
-  if (readFrame(adapter, runtime).isAuthFailure) return notAuthenticated(adapter);
+function exitError(adapter: Names, context: SessionContext, exitCode: number): ElwoodError<string> {
+  const { terminal, screen } = context;
+  if (screen.read().isAuthFailure) return notAuthenticated(adapter);
   const text = terminal.snapshot().text.trim().split("\n").slice(-12).join("\n");
   return new ElwoodError<string>(
     adapter.errorNames.startFailed,

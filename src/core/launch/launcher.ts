@@ -21,6 +21,7 @@ import type { StateStore } from "../../state/state-store.js";
 import { type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
 import { lowerSessionPriority } from "../../terminal/session-priority.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
+import { SessionClock } from "../context/clock.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { SessionRuntime } from "../runtime/runtime.js";
@@ -50,24 +51,18 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   const { store, record, config } = launch;
   const { env, executable } = config;
   const shell = resolveLoginShell();
-  // `<cli> update` through the login shell runs before the version gate.
-  const update = config.autoupdate
-    ? await autoupdateCli({
-        binary: launch.adapter.binary,
-        ...(executable === undefined ? {} : { executable }),
-        cwd: record.cwd,
-        env,
-        shell,
-      })
-    : undefined;
-  const preflight = await checkCliVersion({
-    adapter: launch.adapter,
-    shell,
-    executable,
+  // How every probe (update, --version, --help) runs the CLI: through the login shell.
+  const cli = {
+    binary: launch.adapter.binary,
+    errorNames: launch.adapter.errorNames,
+    ...(executable === undefined ? {} : { executable }),
     cwd: record.cwd,
     env,
-    strict: config.strictVersionCheck,
-  });
+    shell,
+  };
+  // `<cli> update` runs before the version gate.
+  const update = config.autoupdate ? await autoupdateCli(cli) : undefined;
+  const preflight = await checkCliVersion(cli, launch.adapter, config.strictVersionCheck);
   // Every frame is read with the facts of the version this session runs.
   const adapter = withCliVersion(launch.adapter, preflight.version);
 
@@ -104,15 +99,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         hookTimeoutMs: config.hookTimeoutMs,
         hookTimeoutsByEvent,
       },
-      cliHelp: () =>
-        probeCliHelp({
-          binary: adapter.binary,
-          errorNames: adapter.errorNames,
-          shell,
-          cwd: record.cwd,
-          env,
-          ...(executable === undefined ? {} : { executable }),
-        }),
+      cliHelp: () => probeCliHelp(cli),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });
     const argv = executable === undefined ? plan.argv : [executable, ...plan.argv.slice(1)];
@@ -131,8 +118,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       return existed;
     };
     const pty = spawnPty({
-      file: command.file,
-      args: command.args,
+      ...command,
+      ...bootSize,
       cwd: record.cwd,
       // Loopback bypasses any proxy: Claude's http hooks (and their token) must never
       // go through a user's HTTP(S)_PROXY.
@@ -143,8 +130,6 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         ELWOOD_SESSION_ID: record.elwoodSessionId,
         [LAUNCH_TAG_ENV]: launchTag,
       }),
-      cols: bootSize.cols,
-      rows: bootSize.rows,
     });
     sentinel.watchGroup(pty.pid);
     // Under many sessions the CLIs would otherwise starve this process of CPU, and with
@@ -152,12 +137,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     lowerSessionPriority(pty.pid);
     // From here on each hook is admitted only from the process meant to send it, and
     // only for a conversation this session announced (prd/bridge.md "Peer check").
+    const commandEvents = plan.commandHookEvents;
     bridge.admitOnlyPeersOf({
       cliPid: pty.pid,
       clientKind: commandClientKind,
       hookTimeoutMs: config.hookTimeoutMs,
       hookTimeoutsByEvent,
-      isCommandEvent: commandEventTest(plan.commandHookEvents),
+      isCommandEvent: (name) => commandEvents === "all" || commandEvents.includes(name),
     });
     bridge.expectConversation({
       id: () => runtime?.agentSessionId,
@@ -171,9 +157,11 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       }
       reapSession(pty.pid);
     });
-    const terminal = new ElwoodTerminal({ pty, size: bootSize });
+    const terminal = new SessionTerminal({ pty, size: bootSize });
     cleanup.push(() => terminal.dispose());
+    const clock = new SessionClock(config.time);
     const transcript = new TranscriptHub({
+      clock,
       skipExistingContent: launch.isResume,
       createMapper: () => adapter.createTranscriptMapper(),
       onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
@@ -185,16 +173,12 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       adapter: adapter as AgentAdapter<unknown, unknown, Event>,
       elwoodSessionId: record.elwoodSessionId,
       cwd: record.cwd,
+      clock,
       autotrust: config.autotrust,
       isResume: launch.isResume,
       composerWaitMs: config.composerWaitMs,
-      ...(config.time === undefined ? {} : { time: config.time }),
-      terminal: asTerminalPort(terminal, pty),
-      process: {
-        pid: pty.pid,
-        onExit: (listener) => pty.onExit(listener),
-        kill: (signal) => pty.kill(signal),
-      },
+      terminal,
+      process: pty,
       transcript,
       bridge,
       reap: reapSession,
@@ -206,7 +190,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
       state: {
         persistAgentSessionId: (agentSessionId) =>
-          store.writeRecord(withAgentSessionId(record, agentSessionId)).then(() => undefined),
+          store
+            .writeRecord({ ...record, resume: { ...record.resume, agentSessionId } })
+            .then(() => undefined),
         removeLoops: () => store.removeLoops(record.elwoodSessionId),
         removeSession: async () => {
           const removed = await store.removeSession(adapter.agent, record.elwoodSessionId);
@@ -255,39 +241,19 @@ async function runCleanup(
   }
 }
 
-function commandEventTest(events: "all" | readonly string[]): (eventName: string) => boolean {
-  return events === "all" ? () => true : (eventName) => events.includes(eventName);
-}
-
-function withAgentSessionId<Posture>(
-  record: SessionRecord<Posture>,
-  agentSessionId: string,
-): SessionRecord<Posture> {
-  return { ...record, resume: { ...record.resume, agentSessionId } };
-}
-
 // Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.
-function asTerminalPort(terminal: ElwoodTerminal, pty: PtyProcess) {
-  return {
-    get size() {
-      return terminal.size;
-    },
-    get title() {
-      return terminal.title;
-    },
-    get renderFailed() {
-      return terminal.renderFailed;
-    },
-    snapshot: () => terminal.snapshot(),
-    sendInput: (data: string | Uint8Array) =>
-      typeof data === "string" ? terminal.sendInput(data) : pty.write(data),
-    resize: (size: ElwoodTerminalSize) => terminal.resize(size),
-    settled: () => terminal.settled(),
-    onData: (listener: (chunk: string) => void) => terminal.onData(listener),
-    onRender: (listener: () => void) => terminal.onRender(() => listener()),
-    onRenderFailed: (listener: () => void) => terminal.onRenderFailed(() => listener()),
-    dispose: () => terminal.dispose(),
-  };
+class SessionTerminal extends ElwoodTerminal {
+  readonly #pty: PtyProcess;
+
+  constructor(options: { readonly pty: PtyProcess; readonly size: ElwoodTerminalSize }) {
+    super(options);
+    this.#pty = options.pty;
+  }
+
+  override sendInput(data: string | Uint8Array): void {
+    if (typeof data === "string") super.sendInput(data);
+    else this.#pty.write(data);
+  }
 }
 
 function withCliVersion<A extends Pick<AgentAdapter<unknown, unknown>, "readScreen">>(

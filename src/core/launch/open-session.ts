@@ -7,13 +7,12 @@
 // write before the parent died is resumed (prd/decisions.md "An empty conversation
 // resumes").
 
-import type { z } from "zod";
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
 import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
 import { StateStore } from "../../state/state-store.js";
-import type { AgentAdapter, LaunchedConversationState } from "../contract/adapter.js";
+import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodWarningInput } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 import { launchSession } from "./launcher.js";
@@ -54,8 +53,20 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
     await store.removeSession(adapter.agent, elwoodSessionId).catch(() => undefined);
     throw error;
   });
-  queuePersona(launched, config.persona);
-  if (replacing !== undefined) warnNewConversation(launched, replacing, adapter.displayName);
+  // The persona is the first message at first readiness; never persisted, never re-sent. A
+  // session that ends before it is ever ready drops it silently.
+  if (config.persona !== undefined) {
+    launched.submissions.submit("message", config.persona).catch(() => undefined);
+  }
+  if (replacing !== undefined) {
+    warnWhenOpened(launched, {
+      source: "lifecycle",
+      code: "started_new_conversation",
+      message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}.`,
+      previousElwoodSessionId: replacing.elwoodSessionId,
+      reason: replacing.reason,
+    });
+  }
   return launched;
 }
 
@@ -67,21 +78,6 @@ function warnWhenOpened<Event extends HookEventBase>(
 ): void {
   const { events } = runtime.context;
   setImmediate(() => events.emitWarning(warning));
-}
-
-// startOrResume* fell back to a start.
-function warnNewConversation<Event extends HookEventBase>(
-  runtime: SessionRuntime<Event>,
-  replacing: ReplacedSession,
-  displayName: string,
-): void {
-  warnWhenOpened(runtime, {
-    source: "lifecycle",
-    code: "started_new_conversation",
-    message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${displayName} started a new conversation as session ${runtime.elwoodSessionId}.`,
-    previousElwoodSessionId: replacing.elwoodSessionId,
-    reason: replacing.reason,
-  });
 }
 
 /** The recorded conversation of `elwoodSessionId`, under its stored posture. */
@@ -102,13 +98,7 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
     throw new ElwoodError(
       "adapter_mismatch",
       `Session ${elwoodSessionId} belongs to ${stored.adapter}, not ${agent}; resume it with the ${stored.adapter} entry point.`,
-      {
-        details: {
-          elwoodSessionId: elwoodSessionId,
-          recordAdapter: stored.adapter,
-          requestedAdapter: agent,
-        },
-      },
+      { details: { elwoodSessionId, recordAdapter: stored.adapter, requestedAdapter: agent } },
     );
   }
   const { agentSessionId, launched } = stored.resume;
@@ -116,102 +106,46 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
     throw new ElwoodError(
       "resume_unavailable",
       `Session ${elwoodSessionId} never recorded ${adapter.displayName}'s own conversation id, so it cannot be resumed; start a new session instead.`,
-      { details: { elwoodSessionId: elwoodSessionId } },
+      { details: { elwoodSessionId } },
     );
   }
-  const posture = adapter.posture.safeParse({
-    ...storedPosture(adapter, stored),
-    ...config.posture,
-  });
-  if (!posture.success) throw corruptPosture(elwoodSessionId, posture.error);
-  const left =
-    agentSessionId === undefined
-      ? await launchedConversation(adapter, launched, config)
-      : undefined;
-  const takenId = agentSessionId ?? (left?.state === "written" ? left.id : undefined);
-  if (takenId === undefined) {
-    // No prompt was ever taken: nothing of the conversation exists to lose or to claim.
-    // Relaunch it empty (Claude under the id it was launched with, or under a new one when
-    // the CLI had created its file already), loops and posture kept.
-    const relaunched =
-      left?.state === "empty" && adapter.newConversationId !== undefined
-        ? { agentSessionId: adapter.newConversationId() }
-        : (launched ?? {});
-    const record: SessionRecord<Posture> = {
-      ...stored,
-      resume: { launched: relaunched, posture: posture.data },
-    };
-    const runtime = await launchSession({
-      adapter,
-      config,
-      store,
-      record,
-      isResume: false,
-      loops,
-      observe,
-    });
-    warnEmptyConversation(runtime, adapter.displayName);
-    return runtime;
+  // The envelope was read agent-neutrally; the stored posture is this adapter's to validate,
+  // and explicit options override it field by field.
+  const storedPosture = adapter.posture.safeParse(stored.resume.posture);
+  const posture = storedPosture.success
+    ? adapter.posture.safeParse({ ...storedPosture.data, ...config.posture })
+    : storedPosture;
+  if (!posture.success) {
+    throw new ElwoodError(
+      "state_corrupt",
+      `Session ${elwoodSessionId} has a launch posture this agent does not accept (${describeIssues(posture.error)}); remove the session with teardown and start a new one.`,
+      { details: { elwoodSessionId } },
+    );
   }
-  const record: SessionRecord<Posture> = {
-    ...stored,
-    resume: { agentSessionId: takenId, posture: posture.data },
-  };
-  return launchSession({ adapter, config, store, record, isResume: true, loops, observe });
-}
-
-// A record with only the launched id may still name a conversation the CLI wrote, or at
-// least created: the parent died after the prompt was taken and before the record said so.
-async function launchedConversation<Posture>(
-  adapter: Pick<
-    AgentAdapter<unknown, unknown, HookEventBase, Posture>,
-    "launchedConversationState"
-  >,
-  launched: { readonly agentSessionId?: string } | undefined,
-  config: { readonly env: Readonly<Record<string, string | undefined>> },
-): Promise<{ readonly id: string; readonly state: LaunchedConversationState } | undefined> {
-  const id = launched?.agentSessionId;
-  if (id === undefined || adapter.launchedConversationState === undefined) return undefined;
-  return { id, state: await adapter.launchedConversationState(id, config.env) };
-}
-
-// resume* of a conversation that never took a prompt: nothing was restored but the session.
-function warnEmptyConversation<Event extends HookEventBase>(
-  runtime: SessionRuntime<Event>,
-  displayName: string,
-): void {
+  // A record with only the launched id may still name a conversation the CLI wrote, or at
+  // least created: the parent died after the prompt was taken and before the record said so.
+  const launchedId = agentSessionId === undefined ? launched?.agentSessionId : undefined;
+  const left =
+    launchedId === undefined || adapter.launchedConversationState === undefined
+      ? undefined
+      : await adapter.launchedConversationState(launchedId, config.env);
+  const takenId = agentSessionId ?? (left === "written" ? launchedId : undefined);
+  // If no prompt was ever taken, nothing of the conversation exists to lose or to claim:
+  // relaunch it empty (Claude under the id it was launched with, or under a new one when
+  // the CLI had created its file already), loops and posture kept.
+  const relaunched =
+    left === "empty" && adapter.newConversationId !== undefined
+      ? { agentSessionId: adapter.newConversationId() }
+      : (launched ?? {});
+  const isResume = takenId !== undefined;
+  const resume = isResume ? { agentSessionId: takenId } : { launched: relaunched };
+  const record = { ...stored, resume: { ...resume, posture: posture.data } };
+  const runtime = await launchSession({ adapter, config, store, record, isResume, loops, observe });
+  if (isResume) return runtime;
   warnWhenOpened(runtime, {
     source: "lifecycle",
     code: "resumed_empty_conversation",
-    message: `Session ${runtime.elwoodSessionId} had not taken a prompt yet, so ${displayName} started its conversation afresh; its loops and launch posture are kept.`,
+    message: `Session ${runtime.elwoodSessionId} had not taken a prompt yet, so ${adapter.displayName} started its conversation afresh; its loops and launch posture are kept.`,
   });
-}
-
-// The envelope was read agent-neutrally; the posture is this adapter's to validate.
-function storedPosture<Posture>(
-  adapter: { readonly posture: z.ZodType<Posture> },
-  stored: SessionRecord,
-): Posture {
-  const parsed = adapter.posture.safeParse(stored.resume.posture);
-  if (!parsed.success) throw corruptPosture(stored.elwoodSessionId, parsed.error);
-  return parsed.data;
-}
-
-function corruptPosture(elwoodSessionId: string, error: z.ZodError): ElwoodError {
-  return new ElwoodError(
-    "state_corrupt",
-    `Session ${elwoodSessionId} has a launch posture this agent does not accept (${describeIssues(error)}); remove the session with teardown and start a new one.`,
-    { details: { elwoodSessionId } },
-  );
-}
-
-// The persona is the first message at first readiness; never persisted, never re-sent.
-function queuePersona<Event extends HookEventBase>(
-  runtime: SessionRuntime<Event>,
-  persona: string | undefined,
-): void {
-  if (persona === undefined) return;
-  runtime.submissions.submit("message", persona).catch(() => {
-    // A session that ends before it is ever ready drops the persona silently.
-  });
+  return runtime;
 }

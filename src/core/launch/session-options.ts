@@ -1,8 +1,5 @@
-// Start and resume options, validated once at the entry point (STYLE §4) by zod: one
-// schema of the options every agent shares, extended by each agent with its own, gives
-// one SessionConfig that flows unchanged to the launch. Unknown keys are refused (strict,
-// prd/decisions.md); the fields and their wording are src/options/fields.ts. Table of
-// option → schema: prd/internals.md "Options".
+// Start and resume options, validated once by zod at the entry point (STYLE §4) into one
+// SessionConfig the launch reads unchanged (prd/internals.md "Options").
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../../bridge/limits.js";
@@ -38,28 +35,6 @@ export interface CommonStartOptions {
   readonly executable?: string;
   /** Environment for the login shell and the CLI; defaults to the parent's `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-}
-
-/** One session's options, validated and defaulted once; the launch reads them as they are. */
-export interface SessionConfig<Launch = unknown, Handlers = unknown, Posture = unknown> {
-  readonly cwd: string;
-  readonly stateDir: string | undefined;
-  readonly initialSize: ElwoodTerminalSize;
-  readonly persona: string | undefined;
-  readonly autoupdate: boolean;
-  readonly autotrust: boolean;
-  readonly hookTimeoutMs: number;
-  readonly composerWaitMs: number;
-  readonly strictVersionCheck: boolean;
-  readonly executable: string | undefined;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly hooks: Handlers | undefined;
-  /** What the agent's launch needs beyond the posture (model, effort, overrides). */
-  readonly launch: Launch;
-  /** Only the posture fields the caller set; resume merges them over the record's. */
-  readonly posture: Posture;
-  /** The session clock's time source, set only by a test (SESSION_TIME); the system's. */
-  readonly time?: TimeSource;
 }
 
 /** A whole number of milliseconds from 1 to `max`, `fallback` when absent. */
@@ -98,6 +73,22 @@ const COMMON = z.strictObject({
   env: environment,
   hooks: handlerMap,
 });
+
+/** One session's options, validated and defaulted once; the launch reads them as they are. */
+export type SessionConfig<Launch = unknown, Handlers = unknown, Posture = unknown> = Readonly<
+  Omit<z.output<typeof COMMON>, "cwd" | "env" | "hooks"> & {
+    /** Absolute; `stateDir` is resolved against it. */
+    cwd: string;
+    env: Readonly<Record<string, string | undefined>>;
+    hooks: Handlers | undefined;
+    /** What the agent's launch needs beyond the posture (model, effort, overrides). */
+    launch: Launch;
+    /** Only the posture fields the caller set; resume merges them over the record's. */
+    posture: Posture;
+    /** The session clock's time source, set only by a test (SESSION_TIME); the system's. */
+    time?: TimeSource;
+  }
+>;
 
 /** The agent's fields after validation, with the common ones. */
 type Values<Shape extends z.ZodRawShape> = z.output<typeof COMMON> & z.output<z.ZodObject<Shape>>;
@@ -140,17 +131,11 @@ export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Post
     hooks: unknown,
   ): SessionConfig<Launch, Handlers, Posture> => {
     const cwd = path.resolve(values.cwd ?? process.cwd());
+    const common = Object.fromEntries(COMMON.keyof().options.map((key) => [key, values[key]]));
     return {
+      ...(common as z.output<typeof COMMON>),
       cwd,
       stateDir: values.stateDir === undefined ? undefined : path.resolve(cwd, values.stateDir),
-      initialSize: values.initialSize,
-      persona: values.persona,
-      autoupdate: values.autoupdate,
-      autotrust: values.autotrust,
-      hookTimeoutMs: values.hookTimeoutMs,
-      composerWaitMs: values.composerWaitMs,
-      strictVersionCheck: values.strictVersionCheck,
-      executable: values.executable,
       env: values.env ?? process.env,
       hooks: hooks as Handlers | undefined,
       ...spec.split(values),

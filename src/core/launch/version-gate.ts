@@ -4,41 +4,21 @@
 // warning, or fatal when strict.
 import { ElwoodError } from "../../errors.js";
 import type { AutoupdateOutcome } from "../../shell/autoupdate.js";
-import { probeCliVersion } from "../../shell/probe.js";
+import { type ProbeCliVersionOptions, probeCliVersion } from "../../shell/probe.js";
 import { compareVersions } from "../../shell/version.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodWarningInput } from "../contract/warnings.js";
 
-export interface VersionCheck {
-  readonly version: string | undefined;
-  readonly warnings: readonly ElwoodWarningInput[];
-}
-
-interface CheckOptions {
-  readonly adapter: Pick<
-    AgentAdapter<unknown, unknown>,
-    "binary" | "displayName" | "errorNames" | "minimumVersion"
-  >;
-  readonly shell: string;
-  readonly executable: string | undefined;
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly strict: boolean;
-}
-
-export async function checkCliVersion(options: CheckOptions): Promise<VersionCheck> {
-  const { adapter } = options;
-  const { text: output, version } = await probeCliVersion({
-    binary: adapter.binary,
-    errorNames: adapter.errorNames,
-    cwd: options.cwd,
-    env: options.env,
-    shell: options.shell,
-    ...(options.executable === undefined ? {} : { executable: options.executable }),
-  });
+/** `cli`: how to run the CLI (the launcher's one probe bundle); `strict`: unreadable is fatal. */
+export async function checkCliVersion(
+  cli: ProbeCliVersionOptions,
+  adapter: Pick<AgentAdapter<unknown, unknown>, "displayName" | "errorNames" | "minimumVersion">,
+  strict: boolean,
+): Promise<{ readonly version: string | undefined; readonly warnings: ElwoodWarningInput[] }> {
+  const { text: output, version } = await probeCliVersion(cli);
   if (version === undefined) {
     const message = `Could not read the ${adapter.displayName} version from \`--version\`; continuing without the version check.`;
-    if (options.strict) {
+    if (strict) {
       throw new ElwoodError<string>(adapter.errorNames.versionUnsupported, message, {
         details: { raw: output.slice(0, 200) },
       });

@@ -15,24 +15,22 @@ interface AnnouncedConversation {
   readonly transcriptPath: string | undefined;
 }
 
+interface RecorderOptions<Event extends HookEventBase> {
+  readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
+  readonly events: SessionEvents;
+  readonly state: StatePort;
+}
+
 export class ConversationRecorder<Event extends HookEventBase> {
-  readonly #adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
-  readonly #events: SessionEvents;
-  readonly #state: StatePort;
+  readonly #options: RecorderOptions<Event>;
   #agentSessionId: string | undefined;
   #announced: AnnouncedConversation | undefined;
   #persistedId: string | undefined;
   #inFlight: Promise<void> | undefined;
   #isRecheckWanted = false;
 
-  constructor(options: {
-    readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
-    readonly events: SessionEvents;
-    readonly state: StatePort;
-  }) {
-    this.#adapter = options.adapter;
-    this.#events = options.events;
-    this.#state = options.state;
+  constructor(options: RecorderOptions<Event>) {
+    this.#options = options;
   }
 
   get agentSessionId(): string | undefined {
@@ -41,9 +39,9 @@ export class ConversationRecorder<Event extends HookEventBase> {
 
   /** Every hook: the session-start hook announces the id; every hook re-checks the disk. */
   onHook(event: Event): void {
-    const { signals } = this.#adapter;
+    const { signals } = this.#options.adapter;
     if (event.hook_event_name === signals.sessionStartHook) {
-      const id = this.#adapter.agentSessionIdOf(event);
+      const id = this.#options.adapter.agentSessionIdOf(event);
       const path = event.transcript_path;
       if (id !== undefined) {
         this.#agentSessionId = id;
@@ -90,7 +88,7 @@ export class ConversationRecorder<Event extends HookEventBase> {
         ? Promise.resolve(true)
         : hasConversationOnDisk(
             announced.transcriptPath,
-            this.#adapter.signals.isConversationRecord,
+            this.#options.adapter.signals.isConversationRecord,
           );
     this.#inFlight = evidence
       .then(async (exists) => {
@@ -104,9 +102,9 @@ export class ConversationRecorder<Event extends HookEventBase> {
 
   async #persist(id: string): Promise<void> {
     this.#persistedId = id;
-    await this.#state.persistAgentSessionId(id).catch((error: unknown) => {
+    await this.#options.state.persistAgentSessionId(id).catch((error: unknown) => {
       this.#persistedId = undefined;
-      this.#events.emitWarning({
+      this.#options.events.emitWarning({
         source: "lifecycle",
         code: "record_update_failed",
         message: "Could not record the agent's conversation id; resume may be unavailable.",

@@ -21,13 +21,13 @@ export class SessionInterrupt {
   }
 
   request(timeoutMs = DEFAULT_INTERRUPT_TIMEOUT_MS): Promise<void> {
-    const { status, lifetime, terminal, events } = this.#context;
+    const { status, lifetime, terminal } = this.#context;
     if (!lifetime.isLive) return Promise.reject(lifetime.notRunning());
     if (!status.hasBeenReady || status.status === "ready") return Promise.resolve();
     if (this.#pending !== undefined) return this.#pending;
     this.#turns.noteInterruptRequested();
     terminal.sendInput(KEYS.escape);
-    const pending = waitForStatus(events, status.status, (next) => next === "ready", timeoutMs)
+    const pending = waitForStatus(this.#context, (next) => next === "ready", timeoutMs)
       .then(() => undefined)
       .catch((error: unknown) => {
         if (!ElwoodError.is(error, "wait_timeout")) throw error;

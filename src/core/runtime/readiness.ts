@@ -1,17 +1,13 @@
-// First readiness, fired exactly once (C-API-28): from the agent's pre-input hook, from
-// a quiet idle composer where the adapter says that proves a live input loop (after the
-// session-start hook on Claude, on resume for both), or from a bounded fallback. A
-// visible dialog, or its block not yet cleared, defers every source until it clears.
+// First readiness, fired exactly once (C-API-28; its sources: prd/runtime.md). A visible
+// dialog, or its block not yet cleared, defers every source until it clears.
 import type { SessionClock } from "../context/clock.js";
+import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
 export const INITIAL_READY_FALLBACK_MS = 10_000;
 /**
- * The fallback for a cold start whose proof of a live input loop is a settled composer
- * (Codex): typed before that loop runs, a prompt is dropped. In a 32x4 run at load 90,
- * three Codex sessions took the 10 s fallback before their composer ever settled and lost
- * their first prompt (prompt_not_accepted, never reached the model); the longer bound lets
- * the composer's own proof come first on a starved machine.
+ * A cold start whose only proof is a settled composer (Codex): in a 32x4 run at load 90,
+ * three sessions took the 10 s fallback before it settled and lost their first prompt.
  */
 export const SETTLE_PROOF_FALLBACK_MS = 30_000;
 
@@ -20,10 +16,9 @@ export interface InitialReadinessOptions {
   readonly signals: AgentAdapter<unknown, unknown>["signals"];
   readonly clock: SessionClock;
   /**
-   * A dialog is on screen, or its block has not cleared yet: the block lasts until a frame
-   * shows the composer or work. Readiness due in the repaint gap between would be dropped
-   * by the status machine and leave the session `running` with nothing submitted (issue 11,
-   * 16-session bench), so it waits like readiness behind a visible dialog.
+   * A dialog is on screen, or its block has not cleared yet (until a frame shows the composer
+   * or work): readiness in that repaint gap was dropped and left the session `running` with
+   * nothing submitted (issue 11, 16-session bench).
    */
   readonly isBlocked: () => boolean;
   readonly onReady: (reason: string) => void;
@@ -140,4 +135,33 @@ export class InitialReadiness {
     this.#isDone = true;
     this.#options.onReady(reason);
   }
+}
+
+/**
+ * The first ready's bookkeeping (C-API-42): restore the caller's size, set `ready` and
+ * release the queue. If any of it throws (a status listener included, whose error the
+ * emitter contains), the queue is released anyway and one content-free
+ * `initial_ready_fallback` warning follows on a later tick, apart from the failure itself.
+ */
+export function releaseFirstReady(parts: {
+  readonly events: SessionEvents;
+  readonly record: () => void;
+  readonly release: () => void;
+}): void {
+  const failuresBefore = parts.events.listenerFailureCount;
+  let hasThrown = false;
+  try {
+    parts.record();
+  } catch {
+    hasThrown = true;
+  }
+  parts.release();
+  if (!hasThrown && parts.events.listenerFailureCount === failuresBefore) return;
+  setImmediate(() =>
+    parts.events.emitWarning({
+      source: "lifecycle",
+      code: "initial_ready_fallback",
+      message: "Recording the first ready failed; input was released anyway.",
+    }),
+  );
 }

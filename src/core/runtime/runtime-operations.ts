@@ -62,8 +62,7 @@ export class RuntimeOperations {
     });
   }
 
-  /** Readiness-waiting: runs after the current turn, resolves on the compaction-end hook. */
-  /** `timeoutMs` was checked at the session's boundary (compactTimeout). */
+  /** Runs after the current turn, resolves on the compaction-end hook. */
   compact(timeoutMs: number): Promise<void> {
     const facts = this.#facts.compact;
     if (facts === undefined) {
@@ -74,10 +73,7 @@ export class RuntimeOperations {
     return this.run("compact", "readiness", (context) => runCompact(context, facts, timeoutMs));
   }
 
-  /**
-   * Drives the CLI's login dialog in one exclusive slot (immediate class: it does not wait
-   * for a ready that a lapsed login may never give, only for a safe screen).
-   */
+  /** The login dialog, in an immediate slot: a lapsed login may never give a ready. */
   login(options: LoginOptions): Promise<void> {
     const facts = this.#facts.login;
     if (facts === undefined) {

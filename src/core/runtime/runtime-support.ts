@@ -14,19 +14,3 @@ export function bootstrapSize(
 ): ElwoodTerminalSize {
   return { cols: Math.max(minCols ?? 0, requested.cols), rows: requested.rows };
 }
-
-/** The render drain's total budget before the screen is disposed (lifecycle §1.6). */
-export const RENDER_DRAIN_BUDGET_MS = 1000;
-
-/** Resolves once `settled` does or `ms` passed, whichever is first; leaves no timer behind. */
-export async function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const budget = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  try {
-    await Promise.race([settled, budget]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

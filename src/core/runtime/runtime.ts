@@ -1,9 +1,6 @@
-// The adapter-neutral live session, built once from one context (issue 20): the context
-// (clock, events, status, lifetime, queue, terminal, screen reader) first, then each part
-// with the context and the parts it needs, then the one status routine. The session layer
-// (src/session) calls the parts directly: the runtime forwards nothing. What the runtime
-// itself does is route: every hook, transcript record and status change takes one
-// explicit, ordered path through it. Everything agent-specific comes from the adapter.
+// The adapter-neutral live session, built once from one context (issue 20; the order:
+// prd/internals.md "How the runtime is built"). The session layer calls its parts directly;
+// the runtime itself only routes every hook, transcript record and status change.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
@@ -14,24 +11,62 @@ import { SessionLifetime } from "../context/lifetime.js";
 import { ScreenReader } from "../context/screen-reader.js";
 import type { SessionContext } from "../context/session-context.js";
 import { SessionEvents } from "../context/session-events.js";
-import { type StatusChange, StatusMachine } from "../context/status-machine.js";
+import { StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
-import type { ElwoodTerminalStatus } from "../contract/status.js";
-import { LoopService } from "../loops/loop-service.js";
+import type {
+  BridgePort,
+  GroupReaper,
+  ProcessPort,
+  StatePort,
+  TerminalPort,
+  TranscriptPort,
+} from "../contract/ports.js";
+import type {
+  ElwoodStatusEvent,
+  ElwoodTerminalSize,
+  ElwoodTerminalStatus,
+} from "../contract/status.js";
+import { LoopService, type RuntimeLoopOptions } from "../loops/loop-service.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 import { Submissions } from "../turn/submissions.js";
 import { usageBeforeContent } from "../turn/transcript-turns.js";
 import { Turns } from "../turn/turns.js";
 import { ConversationRecorder } from "./conversation-recorder.js";
-import { releaseFirstReady } from "./first-ready.js";
 import { SessionInterrupt } from "./interrupt.js";
-import { InitialReadiness } from "./readiness.js";
+import { InitialReadiness, releaseFirstReady } from "./readiness.js";
 import { RuntimeOperations } from "./runtime-operations.js";
-import type { RuntimeOptions } from "./runtime-options.js";
-import { errorCodeOf, RENDER_DRAIN_BUDGET_MS, settledWithin } from "./runtime-support.js";
+import { errorCodeOf } from "./runtime-support.js";
 import { ShutdownCoordinator, type ShutdownKind } from "./shutdown.js";
 import { TerminalSize } from "./terminal-size.js";
+
+/** What the launcher hands the runtime: identity, posture flags and the ports (fakes in tests). */
+export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
+  readonly adapter: AgentAdapter<unknown, unknown, Event>;
+  readonly elwoodSessionId: string;
+  readonly cwd: string;
+  readonly autotrust: boolean;
+  readonly isResume: boolean;
+  /** How long a person's untouched draft holds a due prompt; DEFAULT_COMPOSER_WAIT_MS if absent. */
+  readonly composerWaitMs?: number;
+  readonly terminal: TerminalPort;
+  readonly process: ProcessPort;
+  readonly transcript: TranscriptPort;
+  readonly state: StatePort;
+  readonly bridge: BridgePort;
+  readonly reap: GroupReaper;
+  /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
+  readonly requestedSize: ElwoodTerminalSize;
+  /** The launch environment; operations read where the CLI keeps its config from it. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
+  readonly loops?: RuntimeLoopOptions;
+  /** Every timer of the session (the launcher's transcript hub shares it); a test may inject one. */
+  readonly clock?: SessionClock;
+}
+
+/** The render drain's total budget before the screen is disposed (lifecycle §1.6). */
+const RENDER_DRAIN_BUDGET_MS = 1000;
 
 export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly elwoodSessionId: string;
@@ -50,7 +85,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   /** stop / kill / teardown, serialized. */
   readonly shutdown: ShutdownCoordinator;
   readonly #options: RuntimeOptions<Event>;
-  readonly #adapter: AgentAdapter<unknown, unknown, Event>;
   readonly #recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
   readonly #watcher: ScreenWatcher;
@@ -58,20 +92,19 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   constructor(options: RuntimeOptions<Event>) {
     this.#options = options;
-    const adapter = options.adapter;
-    this.#adapter = adapter;
+    const { adapter } = options;
     this.elwoodSessionId = options.elwoodSessionId;
     this.cwd = options.cwd;
 
     // 1. The context, in dependency order.
     const { terminal, transcript } = options;
-    const clock = new SessionClock(options.time);
+    const clock = options.clock ?? new SessionClock();
     const events = new SessionEvents({
       elwoodSessionId: options.elwoodSessionId,
       agent: adapter.agent,
       terminal,
     });
-    const status = new StatusMachine({ now: () => clock.now() });
+    const status = new StatusMachine(clock);
     const lifetime = new SessionLifetime({ displayName: adapter.displayName, status, clock });
     const queue = new ControlQueue({
       isReady: () => status.status === "ready",
@@ -94,30 +127,26 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const facts = adapter.operations ?? {};
     const composerWaitMs = options.composerWaitMs ?? DEFAULT_COMPOSER_WAIT_MS;
     const composerGuard = new ComposerGuard(context, composerWaitMs);
-    this.operations = new RuntimeOperations({
-      context,
-      facts,
-      env: options.env ?? {},
-      composerGuard,
-    });
-    this.#recorder = new ConversationRecorder({ adapter, events, state: options.state });
-    const recorder = this.#recorder;
-    const operations = this.operations;
-    this.turns = new Turns({
+    const env = options.env ?? {};
+    const operations = new RuntimeOperations({ context, facts, env, composerGuard });
+    this.operations = operations;
+    const recorder = new ConversationRecorder({ adapter, events, state: options.state });
+    this.#recorder = recorder;
+    const turns = new Turns({
       context,
       signals: adapter.signals,
       settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
       isResume: options.isResume,
     });
-    const turns = this.turns;
-    this.submissions = new Submissions({
+    this.turns = turns;
+    const submissions = new Submissions({
       context,
       turns,
       signals: adapter.signals,
       admitImages: (images) => operations.images.admit(images),
       composerGuard,
     });
-    const submissions = this.submissions;
+    this.submissions = submissions;
     const stored = options.loops;
     this.loops = new LoopService(
       {
@@ -142,7 +171,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       isResume: options.isResume,
       signals: adapter.signals,
       clock,
-      // A dialog on screen, or a block not yet cleared, defers every readiness source.
       isBlocked: () => status.isBlocked || screen.read().dialog !== undefined,
       onReady: (reason) => this.#becomeInitiallyReady(reason),
     });
@@ -162,9 +190,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
           readiness.onDialogCleared();
           if (!reading.isWorking) turns.onDialogClearedIdle(isInterrupt);
         },
-        permissionCoverMs: () => turns.decidedPermission.coverDialog(),
-        onNoPermissionDialog: () => turns.decidedPermission.noteNoDialog(),
       },
+      decidedPermission: turns.decidedPermission,
     });
     this.shutdown = new ShutdownCoordinator({
       process: options.process,
@@ -210,7 +237,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   handleHookEvent(event: Event): void {
     if (this.context.lifetime.isClosed) return;
     const name = event.hook_event_name;
-    const { signals } = this.#adapter;
+    const { signals } = this.#options.adapter;
     this.context.events.emitHook(name, event);
     const transcriptPath = event.transcript_path;
     if (typeof transcriptPath === "string" && transcriptPath.length > 0) {
@@ -242,7 +269,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   handleTranscriptRecord(record: unknown): void {
     if (!this.context.lifetime.isClosed) this.#recorder.onTranscriptRecord();
-    const summary = this.#adapter.summarizeTranscriptRecord?.(record);
+    const summary = this.#options.adapter.summarizeTranscriptRecord?.(record);
     if (summary !== undefined) this.context.events.emitTranscriptSummary(summary);
   }
 
@@ -251,16 +278,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     this.context.events.emitTranscriptWarning(warning, transcriptPath);
   }
 
-  // ── internals ──────────────────────────────────────────────────────────────
-
-  /**
-   * The one routine every status change runs, in this order: the turn owner first (a turn
-   * may end on this ready), submissions (a stream whose submission learned of an exit
-   * first fails now), then listeners, the transcript's poll pace, loops (they see a
-   * ready first, to rearm), the queue (queued caller input gets first claim on a ready),
-   * and only a ready nothing else took submits a due loop.
-   */
-  #onStatusChange(change: StatusChange): void {
+  // The one routine every status change runs; why this order: prd/internals.md, step 3.
+  #onStatusChange(change: ElwoodStatusEvent): void {
     const { events, queue } = this.context;
     this.turns.onStatus(change.status);
     this.submissions.onStatus(change.status);
@@ -283,11 +302,17 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
   async #finishExit(): Promise<void> {
     await this.#closeDown("exited");
-    const pid = this.#options.process.pid;
+    const processGroupId = this.#options.process.pid;
     try {
-      this.#options.reap(pid);
+      this.#options.reap(processGroupId);
     } catch (error) {
-      this.context.events.emitReapFailed(pid, errorCodeOf(error));
+      this.context.events.emitWarning({
+        source: "lifecycle",
+        code: "reap_failed",
+        message: "The agent exited but its process group could not be killed.",
+        processGroupId,
+        errorCode: errorCodeOf(error),
+      });
     }
   }
 
@@ -322,8 +347,10 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     status.apply(finalStatus, finalStatus);
     if (finalStatus === "exited") return;
     // Render drain (C-LIFE-12): what arrived before the end reaches the screen the session
-    // keeps, within a bounded budget, after the exit event and the status.
-    await settledWithin(terminal.settled(), RENDER_DRAIN_BUDGET_MS);
+    // keeps, within a bounded budget, after the exit event and the status. settled() never
+    // rejects: the only failure is the budget running out.
+    const overBudget = () => new Error("render drain budget spent");
+    await clock.within(terminal.settled(), RENDER_DRAIN_BUDGET_MS, overBudget).catch(() => {});
     terminal.dispose();
   }
 }

@@ -3,7 +3,7 @@
 // (in memory only) and restored at first readiness, before any input.
 import type { SessionContext } from "../context/session-context.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
-import { errorCodeOf } from "./runtime-support.js";
+import { bootstrapSize, errorCodeOf } from "./runtime-support.js";
 
 export class TerminalSize {
   readonly #context: SessionContext;
@@ -25,8 +25,7 @@ export class TerminalSize {
   resize(size: ElwoodTerminalSize): void {
     this.#context.lifetime.assertLive();
     this.#requested = size;
-    const floor = this.#isBooted ? 0 : this.#bootstrapMinCols;
-    const applied = { cols: Math.max(floor, size.cols), rows: size.rows };
+    const applied = bootstrapSize(this.#isBooted ? 0 : this.#bootstrapMinCols, size);
     this.#context.terminal.resize(applied);
     this.#context.events.emitResize(applied);
   }

@@ -7,6 +7,7 @@ import { TranscriptCursor } from "../../transcript/cursor.js";
 import { TranscriptFollower } from "../../transcript/follower.js";
 import { ToolNamePairing } from "../../transcript/tool-names.js";
 import type { TranscriptRecord, TranscriptWarning } from "../../transcript/types.js";
+import type { SessionClock } from "../context/clock.js";
 import type { TranscriptItem, TranscriptMapper } from "../contract/adapter.js";
 import type { TranscriptPort } from "../contract/ports.js";
 
@@ -18,6 +19,8 @@ export const IDLE_POLL_INTERVAL_MS = 1000;
 export const IDLE_GRACE_MS = 2000;
 
 export interface TranscriptHubOptions {
+  /** The session's clock: the slow-down and every follower's poll timer run on it. */
+  readonly clock: SessionClock;
   readonly skipExistingContent: boolean;
   readonly createMapper: () => TranscriptMapper;
   readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
@@ -28,7 +31,6 @@ export interface TranscriptHubOptions {
 
 interface Followed {
   readonly follower: TranscriptFollower;
-  readonly map: TranscriptMapper;
   readonly ready: Promise<void>;
   readonly watch: ChangeWatch | undefined;
 }
@@ -41,27 +43,22 @@ function withToolNames(map: TranscriptMapper): TranscriptMapper {
 
 // A change that lands while a poll is running gets one more poll after it, so nothing
 // written during a read waits for the slow safety-net interval.
-class PollAgain {
-  readonly #poll: () => Promise<void>;
-  #running: Promise<void> | undefined;
-  #isRequestedAgain = false;
-
-  constructor(poll: () => Promise<void>) {
-    this.#poll = poll;
-  }
-
-  request(): void {
-    if (this.#running !== undefined) {
-      this.#isRequestedAgain = true;
+function pollAgainOnChange(poll: () => Promise<void>): () => void {
+  let running: Promise<void> | undefined;
+  let isRequestedAgain = false;
+  const request = (): void => {
+    if (running !== undefined) {
+      isRequestedAgain = true;
       return;
     }
-    this.#running = this.#poll().finally(() => {
-      this.#running = undefined;
-      if (!this.#isRequestedAgain) return;
-      this.#isRequestedAgain = false;
-      this.request();
+    running = poll().finally(() => {
+      running = undefined;
+      if (!isRequestedAgain) return;
+      isRequestedAgain = false;
+      request();
     });
-  }
+  };
+  return request;
 }
 
 export class TranscriptHub implements TranscriptPort {
@@ -69,7 +66,7 @@ export class TranscriptHub implements TranscriptPort {
   readonly #followed = new Map<string, Followed>();
   #isStopped = false;
   #isActive = true;
-  #slowDown: ReturnType<typeof setTimeout> | undefined;
+  #cancelSlowDown: (() => void) | undefined;
 
   constructor(options: TranscriptHubOptions) {
     this.#options = options;
@@ -77,14 +74,16 @@ export class TranscriptHub implements TranscriptPort {
 
   /** Quick polling while a turn runs; slow once the session has been idle for a moment. */
   setActive(isActive: boolean): void {
-    clearTimeout(this.#slowDown);
-    this.#slowDown = undefined;
+    this.#cancelSlowDown?.();
+    this.#cancelSlowDown = undefined;
+    if (this.#isStopped) return;
     if (isActive) {
       this.#applyPace(true);
       return;
     }
-    this.#slowDown = setTimeout(() => this.#applyPace(false), IDLE_GRACE_MS);
-    this.#slowDown.unref?.();
+    // Unref'd: the slow-down alone never keeps the parent process alive.
+    const slowDown = () => this.#applyPace(false);
+    this.#cancelSlowDown = this.#options.clock.set(slowDown, IDLE_GRACE_MS, { unref: true });
   }
 
   #applyPace(isActive: boolean): void {
@@ -107,45 +106,36 @@ export class TranscriptHub implements TranscriptPort {
           () => undefined,
         )
       : Promise.resolve();
-    let follower: TranscriptFollower | undefined;
-    const wake = new PollAgain(async () => {
-      await ready;
-      await follower?.poll();
-    });
-    const watch = watchFileChanges(path, () => wake.request());
-    follower = new TranscriptFollower({
+    const follower = new TranscriptFollower({
       cursor,
       intervalMs: this.#intervalMs(),
+      timers: this.#options.clock,
       onRecords: (records) => this.#deliver(records, path, map),
       onWarning: (warning) => this.#options.onWarning(warning, path),
     });
-    const started = follower;
-    this.#followed.set(path, { follower: started, map, ready, watch });
-    void ready.then(() => started.start());
+    const onChange = pollAgainOnChange(() => ready.then(() => follower.poll()));
+    this.#followed.set(path, { follower, ready, watch: watchFileChanges(path, onChange) });
+    void ready.then(() => follower.start());
   }
 
   /** Reads what is committed now in every followed file, without stopping. */
-  async catchUp(): Promise<void> {
-    await Promise.all(
-      [...this.#followed.values()].map(async ({ follower, ready }) => {
-        await ready;
-        await follower.poll();
-      }),
-    );
+  catchUp(): Promise<void> {
+    return this.#eachFollower((follower) => follower.poll());
   }
 
-  async finalFlush(): Promise<void> {
+  finalFlush(): Promise<void> {
+    return this.#eachFollower((follower) => follower.flush());
+  }
+
+  async #eachFollower(read: (follower: TranscriptFollower) => Promise<void>): Promise<void> {
     await Promise.all(
-      [...this.#followed.values()].map(async ({ follower, ready }) => {
-        await ready;
-        await follower.flush();
-      }),
+      [...this.#followed.values()].map(({ follower, ready }) => ready.then(() => read(follower))),
     );
   }
 
   stop(): void {
     this.#isStopped = true;
-    clearTimeout(this.#slowDown);
+    this.#cancelSlowDown?.();
     for (const { follower, watch } of this.#followed.values()) {
       watch?.close();
       follower.stop();

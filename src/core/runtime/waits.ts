@@ -1,13 +1,15 @@
 // waitForStatus / waitForActivity: resolve on the first match, reject with wait_timeout
-// (default 60 s) or session_not_running, and always unsubscribe when settled (api.md §5.3).
-// The match and timeout were checked at the session's boundary (checkWaitArguments).
+// (default 60 s, on the session's clock) or session_not_running, and always unsubscribe
+// when settled (api.md §5.3). The match and timeout were checked at the session's boundary.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
-import type { SessionEvents } from "../context/session-events.js";
+import type { SessionContext } from "../context/session-context.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import type { ElwoodActivityEvent } from "../contract/types.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 60_000;
+
+type WaitContext = Pick<SessionContext, "events" | "status" | "clock">;
 
 function notRunning(status: ElwoodSessionStatus): ElwoodError {
   return new ElwoodError(
@@ -17,16 +19,15 @@ function notRunning(status: ElwoodSessionStatus): ElwoodError {
   );
 }
 
-/** `status`: the session's status now. */
 export function waitForStatus(
-  events: SessionEvents,
-  status: ElwoodSessionStatus,
+  context: WaitContext,
   match: (status: ElwoodSessionStatus) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodSessionStatus> {
+  const status = context.status.status;
   if (match(status)) return Promise.resolve(status);
-  return waitOn(status, "a status", timeoutMs, (resolve, reject) => [
-    events.on("status", (event) => {
+  return waitOn(context, "a status", timeoutMs, (resolve, reject) => [
+    context.events.on("status", (event) => {
       if (match(event.status)) resolve(event.status);
       else if (isTerminalStatus(event.status)) reject(notRunning(event.status));
     }),
@@ -34,12 +35,12 @@ export function waitForStatus(
 }
 
 export function waitForActivity(
-  events: SessionEvents,
-  status: ElwoodSessionStatus,
+  context: WaitContext,
   match: (event: ElwoodActivityEvent) => boolean,
   timeoutMs: number = DEFAULT_WAIT_TIMEOUT_MS,
 ): Promise<ElwoodActivityEvent> {
-  return waitOn(status, "an activity", timeoutMs, (resolve, reject) => [
+  const { events } = context;
+  return waitOn(context, "an activity", timeoutMs, (resolve, reject) => [
     events.on("activity", (event) => {
       if (match(event)) resolve(event);
     }),
@@ -52,7 +53,7 @@ export function waitForActivity(
 // One wait, settled once: by what `listen` subscribed, or the timeout; then every
 // subscription goes.
 function waitOn<T>(
-  status: ElwoodSessionStatus,
+  { status, clock }: WaitContext,
   what: string,
   timeoutMs: number,
   listen: (
@@ -60,14 +61,14 @@ function waitOn<T>(
     reject: (error: ElwoodError) => void,
   ) => ElwoodUnsubscribe[],
 ): Promise<T> {
-  if (isTerminalStatus(status)) return Promise.reject(notRunning(status));
+  if (isTerminalStatus(status.status)) return Promise.reject(notRunning(status.status));
   return new Promise((resolve, reject) => {
     const settle = (finish: () => void): void => {
-      clearTimeout(timer);
+      cancelTimer();
       for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
       finish();
     };
-    const timer = setTimeout(() => {
+    const cancelTimer = clock.set(() => {
       const error = new ElwoodError(
         "wait_timeout",
         `Timed out after ${timeoutMs} ms waiting for ${what}.`,

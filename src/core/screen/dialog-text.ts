@@ -1,7 +1,5 @@
-// The visible text of a dialog, for the `attention` activity: what the user would read
-// on the terminal to decide how to answer (an unknown start-up dialog must never cost the
-// session silently). Bounded, and without the workspace path, which the CLIs print inside
-// trust dialogs and which callers may not want in their logs.
+// The visible text of a dialog, for the `attention` activity: bounded, and without the
+// workspace path, which the CLIs print inside trust dialogs and callers may not want logged.
 
 export const DIALOG_TEXT_MAX_LINES = 16;
 export const DIALOG_TEXT_MAX_CHARS = 1200;
@@ -17,10 +15,7 @@ export function dialogText(lines: readonly string[], headerRow: number): string 
   return text.length <= DIALOG_TEXT_MAX_CHARS ? text : `${text.slice(0, DIALOG_TEXT_MAX_CHARS)}…`;
 }
 
-/**
- * Replaces the workspace path with "<workspace>", and rows that hold only a path (the
- * tail of a wrapped workspace path, a settings file's path) with "<path>".
- */
+/** The workspace path becomes "<workspace>", a row holding only a path (a wrapped tail) "<path>". */
 export function withoutWorkspacePath(text: string, cwd: string): string {
   return text
     .split("\n")

@@ -1,46 +1,32 @@
-// Failed-draft cleanup (api.md "Failed-draft cleanup"): a program draft that was not
-// submitted (a prompt the agent never took, a prompt staged twice, an image chip that never
-// showed) is erased before anything else is typed, so it can never ride along with the
-// next prompt. Both CLIs kill only the cursor's row — a row of the draft, or one screen row
-// of a long wrapped line — so each row gets its own kill-to-start and kill-to-end, joined
-// to the row above by a Backspace. The cleanup counts only once a frame rendered after its
-// keys shows an empty composer within 1 s; until then it stays due, and the next queued
-// operation runs it first (never through an unsafe frame) or fails with wait_timeout.
+// Failed-draft cleanup (api.md): a program draft not submitted is erased before anything
+// else is typed; it stays due until a later frame shows the composer empty.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { isScreenSafeNow, renderedWithin } from "./safe-screen.js";
 
 /** How long a frame showing the empty composer may take after the cleanup's keys. */
-export const CLEANUP_CONFIRM_MS = 1000;
-/** Rounds of keys before a successor gives up on a composer that will not empty. */
-export const CLEANUP_ROUNDS = 3;
-/** The longest a due cleanup waits for a safe screen before its successor fails. */
-export const CLEANUP_WAIT_MS = 10_000;
+const CLEANUP_CONFIRM_MS = 1000;
+/** Rounds of keys, and the longest wait for a safe screen, before the next typing fails. */
+const CLEANUP_ROUNDS = 3;
+const CLEANUP_WAIT_MS = 10_000;
 const UNSAFE_RETRY_MS = 200;
 const CONFIRM_POLL_MS = 50;
 const LOOK_RENDER_BOUND_MS = 250;
 
-/** Keys that clear a draft shown on `rows` screen rows, from the last row up. */
+/**
+ * Keys that clear a draft shown on `rows` screen rows, from the last row up: both CLIs kill
+ * only the cursor's screen row, so each row gets Ctrl-U and Ctrl-K, joined by a Backspace.
+ */
 export function clearDraftKeys(rows: number): string {
   const row = `${KEYS.ctrlU}${KEYS.ctrlK}`;
   return Array.from({ length: Math.max(1, rows) }, () => row).join(KEYS.backspace);
 }
 
-/** One look at the composer for the cleanup. */
-export interface DraftLook {
-  /** Typed text ("" when empty or a placeholder; undefined when no composer shows). */
-  readonly draft: string | undefined;
-  /** Screen rows the composer's text takes. */
-  readonly rows: number;
-  readonly renders: number;
-}
-
-export interface DraftCleanupSurface {
-  /** The screen is rendered and free of dialogs right now (no waiting). */
+interface DraftCleanupSurface {
   isSafeNow(): Promise<boolean>;
-  /** One look, after what was received so far is rendered (bounded: a slow screen is read as it stands). */
-  look(): Promise<DraftLook>;
+  /** The composer's draft (ScreenReading.composerDraft) and rows, once rendered (bounded). */
+  look(): Promise<{ draft: string | undefined; rows: number; renders: number }>;
   write(data: string): void;
   sleep(ms: number): Promise<void>;
   now(): number;
@@ -55,11 +41,7 @@ export class DraftCleanup {
     this.#surface = surface;
   }
 
-  /**
-   * After a failed submission: clears now if the screen is safe and confirms it; otherwise
-   * (a dialog, an unrendered screen, no confirmation) it stays due for the next operation.
-   * True once the composer was seen empty after the keys.
-   */
+  /** After a failed submission: clears now if the screen is safe; true once confirmed. */
   async clearNow(): Promise<boolean> {
     this.#isDue = true;
     if (!(await this.#surface.isSafeNow())) return false;
@@ -67,12 +49,8 @@ export class DraftCleanup {
   }
 
   /**
-   * Before a program's first keystroke: a due cleanup runs first, for up to
-   * CLEANUP_ROUNDS confirmed rounds, waiting at most CLEANUP_WAIT_MS in all for a safe
-   * screen. With no composer on screen (a dialog or picker owns the keys, which a command
-   * may be about to answer) nothing can be typed onto the draft: the cleanup stays due
-   * and the operation goes on. Rejects with wait_timeout when the composer still is not
-   * empty: typing now would send the old draft with the new text.
+   * Before a program's first keystroke. With no composer on screen (a dialog or picker owns
+   * the keys) it stays due; a composer that will not empty rejects with wait_timeout.
    */
   async beforeTyping(submission: string): Promise<void> {
     if (!this.#isDue) return;
@@ -95,7 +73,7 @@ export class DraftCleanup {
     );
   }
 
-  /** The composer is someone else's now (a person typed over the draft): never erase it. */
+  /** A person typed over the draft: it is theirs now, never erased. */
   forget(): void {
     this.#isDue = false;
   }
@@ -105,26 +83,21 @@ export class DraftCleanup {
     const surface = this.#surface;
     const before = await surface.look();
     if (before.draft === undefined) return false;
-    // Already empty: the draft was gone before we looked, nothing to write or confirm.
-    if (before.draft === "") {
-      this.#isDue = false;
-      return true;
-    }
-    surface.write(clearDraftKeys(before.rows));
-    const deadline = surface.now() + CLEANUP_CONFIRM_MS;
-    for (;;) {
-      const seen = await surface.look();
-      if (seen.renders > before.renders && seen.draft === "") {
-        this.#isDue = false;
-        return true;
+    if (before.draft !== "") {
+      surface.write(clearDraftKeys(before.rows));
+      const deadline = surface.now() + CLEANUP_CONFIRM_MS;
+      let seen = await surface.look();
+      while (seen.renders <= before.renders || seen.draft !== "") {
+        if (surface.now() >= deadline) return false;
+        await surface.sleep(CONFIRM_POLL_MS);
+        seen = await surface.look();
       }
-      if (surface.now() >= deadline) return false;
-      await surface.sleep(CONFIRM_POLL_MS);
     }
+    this.#isDue = false;
+    return true;
   }
 }
 
-/** The cleanup over a session's context. */
 export function draftCleanupFor(
   context: Pick<SessionContext, "terminal" | "screen" | "lifetime" | "clock">,
 ): DraftCleanup {

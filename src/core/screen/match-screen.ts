@@ -1,7 +1,6 @@
-// Pure matcher: one rendered snapshot + one adapter's fact table → what the screen
-// shows (spec "Status model", "Trust-gate automation", "Turn boundaries from the TUI").
-// The active dialog is the bottom-most known dialog header; an unknown-gate header only
-// counts when no known dialog owns the frame. Recognition uses the current frame only.
+// Pure matcher: one rendered snapshot + one adapter's fact table → what the screen shows
+// (spec "Status model", "Trust-gate automation"), from the current frame only.
+import type { ScreenFrame } from "../contract/adapter.js";
 import { findOptions, normalizeText } from "./options.js";
 import {
   DIALOG_KINDS,
@@ -9,27 +8,17 @@ import {
   type ScreenFact,
   type ScreenFacts,
   type ScreenMatch,
-  type ScreenSnapshot,
 } from "./types.js";
 
-/** Rows whose trimmed text matches the fact's header and its above/below neighbours. */
-function matchingRows(fact: ScreenFact, lines: readonly string[]): number[] {
-  const rows: number[] = [];
-  for (let row = 0; row < lines.length; row++) {
-    if (!fact.header.test((lines[row] ?? "").trim())) continue;
-    if (fact.above !== undefined && !fact.above.test((lines[row - 1] ?? "").trim())) continue;
-    if (fact.below !== undefined && !hasBelow(fact.below, lines, row, fact.belowWithin ?? 1))
-      continue;
-    rows.push(row);
-  }
-  return rows;
-}
-
-function hasBelow(pattern: RegExp, lines: readonly string[], row: number, within: number): boolean {
-  for (let next = row + 1; next <= row + within && next < lines.length; next++) {
-    if (pattern.test((lines[next] ?? "").trim())) return true;
-  }
-  return false;
+/** The bottom-most row whose trimmed text matches the fact's header and its neighbours (-1: none). */
+function lastMatchingRow(fact: ScreenFact, lines: readonly string[]): number {
+  const { header, above, below } = fact;
+  return lines.findLastIndex((line, row) => {
+    if (!header.test(line.trim())) return false;
+    if (above !== undefined && !above.test((lines[row - 1] ?? "").trim())) return false;
+    const under = lines.slice(row + 1, row + 1 + (fact.belowWithin ?? 1));
+    return below === undefined || under.some((next) => below.test(next.trim()));
+  });
 }
 
 function matchDialog(
@@ -39,18 +28,16 @@ function matchDialog(
   markers: string,
 ): DialogMatch {
   const region = lines.slice(headerRow).map(normalizeText);
-  // A narrow screen wraps the dialog's prose over rows (Codex's trust sentence at 50
-  // columns): a body pattern matches one row, or the region's rows read as one text.
+  // A narrow screen wraps the dialog's prose (Codex's trust sentence at 50 columns).
   const flowed = region.filter((line) => line !== "").join(" ");
   const hasBody = (fact.body ?? []).every(
     (pattern) => region.some((line) => pattern.test(line)) || pattern.test(flowed),
   );
   const options = findOptions(lines, headerRow + 1, lines.length, markers);
   const selectedIndex = options.findIndex((option) => option.isSelected);
-  const affirmativeIndex =
-    fact.affirmative === undefined
-      ? -1
-      : options.findIndex((option) => fact.affirmative?.label.test(option.label));
+  const affirmativeIndex = options.findIndex((option) =>
+    fact.affirmative?.label.test(option.label),
+  );
   return {
     factId: fact.id,
     kind: fact.kind,
@@ -63,14 +50,14 @@ function matchDialog(
   };
 }
 
-// Bottom-most known dialog wins; ties go to the row listed first in the table.
+// The bottom-most known dialog wins (ties: the first in the table); an unknown gate only without one.
 function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch | undefined {
   let best: { fact: ScreenFact; row: number } | undefined;
   let unknown: { fact: ScreenFact; row: number } | undefined;
   for (const fact of facts.rows) {
     if (!DIALOG_KINDS.has(fact.kind)) continue;
-    const row = matchingRows(fact, lines).at(-1);
-    if (row === undefined) continue;
+    const row = lastMatchingRow(fact, lines);
+    if (row === -1) continue;
     if (fact.kind === "unknown_gate") {
       if (unknown === undefined || row > unknown.row) unknown = { fact, row };
     } else if (best === undefined || row > best.row) {
@@ -84,7 +71,10 @@ function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch
   return match.options.length > 0 && match.hasBody ? match : undefined;
 }
 
-export function matchScreen(snapshot: ScreenSnapshot, facts: ScreenFacts): ScreenMatch {
+export function matchScreen(
+  snapshot: Pick<ScreenFrame, "lines" | "cursor">,
+  facts: ScreenFacts,
+): ScreenMatch {
   const { lines, cursor } = snapshot;
   const dialog = activeDialog(facts, lines);
   const ids: string[] = dialog === undefined ? [] : [dialog.factId];
@@ -92,8 +82,8 @@ export function matchScreen(snapshot: ScreenSnapshot, facts: ScreenFacts): Scree
     let lastRow: number | undefined;
     for (const fact of facts.rows) {
       if (fact.kind !== kind) continue;
-      const row = matchingRows(fact, lines).at(-1);
-      if (row === undefined) continue;
+      const row = lastMatchingRow(fact, lines);
+      if (row === -1) continue;
       // A composer painted above a dialog is stale: the dialog owns the input.
       if (kind === "composer" && dialog !== undefined && row < dialog.headerRow) continue;
       ids.push(fact.id);

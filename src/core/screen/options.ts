@@ -1,10 +1,7 @@
-// Finds the option rows of a dialog region. Handles the three layouts seen live: marker
-// + number ("<marker> 1. Trust and continue"), a marker without numbers ("<marker> No,
-// exit"), and raw cursor-addressed text with collapsed spacing ("2.Skip"). The markers
-// are the adapter's (ScreenFacts.optionMarkers).
+// Finds the option rows of a dialog region, in the three layouts seen live: marker and
+// number ("<marker> 1. Trust"), a marker alone ("<marker> No"), collapsed raw text ("2.Skip").
 import type { OptionRow } from "./types.js";
 
-// The marked-row and numbered-row patterns for the adapter's marker glyphs.
 function patternsFor(markers: string) {
   const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
   return {
@@ -55,20 +52,15 @@ function collectBlock(
   while (first - 1 >= start && isSibling(lines[first - 1] ?? "")) first--;
   let last = selected;
   while (last + 1 < end && isSibling(lines[last + 1] ?? "")) last++;
-  const rows: OptionRow[] = [];
-  for (let row = first; row <= last; row++) {
-    const text = (lines[row] ?? "").slice(column);
-    rows.push({ row, ...parseLabel(text, numbered), isSelected: row === selected });
-  }
-  return rows;
+  return lines.slice(first, last + 1).map((line, index) => {
+    const row = first + index;
+    return { row, ...parseLabel(line.slice(column), numbered), isSelected: row === selected };
+  });
 }
 
 function numberedRows(lines: readonly string[], start: number, end: number, numbered: RegExp) {
-  const rows: OptionRow[] = [];
-  for (let row = start; row < end; row++) {
-    const line = lines[row] ?? "";
-    if (!numbered.test(line)) continue;
-    rows.push({ row, ...parseLabel(line, numbered), isSelected: false });
-  }
-  return rows;
+  return lines.slice(start, end).flatMap((line, index): OptionRow[] => {
+    if (!numbered.test(line)) return [];
+    return [{ row: start + index, ...parseLabel(line, numbered), isSelected: false }];
+  });
 }

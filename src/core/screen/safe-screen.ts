@@ -5,10 +5,7 @@ import type { SessionContext } from "../context/session-context.js";
 export const SAFE_SCREEN_RENDER_BOUND_MS = 1000;
 const HELD_WRITE_RETRY_MS = 200;
 
-/**
- * One verdict, now: everything received is rendered (bounded) and no dialog shows. Rejects
- * once the session closed.
- */
+/** One verdict, now: everything received is rendered (bounded) and no dialog shows. */
 export async function isScreenSafeNow(
   context: Pick<SessionContext, "terminal" | "screen" | "lifetime">,
 ): Promise<boolean> {
@@ -23,11 +20,7 @@ export async function isScreenSafeNow(
   return rendered && !terminal.renderFailed && screen.read().dialog === undefined;
 }
 
-/**
- * Waits until everything received is rendered, at most `boundMs` (C-API-56): a screen
- * still catching up is then read as it stands, and the next look sees the rest. The bound's
- * timer goes as soon as the render is in. Rejects once the session closed.
- */
+/** Waits until everything received is rendered, at most `boundMs`: then read as it stands. */
 export async function renderedWithin(
   context: Pick<SessionContext, "terminal" | "lifetime" | "clock">,
   boundMs: number = SAFE_SCREEN_RENDER_BOUND_MS,
@@ -45,7 +38,7 @@ export async function renderedWithin(
   lifetime.assertLive();
 }
 
-/** Resolves once the screen is rendered and free of dialogs; rejects once the session closed. */
+/** Resolves once the screen is rendered and free of dialogs. Each wait here rejects at close. */
 export async function waitForSafeScreen(
   context: Pick<SessionContext, "terminal" | "screen" | "lifetime">,
 ): Promise<void> {

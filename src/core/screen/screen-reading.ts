@@ -1,21 +1,16 @@
-// Reduces a screen-fact match (core/screen) to the few facts the runtime acts on. The
-// answer to a startup prompt is planned one step at a time from the CURRENT frame: a
-// move toward the allowlisted option, or Enter once that option is highlighted, so every
-// key is revalidated against a fresh render (api.md "Trust-gate automation").
+// Reduces a screen-fact match to the facts the runtime acts on. Versions differ by table
+// rows, never by an `if` here. A startup prompt's answer is one step from the CURRENT frame
+// (a move, or Enter on the allowlisted option), revalidated on every render (C-CODEX-12).
+import { compareVersions } from "../../shell/version.js";
 import { KEYS } from "../../terminal/input.js";
 import type { ScreenDialog, ScreenFrame, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
 import { dialogText } from "./dialog-text.js";
-import { factsForVersion } from "./facts-for-version.js";
 import { matchScreen } from "./match-screen.js";
 import { normalizeText } from "./options.js";
-import { planOptionKeys } from "./select-option.js";
-import type { DialogMatch, ScreenFacts, ScreenFactTable } from "./types.js";
+import type { DialogMatch, ScreenFact, ScreenFacts, ScreenFactTable } from "./types.js";
 
-/**
- * `workingTitle`: a window title that means the CLI is working (C-TURN-05). The title does
- * not depend on the width, so a turn whose footer a narrow screen cuts off still shows.
- */
+/** `workingTitle`: a window title that means working (C-TURN-05), whatever the width cuts off. */
 export function readScreenWithFacts(
   frame: ScreenFrame,
   allFacts: ScreenFacts,
@@ -45,6 +40,26 @@ export function readScreenWithFacts(
   };
 }
 
+// An unknown version (unparseable `--version`) keeps every row.
+const cache = new WeakMap<ScreenFacts, Map<string, ScreenFacts>>();
+
+export function isFactForVersion(fact: ScreenFact, version: string): boolean {
+  const { from, before } = fact.versions ?? {};
+  if (from !== undefined && compareVersions(version, from) < 0) return false;
+  if (before !== undefined && compareVersions(version, before) >= 0) return false;
+  return true;
+}
+
+export function factsForVersion(all: ScreenFacts, version: string | undefined): ScreenFacts {
+  if (version === undefined) return all;
+  const byVersion = cache.get(all) ?? new Map<string, ScreenFacts>();
+  cache.set(all, byVersion);
+  const rows = () => all.rows.filter((fact) => isFactForVersion(fact, version));
+  const facts = byVersion.get(version) ?? { ...all, rows: rows() };
+  byVersion.set(version, facts);
+  return facts;
+}
+
 function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   const fact = table.find((row) => row.id === dialog.factId);
   const ruleIds = [dialog.factId];
@@ -53,26 +68,55 @@ function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
   if (dialog.kind !== "startup_prompt" || fact === undefined || dialog.label === undefined) {
     return { ruleIds, kind: "human_decision" };
   }
-  const label = dialog.label as StartupPromptLabel;
-  // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
-  const selected = {
+  const prompt: ScreenDialog = {
+    ruleIds,
+    kind: "startup_prompt",
+    label: dialog.label as StartupPromptLabel,
+    // The table's answer policy is the trust allowlist (api.md "Trust allowlist").
     needsAutotrust: fact.answer === "autotrust",
     ...(fact.firstKeyAfterMs === undefined ? {} : { firstKeyAfterMs: fact.firstKeyAfterMs }),
     ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
   };
   // A bare header is only a candidate: it holds input but gives no authority to answer.
-  if (!dialog.hasBody || fact.answer === "never")
-    return { ruleIds, kind: "startup_prompt", label, ...selected };
-  if (fact.affirmative === undefined) {
-    // Onboarding prompts with no allowlisted option are declined with Escape.
-    return { ruleIds, kind: "startup_prompt", label, answerKeys: KEYS.escape, ...selected };
-  }
+  if (!dialog.hasBody || fact.answer === "never") return prompt;
+  // Onboarding prompts with no allowlisted option are declined with Escape.
+  if (fact.affirmative === undefined) return { ...prompt, answerKeys: KEYS.escape };
   const plan = planOptionKeys(dialog, fact.affirmative.label);
-  if (plan === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
-  const isOnTarget = dialog.selectedIndex === plan.targetIndex;
-  const answerKeys = plan.method === "arrows" && isOnTarget ? plan.confirm : plan.moves[0];
-  if (answerKeys === undefined) return { ruleIds, kind: "startup_prompt", label, ...selected };
-  return { ruleIds, kind: "startup_prompt", label, answerKeys, ...selected };
+  const isOnTarget = plan?.method === "arrows" && dialog.selectedIndex === plan.targetIndex;
+  const answerKeys = isOnTarget ? plan.confirm : plan?.moves[0];
+  return answerKeys === undefined ? prompt : { ...prompt, answerKeys };
+}
+
+export const { up: ARROW_UP, down: ARROW_DOWN, enter: ENTER } = KEYS;
+
+export interface OptionKeyPlan {
+  readonly method: "arrows" | "number";
+  readonly moves: readonly string[];
+  readonly confirm: string;
+  readonly targetIndex: number;
+}
+
+/**
+ * Keys to reach the option whose label matches `label`. With a visible highlight, use
+ * arrows (a number key may confirm at once on some layouts, so arrows are the safe
+ * default); with no highlight (raw cursor-addressed output), fall back to the row's number.
+ * Undefined when the option is absent or cannot be reached safely.
+ */
+export function planOptionKeys(
+  dialog: Pick<DialogMatch, "options" | "selectedIndex">,
+  label: RegExp,
+): OptionKeyPlan | undefined {
+  const targetIndex = dialog.options.findIndex((option) => label.test(option.label));
+  const target = dialog.options[targetIndex];
+  if (target === undefined) return undefined;
+  if (dialog.selectedIndex !== undefined) {
+    const distance = targetIndex - dialog.selectedIndex;
+    const key = distance > 0 ? ARROW_DOWN : ARROW_UP;
+    const moves = Array.from({ length: Math.abs(distance) }, () => key);
+    return { method: "arrows", moves, confirm: ENTER, targetIndex };
+  }
+  if (target.number === undefined || target.number > 9) return undefined;
+  return { method: "number", moves: [String(target.number)], confirm: ENTER, targetIndex };
 }
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */
@@ -89,16 +133,15 @@ const COMPOSER_END = /^(─{20,}|)$/;
 // Codex grows a draft upward to about 65% of the screen: 28 rows on 48, 40 on 80.
 const MAX_COMPOSER_ROWS = 48;
 
-// Text typed after the composer's prompt glyph (what its fact's header matched) and on
-// the draft's following rows; empty for an idle input box.
+// Text typed after the composer's glyph and on the draft's following rows.
 function composerRows(lines: readonly string[], row: number, table: ScreenFactTable): string {
   const first = (lines[row] ?? "").trim();
   const composer = table.find((fact) => fact.kind === "composer" && fact.header.test(first));
-  const rows = [first.replace(composer?.header ?? "", "").trim()];
-  for (let next = row + 1; next < Math.min(lines.length, row + MAX_COMPOSER_ROWS); next += 1) {
-    const text = (lines[next] ?? "").trim();
-    if (COMPOSER_END.test(text)) break;
-    rows.push(text);
-  }
+  const below = lines.slice(row + 1, row + MAX_COMPOSER_ROWS).map((line) => line.trim());
+  const end = below.findIndex((text) => COMPOSER_END.test(text));
+  const rows = [
+    first.replace(composer?.header ?? "", "").trim(),
+    ...below.slice(0, end === -1 ? undefined : end),
+  ];
   return rows.join("\n").trim();
 }

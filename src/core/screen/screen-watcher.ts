@@ -1,11 +1,10 @@
-// Turns rendered frames into status evidence and startup-prompt automation: dialogs →
-// blocked + attention, allowlisted startup prompts answered (under autotrust where
-// required) with a 5 s bound per dialog, working/idle edges after first readiness
-// (api.md "Status model", "startup_prompt", "Trust-gate automation", C-TRUST-01).
+// Acts on rendered frames: dialogs → blocked + attention, allowlisted startup prompts
+// answered a key at a time, working/idle edges (api.md "Trust-gate automation", C-TRUST-01).
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
 import type { StartupPromptLabel } from "../contract/status.js";
+import type { DecidedPermission } from "./decided-permission.js";
 import { withoutWorkspacePath } from "./dialog-text.js";
 
 export const TRUST_DEADLINE_MS = 5000;
@@ -14,65 +13,40 @@ const EVALUATION_THROTTLE_MS = 40;
 export const ANSWER_STEP_MS = 200;
 /** The least time before a final key (Enter, Escape) is repeated. */
 export const ANSWER_CONFIRM_MS = 1500;
-/**
- * A move key whose effect no later frame shows is repeated only after this long: a CPU-
- * starved CLI may still be about to apply it, and a second arrow on a two-option list
- * wraps onto "No, exit" (seen with 16 sessions on 2 cores).
- */
+// A move key whose effect no frame shows is repeated after this long: a second arrow on a
+// starved CLI wraps a two-option list onto "No, exit" (16 sessions on 2 cores).
 export const ANSWER_RETRY_MS = 3000;
-/**
- * With no frame at all after a key, the CLI dropped it (Codex paints its trust dialog
- * before its input loop is live) or is starved. A final key is repeated after this long,
- * a move key after twice this long: a stray repeat must stay rarer than a lost key.
- */
+// With no frame after a key (Codex paints its trust dialog before its input loop is live),
+// a final key is repeated after this long, a move key after twice this long.
 export const UNRENDERED_RETRY_MS = 4000;
 
 /** What the screen's edges mean beyond status and dialogs: the runtime wires them to turns and readiness. */
 export interface ScreenEdges {
-  /** Every evaluated frame. */
   onFrame(reading: ScreenReading): void;
-  /** Work appeared (after first readiness). */
   onWorkingEdge(): void;
-  /** Work ended with an idle composer; `isInterrupt` when a fresh interrupt banner shows. */
+  /** Work ended with an idle composer; `isInterrupt`: under a fresh interrupt banner. */
   onIdleEdge(isInterrupt: boolean, reading: ScreenReading): void;
-  /**
-   * A dialog's block cleared; `isInterrupt` when it cleared to an idle composer under a
-   * fresh interrupt banner (Escape on Claude's permission dialog ends the turn that way).
-   */
   onDialogCleared(reading: ScreenReading, isInterrupt: boolean): void;
-  /**
-   * A tool-permission dialog is on screen: how many more ms a hook handler's answer
-   * covers it (0: a human's to answer). See core/turn/decided-permission.ts.
-   */
-  permissionCoverMs(): number;
-  /** A frame without a tool-permission dialog. */
-  onNoPermissionDialog(): void;
 }
 
 export interface ScreenWatcherOptions {
   readonly context: SessionContext;
   readonly autotrust: boolean;
-  /** The workspace, kept out of the dialog text an attention activity carries. */
+  /** Kept out of the dialog text an attention activity carries. */
   readonly cwd: string;
   readonly edges: ScreenEdges;
-}
-
-/** The last key written for a dialog, and what the frame looked like when it went. */
-interface SentKey {
-  readonly isFinal: boolean;
-  readonly at: number;
-  readonly renders: number;
-  readonly selectedIndex: number | undefined;
+  readonly decidedPermission: DecidedPermission;
 }
 
 interface DialogAttempt {
   readonly key: string;
   readonly startedAt: number;
-  sent: SentKey | undefined;
+  /** The last key written, and what the frame looked like when it went. */
+  sent?: Readonly<{ isFinal: boolean; at: number; renders: number; selectedIndex?: number }>;
   /** Move keys written so far; after a repeated one the highlight shown may be in transit. */
   moves: number;
   /** Since when every look has shown the option the final key would choose. */
-  finalDueSince: number | undefined;
+  finalDueSince?: number | undefined;
   isReported: boolean;
   expired: boolean;
   cancelTimer: () => void;
@@ -80,41 +54,36 @@ interface DialogAttempt {
 
 export class ScreenWatcher {
   readonly #context: SessionContext;
-  readonly #edges: ScreenEdges;
-  readonly #autotrust: boolean;
-  readonly #cwd: string;
+  readonly #options: ScreenWatcherOptions;
   #attempt: DialogAttempt | undefined;
   #blockedKey: string | undefined;
   #wasWorking = false;
   #wasInterrupted = false;
-  /** A fresh interrupt banner appeared since work last started (ends the turn when idle). */
   #sawFreshInterrupt = false;
   #pending: (() => void) | undefined;
 
   constructor(options: ScreenWatcherOptions) {
     this.#context = options.context;
-    this.#edges = options.edges;
-    this.#autotrust = options.autotrust;
-    this.#cwd = options.cwd;
+    this.#options = options;
   }
 
-  /** Called on every render; evaluation is throttled with a trailing run. */
+  /** Called on every render; throttled, with a trailing run. */
   scheduleEvaluation(): void {
     if (this.#pending !== undefined || this.#context.lifetime.isClosed) return;
-    this.#pending = this.#setTimer(() => {
+    this.#pending = this.#context.clock.set(() => {
       this.#pending = undefined;
       this.#evaluate();
     }, EVALUATION_THROTTLE_MS);
   }
 
-  // The one place frames are acted on; anyone may read the screen (context.screen.read()).
+  // The one place frames are acted on; anyone may read the screen.
   #evaluate(): void {
     if (this.#context.lifetime.isClosed) return;
     const reading = this.#context.screen.read();
-    if (reading.dialog?.isToolPermission !== true) this.#edges.onNoPermissionDialog();
+    if (reading.dialog?.isToolPermission !== true) this.#options.decidedPermission.noteNoDialog();
     if (reading.dialog !== undefined) this.#handleDialog(reading.dialog);
     else this.#handleNoDialog(reading);
-    this.#edges.onFrame(reading);
+    this.#options.edges.onFrame(reading);
   }
 
   dispose(): void {
@@ -126,40 +95,37 @@ export class ScreenWatcher {
 
   #handleDialog(dialog: ScreenDialog): void {
     const key = dialog.ruleIds.join("|");
-    if (dialog.kind === "human_decision" || dialog.label === undefined) {
-      // The CLI may still paint a permission prompt its PermissionRequest hook just
-      // answered; input stays held while it is visible, but nobody needs to be called.
-      // Looked at again when the cover ends, in case no new frame comes.
-      const coverMs = dialog.isToolPermission === true ? this.#edges.permissionCoverMs() : 0;
-      if (coverMs > 0) {
-        this.#setTimer(() => this.scheduleEvaluation(), coverMs + 1);
-        return;
-      }
-      this.#block(dialog);
+    const { decidedPermission, autotrust } = this.#options;
+    const isForbidden = dialog.needsAutotrust === true && !autotrust;
+    if (dialog.kind === "human_decision" || dialog.label === undefined || isForbidden) {
+      // A prompt a PermissionRequest hook just answered may still paint: input stays held,
+      // nobody is called, and it is looked at again when the cover ends.
+      const coverMs = dialog.isToolPermission === true ? decidedPermission.coverDialog() : 0;
+      if (coverMs > 0) this.#recheckLater(coverMs + 1);
+      else this.#block(dialog);
       return;
     }
-    const needsAutotrust = dialog.needsAutotrust === true;
-    if (needsAutotrust && !this.#autotrust) {
-      this.#block(dialog);
-      return;
-    }
-    if (this.#attempt === undefined || this.#attempt.key !== key) this.#startAttempt(key);
-    const attempt = this.#attempt;
-    if (attempt === undefined) return;
-    // Past the deadline the session is blocked for a human, but a safe answer may still
-    // land: a late success clears the block like any other cleared dialog.
+    const attempt = this.#attempt?.key === key ? this.#attempt : this.#startAttempt(key);
+    // Past the deadline a human is called, but a late safe answer still clears the block.
     if (attempt.expired) this.#block(dialog);
     if (dialog.answerKeys === undefined) return;
-    if (!this.#isPastFirstKeyDelay(attempt, dialog)) return;
+    const delay = dialog.firstKeyAfterMs;
+    if (delay !== undefined && attempt.sent === undefined) {
+      if (!this.#hasWaited(attempt.startedAt, delay)) return;
+    }
     const isFinal = isFinalKey(dialog.answerKeys);
     if (!isFinal) attempt.finalDueSince = undefined;
     if (!this.#mayWriteNextKey(attempt, dialog)) return;
-    if (isFinal && !this.#isHighlightSettled(attempt)) return;
-    this.#answer(attempt, dialog.label, dialog.answerKeys, dialog.selectedIndex);
+    // After a repeated move the frame may show the repeat still in flight (it wraps back to
+    // "No, exit", and Enter then quits Claude): the highlight must hold still first.
+    if (isFinal && attempt.moves >= 2) {
+      attempt.finalDueSince ??= this.#context.clock.now();
+      if (!this.#hasWaited(attempt.finalDueSince, ANSWER_RETRY_MS)) return;
+    }
+    this.#answer(attempt, dialog.label, dialog.answerKeys, dialog);
   }
 
-  // A new key is planned only from a frame rendered after the previous key, and only once
-  // that frame shows the key's effect (the highlight moved) or the retry time has passed.
+  // A new key only from a frame after the previous one that shows its effect, or after the retry time.
   #mayWriteNextKey(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
     const sent = attempt.sent;
     if (sent === undefined) return true;
@@ -175,52 +141,30 @@ export class ScreenWatcher {
     return isDue;
   }
 
-  #isPastFirstKeyDelay(attempt: DialogAttempt, dialog: ScreenDialog): boolean {
-    const delay = dialog.firstKeyAfterMs;
-    if (delay === undefined || attempt.sent !== undefined) return true;
-    const waited = this.#context.clock.now() - attempt.startedAt;
-    if (waited >= delay) return true;
-    this.#recheckLater(Math.max(ANSWER_STEP_MS, delay - waited));
+  // Whether `ms` passed since `since`; if not, the frame is looked at again once they have.
+  #hasWaited(since: number, ms: number): boolean {
+    const waited = this.#context.clock.now() - since;
+    if (waited >= ms) return true;
+    this.#recheckLater(Math.max(ANSWER_STEP_MS, ms - waited));
     return false;
-  }
-
-  // After a repeated move key the frame may show the first move applied and the repeat
-  // still in flight: on "No, exit / Yes, I trust this folder" the repeat wraps back, and an
-  // Enter planned from the in-between frame quits Claude (exit code 1). So once a move was
-  // repeated, the final key waits until the highlight has held still for the retry time.
-  #isHighlightSettled(attempt: DialogAttempt): boolean {
-    if (attempt.moves < 2) return true;
-    const now = this.#context.clock.now();
-    attempt.finalDueSince ??= now;
-    const waited = now - attempt.finalDueSince;
-    if (waited >= ANSWER_RETRY_MS) return true;
-    this.#recheckLater(Math.max(ANSWER_STEP_MS, ANSWER_RETRY_MS - waited));
-    return false;
-  }
-
-  #setTimer(callback: () => void, ms: number): () => void {
-    return this.#context.clock.set(callback, ms);
   }
 
   #recheckLater(ms: number): void {
-    this.#setTimer(() => this.scheduleEvaluation(), ms);
+    this.#context.clock.set(() => this.scheduleEvaluation(), ms);
   }
 
-  #startAttempt(key: string): void {
+  #startAttempt(key: string): DialogAttempt {
     this.#attempt?.cancelTimer();
     const attempt: DialogAttempt = {
       key,
       startedAt: this.#context.clock.now(),
-      sent: undefined,
       moves: 0,
-      finalDueSince: undefined,
       isReported: false,
       expired: false,
       cancelTimer: () => {},
     };
-    // The bound holds for the whole dialog generation: an unanswered or unanswerable
-    // prompt becomes a recoverable block without waiting for another frame.
-    attempt.cancelTimer = this.#setTimer(() => {
+    // The bound holds for the whole dialog, without waiting for another frame.
+    attempt.cancelTimer = this.#context.clock.set(() => {
       if (this.#attempt !== attempt) return;
       attempt.expired = true;
       const current = this.#context.screen.read();
@@ -229,14 +173,10 @@ export class ScreenWatcher {
       }
     }, TRUST_DEADLINE_MS);
     this.#attempt = attempt;
+    return attempt;
   }
 
-  #answer(
-    attempt: DialogAttempt,
-    label: StartupPromptLabel,
-    keys: string,
-    selectedIndex: number | undefined,
-  ): void {
+  #answer(attempt: DialogAttempt, label: StartupPromptLabel, keys: string, dialog: ScreenDialog) {
     try {
       this.#context.terminal.sendInput(keys);
     } catch {
@@ -254,14 +194,13 @@ export class ScreenWatcher {
       isFinal,
       at: this.#context.clock.now(),
       renders: this.#context.screen.renderCount,
-      selectedIndex,
+      ...(dialog.selectedIndex === undefined ? {} : { selectedIndex: dialog.selectedIndex }),
     };
     if (isFinal && !attempt.isReported) {
       attempt.isReported = true;
       this.#context.events.emitStartupPrompt(label);
     }
-    // Each key is one step (a move, then Enter on the highlighted option); the next step
-    // is planned from a fresh frame. A final key gets longer to take effect before a retry.
+    // The next step is planned from a fresh frame; a final key gets longer to take effect.
     this.#recheckLater(isFinal ? ANSWER_CONFIRM_MS : ANSWER_STEP_MS);
   }
 
@@ -271,48 +210,40 @@ export class ScreenWatcher {
     this.#blockedKey = key;
     this.#context.status.apply("dialog_visible", dialog.ruleIds.join(","));
     const text =
-      dialog.text === undefined ? undefined : withoutWorkspacePath(dialog.text, this.#cwd);
+      dialog.text === undefined ? undefined : withoutWorkspacePath(dialog.text, this.#options.cwd);
     this.#context.events.emitAttention(dialog.ruleIds, text);
   }
 
   #handleNoDialog(reading: ScreenReading): void {
-    if (this.#attempt !== undefined) {
-      this.#attempt.cancelTimer();
-      this.#attempt = undefined;
-    }
-    if (this.#context.status.isBlocked) {
-      if (reading.isWorking || reading.hasIdleComposer) {
-        this.#blockedKey = undefined;
-        const { status } = this.#context;
-        if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
-        else status.apply("dialog_cleared_idle", "idle composer");
-        const isInterrupt = !reading.isWorking && reading.isInterrupted && !this.#wasInterrupted;
-        this.#edges.onDialogCleared(reading, isInterrupt);
-        this.#wasInterrupted = reading.isInterrupted;
-      }
-      this.#wasWorking = reading.isWorking;
+    this.#attempt?.cancelTimer();
+    this.#attempt = undefined;
+    const { status } = this.#context;
+    const wasWorking = this.#wasWorking;
+    this.#wasWorking = reading.isWorking;
+    if (status.isBlocked) {
+      if (!reading.isWorking && !reading.hasIdleComposer) return;
+      this.#blockedKey = undefined;
+      if (reading.isWorking) status.apply("dialog_cleared_working", "work visible");
+      else status.apply("dialog_cleared_idle", "idle composer");
+      const isInterrupt = !reading.isWorking && reading.isInterrupted && !this.#wasInterrupted;
+      this.#options.edges.onDialogCleared(reading, isInterrupt);
+      this.#wasInterrupted = reading.isInterrupted;
       return;
     }
     this.#blockedKey = undefined;
-    if (!this.#context.status.hasBeenReady) {
-      this.#wasWorking = reading.isWorking;
-      return;
-    }
-    if (reading.isWorking && !this.#wasWorking) {
+    if (!status.hasBeenReady) return;
+    if (reading.isWorking && !wasWorking) {
       this.#sawFreshInterrupt = false;
-      this.#edges.onWorkingEdge();
+      this.#options.edges.onWorkingEdge();
     }
-    // Only a fresh interrupt banner counts; an old one still on screen proves nothing. It
-    // may be painted while the spinner is still up: it then counts at the idle edge after.
+    // Only a fresh banner counts; one painted under the spinner counts at the idle edge after.
     if (reading.isInterrupted && !this.#wasInterrupted) this.#sawFreshInterrupt = true;
-    const endedWork = this.#wasWorking && !reading.isWorking && reading.hasIdleComposer;
     const isIdle = reading.hasIdleComposer && !reading.isWorking;
-    const interruptedIdle = this.#sawFreshInterrupt && isIdle;
-    if (endedWork || interruptedIdle) {
+    if (isIdle && (wasWorking || this.#sawFreshInterrupt)) {
+      const isInterrupt = this.#sawFreshInterrupt;
       this.#sawFreshInterrupt = false;
-      this.#edges.onIdleEdge(interruptedIdle, reading);
+      this.#options.edges.onIdleEdge(isInterrupt, reading);
     }
-    this.#wasWorking = reading.isWorking;
     this.#wasInterrupted = reading.isInterrupted;
   }
 }

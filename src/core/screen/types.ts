@@ -1,6 +1,5 @@
-// Adapter-neutral shapes of screen knowledge (ARCHITECTURE "The adapter seam", spec
-// "Status model" and "Trust-gate automation"). Adapters supply versioned tables of
-// these rows; core matches them against a rendered snapshot. Data, not control flow.
+// Adapter-neutral shapes of screen knowledge (spec "Status model", "Trust-gate
+// automation"): adapters supply versioned tables of these rows; core matches them.
 
 export type ScreenFactKind =
   | "startup_prompt" // a gate at launch that Elwood may answer (trust, bypass, update, onboarding)
@@ -20,12 +19,6 @@ export const DIALOG_KINDS: ReadonlySet<ScreenFactKind> = new Set([
   "unknown_gate",
 ]);
 
-/** How to pick an option: by its label, with arrows or its number key (see select-option.ts). */
-export interface OptionChoice {
-  readonly label: RegExp;
-  readonly keys: "select-by-label";
-}
-
 export interface ScreenFact {
   readonly id: string;
   readonly kind: ScreenFactKind;
@@ -35,25 +28,16 @@ export interface ScreenFact {
   readonly header: RegExp;
   /** Native body lines that must ALL appear in the region below the header. */
   readonly body?: readonly RegExp[];
-  /** Line directly above / below the header line must match (e.g. the composer's rules). */
+  /** The row above / a row below the header must match; `below` within `belowWithin` rows (1). */
   readonly above?: RegExp;
   readonly below?: RegExp;
-  /** How many rows under the header `below` may be found in (default 1: directly below). */
   readonly belowWithin?: number;
-  /** The one option Elwood may choose (trust allowlist, or a decline/skip). */
-  readonly affirmative?: OptionChoice;
-  /**
-   * The least time between the dialog's first frame and the first key: a CLI that drains
-   * typeahead after painting the dialog takes a key written in that window as typeahead.
-   */
+  /** The label of the one option Elwood may choose (trust allowlist, or a decline/skip). */
+  readonly affirmative?: { readonly label: RegExp };
+  /** Least time from the dialog's first frame to the first key (a CLI drains typeahead then). */
   readonly firstKeyAfterMs?: number;
-  /** Decision policy: answer under autotrust, always, or never. */
   readonly answer?: "autotrust" | "always" | "never";
-  /**
-   * CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every
-   * version. A row for a screen a later release replaced gets `before` = the first version
-   * seen painting the replacement (versions in between keep both rows; their texts differ).
-   */
+  /** CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every version. */
   readonly versions?: { readonly from?: string; readonly before?: string };
   /** CLI version(s) the row was seen on, each with a captured fixture (or a note why not). */
   readonly verifiedOn: string;
@@ -68,11 +52,6 @@ export interface ScreenFacts {
   readonly optionMarkers: string;
 }
 
-export interface ScreenSnapshot {
-  readonly lines: readonly string[];
-  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible?: boolean };
-}
-
 export interface OptionRow {
   readonly row: number;
   readonly label: string;
@@ -85,12 +64,10 @@ export interface DialogMatch {
   readonly kind: ScreenFactKind;
   readonly label?: string;
   readonly headerRow: number;
-  /** Every body row required by the fact was found in the region. */
   readonly hasBody: boolean;
   readonly options: readonly OptionRow[];
-  /** Index into `options` of the highlighted row, when one is shown. */
+  /** Indexes into `options` of the highlighted row and of the fact's affirmative, when shown. */
   readonly selectedIndex?: number;
-  /** Index into `options` of the row matching the fact's affirmative, when present. */
   readonly affirmativeIndex?: number;
 }
 
@@ -101,9 +78,7 @@ export interface ScreenMatch {
   readonly isWorking: boolean;
   readonly isInterrupted: boolean;
   readonly hasAuthFailure: boolean;
-  /** A native idle composer is visible below any dialog. */
   readonly hasComposer: boolean;
   readonly composerRow?: number;
-  /** The native cursor sits on the composer row. */
   readonly isCursorOnComposer: boolean;
 }

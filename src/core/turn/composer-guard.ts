@@ -1,20 +1,16 @@
-// The wait before a program prompt's first keystroke (issue 25, prd/runtime.md "A person's
-// draft"): while a person's unsent text is in the composer, nothing is typed. The prompt
-// waits until the composer is free again (and, for a readiness-waiting submission, the
-// agent ready), then goes in once; if the draft sits untouched for `waitMs` it fails with
-// composer_occupied and nothing was written. The person's text is never cleared here.
+// No program prompt is typed over a person's unsent text (issue 25, prd/runtime.md "A
+// person's draft"). The screen's draft is the truth, but only once keys came from outside
+// since the composer was last seen empty: a leftover nobody typed over never holds a prompt.
 import { ElwoodError } from "../../errors.js";
+import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { type DraftCleanup, draftCleanupFor } from "../screen/draft-cleanup.js";
 import { renderedWithin } from "../screen/safe-screen.js";
-import { HumanKeys } from "./human-draft.js";
 
-/** How often the screen is looked at while a person's draft holds the prompt. */
-export const COMPOSER_GUARD_POLL_MS = 100;
+const COMPOSER_GUARD_POLL_MS = 100;
 /** The default `composerWaitMs`: how long an untouched draft holds a due prompt. */
 export const DEFAULT_COMPOSER_WAIT_MS = 60_000;
 
-/** An untouched draft held the prompt for `waitMs`: nothing was typed. */
 function composerOccupied(waitMs: number, submission: string): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
@@ -23,7 +19,6 @@ function composerOccupied(waitMs: number, submission: string): ElwoodError {
   );
 }
 
-/** A person typed between the wait and the program's first keystroke: nothing was typed. */
 export function typedMeanwhile(submission: string): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
@@ -32,7 +27,6 @@ export function typedMeanwhile(submission: string): ElwoodError {
   );
 }
 
-/** A person typed into the program's staged prompt and left it: it was never submitted. */
 export function personKeptComposer(submission: string, waitMs: number): ElwoodError {
   return new ElwoodError(
     "composer_occupied",
@@ -41,24 +35,99 @@ export function personKeptComposer(submission: string, waitMs: number): ElwoodEr
   );
 }
 
+/** `unsettled`: keys just went in (their echo may not show yet), or no composer is visible. */
+export type ComposerVerdict = "free" | "occupied" | "unsettled";
+
+// An empty composer this long after the last key proves it left nothing (a loaded machine
+// echoes a key within a few hundred ms); with no frame rendered since the key, longer.
+const ECHO_MS = 300;
+const UNRENDERED_ECHO_MS = 2000;
+
+/** `isPending`: keys came since the composer was last seen empty; `hasRenderedSince` shows their echo. */
+export interface KeysSince {
+  readonly isPending: boolean;
+  readonly msSinceLastKey: number;
+  readonly hasRenderedSince: boolean;
+}
+
+export function judgeComposer(draft: string | undefined, keys: KeysSince): ComposerVerdict {
+  if (!keys.isPending) return "free";
+  if (draft === undefined) return "unsettled";
+  if (draft.length > 0) return "occupied";
+  const settledMs = keys.hasRenderedSince ? ECHO_MS : UNRENDERED_ECHO_MS;
+  return keys.msSinceLastKey >= settledMs ? "free" : "unsettled";
+}
+
+/**
+ * What a terminal answers by itself (the serve page's browser terminal forwards these as
+ * keys): focus, cursor position, device attributes, mode and keyboard reports, mouse, OSC.
+ */
+const TERMINAL_REPORT =
+  /\x1b\[(?:[IO]|\d+;\d+R|[?>=][\d;]*c|\?[\d;]*\$y|\?\d*u|<\d+;\d+;\d+[Mm])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+const asText = (input: string | Uint8Array) =>
+  typeof input === "string" ? input : Buffer.from(input).toString("utf8");
+
+/** Input made only of a terminal's own reports: no person pressed anything. */
+export function isTerminalReport(input: string | Uint8Array): boolean {
+  return asText(input).replace(TERMINAL_REPORT, "").length === 0;
+}
+
+/** Input that cannot put text in the composer: a lone Escape (an interrupt), or reports only. */
+export function typesNothing(input: string | Uint8Array): boolean {
+  return asText(input) === KEYS.escape || isTerminalReport(input);
+}
+
+/** Keys from outside that may leave text (an arrow recalls history): when, and whether seen since. */
+export class HumanKeys {
+  #count = 0;
+  #lastAt = Number.NEGATIVE_INFINITY;
+  #rendersAtLast = 0;
+  #isPending = false;
+
+  note(input: string | Uint8Array, now: number, renders: number): void {
+    if (typesNothing(input)) return;
+    this.#count += 1;
+    this.#lastAt = now;
+    this.#rendersAtLast = renders;
+    this.#isPending = true;
+  }
+
+  /** A mark to tell whether more keys came after it. */
+  get count(): number {
+    return this.#count;
+  }
+
+  get lastAt(): number {
+    return this.#lastAt;
+  }
+
+  /** A free composer forgets the keys, which left nothing behind. */
+  judge(look: { draft: string | undefined; renders: number }, now: number): ComposerVerdict {
+    const verdict = judgeComposer(look.draft, {
+      isPending: this.#isPending,
+      msSinceLastKey: now - this.#lastAt,
+      hasRenderedSince: look.renders > this.#rendersAtLast,
+    });
+    if (verdict === "free") this.#isPending = false;
+    return verdict;
+  }
+}
+
 /** What waits: its kind, and whether it took the ready transition (it gives it back). */
 export interface GuardedSubmission {
   readonly kind: string;
   readonly holdsReadiness: boolean;
-  /** A caller that gave up (its turn's timeout): the prompt is not typed at all. */
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * The session's one guard (built by the runtime, shared by turns and commands): the
- * record of keys from outside and the wait before a program's first keystroke.
- */
+/** The session's one guard, shared by turns and commands. */
 export class ComposerGuard {
   readonly #context: SessionContext;
   readonly #keys = new HumanKeys();
   readonly #waitMs: number;
   readonly #cleanup: DraftCleanup;
-  /** The key count when our failed draft was left: a key after it makes the text a person's. */
+  /** A key after this count makes our failed draft a person's. */
   #keysAtFailedDraft = 0;
 
   constructor(context: SessionContext, waitMs: number) {
@@ -67,83 +136,59 @@ export class ComposerGuard {
     this.#cleanup = draftCleanupFor(context);
   }
 
-  /**
-   * A program draft was left unsubmitted in the composer: erase it now if the screen is
-   * safe, else before the next program keystroke. True once an empty composer confirmed it.
-   */
+  /** Our unsubmitted draft: erased now or before the next program keystroke; true once confirmed. */
   clearFailedDraft(): Promise<boolean> {
     this.#keysAtFailedDraft = this.#keys.count;
     return this.#cleanup.clearNow();
   }
 
-  /** Keys from outside the queue (sendKeys), as they go to the terminal. */
   noteKeys(input: string | Uint8Array): void {
     this.#keys.note(input, this.#context.clock.now(), this.#context.screen.renderCount);
   }
 
-  /** Keys from outside so far: compare with the mark waitForFree returned. */
-  get keyCount(): number {
-    return this.#keys.count;
+  /** Milliseconds since the last key from outside, if any came after `mark` (from waitForFree). */
+  msSinceKeysAfter(mark: number): number | undefined {
+    return this.#keys.count === mark ? undefined : this.#context.clock.now() - this.#keys.lastAt;
   }
 
-  /** Milliseconds since the last key from outside. */
-  get msSinceLastKey(): number {
-    return this.#context.clock.now() - this.#keys.lastAt;
-  }
-
-  /** How long a person's untouched draft may hold a program prompt. */
   get waitMs(): number {
     return this.#waitMs;
   }
 
-  /**
-   * Resolves with the key mark once the composer is free: a due cleanup of our own draft
-   * first, then a person's draft. The mark lets delivery tell keys that came after it (it
-   * then types nothing more).
-   */
+  /** Resolves once the composer is free, with the mark that tells keys that came after it. */
   async waitForFree(submission: GuardedSubmission): Promise<number> {
     const { screen, status, events, lifetime, clock } = this.#context;
     const { kind, signal, holdsReadiness } = submission;
-    // The agent idles while the prompt waits: a readiness-waiting submission gives back the
-    // ready transition it consumed (`running` would be a lie) and takes it again to type.
+    // The agent idles while the prompt waits: a readiness-waiting one gives back its ready.
     const releaseReady = () => status.apply("composer_occupied", `${kind} waits`);
-    // Our own unsubmitted draft goes first: the judge below sees only a person's text.
-    // Once a person typed over it, the whole draft is theirs and is never erased.
-    if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
-    try {
-      await this.#cleanup.beforeTyping(kind);
-    } catch (error) {
-      if (holdsReadiness) releaseReady();
-      throw error;
-    }
-    let hasWarned = false;
-    let hasReleased = false;
+    let wasOccupied = false;
     let occupiedSince: number | undefined;
     // Whatever ends the wait untyped (the bound, a caller giving up) gives `ready` back once.
     const giveUp = (error: unknown): never => {
-      if (!hasReleased && holdsReadiness) releaseReady();
+      if (!wasOccupied && holdsReadiness) releaseReady();
       throw error;
     };
+    // Our own draft goes first, unless a person typed over it: then it is theirs.
+    if (this.#keys.count !== this.#keysAtFailedDraft) this.#cleanup.forget();
+    await this.#cleanup.beforeTyping(kind).catch(giveUp);
     for (;;) {
       if (signal?.aborted === true) giveUp(signal.reason);
-      // One look at the composer, bounded like every pre-write render wait (C-API-56).
       await renderedWithin(this.#context);
       const look = { draft: screen.read().composerDraft, renders: screen.renderCount };
       const verdict = this.#keys.judge(look, clock.now());
+      if (verdict !== "occupied") occupiedSince = undefined;
       if (verdict === "free") {
-        if (!hasReleased) return this.#keys.count;
+        if (!wasOccupied || !holdsReadiness) return this.#keys.count;
         // The person may have sent their draft: their turn runs first.
         if (status.status === "ready") {
           status.apply("submitted", `${kind} composer free`);
           return this.#keys.count;
         }
-        occupiedSince = undefined;
       } else if (verdict === "occupied") {
         const now = clock.now();
         occupiedSince ??= now;
-        if (!hasWarned) {
-          hasWarned = true;
-          // Tells watchers, once per submission, why its prompt waits.
+        if (!wasOccupied) {
+          wasOccupied = true;
           events.emitWarning({
             source: "terminal",
             code: "composer_occupied",
@@ -152,17 +197,12 @@ export class ComposerGuard {
             submission: kind,
             waitMs: this.#waitMs,
           });
-        }
-        if (!hasReleased && holdsReadiness) {
-          hasReleased = true;
-          releaseReady();
+          if (holdsReadiness) releaseReady();
         }
         // A person still typing keeps the prompt waiting; an abandoned draft fails it.
         if (now - Math.max(occupiedSince, this.#keys.lastAt) >= this.#waitMs) {
           giveUp(composerOccupied(this.#waitMs, kind));
         }
-      } else {
-        occupiedSince = undefined;
       }
       await lifetime.sleep(COMPOSER_GUARD_POLL_MS);
     }

@@ -1,30 +1,18 @@
 // What the composer shows relative to the prompt being delivered (api.md "Paste and Enter
-// mechanics"): only a visible native composer holding OUR text proves the text is staged;
-// an empty one (or one holding only a placeholder) proves it is not. Pure functions.
+// mechanics"). Pure functions.
 import { normalizeText } from "../screen/options.js";
 
-export type ComposerState =
-  /** No native composer on screen (working, dialog, or a layout we cannot read). */
-  | "hidden"
-  /** A composer with nothing of ours in it: empty, or a placeholder / foreign text. */
-  | "empty"
-  /** Our prompt (or its paste chip) is staged, unsubmitted. */
-  | "staged"
-  /** Our prompt is staged more than once: submitting would send it twice. */
-  | "doubled";
+/** No native composer; nothing of ours in it; our prompt (or its chip) unsubmitted; ours twice. */
+export type ComposerState = "hidden" | "empty" | "staged" | "doubled";
 
-/** Enough of the prompt to recognize it in a composer or in the scrollback. */
+/** The distinctive start of a prompt, enough to recognize it in a composer or the scrollback. */
 const SIGNATURE_CHARS = 24;
 
-/** The distinctive start of a prompt, as a screen would show it (whitespace collapsed). */
-export function promptSignature(prompt: string): string {
+function promptSignature(prompt: string): string {
   return normalizeText(prompt).slice(0, SIGNATURE_CHARS);
 }
 
-/**
- * `pasteChip` is how the agent shows a long paste until it is submitted (an adapter
- * fact): one chip means our prompt is staged, two mean it is staged twice.
- */
+/** `pasteChip`: how the agent shows a long paste; one means staged, two staged twice. */
 export function classifyComposer(
   composerText: string | undefined,
   prompt: string,
@@ -53,20 +41,12 @@ export function countEchoes(
 ): number {
   const signature = promptSignature(prompt);
   if (signature.length === 0) return 0;
-  let count = 0;
-  for (const line of lines) if (normalizeText(line).includes(signature)) count += 1;
-  const inComposer =
-    composerText === undefined
-      ? 0
-      : composerText.split("\n").filter((row) => normalizeText(row).includes(signature)).length;
-  return Math.max(0, count - inComposer);
+  const showing = (rows: readonly string[]) =>
+    rows.filter((row) => normalizeText(row).includes(signature)).length;
+  return Math.max(0, showing(lines) - showing(composerText?.split("\n") ?? []));
 }
 
-/**
- * Whether a prompt the agent reports (the prompt hook, a transcript user message) is the
- * one we submitted. Both are whitespace-collapsed: the hook or transcript may re-wrap or
- * trim the prompt, and images add their chips in front.
- */
+/** Whether a prompt the agent reports is ours: it may be re-wrapped, trimmed, or led by image chips. */
 export function isSameSubmission(reported: string, ours: string): boolean {
   const shown = normalizeText(reported);
   const mine = normalizeText(ours);

@@ -1,10 +1,6 @@
 // Verified delivery of one prompt (issue 11; api.md "Paste and Enter mechanics", C-API-31,
-// C-API-56): one bracketed paste, Enter as a separate write once the paste shows, then
-// watch until the agent accepts it. While our text stays staged, Enter is re-pressed on
-// fresh frames; the paste itself is never repeated, so the model receives the prompt at
-// most once. No proof of acceptance within the bound
-// (time behind a dialog does not count) fails with prompt_not_accepted, naming the
-// screen rule that held it.
+// C-API-56): one paste, then Enter (again while our text stays staged), never a second
+// paste. No proof of acceptance in time fails with prompt_not_accepted and the screen rule.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
@@ -18,76 +14,51 @@ export const DELIVERY_BOUNDS = {
   enterSettleMs: 120,
   /** How long the first Enter waits for the paste to show in the composer. */
   pasteShowMs: 2000,
-  /** How often the screen is looked at while acceptance is unproven. */
   observeIntervalMs: 250,
   /** Least time between two Enters when a frame rendered after the last one shows the text. */
   enterRetryMs: 1000,
-  /**
-   * Least time between two Enters when no frame came after the last one: a CLI that
-   * dropped the key may not repaint at all, and one that is only slow takes the second
-   * Enter on its then-empty composer, where it does nothing.
-   */
+  /** The same with no frame since: a slow CLI takes a second Enter on its empty composer, harmlessly. */
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
   /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   acceptanceMs: 60_000,
 } as const;
 
-/** One look at the screen, after everything received so far was rendered. */
 interface DeliveryObservation {
   readonly composer: ComposerState;
   readonly isWorking: boolean;
   readonly hasDialog: boolean;
   /** Rows outside the composer that show the prompt (the CLI's history echo). */
   readonly echoes: number;
-  /** Frames rendered so far; a key's effect can only show on a later one. */
   readonly renders: number;
 }
 
-/** One submission's delivery: its turn, and what it needs beyond the session context. */
-export interface DeliveryTarget {
+interface DeliveryTarget {
   readonly turn: Turn;
-  /** The adapter's paste chip, which stands in the composer for a long paste. */
   readonly pasteChip: RegExp;
-  /** The session's guard; a key from outside after `keysMark` gives a person the composer. */
+  /** A key from outside after `keysMark` gives a person the composer. */
   readonly guard: ComposerGuard;
   readonly keysMark: number;
-  /** A readiness-waiting submission: a person taking the composer leaves the agent idle. */
   readonly holdsReadiness: boolean;
-  /**
-   * A newer submission, or a person's raw keys, took over the composer: this one must not
-   * press anything again. Checked right before every write, with no await in between.
-   */
+  /** A newer submission or a person's raw keys took over: checked right before every write. */
   isSuperseded(): boolean;
-  /** Reports evidence that the agent took the prompt; the turn owner decides what it means. */
   accept(evidence: string): void;
 }
 
-/**
- * Delivers `target.turn.text`. Resolves once the turn is accepted (or superseded); marks
- * the turn written and submitted on the way. Rejects with prompt_not_accepted at the
- * bound, or with session_not_running once the session closed.
- */
-export async function deliverTurn(context: SessionContext, target: DeliveryTarget): Promise<void> {
-  await new Delivery(context, target).run();
-}
-
-class Delivery {
+/** `run()` resolves once the turn is accepted or superseded, or rejects with prompt_not_accepted. */
+export class Delivery {
   readonly #context: SessionContext;
   readonly #target: DeliveryTarget;
   readonly #turn: Turn;
   readonly #bounds = DELIVERY_BOUNDS;
   readonly #startedAt: number;
+  /** Time held behind a dialog or a running turn: not the agent's delay. */
   #heldMs = 0;
   #echoBaseline = 0;
   #enters = 0;
   #lastEnter = { at: 0, renders: 0 };
-  /** The latest paste was seen staged in the composer. */
   #sawStaged = false;
-  /**
-   * A frame since the look just before the paste showed no working indicator, so any
-   * working indicator seen now came up after it (#isOurWork).
-   */
+  /** A frame since the paste showed no working indicator: one seen now came up after it. */
   #sawNoWork = false;
   #rule = "no_acceptance_signal";
 
@@ -102,34 +73,23 @@ class Delivery {
     return this.#turn.isAccepted || this.#turn.isSettled || this.#isSuperseded();
   }
 
-  // Keys from outside after the composer guard passed: a person has the composer now.
   #isSuperseded(): boolean {
-    const { guard, keysMark } = this.#target;
-    return this.#target.isSuperseded() || guard.keyCount !== keysMark;
+    return this.#target.isSuperseded() || this.#personIdleMs() !== undefined;
   }
 
-  #now(): number {
-    return this.#context.clock.now();
-  }
-
-  // Milliseconds since a person's last key, if a person typed since the composer guard
-  // passed (undefined otherwise): the composer is theirs, this delivery writes nothing more.
   #personIdleMs(): number | undefined {
-    const { guard, keysMark } = this.#target;
-    return guard.keyCount === keysMark ? undefined : guard.msSinceLastKey;
+    return this.#target.guard.msSinceKeysAfter(this.#target.keysMark);
   }
 
-  // A person took the composer (before our paste, or over it): the agent is left idle.
   #personTookOver(): void {
     const { turn, holdsReadiness } = this.#target;
     if (holdsReadiness) this.#context.status.apply("composer_occupied", `${turn.kind} taken over`);
   }
 
-  // Time spent held behind a dialog or an unrendered screen is not the agent's delay.
   async #waitForSafeScreen(): Promise<void> {
-    const since = this.#now();
+    const since = this.#context.clock.now();
     await waitForSafeScreen(this.#context);
-    this.#heldMs += this.#now() - since;
+    this.#heldMs += this.#context.clock.now() - since;
   }
 
   async #observe(): Promise<DeliveryObservation> {
@@ -147,17 +107,7 @@ class Delivery {
     };
   }
 
-  async run(): Promise<void> {
-    await this.#deliver();
-    const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
-    if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
-  }
-
-  /**
-   * A person typed into the composer while our prompt was staged there (issue 25): the
-   * text is theirs now. Nothing more is written — no Enter, no paste, no cleanup — and the
-   * prompt is taken only if they send it; left untouched for personWaitMs, it fails.
-   */
+  /** A person typed into our staged prompt (issue 25): it is theirs to send; untouched, it fails. */
   async #handsOff(): Promise<void> {
     const waitMs = this.#target.guard.waitMs;
     this.#personTookOver();
@@ -169,25 +119,24 @@ class Delivery {
     }
   }
 
-  async #deliver(): Promise<void> {
+  async run(): Promise<void> {
     await this.#waitForSafeScreen();
     this.#echoBaseline = (await this.#observe()).echoes;
     await this.#paste();
     this.#turn.markSubmitted();
     while (!this.#isDone) {
-      if (this.#now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
+      if (this.#context.clock.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
         throw await this.#notAccepted();
       }
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
-      if (this.#isDone) return;
-      await this.#step(await this.#observe());
+      if (!this.#isDone) await this.#step(await this.#observe());
     }
+    const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
+    if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
   }
 
-  // The one paste, a wait (bounded) for it to show, then the Enter as its own write.
   async #paste(): Promise<void> {
     if (this.#isSuperseded()) {
-      // A person typed since the composer guard passed: ours would join their text.
       this.#personTookOver();
       throw typedMeanwhile(this.#turn.kind);
     }
@@ -195,12 +144,13 @@ class Delivery {
     this.#sawStaged = false;
     this.#turn.markWritten();
     await this.#context.lifetime.sleep(this.#bounds.enterSettleMs);
-    const showBy = this.#now() + this.#bounds.pasteShowMs;
+    const showBy = this.#context.clock.now() + this.#bounds.pasteShowMs;
     for (;;) {
       if (this.#isDone) return;
       const seen = await this.#observe();
       if (seen.composer === "staged") this.#sawStaged = true;
-      if (seen.composer !== "empty" || this.#isOurWork(seen) || this.#now() >= showBy) break;
+      if (seen.composer !== "empty" || this.#isOurWork(seen) || this.#context.clock.now() >= showBy)
+        break;
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
     }
     if ((await this.#observe()).composer === "doubled") throw await this.#doubled();
@@ -217,64 +167,47 @@ class Delivery {
     if (seen.composer === "staged") this.#sawStaged = true;
     this.#context.terminal.sendInput(KEYS.enter);
     this.#enters += 1;
-    this.#lastEnter = { at: this.#now(), renders: seen.renders };
+    this.#lastEnter = { at: this.#context.clock.now(), renders: seen.renders };
   }
 
   async #step(seen: DeliveryObservation): Promise<void> {
     const bounds = this.#bounds;
-    const now = this.#now();
     if (seen.hasDialog) {
       // A dialog owns the keyboard; whatever it ate is re-checked once it is gone.
       this.#heldMs += bounds.observeIntervalMs;
       this.#rule = "dialog_visible";
-      return;
-    }
-    if (seen.composer === "doubled") throw await this.#doubled();
-    if (seen.composer === "staged") {
+    } else if (seen.composer === "doubled") {
+      throw await this.#doubled();
+    } else if (seen.composer === "staged") {
       this.#sawStaged = true;
       this.#rule = "composer_holds_prompt";
       // A prompt typed into a running turn waits for the agent: not the agent's delay.
       if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
+      const since = this.#context.clock.now() - this.#lastEnter.at;
       const isFresh = seen.renders > this.#lastEnter.renders;
-      const since = now - this.#lastEnter.at;
       const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
       if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
-      return;
-    }
-    if (this.#isOurWork(seen)) {
-      // Our text left the composer and the agent works: it took the prompt.
+    } else if (this.#isOurWork(seen)) {
       this.#target.accept("composer cleared and work started");
-      return;
-    }
-    if (seen.composer === "hidden") {
+    } else if (seen.composer === "hidden") {
       this.#rule = "composer_not_visible";
-      return;
-    }
-    if (seen.echoes > this.#echoBaseline) {
-      // The CLI shows the prompt in its history: it was submitted; wait for its signal.
+    } else if (seen.echoes > this.#echoBaseline) {
       this.#rule = "prompt_echoed_without_acceptance_signal";
-      return;
+    } else {
+      // Never pasted again: a paste that seems lost on a starved CLI is only late, and a
+      // second copy was taken as a second prompt twice in a 32x4 run (stop 32).
+      this.#rule = this.#sawStaged
+        ? "prompt_left_composer_without_acceptance_signal"
+        : "composer_empty_without_acceptance";
     }
-    // Our text never showed, or showed and left: either way the prompt is never pasted
-    // again. A paste that seems lost on a starved CLI is only late; a second copy was
-    // taken as a second prompt (Claude queues one sent while it works), twice in a 32x4
-    // run (stop 32). The spec repeats only Enters; no proof within the bound fails it.
-    this.#rule = this.#sawStaged
-      ? "prompt_left_composer_without_acceptance_signal"
-      : "composer_empty_without_acceptance";
   }
 
-  /**
-   * Work that answers our paste: a working indicator that was not already up when we
-   * pasted, or that outlived our text leaving the composer. The previous turn's spinner,
-   * still up after its Stop hook, proves nothing: counted, it accepted a prompt whose
-   * paste was lost, and that turn never ended (16x4 and 32x4 runs, stop 33).
-   */
+  // Work that came up after our paste: the previous turn's spinner, counted, accepted a lost
+  // paste whose turn never ended (16x4 runs, stop 33).
   #isOurWork(seen: DeliveryObservation): boolean {
     return seen.isWorking && (this.#sawNoWork || this.#sawStaged);
   }
 
-  // Our text twice in the composer (a person's paste, a CLI's repeat): Enter would send it twice.
   #doubled(): Promise<ElwoodError> {
     this.#rule = "composer_holds_prompt_twice";
     return this.#notAccepted();

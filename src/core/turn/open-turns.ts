@@ -1,58 +1,37 @@
-// The turns in flight and how a decided turn is announced (seeds §5.8, api.md "Turn
-// boundaries"). Each begun turn is numbered and tracked until it ends or fails; every
-// change the turn owner (./turns.ts) makes to it becomes one `turn` event, the end of
-// the stream reading it, and the boundary that frees its slot (./turn-slot.ts). Nothing
-// here decides.
-import type { ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
+// The turns in flight (seeds §5.8): each change the turn owner makes becomes one `turn`
+// event, the end of the stream reading it, and the boundary that frees its slot.
 import type { SessionContext } from "../context/session-context.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import { Turn, type TurnChange } from "./turn.js";
-import { QUIET_WINDOW_MS, TurnProgress } from "./turn-progress.js";
-import type { TurnStream } from "./turn-stream.js";
-
-/** What ties a submission to the ergonomic stream that reads it. */
-export interface StreamBinding {
-  readonly stream: TurnStream;
-  readonly catchUpMs: number | undefined;
-}
+import { QUIET_WINDOW_MS, type StreamBinding, TurnProgress } from "./turn-progress.js";
 
 export class OpenTurns {
   readonly #context: SessionContext;
-  /** Turns not yet ended or failed, oldest first. */
   readonly #open: TurnProgress[] = [];
   /** Failed turns whose slot is held until the agent's real boundary. */
   readonly #awaitingBoundary = new Set<TurnProgress>();
   #newest: TurnProgress | undefined;
-  #count = 0;
 
   constructor(context: SessionContext) {
     this.#context = context;
   }
 
-  /** The newest turn, settled or not. */
   get newest(): TurnProgress | undefined {
     return this.#newest;
   }
 
-  /** The turns still open, oldest first (a copy: deciding may settle some). */
+  /** A copy: deciding may settle some. */
   get all(): TurnProgress[] {
     return [...this.#open];
   }
 
-  /** A new turn, the newest from now on; its `started` event is announced. */
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
-    this.#count += 1;
-    const turn = new Turn({ id: this.#count, kind, text });
-    const progress = new TurnProgress({
-      turn,
-      stream: binding?.stream,
-      catchUpMs: binding?.catchUpMs,
-      clock: this.#context.clock,
-    });
+    const turn = new Turn({ id: (this.#newest?.turn.id ?? 0) + 1, kind, text });
+    const progress = new TurnProgress(turn, binding, this.#context.clock);
     turn.onChange((change) => this.#announce(progress, change));
     this.#open.push(progress);
     this.#newest = progress;
-    turn.announceStart();
+    this.#context.events.emitTurn({ kind: "started", turnNumber: turn.id, submission: kind });
     return progress;
   }
 
@@ -60,18 +39,23 @@ export class OpenTurns {
     const { events, status } = this.#context;
     const turnNumber = change.turn.id;
     switch (change.kind) {
-      case "started":
-        events.emitTurn({ kind: "started", turnNumber, submission: change.turn.kind });
-        return;
       case "accepted":
         events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
         return;
-      case "ended":
+      case "ended": {
         this.#close(progress);
-        events.emitTurn({ kind: "ended", turnNumber, ...usageOf(progress.usage) });
+        // Usage and model are absent (not zero) when the transcript reported none.
+        const { usage, model } = progress.usage;
+        events.emitTurn({
+          kind: "ended",
+          turnNumber,
+          ...(usage === undefined ? {} : { usage }),
+          ...(model === undefined ? {} : { model }),
+        });
         progress.stream?.end();
         progress.reachBoundary();
         return;
+      }
       case "failed": {
         this.#close(progress);
         // Nothing was typed for a prompt a person's keys held back: no agent turn to await.
@@ -86,10 +70,7 @@ export class OpenTurns {
         progress.stream?.fail(change.error);
         if (hasNoAgentTurn) progress.reachBoundary();
         else if (status.status === "ready") this.#drainToBoundary(progress);
-        return;
       }
-      default:
-        return;
     }
   }
 
@@ -101,10 +82,7 @@ export class OpenTurns {
     }
   }
 
-  /**
-   * After a failure the slot is held until the agent is ready, then a short drain; work
-   * that starts meanwhile (a prompt taken late) holds it until the next ready.
-   */
+  // Work that starts during the drain (a prompt taken late) holds the slot until the next ready.
   #drainToBoundary(progress: TurnProgress): void {
     const { clock, status } = this.#context;
     clock.set(() => {
@@ -122,13 +100,4 @@ export class OpenTurns {
     const index = this.#open.indexOf(progress);
     if (index !== -1) this.#open.splice(index, 1);
   }
-}
-
-/** A turn's usage and model, absent (not zero) when its transcript reported none. */
-function usageOf(total: UsageTotal): { usage?: ElwoodTokenUsage; model?: string } {
-  const { usage, model } = total;
-  return {
-    ...(usage === undefined ? {} : { usage }),
-    ...(model === undefined ? {} : { model }),
-  };
 }

@@ -1,8 +1,5 @@
-// Every submission — message, prompt, guidance, loop turn, persona, and the prompt of a
-// `stream()`/`send()` — goes through the control queue and is delivered with verification
-// (./delivery.ts) as a turn the turn owner (./turns.ts) begins; delivery's evidence goes
-// to that owner, which alone decides acceptance and end. Raw input goes around the queue.
-// (seeds §5.8, api.md "Resolves when written", "Raw input".)
+// Every submission goes through the control queue and is delivered (./delivery.ts) as a
+// turn the turn owner begins; raw input goes around the queue (seeds §5.8, api.md "Raw input").
 import type { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { KEYS } from "../../terminal/input.js";
@@ -16,13 +13,11 @@ import type {
   ElwoodStreamEvent,
   ImageSnapshot,
 } from "../contract/turn.js";
-import type { ComposerGuard } from "./composer-guard.js";
-import { deliverTurn } from "./delivery.js";
-import { isTerminalReport } from "./human-draft.js";
-import type { StreamBinding } from "./open-turns.js";
+import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
+import { Delivery } from "./delivery.js";
 import type { Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
-import type { TurnProgress } from "./turn-progress.js";
+import type { StreamBinding, TurnProgress } from "./turn-progress.js";
 import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
@@ -34,18 +29,14 @@ export interface SubmissionsOptions {
   readonly context: SessionContext;
   readonly turns: Turns;
   readonly signals: TurnSignals;
-  /** Reserves a submission's images (checked at the session's boundary) synchronously. */
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
-  /** No prompt is typed over a person's draft (./composer-guard.ts, issue 25). */
   readonly composerGuard: ComposerGuard;
 }
 
 interface Submission {
-  /** Resolves once the first Enter is written (api.md "Resolves when written"). */
+  /** Resolves once the first Enter is written (api.md); settles with the turn once the op is done. */
   readonly written: Promise<void>;
-  /** Settles with the turn once the queue op is done (undefined: it never began). */
   readonly settled: Promise<TurnProgress | undefined>;
-  /** The turn, once the queue op began it. */
   readonly begun: () => TurnProgress | undefined;
 }
 
@@ -53,23 +44,20 @@ export class Submissions {
   readonly #options: SubmissionsOptions;
   readonly #context: SessionContext;
   readonly #turns: Turns;
-  readonly #slot = new TurnSlot();
+  readonly #slot: TurnSlot;
   readonly #callerInputListeners = new Set<() => void>();
-  /** Streams whose submission learned of the CLI's exit before the status announced it. */
+  /** Streams whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
-  /** The turn whose composer a person's raw keys took last. */
   #rawInputTurn: Turn | undefined;
 
   constructor(options: SubmissionsOptions) {
     this.#options = options;
     this.#context = options.context;
+    this.#slot = new TurnSlot(options.context.clock);
     this.#turns = options.turns;
   }
 
-  /**
-   * One ergonomic turn: its content in arrival order, ending as the turn ends. It holds the
-   * turn slot until the agent's real boundary, not merely until its reader stops (§5.8).
-   */
+  /** One ergonomic turn; it holds the slot until the agent's real boundary (seeds §5.8). */
   async *stream(prompt: string, options: CheckedTurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     const { clock } = this.#context;
     const spentMs = options.spentMs ?? 0;
@@ -83,9 +71,7 @@ export class Submissions {
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
         const error = timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs);
-        const progress = submission.begun();
-        if (progress !== undefined) progress.turn.fail(error);
-        else stream.fail(error);
+        (submission.begun()?.turn ?? stream).fail(error);
       }, remaining);
     }
     const binding = { stream, catchUpMs: options.catchUpMs };
@@ -100,24 +86,23 @@ export class Submissions {
     }
   }
 
-  /** sendMessage (readiness-waiting) and sendPrompt (immediate); resolves once written. */
   submit(kind: "message" | "prompt", text: string, images: readonly ImageSnapshot[] = []) {
     return this.#submit(kind, kind === "message" ? "readiness" : "immediate", text, images).written;
   }
 
-  /** Guidance waits like a message before first readiness or while blocked; else goes in now. */
+  /** Guidance waits like a message before first readiness, when blocked or ready. */
   guidance(text: string, images: readonly ImageSnapshot[] = []): Promise<void> {
     const { status, hasBeenReady } = this.#context.status;
     const waits = !hasBeenReady || status === "blocked" || status === "ready";
     return this.#submit("guidance", waits ? "readiness" : "immediate", text, images).written;
   }
 
-  /** A due loop's message (seeds §5.9): readiness-waiting, and not caller input. */
+  /** A due loop's message (seeds §5.9): not caller input. */
   submitLoop(text: string): Promise<void> {
     return this.#submit("loop", "readiness", text).written;
   }
 
-  /** Raw input (api.md): outside the queue, never sanitized; the current delivery stops typing. */
+  /** Never sanitized; the current delivery stops typing. */
   takeRawInput(input: string | Uint8Array): void {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
@@ -128,15 +113,15 @@ export class Submissions {
     this.#context.terminal.sendInput(input);
   }
 
-  /** Caller input (every submission but a loop's, and raw keys): loops count it as activity. */
+  /** Caller input (all but a loop's): loops count it as activity. */
   onCallerInput(listener: () => void): ElwoodUnsubscribe {
     this.#callerInputListeners.add(listener);
     return () => this.#callerInputListeners.delete(listener);
   }
 
-  /** Every status change, after the turn owner's: an exit learned early fails its streams now. */
+  /** After the turn owner's: an exit learned early fails its streams now. */
   onStatus(status: ElwoodSessionStatus): void {
-    // A change announced late is skipped, as the owner skips it: the machine is the truth.
+    // A change announced late is skipped, as the owner skips it.
     if (status !== this.#context.status.status || !isTerminalStatus(status)) return;
     for (const [stream, error] of this.#exitedStreams) stream.fail(error);
     this.#exitedStreams.clear();
@@ -165,7 +150,6 @@ export class Submissions {
     });
     const signal = binding?.stream.givenUp;
     const deliver = async (): Promise<void> => {
-      // Nothing is typed over a person's draft; nothing of theirs joins this prompt.
       const holdsReadiness = operationClass === "readiness";
       const mark = await this.#options.composerGuard.waitForFree({ kind, holdsReadiness, signal });
       // A failed attach submitted nothing: give back the ready transition this op consumed.
@@ -180,7 +164,7 @@ export class Submissions {
         markWritten();
       });
       try {
-        await deliverTurn(this.#context, {
+        await new Delivery(this.#context, {
           turn: begun.turn,
           pasteChip: this.#options.signals.pasteChip,
           guard: this.#options.composerGuard,
@@ -188,7 +172,7 @@ export class Submissions {
           holdsReadiness,
           isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun.turn,
           accept: (evidence) => this.#turns.accept(begun, evidence),
-        });
+        }).run();
       } catch (error) {
         // An exit is announced with the status (the owner settles the turn), never before it.
         if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
@@ -214,17 +198,12 @@ export class Submissions {
     };
   }
 
-  // A submission that failed before its turn began (queue closed, withdrawn, exit).
   #failUnbegun(stream: TurnStream, error: unknown): void {
-    if (!isExitError(error)) {
-      stream.fail(error);
+    if (!isExitError(error) || this.#context.status.isTerminal) {
+      stream.fail(isExitError(error) ? exitedMidTurn(error.details.exitCode) : error);
       return;
     }
     const failed = exitedMidTurn(error.details.exitCode);
-    if (this.#context.status.isTerminal) {
-      stream.fail(failed);
-      return;
-    }
     this.#exitedStreams.set(stream, failed);
     this.#context.clock.set(() => {
       if (this.#exitedStreams.delete(stream)) stream.fail(failed);

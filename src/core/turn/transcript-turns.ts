@@ -1,13 +1,8 @@
-// Which of our turns the transcript is writing (seeds §5.8: a turn's activity never leaks
-// into another's). The transcript is ordered: content belongs to the turn whose prompt the
-// file recorded last, however late the parent reads it. A slow reader under overload can
-// therefore never hand one turn's text to the next, which time alone could not promise.
-// Bookkeeping only: what an item means goes back to the turn owner (./turns.ts), which
-// decides acceptance and end.
+// Which of our turns the transcript is writing (seeds §5.8): content belongs to the turn
+// whose prompt the file recorded last, however late the parent reads it (time could not).
 import type { TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { isSameSubmission } from "./composer.js";
-import { toStreamEvent } from "./stream-events.js";
 import type { TurnProgress } from "./turn-progress.js";
 
 /** How many recent turns the transcript's prompts are matched against. */
@@ -15,8 +10,7 @@ const RECENT_TURNS = 16;
 /** Content held for a turn whose prompt the transcript has not shown yet, at most. */
 const MAX_HELD = 1_000;
 
-/** What one committed item means for our turns. */
-export type TranscriptFact =
+type TranscriptFact =
   | { readonly kind: "prompt"; readonly progress: TurnProgress }
   | {
       readonly kind: "content";
@@ -25,10 +19,8 @@ export type TranscriptFact =
     };
 
 /**
- * A batch with each usage item moved ahead of the content read since the last prompt: the
- * turn it is attributed to stays the same (attribution changes only at a prompt), but it
- * is counted before that content can end the turn (a Claude record reports its usage
- * with its text; Codex's token_count follows the reply it paid for).
+ * Each usage item moved ahead of the content read since the last prompt: same turn, but
+ * counted before that content can end it (Codex's token_count follows the reply it paid for).
  */
 export function usageBeforeContent(items: readonly TranscriptItem[]): TranscriptItem[] {
   const ordered: TranscriptItem[] = [];
@@ -47,50 +39,41 @@ export class TranscriptTurns {
   /** Per transcript file: the turn its content belongs to (undefined: not one of ours). */
   readonly #byFile = new Map<string, TurnProgress | undefined>();
   #lastAttributed: TurnProgress | undefined;
-  /** The last few turns, settled or not, oldest first; the newest is last. */
   readonly #recent: TurnProgress[] = [];
   /**
-   * Content read while the newest turn's prompt was not yet seen in the transcript and the
-   * file's own turn had already settled: an older turn's late text, or — if the prompt is
-   * never recorded (Claude's local answers) — the newest turn's. Which one is known when
-   * the prompt shows (dropped) or the newest turn ends without it (./turns.ts adopts it).
+   * Content read after the file's own turn settled, before the newest turn's prompt shows:
+   * an older turn's late text (dropped when the prompt shows), or the newest turn's if its
+   * prompt is never recorded (Claude's local answers; adopted when that turn ends).
    */
   readonly #held: ElwoodStreamEvent[] = [];
 
-  /** A turn of ours began: the newest until the next, and nothing held is its yet. */
   noteBegun(progress: TurnProgress): void {
     this.#recent.push(progress);
     if (this.#recent.length > RECENT_TURNS) this.#recent.shift();
     this.#held.length = 0;
   }
 
-  /** One committed item of `file`, in file order (usage counts for the turn while it is open). */
   read(item: TranscriptItem, file: string): TranscriptFact | undefined {
-    if (item.kind === "usage") {
-      const progress = this.#turnOf(file);
-      if (progress !== undefined && !progress.turn.isSettled) {
-        progress.usage.add(item.usage, item.model);
-      }
-      return undefined;
-    }
     if (item.kind === "user_message") {
       const matched = this.#onUserMessage(file, item.text);
       if (matched === undefined) return undefined;
       if (matched === this.#newest) this.#held.length = 0;
       return { kind: "prompt", progress: matched };
     }
+    const progress = this.#turnOf(file);
+    const isOpen = progress !== undefined && !progress.turn.isSettled;
+    if (item.kind === "usage") {
+      if (isOpen) progress.usage.add(item.usage, item.model);
+      return undefined;
+    }
     const content = toStreamEvent(item);
     if (content === undefined) return undefined;
-    const progress = this.#turnOf(file);
-    if (progress !== undefined && !progress.turn.isSettled) {
-      return { kind: "content", progress, content };
-    }
-    // A failed turn's content may come late: it stays that turn's (dropped). An ended
-    // turn's content was complete, so more after it is a newer turn's, if any.
-    return progress?.turn.state === "failed" ? undefined : this.#holdForNewest(content);
+    if (isOpen) return { kind: "content", progress, content };
+    // A failed turn's late content stays its own (dropped); after an ended one it is newer.
+    return progress?.turn.isFailed ? undefined : this.#holdForNewest(content);
   }
 
-  /** The newest turn ends without its prompt ever recorded: what was held is its own. */
+  /** What was held, if the newest turn ends without its prompt ever recorded. */
   takeHeld(progress: TurnProgress): ElwoodStreamEvent[] {
     if (progress !== this.#newest || this.#hasSeen(progress)) return [];
     return this.#held.splice(0);
@@ -112,32 +95,53 @@ export class TranscriptTurns {
   }
 
   /**
-   * A user message recorded in `file`. Our turns are matched by their text; a message that
-   * matches none is someone else's (typed into the TUI) — except that the newest turn,
-   * submitted but not yet seen in the file, takes it: the CLI may have re-worded our prompt.
-   * Settled turns are matched too: a late read of an old prompt must still be told from
-   * the newest one.
+   * A user message recorded in `file`, matched to our turns by text (settled ones too: a
+   * late read of an old prompt must be told from the newest). One matching none is someone
+   * else's, unless the newest turn is submitted and unseen: the CLI may have re-worded it.
    */
   #onUserMessage(file: string, text: string): TurnProgress | undefined {
     // An empty message (an image alone, a harness row) names no prompt: attribution stays.
     if (text.trim().length === 0) return this.#turnOf(file);
     const newest = this.#newest;
     const matched =
-      [...this.#recent].reverse().find((progress) => isSameSubmission(text, progress.turn.text)) ??
+      this.#recent.findLast((progress) => isSameSubmission(text, progress.turn.text)) ??
       (newest?.turn.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
     this.#byFile.set(file, matched);
     if (matched !== undefined) this.#lastAttributed = matched;
     return matched;
   }
 
-  /** The turn content in `file` belongs to; a file with no prompt of its own follows the last one seen. */
+  /** A file with no prompt of its own follows the last one seen. */
   #turnOf(file: string): TurnProgress | undefined {
     return this.#byFile.has(file) ? this.#byFile.get(file) : this.#lastAttributed;
   }
 
-  /** Whether the transcript has recorded this turn's prompt (in any file). */
   #hasSeen(progress: TurnProgress): boolean {
-    for (const attributed of this.#byFile.values()) if (attributed === progress) return true;
-    return this.#lastAttributed === progress;
+    return this.#lastAttributed === progress || [...this.#byFile.values()].includes(progress);
+  }
+}
+
+function toStreamEvent(item: TranscriptItem): ElwoodStreamEvent | undefined {
+  switch (item.kind) {
+    case "assistant_message":
+      return { type: "text", text: item.text };
+    case "reasoning":
+      return { type: "thinking", text: item.text };
+    case "tool_call":
+      return {
+        type: "tool_call",
+        name: item.toolName,
+        input: item.toolInput ?? "",
+        ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
+      };
+    case "tool_result":
+      return {
+        type: "tool_result",
+        ...(item.toolName === undefined ? {} : { name: item.toolName }),
+        output: item.toolOutput ?? "",
+        ...(item.toolUseId === undefined ? {} : { toolCallId: item.toolUseId }),
+      };
+    default:
+      return undefined;
   }
 }

@@ -1,18 +1,17 @@
-// Serializes ergonomic turns: each send/stream holds the slot until the agent reaches
-// its real turn boundary, not merely until its consumer stops reading (seeds §5.8).
-// A caller's timeoutMs covers the wait for the slot too: a turn whose agent never comes
-// back to ready holds the slot, and the next send() must still end within its bound.
+// Serializes ergonomic turns, each until the agent's real turn boundary (seeds §5.8). A
+// caller's timeoutMs covers the wait for the slot too: the previous agent may never be back.
 import { ElwoodError } from "../../errors.js";
-import { withinTime } from "../context/time-bound.js";
+import type { SessionClock } from "../context/clock.js";
 
 export class TurnSlot {
+  readonly #clock: SessionClock;
   #tail: Promise<void> = Promise.resolve();
 
-  /**
-   * Resolves with a release function once every earlier holder has released; rejects with
-   * wait_timeout after `timeoutMs` (the place in line is then given up on arrival).
-   */
-  /** `spentMs`: how much of `timeoutMs` the call already used before it asked (a lazy start). */
+  constructor(clock: SessionClock) {
+    this.#clock = clock;
+  }
+
+  /** Resolves with a release once every earlier holder released; `spentMs` of `timeoutMs` are gone. */
   acquire(timeoutMs?: number, spentMs = 0): Promise<() => void> {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -28,7 +27,7 @@ export class TurnSlot {
     };
     const acquired = previous.then(() => releaseOnce);
     if (timeoutMs === undefined) return acquired;
-    return withinTime(acquired, Math.max(1, timeoutMs - spentMs), () => {
+    return this.#clock.within(acquired, Math.max(1, timeoutMs - spentMs), () => {
       // Too late to run: pass the turn on as soon as it comes.
       void acquired.then((giveUp) => giveUp());
       return new ElwoodError(

@@ -1,9 +1,7 @@
-// The consumer side of one ergonomic turn (seeds §5.8): the content events a `stream()`
-// yields, bounded by count and bytes, ending the way the turn owner (./turns.ts) decided.
-// Nothing here decides when a turn ends; it only buffers and hands over.
+// The consumer side of one ergonomic turn (seeds §5.8): a bounded buffer of the content
+// events a `stream()` yields, ending the way the turn owner decided.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
-import { sizeOfStreamEvent } from "./stream-events.js";
 import { timeout } from "./turn-errors.js";
 
 const MAX_BUFFERED_EVENTS = 10_000;
@@ -19,16 +17,12 @@ export class TurnStream {
   #wake: (() => void) | undefined;
   #isConsumerGone = false;
 
-  /**
-   * Aborted once the caller can no longer get this turn's answer (it failed, or the
-   * consumer stopped reading): a submission still waiting in the queue is withdrawn, so
-   * the agent never receives a prompt whose caller already gave up.
-   */
+  /** Aborted once the caller gave up: a submission still queued is withdrawn. */
   get givenUp(): AbortSignal {
     return this.#givenUp.signal;
   }
 
-  /** One content event of this turn; false when the buffer overflowed (the stream failed). */
+  /** False when the buffer overflowed (the stream failed). */
   push(event: ElwoodStreamEvent): boolean {
     if (this.#outcome !== undefined || this.#isConsumerGone) return true;
     this.#queue.push(event);
@@ -49,13 +43,14 @@ export class TurnStream {
 
   fail(error: unknown): void {
     if (this.#outcome !== undefined) return;
-    this.#giveUp(error);
+    this.#givenUp.abort(error);
     this.#settle({ kind: "failed", error });
   }
 
   /** The consumer stopped reading: nothing more is buffered for it. */
   abandon(): void {
-    this.#giveUp(
+    // Aborting an aborted signal keeps its first reason.
+    this.#givenUp.abort(
       new ElwoodError("wait_timeout", "The caller stopped reading the turn before it was sent."),
     );
     this.#isConsumerGone = true;
@@ -88,13 +83,15 @@ export class TurnStream {
     this.#wakeConsumer();
   }
 
-  #giveUp(reason: unknown): void {
-    if (!this.#givenUp.signal.aborted) this.#givenUp.abort(reason);
-  }
-
   #wakeConsumer(): void {
-    const wake = this.#wake;
+    this.#wake?.();
     this.#wake = undefined;
-    wake?.();
   }
+}
+
+/** A rough byte size of a buffered event, for the stream's memory bound. */
+function sizeOfStreamEvent(event: ElwoodStreamEvent): number {
+  const text = "text" in event ? event.text : "input" in event ? event.input : "";
+  const output = "output" in event ? event.output : "";
+  return 64 + text.length * 2 + output.length * 2;
 }

@@ -1,20 +1,15 @@
-// One submitted prompt, from paste to end (issue 11): queued → written (paste) →
-// submitted (Enter) → accepted (the agent's acceptance signal) → ended, or
-// failed with a typed reason. Transitions only move forward; each one is announced once.
+// One submitted prompt (issue 11): queued → written (paste) → submitted (Enter) → accepted
+// → ended, or failed. Transitions only move forward; each one is announced once.
 import type { ElwoodError } from "../../errors.js";
 
-export type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
-
+type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
 const ORDER: readonly TurnState[] = ["queued", "written", "submitted", "accepted", "ended"];
 
 export type TurnChange =
-  | { readonly kind: "started"; readonly turn: Turn }
   | { readonly kind: "submitted"; readonly turn: Turn }
   | { readonly kind: "accepted"; readonly turn: Turn; readonly evidence: string }
   | { readonly kind: "ended"; readonly turn: Turn }
   | { readonly kind: "failed"; readonly turn: Turn; readonly error: ElwoodError };
-
-export type TurnListener = (change: TurnChange) => void;
 
 export class Turn {
   readonly id: number;
@@ -22,7 +17,7 @@ export class Turn {
   readonly kind: string;
   readonly text: string;
   #state: TurnState = "queued";
-  readonly #listeners = new Set<TurnListener>();
+  readonly #listeners = new Set<(change: TurnChange) => void>();
 
   constructor(options: { readonly id: number; readonly kind: string; readonly text: string }) {
     this.id = options.id;
@@ -30,8 +25,8 @@ export class Turn {
     this.text = options.text;
   }
 
-  get state(): TurnState {
-    return this.#state;
+  get isFailed(): boolean {
+    return this.#state === "failed";
   }
 
   get isAccepted(): boolean {
@@ -46,10 +41,9 @@ export class Turn {
     return this.#state === "ended" || this.#state === "failed";
   }
 
-  /** Listens to this turn's transitions; the listener is dropped when the turn settles. */
-  onChange(listener: TurnListener): () => void {
+  /** Listeners are dropped when the turn settles. */
+  onChange(listener: (change: TurnChange) => void): void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   markWritten(): void {
@@ -60,13 +54,12 @@ export class Turn {
     if (this.#advance("submitted")) this.#emit({ kind: "submitted", turn: this });
   }
 
-  /** The agent took the prompt; `evidence` names the signal (hook, transcript, screen). */
+  /** `evidence` names the signal (hook, transcript, screen). */
   accept(evidence: string): void {
     if (this.#advance("accepted")) this.#emit({ kind: "accepted", turn: this, evidence });
   }
 
   end(): void {
-    if (this.#state === "failed") return;
     if (!this.isAccepted) this.accept("turn end");
     if (this.#advance("ended")) this.#finish({ kind: "ended", turn: this });
   }
@@ -75,10 +68,6 @@ export class Turn {
     if (this.isSettled) return;
     this.#state = "failed";
     this.#finish({ kind: "failed", turn: this, error });
-  }
-
-  announceStart(): void {
-    this.#emit({ kind: "started", turn: this });
   }
 
   #reached(state: TurnState): boolean {

@@ -1,11 +1,5 @@
-// The one owner of every turn's acceptance and end (issue 20; seeds §5.8, api.md "Turn
-// boundaries"). The raw signals come here — hooks, transcript items, screen edges, status,
-// and delivery's evidence from ./submissions.ts — and only here are a turn's acceptance
-// and end decided; the `turn` events and the end of `stream()` both come from that one
-// decision, so they cannot disagree. Its parts keep the books and decide nothing:
-// ./transcript-turns.ts (which turn the transcript writes), ./screen-work.ts (fresh work,
-// the idle composer), ./open-turns.ts (the turns in flight, and how a decision is
-// announced), ./turn-progress.ts (one turn's evidence and timers).
+// The one owner of every turn's acceptance and end (prd/internals.md "The turn owner";
+// seeds §5.8): only here is a turn decided, so its events and its stream cannot disagree.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
@@ -13,65 +7,54 @@ import type { SessionContext } from "../context/session-context.js";
 import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
+import { DecidedPermission } from "../screen/decided-permission.js";
 import { classifyComposer, isSameSubmission } from "./composer.js";
-import { DecidedPermission } from "./decided-permission.js";
-import { OpenTurns, type StreamBinding } from "./open-turns.js";
+import { OpenTurns } from "./open-turns.js";
 import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import { exitedMidTurn, timeout } from "./turn-errors.js";
-import type { TurnEndEvidence, TurnProgress } from "./turn-progress.js";
+import type { StreamBinding, TurnEndEvidence, TurnProgress } from "./turn-progress.js";
 
 export interface TurnsOptions {
   readonly context: SessionContext;
   readonly signals: TurnSignals;
-  /** Reads everything the agent committed so far and records what resume needs. */
+  /** Reads everything committed so far and records what resume needs. */
   settleCommitted(): Promise<void>;
-  /** A resumed conversation: its replay after the first ready is not a turn. */
   readonly isResume?: boolean;
 }
 
 export class Turns {
-  /** A permission prompt a hook handler already answered (./decided-permission.ts). */
   readonly decidedPermission: DecidedPermission;
   readonly #context: SessionContext;
   readonly #signals: TurnSignals;
-  readonly #settleCommitted: () => Promise<void>;
-  /** The turns in flight (./open-turns.ts). */
+  /** settleCommitted, never rejecting: an end goes ahead with what could be read. */
+  readonly #settled: () => Promise<void>;
   readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
-  /** Every model request the followed transcripts recorded since this object started. */
   readonly #usage = new UsageTotal();
   /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
-  /** An Escape went in since the last turn end: the next idle screen is that interrupt. */
   #isInterruptRequested = false;
 
   constructor(options: TurnsOptions) {
     const { context } = options;
     this.#context = context;
     this.#signals = options.signals;
-    this.#settleCommitted = options.settleCommitted;
-    this.#screen = new ScreenWork({
-      context,
-      isResume: options.isResume === true,
-      settleCommitted: options.settleCommitted,
-    });
+    this.#settled = () => options.settleCommitted().catch(() => undefined);
+    this.#screen = new ScreenWork(context, options.isResume === true, this.#settled);
     this.#open = new OpenTurns(context);
     this.decidedPermission = new DecidedPermission(() => context.clock.now());
   }
 
-  /** The newest turn, settled or not. */
   get current(): TurnProgress | undefined {
     return this.#open.newest;
   }
 
-  /** The session's token usage so far; undefined until a transcript reported some. */
   get usage(): ElwoodTokenUsage | undefined {
     return this.#usage.usage;
   }
 
-  /** A submission's turn begins, inside its queue op: the newest from now on. */
   begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
     this.#screen.noteSubmission();
     const progress = this.#open.begin(kind, text, binding);
@@ -79,24 +62,16 @@ export class Turns {
     return progress;
   }
 
-  /** Evidence the agent took the prompt: a hook, the transcript, or delivery's screen. */
   accept(progress: TurnProgress, evidence: string): void {
     progress.turn.accept(evidence);
     this.#check(progress);
   }
 
-  /**
-   * An Escape went to a running turn (interrupt(), or a lone Escape as raw keys). Claude
-   * sends no Stop hook for it and may paint no banner either (it puts the prompt back in
-   * the composer), so the idle screen that follows ends the turn as interrupted.
-   */
+  /** The next idle screen is an interrupt: Claude sends no Stop on Escape, maybe no banner. */
   noteInterruptRequested(): void {
     this.#isInterruptRequested = true;
   }
 
-  // ── raw signals ─────────────────────────────────────────────────────────────
-
-  /** A validated hook event, before its handler runs. */
   onHook(event: HookEventBase): void {
     const name = event.hook_event_name;
     const signals = this.#signals;
@@ -105,7 +80,7 @@ export class Turns {
     const current = this.current;
     if (name === signals.promptAcceptedHook) {
       const prompt = signals.acceptedPromptOf(event);
-      // The agent accepting some other prompt (typed into the TUI) proves nothing about ours.
+      // Some other prompt (typed into the TUI) proves nothing about ours.
       if (current !== undefined && isSameSubmission(prompt ?? "", current.turn.text)) {
         this.accept(current, `${name} hook`);
       }
@@ -121,7 +96,6 @@ export class Turns {
     current.promise(name === signals.turnEndHook ? (signals.turnEndTextOf(event) ?? "") : "");
   }
 
-  /** A dispatch outcome, after its handler settled. */
   onHookOutcome(outcome: HookOutcome): void {
     const signals = this.#signals;
     const name = outcome.hookEventName;
@@ -136,20 +110,16 @@ export class Turns {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;
     }
-    // The transcript holds the turn now, and what resume needs is recorded before ready:
-    // a parent that dies any time after a completed turn leaves a record that resumes.
-    void this.#settleCommitted()
-      .catch(() => undefined)
-      .then(() => {
-        // A Stop never completes a submission sent after it (api.md "Stop generation guard").
-        if (!status.hasBeenReady || progress !== this.current) return;
-        this.#noteTurnEnd();
-        if (progress !== undefined) this.#endWith(progress, "turn-end hook");
-        status.apply("turn_completed", "turn-end hook");
-      });
+    // What resume needs is recorded before ready: a parent dying after a turn can resume.
+    void this.#settled().then(() => {
+      // A Stop never completes a submission sent after it (api.md "Stop generation guard").
+      if (!status.hasBeenReady || progress !== this.current) return;
+      this.#noteTurnEnd();
+      if (progress !== undefined) this.#endWith(progress, "turn-end hook");
+      status.apply("turn_completed", "turn-end hook");
+    });
   }
 
-  /** One committed transcript item of `file`, in file order. */
   onTranscriptItem(item: TranscriptItem, file: string): void {
     // Counted for the session whoever's turn it was.
     if (item.kind === "usage") this.#usage.add(item.usage, item.model);
@@ -158,7 +128,6 @@ export class Turns {
     else if (fact?.kind === "content") this.#deliver(fact.progress, fact.content);
   }
 
-  /** Every frame the screen watcher evaluated, working or idle. */
   onFrame(reading: Pick<ScreenReading, "isWorking" | "hasIdleComposer">): void {
     this.#screen.onFrame(reading, this.current?.turn);
   }
@@ -170,15 +139,11 @@ export class Turns {
   }
 
   /**
-   * Work ended with an idle composer. A fresh interrupt banner ends the turn (Claude sends
-   * no Stop on Escape); so does the idle screen of an agent whose hooks never reached us.
-   * An agent whose hooks do reach us ends its turns on its turn-end hook alone: Codex hides
-   * its working row while a tool runs, and a loaded machine delays hooks for seconds — an
-   * idle screen then is not the end, and ending on it would answer before the text came.
+   * An agent whose hooks reach us ends its turns on the turn-end hook: Codex hides its working
+   * row while a tool runs, and a loaded machine delays hooks for seconds.
    */
   onIdleEdge(isInterrupt: boolean, composerText: string | undefined): void {
-    const { status } = this.#context;
-    if (status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
+    if (this.#context.status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
     const isInterrupted = isInterrupt || this.#isInterruptRequested;
     if (!isInterrupted && this.#isHookDriven) {
       const graceMs = this.#signals.idleTurnEndGraceMs;
@@ -193,19 +158,13 @@ export class Turns {
     this.#endOnIdle(isInterrupted ? "interrupt" : "idle screen", reason);
   }
 
-  /**
-   * A dialog cleared to an idle composer. Escape on it (interrupt(), raw keys, or a fresh
-   * interrupt banner) ends the turn: Claude answers Escape on its permission dialog with
-   * "Interrupted" and no Stop, and the session is `ready` already, so no idle edge comes.
-   */
+  /** Claude answers Escape on its permission dialog with "Interrupted", no Stop and no idle edge. */
   onDialogClearedIdle(isInterrupt: boolean): void {
-    const progress = this.current;
-    if (progress === undefined || progress.turn.isSettled) return;
-    if (!isInterrupt && !this.#isInterruptRequested) return;
+    const isOpen = this.current?.turn.isSettled === false;
+    if (!isOpen || (!isInterrupt && !this.#isInterruptRequested)) return;
     this.#endOnIdle("interrupt", "dialog dismissed by an interrupt");
   }
 
-  /** Every status change: the first step of the runtime's status routine. */
   onStatus(status: ElwoodSessionStatus): void {
     // A change made while another was being announced arrives late: the machine is the truth.
     if (status !== this.#context.status.status) return;
@@ -217,8 +176,6 @@ export class Turns {
     this.#open.onStatus(status);
   }
 
-  // ── the decision ──────────────────────────────────────────────────────────────
-
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
     this.#noteTurnEnd();
     const progress = this.current;
@@ -226,12 +183,7 @@ export class Turns {
     this.#context.status.apply("screen_idle", reason);
   }
 
-  /**
-   * A hook-driven turn whose idle composer lasted the adapter's grace with no turn-end
-   * hook (./screen-work.ts waited, and read everything committed). Some turns never get a
-   * Stop (Claude's local "Not logged in" answer): the turn ends with the text it has —
-   * and with no text at all it fails rather than answer "".
-   */
+  /** Some turns never get a turn-end hook (Claude's local "Not logged in" answer). */
   #endIdleWithoutHook(graceMs: number): void {
     const { composerText } = this.#context.screen.read();
     if (!this.#screen.isIdleFor(graceMs) || !this.#mayEndOnIdle(composerText)) return;
@@ -247,8 +199,7 @@ export class Turns {
 
   #endWith(progress: TurnProgress, evidence: TurnEndEvidence): void {
     this.#adoptHeld(progress);
-    // Older open turns this end also covers (guidance typed into a running turn, a prompt
-    // the agent queued) end with it: the agent finished everything submitted before.
+    // Older open turns (guidance typed into a running turn, a queued prompt) end with it.
     for (const open of this.#open.all) {
       if (open.turn.id > progress.turn.id) continue;
       open.evidence ??= evidence;
@@ -257,82 +208,52 @@ export class Turns {
     for (const open of this.#open.all) this.#check(open);
   }
 
-  /**
-   * The end rule (seeds §5.8): once a turn is accepted, its end evidence seen and the
-   * session ready, it ends when its transcript text holds the turn-end signal's promised
-   * text — or, with none promised, after a quiet window. Promised text that never arrives
-   * within catchUpMs fails the turn with wait_timeout: never an empty or partial success.
-   */
+  /** The end rule (prd/internals.md "The turn owner"; seeds §5.8). */
   #check(progress: TurnProgress): void {
     const { turn } = progress;
     if (turn.isSettled || !turn.isAccepted || progress.evidence === undefined) return;
     if (this.#context.status.status !== "ready") return;
     progress.markReady();
-    if (progress.expected.length > 0) {
-      if (progress.holdsPromisedText) turn.end();
-      else {
-        const catchUpMs = progress.catchUpMs;
-        progress.armCatchUp(() =>
-          turn.fail(timeout("the transcript to catch up with the finished turn", catchUpMs)),
-        );
-      }
-      return;
-    }
-    // Only the screen said the turn is over, so its answer can come only from the
-    // transcript: until any of it is in (an empty message counts), the end waits up to
-    // catchUpMs and then fails — never an empty success for an answer not yet seen
-    // (seeds §5.8; the 64x2 run's bridge timed out under load, and no hook ever came).
-    if (progress.evidence === "idle screen" && !progress.hasPromise && !progress.hasContent) {
-      const catchUpMs = progress.catchUpMs;
-      progress.armCatchUp(() =>
-        turn.fail(timeout("the finished turn's text in the transcript", catchUpMs)),
-      );
-      return;
-    }
+    const isScreenOnly = progress.evidence === "idle screen" && progress.promised === undefined;
     const remaining = progress.quietRemaining();
-    if (remaining <= 0) turn.end();
+    if (progress.promised) {
+      if (progress.holdsPromisedText) turn.end();
+      else progress.armCatchUp("the transcript to catch up with the finished turn");
+    } else if (isScreenOnly && !progress.hasContent) {
+      // Only the screen said the turn is over: until some transcript text is in (an empty
+      // message counts), never an empty success (the 64x2 run's hooks never came under load).
+      progress.armCatchUp("the finished turn's text in the transcript");
+    } else if (remaining <= 0) turn.end();
     else progress.recheckAfter(remaining, () => this.#check(progress));
   }
 
   #settleOnTerminal(progress: TurnProgress, status: ElwoodSessionStatus): void {
-    // The CLI exiting by itself mid-turn is a failure stream() throws and send() rejects
-    // with (prd/decisions.md "Crash recovery"); a caller's stop/kill ends it quietly.
-    // A prompt the agent never took was not delivered: its caller learns it was not.
+    // The CLI exiting by itself mid-turn fails it (prd/decisions.md "Crash recovery"); a
+    // caller's stop/kill ends it quietly, unless the agent never took the prompt.
     const { lifetime } = this.#context;
     if (status === "exited") progress.turn.fail(exitedMidTurn(lifetime.exit.exit?.exitCode));
     else if (!progress.turn.isAccepted) progress.turn.fail(lifetime.notRunning());
     else progress.turn.end();
   }
 
-  /** Transcript content for a turn: the `content` event, the stream's buffer, the end rule. */
   #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
-    progress.noteContent();
-    if (content.type === "text") progress.addText(content.text);
-    // An assistant message with no text (Claude writes one for an empty reply, and another
-    // for its retry) is no content for the caller: send() would join it as "\n\n".
+    progress.noteContent(content);
+    // Claude writes an empty assistant message for an empty reply and its retry: no content.
     if (content.type !== "text" || content.text !== "") {
-      this.#context.events.emitTurn({
-        kind: "content",
-        turnNumber: progress.turn.id,
-        event: content,
-      });
+      const turnNumber = progress.turn.id;
+      this.#context.events.emitTurn({ kind: "content", turnNumber, event: content });
       if (progress.stream?.push(content) === false) {
         progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
-        return;
       }
     }
     this.#check(progress);
   }
 
-  /** The newest turn ends without its prompt ever recorded: what was held is its own. */
   #adoptHeld(progress: TurnProgress): void {
     for (const content of this.#transcript.takeHeld(progress)) this.#deliver(progress, content);
   }
 
-  /**
-   * An idle screen may end the turn only after fresh work was seen, and never while the
-   * turn's own prompt still sits unaccepted in the composer: delivery owns that one.
-   */
+  /** Only after fresh work, and never while our unaccepted prompt sits in the composer. */
   #mayEndOnIdle(composerText: string | undefined): boolean {
     if (!this.#screen.sawWorkSinceSubmission) return false;
     const turn = this.current?.turn;

@@ -5,7 +5,7 @@
 // test injects — drive the CLI and the session together.
 
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
-import { systemTime, type TimeSource } from "../../../src/core/context/clock.js";
+import { SessionClock, systemTime, type TimeSource } from "../../../src/core/context/clock.js";
 import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
 import type {
   TerminalPort,
@@ -99,7 +99,7 @@ export abstract class FakeCli implements TerminalPort {
       isResume: options.isResume ?? false,
       ...(options.composerWaitMs === undefined ? {} : { composerWaitMs: options.composerWaitMs }),
       terminal: this,
-      time: this.time,
+      clock: new SessionClock(this.time),
       process: {
         pid: 4242,
         onExit: (listener) => {

@@ -19,13 +19,12 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function manualTimers() {
   const state = { callback: undefined as (() => void) | undefined, cleared: 0 };
   const timers: FollowerTimers = {
-    setInterval: (callback) => {
+    set: (callback) => {
       state.callback = callback;
-      return 1;
-    },
-    clearInterval: () => {
-      state.callback = undefined;
-      state.cleared += 1;
+      return () => {
+        state.callback = undefined;
+        state.cleared += 1;
+      };
     },
   };
   return { timers, state };
@@ -143,12 +142,11 @@ describe("TranscriptFollower pacing", () => {
     const intervals: number[] = [];
     let cleared = 0;
     const timers: FollowerTimers = {
-      setInterval: (_callback, ms) => {
+      set: (_callback, ms) => {
         intervals.push(ms);
-        return intervals.length;
-      },
-      clearInterval: () => {
-        cleared += 1;
+        return () => {
+          cleared += 1;
+        };
       },
     };
     const sink = collect();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { CLAUDE_SCREEN_FACTS } from "../../../../src/claude/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
-import { ARROW_DOWN, ENTER, planOptionKeys } from "../../../../src/core/screen/select-option.js";
+import { ARROW_DOWN, ENTER, planOptionKeys } from "../../../../src/core/screen/screen-reading.js";
 import { labels, loadScreen } from "../../core/screen/load-screen.js";
 
 const match = (name: string) =>
@@ -158,7 +158,10 @@ describe("claude auto mode without a classifier (C-ATTN-01)", () => {
       "",
       " Enter to stay in auto mode · Esc to cancel",
     ];
-    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CLAUDE_SCREEN_FACTS);
+    const { dialog } = matchScreen(
+      { lines, cursor: { x: 0, y: 0, isVisible: true } },
+      CLAUDE_SCREEN_FACTS,
+    );
     expect(dialog).toMatchObject({
       factId: "claude-auto-mode-unavailable",
       kind: "blocking_dialog",

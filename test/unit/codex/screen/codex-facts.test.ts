@@ -2,7 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { CODEX_SCREEN_FACTS } from "../../../../src/codex/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
-import { ARROW_DOWN, ARROW_UP, planOptionKeys } from "../../../../src/core/screen/select-option.js";
+import {
+  ARROW_DOWN,
+  ARROW_UP,
+  planOptionKeys,
+} from "../../../../src/core/screen/screen-reading.js";
 import { labels, loadScreen } from "../../core/screen/load-screen.js";
 
 const match = (name: string) =>
@@ -36,7 +40,10 @@ describe("codex startup prompts", () => {
       "› 1. Trust and continue",
       "  2. Back to Agent Command Center",
     ];
-    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CODEX_SCREEN_FACTS);
+    const { dialog } = matchScreen(
+      { lines, cursor: { x: 0, y: 0, isVisible: true } },
+      CODEX_SCREEN_FACTS,
+    );
     expect(dialog).toMatchObject({ factId: "codex-directory-trust", hasBody: false });
   });
 
@@ -82,7 +89,10 @@ describe("codex startup prompts", () => {
       "2.Skip",
       "3.Skip until next version",
     ];
-    const { dialog } = matchScreen({ lines, cursor: { x: 0, y: 0 } }, CODEX_SCREEN_FACTS);
+    const { dialog } = matchScreen(
+      { lines, cursor: { x: 0, y: 0, isVisible: true } },
+      CODEX_SCREEN_FACTS,
+    );
     expect(dialog?.selectedIndex).toBeUndefined();
     expect(dialog && planOptionKeys(dialog, /^Skip$/)).toEqual({
       method: "number",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SessionClock } from "../../../../src/core/context/clock.js";
 import {
   STATUS_DECISION_LIMIT,
   StatusMachine,
@@ -6,7 +7,7 @@ import {
 
 function machine() {
   const changes: string[] = [];
-  const status = new StatusMachine();
+  const status = new StatusMachine(new SessionClock());
   status.onChange((change) => changes.push(change.status));
   return { status, changes };
 }

@@ -9,7 +9,7 @@ import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
 import type { TerminalPort } from "../../../../src/core/contract/ports.js";
 import type { ElwoodWarningEvent } from "../../../../src/core/contract/warnings.js";
 import { LoginExpiryWatch } from "../../../../src/core/operations/login-expiry.js";
-import { releaseFirstReady } from "../../../../src/core/runtime/first-ready.js";
+import { releaseFirstReady } from "../../../../src/core/runtime/readiness.js";
 
 const terminal = {
   onData: () => () => {},

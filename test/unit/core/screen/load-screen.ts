@@ -1,12 +1,12 @@
 // Reads a captured screen dump (scripts/dev/capture-screens.ts) as a snapshot.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ScreenSnapshot } from "../../../../src/core/screen/types.js";
+import type { ScreenFrame } from "../../../../src/core/contract/adapter.js";
 
 export function loadScreen(
   name: string,
-  cursor: ScreenSnapshot["cursor"] = { x: 0, y: 0, isVisible: false },
-): ScreenSnapshot {
+  cursor: ScreenFrame["cursor"] = { x: 0, y: 0, isVisible: false },
+): Pick<ScreenFrame, "lines" | "cursor"> {
   const text = readFileSync(
     join(import.meta.dirname, "../../../fixtures/screens", `${name}.txt`),
     "utf8",

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { CLAUDE_SCREEN_FACTS } from "../../../../src/claude/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
 import { findOptions, normalizeText } from "../../../../src/core/screen/options.js";
-import { planOptionKeys } from "../../../../src/core/screen/select-option.js";
+import { planOptionKeys } from "../../../../src/core/screen/screen-reading.js";
 
-const frame = (lines: string[]) => ({ lines, cursor: { x: 0, y: 0 } });
+const frame = (lines: string[]) => ({ lines, cursor: { x: 0, y: 0, isVisible: true } });
 
 describe("matchScreen", () => {
   it("holds an unknown gate with options and a native footer under its own rule id (C-TRUST-01)", () => {

@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../../src/codex/adapter.js";
 import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
+import { DecidedPermission } from "../../../../src/core/screen/decided-permission.js";
+import { ARROW_DOWN, ENTER } from "../../../../src/core/screen/screen-reading.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
   UNRENDERED_RETRY_MS,
 } from "../../../../src/core/screen/screen-watcher.js";
-import { ARROW_DOWN, ENTER } from "../../../../src/core/screen/select-option.js";
 import { loadScreen } from "./load-screen.js";
 import { quietEdges, watcherWorld } from "./watcher-context.js";
 
@@ -45,7 +46,14 @@ function harness(
     hasBeenReady: false,
     ...options,
   });
-  const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges: quietEdges() });
+  const decidedPermission = new DecidedPermission(Date.now);
+  const watcher = new ScreenWatcher({
+    context,
+    autotrust: true,
+    cwd: "/",
+    edges: quietEdges(),
+    decidedPermission,
+  });
   return {
     keys,
     blocks,

@@ -8,10 +8,7 @@ import {
   dialogText,
   withoutWorkspacePath,
 } from "../../../../src/core/screen/dialog-text.js";
-import {
-  factsForVersion,
-  isFactForVersion,
-} from "../../../../src/core/screen/facts-for-version.js";
+import { factsForVersion, isFactForVersion } from "../../../../src/core/screen/screen-reading.js";
 import type { ScreenFact } from "../../../../src/core/screen/types.js";
 import { loadScreen } from "./load-screen.js";
 

@@ -69,16 +69,12 @@ export function watcherWorld(options: {
   return { context, keys, blocks, answered, writeFailures };
 }
 
-/** Edges that do nothing but cover a tool-permission dialog as `cover()` says. */
-export function quietEdges(
-  cover: Partial<Pick<ScreenEdges, "permissionCoverMs" | "onNoPermissionDialog">> = {},
-): ScreenEdges {
+/** Edges that do nothing. */
+export function quietEdges(): ScreenEdges {
   return {
     onFrame: () => {},
     onWorkingEdge: () => {},
     onIdleEdge: () => {},
     onDialogCleared: () => {},
-    permissionCoverMs: cover.permissionCoverMs ?? (() => 0),
-    onNoPermissionDialog: cover.onNoPermissionDialog ?? (() => {}),
   };
 }

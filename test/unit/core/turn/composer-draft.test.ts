@@ -8,7 +8,7 @@ import {
   judgeComposer,
   type KeysSince,
   typesNothing,
-} from "../../../../src/core/turn/human-draft.js";
+} from "../../../../src/core/turn/composer-guard.js";
 import { loadScreen } from "../screen/load-screen.js";
 
 const read = (adapter: typeof claudeAdapter | typeof codexAdapter, name: string) => {

@@ -3,13 +3,13 @@
 // C-ATTN-01). The e2e side: test/e2e/claude-turns.test.ts ("PermissionRequest").
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../../src/claude/adapter.js";
-import { ScreenWatcher } from "../../../../src/core/screen/screen-watcher.js";
 import {
   DECIDED_PERMISSION_WINDOW_MS,
   DecidedPermission,
-} from "../../../../src/core/turn/decided-permission.js";
-import { loadScreen } from "../screen/load-screen.js";
-import { quietEdges, watcherWorld } from "../screen/watcher-context.js";
+} from "../../../../src/core/screen/decided-permission.js";
+import { ScreenWatcher } from "../../../../src/core/screen/screen-watcher.js";
+import { loadScreen } from "./load-screen.js";
+import { quietEdges, watcherWorld } from "./watcher-context.js";
 
 function clock() {
   let now = 1_000;
@@ -94,11 +94,14 @@ describe("C-HOOK-10 C-ATTN-01 the screen watcher and an answered permission prom
       renders: () => 1,
       hasBeenReady: true,
     });
-    const edges = quietEdges({
-      permissionCoverMs: () => decided.coverDialog(),
-      onNoPermissionDialog: () => decided.noteNoDialog(),
+    const edges = quietEdges();
+    const watcher = new ScreenWatcher({
+      context,
+      autotrust: true,
+      cwd: "/",
+      edges,
+      decidedPermission: decided,
     });
-    const watcher = new ScreenWatcher({ context, autotrust: true, cwd: "/", edges });
     return { watcher, blocks };
   }
 
