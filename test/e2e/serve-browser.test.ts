@@ -32,16 +32,26 @@ const newFixture = useRealCliFixture({ trusted: true });
 
 async function waitForText(locator: Locator, text: string, timeout = 30_000): Promise<void> {
   await locator.first().waitFor({ state: "attached", timeout });
-  await locator
-    .first()
-    .page()
-    .waitForFunction(
-      ([element, wanted]) =>
-        (element as { textContent: string | null }).textContent?.includes(wanted as string) ??
-        false,
-      [await locator.first().elementHandle(), text] as const,
-      { timeout },
-    );
+  try {
+    await locator
+      .first()
+      .page()
+      .waitForFunction(
+        ([element, wanted]) =>
+          (element as { textContent: string | null }).textContent?.includes(wanted as string) ??
+          false,
+        [await locator.first().elementHandle(), text] as const,
+        { timeout },
+      );
+  } catch (error) {
+    // Say what was there instead (stop 33's CI timed out on Codex's answer with no clue
+    // whether the prompt had even been typed).
+    const seen = await locator
+      .first()
+      .textContent()
+      .catch(() => null);
+    throw new Error(`${String(error)}\n--- text instead of ${JSON.stringify(text)}:\n${seen}`);
+  }
 }
 
 /** The longest run of "─" on the terminal widget's visible rows (the TUI's box borders). */

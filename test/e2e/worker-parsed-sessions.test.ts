@@ -4,6 +4,7 @@
 // works through the parent's mirror exactly as on the main thread.
 import { afterEach, describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
+import type { ElwoodTerminalView } from "../../src/index.js";
 import { sharedParseWorkerPool } from "../../src/terminal/parse-worker/pool.js";
 import { type PtyProcess, spawnPty } from "../../src/terminal/pty-process.js";
 import { ElwoodTerminal } from "../../src/terminal/terminal.js";
@@ -42,6 +43,21 @@ function expectWorkerParsed(): void {
   expect(sharedParseWorkerPool.terminalCount).toBe(1);
 }
 
+// The reply reaches send() through the hook and transcript, which can be ahead of the TUI's
+// own repaint (stop 33's CI: Codex answered in 4 s and the snapshot still said "Working").
+// The mirror must catch up, so the screen is polled, bounded.
+async function expectAnswerOnScreen(terminal: ElwoodTerminalView, answer: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await terminal.settled();
+        return terminal.snapshot().text;
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toContain(answer);
+}
+
 describe("sessions whose screens are parsed in a worker", () => {
   test("C-PTY-07: Claude starts, answers a turn and stops", async () => {
     occupyTheMainThread();
@@ -56,8 +72,7 @@ describe("sessions whose screens are parsed in a worker", () => {
     fx.defer(() => ensureGone(session));
     expectWorkerParsed();
     expect(await session.send("worker question")).toBe(answer);
-    await session.terminal.settled();
-    expect(session.terminal.snapshot().text).toContain(answer);
+    await expectAnswerOnScreen(session.terminal, answer);
     expect(session.terminal.renderFailed).toBe(false);
     await session.stop();
   });
@@ -70,8 +85,7 @@ describe("sessions whose screens are parsed in a worker", () => {
     const session = await startCodexIn(fx);
     expectWorkerParsed();
     expect(await session.send("worker question")).toBe(answer);
-    await session.terminal.settled();
-    expect(session.terminal.snapshot().text).toContain(answer);
+    await expectAnswerOnScreen(session.terminal, answer);
     expect(session.terminal.renderFailed).toBe(false);
     await session.stop();
   });
