@@ -33,7 +33,7 @@ import type { RuntimeObserver } from "../core/launch/open-session.js";
 import { checkLoopId, validateLoopRequest } from "../core/loops/validate.js";
 import { compactTimeout } from "../core/operations/compact.js";
 import { snapshotImages } from "../core/operations/images.js";
-import { modelTimeout, validModelId } from "../core/operations/models/run-models.js";
+import { modelTimeout, validModelId } from "../core/operations/models/model-operations.js";
 import type { SessionRuntime } from "../core/runtime/runtime.js";
 import { waitForActivity, waitForStatus } from "../core/runtime/waits.js";
 import { ElwoodError } from "../errors.js";

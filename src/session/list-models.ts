@@ -4,7 +4,7 @@
 import type { AgentModelOption } from "../core/contract/models.js";
 import type { ElwoodAgentSession } from "../core/contract/session.js";
 import type { CommonStartOptions } from "../core/launch/session-options.js";
-import { modelTimeout } from "../core/operations/models/run-models.js";
+import { modelTimeout } from "../core/operations/models/model-operations.js";
 import { invalidOption } from "../options/fields.js";
 
 export type ListModelsOptions = Pick<

@@ -1,12 +1,20 @@
-// What a session operation (compact, model pickers, login, images, start-up warnings) uses
-// of the live session, and the waits they share, all on the session's clock. Operations
-// run inside one control-queue slot and never consume the ready transition (api.md
-// "Control queue": commands must not, or the session deadlocks).
+// What a session command uses of the live session, and the waits the commands share, all
+// on the session's clock. Each runs in one control-queue slot that never consumes the
+// ready transition (prd/operations.md: one that did would deadlock the next message).
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 
 export type OperationContext = SessionContext;
+
+/** What a command is built with; `run` takes one readiness-waiting queue slot. */
+export interface OperationHost<Facts> {
+  readonly context: OperationContext;
+  readonly facts: Facts;
+  /** The session's launch environment (where the CLI keeps its config). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  run<T>(kind: string, run: (context: OperationContext) => Promise<T>): Promise<T>;
+}
 
 /** Between typing a command and its Enter: the CLI takes the text first. */
 export const ENTER_SETTLE_MS = 150;
@@ -31,10 +39,10 @@ export async function typeCommand(context: OperationContext, text: string): Prom
   context.terminal.sendInput(KEYS.enter);
 }
 
-/** The first value `probe` returns within `timeoutMs`; undefined on timeout. */
+/** The first value `probe` returns (not undefined or false) within `timeoutMs`; else undefined. */
 export async function pollScreen<T>(
   context: OperationContext,
-  probe: (lines: readonly string[]) => T | undefined,
+  probe: (lines: readonly string[]) => T | undefined | false,
   timeoutMs: number,
   intervalMs = 100,
 ): Promise<T | undefined> {
@@ -42,7 +50,7 @@ export async function pollScreen<T>(
   for (;;) {
     if (context.lifetime.isClosed) throw context.lifetime.notRunning();
     const found = probe(await renderedLines(context));
-    if (found !== undefined) return found;
+    if (found !== undefined && found !== false) return found;
     if (context.clock.now() >= deadline) return undefined;
     await sleep(context, intervalMs);
   }
@@ -61,10 +69,11 @@ export async function dismiss(
     waitMs: number;
   },
 ): Promise<void> {
-  const isGone = (lines: readonly string[]) => (close.isOpen(lines) ? undefined : true);
   for (let attempt = 0; attempt < close.attempts; attempt += 1) {
     if (context.lifetime.isClosed || !close.isOpen(await renderedLines(context))) return;
     context.terminal.sendInput(close.key);
-    await pollScreen(context, isGone, close.waitMs, 50).catch(() => undefined);
+    await pollScreen(context, (lines) => !close.isOpen(lines), close.waitMs, 50).catch(
+      () => undefined,
+    );
   }
 }

@@ -11,7 +11,14 @@
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { dismiss, type OperationContext, pollScreen, renderedLines, sleep } from "./context.js";
+import {
+  dismiss,
+  type OperationContext,
+  type OperationHost,
+  pollScreen,
+  renderedLines,
+  sleep,
+} from "./context.js";
 import {
   badgeCount,
   type McpStartupReport,
@@ -26,16 +33,8 @@ const POLL_MS = 250;
 const BADGE_SETTLE_MS = 2000;
 const PAGE_TIMEOUT_MS = 3000;
 
-interface StartupWarningsParts {
-  readonly context: OperationContext;
-  readonly facts: StartupWarningsPagerFacts;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Runs `read` in one readiness-waiting queue slot that does not consume the ready. */
-  readonly run: (read: (context: OperationContext) => Promise<void>) => Promise<void>;
-}
-
 export class StartupWarningsWatch {
-  readonly #parts: StartupWarningsParts;
+  readonly #parts: OperationHost<StartupWarningsPagerFacts>;
   #unsubscribe: ElwoodUnsubscribe | undefined;
   #isDone = false;
   #isReading = false;
@@ -47,7 +46,7 @@ export class StartupWarningsWatch {
   /** Settles with the adapter's verdict on the config (read once, at construction). */
   readonly #isWorthReading: Promise<boolean>;
 
-  constructor(parts: StartupWarningsParts) {
+  constructor(parts: OperationHost<StartupWarningsPagerFacts>) {
     this.#parts = parts;
     this.#isWorthReading = parts.facts.isWorthReading(parts.env).catch(() => false);
     this.#unsubscribe = parts.context.events.on("status", (event) => {
@@ -97,7 +96,7 @@ export class StartupWarningsWatch {
   async #read(): Promise<void> {
     this.#isReading = true;
     await this.#parts
-      .run(async (slot) => {
+      .run("startup_warnings", async (slot) => {
         const report = await readReport(slot, this.#parts.facts);
         if (report === undefined) return;
         for (const server of report.failedServers) this.#failed.add(server);

@@ -45,21 +45,13 @@ export class RuntimeOperations {
     );
     this.#loginExpiry =
       facts.login === undefined ? undefined : new LoginExpiryWatch(context, facts.login);
+    const run = <T>(kind: string, op: (context: SessionContext) => Promise<T>) =>
+      this.run(kind, "readiness", op);
     this.#startupWarnings =
       facts.startupWarnings === undefined
         ? undefined
-        : new StartupWarningsWatch({
-            context,
-            facts: facts.startupWarnings,
-            env,
-            run: (read) => this.run("startup_warnings", "readiness", read),
-          });
-    this.models = new ModelOperations({
-      context,
-      facts: facts.models,
-      env,
-      run: (kind, run) => this.run(kind, "readiness", run),
-    });
+        : new StartupWarningsWatch({ context, facts: facts.startupWarnings, env, run });
+    this.models = new ModelOperations({ context, facts: facts.models, env, run });
   }
 
   /** Runs after the current turn, resolves on the compaction-end hook. */

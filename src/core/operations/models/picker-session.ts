@@ -1,9 +1,10 @@
-// One open `/model` picker inside a queue slot: opens it, walks its rows by cursor, and
-// cancels it. Every wait is bounded by the operation's deadline; failures are
+// One open `/model` picker inside a queue slot (prd/operations.md "listModels() /
+// setModel()"): opens it, walks its rows by cursor, applies a row for this session only,
+// and cancels it. Every wait is bounded by the operation's deadline; failures are
 // model_automation_failed after the picker is closed again (one Escape per stage).
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
-import type { AgentModelOption, ModelPickerFacts } from "../../contract/models.js";
+import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
 import { waitForSafeScreen } from "../../screen/safe-screen.js";
 import {
   dismiss,
@@ -19,22 +20,13 @@ import {
   type PickerFrame,
   type PickerRow,
   readPicker,
+  regionBetween,
 } from "./parse-picker.js";
 
 const KEY_SETTLE_MS = 60;
 const MAX_ROWS = 200;
 /** The picker must be gone within this after the cancelling Escape (api.md: +1 s). */
 const PICKER_CANCEL_MS = 1000;
-
-export function modelFailure(
-  context: OperationContext,
-  message: string,
-  details: Record<string, unknown> = {},
-): ElwoodError {
-  return new ElwoodError("model_automation_failed", `${context.displayName} /model: ${message}`, {
-    details,
-  });
-}
 
 export class PickerSession {
   readonly #context: OperationContext;
@@ -48,97 +40,161 @@ export class PickerSession {
     this.#deadline = deadline;
   }
 
-  remainingMs(): number {
+  /**
+   * Types the command and reads every row, the cursor put back where it began. A picker
+   * already up is foreign: rejected with nothing typed. A failed read cancels the picker.
+   */
+  async open(): Promise<AgentModelOption[]> {
+    await waitForSafeScreen(this.#context);
+    if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
+      throw this.#failure("a model picker is already on screen; nothing was typed.");
+    }
+    await typeCommand(this.#context, this.#facts.command);
+    await sleep(this.#context, KEY_SETTLE_MS);
+    try {
+      const first = await this.#frame();
+      if (first === undefined) {
+        throw this.#failure("the model picker did not appear.", { timeoutMs: this.#remainingMs() });
+      }
+      return await this.#allRows(first);
+    } catch (error) {
+      await this.cancel();
+      throw error;
+    }
+  }
+
+  /**
+   * Applies `id` for this session (already current: nothing changes) and waits for the
+   * composer; `rows` are open()'s. Anything but a switch cancels the picker.
+   */
+  async choose(rows: readonly AgentModelOption[], id: string): Promise<void> {
+    let isDone = false;
+    try {
+      const target = rows.find((row) => row.id === id);
+      if (target === undefined) {
+        const ids = rows.map((row) => row.id);
+        throw this.#failure(`no model "${id}" in the picker; available: ${ids.join(", ")}.`, {
+          id,
+          availableIds: ids,
+        });
+      }
+      if (target.isCurrent) return;
+      // Rows are numbered 1..n in list order (finishRows sorts them by number).
+      await this.#moveTo(rows.indexOf(target) + 1);
+      await this.#write(this.#facts.sessionKeyOnList ?? KEYS.enter);
+      // Each follow-up stage is answered only when it shows, revalidated right before the key.
+      for (const stage of this.#facts.followUps) {
+        const seen = await pollScreen(
+          this.#context,
+          (lines) => {
+            if (stageRegion(lines, stage) !== undefined) return "stage" as const;
+            return this.#isClosedToComposer(lines) && ("closed" as const);
+          },
+          Math.min(3000, this.#remainingMs()),
+          50,
+        );
+        if (seen !== "stage") break;
+        await this.#answerStage(stage, target);
+      }
+      const isBack = (lines: readonly string[]) => this.#isClosedToComposer(lines);
+      if ((await pollScreen(this.#context, isBack, this.#remainingMs(), 50)) !== true) {
+        throw this.#failure(`the picker did not close after choosing "${id}".`, { id });
+      }
+      isDone = true;
+    } finally {
+      if (!isDone) await this.cancel();
+    }
+  }
+
+  /** Escape until the idle composer shows (one per stage, at most three). */
+  cancel(): Promise<void> {
+    const isOpen = (lines: readonly string[]) => !this.#isClosedToComposer(lines);
+    const close = { isOpen, key: KEYS.escape, attempts: 3, waitMs: PICKER_CANCEL_MS };
+    return dismiss(this.#context, close);
+  }
+
+  #remainingMs(): number {
     return Math.max(0, this.#deadline - this.#context.clock.now());
   }
 
-  async write(keys: string, settleMs = KEY_SETTLE_MS): Promise<void> {
+  async #write(keys: string, settleMs = KEY_SETTLE_MS): Promise<void> {
     if (this.#context.lifetime.isClosed) throw this.#context.lifetime.notRunning();
     this.#context.terminal.sendInput(keys);
     await sleep(this.#context, settleMs);
   }
 
-  /** Types the command and waits for the list; a picker already up is foreign. */
-  async open(): Promise<PickerFrame> {
-    await waitForSafeScreen(this.#context);
-    if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
-      throw modelFailure(this.#context, "a model picker is already on screen; nothing was typed.");
-    }
-    await typeCommand(this.#context, this.#facts.command);
-    await sleep(this.#context, KEY_SETTLE_MS);
-    const frame = await this.frame();
-    if (frame === undefined) {
-      await this.cancel();
-      throw modelFailure(this.#context, "the model picker did not appear.", {
-        timeoutMs: this.remainingMs(),
-      });
-    }
-    return frame;
-  }
-
   /** The picker as rendered now (waiting until the deadline for it). */
-  frame(): Promise<PickerFrame | undefined> {
-    return this.#frameWhere(() => true, this.remainingMs(), 50);
+  #frame(): Promise<PickerFrame | undefined> {
+    return this.#frameWhere(() => true, this.#remainingMs(), 50);
   }
 
-  /** Every row, scrolling the cursor down through the list and back to where it began. */
-  async allRows(first: PickerFrame): Promise<AgentModelOption[]> {
+  // Every row, scrolling the cursor down through the list and back to where it began.
+  async #allRows(first: PickerFrame): Promise<AgentModelOption[]> {
     const start = selectedNumber(first);
     let frame: PickerFrame | undefined = first;
     const hasMore = (at: PickerFrame) =>
       at.hasMoreBelow || (selectedNumber(at) ?? 0) < Math.max(...at.rows.map((row) => row.number));
     for (let moves = 0; frame !== undefined && hasMore(frame) && moves < MAX_ROWS; moves += 1) {
       const before = selectedNumber(frame);
-      await this.write(KEYS.down);
+      await this.#write(KEYS.down);
       frame = await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
     }
-    if (start !== undefined) await this.moveTo(start);
+    if (start !== undefined) await this.#moveTo(start);
     return finishRows([...this.#rows.values()], this.#facts);
   }
 
-  /** Moves the cursor to row `number` one key at a time, checking each step. */
-  async moveTo(number: number): Promise<void> {
+  // To row `number` one key at a time (never a number key, which would save a default).
+  async #moveTo(number: number): Promise<void> {
     for (let step = 0; step < MAX_ROWS; step += 1) {
-      const frame = await this.frame();
-      if (frame === undefined) throw modelFailure(this.#context, "the model picker closed.");
+      const frame = await this.#frame();
+      if (frame === undefined) throw this.#failure("the model picker closed.");
       const at = selectedNumber(frame);
       if (at === number) return;
-      await this.write(at === undefined || at < number ? KEYS.down : KEYS.up);
+      await this.#write(at === undefined || at < number ? KEYS.down : KEYS.up);
       await this.#frameWhere((candidate) => selectedNumber(candidate) !== at);
     }
-    throw modelFailure(this.#context, `could not move the cursor to row ${number}.`);
+    throw this.#failure(`could not move the cursor to row ${number}.`);
   }
 
-  /** Escape until the idle composer shows (one per stage, at most three). */
-  cancel(): Promise<void> {
-    const isOpen = (lines: readonly string[]) => !this.isClosedToComposer(lines);
-    const close = { isOpen, key: KEYS.escape, attempts: 3, waitMs: PICKER_CANCEL_MS };
-    return dismiss(this.#context, close);
-  }
-
-  /** Waits until the picker is gone and the idle composer is back. */
-  async untilComposer(): Promise<boolean> {
-    const isBack = (lines: readonly string[]) =>
-      this.isClosedToComposer(lines) ? true : undefined;
-    return (await pollScreen(this.#context, isBack, this.remainingMs(), 50)) === true;
+  // The stage's numbered rows read as the picker's own (`row`: group 1 the cursor glyph).
+  async #answerStage(stage: FollowUpStage, target: AgentModelOption): Promise<void> {
+    if ("key" in stage.answer) return this.#write(stage.answer.key);
+    const wanted = `${stage.answer.enterOnRowStarting} ${target.label}`.toLowerCase();
+    for (let step = 0; step < 6; step += 1) {
+      const region = stageRegion(await renderedLines(this.#context), stage);
+      if (region === undefined) throw this.#failure("the confirmation closed unexpectedly.");
+      const rows = region.flatMap((line) => {
+        const row = this.#facts.row.exec(line);
+        return row === null ? [] : [{ line, isSelected: row[1] !== undefined, text: row[3] ?? "" }];
+      });
+      const index = rows.findIndex((row) => row.text.trim().toLowerCase().startsWith(wanted));
+      const selected = rows.findIndex((row) => row.isSelected);
+      if (index === -1) {
+        const shown = rows.map((row) => row.line);
+        throw this.#failure(`the confirmation does not offer "${wanted}".`, { rows: shown });
+      }
+      if (index === selected) return this.#write(KEYS.enter);
+      await this.#write(index > selected ? KEYS.down : KEYS.up, 150);
+    }
+    throw this.#failure("could not select the confirmation's answer.");
   }
 
   /** The picker is gone and the idle composer is back. */
-  isClosedToComposer(lines: readonly string[]): boolean {
+  #isClosedToComposer(lines: readonly string[]): boolean {
     const { dialog, hasIdleComposer } = this.#context.screen.read();
     return !isPickerVisible(lines, this.#facts) && dialog === undefined && hasIdleComposer;
   }
 
   async #frameWhere(
     test: (frame: PickerFrame) => boolean,
-    timeoutMs = Math.min(2000, this.remainingMs()),
+    timeoutMs = Math.min(2000, this.#remainingMs()),
     intervalMs = 30,
   ): Promise<PickerFrame | undefined> {
     const frame = await pollScreen(
       this.#context,
       (lines) => {
         const candidate = readPicker(lines, this.#facts);
-        return candidate !== undefined && test(candidate) ? candidate : undefined;
+        return candidate !== undefined && test(candidate) && candidate;
       },
       timeoutMs,
       intervalMs,
@@ -146,8 +202,22 @@ export class PickerSession {
     for (const row of frame?.rows ?? []) this.#rows.set(row.number, row);
     return frame;
   }
+
+  #failure(message: string, details: Record<string, unknown> = {}): ElwoodError {
+    return new ElwoodError(
+      "model_automation_failed",
+      `${this.#context.displayName} /model: ${message}`,
+      { details },
+    );
+  }
 }
 
 function selectedNumber(frame: PickerFrame): number | undefined {
   return frame.rows.find((row) => row.isSelected)?.number;
+}
+
+/** The bottom-most region from the stage's header down to its footer, if complete. */
+function stageRegion(lines: readonly string[], stage: FollowUpStage): string[] | undefined {
+  const range = regionBetween(lines, stage.header, stage.footer);
+  return range === undefined ? undefined : lines.slice(range[0], range[1] + 1);
 }

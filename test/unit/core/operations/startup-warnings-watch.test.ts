@@ -86,7 +86,7 @@ function fakeCodex(failures: readonly { readonly server: string; readonly atMs: 
     context,
     facts: { ...facts, isWorthReading: async () => true },
     env: {},
-    run: (read) => read(context),
+    run: (_kind, read) => read(context),
   });
   return {
     watch,
