@@ -1,9 +1,6 @@
-// login() (api.md "login", C-API-43): one exclusive queue slot that types the CLI's login
-// command and walks its dialog — picks the method, hands the https auth URL (allowlisted
-// host) to onAuthUrl, asks provideCode at the paste prompt and writes the code with
-// exactly ONE Enter — and resolves once the CLI reports success and its composer is back.
-// An explicit CLI failure → login_failed; no success in time → login_timeout; the
-// session ending → session_not_running. A failed or timed-out login closes the dialog.
+// login() (prd/operations.md "login()", C-API-43): types the CLI's login command, walks
+// its dialog and resolves once the CLI reports success and its composer is back; a failed
+// or timed-out login closes the dialog again.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import { optionalMilliseconds } from "../contract/call-arguments.js";
@@ -18,8 +15,13 @@ import {
   sleep,
   typeCommand,
 } from "./context.js";
-import { checkAuthUrl, checkLoginCode, loginFailed } from "./login-facts.js";
-import { type LoginScreen, readLoginScreen } from "./login-screen.js";
+import {
+  checkAuthUrl,
+  checkLoginCode,
+  type LoginScreen,
+  loginFailed,
+  readLoginScreen,
+} from "./login-screen.js";
 
 const DEFAULT_LOGIN_TIMEOUT_MS = 300_000;
 const POLL_MS = 150;
@@ -71,16 +73,8 @@ export function normalizeLoginOptions(given: LoginOptions, facts: LoginFacts): N
   return { ...given, method, timeoutMs: given.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS };
 }
 
-/** Runs inside one exclusive queue slot; nothing else writes meanwhile. */
-export function runLogin(
-  context: OperationContext,
-  facts: LoginFacts,
-  options: Normalized,
-): Promise<void> {
-  return new LoginRun(context, facts, options).run();
-}
-
-class LoginRun {
+/** One login; `run()` goes inside one exclusive queue slot, so nothing else writes meanwhile. */
+export class LoginRun {
   readonly #context: OperationContext;
   readonly #facts: LoginFacts;
   readonly #options: Normalized;

@@ -7,7 +7,7 @@ import type { SessionContext } from "../context/session-context.js";
 import type { AgentOperationFacts } from "../contract/operation-facts.js";
 import { runCompact } from "../operations/compact.js";
 import { ImageSubmissions } from "../operations/image-submission.js";
-import { type LoginOptions, normalizeLoginOptions, runLogin } from "../operations/login.js";
+import { type LoginOptions, LoginRun, normalizeLoginOptions } from "../operations/login.js";
 import { LoginExpiryWatch } from "../operations/login-expiry.js";
 import { ModelOperations } from "../operations/models/model-operations.js";
 import { StartupWarningsWatch } from "../operations/startup-warnings.js";
@@ -72,10 +72,8 @@ export class RuntimeOperations {
       const error = `${this.#context.displayName} has no login Elwood can drive.`;
       return Promise.reject(new ElwoodError("login_failed", error));
     }
-    const normalized = normalizeLoginOptions(options, facts);
-    return this.run("login", "immediate", (context) => runLogin(context, facts, normalized)).then(
-      () => this.#loginExpiry?.rearm(),
-    );
+    const login = new LoginRun(this.#context, facts, normalizeLoginOptions(options, facts));
+    return this.run("login", "immediate", () => login.run()).then(() => this.#loginExpiry?.rearm());
   }
 
   /** Runs a command in one queue slot; the queue never hands it the ready transition. */

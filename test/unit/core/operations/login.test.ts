@@ -11,11 +11,14 @@ import type { TerminalPort } from "../../../../src/core/contract/ports.js";
 import type { OperationContext } from "../../../../src/core/operations/context.js";
 import {
   checkLoginOptionsShape,
+  LoginRun,
   normalizeLoginOptions,
-  runLogin,
 } from "../../../../src/core/operations/login.js";
-import { checkAuthUrl, checkLoginCode } from "../../../../src/core/operations/login-facts.js";
-import { readLoginScreen } from "../../../../src/core/operations/login-screen.js";
+import {
+  checkAuthUrl,
+  checkLoginCode,
+  readLoginScreen,
+} from "../../../../src/core/operations/login-screen.js";
 import { loadScreen } from "../screen/load-screen.js";
 import { fakeOperationContext } from "./fake-operation-context.js";
 
@@ -159,7 +162,7 @@ describe("runLogin through a fake terminal replaying the captured frames", () =>
       },
       facts,
     );
-    await runLogin(context, facts, options);
+    await new LoginRun(context, facts, options).run();
     expect(urls).toEqual([expect.stringMatching(/^https:\/\/claude\.ai\/oauth\/authorize\?/)]);
     expect(asked).toBe(1);
     expect(writes.slice(0, 2)).toEqual(["/login", "\r"]);
@@ -173,7 +176,7 @@ describe("runLogin through a fake terminal replaying the captured frames", () =>
   test("C-API-43: the CLI's OAuth error is login_failed at the code stage and the dialog is closed", async () => {
     const { context, writes } = fakeClaude(OAUTH_ERROR);
     const options = normalizeLoginOptions({ provideCode: () => "code", timeoutMs: 10_000 }, facts);
-    await expect(runLogin(context, facts, options)).rejects.toMatchObject({
+    await expect(new LoginRun(context, facts, options).run()).rejects.toMatchObject({
       name: "login_failed",
       details: { stage: "code" },
     });
@@ -195,7 +198,9 @@ describe("runLogin through a fake terminal replaying the captured frames", () =>
       },
       facts,
     );
-    await expect(runLogin(stuck as OperationContext, facts, options)).rejects.toMatchObject({
+    await expect(
+      new LoginRun(stuck as OperationContext, facts, options).run(),
+    ).rejects.toMatchObject({
       name: "login_timeout",
     });
     expect(asked).toBe(0);
