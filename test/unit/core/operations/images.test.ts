@@ -12,7 +12,7 @@ import {
   attachImagePaths,
   countComposerChips,
   materializeImages,
-} from "../../../../src/core/operations/image-attach.js";
+} from "../../../../src/core/operations/image-submission.js";
 import {
   IMAGE_LIMITS,
   ImageBudget,
