@@ -11,7 +11,7 @@ export interface PagerPage {
   readonly body: string;
 }
 
-export interface McpStartupReport {
+interface McpStartupReport {
   readonly failedServers: readonly string[];
   readonly notLoggedIn: readonly string[];
   /**

@@ -1,13 +1,6 @@
-// mcp_startup_incomplete / mcp_server_not_logged_in (C-CODEX-09). A CLI that folds its
-// start-up warnings into a pager (contract/operation-facts.ts) shows only a footer badge.
-// From the first ready until the first turn starts, Elwood watches for that badge; when
-// it shows, one readiness slot (never consuming the ready transition, typing nothing into
-// the composer) opens the pager, reads each page, closes it with the key that leaves the
-// composer as it was. The content-free warnings are emitted once: when a read shows the
-// CLI's summary line (every server has finished starting), or when watching ends (the
-// first turn, the window's end, a close) with failures that earlier reads found. Skipped
-// when no badge shows, and when the adapter says the config could not have produced one
-// (isWorthReading).
+// mcp_startup_incomplete / mcp_server_not_logged_in (C-CODEX-09, prd/operations.md
+// "Warnings from operations"): from the first ready until the first turn, watch for the
+// pager's footer badge, read its pages in one readiness slot, and emit the warnings once.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
@@ -21,7 +14,6 @@ import {
 } from "./context.js";
 import {
   badgeCount,
-  type McpStartupReport,
   type PagerPage,
   readMcpStartupReport,
   readPagerPage,
@@ -94,11 +86,13 @@ export class StartupWarningsWatch {
   // and the watch goes on for the badge the later failures bring (the pager counts what
   // it showed as seen, so a new badge means new warnings).
   async #read(): Promise<void> {
+    const { facts } = this.#parts;
     this.#isReading = true;
     await this.#parts
       .run("startup_warnings", async (slot) => {
-        const report = await readReport(slot, this.#parts.facts);
-        if (report === undefined) return;
+        await waitForSafeScreen(slot);
+        if ((badgeCount(await renderedLines(slot), facts) ?? 0) === 0) return;
+        const report = readMcpStartupReport(await readPages(slot, facts), facts);
         for (const server of report.failedServers) this.#failed.add(server);
         for (const server of report.notLoggedIn) this.#notLoggedIn.add(server);
         if (report.isComplete) this.#finish();
@@ -140,15 +134,6 @@ export class StartupWarningsWatch {
       });
     }
   }
-}
-
-async function readReport(
-  context: OperationContext,
-  facts: StartupWarningsPagerFacts,
-): Promise<McpStartupReport | undefined> {
-  await waitForSafeScreen(context);
-  if ((badgeCount(await renderedLines(context), facts) ?? 0) === 0) return undefined;
-  return readMcpStartupReport(await readPages(context, facts), facts);
 }
 
 /** Opens the pager, collects every page, closes it; the composer is left as it was. */
