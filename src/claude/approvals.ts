@@ -2,11 +2,12 @@
 // agent-neutral ApprovalRequest, and a human's answer becomes Claude's
 // PermissionRequest result. The broker in core/approvals owns everything else.
 
-import { lineDiff, mcpApprovalDetail } from "../core/approvals/detail.js";
-import type {
-  ApprovalRequest,
-  ElwoodApprovalAnswer,
-  ElwoodApprovalDetail,
+import {
+  type ApprovalRequest,
+  type ElwoodApprovalAnswer,
+  type ElwoodApprovalDetail,
+  lineDiff,
+  mcpApprovalDetail,
 } from "../core/approvals/types.js";
 import type { ClaudePermissionRequestEvent } from "./hooks/events.js";
 import type { ClaudePermissionRequestResult } from "./hooks/responses.js";

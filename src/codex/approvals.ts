@@ -2,11 +2,11 @@
 // reports shell calls as `Bash {command}` and patches as `apply_patch {command}`) becomes
 // the agent-neutral ApprovalRequest, and a human's answer becomes Codex's result.
 
-import { mcpApprovalDetail } from "../core/approvals/detail.js";
-import type {
-  ApprovalRequest,
-  ElwoodApprovalAnswer,
-  ElwoodApprovalDetail,
+import {
+  type ApprovalRequest,
+  type ElwoodApprovalAnswer,
+  type ElwoodApprovalDetail,
+  mcpApprovalDetail,
 } from "../core/approvals/types.js";
 import type { CodexHookEventOf } from "./hooks/events.js";
 import type { CodexPermissionRequestResult } from "./hooks/responses.js";

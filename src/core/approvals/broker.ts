@@ -1,8 +1,6 @@
-// The one owner of pending approvals (prd/approvals.md): a PermissionRequest handler parks
-// its request here and waits; a human answers it (first answer wins), or it expires, or
-// the broker is closed. Every way out of "pending" settles the waiting hook exactly once,
-// and every way but an answer settles it with no decision, so the CLI falls back to its
-// own dialog (fail open) and a human at the terminal can still answer.
+// The one owner of pending approvals (prd/approvals.md): park, list, answer (first wins),
+// expire, close. Every way out settles the waiting hook once; all but an answer with no
+// decision, so the CLI falls back to its own dialog and a human there can still answer.
 
 import { randomBytes } from "node:crypto";
 import { ElwoodError } from "../../errors.js";

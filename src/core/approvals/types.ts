@@ -1,6 +1,7 @@
 // The agent-neutral shape of a pending approval (prd/approvals.md): what a parent shows a
 // human for one PermissionRequest, and what the human may answer. Each adapter maps its
-// own hook input to an ApprovalRequest and an answer back to its own hook result.
+// own hook input to an ApprovalRequest (with the detail helpers below, which both CLIs'
+// `mcp__<server>__<tool>` naming and edits share) and an answer back to its hook result.
 
 import type { ElwoodAgentId } from "../contract/status.js";
 
@@ -52,3 +53,20 @@ export type ElwoodApprovalEvent =
     }
   | { readonly type: "expired"; readonly approval: ElwoodApproval }
   | { readonly type: "cancelled"; readonly approval: ElwoodApproval };
+
+/** The MCP detail of a `mcp__<server>__<tool>` call, or undefined for any other name. */
+export function mcpApprovalDetail(
+  toolName: string,
+  input: unknown,
+): ElwoodApprovalDetail | undefined {
+  const match = /^mcp__(.+?)__(.+)$/.exec(toolName);
+  if (match === null) return undefined;
+  return { kind: "mcp", server: match[1] ?? "", tool: match[2] ?? "", arguments: input };
+}
+
+/** `-` lines for the old text and `+` lines for the new: enough for a human to judge. */
+export function lineDiff(oldText: string, newText: string): string {
+  const removed = oldText === "" ? [] : oldText.split("\n").map((line) => `-${line}`);
+  const added = newText === "" ? [] : newText.split("\n").map((line) => `+${line}`);
+  return [...removed, ...added].join("\n");
+}
