@@ -1,6 +1,6 @@
 // Stable, delay-only jitter (§5.9, C-LOOP-07): derived once from the loop id at
 // creation, in 0..min(10% of the cadence, 30,000 ms), then persisted and never re-derived.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 
 export const IDLE_CADENCE_MS = 300_000;
 export const MAX_JITTER_MS = 30_000;
@@ -18,8 +18,4 @@ export function jitterFor(id: string, cadenceMs: number): number {
 /** The cadence a loop's jitter and clock use: its interval, or the idle threshold. */
 export function cadenceOf(loop: { readonly mode: "fixed" | "idle"; readonly intervalMs?: number }) {
   return loop.mode === "fixed" && loop.intervalMs !== undefined ? loop.intervalMs : IDLE_CADENCE_MS;
-}
-
-export function newLoopId(): string {
-  return `loop-${randomUUID()}`;
 }

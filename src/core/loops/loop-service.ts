@@ -1,14 +1,12 @@
-// Loop management for one session (§5.9): create/list/cancel with validation, the
-// 50-loop limit and serialized sidecar writes; due loops submitted one per ready
-// transition through the host's readiness-safe path; live `loop` events without the
-// prompt; stop/exit keep definitions, kill/teardown clear them. It also tells loop
-// activity from non-loop activity: a turn is a loop turn when the control-queue op that
-// started it was a loop submission; it stays one (through dialogs) until the next ready.
+// Loop management for one session (§5.9, prd/loops.md): create/list/cancel, the sidecar
+// writes, due loops submitted one per ready transition, `loop` events, and which turns
+// are loop turns (started by a `loop` queue op; one until the next ready).
+import { randomUUID } from "node:crypto";
 import { ElwoodError } from "../../errors.js";
 import { LOOP_LIFETIME_MS, type LoopDefinition } from "../../state/loop-sidecar.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
-import { cadenceOf, jitterFor, newLoopId } from "./jitter.js";
+import { cadenceOf, jitterFor } from "./jitter.js";
 import { type LoopClock, LoopScheduler } from "./scheduler.js";
 import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
 import { loopNotFound } from "./validate.js";
@@ -24,7 +22,6 @@ export interface RuntimeLoopOptions {
 }
 
 export interface LoopHost {
-  /** The session's clock. */
   readonly clock: LoopClock;
   /** Replaces the sidecar with exactly these definitions. */
   writeLoops(loops: readonly LoopDefinition[]): Promise<void>;
@@ -74,7 +71,7 @@ export class LoopService {
           { details: { limit: MAX_LOOPS_PER_SESSION } },
         );
       }
-      const id = (this.#host.newId ?? newLoopId)();
+      const id = this.#host.newId?.() ?? `loop-${randomUUID()}`;
       const createdAt = this.#host.clock.now();
       const definition: LoopDefinition = {
         id,
