@@ -1,7 +1,5 @@
-// compact() (api.md "compact", C-API-22): waits for readiness like a message, types the
-// CLI's compaction command, and resolves when the CLI's compaction-end hook arrives. No
-// start hook within 3 s (or half a shorter timeout) → one recovery Enter through a safe
-// screen. Timeout → compact_failed; termination → session_not_running.
+// compact() (C-API-22, prd/operations.md "compact()"): types the CLI's compaction command
+// and resolves on its compaction-end hook; one recovery Enter when the start hook is late.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import { checkTimeoutOptions } from "../contract/call-arguments.js";
@@ -18,7 +16,6 @@ export function compactTimeout(options: CompactOptions | undefined): number {
   return checkTimeoutOptions(options, "compact()") ?? DEFAULT_COMPACT_TIMEOUT_MS;
 }
 
-/** Runs inside a readiness-waiting queue slot that does not consume the ready transition. */
 export async function runCompact(
   context: OperationContext,
   facts: CompactFacts,

@@ -1,7 +1,5 @@
-// Image inputs for one submission (api.md "Images", C-API-44/45/46): validated and
-// snapshotted synchronously at the call, before anything is queued, typed or written —
-// buffers are cloned and paths made absolute, so a caller mutating its array or buffer
-// afterwards changes nothing.
+// Image inputs (C-API-44/45/46, prd/operations.md "Images"): validated and snapshotted at
+// the call (buffers copied, paths made absolute), before anything is queued or typed.
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";

@@ -1,7 +1,5 @@
-// login_expired (C-CLAUDE-18): the CLI's login lapsed after the session was usable. Two
-// signals, one warning: the failed-turn hook naming an authentication failure, or the
-// adapter's auth-failure screen when a turn ends. Once emitted it stays quiet until a
-// login() succeeds; the session is left alive so that login() can recover it.
+// login_expired (C-CLAUDE-18, prd/operations.md "login()"): one warning per lapse, from the
+// failed-turn hook or the auth-failure screen at a turn's end, until a login() succeeds.
 import type { SessionContext } from "../context/session-context.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 
