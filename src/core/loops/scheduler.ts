@@ -50,10 +50,7 @@ export class LoopScheduler {
     return this.#entries.get(id);
   }
 
-  /**
-   * A live creation: a fixed clock starts now; an idle clock starts now when the session
-   * is ready, else at the next ready. Restored loops use `isLive: false` and wait.
-   */
+  /** A live creation starts its clock (idle: only on a ready session); a restored one waits. */
   add(definition: LoopDefinition, context: { isLive: boolean; isReady: boolean }): void {
     const entry: Entry = { definition, state: "waiting" };
     this.#entries.set(definition.id, entry);

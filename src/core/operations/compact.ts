@@ -31,7 +31,7 @@ export async function runCompact(
       else reject(error);
     };
   });
-  const unsubscribers = [
+  const disposers = [
     context.events.on("hook", (event) => {
       const name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
       if (name === facts.startHook) hasStarted = true;
@@ -40,12 +40,12 @@ export async function runCompact(
     context.events.on("status", (event) => {
       if (isTerminalStatus(event.status)) settle(context.lifetime.notRunning());
     }),
+    context.clock.set(() => {
+      const message = `${context.displayName} did not finish compacting within ${timeoutMs} ms (no ${facts.endHook} hook).`;
+      const details = { timeoutMs, sawStart: hasStarted };
+      settle(new ElwoodError("compact_failed", message, { details }));
+    }, timeoutMs),
   ];
-  const cancelTimer = context.clock.set(() => {
-    const message = `${context.displayName} did not finish compacting within ${timeoutMs} ms (no ${facts.endHook} hook).`;
-    const details = { timeoutMs, sawStart: hasStarted };
-    settle(new ElwoodError("compact_failed", message, { details }));
-  }, timeoutMs);
   // One recovery Enter when the start hook has not come, unless compaction already ended.
   const isPending = () => !isDone && !hasStarted && !context.lifetime.isClosed;
   const recover = async () => {
@@ -58,7 +58,6 @@ export async function runCompact(
     await typeCommand(context, facts.command);
     await Promise.race([done, recover().then(() => done)]);
   } finally {
-    cancelTimer();
-    for (const unsubscribe of unsubscribers) unsubscribe();
+    for (const dispose of disposers) dispose();
   }
 }

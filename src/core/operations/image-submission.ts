@@ -1,8 +1,6 @@
-// Images from admission to the composer (prd/operations.md "Images"): admission
-// (validate, snapshot, reserve the session budget) happens synchronously at the call;
-// attachment, inside the submission's queue op before its text, pastes each image's
-// absolute path and waits for its `[Image #N]` chip. Byte images live in private temp
-// files until the CLI has taken the prompt (its user_message) or the session ends.
+// Images from admission to the composer (prd/operations.md "Images"): the session budget
+// is reserved at the call; inside the submission's queue op, before its text, each path is
+// pasted and its chip awaited. Temp files live until the CLI has taken the prompt.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,7 +50,7 @@ export class ImageSubmissions {
     return { attach: (onFailure) => this.#attach(snapshots, facts, onFailure), release };
   }
 
-  /** Attaches every image, in order, in the caller's queue op; returns the separator before the text. */
+  /** Attaches every image in order inside the caller's queue op; returns the text's separator. */
   async #attach(
     images: readonly ImageSnapshot[],
     facts: ImageAttachFacts,
@@ -134,10 +132,7 @@ export async function materializeImages(
   }
 }
 
-/**
- * Pastes each path and waits for its chip; on a miss erases the draft with
- * `clearFailedDraft` (screen/draft-cleanup.ts) and rejects.
- */
+/** Pastes each path and waits for its chip; a miss clears the draft and rejects. */
 export async function attachImagePaths(
   context: OperationContext,
   paths: readonly string[],

@@ -37,11 +37,7 @@ export interface LoginOptions {
 
 type Normalized = LoginOptions & { readonly method: string; readonly timeoutMs: number };
 
-/**
- * The checks that need no screen facts, so a lazy session refuses bad options before it
- * starts: an options object, `provideCode` and `onAuthUrl` functions, a whole-millisecond
- * `timeoutMs` up to 2^31-1, a string `method`.
- */
+/** The checks that need no screen facts, so a lazy session refuses bad options before it starts. */
 export function checkLoginOptionsShape(options: unknown): LoginOptions {
   const invalid = (message: string) => new ElwoodError("invalid_options", `login() ${message}`);
   if (typeof options !== "object" || options === null || Array.isArray(options)) {

@@ -1,7 +1,5 @@
-// One open `/model` picker inside a queue slot (prd/operations.md "listModels() /
-// setModel()"): opens it, walks its rows by cursor, applies a row for this session only,
-// and cancels it. Every wait is bounded by the operation's deadline; failures are
-// model_automation_failed after the picker is closed again (one Escape per stage).
+// One `/model` picker in a queue slot (prd/operations.md "listModels() / setModel()"),
+// every wait bounded by the operation's deadline; failures are model_automation_failed.
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
 import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
@@ -40,10 +38,7 @@ export class PickerSession {
     this.#deadline = deadline;
   }
 
-  /**
-   * Types the command and reads every row, the cursor put back where it began. A picker
-   * already up is foreign: rejected with nothing typed. A failed read cancels the picker.
-   */
+  /** Types the command and reads every row; a picker already up is foreign (nothing typed). */
   async open(): Promise<AgentModelOption[]> {
     await waitForSafeScreen(this.#context);
     if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
@@ -63,10 +58,7 @@ export class PickerSession {
     }
   }
 
-  /**
-   * Applies `id` for this session (already current: nothing changes) and waits for the
-   * composer; `rows` are open()'s. Anything but a switch cancels the picker.
-   */
+  /** Applies `id` (from open()'s `rows`) for this session; anything but a switch cancels. */
   async choose(rows: readonly AgentModelOption[], id: string): Promise<void> {
     let isDone = false;
     try {
