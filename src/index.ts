@@ -115,7 +115,7 @@ export type {
   ElwoodWarningSource,
 } from "./core/contract/warnings.js";
 export type { CommonStartOptions } from "./core/launch/session-options.js";
-export { parseLoopCommand } from "./core/loops/parse-command.js";
+export { parseLoopCommand } from "./core/loops/validate.js";
 export { IMAGE_LIMITS } from "./core/operations/images.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
 export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";

@@ -6,9 +6,8 @@ import { ElwoodError } from "../../errors.js";
 import { LOOP_LIFETIME_MS, type LoopDefinition } from "../../state/loop-sidecar.js";
 import type { ElwoodLoopEvent, ElwoodLoopRequest, ElwoodLoopSnapshot } from "../contract/loops.js";
 import type { ElwoodSessionStatus } from "../contract/status.js";
-import { cadenceOf, jitterFor } from "./jitter.js";
-import { type LoopClock, LoopScheduler } from "./scheduler.js";
-import { byCreation, redactedSnapshotOf, snapshotOf } from "./snapshot.js";
+import { byCreation, cadenceOf, jitterFor, type LoopClock, LoopScheduler } from "./scheduler.js";
+import { redactedSnapshotOf, snapshotOf } from "./snapshot.js";
 import { loopNotFound } from "./validate.js";
 
 export const MAX_LOOPS_PER_SESSION = 50;

@@ -1,16 +1,48 @@
 // The loop timing rules as a pure state machine over the session's clock (§5.9,
 // C-LOOP-05…09, 12, 13). It holds no session: the service tells it about readiness,
-// activity and submissions, and it calls back when a loop is due or expired.
+// activity and submissions, and it calls back when a loop is due or expired. Jitter is
+// stable and delay-only (C-LOOP-07): derived once from the id at creation, then persisted.
+import { createHash } from "node:crypto";
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import type { SessionClock } from "../context/clock.js";
 import type { ElwoodLoopState } from "../contract/loops.js";
-import { cadenceOf } from "./jitter.js";
-import { byDueThenId } from "./snapshot.js";
 
 /** What loops use of the session's clock. */
 export type LoopClock = Pick<SessionClock, "now" | "set">;
 
-interface Entry {
+const IDLE_CADENCE_MS = 300_000;
+const MAX_JITTER_MS = 30_000;
+
+export function maxJitterMs(cadenceMs: number): number {
+  return Math.min(Math.floor(cadenceMs / 10), MAX_JITTER_MS);
+}
+
+/** The same id and cadence always give the same offset. */
+export function jitterFor(id: string, cadenceMs: number): number {
+  const digest = createHash("sha256").update(id, "utf8").digest();
+  return digest.readUInt32BE(0) % (maxJitterMs(cadenceMs) + 1);
+}
+
+/** The cadence a loop's jitter and clock use: its interval, or the idle threshold. */
+export function cadenceOf(loop: { readonly mode: "fixed" | "idle"; readonly intervalMs?: number }) {
+  return loop.mode === "fixed" && loop.intervalMs !== undefined ? loop.intervalMs : IDLE_CADENCE_MS;
+}
+
+/** listLoops order: creation time, then id. */
+export function byCreation(a: LoopDefinition, b: LoopDefinition): number {
+  return a.createdAt - b.createdAt || compareIds(a.id, b.id);
+}
+
+/** Due order: earliest due time, then id. */
+function byDueThenId(a: LoopEntry, b: LoopEntry): number {
+  return (a.dueAt ?? 0) - (b.dueAt ?? 0) || compareIds(a.definition.id, b.definition.id);
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export interface LoopEntry {
   readonly definition: LoopDefinition;
   state: ElwoodLoopState;
   /** scheduled: the next due time; due: the time it became due (scheduledDueAt). */
@@ -31,7 +63,7 @@ interface LoopSchedulerOptions {
 }
 
 export class LoopScheduler {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, LoopEntry>();
   readonly #options: LoopSchedulerOptions;
 
   constructor(options: LoopSchedulerOptions) {
@@ -46,13 +78,13 @@ export class LoopScheduler {
     return [...this.#entries.values()].map((entry) => entry.definition);
   }
 
-  entry(id: string): Readonly<Entry> | undefined {
+  entry(id: string): Readonly<LoopEntry> | undefined {
     return this.#entries.get(id);
   }
 
   /** A live creation starts its clock (idle: only on a ready session); a restored one waits. */
   add(definition: LoopDefinition, context: { isLive: boolean; isReady: boolean }): void {
-    const entry: Entry = { definition, state: "waiting" };
+    const entry: LoopEntry = { definition, state: "waiting" };
     this.#entries.set(definition.id, entry);
     if (!context.isLive) return;
     this.#armExpiry(entry);
@@ -132,20 +164,20 @@ export class LoopScheduler {
   }
 
   // A fresh cadence from now; an idle loop off a ready session waits for the next ready.
-  #restart(entry: Entry, isReady: boolean): void {
+  #restart(entry: LoopEntry, isReady: boolean): void {
     this.#disarm(entry);
     if (entry.definition.mode === "fixed" || isReady) this.#schedule(entry, this.#now());
     else this.#setState(entry, "waiting");
   }
 
-  #schedule(entry: Entry, from: number): void {
+  #schedule(entry: LoopEntry, from: number): void {
     const dueAt = from + cadenceOf(entry.definition) + entry.definition.jitterMs;
     this.#setState(entry, "scheduled", dueAt);
     this.#arm(entry, dueAt, () => this.#becomeDue(entry, dueAt));
   }
 
   // A fixed loop whose restarted clock already ran out during its turn is due at once.
-  #rearmAfterTurn(entry: Entry, now: number): void {
+  #rearmAfterTurn(entry: LoopEntry, now: number): void {
     const { nextClockAt } = entry;
     if (entry.definition.mode === "idle" || nextClockAt === undefined) {
       this.#schedule(entry, now);
@@ -156,7 +188,7 @@ export class LoopScheduler {
 
   // A fixed clock that runs out during the loop's own turn makes it due too: it then
   // submits at the ready transition that ends that turn, never twice.
-  #becomeDue(entry: Entry, dueAt: number): void {
+  #becomeDue(entry: LoopEntry, dueAt: number): void {
     entry.cancelDue = undefined;
     entry.nextClockAt = undefined;
     if (this.#now() >= entry.definition.expiresAt) {
@@ -167,17 +199,17 @@ export class LoopScheduler {
     this.#options.onDue();
   }
 
-  #arm(entry: Entry, at: number, callback: () => void): void {
+  #arm(entry: LoopEntry, at: number, callback: () => void): void {
     entry.cancelDue = this.#timer(entry, at, callback, () => this.#setState(entry, "waiting"));
   }
 
-  #armExpiry(entry: Entry): void {
+  #armExpiry(entry: LoopEntry): void {
     const { id, expiresAt } = entry.definition;
     entry.cancelExpiry = this.#timer(entry, expiresAt, () => this.#options.onExpired(id));
   }
 
   // Loop timers are unref'd: a pending loop must never keep the parent process alive.
-  #timer(entry: Entry, at: number, callback: () => void, onFailure?: () => void) {
+  #timer(entry: LoopEntry, at: number, callback: () => void, onFailure?: () => void) {
     const delay = Math.max(0, at - this.#now());
     try {
       return this.#options.clock.set(callback, delay, { unref: true });
@@ -188,13 +220,13 @@ export class LoopScheduler {
     }
   }
 
-  #disarm(entry: Entry): void {
+  #disarm(entry: LoopEntry): void {
     entry.cancelDue?.();
     entry.cancelDue = undefined;
     entry.nextClockAt = undefined;
   }
 
-  #setState(entry: Entry, state: ElwoodLoopState, dueAt?: number): void {
+  #setState(entry: LoopEntry, state: ElwoodLoopState, dueAt?: number): void {
     entry.state = state;
     if (dueAt === undefined) delete entry.dueAt;
     else entry.dueAt = dueAt;

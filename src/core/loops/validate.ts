@@ -1,5 +1,5 @@
-// Loop request validation (§5.9): a readonly fixed-or-idle union, a 1..65,536-byte
-// message, and a fixed interval that is a safe integer in [60,000, 604,800,000).
+// Loop request validation (§5.9, prd/loops.md "Validation"), and `parseLoopCommand`, the
+// optional `/loop` UX for callers: it only parses (sendMessage/sendPrompt never call it).
 // Every bad shape or value is `invalid_loop`; the message never appears in the error.
 import { ElwoodError } from "../../errors.js";
 import {
@@ -12,6 +12,11 @@ import type { ElwoodLoopRequest } from "../contract/loops.js";
 
 const FIXED_KEYS = new Set(["mode", "intervalMs", "message"]);
 const IDLE_KEYS = new Set(["mode", "message"]);
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** `/loop` exactly, then whitespace or the end of the input. */
+const COMMAND = /^\/loop(?=\s|$)/;
+/** A positive decimal integer followed by exactly one unit letter. */
+const INTERVAL_TOKEN = /^(\d+)([smhd])$/;
 
 /** Returns a fresh, plain copy of a valid request, or throws `invalid_loop`. */
 export function validateLoopRequest(request: unknown): ElwoodLoopRequest {
@@ -35,7 +40,33 @@ export function validateLoopRequest(request: unknown): ElwoodLoopRequest {
   return { mode, intervalMs: validateIntervalMs(fields.intervalMs), message };
 }
 
-export function validateLoopMessage(message: unknown): string {
+/**
+ * Parses `/loop [<n><s|m|h|d>] <message>`. Returns undefined for anything that is not an
+ * exact `/loop` command; throws `invalid_loop` for a recognized command that is invalid.
+ */
+export function parseLoopCommand(command: string): ElwoodLoopRequest | undefined {
+  if (typeof command !== "string") {
+    throw invalidLoop("parseLoopCommand takes a string.");
+  }
+  const head = COMMAND.exec(command);
+  if (head === null) return undefined;
+  const rest = command.slice(head[0].length).trim();
+  const tokenEnd = rest.search(/\s/);
+  const token = tokenEnd === -1 ? rest : rest.slice(0, tokenEnd);
+  const interval = INTERVAL_TOKEN.exec(token);
+  const count = interval === null ? 0 : Number(interval[1]);
+  // "0m" is not a positive integer, so it is simply part of an idle-loop message.
+  if (interval === null || count === 0) return { mode: "idle", message: validateLoopMessage(rest) };
+  const unit = interval[2] as keyof typeof UNIT_MS;
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(count * UNIT_MS[unit])) {
+    throw invalidLoop("The /loop interval is too large to be a safe integer.");
+  }
+  const intervalMs = validateIntervalMs(count * UNIT_MS[unit]);
+  const message = validateLoopMessage(tokenEnd === -1 ? "" : rest.slice(tokenEnd).trim());
+  return { mode: "fixed", intervalMs, message };
+}
+
+function validateLoopMessage(message: unknown): string {
   if (typeof message !== "string") throw invalidLoop("A loop `message` must be a string.");
   const bytes = Buffer.byteLength(message, "utf8");
   if (bytes < 1 || bytes > MAX_LOOP_MESSAGE_BYTES) {
@@ -51,7 +82,7 @@ export function validateLoopMessage(message: unknown): string {
   return message;
 }
 
-export function validateIntervalMs(intervalMs: unknown): number {
+function validateIntervalMs(intervalMs: unknown): number {
   const isValid =
     typeof intervalMs === "number" &&
     Number.isSafeInteger(intervalMs) &&
@@ -78,6 +109,6 @@ export function loopNotFound(loopId: string): ElwoodError {
   });
 }
 
-export function invalidLoop(message: string, details?: Record<string, unknown>): ElwoodError {
+function invalidLoop(message: string, details?: Record<string, unknown>): ElwoodError {
   return new ElwoodError("invalid_loop", message, details === undefined ? {} : { details });
 }

@@ -1,8 +1,7 @@
 // The /loop grammar, request validation and jitter (C-LOOP-02, 03, 04, 07, 19).
 import { describe, expect, test } from "vitest";
-import { cadenceOf, jitterFor, maxJitterMs } from "../../../../src/core/loops/jitter.js";
-import { parseLoopCommand } from "../../../../src/core/loops/parse-command.js";
-import { validateLoopRequest } from "../../../../src/core/loops/validate.js";
+import { cadenceOf, jitterFor, maxJitterMs } from "../../../../src/core/loops/scheduler.js";
+import { parseLoopCommand, validateLoopRequest } from "../../../../src/core/loops/validate.js";
 import { ElwoodError, parseLoopCommand as rootParse } from "../../../../src/index.js";
 
 function nameOf(run: () => unknown): string | undefined {
