@@ -1,6 +1,7 @@
 // mcp_startup_incomplete / mcp_server_not_logged_in (C-CODEX-09, prd/operations.md
 // "Warnings from operations"): from the first ready until the first turn, watch for the
 // pager's footer badge, read its pages in one readiness slot, and emit the warnings once.
+// The page readers are pure and keep only server names (configuration, never content).
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
@@ -12,12 +13,6 @@ import {
   renderedLines,
   sleep,
 } from "./context.js";
-import {
-  badgeCount,
-  type PagerPage,
-  readMcpStartupReport,
-  readPagerPage,
-} from "./startup-warnings-read.js";
 
 /** How long after the first ready a late badge is still looked for (MCP servers start late). */
 export const STARTUP_WARNINGS_WINDOW_MS = 20_000;
@@ -167,4 +162,77 @@ export async function readPages(
     if (!context.lifetime.isClosed) await dismiss(context, close);
   }
   return pages;
+}
+
+export interface PagerPage {
+  readonly number: number;
+  readonly count: number;
+  readonly section: string;
+  /** The page's body lines joined into one text (the pager wraps long warnings). */
+  readonly body: string;
+}
+
+interface McpStartupReport {
+  readonly failedServers: readonly string[];
+  readonly notLoggedIn: readonly string[];
+  /** The CLI's summary line was among the pages: every server has finished starting. */
+  readonly isComplete: boolean;
+}
+
+/** The pager page on screen, or undefined when the pager is not open. */
+export function readPagerPage(
+  lines: readonly string[],
+  facts: StartupWarningsPagerFacts,
+): PagerPage | undefined {
+  const top = lines.findIndex((line) => facts.pageHeader.test(line));
+  const header = top < 0 ? null : facts.pageHeader.exec(lines[top] ?? "");
+  const footer = lines.findIndex((line, index) => index > top && facts.pageFooter.test(line));
+  if (header === null || footer < 0) return undefined;
+  return {
+    number: Number(header[1]),
+    count: Number(header[2]),
+    section: (header[3] ?? "").trim(),
+    body: joinWrapped(lines.slice(top + 1, footer)),
+  };
+}
+
+/** The warning count the footer badge shows, if a badge shows. */
+export function badgeCount(lines: readonly string[], facts: StartupWarningsPagerFacts) {
+  const match = lines.map((line) => facts.badge.exec(line)).find((found) => found !== null);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The MCP servers the pages report as failed, and those that need a login. */
+export function readMcpStartupReport(
+  pages: readonly PagerPage[],
+  facts: StartupWarningsPagerFacts,
+): McpStartupReport {
+  const failed = new Set<string>();
+  const needsLogin = new Set<string>();
+  let isComplete = false;
+  for (const page of pages) {
+    const section = facts.mcpSection.exec(page.section);
+    const failedHere = facts.failedToStart.exec(page.body)?.[1];
+    const loginHere = facts.notLoggedIn.exec(page.body)?.[1];
+    const listed = facts.startupIncomplete.exec(page.body)?.[1];
+    if (section === null && failedHere === undefined && listed === undefined) continue;
+    if (failedHere !== undefined) failed.add(failedHere);
+    if (loginHere !== undefined) {
+      failed.add(loginHere);
+      needsLogin.add(loginHere);
+    }
+    if (listed !== undefined) isComplete = true;
+    for (const name of listed?.split(",") ?? []) {
+      if (name.trim() !== "") failed.add(name.trim());
+    }
+  }
+  return { failedServers: [...failed], notLoggedIn: [...needsLogin], isComplete };
+}
+
+// A wrapped warning continues on the next line; blank lines separate paragraphs.
+function joinWrapped(lines: readonly string[]): string {
+  return lines
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join(" ");
 }

@@ -9,12 +9,12 @@ import { describe, expect, test } from "vitest";
 import { codexHasMcpServers } from "../../../../src/codex/config/mcp-servers.js";
 import { CODEX_STARTUP_WARNINGS } from "../../../../src/codex/screen/startup-warnings.js";
 import type { TerminalPort } from "../../../../src/core/contract/ports.js";
-import { readPages } from "../../../../src/core/operations/startup-warnings.js";
 import {
   badgeCount,
   readMcpStartupReport,
   readPagerPage,
-} from "../../../../src/core/operations/startup-warnings-read.js";
+  readPages,
+} from "../../../../src/core/operations/startup-warnings.js";
 import { loadScreen } from "../screen/load-screen.js";
 import { fakeOperationContext } from "./fake-operation-context.js";
 
