@@ -105,7 +105,11 @@ export class ApprovalBroker {
     if (entry === undefined) return;
     this.#pending.delete(id);
     entry.cancelTimer();
-    this.#remember(id, how);
+    this.#settled.set(id, how);
+    const oldest = this.#settled.keys().next().value;
+    if (this.#settled.size > REMEMBERED_SETTLED && oldest !== undefined) {
+      this.#settled.delete(oldest);
+    }
     entry.settle(answer);
     const { approval } = entry;
     this.#events.emit(
@@ -114,13 +118,6 @@ export class ApprovalBroker {
         ? { type: "answered", approval, answer }
         : { type: how === "answered" ? "cancelled" : how, approval },
     );
-  }
-
-  #remember(id: string, how: SettledHow): void {
-    this.#settled.set(id, how);
-    if (this.#settled.size <= REMEMBERED_SETTLED) return;
-    const oldest = this.#settled.keys().next().value;
-    if (oldest !== undefined) this.#settled.delete(oldest);
   }
 
   #notPending(id: string): ElwoodError {
