@@ -37,11 +37,9 @@ export class ImageSubmissions {
   admit(snapshots: readonly ImageSnapshot[]): AdmittedImages {
     if (snapshots.length === 0) return { attach: async () => "", release: () => {} };
     const facts = this.#facts;
-    if (facts === undefined || facts.mechanism !== "paste-path") {
+    if (facts?.mechanism !== "paste-path") {
       const reason =
-        facts === undefined || facts.mechanism === "paste-path"
-          ? `${this.#context.displayName} cannot attach images`
-          : facts.mechanism.unsupported;
+        facts?.mechanism.unsupported ?? `${this.#context.displayName} cannot attach images`;
       throw new ElwoodError("unsupported_platform", `Images are not supported here: ${reason}.`, {
         details: { platform: process.platform },
       });
