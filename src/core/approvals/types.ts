@@ -1,7 +1,6 @@
 // The agent-neutral shape of a pending approval (prd/approvals.md): what a parent shows a
-// human for one PermissionRequest, and what the human may answer. Each adapter maps its
-// own hook input to an ApprovalRequest (with the detail helpers below, which both CLIs'
-// `mcp__<server>__<tool>` naming and edits share) and an answer back to its hook result.
+// human for one PermissionRequest and what the human may answer, and the detail helpers
+// both adapters use (the `mcp__<server>__<tool>` naming, an edit's line diff).
 
 import type { ElwoodAgentId } from "../contract/status.js";
 

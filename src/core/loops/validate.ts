@@ -40,10 +40,7 @@ export function validateLoopRequest(request: unknown): ElwoodLoopRequest {
   return { mode, intervalMs: validateIntervalMs(fields.intervalMs), message };
 }
 
-/**
- * Parses `/loop [<n><s|m|h|d>] <message>`. Returns undefined for anything that is not an
- * exact `/loop` command; throws `invalid_loop` for a recognized command that is invalid.
- */
+/** Parses `/loop [<n><s|m|h|d>] <message>`: undefined for anything else, invalid_loop if bad. */
 export function parseLoopCommand(command: string): ElwoodLoopRequest | undefined {
   if (typeof command !== "string") {
     throw invalidLoop("parseLoopCommand takes a string.");

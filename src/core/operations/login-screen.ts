@@ -1,7 +1,6 @@
-// What login() reads and is handed: one frame of the CLI's login dialog (LoginFacts, data
-// from the adapter's screen/ folder), the sign-in URL against the host allowlist, and the
-// caller's code. Only the rows below the LAST dialog title count, so text from an earlier
-// dialog in the scrollback never does.
+// What login() reads and is handed: one frame of the login dialog (LoginFacts), where only
+// rows below the LAST title count (an old dialog in the scrollback never does), the
+// sign-in URL against the host allowlist, and the caller's code.
 import { ElwoodError } from "../../errors.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 
