@@ -19,13 +19,8 @@ export class TurnSlot {
     });
     const previous = this.#tail;
     this.#tail = previous.then(() => held);
-    let isReleased = false;
-    const releaseOnce = () => {
-      if (isReleased) return;
-      isReleased = true;
-      release();
-    };
-    const acquired = previous.then(() => releaseOnce);
+    // Resolving twice is harmless: a release after the timeout's give-up is a no-op.
+    const acquired = previous.then(() => release);
     if (timeoutMs === undefined) return acquired;
     return this.#clock.within(acquired, Math.max(1, timeoutMs - spentMs), () => {
       // Too late to run: pass the turn on as soon as it comes.
