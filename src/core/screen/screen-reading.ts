@@ -33,7 +33,6 @@ export function readScreenWithFacts(
     isWorking,
     isInterrupted: match.isInterrupted,
     hasIdleComposer: dialog === undefined && match.hasComposer && !isWorking,
-    hasStagedInput: composerText !== undefined && composerText.length > 0,
     composerText,
     composerDraft: composerText === undefined ? undefined : draftOf(composerText, table),
     isAuthFailure: match.hasAuthFailure,

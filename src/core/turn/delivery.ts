@@ -142,7 +142,6 @@ export class Delivery {
     }
     this.#context.terminal.sendInput(bracketedPaste(this.#turn.text));
     this.#sawStaged = false;
-    this.#turn.markWritten();
     await this.#context.lifetime.sleep(this.#bounds.enterSettleMs);
     const showBy = this.#context.clock.now() + this.#bounds.pasteShowMs;
     for (;;) {

@@ -1,9 +1,9 @@
-// One submitted prompt (issue 11): queued → written (paste) → submitted (Enter) → accepted
+// One submitted prompt (issue 11): queued → submitted (Enter) → accepted
 // → ended, or failed. Transitions only move forward; each one is announced once.
 import type { ElwoodError } from "../../errors.js";
 
-type TurnState = "queued" | "written" | "submitted" | "accepted" | "ended" | "failed";
-const ORDER: readonly TurnState[] = ["queued", "written", "submitted", "accepted", "ended"];
+type TurnState = "queued" | "submitted" | "accepted" | "ended" | "failed";
+const ORDER: readonly TurnState[] = ["queued", "submitted", "accepted", "ended"];
 
 export type TurnChange =
   | { readonly kind: "submitted"; readonly turn: Turn }
@@ -44,10 +44,6 @@ export class Turn {
   /** Listeners are dropped when the turn settles. */
   onChange(listener: (change: TurnChange) => void): void {
     this.#listeners.add(listener);
-  }
-
-  markWritten(): void {
-    this.#advance("written");
   }
 
   markSubmitted(): void {
