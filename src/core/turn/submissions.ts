@@ -15,9 +15,8 @@ import type {
 } from "../contract/turn.js";
 import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { Delivery } from "./delivery.js";
-import type { Turn } from "./turn.js";
+import type { StreamBinding, Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
-import type { StreamBinding, TurnProgress } from "./turn-progress.js";
 import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
@@ -36,8 +35,8 @@ export interface SubmissionsOptions {
 interface Submission {
   /** Resolves once the first Enter is written (api.md); settles with the turn once the op is done. */
   readonly written: Promise<void>;
-  readonly settled: Promise<TurnProgress | undefined>;
-  readonly begun: () => TurnProgress | undefined;
+  readonly settled: Promise<Turn | undefined>;
+  readonly begun: () => Turn | undefined;
 }
 
 export class Submissions {
@@ -71,7 +70,7 @@ export class Submissions {
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
         const error = timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs);
-        (submission.begun()?.turn ?? stream).fail(error);
+        (submission.begun() ?? stream).fail(error);
       }, remaining);
     }
     const binding = { stream, catchUpMs: options.catchUpMs };
@@ -82,7 +81,7 @@ export class Submissions {
     } finally {
       cancelTimeout();
       stream.abandon();
-      void submission.settled.then((progress) => progress?.boundary).then(release, release);
+      void submission.settled.then((turn) => turn?.boundary).then(release, release);
     }
   }
 
@@ -107,7 +106,7 @@ export class Submissions {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
     // A terminal's own reports (focus, cursor position) are no person taking the composer.
-    if (!isTerminalReport(input)) this.#rawInputTurn = this.#turns.current?.turn;
+    if (!isTerminalReport(input)) this.#rawInputTurn = this.#turns.current;
     if (input === KEYS.escape) this.#turns.noteInterruptRequested();
     this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
@@ -143,7 +142,7 @@ export class Submissions {
       return refused(error);
     }
     if (kind !== "loop") this.#notifyCallerInput();
-    let progress: TurnProgress | undefined;
+    let turn: Turn | undefined;
     let markWritten: () => void = () => {};
     const written = new Promise<void>((resolve) => {
       markWritten = resolve;
@@ -157,26 +156,26 @@ export class Submissions {
         if (operationClass === "readiness") status.apply("submission_abandoned", kind);
       });
       const begun = this.#turns.begin(kind, `${separator}${text}`, binding);
-      progress = begun;
-      begun.turn.onChange((change) => {
+      turn = begun;
+      begun.onChange((change) => {
         if (change.kind !== "submitted" && change.kind !== "accepted") return;
         if (operationClass === "immediate") status.apply("submitted", `${kind} written`);
         markWritten();
       });
       try {
         await new Delivery(this.#context, {
-          turn: begun.turn,
+          turn: begun,
           pasteChip: this.#options.signals.pasteChip,
           guard: this.#options.composerGuard,
           keysMark: mark,
           holdsReadiness,
-          isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun.turn,
+          isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun,
           accept: (evidence) => this.#turns.accept(begun, evidence),
         }).run();
       } catch (error) {
         // An exit is announced with the status (the owner settles the turn), never before it.
-        if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
-        if (!begun.turn.isSubmitted) throw error;
+        if (!isExitError(error)) begun.fail(asElwoodError(error));
+        if (!begun.isSubmitted) throw error;
       }
     };
     const op = queue.enqueue({
@@ -187,14 +186,14 @@ export class Submissions {
       ...(signal === undefined ? {} : { signal }),
     });
     const settled = op.then(
-      () => progress,
-      () => progress,
+      () => turn,
+      () => turn,
     );
     void settled.finally(() => admitted.release());
     return {
       written: Promise.race([written, op.then(() => undefined)]),
       settled,
-      begun: () => progress,
+      begun: () => turn,
     };
   }
 
