@@ -1,6 +1,6 @@
 // Every submission goes through the control queue and is delivered (./delivery.ts) as a
 // turn the turn owner begins; raw input goes around the queue (seeds §5.8, api.md "Raw input").
-import type { ElwoodError } from "../../errors.js";
+import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { KEYS } from "../../terminal/input.js";
 import type { OperationClass } from "../context/control-queue.js";
@@ -17,7 +17,6 @@ import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { Delivery } from "./delivery.js";
 import type { StreamBinding, Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
-import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
 
@@ -43,7 +42,8 @@ export class Submissions {
   readonly #options: SubmissionsOptions;
   readonly #context: SessionContext;
   readonly #turns: Turns;
-  readonly #slot: TurnSlot;
+  /** Ergonomic turns run one at a time, each until the agent's real turn boundary. */
+  #slotTail: Promise<void> = Promise.resolve();
   readonly #callerInputListeners = new Set<() => void>();
   /** Streams whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
@@ -52,7 +52,6 @@ export class Submissions {
   constructor(options: SubmissionsOptions) {
     this.#options = options;
     this.#context = options.context;
-    this.#slot = new TurnSlot(options.context.clock);
     this.#turns = options.turns;
   }
 
@@ -61,7 +60,7 @@ export class Submissions {
     const { clock } = this.#context;
     const spentMs = options.spentMs ?? 0;
     const waitStartedAt = clock.now() - spentMs;
-    const release = await this.#slot.acquire(options.timeoutMs, spentMs);
+    const release = await this.#takeSlot(options.timeoutMs, spentMs);
     const stream = new TurnStream();
     let cancelTimeout = (): void => {};
     if (options.timeoutMs !== undefined) {
@@ -207,6 +206,29 @@ export class Submissions {
     this.#context.clock.set(() => {
       if (this.#exitedStreams.delete(stream)) stream.fail(failed);
     }, EXIT_STATUS_GRACE_MS);
+  }
+
+  // Resolves with a release once every earlier holder released. A caller's timeoutMs covers
+  // this wait too (`spentMs` of it are gone): the previous agent may never be back.
+  #takeSlot(timeoutMs: number | undefined, spentMs: number): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const previous = this.#slotTail;
+    this.#slotTail = previous.then(() => held);
+    // Resolving twice is harmless: a release after the timeout's give-up is a no-op.
+    const acquired = previous.then(() => release);
+    if (timeoutMs === undefined) return acquired;
+    return this.#context.clock.within(acquired, Math.max(1, timeoutMs - spentMs), () => {
+      // Too late to run: pass the turn on as soon as it comes.
+      void acquired.then((giveUp) => giveUp());
+      return new ElwoodError(
+        "wait_timeout",
+        `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
+        { details: { timeoutMs } },
+      );
+    });
   }
 
   #notifyCallerInput(): void {
