@@ -28,7 +28,6 @@ interface DeliveryObservation {
   readonly composer: ComposerState;
   readonly isWorking: boolean;
   readonly hasDialog: boolean;
-  /** Rows outside the composer that show the prompt (the CLI's history echo). */
   readonly echoes: number;
   readonly renders: number;
 }

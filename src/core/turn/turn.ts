@@ -187,7 +187,6 @@ export class Turn {
     return this.#state !== "failed" && ORDER.indexOf(this.#state) >= ORDER.indexOf(state);
   }
 
-  // Moves forward only; returns whether the state changed.
   #advance(next: TurnState): boolean {
     if (this.#state === "failed" || ORDER.indexOf(next) <= ORDER.indexOf(this.#state)) return false;
     this.#state = next;

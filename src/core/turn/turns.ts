@@ -33,7 +33,6 @@ export class Turns {
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
   readonly #usage = new UsageTotal();
-  /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
   #isInterruptRequested = false;
 
