@@ -2,14 +2,6 @@
 // number ("<marker> 1. Trust"), a marker alone ("<marker> No"), collapsed raw text ("2.Skip").
 import type { OptionRow } from "./types.js";
 
-function patternsFor(markers: string) {
-  const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
-  return {
-    marked: new RegExp(`^(\\s*)(${glyph})\\s+(\\S.*)$`),
-    numbered: new RegExp(`^\\s*(?:${glyph}\\s*)?(\\d{1,2})\\.\\s*(\\S.*?)\\s*$`),
-  };
-}
-
 /** Collapses runs of spaces and trims, so labels compare across reflows. */
 export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -30,14 +22,19 @@ export function findOptions(
   end: number,
   markers: string,
 ): OptionRow[] {
-  const { marked: markedRow, numbered } = patternsFor(markers);
+  const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
+  const markedRow = new RegExp(`^(\\s*)(${glyph})\\s+(\\S.*)$`);
+  const numbered = new RegExp(`^\\s*(?:${glyph}\\s*)?(\\d{1,2})\\.\\s*(\\S.*?)\\s*$`);
   for (let row = start; row < end; row++) {
     const marked = markedRow.exec(lines[row] ?? "");
     if (marked?.[1] === undefined || marked[3] === undefined) continue;
     const textColumn = (lines[row] ?? "").indexOf(marked[3]);
     return collectBlock(lines, { selected: row, column: textColumn, start, end }, numbered);
   }
-  return numberedRows(lines, start, end, numbered);
+  return lines.slice(start, end).flatMap((line, index): OptionRow[] => {
+    if (!numbered.test(line)) return [];
+    return [{ row: start + index, ...parseLabel(line, numbered), isSelected: false }];
+  });
 }
 
 // Extends from the selected row over neighbours whose text starts in the same column.
@@ -55,12 +52,5 @@ function collectBlock(
   return lines.slice(first, last + 1).map((line, index) => {
     const row = first + index;
     return { row, ...parseLabel(line.slice(column), numbered), isSelected: row === selected };
-  });
-}
-
-function numberedRows(lines: readonly string[], start: number, end: number, numbered: RegExp) {
-  return lines.slice(start, end).flatMap((line, index): OptionRow[] => {
-    if (!numbered.test(line)) return [];
-    return [{ row: start + index, ...parseLabel(line, numbered), isSelected: false }];
   });
 }
