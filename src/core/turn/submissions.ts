@@ -5,7 +5,6 @@ import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { KEYS } from "../../terminal/input.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
-import type { TurnSignals } from "../contract/adapter.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import type {
   AdmittedImages,
@@ -26,7 +25,6 @@ const EXIT_STATUS_GRACE_MS = 2_000;
 export interface SubmissionsOptions {
   readonly context: SessionContext;
   readonly turns: Turns;
-  readonly signals: TurnSignals;
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
   readonly composerGuard: ComposerGuard;
 }
@@ -164,7 +162,7 @@ export class Submissions {
       try {
         await new Delivery(this.#context, {
           turn: begun,
-          pasteChip: this.#options.signals.pasteChip,
+          pasteChip: this.#turns.signals.pasteChip,
           guard: this.#options.composerGuard,
           keysMark: mark,
           holdsReadiness,

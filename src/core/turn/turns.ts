@@ -26,7 +26,7 @@ export interface TurnsOptions {
 export class Turns {
   readonly decidedPermission: DecidedPermission;
   readonly #context: SessionContext;
-  readonly #signals: TurnSignals;
+  readonly signals: TurnSignals;
   /** settleCommitted, never rejecting: an end goes ahead with what could be read. */
   readonly #settled: () => Promise<void>;
   readonly #open: OpenTurns;
@@ -39,7 +39,7 @@ export class Turns {
   constructor(options: TurnsOptions) {
     const { context } = options;
     this.#context = context;
-    this.#signals = options.signals;
+    this.signals = options.signals;
     this.#settled = () => options.settleCommitted().catch(() => undefined);
     this.#screen = new ScreenWork(context, options.isResume === true, this.#settled);
     this.#open = new OpenTurns(context);
@@ -73,7 +73,7 @@ export class Turns {
 
   onHook(event: HookEventBase): void {
     const name = event.hook_event_name;
-    const signals = this.#signals;
+    const signals = this.signals;
     this.#isHookDriven = true;
     if (name === signals.permissionRequestHook) this.decidedPermission.noteRequested();
     const current = this.current;
@@ -96,7 +96,7 @@ export class Turns {
   }
 
   onHookOutcome(outcome: HookOutcome): void {
-    const signals = this.#signals;
+    const signals = this.signals;
     const name = outcome.hookEventName;
     if (name === signals.permissionRequestHook && outcome.reply !== undefined) {
       this.decidedPermission.noteDecided();
@@ -145,7 +145,7 @@ export class Turns {
     if (this.#context.status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
     const isInterrupted = isInterrupt || this.#isInterruptRequested;
     if (!isInterrupted && this.#isHookDriven) {
-      const graceMs = this.#signals.idleTurnEndGraceMs;
+      const graceMs = this.signals.idleTurnEndGraceMs;
       this.#screen.armIdleEnd(graceMs, () => this.#endIdleWithoutHook(graceMs));
       return;
     }
@@ -256,7 +256,7 @@ export class Turns {
     if (!this.#screen.sawWorkSinceSubmission) return false;
     const turn = this.current;
     if (turn === undefined || turn.isAccepted || turn.isSettled) return true;
-    const composer = classifyComposer(composerText, turn.text, this.#signals.pasteChip);
+    const composer = classifyComposer(composerText, turn.text, this.signals.pasteChip);
     return composer !== "staged" && composer !== "doubled";
   }
 
