@@ -32,17 +32,9 @@ export type TurnChange =
   | { readonly kind: "ended"; readonly turn: Turn }
   | { readonly kind: "failed"; readonly turn: Turn; readonly error: ElwoodError };
 
-interface TurnOptions {
-  readonly id: number;
-  /** The submission kind: message, prompt, guidance, loop. */
-  readonly kind: string;
-  readonly text: string;
-  readonly binding: StreamBinding | undefined;
-  readonly clock: SessionClock;
-}
-
 export class Turn {
   readonly id: number;
+  /** The submission kind: message, prompt, guidance, loop. */
   readonly kind: string;
   readonly text: string;
   readonly stream: TurnStream | undefined;
@@ -65,7 +57,13 @@ export class Turn {
     this.#reachBoundary = resolve;
   });
 
-  constructor(options: TurnOptions) {
+  constructor(options: {
+    readonly id: number;
+    readonly kind: string;
+    readonly text: string;
+    readonly binding: StreamBinding | undefined;
+    readonly clock: SessionClock;
+  }) {
     this.id = options.id;
     this.kind = options.kind;
     this.text = options.text;
