@@ -51,10 +51,10 @@ export class Turn {
   #cancelQuiet: (() => void) | undefined;
   #cancelCatchUp: (() => void) | undefined;
   readonly #clock: SessionClock;
-  #reachBoundary: () => void = () => {};
   /** The agent's real boundary: the turn ended, or after a failure the agent is back (seeds §5.8). */
+  reachBoundary: () => void = () => {};
   readonly boundary = new Promise<void>((resolve) => {
-    this.#reachBoundary = resolve;
+    this.reachBoundary = resolve;
   });
 
   constructor(options: {
@@ -168,10 +168,6 @@ export class Turn {
     if (this.#cancelCatchUp !== undefined) return;
     const fail = () => this.fail(timeout(what, this.catchUpMs));
     this.#cancelCatchUp = this.#clock.set(fail, this.catchUpMs);
-  }
-
-  reachBoundary(): void {
-    this.#reachBoundary();
   }
 
   clearTimers(): void {
