@@ -2,7 +2,7 @@
 // texts; fixtures in test/fixtures/screens/claude-*). Data only: matched by
 // src/core/screen/match-screen.ts. Options are always picked by label, never position:
 // 2.1.332 lists "No, exit" FIRST and selected on both trust and bypass dialogs.
-import type { ScreenFacts, ScreenFactTable } from "../../core/screen/types.js";
+import type { ScreenFact, ScreenFacts } from "../../core/screen/types.js";
 
 const RULE = /^─{20,}$/;
 const NATIVE_FOOTER =
@@ -15,7 +15,7 @@ const NATIVE_FOOTER =
  */
 const AFTER_INPUT_GUARD_MS = 1000;
 
-const ROWS: ScreenFactTable = [
+const ROWS: readonly ScreenFact[] = [
   {
     // 2.1.332: "Accessing workspace:" / path / "Quick safety check: …" / unnumbered
     // "❯ No, exit" then "Yes, I trust this folder". 2.1.144/2.1.197: numbered, "1. Yes" first.

@@ -2,7 +2,7 @@
 // test/fixtures/screens/codex-*). Data only: matched by src/core/screen/match-screen.ts.
 // Codex highlights the selected option with "›" — the same glyph as its composer —
 // so the composer row also needs its status line below.
-import type { ScreenFacts, ScreenFactTable } from "../../core/screen/types.js";
+import type { ScreenFact, ScreenFacts } from "../../core/screen/types.js";
 
 /**
  * Codex paints a startup prompt that confirms an action (trust, update, hooks review), then
@@ -23,7 +23,7 @@ const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
  */
 const COMPOSER_TO_STATUS_LINE_ROWS = 48;
 
-const ROWS: ScreenFactTable = [
+const ROWS: readonly ScreenFact[] = [
   {
     // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
     // here, …" / "› 1. Trust and continue" / "2. Back to Agent Command Center".

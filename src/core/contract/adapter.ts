@@ -36,8 +36,6 @@ export interface ScreenReading {
   readonly isWorking: boolean;
   readonly isInterrupted: boolean;
   readonly hasIdleComposer: boolean;
-  /** The composer still holds text that was pasted but not submitted. */
-  readonly hasStagedInput: boolean;
   /** The composer's rows after the glyph, newline-joined (a placeholder too); undefined: none. */
   readonly composerText: string | undefined;
   /** What was typed, whitespace collapsed: "" if empty or a placeholder; undefined: none. */

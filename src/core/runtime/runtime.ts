@@ -142,7 +142,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const submissions = new Submissions({
       context,
       turns,
-      signals: adapter.signals,
       admitImages: (images) => operations.images.admit(images),
       composerGuard,
     });

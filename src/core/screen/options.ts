@@ -2,14 +2,6 @@
 // number ("<marker> 1. Trust"), a marker alone ("<marker> No"), collapsed raw text ("2.Skip").
 import type { OptionRow } from "./types.js";
 
-function patternsFor(markers: string) {
-  const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
-  return {
-    marked: new RegExp(`^(\\s*)(${glyph})\\s+(\\S.*)$`),
-    numbered: new RegExp(`^\\s*(?:${glyph}\\s*)?(\\d{1,2})\\.\\s*(\\S.*?)\\s*$`),
-  };
-}
-
 /** Collapses runs of spaces and trims, so labels compare across reflows. */
 export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim();
@@ -30,35 +22,25 @@ export function findOptions(
   end: number,
   markers: string,
 ): OptionRow[] {
-  const { marked: markedRow, numbered } = patternsFor(markers);
-  for (let row = start; row < end; row++) {
-    const marked = markedRow.exec(lines[row] ?? "");
-    if (marked?.[1] === undefined || marked[3] === undefined) continue;
-    const textColumn = (lines[row] ?? "").indexOf(marked[3]);
-    return collectBlock(lines, { selected: row, column: textColumn, start, end }, numbered);
+  const glyph = `[${markers.replace(/[\]\\^-]/g, "\\$&")}]`;
+  const markedRow = new RegExp(`^(\\s*)(${glyph})\\s+(\\S.*)$`);
+  const numbered = new RegExp(`^\\s*(?:${glyph}\\s*)?(\\d{1,2})\\.\\s*(\\S.*?)\\s*$`);
+  for (let selected = start; selected < end; selected++) {
+    const marked = markedRow.exec(lines[selected] ?? "");
+    if (marked?.[3] === undefined) continue;
+    // The block: the neighbours whose text starts in the same column as the selected row's.
+    const column = (lines[selected] ?? "").indexOf(marked[3]);
+    const isSibling = (line: string) =>
+      line.length > column && line.slice(0, column).trim() === "" && line[column] !== " ";
+    let first = selected;
+    while (first - 1 >= start && isSibling(lines[first - 1] ?? "")) first--;
+    let last = selected;
+    while (last + 1 < end && isSibling(lines[last + 1] ?? "")) last++;
+    return lines.slice(first, last + 1).map((line, index) => {
+      const row = first + index;
+      return { row, ...parseLabel(line.slice(column), numbered), isSelected: row === selected };
+    });
   }
-  return numberedRows(lines, start, end, numbered);
-}
-
-// Extends from the selected row over neighbours whose text starts in the same column.
-function collectBlock(
-  lines: readonly string[],
-  { selected, column, start, end }: Record<"selected" | "column" | "start" | "end", number>,
-  numbered: RegExp,
-) {
-  const isSibling = (line: string) =>
-    line.length > column && line.slice(0, column).trim() === "" && line[column] !== " ";
-  let first = selected;
-  while (first - 1 >= start && isSibling(lines[first - 1] ?? "")) first--;
-  let last = selected;
-  while (last + 1 < end && isSibling(lines[last + 1] ?? "")) last++;
-  return lines.slice(first, last + 1).map((line, index) => {
-    const row = first + index;
-    return { row, ...parseLabel(line.slice(column), numbered), isSelected: row === selected };
-  });
-}
-
-function numberedRows(lines: readonly string[], start: number, end: number, numbered: RegExp) {
   return lines.slice(start, end).flatMap((line, index): OptionRow[] => {
     if (!numbered.test(line)) return [];
     return [{ row: start + index, ...parseLabel(line, numbered), isSelected: false }];

@@ -8,7 +8,7 @@ import type { StartupPromptLabel } from "../contract/status.js";
 import { dialogText } from "./dialog-text.js";
 import { matchScreen } from "./match-screen.js";
 import { normalizeText } from "./options.js";
-import type { DialogMatch, ScreenFact, ScreenFacts, ScreenFactTable } from "./types.js";
+import type { DialogMatch, ScreenFact, ScreenFacts } from "./types.js";
 
 /** `workingTitle`: a window title that means working (C-TURN-05), whatever the width cuts off. */
 export function readScreenWithFacts(
@@ -33,7 +33,6 @@ export function readScreenWithFacts(
     isWorking,
     isInterrupted: match.isInterrupted,
     hasIdleComposer: dialog === undefined && match.hasComposer && !isWorking,
-    hasStagedInput: composerText !== undefined && composerText.length > 0,
     composerText,
     composerDraft: composerText === undefined ? undefined : draftOf(composerText, table),
     isAuthFailure: match.hasAuthFailure,
@@ -60,7 +59,7 @@ export function factsForVersion(all: ScreenFacts, version: string | undefined): 
   return facts;
 }
 
-function toDialog(dialog: DialogMatch, table: ScreenFactTable): ScreenDialog {
+function toDialog(dialog: DialogMatch, table: readonly ScreenFact[]): ScreenDialog {
   const fact = table.find((row) => row.id === dialog.factId);
   const ruleIds = [dialog.factId];
   if (dialog.kind === "permission_dialog")
@@ -120,7 +119,7 @@ export function planOptionKeys(
 }
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */
-function draftOf(composerText: string, table: ScreenFactTable): string {
+function draftOf(composerText: string, table: readonly ScreenFact[]): string {
   const shown = normalizeText(composerText);
   const isPlaceholder = table.some(
     (fact) => fact.kind === "composer_placeholder" && fact.header.test(shown),
@@ -134,7 +133,7 @@ const COMPOSER_END = /^(─{20,}|)$/;
 const MAX_COMPOSER_ROWS = 48;
 
 // Text typed after the composer's glyph and on the draft's following rows.
-function composerRows(lines: readonly string[], row: number, table: ScreenFactTable): string {
+function composerRows(lines: readonly string[], row: number, table: readonly ScreenFact[]): string {
   const first = (lines[row] ?? "").trim();
   const composer = table.find((fact) => fact.kind === "composer" && fact.header.test(first));
   const below = lines.slice(row + 1, row + MAX_COMPOSER_ROWS).map((line) => line.trim());

@@ -76,7 +76,6 @@ export class ScreenWatcher {
     }, EVALUATION_THROTTLE_MS);
   }
 
-  // The one place frames are acted on; anyone may read the screen.
   #evaluate(): void {
     if (this.#context.lifetime.isClosed) return;
     const reading = this.#context.screen.read();

@@ -43,11 +43,9 @@ export interface ScreenFact {
   readonly verifiedOn: string;
 }
 
-export type ScreenFactTable = readonly ScreenFact[];
-
 /** One CLI's screen knowledge: its versioned fact rows and how it marks an option. */
 export interface ScreenFacts {
-  readonly rows: ScreenFactTable;
+  readonly rows: readonly ScreenFact[];
   /** The glyph(s) a highlighted dialog or picker option starts with, one character each. */
   readonly optionMarkers: string;
 }

@@ -125,14 +125,14 @@ export interface GuardedSubmission {
 export class ComposerGuard {
   readonly #context: SessionContext;
   readonly #keys = new HumanKeys();
-  readonly #waitMs: number;
+  readonly waitMs: number;
   readonly #cleanup: DraftCleanup;
   /** A key after this count makes our failed draft a person's. */
   #keysAtFailedDraft = 0;
 
   constructor(context: SessionContext, waitMs: number) {
     this.#context = context;
-    this.#waitMs = waitMs;
+    this.waitMs = waitMs;
     this.#cleanup = draftCleanupFor(context);
   }
 
@@ -149,10 +149,6 @@ export class ComposerGuard {
   /** Milliseconds since the last key from outside, if any came after `mark` (from waitForFree). */
   msSinceKeysAfter(mark: number): number | undefined {
     return this.#keys.count === mark ? undefined : this.#context.clock.now() - this.#keys.lastAt;
-  }
-
-  get waitMs(): number {
-    return this.#waitMs;
   }
 
   /** Resolves once the composer is free, with the mark that tells keys that came after it. */
@@ -195,13 +191,13 @@ export class ComposerGuard {
             message:
               "A person's unsent text is in the agent's composer; the program's prompt waits until it is sent or cleared.",
             submission: kind,
-            waitMs: this.#waitMs,
+            waitMs: this.waitMs,
           });
           if (holdsReadiness) releaseReady();
         }
         // A person still typing keeps the prompt waiting; an abandoned draft fails it.
-        if (now - Math.max(occupiedSince, this.#keys.lastAt) >= this.#waitMs) {
-          giveUp(composerOccupied(this.#waitMs, kind));
+        if (now - Math.max(occupiedSince, this.#keys.lastAt) >= this.waitMs) {
+          giveUp(composerOccupied(this.waitMs, kind));
         }
       }
       await lifetime.sleep(COMPOSER_GUARD_POLL_MS);

@@ -28,7 +28,6 @@ interface DeliveryObservation {
   readonly composer: ComposerState;
   readonly isWorking: boolean;
   readonly hasDialog: boolean;
-  /** Rows outside the composer that show the prompt (the CLI's history echo). */
   readonly echoes: number;
   readonly renders: number;
 }
@@ -142,7 +141,6 @@ export class Delivery {
     }
     this.#context.terminal.sendInput(bracketedPaste(this.#turn.text));
     this.#sawStaged = false;
-    this.#turn.markWritten();
     await this.#context.lifetime.sleep(this.#bounds.enterSettleMs);
     const showBy = this.#context.clock.now() + this.#bounds.pasteShowMs;
     for (;;) {

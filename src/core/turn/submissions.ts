@@ -1,11 +1,10 @@
 // Every submission goes through the control queue and is delivered (./delivery.ts) as a
 // turn the turn owner begins; raw input goes around the queue (seeds §5.8, api.md "Raw input").
-import type { ElwoodError } from "../../errors.js";
+import { ElwoodError } from "../../errors.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { KEYS } from "../../terminal/input.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
-import type { TurnSignals } from "../contract/adapter.js";
 import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import type {
   AdmittedImages,
@@ -15,10 +14,8 @@ import type {
 } from "../contract/turn.js";
 import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { Delivery } from "./delivery.js";
-import type { Turn } from "./turn.js";
+import type { StreamBinding, Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
-import type { StreamBinding, TurnProgress } from "./turn-progress.js";
-import { TurnSlot } from "./turn-slot.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
 
@@ -28,7 +25,6 @@ const EXIT_STATUS_GRACE_MS = 2_000;
 export interface SubmissionsOptions {
   readonly context: SessionContext;
   readonly turns: Turns;
-  readonly signals: TurnSignals;
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
   readonly composerGuard: ComposerGuard;
 }
@@ -36,15 +32,16 @@ export interface SubmissionsOptions {
 interface Submission {
   /** Resolves once the first Enter is written (api.md); settles with the turn once the op is done. */
   readonly written: Promise<void>;
-  readonly settled: Promise<TurnProgress | undefined>;
-  readonly begun: () => TurnProgress | undefined;
+  readonly settled: Promise<Turn | undefined>;
+  readonly begun: () => Turn | undefined;
 }
 
 export class Submissions {
   readonly #options: SubmissionsOptions;
   readonly #context: SessionContext;
   readonly #turns: Turns;
-  readonly #slot: TurnSlot;
+  /** Ergonomic turns run one at a time, each until the agent's real turn boundary. */
+  #slotTail: Promise<void> = Promise.resolve();
   readonly #callerInputListeners = new Set<() => void>();
   /** Streams whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
@@ -53,7 +50,6 @@ export class Submissions {
   constructor(options: SubmissionsOptions) {
     this.#options = options;
     this.#context = options.context;
-    this.#slot = new TurnSlot(options.context.clock);
     this.#turns = options.turns;
   }
 
@@ -62,7 +58,7 @@ export class Submissions {
     const { clock } = this.#context;
     const spentMs = options.spentMs ?? 0;
     const waitStartedAt = clock.now() - spentMs;
-    const release = await this.#slot.acquire(options.timeoutMs, spentMs);
+    const release = await this.#takeSlot(options.timeoutMs, spentMs);
     const stream = new TurnStream();
     let cancelTimeout = (): void => {};
     if (options.timeoutMs !== undefined) {
@@ -71,7 +67,7 @@ export class Submissions {
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
         const error = timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs);
-        (submission.begun()?.turn ?? stream).fail(error);
+        (submission.begun() ?? stream).fail(error);
       }, remaining);
     }
     const binding = { stream, catchUpMs: options.catchUpMs };
@@ -82,7 +78,7 @@ export class Submissions {
     } finally {
       cancelTimeout();
       stream.abandon();
-      void submission.settled.then((progress) => progress?.boundary).then(release, release);
+      void submission.settled.then((turn) => turn?.boundary).then(release, release);
     }
   }
 
@@ -107,7 +103,7 @@ export class Submissions {
     this.#context.lifetime.assertLive();
     this.#notifyCallerInput();
     // A terminal's own reports (focus, cursor position) are no person taking the composer.
-    if (!isTerminalReport(input)) this.#rawInputTurn = this.#turns.current?.turn;
+    if (!isTerminalReport(input)) this.#rawInputTurn = this.#turns.current;
     if (input === KEYS.escape) this.#turns.noteInterruptRequested();
     this.#options.composerGuard.noteKeys(input);
     this.#context.terminal.sendInput(input);
@@ -143,7 +139,7 @@ export class Submissions {
       return refused(error);
     }
     if (kind !== "loop") this.#notifyCallerInput();
-    let progress: TurnProgress | undefined;
+    let turn: Turn | undefined;
     let markWritten: () => void = () => {};
     const written = new Promise<void>((resolve) => {
       markWritten = resolve;
@@ -157,26 +153,26 @@ export class Submissions {
         if (operationClass === "readiness") status.apply("submission_abandoned", kind);
       });
       const begun = this.#turns.begin(kind, `${separator}${text}`, binding);
-      progress = begun;
-      begun.turn.onChange((change) => {
+      turn = begun;
+      begun.onChange((change) => {
         if (change.kind !== "submitted" && change.kind !== "accepted") return;
         if (operationClass === "immediate") status.apply("submitted", `${kind} written`);
         markWritten();
       });
       try {
         await new Delivery(this.#context, {
-          turn: begun.turn,
-          pasteChip: this.#options.signals.pasteChip,
+          turn: begun,
+          pasteChip: this.#turns.signals.pasteChip,
           guard: this.#options.composerGuard,
           keysMark: mark,
           holdsReadiness,
-          isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun.turn,
+          isSuperseded: () => this.#turns.current !== begun || this.#rawInputTurn === begun,
           accept: (evidence) => this.#turns.accept(begun, evidence),
         }).run();
       } catch (error) {
         // An exit is announced with the status (the owner settles the turn), never before it.
-        if (!isExitError(error)) begun.turn.fail(asElwoodError(error));
-        if (!begun.turn.isSubmitted) throw error;
+        if (!isExitError(error)) begun.fail(asElwoodError(error));
+        if (!begun.isSubmitted) throw error;
       }
     };
     const op = queue.enqueue({
@@ -187,14 +183,14 @@ export class Submissions {
       ...(signal === undefined ? {} : { signal }),
     });
     const settled = op.then(
-      () => progress,
-      () => progress,
+      () => turn,
+      () => turn,
     );
     void settled.finally(() => admitted.release());
     return {
       written: Promise.race([written, op.then(() => undefined)]),
       settled,
-      begun: () => progress,
+      begun: () => turn,
     };
   }
 
@@ -208,6 +204,29 @@ export class Submissions {
     this.#context.clock.set(() => {
       if (this.#exitedStreams.delete(stream)) stream.fail(failed);
     }, EXIT_STATUS_GRACE_MS);
+  }
+
+  // Resolves with a release once every earlier holder released. A caller's timeoutMs covers
+  // this wait too (`spentMs` of it are gone): the previous agent may never be back.
+  #takeSlot(timeoutMs: number | undefined, spentMs: number): Promise<() => void> {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const previous = this.#slotTail;
+    this.#slotTail = previous.then(() => held);
+    // Resolving twice is harmless: a release after the timeout's give-up is a no-op.
+    const acquired = previous.then(() => release);
+    if (timeoutMs === undefined) return acquired;
+    return this.#context.clock.within(acquired, Math.max(1, timeoutMs - spentMs), () => {
+      // Too late to run: pass the turn on as soon as it comes.
+      void acquired.then((giveUp) => giveUp());
+      return new ElwoodError(
+        "wait_timeout",
+        `Timed out waiting for the previous turn to end (timeoutMs ${timeoutMs}); the agent has not come back to ready since it.`,
+        { details: { timeoutMs } },
+      );
+    });
   }
 
   #notifyCallerInput(): void {

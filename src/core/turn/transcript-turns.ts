@@ -3,7 +3,7 @@
 import type { TranscriptItem } from "../contract/adapter.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { isSameSubmission } from "./composer.js";
-import type { TurnProgress } from "./turn-progress.js";
+import type { Turn } from "./turn.js";
 
 /** How many recent turns the transcript's prompts are matched against. */
 const RECENT_TURNS = 16;
@@ -11,10 +11,10 @@ const RECENT_TURNS = 16;
 const MAX_HELD = 1_000;
 
 type TranscriptFact =
-  | { readonly kind: "prompt"; readonly progress: TurnProgress }
+  | { readonly kind: "prompt"; readonly turn: Turn }
   | {
       readonly kind: "content";
-      readonly progress: TurnProgress;
+      readonly turn: Turn;
       readonly content: ElwoodStreamEvent;
     };
 
@@ -37,9 +37,9 @@ export function usageBeforeContent(items: readonly TranscriptItem[]): Transcript
 
 export class TranscriptTurns {
   /** Per transcript file: the turn its content belongs to (undefined: not one of ours). */
-  readonly #byFile = new Map<string, TurnProgress | undefined>();
-  #lastAttributed: TurnProgress | undefined;
-  readonly #recent: TurnProgress[] = [];
+  readonly #byFile = new Map<string, Turn | undefined>();
+  #lastAttributed: Turn | undefined;
+  readonly #recent: Turn[] = [];
   /**
    * Content read after the file's own turn settled, before the newest turn's prompt shows:
    * an older turn's late text (dropped when the prompt shows), or the newest turn's if its
@@ -47,8 +47,8 @@ export class TranscriptTurns {
    */
   readonly #held: ElwoodStreamEvent[] = [];
 
-  noteBegun(progress: TurnProgress): void {
-    this.#recent.push(progress);
+  noteBegun(turn: Turn): void {
+    this.#recent.push(turn);
     if (this.#recent.length > RECENT_TURNS) this.#recent.shift();
     this.#held.length = 0;
   }
@@ -58,37 +58,37 @@ export class TranscriptTurns {
       const matched = this.#onUserMessage(file, item.text);
       if (matched === undefined) return undefined;
       if (matched === this.#newest) this.#held.length = 0;
-      return { kind: "prompt", progress: matched };
+      return { kind: "prompt", turn: matched };
     }
-    const progress = this.#turnOf(file);
-    const isOpen = progress !== undefined && !progress.turn.isSettled;
+    const turn = this.#turnOf(file);
+    const isOpen = turn !== undefined && !turn.isSettled;
     if (item.kind === "usage") {
-      if (isOpen) progress.usage.add(item.usage, item.model);
+      if (isOpen) turn.usage.add(item.usage, item.model);
       return undefined;
     }
     const content = toStreamEvent(item);
     if (content === undefined) return undefined;
-    if (isOpen) return { kind: "content", progress, content };
+    if (isOpen) return { kind: "content", turn, content };
     // A failed turn's late content stays its own (dropped); after an ended one it is newer.
-    return progress?.turn.isFailed ? undefined : this.#holdForNewest(content);
+    return turn?.isFailed ? undefined : this.#holdForNewest(content);
   }
 
   /** What was held, if the newest turn ends without its prompt ever recorded. */
-  takeHeld(progress: TurnProgress): ElwoodStreamEvent[] {
-    if (progress !== this.#newest || this.#hasSeen(progress)) return [];
+  takeHeld(turn: Turn): ElwoodStreamEvent[] {
+    if (turn !== this.#newest || this.#hasSeen(turn)) return [];
     return this.#held.splice(0);
   }
 
-  get #newest(): TurnProgress | undefined {
+  get #newest(): Turn | undefined {
     return this.#recent.at(-1);
   }
 
   #holdForNewest(content: ElwoodStreamEvent): TranscriptFact | undefined {
     const newest = this.#newest;
-    if (newest === undefined || newest.turn.isSettled || !newest.turn.isSubmitted) return undefined;
+    if (newest === undefined || newest.isSettled || !newest.isSubmitted) return undefined;
     if (this.#hasSeen(newest)) return undefined;
     // Its end is already being decided without its prompt on record: the content is its own.
-    if (newest.evidence !== undefined) return { kind: "content", progress: newest, content };
+    if (newest.evidence !== undefined) return { kind: "content", turn: newest, content };
     this.#held.push(content);
     if (this.#held.length > MAX_HELD) this.#held.shift();
     return undefined;
@@ -99,25 +99,25 @@ export class TranscriptTurns {
    * late read of an old prompt must be told from the newest). One matching none is someone
    * else's, unless the newest turn is submitted and unseen: the CLI may have re-worded it.
    */
-  #onUserMessage(file: string, text: string): TurnProgress | undefined {
+  #onUserMessage(file: string, text: string): Turn | undefined {
     // An empty message (an image alone, a harness row) names no prompt: attribution stays.
     if (text.trim().length === 0) return this.#turnOf(file);
     const newest = this.#newest;
     const matched =
-      this.#recent.findLast((progress) => isSameSubmission(text, progress.turn.text)) ??
-      (newest?.turn.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
+      this.#recent.findLast((turn) => isSameSubmission(text, turn.text)) ??
+      (newest?.isSubmitted && !this.#hasSeen(newest) ? newest : undefined);
     this.#byFile.set(file, matched);
     if (matched !== undefined) this.#lastAttributed = matched;
     return matched;
   }
 
   /** A file with no prompt of its own follows the last one seen. */
-  #turnOf(file: string): TurnProgress | undefined {
+  #turnOf(file: string): Turn | undefined {
     return this.#byFile.has(file) ? this.#byFile.get(file) : this.#lastAttributed;
   }
 
-  #hasSeen(progress: TurnProgress): boolean {
-    return this.#lastAttributed === progress || [...this.#byFile.values()].includes(progress);
+  #hasSeen(turn: Turn): boolean {
+    return this.#lastAttributed === turn || [...this.#byFile.values()].includes(turn);
   }
 }
 

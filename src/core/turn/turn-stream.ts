@@ -18,9 +18,7 @@ export class TurnStream {
   #isConsumerGone = false;
 
   /** Aborted once the caller gave up: a submission still queued is withdrawn. */
-  get givenUp(): AbortSignal {
-    return this.#givenUp.signal;
-  }
+  readonly givenUp: AbortSignal = this.#givenUp.signal;
 
   /** False when the buffer overflowed (the stream failed). */
   push(event: ElwoodStreamEvent): boolean {

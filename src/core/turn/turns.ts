@@ -12,8 +12,8 @@ import { classifyComposer, isSameSubmission } from "./composer.js";
 import { OpenTurns } from "./open-turns.js";
 import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
+import type { StreamBinding, Turn, TurnEndEvidence } from "./turn.js";
 import { exitedMidTurn, timeout } from "./turn-errors.js";
-import type { StreamBinding, TurnEndEvidence, TurnProgress } from "./turn-progress.js";
 
 export interface TurnsOptions {
   readonly context: SessionContext;
@@ -26,28 +26,27 @@ export interface TurnsOptions {
 export class Turns {
   readonly decidedPermission: DecidedPermission;
   readonly #context: SessionContext;
-  readonly #signals: TurnSignals;
+  readonly signals: TurnSignals;
   /** settleCommitted, never rejecting: an end goes ahead with what could be read. */
   readonly #settled: () => Promise<void>;
   readonly #open: OpenTurns;
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
   readonly #usage = new UsageTotal();
-  /** The agent's hooks reach us, so its turns end on the turn-end hook, not on the screen. */
   #isHookDriven = false;
   #isInterruptRequested = false;
 
   constructor(options: TurnsOptions) {
     const { context } = options;
     this.#context = context;
-    this.#signals = options.signals;
+    this.signals = options.signals;
     this.#settled = () => options.settleCommitted().catch(() => undefined);
     this.#screen = new ScreenWork(context, options.isResume === true, this.#settled);
     this.#open = new OpenTurns(context);
     this.decidedPermission = new DecidedPermission(() => context.clock.now());
   }
 
-  get current(): TurnProgress | undefined {
+  get current(): Turn | undefined {
     return this.#open.newest;
   }
 
@@ -55,16 +54,16 @@ export class Turns {
     return this.#usage.usage;
   }
 
-  begin(kind: string, text: string, binding: StreamBinding | undefined): TurnProgress {
+  begin(kind: string, text: string, binding: StreamBinding | undefined): Turn {
     this.#screen.noteSubmission();
-    const progress = this.#open.begin(kind, text, binding);
-    this.#transcript.noteBegun(progress);
-    return progress;
+    const turn = this.#open.begin(kind, text, binding);
+    this.#transcript.noteBegun(turn);
+    return turn;
   }
 
-  accept(progress: TurnProgress, evidence: string): void {
-    progress.turn.accept(evidence);
-    this.#check(progress);
+  accept(turn: Turn, evidence: string): void {
+    turn.accept(evidence);
+    this.#check(turn);
   }
 
   /** The next idle screen is an interrupt: Claude sends no Stop on Escape, maybe no banner. */
@@ -74,14 +73,14 @@ export class Turns {
 
   onHook(event: HookEventBase): void {
     const name = event.hook_event_name;
-    const signals = this.#signals;
+    const signals = this.signals;
     this.#isHookDriven = true;
     if (name === signals.permissionRequestHook) this.decidedPermission.noteRequested();
     const current = this.current;
     if (name === signals.promptAcceptedHook) {
       const prompt = signals.acceptedPromptOf(event);
       // Some other prompt (typed into the TUI) proves nothing about ours.
-      if (current !== undefined && isSameSubmission(prompt ?? "", current.turn.text)) {
+      if (current !== undefined && isSameSubmission(prompt ?? "", current.text)) {
         this.accept(current, `${name} hook`);
       }
       const { status } = this.#context;
@@ -97,15 +96,15 @@ export class Turns {
   }
 
   onHookOutcome(outcome: HookOutcome): void {
-    const signals = this.#signals;
+    const signals = this.signals;
     const name = outcome.hookEventName;
     if (name === signals.permissionRequestHook && outcome.reply !== undefined) {
       this.decidedPermission.noteDecided();
     }
     if (name !== signals.turnEndHook && name !== signals.turnFailedHook) return;
     const { status } = this.#context;
-    const progress = this.current;
-    if (progress !== undefined) this.accept(progress, `${name} hook`);
+    const turn = this.current;
+    if (turn !== undefined) this.accept(turn, `${name} hook`);
     if (signals.isBlockingTurnEndReply(outcome.reply)) {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;
@@ -113,9 +112,9 @@ export class Turns {
     // What resume needs is recorded before ready: a parent dying after a turn can resume.
     void this.#settled().then(() => {
       // A Stop never completes a submission sent after it (api.md "Stop generation guard").
-      if (!status.hasBeenReady || progress !== this.current) return;
+      if (!status.hasBeenReady || turn !== this.current) return;
       this.#noteTurnEnd();
-      if (progress !== undefined) this.#endWith(progress, "turn-end hook");
+      if (turn !== undefined) this.#endWith(turn, "turn-end hook");
       status.apply("turn_completed", "turn-end hook");
     });
   }
@@ -124,16 +123,16 @@ export class Turns {
     // Counted for the session whoever's turn it was.
     if (item.kind === "usage") this.#usage.add(item.usage, item.model);
     const fact = this.#transcript.read(item, file);
-    if (fact?.kind === "prompt") this.accept(fact.progress, "transcript user message");
-    else if (fact?.kind === "content") this.#deliver(fact.progress, fact.content);
+    if (fact?.kind === "prompt") this.accept(fact.turn, "transcript user message");
+    else if (fact?.kind === "content") this.#deliver(fact.turn, fact.content);
   }
 
   onFrame(reading: Pick<ScreenReading, "isWorking" | "hasIdleComposer">): void {
-    this.#screen.onFrame(reading, this.current?.turn);
+    this.#screen.onFrame(reading, this.current);
   }
 
   onWorkingEdge(): void {
-    if (this.#screen.noteWork(this.current?.turn)) {
+    if (this.#screen.noteWork(this.current)) {
       this.#context.status.apply("screen_working", "working indicator appeared");
     }
   }
@@ -146,7 +145,7 @@ export class Turns {
     if (this.#context.status.status !== "running" || !this.#mayEndOnIdle(composerText)) return;
     const isInterrupted = isInterrupt || this.#isInterruptRequested;
     if (!isInterrupted && this.#isHookDriven) {
-      const graceMs = this.#signals.idleTurnEndGraceMs;
+      const graceMs = this.signals.idleTurnEndGraceMs;
       this.#screen.armIdleEnd(graceMs, () => this.#endIdleWithoutHook(graceMs));
       return;
     }
@@ -160,7 +159,7 @@ export class Turns {
 
   /** Claude answers Escape on its permission dialog with "Interrupted", no Stop and no idle edge. */
   onDialogClearedIdle(isInterrupt: boolean): void {
-    const isOpen = this.current?.turn.isSettled === false;
+    const isOpen = this.current?.isSettled === false;
     if (!isOpen || (!isInterrupt && !this.#isInterruptRequested)) return;
     this.#endOnIdle("interrupt", "dialog dismissed by an interrupt");
   }
@@ -168,18 +167,18 @@ export class Turns {
   onStatus(status: ElwoodSessionStatus): void {
     // A change made while another was being announced arrives late: the machine is the truth.
     if (status !== this.#context.status.status) return;
-    for (const progress of this.#open.all) {
-      if (isTerminalStatus(status)) this.#settleOnTerminal(progress, status);
-      else if (status === "ready") this.#check(progress);
-      else progress.markNotReady();
+    for (const turn of this.#open.all) {
+      if (isTerminalStatus(status)) this.#settleOnTerminal(turn, status);
+      else if (status === "ready") this.#check(turn);
+      else turn.markNotReady();
     }
     this.#open.onStatus(status);
   }
 
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
     this.#noteTurnEnd();
-    const progress = this.current;
-    if (progress !== undefined) this.#endWith(progress, evidence);
+    const turn = this.current;
+    if (turn !== undefined) this.#endWith(turn, evidence);
     this.#context.status.apply("screen_idle", reason);
   }
 
@@ -187,78 +186,77 @@ export class Turns {
   #endIdleWithoutHook(graceMs: number): void {
     const { composerText } = this.#context.screen.read();
     if (!this.#screen.isIdleFor(graceMs) || !this.#mayEndOnIdle(composerText)) return;
-    const progress = this.current;
-    if (progress?.turn.isAccepted && !progress.turn.isSettled) {
-      this.#adoptHeld(progress);
-      if (!progress.hasText) {
-        progress.turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
+    const turn = this.current;
+    if (turn?.isAccepted && !turn.isSettled) {
+      this.#adoptHeld(turn);
+      if (!turn.hasText) {
+        turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
       }
     }
     this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
   }
 
-  #endWith(progress: TurnProgress, evidence: TurnEndEvidence): void {
-    this.#adoptHeld(progress);
+  #endWith(turn: Turn, evidence: TurnEndEvidence): void {
+    this.#adoptHeld(turn);
     // Older open turns (guidance typed into a running turn, a queued prompt) end with it.
     for (const open of this.#open.all) {
-      if (open.turn.id > progress.turn.id) continue;
+      if (open.id > turn.id) continue;
       open.evidence ??= evidence;
-      if (open !== progress) open.turn.accept("a later turn ended");
+      if (open !== turn) open.accept("a later turn ended");
     }
     for (const open of this.#open.all) this.#check(open);
   }
 
   /** The end rule (prd/internals.md "The turn owner"; seeds §5.8). */
-  #check(progress: TurnProgress): void {
-    const { turn } = progress;
-    if (turn.isSettled || !turn.isAccepted || progress.evidence === undefined) return;
+  #check(turn: Turn): void {
+    if (turn.isSettled || !turn.isAccepted || turn.evidence === undefined) return;
     if (this.#context.status.status !== "ready") return;
-    progress.markReady();
-    const isScreenOnly = progress.evidence === "idle screen" && progress.promised === undefined;
-    const remaining = progress.quietRemaining();
-    if (progress.promised) {
-      if (progress.holdsPromisedText) turn.end();
-      else progress.armCatchUp("the transcript to catch up with the finished turn");
-    } else if (isScreenOnly && !progress.hasContent) {
+    turn.markReady();
+    const isScreenOnly = turn.evidence === "idle screen" && turn.promised === undefined;
+    const remaining = turn.quietRemaining();
+    if (turn.promised) {
+      if (turn.holdsPromisedText) turn.end();
+      else turn.armCatchUp("the transcript to catch up with the finished turn");
+    } else if (isScreenOnly && !turn.hasContent) {
       // Only the screen said the turn is over: until some transcript text is in (an empty
       // message counts), never an empty success (the 64x2 run's hooks never came under load).
-      progress.armCatchUp("the finished turn's text in the transcript");
+      turn.armCatchUp("the finished turn's text in the transcript");
     } else if (remaining <= 0) turn.end();
-    else progress.recheckAfter(remaining, () => this.#check(progress));
+    else turn.recheckAfter(remaining, () => this.#check(turn));
   }
 
-  #settleOnTerminal(progress: TurnProgress, status: ElwoodSessionStatus): void {
+  #settleOnTerminal(turn: Turn, status: ElwoodSessionStatus): void {
     // The CLI exiting by itself mid-turn fails it (prd/decisions.md "Crash recovery"); a
     // caller's stop/kill ends it quietly, unless the agent never took the prompt.
     const { lifetime } = this.#context;
-    if (status === "exited") progress.turn.fail(exitedMidTurn(lifetime.exit.exit?.exitCode));
-    else if (!progress.turn.isAccepted) progress.turn.fail(lifetime.notRunning());
-    else progress.turn.end();
+    if (status === "exited") turn.fail(exitedMidTurn(lifetime.exit.exit?.exitCode));
+    else if (!turn.isAccepted) turn.fail(lifetime.notRunning());
+    else turn.end();
   }
 
-  #deliver(progress: TurnProgress, content: ElwoodStreamEvent): void {
-    progress.noteContent(content);
+  #deliver(turn: Turn, content: ElwoodStreamEvent): void {
+    turn.noteContent(content);
     // Claude writes an empty assistant message for an empty reply and its retry: no content.
     if (content.type !== "text" || content.text !== "") {
-      const turnNumber = progress.turn.id;
+      const turnNumber = turn.id;
       this.#context.events.emitTurn({ kind: "content", turnNumber, event: content });
-      if (progress.stream?.push(content) === false) {
-        progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
+      if (turn.stream?.push(content) === false) {
+        turn.fail(timeout("the consumer to read buffered turn events", 0));
       }
     }
-    this.#check(progress);
+    this.#check(turn);
   }
 
-  #adoptHeld(progress: TurnProgress): void {
-    for (const content of this.#transcript.takeHeld(progress)) this.#deliver(progress, content);
+  #adoptHeld(turn: Turn): void {
+    for (const content of this.#transcript.takeHeld(turn)) this.#deliver(turn, content);
   }
 
   /** Only after fresh work, and never while our unaccepted prompt sits in the composer. */
   #mayEndOnIdle(composerText: string | undefined): boolean {
     if (!this.#screen.sawWorkSinceSubmission) return false;
-    const turn = this.current?.turn;
+    const turn = this.current;
     if (turn === undefined || turn.isAccepted || turn.isSettled) return true;
-    const composer = classifyComposer(composerText, turn.text, this.#signals.pasteChip);
+    const composer = classifyComposer(composerText, turn.text, this.signals.pasteChip);
     return composer !== "staged" && composer !== "doubled";
   }
 

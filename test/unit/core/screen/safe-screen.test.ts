@@ -13,7 +13,6 @@ const IDLE: ScreenReading = {
   isWorking: false,
   isInterrupted: false,
   hasIdleComposer: true,
-  hasStagedInput: false,
   composerText: "",
   composerDraft: "",
   isAuthFailure: false,
