@@ -120,13 +120,10 @@ export class StatusMachine {
         if (current !== "blocked") return undefined;
         return this.#hasBeenReady ? "ready" : "running";
       case "exited":
-        return "exited";
       case "stopped":
-        return "stopped";
       case "killed":
-        return "killed";
       case "torn_down":
-        return "torn_down";
+        return evidence;
     }
   }
 
