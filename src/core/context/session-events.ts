@@ -5,21 +5,15 @@ import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
 import { type ElwoodUnsubscribe, TypedEmitter } from "../../events/emitter.js";
 import type { TranscriptWarning } from "../../transcript/types.js";
 import type { TranscriptItem } from "../contract/adapter.js";
-import type { ElwoodLoopEvent } from "../contract/loops.js";
 import type { TerminalPort } from "../contract/ports.js";
 import type { ElwoodAgentSessionEvents } from "../contract/session.js";
 import type {
   ElwoodAgentId,
   ElwoodSessionStatus,
   ElwoodTerminalExitEvent,
-  ElwoodTerminalSize,
   StartupPromptLabel,
 } from "../contract/status.js";
-import type {
-  ElwoodActivityEvent,
-  ElwoodHookErrorEvent,
-  ElwoodTurnEvent,
-} from "../contract/types.js";
+import type { ElwoodActivityEvent, ElwoodHookErrorEvent } from "../contract/types.js";
 import type {
   DistributiveOmit,
   ElwoodWarningEvent,
@@ -96,17 +90,14 @@ export class SessionEvents {
     this.#emitter.off(event, handler);
   }
 
+  /** The events that have no activity twin: turn progress, resizes and loops, as they are. */
+  emit<K extends "turn" | "resize" | "loop">(event: K, payload: CoreEventMap[K]): void {
+    this.#emitter.emit(event, payload);
+  }
+
   emitStatus(status: ElwoodSessionStatus, previous: ElwoodSessionStatus): void {
     this.#emitter.emit("status", { status, previous });
     this.#activity({ source: "lifecycle", kind: "status", label: status, status });
-  }
-
-  emitTurn(event: ElwoodTurnEvent): void {
-    this.#emitter.emit("turn", event);
-  }
-
-  emitResize(size: ElwoodTerminalSize): void {
-    this.#emitter.emit("resize", size);
   }
 
   emitWarning(input: ElwoodWarningInput): void {
@@ -215,10 +206,6 @@ export class SessionEvents {
       label: "exit",
       exitCode: exit.exitCode,
     });
-  }
-
-  emitLoop(event: ElwoodLoopEvent): void {
-    this.#emitter.emit("loop", event);
   }
 
   #activity(fields: ActivityInput): void {

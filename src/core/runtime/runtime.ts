@@ -152,7 +152,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       {
         clock,
         writeLoops: (loops) => stored?.writeLoops(loops) ?? Promise.resolve(),
-        emit: (event) => events.emitLoop(event),
+        emit: (event) => events.emit("loop", event),
         isLive: () => lifetime.isLive,
         canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
         submit: (message) => submissions.submitLoop(message),

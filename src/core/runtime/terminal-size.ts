@@ -27,7 +27,7 @@ export class TerminalSize {
     this.#requested = size;
     const applied = bootstrapSize(this.#isBooted ? 0 : this.#bootstrapMinCols, size);
     this.#context.terminal.resize(applied);
-    this.#context.events.emitResize(applied);
+    this.#context.events.emit("resize", applied);
   }
 
   /**
@@ -42,7 +42,7 @@ export class TerminalSize {
     if (requested.cols === current.cols && requested.rows === current.rows) return;
     try {
       terminal.resize(requested);
-      events.emitResize(requested);
+      events.emit("resize", requested);
     } catch (error) {
       events.emitWarning({
         source: "lifecycle",

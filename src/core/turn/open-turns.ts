@@ -31,7 +31,7 @@ export class OpenTurns {
     turn.onChange((change) => this.#announce(progress, change));
     this.#open.push(progress);
     this.#newest = progress;
-    this.#context.events.emitTurn({ kind: "started", turnNumber: turn.id, submission: kind });
+    this.#context.events.emit("turn", { kind: "started", turnNumber: turn.id, submission: kind });
     return progress;
   }
 
@@ -40,13 +40,13 @@ export class OpenTurns {
     const turnNumber = change.turn.id;
     switch (change.kind) {
       case "accepted":
-        events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
+        events.emit("turn", { kind: "accepted", turnNumber, evidence: change.evidence });
         return;
       case "ended": {
         this.#close(progress);
         // Usage and model are absent (not zero) when the transcript reported none.
         const { usage, model } = progress.usage;
-        events.emitTurn({
+        events.emit("turn", {
           kind: "ended",
           turnNumber,
           ...(usage === undefined ? {} : { usage }),
@@ -66,7 +66,7 @@ export class OpenTurns {
         if (change.error.name === "prompt_not_accepted" && this.#newest === progress) {
           status.apply("prompt_not_accepted", String(change.error.details.rule));
         }
-        events.emitTurn({ kind: "failed", turnNumber, error: change.error });
+        events.emit("turn", { kind: "failed", turnNumber, error: change.error });
         progress.stream?.fail(change.error);
         if (hasNoAgentTurn) progress.reachBoundary();
         else if (status.status === "ready") this.#drainToBoundary(progress);

@@ -241,7 +241,7 @@ export class Turns {
     // Claude writes an empty assistant message for an empty reply and its retry: no content.
     if (content.type !== "text" || content.text !== "") {
       const turnNumber = progress.turn.id;
-      this.#context.events.emitTurn({ kind: "content", turnNumber, event: content });
+      this.#context.events.emit("turn", { kind: "content", turnNumber, event: content });
       if (progress.stream?.push(content) === false) {
         progress.turn.fail(timeout("the consumer to read buffered turn events", 0));
       }
