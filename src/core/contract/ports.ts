@@ -40,9 +40,5 @@ export interface StatePort {
   removeSession(): Promise<void>;
 }
 
-export interface BridgePort {
-  close(): Promise<void>;
-}
-
 /** SIGKILLs a process group; returns false when the group was already empty. */
 export type GroupReaper = (pid: number) => boolean;
