@@ -29,7 +29,7 @@ import type {
 } from "../core/contract/status.js";
 import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
 import type { ElwoodActivityEvent } from "../core/contract/types.js";
-import type { RuntimeObserver } from "../core/launch/open-session.js";
+import type { RuntimeObserver } from "../core/launch/launcher.js";
 import { checkLoopId, validateLoopRequest } from "../core/loops/validate.js";
 import { compactTimeout } from "../core/operations/compact.js";
 import { snapshotImages } from "../core/operations/images.js";

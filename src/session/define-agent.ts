@@ -5,9 +5,9 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { TimeSource } from "../core/context/clock.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import type { RuntimeObserver } from "../core/launch/launcher.js";
 import {
   type ReplacedSession,
-  type RuntimeObserver,
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";

@@ -40,9 +40,11 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
   readonly isResume: boolean;
   /** Loop definitions restored from a validated sidecar (resume only). */
   readonly loops?: readonly LoopDefinition[];
-  /** Sees the runtime as soon as it exists, before its first event (early listeners). */
-  readonly observe?: ((runtime: SessionRuntime<Event>) => void) | undefined;
+  readonly observe?: RuntimeObserver<Event> | undefined;
 }
+
+/** Sees the runtime as soon as it exists, before its first event (early listeners). */
+export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
   launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,

@@ -15,11 +15,8 @@ import { StateStore } from "../../state/state-store.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodWarningInput } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
-import { launchSession } from "./launcher.js";
+import { launchSession, type RuntimeObserver } from "./launcher.js";
 import type { SessionConfig } from "./session-options.js";
-
-/** Sees the runtime as soon as it exists, before its first event (early listeners). */
-export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
 
 /** Why a start is standing in for a resume that startOrResume* could not do. */
 export interface ReplacedSession {
