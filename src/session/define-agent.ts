@@ -171,14 +171,7 @@ export function defineAgent<
                   : "startOrResume";
           // A start takes no elwoodSessionId: startClaude({ elwoodSessionId }) is refused.
           const input = requestedMode === "start" ? rest : startOptions;
-          configs = definition.options.parse(input, use, entry);
-          if (time !== undefined) {
-            const { start, resume } = configs;
-            configs = {
-              ...(start === undefined ? {} : { start: { ...start, time } }),
-              ...(resume === undefined ? {} : { resume: { ...resume, time } }),
-            };
-          }
+          configs = definition.options.parse(input, use, entry, time);
         } catch (error) {
           failure = error;
         }

@@ -115,6 +115,7 @@ export interface AgentOptions<Launch, Handlers, Posture> {
     options: object,
     use: "start" | "resume" | "startOrResume" | "resumeOnly",
     entry: string,
+    time?: TimeSource,
   ): OpenConfigs<Launch, Handlers, Posture>;
 }
 
@@ -125,33 +126,31 @@ export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Post
   const startOnly = ["persona", ...spec.startOnly];
   const omitted = Object.fromEntries(startOnly.map((key) => [key, true as const]));
   const resume = start.omit(omitted as never);
-  // `hooks` is the caller's own object, checked above (a copy would lose its prototype).
-  const config = (
-    values: Values<Shape>,
-    hooks: unknown,
-  ): SessionConfig<Launch, Handlers, Posture> => {
-    const cwd = path.resolve(values.cwd ?? process.cwd());
-    const common = Object.fromEntries(COMMON.keyof().options.map((key) => [key, values[key]]));
-    return {
-      ...(common as z.output<typeof COMMON>),
-      cwd,
-      stateDir: values.stateDir === undefined ? undefined : path.resolve(cwd, values.stateDir),
-      env: values.env ?? process.env,
-      hooks: hooks as Handlers | undefined,
-      ...spec.split(values),
-    };
-  };
   return {
-    parse(options, use, entry) {
+    parse(options, use, entry, time) {
+      // `hooks` is the caller's own object, checked above (a copy would lose its prototype).
       const { hooks } = options as { readonly hooks?: unknown };
+      const config = (values: Values<Shape>): SessionConfig<Launch, Handlers, Posture> => {
+        const cwd = path.resolve(values.cwd ?? process.cwd());
+        const common = Object.fromEntries(COMMON.keyof().options.map((key) => [key, values[key]]));
+        return {
+          ...(common as z.output<typeof COMMON>),
+          cwd,
+          stateDir: values.stateDir === undefined ? undefined : path.resolve(cwd, values.stateDir),
+          env: values.env ?? process.env,
+          hooks: hooks as Handlers | undefined,
+          ...spec.split(values),
+          ...(time === undefined ? {} : { time }),
+        };
+      };
       if (use === "resume")
-        return { resume: config(parseOptions(resume, options, entry) as never, hooks) };
+        return { resume: config(parseOptions(resume, options, entry) as never) };
       const values = parseOptions(start, options, entry) as Values<Shape>;
-      const fresh = config(values, hooks);
+      const fresh = config(values);
       if (use === "start") return { start: fresh };
       // Resuming drops what only shapes a fresh conversation (spec §5.2 startOrResume).
       const kept = Object.entries(values).filter(([key]) => !startOnly.includes(key));
-      const resumed = config(Object.fromEntries(kept) as Values<Shape>, hooks);
+      const resumed = config(Object.fromEntries(kept) as Values<Shape>);
       return use === "resumeOnly" ? { resume: resumed } : { start: fresh, resume: resumed };
     },
   };
