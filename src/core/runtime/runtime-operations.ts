@@ -17,15 +17,11 @@ import type { ComposerGuard } from "../turn/composer-guard.js";
 const TYPES_NOTHING: ReadonlySet<string> = new Set(["startup_warnings"]);
 
 export class RuntimeOperations {
-  /** listModels()/setModel() through the CLI's `/model` picker. */
   readonly models: ModelOperations;
   readonly #context: SessionContext;
-  /** Image admission (validate, reserve the budget) for every submission. */
   readonly images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
   readonly #loginExpiry: LoginExpiryWatch | undefined;
-  /** Codex's MCP start-up failures, read once per session (it subscribes itself). */
-  readonly #startupWarnings: StartupWarningsWatch | undefined;
   readonly #composerGuard: ComposerGuard;
 
   constructor(options: {
@@ -45,15 +41,15 @@ export class RuntimeOperations {
     );
     this.#loginExpiry =
       facts.login === undefined ? undefined : new LoginExpiryWatch(context, facts.login);
-    this.#startupWarnings =
-      facts.startupWarnings === undefined
-        ? undefined
-        : new StartupWarningsWatch({
-            context,
-            facts: facts.startupWarnings,
-            env,
-            run: (read) => this.run("startup_warnings", "readiness", read),
-          });
+    // Codex's MCP start-up failures, read once per session: the watch subscribes itself.
+    if (facts.startupWarnings !== undefined) {
+      new StartupWarningsWatch({
+        context,
+        facts: facts.startupWarnings,
+        env,
+        run: (read) => this.run("startup_warnings", "readiness", read),
+      });
+    }
     this.models = new ModelOperations({
       context,
       facts: facts.models,
