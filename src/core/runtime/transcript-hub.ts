@@ -35,12 +35,6 @@ interface Followed {
   readonly watch: ChangeWatch | undefined;
 }
 
-// Results carry only the call's id; the name comes from the call earlier in the file.
-function withToolNames(map: TranscriptMapper): TranscriptMapper {
-  const pairing = new ToolNamePairing();
-  return (record) => pairing.pair(map(record));
-}
-
 // A change that lands while a poll is running gets one more poll after it, so nothing
 // written during a read waits for the slow safety-net interval.
 function pollAgainOnChange(poll: () => Promise<void>): () => void {
@@ -98,7 +92,10 @@ export class TranscriptHub implements TranscriptPort {
   follow(path: string): void {
     if (this.#isStopped || this.#followed.has(path)) return;
     const cursor = new TranscriptCursor({ path });
-    const map = withToolNames(this.#options.createMapper());
+    const mapRecord = this.#options.createMapper();
+    // Results carry only the call's id; the name comes from the call earlier in the file.
+    const pairing = new ToolNamePairing();
+    const map: TranscriptMapper = (record) => pairing.pair(mapRecord(record));
     // On resume, what is already on disk is history: skip it before any read.
     const ready = this.#options.skipExistingContent
       ? cursor.skipBacklog().then(
