@@ -9,12 +9,6 @@ import type { AgentAdapter } from "../contract/adapter.js";
 import type { StatePort } from "../contract/ports.js";
 import { errorCodeOf } from "./runtime-support.js";
 
-/** The agent's conversation id as announced, and where its transcript will be. */
-interface AnnouncedConversation {
-  readonly id: string;
-  readonly transcriptPath: string | undefined;
-}
-
 interface RecorderOptions<Event extends HookEventBase> {
   readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
   readonly events: SessionEvents;
@@ -24,7 +18,8 @@ interface RecorderOptions<Event extends HookEventBase> {
 export class ConversationRecorder<Event extends HookEventBase> {
   readonly #options: RecorderOptions<Event>;
   #agentSessionId: string | undefined;
-  #announced: AnnouncedConversation | undefined;
+  /** The conversation id as announced, and where its transcript will be. */
+  #announced: { readonly id: string; readonly transcriptPath: string | undefined } | undefined;
   #persistedId: string | undefined;
   #inFlight: Promise<void> | undefined;
   #isRecheckWanted = false;
