@@ -52,7 +52,11 @@ export async function listSessions(options: ListSessionsOptions): Promise<Elwood
     try {
       sessions.push(await infoOf(store, id));
     } catch (error) {
-      skipped.push({ elwoodSessionId: id, error: asStateError(error, id) });
+      const stateError =
+        error instanceof ElwoodError
+          ? error
+          : new ElwoodError("state_corrupt", `Session ${id} could not be read.`, { cause: error });
+      skipped.push({ elwoodSessionId: id, error: stateError });
     }
   }
   sessions.sort(
@@ -116,9 +120,4 @@ async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo>
     resumable: agentSessionId !== undefined || record.resume.launched !== undefined,
     agentSessionId,
   };
-}
-
-function asStateError(error: unknown, id: string): ElwoodError {
-  if (error instanceof ElwoodError) return error;
-  return new ElwoodError("state_corrupt", `Session ${id} could not be read.`, { cause: error });
 }
