@@ -210,7 +210,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
     });
     launch.observe?.(runtime);
-    await waitForEarlyFailure({ adapter, runtime });
+    await waitForEarlyFailure(adapter, runtime.context);
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
