@@ -115,7 +115,7 @@ export function defineAgent<
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return { runtime: await start({ elwoodSessionId: id, reason }), resumed: false };
+        return { runtime: await start({ previousElwoodSessionId: id, reason }), resumed: false };
       }
     };
 

@@ -13,16 +13,16 @@ import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
 import { StateStore } from "../../state/state-store.js";
 import type { AgentAdapter } from "../contract/adapter.js";
-import type { ElwoodWarningInput } from "../contract/warnings.js";
+import type { ElwoodWarningInput, ElwoodWarningOf } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
 import { launchSession, type RuntimeObserver } from "./launcher.js";
 import type { SessionConfig } from "./session-options.js";
 
 /** Why a start is standing in for a resume that startOrResume* could not do. */
-export interface ReplacedSession {
-  readonly elwoodSessionId: string;
-  readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
-}
+export type ReplacedSession = Pick<
+  ElwoodWarningOf<"started_new_conversation">,
+  "previousElwoodSessionId" | "reason"
+>;
 
 /** A fresh conversation under `elwoodSessionId` (chosen by the caller). */
 export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
@@ -59,9 +59,8 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
     warnWhenOpened(launched, {
       source: "lifecycle",
       code: "started_new_conversation",
-      message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}.`,
-      previousElwoodSessionId: replacing.elwoodSessionId,
-      reason: replacing.reason,
+      message: `Session ${replacing.previousElwoodSessionId} could not be resumed (${replacing.reason}), so ${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}.`,
+      ...replacing,
     });
   }
   return launched;

@@ -103,10 +103,9 @@ export interface AgentOptionsSpec<Shape extends z.ZodRawShape, Launch, Posture> 
 }
 
 /** How an entry point opens: the configs for a fresh start and for a resume it needs. */
-export interface OpenConfigs<Launch, Handlers, Posture> {
-  readonly start?: SessionConfig<Launch, Handlers, Posture>;
-  readonly resume?: SessionConfig<Launch, Handlers, Posture>;
-}
+export type OpenConfigs<Launch, Handlers, Posture> = Readonly<
+  Partial<Record<"start" | "resume", SessionConfig<Launch, Handlers, Posture>>>
+>;
 
 /** An agent's option schema: start, resume, or both from one validation. */
 export interface AgentOptions<Launch, Handlers, Posture> {
