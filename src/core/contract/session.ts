@@ -52,9 +52,7 @@ export interface ElwoodAgentSessionEvents {
   warning: ElwoodWarningEvent;
   hookError: ElwoodHookErrorEvent;
   resize: ElwoodTerminalSize;
-  /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
   loop: ElwoodLoopEvent;
-  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
   turn: ElwoodTurnEvent;
 }
 

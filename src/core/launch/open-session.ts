@@ -1,11 +1,6 @@
-// Start and resume, adapter-neutral (lifecycle §1.1, §1.5): a fresh record for a start;
-// for a resume the record must exist, equal its trusted copy, belong to this adapter and
-// hold the agent's own conversation id, and the persisted posture is the default that
-// explicit options override field by field (then re-persisted). Never a silent fresh
-// conversation, never a looser launch: a record whose conversation never took a prompt
-// relaunches it empty, under the id it was launched with, and says so; one the CLI did
-// write before the parent died is resumed (prd/decisions.md "An empty conversation
-// resumes").
+// Start and resume, adapter-neutral (lifecycle §1.1, §1.5; prd/decisions.md "An empty
+// conversation resumes"): a fresh record for a start; a resume checks its record, then
+// launches once, for the conversation the record and the CLI's files say exists.
 
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
