@@ -148,13 +148,11 @@ export class SessionEvents {
   }
 
   emitHookError(error: HookDispatchError): void {
+    // The event is the dispatcher's error (timeoutMs only on a real timeout), stamped.
     const event: ElwoodHookErrorEvent = {
       elwoodSessionId: this.#elwoodSessionId,
       agent: this.#agent,
-      hookEventName: error.hookEventName,
-      category: error.category,
-      message: error.message,
-      ...(error.timeoutMs === undefined ? {} : { timeoutMs: error.timeoutMs }),
+      ...error,
     };
     this.#emitter.emit("hookError", event);
     this.#activity({
