@@ -46,18 +46,14 @@ export class SessionEvents {
   });
   #listenerFailures = 0;
   readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
-  readonly #elwoodSessionId: string;
-  readonly #agent: ElwoodAgentId;
+  /** What every event and activity is stamped with. */
+  readonly #identity: { readonly elwoodSessionId: string; readonly agent: ElwoodAgentId };
   readonly #terminal: TerminalPort;
 
-  constructor(options: {
-    elwoodSessionId: string;
-    agent: ElwoodAgentId;
-    terminal: TerminalPort;
-  }) {
-    this.#elwoodSessionId = options.elwoodSessionId;
-    this.#agent = options.agent;
-    this.#terminal = options.terminal;
+  constructor(options: { elwoodSessionId: string; agent: ElwoodAgentId; terminal: TerminalPort }) {
+    const { terminal, ...identity } = options;
+    this.#identity = identity;
+    this.#terminal = terminal;
   }
 
   /** How many listener calls have thrown so far (contained; the first ready watches it). */
@@ -103,8 +99,7 @@ export class SessionEvents {
   emitWarning(input: ElwoodWarningInput): void {
     const warning: ElwoodWarningEvent = {
       ...input,
-      elwoodSessionId: this.#elwoodSessionId,
-      agent: this.#agent,
+      ...this.#identity,
       severity: "warning",
       raw: input.code,
     };
@@ -149,11 +144,7 @@ export class SessionEvents {
 
   emitHookError(error: HookDispatchError): void {
     // The event is the dispatcher's error (timeoutMs only on a real timeout), stamped.
-    const event: ElwoodHookErrorEvent = {
-      elwoodSessionId: this.#elwoodSessionId,
-      agent: this.#agent,
-      ...error,
-    };
+    const event: ElwoodHookErrorEvent = { ...this.#identity, ...error };
     this.#emitter.emit("hookError", event);
     this.#activity({
       source: "hook",
@@ -173,7 +164,7 @@ export class SessionEvents {
 
   /** The adapter's content-free per-record summary, as `<agent>:transcript`. */
   emitTranscriptSummary(summary: unknown): void {
-    this.#emitter.emit(`${this.#agent}:transcript`, summary);
+    this.#emitter.emit(`${this.#identity.agent}:transcript`, summary);
   }
 
   emitStartupPrompt(label: StartupPromptLabel): void {
@@ -207,10 +198,6 @@ export class SessionEvents {
   }
 
   #activity(fields: ActivityInput): void {
-    this.#emitter.emit("activity", {
-      elwoodSessionId: this.#elwoodSessionId,
-      agent: this.#agent,
-      ...fields,
-    });
+    this.#emitter.emit("activity", { ...this.#identity, ...fields });
   }
 }
