@@ -19,7 +19,6 @@ export const IDLE_POLL_INTERVAL_MS = 1000;
 export const IDLE_GRACE_MS = 2000;
 
 export interface TranscriptHubOptions {
-  /** The session's clock: the slow-down and every follower's poll timer run on it. */
   readonly clock: SessionClock;
   readonly skipExistingContent: boolean;
   readonly createMapper: () => TranscriptMapper;
@@ -66,7 +65,6 @@ export class TranscriptHub implements TranscriptPort {
     this.#options = options;
   }
 
-  /** Quick polling while a turn runs; slow once the session has been idle for a moment. */
   setActive(isActive: boolean): void {
     this.#cancelSlowDown?.();
     this.#cancelSlowDown = undefined;
@@ -115,7 +113,6 @@ export class TranscriptHub implements TranscriptPort {
     void ready.then(() => follower.start());
   }
 
-  /** Reads what is committed now in every followed file, without stopping. */
   catchUp(): Promise<void> {
     return this.#eachFollower((follower) => follower.poll());
   }
