@@ -222,24 +222,15 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     });
     return runtime;
   } catch (error) {
-    await runCleanup(runtime, cleanup);
-    throw error;
-  }
-}
-
-async function runCleanup(
-  runtime: { readonly shutdown: { request(kind: "kill"): Promise<void> } } | undefined,
-  cleanup: Array<() => Promise<void> | void>,
-): Promise<void> {
-  if (runtime !== undefined) {
-    await runtime.shutdown.request("kill").catch(() => undefined);
-  }
-  for (const step of cleanup.reverse()) {
-    try {
-      await step();
-    } catch {
-      // The original startup error wins over any cleanup error (§1.4).
+    await runtime?.shutdown.request("kill").catch(() => undefined);
+    for (const step of cleanup.reverse()) {
+      try {
+        await step();
+      } catch {
+        // The original startup error wins over any cleanup error (§1.4).
+      }
     }
+    throw error;
   }
 }
 
