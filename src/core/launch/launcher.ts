@@ -148,7 +148,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       isCommandEvent: (name) => commandEvents === "all" || commandEvents.includes(name),
     });
     bridge.expectConversation({
-      id: () => runtime?.agentSessionId,
+      id: () => runtime?.recorder.agentSessionId,
       announcedBy: adapter.signals.sessionStartHook,
     });
     cleanup.push(() => {

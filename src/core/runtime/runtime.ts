@@ -76,7 +76,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly interrupt: SessionInterrupt;
   readonly shutdown: ShutdownCoordinator;
   readonly #options: RuntimeOptions<Event>;
-  readonly #recorder: ConversationRecorder<Event>;
+  readonly recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
   readonly #watcher: ScreenWatcher;
   readonly #disposers: ElwoodUnsubscribe[] = [];
@@ -121,7 +121,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const operations = new RuntimeOperations({ context, facts, env, composerGuard });
     this.operations = operations;
     const recorder = new ConversationRecorder({ adapter, events, state: options.state });
-    this.#recorder = recorder;
+    this.recorder = recorder;
     const turns = new Turns({
       context,
       signals: adapter.signals,
@@ -213,11 +213,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     status.apply("started", "process and bridge are up");
   }
 
-  /** The agent's own conversation id, once its session-start hook announced it. */
-  get agentSessionId(): string | undefined {
-    return this.#recorder.agentSessionId;
-  }
-
   // ── signals from the bridge and the transcript (wired by the launcher) ─────
 
   /** A validated hook event, before its handler runs: every hook takes this one path. */
@@ -231,7 +226,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       this.#options.transcript.follow(transcriptPath);
     }
     if (name === signals.sessionStartHook) this.#readiness.onSessionStart();
-    this.#recorder.onHook(event);
+    this.recorder.onHook(event);
     if (signals.initialReadyHooks.includes(name)) this.#readiness.onReadyHook(name);
     this.turns.onHook(event);
   }
@@ -255,7 +250,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   }
 
   handleTranscriptRecord(record: unknown): void {
-    if (!this.context.lifetime.isClosed) this.#recorder.onTranscriptRecord();
+    if (!this.context.lifetime.isClosed) this.recorder.onTranscriptRecord();
     const summary = this.#options.adapter.summarizeTranscriptRecord?.(record);
     if (summary !== undefined) this.context.events.emitTranscriptSummary(summary);
   }
@@ -329,7 +324,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       clock.clearAll();
       await bridge.close().catch(() => undefined);
       // No hook can arrive now; the conversation id must be on disk before stop() resolves.
-      await this.#recorder.settle().catch(() => undefined);
+      await this.recorder.settle().catch(() => undefined);
     }
     status.apply(finalStatus, finalStatus);
     if (finalStatus === "exited") return;
