@@ -56,7 +56,6 @@ export interface AgentSessionInit {
   readonly open: (observe: RuntimeObserver<HookEventBase>) => Promise<OpenedSession>;
   /** The size the terminal view reports before start. */
   readonly initialSize: ElwoodTerminalSize;
-  /** The session clock's time source (SESSION_TIME); the system's when absent. */
   readonly time?: TimeSource | undefined;
 }
 

@@ -53,12 +53,10 @@ export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
   readonly state: StatePort;
   readonly bridge: { close(): Promise<void> };
   readonly reap: GroupReaper;
-  /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
   readonly requestedSize: ElwoodTerminalSize;
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
   readonly loops?: RuntimeLoopOptions;
-  /** Every timer of the session (the launcher's transcript hub shares it); a test may inject one. */
   readonly clock?: SessionClock;
 }
 
