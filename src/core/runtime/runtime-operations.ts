@@ -82,7 +82,6 @@ export class RuntimeOperations {
     );
   }
 
-  /** Runs a command in one queue slot; the queue never hands it the ready transition. */
   run<T>(
     kind: string,
     operationClass: OperationClass,
