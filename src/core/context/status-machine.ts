@@ -42,10 +42,7 @@ export class StatusMachine {
     this.#clock = clock;
   }
 
-  /**
-   * The one routine that runs on every change (the runtime's, in its explicit order);
-   * set once, before the first change.
-   */
+  /** The one routine run on every change (the runtime's); set once, before the first. */
   onChange(routine: (change: ElwoodStatusEvent) => void): void {
     if (this.#routine !== undefined) throw new Error("The status routine is set once.");
     this.#routine = routine;

@@ -25,10 +25,7 @@ export interface CommonStartOptions {
   readonly autoupdate?: boolean;
   readonly autotrust?: boolean;
   readonly hookTimeoutMs?: number;
-  /**
-   * How long a program prompt waits behind a person's untouched unsent text in the
-   * composer before it fails with composer_occupied (issue 25).
-   */
+  /** How long a due prompt waits behind a person's untouched draft, then composer_occupied. */
   readonly composerWaitMs?: number;
   readonly strictVersionCheck?: boolean;
   /** Path to the CLI, for setups where the login shell cannot find it (nvm, Electron). */

@@ -1,7 +1,5 @@
-// The agent's own conversation id, recorded for resume (prd/decisions.md "When a
-// conversation id is recorded"): announced by the session-start hook, written to the
-// record only once a resume could find the conversation — a record naming a conversation
-// the CLI never wrote could be neither resumed nor replaced by startOrResume*.
+// The agent's own conversation id, announced by the session-start hook and written to the
+// record only once a resume could find it (prd/decisions.md "When a conversation id…").
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
 import type { SessionEvents } from "../context/session-events.js";
