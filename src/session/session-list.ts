@@ -71,8 +71,7 @@ export async function listSessions(options: ListSessionsOptions): Promise<Elwood
 export async function readSessionInfo(
   options: ListSessionsOptions & { readonly elwoodSessionId: string },
 ): Promise<ElwoodSessionInfo> {
-  const store = await openStore(options);
-  return infoOf(store, options.elwoodSessionId);
+  return infoOf(await openStore(options), options.elwoodSessionId);
 }
 
 const NEEDS_STATE_DIR = "listSessions needs a `stateDir` path string.";

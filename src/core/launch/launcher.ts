@@ -33,7 +33,6 @@ import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
-  /** The caller's options as the entry point validated them. */
   readonly config: SessionConfig<Options, Handlers, Posture>;
   readonly store: StateStore;
   readonly record: SessionRecord<Posture>;

@@ -30,10 +30,7 @@ export class TerminalSize {
     this.#context.events.emit("resize", applied);
   }
 
-  /**
-   * At first readiness: restores the caller's size after a wide boot. A failure keeps the
-   * boot size and warns; input is released either way.
-   */
+  /** At first readiness; a failure keeps the boot size and warns (input is released anyway). */
   restoreRequested(): void {
     this.#isBooted = true;
     const { terminal, events } = this.#context;
