@@ -5,9 +5,9 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { TimeSource } from "../core/context/clock.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import type { RuntimeObserver } from "../core/launch/launcher.js";
 import {
   type ReplacedSession,
-  type RuntimeObserver,
   resumeAgentSession,
   startAgentSession,
 } from "../core/launch/open-session.js";
@@ -115,7 +115,7 @@ export function defineAgent<
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return { runtime: await start({ elwoodSessionId: id, reason }), resumed: false };
+        return { runtime: await start({ previousElwoodSessionId: id, reason }), resumed: false };
       }
     };
 
@@ -171,14 +171,7 @@ export function defineAgent<
                   : "startOrResume";
           // A start takes no elwoodSessionId: startClaude({ elwoodSessionId }) is refused.
           const input = requestedMode === "start" ? rest : startOptions;
-          configs = definition.options.parse(input, use, entry);
-          if (time !== undefined) {
-            const { start, resume } = configs;
-            configs = {
-              ...(start === undefined ? {} : { start: { ...start, time } }),
-              ...(resume === undefined ? {} : { resume: { ...resume, time } }),
-            };
-          }
+          configs = definition.options.parse(input, use, entry, time);
         } catch (error) {
           failure = error;
         }

@@ -52,7 +52,11 @@ export async function listSessions(options: ListSessionsOptions): Promise<Elwood
     try {
       sessions.push(await infoOf(store, id));
     } catch (error) {
-      skipped.push({ elwoodSessionId: id, error: asStateError(error, id) });
+      const stateError =
+        error instanceof ElwoodError
+          ? error
+          : new ElwoodError("state_corrupt", `Session ${id} could not be read.`, { cause: error });
+      skipped.push({ elwoodSessionId: id, error: stateError });
     }
   }
   sessions.sort(
@@ -67,8 +71,7 @@ export async function listSessions(options: ListSessionsOptions): Promise<Elwood
 export async function readSessionInfo(
   options: ListSessionsOptions & { readonly elwoodSessionId: string },
 ): Promise<ElwoodSessionInfo> {
-  const store = await openStore(options);
-  return infoOf(store, options.elwoodSessionId);
+  return infoOf(await openStore(options), options.elwoodSessionId);
 }
 
 const NEEDS_STATE_DIR = "listSessions needs a `stateDir` path string.";
@@ -116,9 +119,4 @@ async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo>
     resumable: agentSessionId !== undefined || record.resume.launched !== undefined,
     agentSessionId,
   };
-}
-
-function asStateError(error: unknown, id: string): ElwoodError {
-  if (error instanceof ElwoodError) return error;
-  return new ElwoodError("state_corrupt", `Session ${id} could not be read.`, { cause: error });
 }

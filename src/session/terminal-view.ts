@@ -1,6 +1,4 @@
-// `session.terminal` (issue 20 item 7): a read-only view of the session's screen. Typing,
-// resizing and disposing go through the session's own methods, so the control queue, the
-// raw-input handover and the resize event always see them.
+// `session.terminal` (issue 20 item 7): the read-only ElwoodTerminalView, before and after start.
 
 import type { ElwoodTerminalSnapshot, ElwoodTerminalView } from "../core/contract/session.js";
 import type { ElwoodTerminalSize } from "../core/contract/status.js";

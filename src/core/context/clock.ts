@@ -1,7 +1,5 @@
 // The one clock of a session: wall time and one-shot timers, every pending timer owned so
-// close-down cancels them all at once. Every part of a session takes its time from here
-// (turns, delivery, the screen watcher, readiness, operations), so a test injects one fake
-// clock, or fake timers, and controls all of it.
+// close-down cancels them all at once; what runs on it: prd/internals.md "The clock".
 
 /** What a clock needs from the platform; the system's timers unless a test injects others. */
 export interface TimeSource {

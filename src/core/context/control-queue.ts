@@ -98,7 +98,9 @@ export class ControlQueue {
   /** Re-evaluates what may run now; call whenever readiness or screen safety changes. */
   pump(): void {
     if (this.#active !== undefined || this.#closedWith !== undefined) return;
-    const index = this.#nextRunnableIndex();
+    // A not-ready readiness-waiting head holds the other readiness ops; immediate ops overtake it.
+    const ready = this.#options.isReady();
+    const index = this.#pending.findIndex(({ op }) => ready || op.operationClass === "immediate");
     if (index === -1) return;
     const [next] = this.#pending.splice(index, 1);
     if (next === undefined) return;
@@ -125,12 +127,6 @@ export class ControlQueue {
     this.#pending.splice(index, 1);
     this.#bytes -= pending.op.bytes;
     pending.reject(reason);
-  }
-
-  // A not-ready readiness-waiting head holds the other readiness ops; immediate ops overtake it.
-  #nextRunnableIndex(): number {
-    const ready = this.#options.isReady();
-    return this.#pending.findIndex(({ op }) => ready || op.operationClass === "immediate");
   }
 
   async #run(pending: Pending): Promise<void> {

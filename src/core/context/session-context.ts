@@ -1,6 +1,5 @@
-// The one context a session's parts share (issue 20): built once by the runtime, in this
-// order, and handed whole to each part — no part reaches another through a late-bound
-// closure. What a part needs beyond it (another part) it gets as a constructor argument.
+// The one context a session's parts share (issue 20), built once by the runtime in this
+// order and handed whole to each part (prd/internals.md "How the runtime is built").
 import type { TerminalPort } from "../contract/ports.js";
 import type { SessionClock } from "./clock.js";
 import type { ControlQueue } from "./control-queue.js";

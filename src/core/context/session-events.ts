@@ -5,21 +5,15 @@ import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
 import { type ElwoodUnsubscribe, TypedEmitter } from "../../events/emitter.js";
 import type { TranscriptWarning } from "../../transcript/types.js";
 import type { TranscriptItem } from "../contract/adapter.js";
-import type { ElwoodLoopEvent } from "../contract/loops.js";
 import type { TerminalPort } from "../contract/ports.js";
 import type { ElwoodAgentSessionEvents } from "../contract/session.js";
 import type {
   ElwoodAgentId,
   ElwoodSessionStatus,
   ElwoodTerminalExitEvent,
-  ElwoodTerminalSize,
   StartupPromptLabel,
 } from "../contract/status.js";
-import type {
-  ElwoodActivityEvent,
-  ElwoodHookErrorEvent,
-  ElwoodTurnEvent,
-} from "../contract/types.js";
+import type { ElwoodActivityEvent, ElwoodHookErrorEvent } from "../contract/types.js";
 import type {
   DistributiveOmit,
   ElwoodWarningEvent,
@@ -52,18 +46,14 @@ export class SessionEvents {
   });
   #listenerFailures = 0;
   readonly #terminalSubscriptions = new Map<unknown, ElwoodUnsubscribe>();
-  readonly #elwoodSessionId: string;
-  readonly #agent: ElwoodAgentId;
+  /** What every event and activity is stamped with. */
+  readonly #identity: { readonly elwoodSessionId: string; readonly agent: ElwoodAgentId };
   readonly #terminal: TerminalPort;
 
-  constructor(options: {
-    elwoodSessionId: string;
-    agent: ElwoodAgentId;
-    terminal: TerminalPort;
-  }) {
-    this.#elwoodSessionId = options.elwoodSessionId;
-    this.#agent = options.agent;
-    this.#terminal = options.terminal;
+  constructor(options: { elwoodSessionId: string; agent: ElwoodAgentId; terminal: TerminalPort }) {
+    const { terminal, ...identity } = options;
+    this.#identity = identity;
+    this.#terminal = terminal;
   }
 
   /** How many listener calls have thrown so far (contained; the first ready watches it). */
@@ -96,24 +86,20 @@ export class SessionEvents {
     this.#emitter.off(event, handler);
   }
 
+  /** The events that have no activity twin: turn progress, resizes and loops, as they are. */
+  emit<K extends "turn" | "resize" | "loop">(event: K, payload: CoreEventMap[K]): void {
+    this.#emitter.emit(event, payload);
+  }
+
   emitStatus(status: ElwoodSessionStatus, previous: ElwoodSessionStatus): void {
     this.#emitter.emit("status", { status, previous });
     this.#activity({ source: "lifecycle", kind: "status", label: status, status });
   }
 
-  emitTurn(event: ElwoodTurnEvent): void {
-    this.#emitter.emit("turn", event);
-  }
-
-  emitResize(size: ElwoodTerminalSize): void {
-    this.#emitter.emit("resize", size);
-  }
-
   emitWarning(input: ElwoodWarningInput): void {
     const warning: ElwoodWarningEvent = {
       ...input,
-      elwoodSessionId: this.#elwoodSessionId,
-      agent: this.#agent,
+      ...this.#identity,
       severity: "warning",
       raw: input.code,
     };
@@ -157,14 +143,8 @@ export class SessionEvents {
   }
 
   emitHookError(error: HookDispatchError): void {
-    const event: ElwoodHookErrorEvent = {
-      elwoodSessionId: this.#elwoodSessionId,
-      agent: this.#agent,
-      hookEventName: error.hookEventName,
-      category: error.category,
-      message: error.message,
-      ...(error.timeoutMs === undefined ? {} : { timeoutMs: error.timeoutMs }),
-    };
+    // The event is the dispatcher's error (timeoutMs only on a real timeout), stamped.
+    const event: ElwoodHookErrorEvent = { ...this.#identity, ...error };
     this.#emitter.emit("hookError", event);
     this.#activity({
       source: "hook",
@@ -184,7 +164,7 @@ export class SessionEvents {
 
   /** The adapter's content-free per-record summary, as `<agent>:transcript`. */
   emitTranscriptSummary(summary: unknown): void {
-    this.#emitter.emit(`${this.#agent}:transcript`, summary);
+    this.#emitter.emit(`${this.#identity.agent}:transcript`, summary);
   }
 
   emitStartupPrompt(label: StartupPromptLabel): void {
@@ -217,15 +197,7 @@ export class SessionEvents {
     });
   }
 
-  emitLoop(event: ElwoodLoopEvent): void {
-    this.#emitter.emit("loop", event);
-  }
-
   #activity(fields: ActivityInput): void {
-    this.#emitter.emit("activity", {
-      elwoodSessionId: this.#elwoodSessionId,
-      agent: this.#agent,
-      ...fields,
-    });
+    this.#emitter.emit("activity", { ...this.#identity, ...fields });
   }
 }

@@ -42,10 +42,7 @@ export class StatusMachine {
     this.#clock = clock;
   }
 
-  /**
-   * The one routine that runs on every change (the runtime's, in its explicit order);
-   * set once, before the first change.
-   */
+  /** The one routine run on every change (the runtime's); set once, before the first. */
   onChange(routine: (change: ElwoodStatusEvent) => void): void {
     if (this.#routine !== undefined) throw new Error("The status routine is set once.");
     this.#routine = routine;
@@ -120,13 +117,10 @@ export class StatusMachine {
         if (current !== "blocked") return undefined;
         return this.#hasBeenReady ? "ready" : "running";
       case "exited":
-        return "exited";
       case "stopped":
-        return "stopped";
       case "killed":
-        return "killed";
       case "torn_down":
-        return "torn_down";
+        return evidence;
     }
   }
 

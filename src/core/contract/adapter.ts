@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { HookCatalogue, HookEventBase } from "../../bridge/catalogue.js";
 import type { HookTimeoutsByEvent } from "../../bridge/handler-timeout.js";
 import type { SessionRecord } from "../../state/record.js";
+import type { TerminalSnapshot } from "../../terminal/snapshot.js";
 import type { TranscriptActivityItem } from "../../transcript/activity.js";
 import type { AgentOperationFacts } from "./operation-facts.js";
 import type { StartupPromptLabel } from "./status.js";
@@ -43,11 +44,9 @@ export interface ScreenReading {
   readonly isAuthFailure: boolean;
 }
 
-export interface ScreenFrame {
+export interface ScreenFrame extends Pick<TerminalSnapshot, "lines" | "cursor"> {
   /** The CLI version the version gate read; version-scoped facts follow it (all when unknown). */
   readonly cliVersion?: string;
-  readonly lines: readonly string[];
-  readonly cursor: { readonly x: number; readonly y: number; readonly isVisible: boolean };
   readonly title: string;
 }
 

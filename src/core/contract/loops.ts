@@ -31,37 +31,27 @@ export interface ElwoodLoopSnapshot {
 /** Events never carry the stored prompt: a loop is identified only by its id. */
 export type ElwoodLoopEventSnapshot = Omit<ElwoodLoopSnapshot, "message">;
 
-export type ElwoodLoopEvent =
-  | {
-      readonly kind: "created";
-      readonly loopId: string;
-      readonly at: number;
-      readonly snapshot: ElwoodLoopEventSnapshot;
-    }
-  | {
-      readonly kind: "fired";
-      readonly loopId: string;
-      readonly scheduledDueAt: number;
-      readonly submittedAt: number;
-      readonly snapshot: ElwoodLoopEventSnapshot & { readonly state: "submitted" };
-    }
-  | {
-      readonly kind: "cancelled";
-      readonly loopId: string;
-      readonly at: number;
-      readonly reason: "caller" | "kill" | "teardown";
-    }
-  | {
-      readonly kind: "expired";
-      readonly loopId: string;
-      readonly at: number;
-    }
-  | {
-      readonly kind: "failed";
-      readonly loopId: string;
-      readonly at: number;
-      readonly phase: "persistence" | "scheduling" | "submission";
-      readonly snapshot?: ElwoodLoopEventSnapshot;
-      readonly code: "loop_persistence_failed" | "loop_submission_failed";
-      readonly message: string;
-    };
+export type ElwoodLoopEvent = {
+  [Kind in keyof LoopEventDetails]: { readonly kind: Kind; readonly loopId: string } & Readonly<
+    LoopEventDetails[Kind]
+  >;
+}[keyof LoopEventDetails];
+
+/** What each loop event kind carries besides its loop id. */
+interface LoopEventDetails {
+  created: { at: number; snapshot: ElwoodLoopEventSnapshot };
+  fired: {
+    scheduledDueAt: number;
+    submittedAt: number;
+    snapshot: ElwoodLoopEventSnapshot & { readonly state: "submitted" };
+  };
+  cancelled: { at: number; reason: "caller" | "kill" | "teardown" };
+  expired: { at: number };
+  failed: {
+    at: number;
+    phase: "persistence" | "scheduling" | "submission";
+    snapshot?: ElwoodLoopEventSnapshot;
+    code: "loop_persistence_failed" | "loop_submission_failed";
+    message: string;
+  };
+}

@@ -4,8 +4,6 @@ import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { ElwoodTerminalView } from "./session.js";
 import type { ElwoodTerminalExitEvent, ElwoodTerminalSize } from "./status.js";
 
-export type { TerminalSnapshot } from "../../terminal/snapshot.js";
-
 /** The session's terminal: the public read-only view, plus what only the runtime may do. */
 export interface TerminalPort extends ElwoodTerminalView {
   sendInput(data: string | Uint8Array): void;
@@ -38,10 +36,6 @@ export interface StatePort {
   persistAgentSessionId(agentSessionId: string): Promise<void>;
   removeLoops(): Promise<void>;
   removeSession(): Promise<void>;
-}
-
-export interface BridgePort {
-  close(): Promise<void>;
 }
 
 /** SIGKILLs a process group; returns false when the group was already empty. */

@@ -1,6 +1,5 @@
-// The public face every agent session shares (api.md §5.3, C-API-27): the common event map
-// and the `ElwoodAgentSession` interface that code generic over "any agent session" is
-// written against. Adapters build their event maps on it; they never import src/session.
+// The public face every agent session shares (api.md §5.3): the common event map and
+// `ElwoodAgentSession`. Adapters build their event maps on it; they never import src/session.
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { TerminalSnapshot } from "../../terminal/snapshot.js";
 import type { ElwoodTokenUsage } from "../../transcript/usage.js";
@@ -26,10 +25,7 @@ export interface CompactOptions {
 /** What `session.terminal.snapshot()` returns: the rendered screen (the terminal layer's type). */
 export type { TerminalSnapshot as ElwoodTerminalSnapshot } from "../../terminal/snapshot.js";
 
-/**
- * `session.terminal`: a read-only view of the screen. Typing, resizing and shutting down
- * go through the session's own methods (sendKeys, resize, stop), never around them.
- */
+/** `session.terminal`, read-only: typing, resizing and stopping go through the session. */
 export interface ElwoodTerminalView {
   readonly size: ElwoodTerminalSize;
   /** The latest OSC 0/2 window title. */
@@ -52,16 +48,13 @@ export interface ElwoodAgentSessionEvents {
   warning: ElwoodWarningEvent;
   hookError: ElwoodHookErrorEvent;
   resize: ElwoodTerminalSize;
-  /** Live-only loop lifecycle (§5.9); never carries a loop's message. */
   loop: ElwoodLoopEvent;
-  /** Each submitted prompt's progress: started, accepted, content, ended or failed. */
   turn: ElwoodTurnEvent;
 }
 
 /**
- * What every raw agent session offers, whatever the agent (C-API-27): identity and status,
- * the common events, waits, io and lifecycle. Both `ClaudeSessionApi` and `CodexSessionApi`
- * satisfy it structurally, so one function can drive either.
+ * What every raw agent session offers (C-API-27): `ClaudeSessionApi` and `CodexSessionApi`
+ * both satisfy it structurally, so one function can drive either.
  */
 export interface ElwoodAgentSession {
   readonly agent: ElwoodAgentId;

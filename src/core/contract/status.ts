@@ -1,10 +1,7 @@
 // Public, adapter-neutral session identity and status (spec digest api.md §5.3 "Status
 // model"): the agent id, the terminal size, the status set and its decisions.
 
-/**
- * An agent's id as its adapter names it ("claude", "codex", …). Core treats it as opaque;
- * the shipped agents' ids are `ElwoodAgentKind` (src/agents.ts).
- */
+/** An agent's id as its adapter names it, opaque to core; the shipped ones: `ElwoodAgentKind`. */
 export type ElwoodAgentId = string;
 
 /** The startup prompts the spec names (api.md "Trust-gate automation"), as screen tables label them. */

@@ -61,7 +61,5 @@ export interface TurnOptions {
   readonly catchUpMs?: number;
 }
 
-export interface SendOptions {
-  /** Attached in order before the text, in the same queue op (api.md "Images"). */
-  readonly images?: readonly ImageInput[];
-}
+/** The send* methods take a turn's images only, attached in the same queue op as the text. */
+export type SendOptions = Pick<TurnOptions, "images">;

@@ -33,10 +33,7 @@ type TranscriptActivity<Item> = Item extends unknown
 
 /** The activities the session reports itself, by kind: the source and what each always knows. */
 interface SessionActivities {
-  /**
-   * One hook dispatch and its result; a missing handler is "no decision", not failed-open.
-   * The label is the hook event name; `raw` the decision the handler returned.
-   */
+  /** One hook dispatch; a missing handler is "no decision", not failed-open. */
   hook: { source: "hook"; hookEventName: string; failedOpen: boolean; raw?: unknown };
   /** The activity twin of a `hookError` event: the CLI got no decision (fail open). */
   hook_error: {
@@ -82,37 +79,24 @@ export interface ElwoodHookErrorEvent extends HookDispatchError {
   readonly cause?: unknown;
 }
 
-/**
- * One submitted prompt's progress, emitted by the core Turn (issue 11): started when it is
- * dispatched, accepted on the agent's acceptance signal, content for each committed item,
- * then ended, or failed with a typed error (prompt_not_accepted, session_not_running).
- */
-export type ElwoodTurnEvent =
-  | {
-      readonly kind: "started";
-      readonly turnNumber: number;
-      /** message, prompt, guidance or loop. */
-      readonly submission: string;
-    }
-  | { readonly kind: "accepted"; readonly turnNumber: number; readonly evidence: string }
-  | {
-      readonly kind: "content";
-      readonly turnNumber: number;
-      readonly event: ElwoodStreamEvent;
-    }
-  | {
-      readonly kind: "ended";
-      readonly turnNumber: number;
-      /**
-       * Tokens of every model request the transcript recorded for this turn (a tool loop
-       * makes several); absent when it recorded none it could read — never zero-filled.
-       */
-      readonly usage?: ElwoodTokenUsage;
-      /** The model that answered the turn's last request, when the transcript names it. */
-      readonly model?: string;
-    }
-  | {
-      readonly kind: "failed";
-      readonly turnNumber: number;
-      readonly error: ElwoodError;
-    };
+/** One submitted prompt's progress (issue 11): started, accepted, content, ended or failed. */
+export type ElwoodTurnEvent = {
+  [Kind in keyof TurnEventDetails]: { readonly kind: Kind; readonly turnNumber: number } & Readonly<
+    TurnEventDetails[Kind]
+  >;
+}[keyof TurnEventDetails];
+
+/** What each turn event kind carries besides its turn number. */
+interface TurnEventDetails {
+  /** `submission`: message, prompt, guidance or loop. */
+  started: { submission: string };
+  accepted: { evidence: string };
+  content: { event: ElwoodStreamEvent };
+  ended: {
+    /** Tokens of every model request recorded for the turn; absent (never zeros) if none. */
+    usage?: ElwoodTokenUsage;
+    /** The model that answered the turn's last request, when the transcript names it. */
+    model?: string;
+  };
+  failed: { error: ElwoodError };
+}

@@ -23,11 +23,7 @@ interface WarningDetails {
   mcp_server_not_logged_in: { source: "terminal"; mcpServerName: string; recoveryCommand: string };
   /** The login lapsed after the session was usable (C-CLAUDE-18; login facts); once. */
   login_expired: { source: "terminal"; recoveryCommand: "/login" };
-  /**
-   * Some MCP servers failed to start (their configured names, never content); one recovery
-   * command per server, in order: the adapter's login command when it needs a login, else
-   * its inspect command (shows the configuration to fix). Emitted once per session.
-   */
+  /** MCP servers failed to start (names only); per server, its login or inspect command. */
   mcp_startup_incomplete: {
     source: "terminal";
     failedServers: readonly string[];
@@ -76,11 +72,7 @@ interface WarningDetails {
   clipboard_restore_failed: { source: "lifecycle" };
   /** Recording the first ready threw; the queue was released anyway (C-API-42). */
   initial_ready_fallback: { source: "lifecycle" };
-  /**
-   * The screen stopped following the PTY for good (the sticky `terminal.renderFailed`: the
-   * parser threw, or answered nothing for 10 s): screen-read status and dialogs no longer
-   * change, and queued input is held. Once per session.
-   */
+  /** The screen stopped following the PTY for good (`terminal.renderFailed`); once. */
   render_failed: { source: "terminal" };
   /** The agent's conversation id could not be saved, so resume may be unavailable. */
   record_update_failed: { source: "lifecycle"; errorCode: string };
@@ -90,11 +82,7 @@ interface WarningDetails {
     previousElwoodSessionId: string;
     reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
   };
-  /**
-   * teardown found a folder of Elwood's layout that is not this user's real directory
-   * (another user created `<tmpdir>/elwood-<uid>`, a symlink, a file) and left it alone
-   * instead of failing; nothing was ever written into it (issue 21).
-   */
+  /** teardown left alone a folder that is not this user's own directory (issue 21). */
   state_folder_skipped: {
     source: "lifecycle";
     path: string;
@@ -102,12 +90,7 @@ interface WarningDetails {
   };
   /** resume* relaunched a conversation that never took a prompt, with its loops and posture. */
   resumed_empty_conversation: { source: "lifecycle" };
-  /**
-   * A program prompt became due while a person's unsent text was in the composer (keys from
-   * `sendKeys`: the serve page, the API, an attached terminal). It waits, untyped, until the
-   * composer is free, or fails with composer_occupied after `composerWaitMs` of an
-   * untouched draft. Once per waiting submission.
-   */
+  /** A due prompt waits, untyped, behind a person's unsent text in the composer (issue 25). */
   composer_occupied: {
     source: "terminal";
     /** What waits: `message`, `prompt`, `guidance`, `loop`, … */

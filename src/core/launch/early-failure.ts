@@ -1,20 +1,17 @@
 // The short window after spawn in which an immediate exit or a known auth banner fails
 // the start (lifecycle §1.3). It ends at the first sign of life from the agent (a hook,
 // a rendered dialog or composer) and never grows into a wait for readiness.
-import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { AgentAdapter } from "../contract/adapter.js";
-import type { SessionRuntime } from "../runtime/runtime.js";
 
 export const EARLY_FAILURE_WINDOW_MS = 4000;
 
-export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options: {
-  readonly adapter: AgentAdapter<O, H, E>;
-  readonly runtime: SessionRuntime<E>;
-}): Promise<void> {
-  const { adapter, runtime } = options;
-  const { events, terminal, clock, screen } = runtime.context;
+/** What the window needs of the adapter: the names its start errors carry. */
+type Names = Pick<AgentAdapter<unknown, unknown>, "displayName" | "errorNames">;
+
+export async function waitForEarlyFailure(adapter: Names, context: SessionContext): Promise<void> {
+  const { events, terminal, clock, screen } = context;
   const unsubscribers: Array<() => void> = [];
   try {
     await new Promise<void>((resolve, reject) => {
@@ -24,9 +21,7 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
         events.on("terminal:exit", (exit) => {
           // The CLI's last words (an error, a login banner) may still be waiting in the
           // parser when the exit arrives: read the screen once all received output is in.
-          void terminal
-            .settled()
-            .then(() => reject(exitError(adapter, runtime.context, exit.exitCode)));
+          void terminal.settled().then(() => reject(exitError(adapter, context, exit.exitCode)));
         }),
         terminal.onRender(() => {
           const reading = screen.read();
@@ -42,8 +37,6 @@ export async function waitForEarlyFailure<O, H, E extends HookEventBase>(options
     for (const unsubscribe of unsubscribers) unsubscribe();
   }
 }
-
-type Names = Pick<AgentAdapter<unknown, unknown>, "displayName" | "errorNames">;
 
 function notAuthenticated(adapter: Names): ElwoodError<string> {
   return new ElwoodError<string>(

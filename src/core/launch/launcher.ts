@@ -33,16 +33,17 @@ import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
 
 export interface LaunchSessionOptions<Options, Handlers, Event extends HookEventBase, Posture> {
   readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
-  /** The caller's options as the entry point validated them. */
   readonly config: SessionConfig<Options, Handlers, Posture>;
   readonly store: StateStore;
   readonly record: SessionRecord<Posture>;
   readonly isResume: boolean;
   /** Loop definitions restored from a validated sidecar (resume only). */
   readonly loops?: readonly LoopDefinition[];
-  /** Sees the runtime as soon as it exists, before its first event (early listeners). */
-  readonly observe?: ((runtime: SessionRuntime<Event>) => void) | undefined;
+  readonly observe?: RuntimeObserver<Event> | undefined;
 }
+
+/** Sees the runtime as soon as it exists, before its first event (early listeners). */
+export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
   launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
@@ -146,7 +147,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       isCommandEvent: (name) => commandEvents === "all" || commandEvents.includes(name),
     });
     bridge.expectConversation({
-      id: () => runtime?.agentSessionId,
+      id: () => runtime?.recorder.agentSessionId,
       announcedBy: adapter.signals.sessionStartHook,
     });
     cleanup.push(() => {
@@ -208,7 +209,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
     });
     launch.observe?.(runtime);
-    await waitForEarlyFailure({ adapter, runtime });
+    await waitForEarlyFailure(adapter, runtime.context);
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
@@ -220,24 +221,15 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     });
     return runtime;
   } catch (error) {
-    await runCleanup(runtime, cleanup);
-    throw error;
-  }
-}
-
-async function runCleanup(
-  runtime: { readonly shutdown: { request(kind: "kill"): Promise<void> } } | undefined,
-  cleanup: Array<() => Promise<void> | void>,
-): Promise<void> {
-  if (runtime !== undefined) {
-    await runtime.shutdown.request("kill").catch(() => undefined);
-  }
-  for (const step of cleanup.reverse()) {
-    try {
-      await step();
-    } catch {
-      // The original startup error wins over any cleanup error (§1.4).
+    await runtime?.shutdown.request("kill").catch(() => undefined);
+    for (const step of cleanup.reverse()) {
+      try {
+        await step();
+      } catch {
+        // The original startup error wins over any cleanup error (§1.4).
+      }
     }
+    throw error;
   }
 }
 

@@ -1,11 +1,6 @@
-// Start and resume, adapter-neutral (lifecycle §1.1, §1.5): a fresh record for a start;
-// for a resume the record must exist, equal its trusted copy, belong to this adapter and
-// hold the agent's own conversation id, and the persisted posture is the default that
-// explicit options override field by field (then re-persisted). Never a silent fresh
-// conversation, never a looser launch: a record whose conversation never took a prompt
-// relaunches it empty, under the id it was launched with, and says so; one the CLI did
-// write before the parent died is resumed (prd/decisions.md "An empty conversation
-// resumes").
+// Start and resume, adapter-neutral (lifecycle §1.1, §1.5; prd/decisions.md "An empty
+// conversation resumes"): a fresh record for a start; a resume checks its record, then
+// launches once, for the conversation the record and the CLI's files say exists.
 
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
@@ -13,19 +8,16 @@ import { describeIssues } from "../../state/parse-state.js";
 import type { SessionRecord } from "../../state/record.js";
 import { StateStore } from "../../state/state-store.js";
 import type { AgentAdapter } from "../contract/adapter.js";
-import type { ElwoodWarningInput } from "../contract/warnings.js";
+import type { ElwoodWarningInput, ElwoodWarningOf } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
-import { launchSession } from "./launcher.js";
+import { launchSession, type RuntimeObserver } from "./launcher.js";
 import type { SessionConfig } from "./session-options.js";
 
-/** Sees the runtime as soon as it exists, before its first event (early listeners). */
-export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
-
 /** Why a start is standing in for a resume that startOrResume* could not do. */
-export interface ReplacedSession {
-  readonly elwoodSessionId: string;
-  readonly reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
-}
+export type ReplacedSession = Pick<
+  ElwoodWarningOf<"started_new_conversation">,
+  "previousElwoodSessionId" | "reason"
+>;
 
 /** A fresh conversation under `elwoodSessionId` (chosen by the caller). */
 export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
@@ -62,9 +54,8 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
     warnWhenOpened(launched, {
       source: "lifecycle",
       code: "started_new_conversation",
-      message: `Session ${replacing.elwoodSessionId} could not be resumed (${replacing.reason}), so ${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}.`,
-      previousElwoodSessionId: replacing.elwoodSessionId,
-      reason: replacing.reason,
+      message: `Session ${replacing.previousElwoodSessionId} could not be resumed (${replacing.reason}), so ${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}.`,
+      ...replacing,
     });
   }
   return launched;

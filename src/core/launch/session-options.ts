@@ -25,10 +25,7 @@ export interface CommonStartOptions {
   readonly autoupdate?: boolean;
   readonly autotrust?: boolean;
   readonly hookTimeoutMs?: number;
-  /**
-   * How long a program prompt waits behind a person's untouched unsent text in the
-   * composer before it fails with composer_occupied (issue 25).
-   */
+  /** How long a due prompt waits behind a person's untouched draft, then composer_occupied. */
   readonly composerWaitMs?: number;
   readonly strictVersionCheck?: boolean;
   /** Path to the CLI, for setups where the login shell cannot find it (nvm, Electron). */
@@ -103,10 +100,9 @@ export interface AgentOptionsSpec<Shape extends z.ZodRawShape, Launch, Posture> 
 }
 
 /** How an entry point opens: the configs for a fresh start and for a resume it needs. */
-export interface OpenConfigs<Launch, Handlers, Posture> {
-  readonly start?: SessionConfig<Launch, Handlers, Posture>;
-  readonly resume?: SessionConfig<Launch, Handlers, Posture>;
-}
+export type OpenConfigs<Launch, Handlers, Posture> = Readonly<
+  Partial<Record<"start" | "resume", SessionConfig<Launch, Handlers, Posture>>>
+>;
 
 /** An agent's option schema: start, resume, or both from one validation. */
 export interface AgentOptions<Launch, Handlers, Posture> {
@@ -115,6 +111,7 @@ export interface AgentOptions<Launch, Handlers, Posture> {
     options: object,
     use: "start" | "resume" | "startOrResume" | "resumeOnly",
     entry: string,
+    time?: TimeSource,
   ): OpenConfigs<Launch, Handlers, Posture>;
 }
 
@@ -125,33 +122,31 @@ export function agentOptions<Shape extends z.ZodRawShape, Launch, Handlers, Post
   const startOnly = ["persona", ...spec.startOnly];
   const omitted = Object.fromEntries(startOnly.map((key) => [key, true as const]));
   const resume = start.omit(omitted as never);
-  // `hooks` is the caller's own object, checked above (a copy would lose its prototype).
-  const config = (
-    values: Values<Shape>,
-    hooks: unknown,
-  ): SessionConfig<Launch, Handlers, Posture> => {
-    const cwd = path.resolve(values.cwd ?? process.cwd());
-    const common = Object.fromEntries(COMMON.keyof().options.map((key) => [key, values[key]]));
-    return {
-      ...(common as z.output<typeof COMMON>),
-      cwd,
-      stateDir: values.stateDir === undefined ? undefined : path.resolve(cwd, values.stateDir),
-      env: values.env ?? process.env,
-      hooks: hooks as Handlers | undefined,
-      ...spec.split(values),
-    };
-  };
   return {
-    parse(options, use, entry) {
+    parse(options, use, entry, time) {
+      // `hooks` is the caller's own object, checked above (a copy would lose its prototype).
       const { hooks } = options as { readonly hooks?: unknown };
+      const config = (values: Values<Shape>): SessionConfig<Launch, Handlers, Posture> => {
+        const cwd = path.resolve(values.cwd ?? process.cwd());
+        const common = Object.fromEntries(COMMON.keyof().options.map((key) => [key, values[key]]));
+        return {
+          ...(common as z.output<typeof COMMON>),
+          cwd,
+          stateDir: values.stateDir === undefined ? undefined : path.resolve(cwd, values.stateDir),
+          env: values.env ?? process.env,
+          hooks: hooks as Handlers | undefined,
+          ...spec.split(values),
+          ...(time === undefined ? {} : { time }),
+        };
+      };
       if (use === "resume")
-        return { resume: config(parseOptions(resume, options, entry) as never, hooks) };
+        return { resume: config(parseOptions(resume, options, entry) as never) };
       const values = parseOptions(start, options, entry) as Values<Shape>;
-      const fresh = config(values, hooks);
+      const fresh = config(values);
       if (use === "start") return { start: fresh };
       // Resuming drops what only shapes a fresh conversation (spec §5.2 startOrResume).
       const kept = Object.entries(values).filter(([key]) => !startOnly.includes(key));
-      const resumed = config(Object.fromEntries(kept) as Values<Shape>, hooks);
+      const resumed = config(Object.fromEntries(kept) as Values<Shape>);
       return use === "resumeOnly" ? { resume: resumed } : { start: fresh, resume: resumed };
     },
   };

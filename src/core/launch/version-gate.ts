@@ -1,7 +1,5 @@
-// The version gate (lifecycle §1.2) over the shared, cached `--version` probe (which
-// runs through the login shell, so it finds the installation the session will run and
-// maps a missing CLI to *_not_found): too old → *_version_unsupported; unparseable → a
-// warning, or fatal when strict.
+// The version gate (lifecycle §1.2) over the shared `--version` probe (shell/probe.ts): too
+// old → *_version_unsupported; unparseable → a warning, or fatal when strict.
 import { ElwoodError } from "../../errors.js";
 import type { AutoupdateOutcome } from "../../shell/autoupdate.js";
 import { type ProbeCliVersionOptions, probeCliVersion } from "../../shell/probe.js";

@@ -1,19 +1,11 @@
-// The agent's own conversation id, recorded for resume (prd/decisions.md "When a
-// conversation id is recorded"): announced by the session-start hook, written to the
-// record only once a resume could find the conversation — a record naming a conversation
-// the CLI never wrote could be neither resumed nor replaced by startOrResume*.
+// The agent's own conversation id, announced by the session-start hook and written to the
+// record only once a resume could find it (prd/decisions.md "When a conversation id…").
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { StatePort } from "../contract/ports.js";
 import { errorCodeOf } from "./runtime-support.js";
-
-/** The agent's conversation id as announced, and where its transcript will be. */
-interface AnnouncedConversation {
-  readonly id: string;
-  readonly transcriptPath: string | undefined;
-}
 
 interface RecorderOptions<Event extends HookEventBase> {
   readonly adapter: Pick<AgentAdapter<unknown, unknown, Event>, "signals" | "agentSessionIdOf">;
@@ -24,7 +16,8 @@ interface RecorderOptions<Event extends HookEventBase> {
 export class ConversationRecorder<Event extends HookEventBase> {
   readonly #options: RecorderOptions<Event>;
   #agentSessionId: string | undefined;
-  #announced: AnnouncedConversation | undefined;
+  /** The conversation id as announced, and where its transcript will be. */
+  #announced: { readonly id: string; readonly transcriptPath: string | undefined } | undefined;
   #persistedId: string | undefined;
   #inFlight: Promise<void> | undefined;
   #isRecheckWanted = false;

@@ -1,7 +1,5 @@
-// interrupt() (C-API-38): one Escape while a turn is in flight, resolving at the next
-// ready; concurrent calls share one interrupt; no ready in time → interrupt_failed. With
-// no turn in flight (idle, or before first readiness) there is nothing to interrupt, and
-// nothing is written.
+// interrupt() (C-API-38): one Escape while a turn is in flight, resolving at the next ready;
+// concurrent calls share it; no ready in time → interrupt_failed; no turn → nothing written.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";

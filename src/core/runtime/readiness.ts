@@ -51,17 +51,14 @@ export class InitialReadiness {
   // the trust answer), and the prompt typed into the not yet live composer landed twice
   // (32-session bench, 14 of 128 turns).
   #armFallback(): void {
-    this.#options.clock.set(() => {
+    const { clock, signals, isResume, isBlocked } = this.#options;
+    const waitsForSettle = signals.coldStartComposerSettleMs !== undefined && !isResume;
+    const fallbackMs = waitsForSettle ? SETTLE_PROOF_FALLBACK_MS : INITIAL_READY_FALLBACK_MS;
+    clock.set(() => {
       if (this.#isDone || this.#isDisposed) return;
-      if (this.#options.isBlocked()) this.#isFallbackDeferred = true;
+      if (isBlocked()) this.#isFallbackDeferred = true;
       else this.#request("fallback deadline");
-    }, this.#fallbackMs());
-  }
-
-  #fallbackMs(): number {
-    const waitsForSettle =
-      this.#options.signals.coldStartComposerSettleMs !== undefined && !this.#options.isResume;
-    return waitsForSettle ? SETTLE_PROOF_FALLBACK_MS : INITIAL_READY_FALLBACK_MS;
+    }, fallbackMs);
   }
 
   onSessionStart(): void {

@@ -17,15 +17,11 @@ import type { ComposerGuard } from "../turn/composer-guard.js";
 const TYPES_NOTHING: ReadonlySet<string> = new Set(["startup_warnings"]);
 
 export class RuntimeOperations {
-  /** listModels()/setModel() through the CLI's `/model` picker. */
   readonly models: ModelOperations;
   readonly #context: SessionContext;
-  /** Image admission (validate, reserve the budget) for every submission. */
   readonly images: ImageSubmissions;
   readonly #facts: AgentOperationFacts;
   readonly #loginExpiry: LoginExpiryWatch | undefined;
-  /** Codex's MCP start-up failures, read once per session (it subscribes itself). */
-  readonly #startupWarnings: StartupWarningsWatch | undefined;
   readonly #composerGuard: ComposerGuard;
 
   constructor(options: {
@@ -47,10 +43,10 @@ export class RuntimeOperations {
       facts.login === undefined ? undefined : new LoginExpiryWatch(context, facts.login);
     const run = <T>(kind: string, op: (context: SessionContext) => Promise<T>) =>
       this.run(kind, "readiness", op);
-    this.#startupWarnings =
-      facts.startupWarnings === undefined
-        ? undefined
-        : new StartupWarningsWatch({ context, facts: facts.startupWarnings, env, run });
+    // Codex's MCP start-up failures, read once per session: the watch subscribes itself.
+    if (facts.startupWarnings !== undefined) {
+      new StartupWarningsWatch({ context, facts: facts.startupWarnings, env, run });
+    }
     this.models = new ModelOperations({ context, facts: facts.models, env, run });
   }
 
@@ -76,7 +72,6 @@ export class RuntimeOperations {
     return this.run("login", "immediate", () => login.run()).then(() => this.#loginExpiry?.rearm());
   }
 
-  /** Runs a command in one queue slot; the queue never hands it the ready transition. */
   run<T>(
     kind: string,
     operationClass: OperationClass,

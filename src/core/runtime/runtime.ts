@@ -14,7 +14,6 @@ import { SessionEvents } from "../context/session-events.js";
 import { StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
 import type {
-  BridgePort,
   GroupReaper,
   ProcessPort,
   StatePort,
@@ -47,21 +46,17 @@ export interface RuntimeOptions<Event extends HookEventBase = HookEventBase> {
   readonly cwd: string;
   readonly autotrust: boolean;
   readonly isResume: boolean;
-  /** How long a person's untouched draft holds a due prompt; DEFAULT_COMPOSER_WAIT_MS if absent. */
   readonly composerWaitMs?: number;
   readonly terminal: TerminalPort;
   readonly process: ProcessPort;
   readonly transcript: TranscriptPort;
   readonly state: StatePort;
-  readonly bridge: BridgePort;
+  readonly bridge: { close(): Promise<void> };
   readonly reap: GroupReaper;
-  /** The size the caller asked for; Claude may boot wider and restore it at first ready. */
   readonly requestedSize: ElwoodTerminalSize;
-  /** The launch environment; operations read where the CLI keeps its config from it. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Restored loop definitions and the sidecar writer; absent means none, kept in memory. */
   readonly loops?: RuntimeLoopOptions;
-  /** Every timer of the session (the launcher's transcript hub shares it); a test may inject one. */
   readonly clock?: SessionClock;
 }
 
@@ -70,22 +65,16 @@ const RENDER_DRAIN_BUDGET_MS = 1000;
 
 export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly elwoodSessionId: string;
-  readonly cwd: string;
   readonly context: SessionContext;
-  /** The turn owner: every turn's acceptance and end (core/turn/turns.ts). */
   readonly turns: Turns;
-  /** Every submission, queued and delivered as a turn (core/turn/submissions.ts). */
   readonly submissions: Submissions;
-  /** Loops (§5.9): Elwood schedules them; nothing is forwarded to the agent. */
   readonly loops: LoopService;
-  /** Session commands (compact, login, model pickers) and image admission. */
   readonly operations: RuntimeOperations;
   readonly size: TerminalSize;
   readonly interrupt: SessionInterrupt;
-  /** stop / kill / teardown, serialized. */
   readonly shutdown: ShutdownCoordinator;
   readonly #options: RuntimeOptions<Event>;
-  readonly #recorder: ConversationRecorder<Event>;
+  readonly recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
   readonly #watcher: ScreenWatcher;
   readonly #disposers: ElwoodUnsubscribe[] = [];
@@ -94,7 +83,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     this.#options = options;
     const { adapter } = options;
     this.elwoodSessionId = options.elwoodSessionId;
-    this.cwd = options.cwd;
 
     // 1. The context, in dependency order.
     const { terminal, transcript } = options;
@@ -131,7 +119,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const operations = new RuntimeOperations({ context, facts, env, composerGuard });
     this.operations = operations;
     const recorder = new ConversationRecorder({ adapter, events, state: options.state });
-    this.#recorder = recorder;
+    this.recorder = recorder;
     const turns = new Turns({
       context,
       signals: adapter.signals,
@@ -151,15 +139,14 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       {
         clock,
         writeLoops: (loops) => stored?.writeLoops(loops) ?? Promise.resolve(),
-        emit: (event) => events.emitLoop(event),
+        emit: (event) => events.emit("loop", event),
         isLive: () => lifetime.isLive,
         canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
         submit: (message) => submissions.submitLoop(message),
       },
       stored?.restored,
     );
-    const loops = this.loops;
-    this.#disposers.push(submissions.onCallerInput(() => loops.onCallerInput()));
+    this.#disposers.push(submissions.onCallerInput(() => this.loops.onCallerInput()));
     this.size = new TerminalSize({
       context,
       requested: options.requestedSize,
@@ -173,20 +160,19 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       isBlocked: () => status.isBlocked || screen.read().dialog !== undefined,
       onReady: (reason) => this.#becomeInitiallyReady(reason),
     });
-    const readiness = this.#readiness;
     this.#watcher = new ScreenWatcher({
       context,
       autotrust: options.autotrust,
       cwd: options.cwd,
       edges: {
         onFrame: (reading) => {
-          readiness.onFrame(reading);
+          this.#readiness.onFrame(reading);
           turns.onFrame(reading);
         },
         onWorkingEdge: () => turns.onWorkingEdge(),
         onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),
         onDialogCleared: (reading, isInterrupt) => {
-          readiness.onDialogCleared();
+          this.#readiness.onDialogCleared();
           if (!reading.isWorking) turns.onDialogClearedIdle(isInterrupt);
         },
       },
@@ -201,12 +187,11 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
 
     // 3. The one status routine, the terminal and the process, then go.
     status.onChange((change) => this.#onStatusChange(change));
-    const watcher = this.#watcher;
     this.#disposers.push(
       terminal.onRender(() => {
         screen.noteRender();
-        readiness.onFirstFrame();
-        watcher.scheduleEvaluation();
+        this.#readiness.onFirstFrame();
+        this.#watcher.scheduleEvaluation();
       }),
       // A frozen screen is otherwise silent: the session would only look stuck.
       terminal.onRenderFailed(() =>
@@ -225,11 +210,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     status.apply("started", "process and bridge are up");
   }
 
-  /** The agent's own conversation id, once its session-start hook announced it. */
-  get agentSessionId(): string | undefined {
-    return this.#recorder.agentSessionId;
-  }
-
   // ── signals from the bridge and the transcript (wired by the launcher) ─────
 
   /** A validated hook event, before its handler runs: every hook takes this one path. */
@@ -243,7 +223,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       this.#options.transcript.follow(transcriptPath);
     }
     if (name === signals.sessionStartHook) this.#readiness.onSessionStart();
-    this.#recorder.onHook(event);
+    this.recorder.onHook(event);
     if (signals.initialReadyHooks.includes(name)) this.#readiness.onReadyHook(name);
     this.turns.onHook(event);
   }
@@ -267,7 +247,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   }
 
   handleTranscriptRecord(record: unknown): void {
-    if (!this.context.lifetime.isClosed) this.#recorder.onTranscriptRecord();
+    if (!this.context.lifetime.isClosed) this.recorder.onTranscriptRecord();
     const summary = this.#options.adapter.summarizeTranscriptRecord?.(record);
     if (summary !== undefined) this.context.events.emitTranscriptSummary(summary);
   }
@@ -341,7 +321,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       clock.clearAll();
       await bridge.close().catch(() => undefined);
       // No hook can arrive now; the conversation id must be on disk before stop() resolves.
-      await this.#recorder.settle().catch(() => undefined);
+      await this.recorder.settle().catch(() => undefined);
     }
     status.apply(finalStatus, finalStatus);
     if (finalStatus === "exited") return;

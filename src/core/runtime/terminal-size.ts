@@ -27,13 +27,10 @@ export class TerminalSize {
     this.#requested = size;
     const applied = bootstrapSize(this.#isBooted ? 0 : this.#bootstrapMinCols, size);
     this.#context.terminal.resize(applied);
-    this.#context.events.emitResize(applied);
+    this.#context.events.emit("resize", applied);
   }
 
-  /**
-   * At first readiness: restores the caller's size after a wide boot. A failure keeps the
-   * boot size and warns; input is released either way.
-   */
+  /** At first readiness; a failure keeps the boot size and warns (input is released anyway). */
   restoreRequested(): void {
     this.#isBooted = true;
     const { terminal, events } = this.#context;
@@ -42,7 +39,7 @@ export class TerminalSize {
     if (requested.cols === current.cols && requested.rows === current.rows) return;
     try {
       terminal.resize(requested);
-      events.emitResize(requested);
+      events.emit("resize", requested);
     } catch (error) {
       events.emitWarning({
         source: "lifecycle",

@@ -19,7 +19,6 @@ export const IDLE_POLL_INTERVAL_MS = 1000;
 export const IDLE_GRACE_MS = 2000;
 
 export interface TranscriptHubOptions {
-  /** The session's clock: the slow-down and every follower's poll timer run on it. */
   readonly clock: SessionClock;
   readonly skipExistingContent: boolean;
   readonly createMapper: () => TranscriptMapper;
@@ -33,12 +32,6 @@ interface Followed {
   readonly follower: TranscriptFollower;
   readonly ready: Promise<void>;
   readonly watch: ChangeWatch | undefined;
-}
-
-// Results carry only the call's id; the name comes from the call earlier in the file.
-function withToolNames(map: TranscriptMapper): TranscriptMapper {
-  const pairing = new ToolNamePairing();
-  return (record) => pairing.pair(map(record));
 }
 
 // A change that lands while a poll is running gets one more poll after it, so nothing
@@ -72,7 +65,6 @@ export class TranscriptHub implements TranscriptPort {
     this.#options = options;
   }
 
-  /** Quick polling while a turn runs; slow once the session has been idle for a moment. */
   setActive(isActive: boolean): void {
     this.#cancelSlowDown?.();
     this.#cancelSlowDown = undefined;
@@ -98,7 +90,10 @@ export class TranscriptHub implements TranscriptPort {
   follow(path: string): void {
     if (this.#isStopped || this.#followed.has(path)) return;
     const cursor = new TranscriptCursor({ path });
-    const map = withToolNames(this.#options.createMapper());
+    const mapRecord = this.#options.createMapper();
+    // Results carry only the call's id; the name comes from the call earlier in the file.
+    const pairing = new ToolNamePairing();
+    const map: TranscriptMapper = (record) => pairing.pair(mapRecord(record));
     // On resume, what is already on disk is history: skip it before any read.
     const ready = this.#options.skipExistingContent
       ? cursor.skipBacklog().then(
@@ -118,7 +113,6 @@ export class TranscriptHub implements TranscriptPort {
     void ready.then(() => follower.start());
   }
 
-  /** Reads what is committed now in every followed file, without stopping. */
   catchUp(): Promise<void> {
     return this.#eachFollower((follower) => follower.poll());
   }

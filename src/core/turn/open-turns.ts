@@ -30,7 +30,7 @@ export class OpenTurns {
     turn.onChange((change) => this.#announce(change));
     this.#open.push(turn);
     this.#newest = turn;
-    this.#context.events.emitTurn({ kind: "started", turnNumber: id, submission: kind });
+    this.#context.events.emit("turn", { kind: "started", turnNumber: id, submission: kind });
     return turn;
   }
 
@@ -40,13 +40,13 @@ export class OpenTurns {
     const turnNumber = turn.id;
     switch (change.kind) {
       case "accepted":
-        events.emitTurn({ kind: "accepted", turnNumber, evidence: change.evidence });
+        events.emit("turn", { kind: "accepted", turnNumber, evidence: change.evidence });
         return;
       case "ended": {
         this.#close(turn);
         // Usage and model are absent (not zero) when the transcript reported none.
         const { usage, model } = turn.usage;
-        events.emitTurn({
+        events.emit("turn", {
           kind: "ended",
           turnNumber,
           ...(usage === undefined ? {} : { usage }),
@@ -66,7 +66,7 @@ export class OpenTurns {
         if (change.error.name === "prompt_not_accepted" && this.#newest === turn) {
           status.apply("prompt_not_accepted", String(change.error.details.rule));
         }
-        events.emitTurn({ kind: "failed", turnNumber, error: change.error });
+        events.emit("turn", { kind: "failed", turnNumber, error: change.error });
         turn.stream?.fail(change.error);
         if (hasNoAgentTurn) turn.reachBoundary();
         else if (status.status === "ready") this.#drainToBoundary(turn);

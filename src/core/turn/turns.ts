@@ -239,7 +239,7 @@ export class Turns {
     // Claude writes an empty assistant message for an empty reply and its retry: no content.
     if (content.type !== "text" || content.text !== "") {
       const turnNumber = turn.id;
-      this.#context.events.emitTurn({ kind: "content", turnNumber, event: content });
+      this.#context.events.emit("turn", { kind: "content", turnNumber, event: content });
       if (turn.stream?.push(content) === false) {
         turn.fail(timeout("the consumer to read buffered turn events", 0));
       }

@@ -9,9 +9,9 @@ import { ClaudeSession } from "../../../src/agents.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import type { ClaudeAnyHookEvent } from "../../../src/claude/hooks/handlers.js";
 import type { TranscriptItem } from "../../../src/core/contract/adapter.js";
-import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { bootstrapSize } from "../../../src/core/runtime/runtime-support.js";
+import type { TerminalSnapshot } from "../../../src/terminal/snapshot.js";
 import {
   type CliReactions,
   FAKE_WORKSPACE,

@@ -7,15 +7,12 @@
 import type { HookEventBase } from "../../../src/bridge/catalogue.js";
 import { SessionClock, systemTime, type TimeSource } from "../../../src/core/context/clock.js";
 import type { AgentAdapter } from "../../../src/core/contract/adapter.js";
-import type {
-  TerminalPort,
-  TerminalSnapshot,
-  TranscriptPort,
-} from "../../../src/core/contract/ports.js";
+import type { TerminalPort, TranscriptPort } from "../../../src/core/contract/ports.js";
 import type { ElwoodTerminalSize } from "../../../src/core/contract/status.js";
 import { SessionRuntime } from "../../../src/core/runtime/runtime.js";
 import { SESSION_OPENER } from "../../../src/session/define-agent.js";
 import { PASTE_END, PASTE_START } from "../../../src/terminal/input.js";
+import type { TerminalSnapshot } from "../../../src/terminal/snapshot.js";
 
 /** The PTY side: the size the caller asked for, resize faults, and the session's options. */
 export interface FakeTerminalOptions {

@@ -15,8 +15,8 @@ import { CodexSession } from "../../../src/agents.js";
 import { codexAdapter } from "../../../src/codex/adapter.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import type { CodexAnyHookEvent } from "../../../src/codex/hooks/events.js";
-import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
 import type { SessionRuntime } from "../../../src/core/runtime/runtime.js";
+import type { TerminalSnapshot } from "../../../src/terminal/snapshot.js";
 import {
   CODEX_ROLLOUT_PATH,
   CODEX_THREAD_ID,

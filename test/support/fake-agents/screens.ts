@@ -3,7 +3,7 @@
 // the rows it rewrites (composer, working row, history).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TerminalSnapshot } from "../../../src/core/contract/ports.js";
+import type { TerminalSnapshot } from "../../../src/terminal/snapshot.js";
 
 const SCREENS = join(import.meta.dirname, "../../fixtures/screens");
 

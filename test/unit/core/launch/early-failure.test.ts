@@ -25,10 +25,7 @@ function watch(
   adapter: AnyAdapter = claudeAdapter as unknown as AnyAdapter,
 ) {
   return track(
-    waitForEarlyFailure({
-      adapter,
-      runtime: cli.runtime as unknown as SessionRuntime<HookEventBase>,
-    }),
+    waitForEarlyFailure(adapter, (cli.runtime as unknown as SessionRuntime<HookEventBase>).context),
   );
 }
 
