@@ -95,6 +95,11 @@ describe("the browser-tools onboarding prompt", () => {
     const { cli, session } = await started("chrome-dialog-stubborn", 14_000);
     await session.waitForStatus((status) => status === "ready", 30_000);
     expect(await until(() => logged(cli, "chrome"), 30_000)).toBe(true);
+    // The CLI painting the prompt is not the session seeing it: under load the parent reads
+    // the PTY later. Its first (ignored) Escape shows the session has the prompt on screen.
+    expect(await until(async () => (await inputs(cli)).join("").includes("\x1b"), 30_000)).toBe(
+      true,
+    );
     // Settles either way, so a failing assertion below never leaves it unhandled.
     const sent = session.sendMessage("held-until-clear").then(
       () => "sent",
