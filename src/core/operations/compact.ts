@@ -2,12 +2,13 @@
 // and resolves on its compaction-end hook; one recovery Enter when the start hook is late.
 import { ElwoodError } from "../../errors.js";
 import { KEYS } from "../../terminal/input.js";
+import type { SessionContext } from "../context/session-context.js";
 import { checkTimeoutOptions } from "../contract/call-arguments.js";
 import type { CompactFacts } from "../contract/operation-facts.js";
 import type { CompactOptions } from "../contract/session.js";
 import { isTerminalStatus } from "../contract/status.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { type OperationContext, sleep, typeCommand } from "./context.js";
+import { sleep, typeCommand } from "./context.js";
 
 const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 const COMPACT_RECOVERY_MS = 3000;
@@ -17,7 +18,7 @@ export function compactTimeout(options: CompactOptions | undefined): number {
 }
 
 export async function runCompact(
-  context: OperationContext,
+  context: SessionContext,
   facts: CompactFacts,
   timeoutMs: number,
 ): Promise<void> {

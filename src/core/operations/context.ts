@@ -5,15 +5,13 @@ import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 
-export type OperationContext = SessionContext;
-
 /** What a command is built with; `run` takes one readiness-waiting queue slot. */
 export interface OperationHost<Facts> {
-  readonly context: OperationContext;
+  readonly context: SessionContext;
   readonly facts: Facts;
   /** The session's launch environment (where the CLI keeps its config). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  run<T>(kind: string, run: (context: OperationContext) => Promise<T>): Promise<T>;
+  run<T>(kind: string, run: (context: SessionContext) => Promise<T>): Promise<T>;
 }
 
 /** Between typing a command and its Enter: the CLI takes the text first. */
@@ -25,13 +23,13 @@ export function sleep(context: SessionContext, ms: number): Promise<void> {
 }
 
 /** The screen's lines once every byte received so far is rendered. */
-export async function renderedLines(context: OperationContext): Promise<readonly string[]> {
+export async function renderedLines(context: SessionContext): Promise<readonly string[]> {
   await context.terminal.settled();
   return context.terminal.snapshot().lines;
 }
 
 /** Types `text` and one Enter, each onto a safe screen (C-API-56). */
-export async function typeCommand(context: OperationContext, text: string): Promise<void> {
+export async function typeCommand(context: SessionContext, text: string): Promise<void> {
   await waitForSafeScreen(context);
   context.terminal.sendInput(text);
   await sleep(context, ENTER_SETTLE_MS);
@@ -41,7 +39,7 @@ export async function typeCommand(context: OperationContext, text: string): Prom
 
 /** The first value `probe` returns (not undefined or false) within `timeoutMs`; else undefined. */
 export async function pollScreen<T>(
-  context: OperationContext,
+  context: SessionContext,
   probe: (lines: readonly string[]) => T | undefined | false,
   timeoutMs: number,
   intervalMs = 100,
@@ -61,7 +59,7 @@ export async function pollScreen<T>(
  * each time waiting up to `waitMs` for it to close: a stray key never reaches the composer.
  */
 export async function dismiss(
-  context: OperationContext,
+  context: SessionContext,
   close: {
     isOpen(lines: readonly string[]): boolean;
     key: string;

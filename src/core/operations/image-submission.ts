@@ -6,25 +6,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste } from "../../terminal/input.js";
+import type { SessionContext } from "../context/session-context.js";
 import type { ImageAttachFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
 import type { AdmittedImages, ImageSnapshot } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { type OperationContext, pollScreen } from "./context.js";
+import { pollScreen } from "./context.js";
 import { ImageBudget } from "./images.js";
 
 const CHIP_CONFIRM_MS = 10_000;
 const COMPOSER_SCAN_LINES = 24;
 
 export class ImageSubmissions {
-  readonly #context: OperationContext;
+  readonly #context: SessionContext;
   readonly #facts: ImageAttachFacts | undefined;
   readonly #budget = new ImageBudget();
   readonly #clearFailedDraft: () => Promise<boolean>;
 
   /** `clearFailedDraft`: the session's failed-draft cleanup (the composer guard's). */
   constructor(
-    context: OperationContext,
+    context: SessionContext,
     facts: ImageAttachFacts | undefined,
     clearFailedDraft: () => Promise<boolean>,
   ) {
@@ -132,7 +133,7 @@ export async function materializeImages(
 
 /** Pastes each path and waits for its chip; a miss clears the draft and rejects. */
 export async function attachImagePaths(
-  context: OperationContext,
+  context: SessionContext,
   paths: readonly string[],
   facts: ImageAttachFacts,
   clearFailedDraft: () => Promise<boolean>,

@@ -3,18 +3,12 @@
 // or timed-out login closes the dialog again.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
+import type { SessionContext } from "../context/session-context.js";
 import { optionalMilliseconds } from "../contract/call-arguments.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import {
-  dismiss,
-  ENTER_SETTLE_MS,
-  type OperationContext,
-  renderedLines,
-  sleep,
-  typeCommand,
-} from "./context.js";
+import { dismiss, ENTER_SETTLE_MS, renderedLines, sleep, typeCommand } from "./context.js";
 import {
   checkAuthUrl,
   checkLoginCode,
@@ -71,7 +65,7 @@ export function normalizeLoginOptions(given: LoginOptions, facts: LoginFacts): N
 
 /** One login; `run()` goes inside one exclusive queue slot, so nothing else writes meanwhile. */
 export class LoginRun {
-  readonly #context: OperationContext;
+  readonly #context: SessionContext;
   readonly #facts: LoginFacts;
   readonly #options: Normalized;
   #methodMoves = 0;
@@ -81,7 +75,7 @@ export class LoginRun {
   #hasContinued = false;
   #sawSuccess = false;
 
-  constructor(context: OperationContext, facts: LoginFacts, options: Normalized) {
+  constructor(context: SessionContext, facts: LoginFacts, options: Normalized) {
     this.#context = context;
     this.#facts = facts;
     this.#options = options;

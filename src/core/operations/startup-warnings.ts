@@ -3,16 +3,10 @@
 // pager's footer badge, read its pages in one readiness slot, and emit the warnings once.
 // The page readers are pure and keep only server names (configuration, never content).
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
+import type { SessionContext } from "../context/session-context.js";
 import type { StartupWarningsPagerFacts } from "../contract/operation-facts.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import {
-  dismiss,
-  type OperationContext,
-  type OperationHost,
-  pollScreen,
-  renderedLines,
-  sleep,
-} from "./context.js";
+import { dismiss, type OperationHost, pollScreen, renderedLines, sleep } from "./context.js";
 
 /** How long after the first ready a late badge is still looked for (MCP servers start late). */
 export const STARTUP_WARNINGS_WINDOW_MS = 20_000;
@@ -133,7 +127,7 @@ export class StartupWarningsWatch {
 
 /** Opens the pager, collects every page, closes it; the composer is left as it was. */
 export async function readPages(
-  context: OperationContext,
+  context: SessionContext,
   facts: StartupWarningsPagerFacts,
 ): Promise<PagerPage[]> {
   const waitForPage = (isWanted: (page: PagerPage) => boolean) =>

@@ -2,16 +2,10 @@
 // every wait bounded by the operation's deadline; failures are model_automation_failed.
 import { ElwoodError } from "../../../errors.js";
 import { KEYS } from "../../../terminal/input.js";
+import type { SessionContext } from "../../context/session-context.js";
 import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
 import { waitForSafeScreen } from "../../screen/safe-screen.js";
-import {
-  dismiss,
-  type OperationContext,
-  pollScreen,
-  renderedLines,
-  sleep,
-  typeCommand,
-} from "../context.js";
+import { dismiss, pollScreen, renderedLines, sleep, typeCommand } from "../context.js";
 import {
   finishRows,
   isPickerVisible,
@@ -27,12 +21,12 @@ const MAX_ROWS = 200;
 const PICKER_CANCEL_MS = 1000;
 
 export class PickerSession {
-  readonly #context: OperationContext;
+  readonly #context: SessionContext;
   readonly #facts: ModelPickerFacts;
   readonly #deadline: number;
   readonly #rows = new Map<number, PickerRow>();
 
-  constructor(context: OperationContext, facts: ModelPickerFacts, deadline: number) {
+  constructor(context: SessionContext, facts: ModelPickerFacts, deadline: number) {
     this.#context = context;
     this.#facts = facts;
     this.#deadline = deadline;

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { CLAUDE_LOGIN_FACTS } from "../../../../src/claude/screen/login.js";
 import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
 import type { TerminalPort } from "../../../../src/core/contract/ports.js";
-import type { OperationContext } from "../../../../src/core/operations/context.js";
+import type { SessionContext } from "../../../../src/core/context/session-context.js";
 import {
   checkLoginOptionsShape,
   LoginRun,
@@ -199,7 +199,7 @@ describe("runLogin through a fake terminal replaying the captured frames", () =>
       facts,
     );
     await expect(
-      new LoginRun(stuck as OperationContext, facts, options).run(),
+      new LoginRun(stuck as SessionContext, facts, options).run(),
     ).rejects.toMatchObject({
       name: "login_timeout",
     });

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CODEX_STARTUP_WARNINGS } from "../../../../src/codex/screen/startup-warnings.js";
 import type { TerminalPort } from "../../../../src/core/contract/ports.js";
-import type { OperationContext } from "../../../../src/core/operations/context.js";
+import type { SessionContext } from "../../../../src/core/context/session-context.js";
 import {
   STARTUP_WARNINGS_WINDOW_MS,
   StartupWarningsWatch,
@@ -81,7 +81,7 @@ function fakeCodex(failures: readonly { readonly server: string; readonly atMs: 
   const context = {
     ...fakeOperationContext({ displayName: "Codex", terminal }),
     events,
-  } as unknown as OperationContext;
+  } as unknown as SessionContext;
   const watch = new StartupWarningsWatch({
     context,
     facts: { ...facts, isWorthReading: async () => true },

@@ -4,19 +4,19 @@
 import { describe, expect, test } from "vitest";
 import { CLAUDE_MODEL_PICKER } from "../../../../../src/claude/screen/models.js";
 import { SessionClock } from "../../../../../src/core/context/clock.js";
-import type { OperationContext } from "../../../../../src/core/operations/context.js";
+import type { SessionContext } from "../../../../../src/core/context/session-context.js";
 import { ModelOperations } from "../../../../../src/core/operations/models/model-operations.js";
 import { ElwoodError } from "../../../../../src/errors.js";
 import { AgentSession } from "../../../../../src/session/agent-session.js";
 
-function fakeContext(written: string[]): OperationContext {
+function fakeContext(written: string[]): SessionContext {
   const context = {
     displayName: "Claude Code",
     terminal: { sendInput: (data: string) => written.push(data) },
     lifetime: { isClosed: false },
     clock: new SessionClock(),
   };
-  return context as unknown as OperationContext;
+  return context as unknown as SessionContext;
 }
 
 /** `run` gets the queued op's start; it decides when (or whether) the slot begins. */
@@ -27,7 +27,7 @@ function operations(run: (start: () => Promise<unknown>) => Promise<unknown>, wi
     context,
     facts: withFacts ? { picker: CLAUDE_MODEL_PICKER } : undefined,
     env: {},
-    run: <T>(_kind: string, op: (context: OperationContext) => Promise<T>) =>
+    run: <T>(_kind: string, op: (context: SessionContext) => Promise<T>) =>
       run(() => op(context)) as Promise<T>,
   });
   return { models, written };
