@@ -82,8 +82,11 @@ export class SessionLifetime {
 /** The PTY's exit, remembered so shutdown can wait for it whether it came before or after. */
 export class ExitWatch {
   readonly #clock: SessionClock;
-  readonly #waiters = new Set<() => void>();
   #exit: ProcessExit | undefined;
+  #markExited: () => void = () => {};
+  readonly #exited = new Promise<boolean>((resolve) => {
+    this.#markExited = () => resolve(true);
+  });
 
   constructor(clock: SessionClock) {
     this.#clock = clock;
@@ -95,23 +98,12 @@ export class ExitWatch {
 
   record(exit: ProcessExit): void {
     this.#exit = exit;
-    for (const resolve of [...this.#waiters]) resolve();
-    this.#waiters.clear();
+    this.#markExited();
   }
 
   /** Resolves true once exited, or false when `timeoutMs` passes first. */
   wait(timeoutMs: number): Promise<boolean> {
-    if (this.#exit !== undefined) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const done = () => {
-        cancel();
-        resolve(true);
-      };
-      const cancel = this.#clock.set(() => {
-        this.#waiters.delete(done);
-        resolve(false);
-      }, timeoutMs);
-      this.#waiters.add(done);
-    });
+    const timedOut = () => new Error("the exit did not come in time");
+    return this.#clock.within(this.#exited, timeoutMs, timedOut).catch(() => false);
   }
 }

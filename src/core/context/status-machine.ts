@@ -95,6 +95,7 @@ export class StatusMachine {
       case "submitted":
       case "prompt_accepted":
       case "screen_working":
+      case "turn_blocked_by_hook":
         return current === "blocked" ? undefined : "running";
       case "turn_completed":
       case "submission_abandoned":
@@ -105,8 +106,6 @@ export class StatusMachine {
       case "prompt_not_accepted":
         if (!this.#hasBeenReady || current === "blocked") return undefined;
         return "ready";
-      case "turn_blocked_by_hook":
-        return current === "blocked" ? undefined : "running";
       case "dialog_visible":
         return "blocked";
       case "dialog_cleared_working":

@@ -37,7 +37,7 @@ export interface LoopHost {
 export class LoopService {
   readonly #host: LoopHost;
   readonly #scheduler: LoopScheduler;
-  #writes: Promise<void> = Promise.resolve();
+  #writes: Promise<unknown> = Promise.resolve();
   #inFlight: string | undefined;
   #isCleared = false;
   #isLoopTurn = false;
@@ -247,10 +247,7 @@ export class LoopService {
   // Sidecar writes run one at a time so each replaces the file with the latest set.
   #serialized<T>(run: () => Promise<T>): Promise<T> {
     const result = this.#writes.then(run);
-    this.#writes = result.then(
-      () => undefined,
-      () => undefined,
-    );
+    this.#writes = result.catch(() => undefined);
     return result;
   }
 

@@ -1,11 +1,11 @@
-// The runtime's session commands (src/core/operations/): compact, login and the model
-// pickers each run in one control-queue slot that never consumes the ready transition
-// (api.md "Control queue"), plus the image admission every submission goes through.
+// The runtime's session commands (src/core/operations/; their queue slot: its context.ts),
+// plus the image admission every submission goes through.
 import { ElwoodError } from "../../errors.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { AgentOperationFacts } from "../contract/operation-facts.js";
 import { runCompact } from "../operations/compact.js";
+import type { OperationHost } from "../operations/context.js";
 import { ImageSubmissions } from "../operations/image-submission.js";
 import { type LoginOptions, LoginRun, normalizeLoginOptions } from "../operations/login.js";
 import { LoginExpiryWatch } from "../operations/login-expiry.js";
@@ -24,14 +24,10 @@ export class RuntimeOperations {
   readonly #loginExpiry: LoginExpiryWatch | undefined;
   readonly #composerGuard: ComposerGuard;
 
-  constructor(options: {
-    readonly context: SessionContext;
-    readonly facts: AgentOperationFacts;
-    /** The session's launch environment (where the CLI keeps its config). */
-    readonly env: Readonly<Record<string, string | undefined>>;
-    /** A command's `/compact`, `/model` or `/login` is never typed over a person's draft. */
-    readonly composerGuard: ComposerGuard;
-  }) {
+  /** `composerGuard`: no command's `/compact`, `/model` or `/login` is typed over a person's draft. */
+  constructor(
+    options: Omit<OperationHost<AgentOperationFacts>, "run"> & { composerGuard: ComposerGuard },
+  ) {
     const { context, facts, env } = options;
     this.#context = context;
     this.#composerGuard = options.composerGuard;

@@ -30,7 +30,8 @@ export interface TranscriptHubOptions {
 
 interface Followed {
   readonly follower: TranscriptFollower;
-  readonly ready: Promise<void>;
+  /** Settles once the backlog is skipped (a resume) or at once. */
+  readonly ready: Promise<unknown>;
   readonly watch: ChangeWatch | undefined;
 }
 
@@ -94,12 +95,8 @@ export class TranscriptHub implements TranscriptPort {
     // Results carry only the call's id; the name comes from the call earlier in the file.
     const pairing = new ToolNamePairing();
     const map: TranscriptMapper = (record) => pairing.pair(mapRecord(record));
-    // On resume, what is already on disk is history: skip it before any read.
     const ready = this.#options.skipExistingContent
-      ? cursor.skipBacklog().then(
-          () => undefined,
-          () => undefined,
-        )
+      ? cursor.skipBacklog().catch(() => undefined)
       : Promise.resolve();
     const follower = new TranscriptFollower({
       cursor,
