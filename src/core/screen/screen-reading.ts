@@ -86,8 +86,6 @@ function toDialog(dialog: DialogMatch, table: readonly ScreenFact[]): ScreenDial
   return answerKeys === undefined ? prompt : { ...prompt, answerKeys };
 }
 
-export const { up: ARROW_UP, down: ARROW_DOWN, enter: ENTER } = KEYS;
-
 export interface OptionKeyPlan {
   readonly method: "arrows" | "number";
   readonly moves: readonly string[];
@@ -110,12 +108,12 @@ export function planOptionKeys(
   if (target === undefined) return undefined;
   if (dialog.selectedIndex !== undefined) {
     const distance = targetIndex - dialog.selectedIndex;
-    const key = distance > 0 ? ARROW_DOWN : ARROW_UP;
+    const key = distance > 0 ? KEYS.down : KEYS.up;
     const moves = Array.from({ length: Math.abs(distance) }, () => key);
-    return { method: "arrows", moves, confirm: ENTER, targetIndex };
+    return { method: "arrows", moves, confirm: KEYS.enter, targetIndex };
   }
   if (target.number === undefined || target.number > 9) return undefined;
-  return { method: "number", moves: [String(target.number)], confirm: ENTER, targetIndex };
+  return { method: "number", moves: [String(target.number)], confirm: KEYS.enter, targetIndex };
 }
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */

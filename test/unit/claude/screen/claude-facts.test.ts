@@ -2,8 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { CLAUDE_SCREEN_FACTS } from "../../../../src/claude/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
-import { ARROW_DOWN, ENTER, planOptionKeys } from "../../../../src/core/screen/screen-reading.js";
+import { planOptionKeys } from "../../../../src/core/screen/screen-reading.js";
+import { KEYS } from "../../../../src/terminal/input.js";
 import { labels, loadScreen } from "../../core/screen/load-screen.js";
+
+const { down: ARROW_DOWN, enter: ENTER } = KEYS;
 
 const match = (name: string) =>
   matchScreen(loadScreen(`claude-2.1.332-${name}`), CLAUDE_SCREEN_FACTS);

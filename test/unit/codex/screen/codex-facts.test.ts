@@ -2,12 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { CODEX_SCREEN_FACTS } from "../../../../src/codex/screen/facts.js";
 import { matchScreen } from "../../../../src/core/screen/match-screen.js";
-import {
-  ARROW_DOWN,
-  ARROW_UP,
-  planOptionKeys,
-} from "../../../../src/core/screen/screen-reading.js";
+import { planOptionKeys } from "../../../../src/core/screen/screen-reading.js";
+import { KEYS } from "../../../../src/terminal/input.js";
 import { labels, loadScreen } from "../../core/screen/load-screen.js";
+
+const { up: ARROW_UP, down: ARROW_DOWN } = KEYS;
 
 const match = (name: string) =>
   matchScreen(loadScreen(`codex-0.171.0-${name}`), CODEX_SCREEN_FACTS);

@@ -7,14 +7,16 @@ import { claudeAdapter } from "../../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../../src/codex/adapter.js";
 import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
 import { DecidedPermission } from "../../../../src/core/screen/decided-permission.js";
-import { ARROW_DOWN, ENTER } from "../../../../src/core/screen/screen-reading.js";
 import {
   ANSWER_RETRY_MS,
   ScreenWatcher,
   UNRENDERED_RETRY_MS,
 } from "../../../../src/core/screen/screen-watcher.js";
+import { KEYS } from "../../../../src/terminal/input.js";
 import { loadScreen } from "./load-screen.js";
 import { quietEdges, watcherWorld } from "./watcher-context.js";
+
+const { down: ARROW_DOWN, enter: ENTER } = KEYS;
 
 function reading(name: string): ScreenReading {
   const snapshot = loadScreen(`claude-2.1.332-${name}`);
