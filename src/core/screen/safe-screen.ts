@@ -26,15 +26,8 @@ export async function renderedWithin(
   boundMs: number = SAFE_SCREEN_RENDER_BOUND_MS,
 ): Promise<void> {
   const { terminal, lifetime, clock } = context;
-  let cancel: (() => void) | undefined;
-  const bound = new Promise<void>((resolve) => {
-    cancel = clock.set(resolve, boundMs);
-  });
-  try {
-    await lifetime.untilClosed(Promise.race([terminal.settled(), bound]));
-  } finally {
-    cancel?.();
-  }
+  const settled = clock.within(terminal.settled(), boundMs, () => new Error("render bound spent"));
+  await lifetime.untilClosed(settled.catch(() => undefined));
   lifetime.assertLive();
 }
 
