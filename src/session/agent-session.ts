@@ -15,7 +15,6 @@ import {
 import type { ElwoodLoopRequest, ElwoodLoopSnapshot } from "../core/contract/loops.js";
 import type { AgentModelOption, ModelOperationOptions } from "../core/contract/models.js";
 import type {
-  CompactOptions,
   ElwoodAgentSession,
   ElwoodAgentSessionEvents,
   ElwoodTerminalView,
@@ -227,7 +226,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   }
 
   /** Types the CLI's /compact after the current turn; resolves when compaction ends. */
-  async compact(options?: CompactOptions): Promise<void> {
+  async compact(options?: { readonly timeoutMs?: number }): Promise<void> {
     const timeoutMs = compactTimeout(options);
     return (this.#runtime ?? (await this.live())).operations.compact(timeoutMs);
   }

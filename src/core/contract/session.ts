@@ -18,10 +18,6 @@ import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "./turn.js";
 import type { ElwoodActivityEvent, ElwoodHookErrorEvent, ElwoodTurnEvent } from "./types.js";
 import type { ElwoodWarningEvent } from "./warnings.js";
 
-export interface CompactOptions {
-  readonly timeoutMs?: number;
-}
-
 /** What `session.terminal.snapshot()` returns: the rendered screen (the terminal layer's type). */
 export type { TerminalSnapshot as ElwoodTerminalSnapshot } from "../../terminal/snapshot.js";
 
@@ -98,7 +94,7 @@ export interface ElwoodAgentSession {
   /** Hands a terminal to a person until the detach key; the session keeps running after. */
   attach(options: ElwoodAttachOptions): Promise<ElwoodAttachHandle>;
   interrupt(options?: { readonly timeoutMs?: number }): Promise<void>;
-  compact(options?: CompactOptions): Promise<void>;
+  compact(options?: { readonly timeoutMs?: number }): Promise<void>;
   listModels(options?: ModelOperationOptions): Promise<readonly AgentModelOption[]>;
   setModel(id: string, options?: ModelOperationOptions): Promise<void>;
   createLoop(request: ElwoodLoopRequest): Promise<ElwoodLoopSnapshot>;

@@ -5,7 +5,6 @@ import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import { checkTimeoutOptions } from "../contract/call-arguments.js";
 import type { CompactFacts } from "../contract/operation-facts.js";
-import type { CompactOptions } from "../contract/session.js";
 import { isTerminalStatus } from "../contract/status.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 import { sleep, typeCommand } from "./context.js";
@@ -13,7 +12,7 @@ import { sleep, typeCommand } from "./context.js";
 const DEFAULT_COMPACT_TIMEOUT_MS = 120_000;
 const COMPACT_RECOVERY_MS = 3000;
 
-export function compactTimeout(options: CompactOptions | undefined): number {
+export function compactTimeout(options: { readonly timeoutMs?: number } | undefined): number {
   return checkTimeoutOptions(options, "compact()") ?? DEFAULT_COMPACT_TIMEOUT_MS;
 }
 
