@@ -1,7 +1,5 @@
-// Reading the screen, with no side effects (issue 20): the current frame through the
-// adapter's versioned fact tables. Anything may look — delivery, operations, readiness —
-// without answering a dialog or moving the queue; acting on frames is the screen
-// watcher's job alone (core/screen/screen-watcher.ts).
+// Reading the screen, with no side effects (issue 20): anything may look at the current
+// frame through the adapter's fact tables; only the screen watcher acts on frames.
 import type { ScreenFrame, ScreenReading } from "../contract/adapter.js";
 import type { TerminalPort } from "../contract/ports.js";
 

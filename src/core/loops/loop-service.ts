@@ -15,10 +15,9 @@ export const MAX_LOOPS_PER_SESSION = 50;
 const LOOP_OPERATION_KIND = "loop";
 
 /** What the launcher gives a runtime: restored definitions and the sidecar writer. */
-export interface RuntimeLoopOptions {
+export type RuntimeLoopOptions = Pick<LoopHost, "writeLoops"> & {
   readonly restored: readonly LoopDefinition[];
-  writeLoops(loops: readonly LoopDefinition[]): Promise<void>;
-}
+};
 
 export interface LoopHost {
   readonly clock: LoopClock;

@@ -33,7 +33,6 @@ export function byCreation(a: LoopDefinition, b: LoopDefinition): number {
   return a.createdAt - b.createdAt || compareIds(a.id, b.id);
 }
 
-/** Due order: earliest due time, then id. */
 function byDueThenId(a: LoopEntry, b: LoopEntry): number {
   return (a.dueAt ?? 0) - (b.dueAt ?? 0) || compareIds(a.definition.id, b.definition.id);
 }

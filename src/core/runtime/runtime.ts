@@ -116,24 +116,21 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const composerWaitMs = options.composerWaitMs ?? DEFAULT_COMPOSER_WAIT_MS;
     const composerGuard = new ComposerGuard(context, composerWaitMs);
     const env = options.env ?? {};
-    const operations = new RuntimeOperations({ context, facts, env, composerGuard });
-    this.operations = operations;
-    const recorder = new ConversationRecorder({ adapter, events, state: options.state });
-    this.recorder = recorder;
+    this.operations = new RuntimeOperations({ context, facts, env, composerGuard });
+    this.recorder = new ConversationRecorder({ adapter, events, state: options.state });
     const turns = new Turns({
       context,
       signals: adapter.signals,
-      settleCommitted: () => transcript.catchUp().then(() => recorder.settle()),
+      settleCommitted: () => transcript.catchUp().then(() => this.recorder.settle()),
       isResume: options.isResume,
     });
     this.turns = turns;
-    const submissions = new Submissions({
+    this.submissions = new Submissions({
       context,
       turns,
-      admitImages: (images) => operations.images.admit(images),
+      admitImages: (images) => this.operations.images.admit(images),
       composerGuard,
     });
-    this.submissions = submissions;
     const stored = options.loops;
     this.loops = new LoopService(
       {
@@ -142,11 +139,11 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
         emit: (event) => events.emit("loop", event),
         isLive: () => lifetime.isLive,
         canSubmitNow: () => lifetime.isLive && status.status === "ready" && queue.isIdle,
-        submit: (message) => submissions.submitLoop(message),
+        submit: (message) => this.submissions.submitLoop(message),
       },
       stored?.restored,
     );
-    this.#disposers.push(submissions.onCallerInput(() => this.loops.onCallerInput()));
+    this.#disposers.push(this.submissions.onCallerInput(() => this.loops.onCallerInput()));
     this.size = new TerminalSize({
       context,
       requested: options.requestedSize,

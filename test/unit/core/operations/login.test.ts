@@ -6,9 +6,9 @@
 // continue"), since the real sign-in service cannot be reached offline.
 import { describe, expect, test } from "vitest";
 import { CLAUDE_LOGIN_FACTS } from "../../../../src/claude/screen/login.js";
+import type { SessionContext } from "../../../../src/core/context/session-context.js";
 import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
 import type { TerminalPort } from "../../../../src/core/contract/ports.js";
-import type { SessionContext } from "../../../../src/core/context/session-context.js";
 import {
   checkLoginOptionsShape,
   LoginRun,
@@ -198,11 +198,11 @@ describe("runLogin through a fake terminal replaying the captured frames", () =>
       },
       facts,
     );
-    await expect(
-      new LoginRun(stuck as SessionContext, facts, options).run(),
-    ).rejects.toMatchObject({
-      name: "login_timeout",
-    });
+    await expect(new LoginRun(stuck as SessionContext, facts, options).run()).rejects.toMatchObject(
+      {
+        name: "login_timeout",
+      },
+    );
     expect(asked).toBe(0);
   });
 });

@@ -5,8 +5,8 @@
 // clock, a fake Codex whose pager shows what has failed so far.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CODEX_STARTUP_WARNINGS } from "../../../../src/codex/screen/startup-warnings.js";
-import type { TerminalPort } from "../../../../src/core/contract/ports.js";
 import type { SessionContext } from "../../../../src/core/context/session-context.js";
+import type { TerminalPort } from "../../../../src/core/contract/ports.js";
 import {
   STARTUP_WARNINGS_WINDOW_MS,
   StartupWarningsWatch,
