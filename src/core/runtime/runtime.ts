@@ -130,6 +130,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       turns,
       admitImages: (images) => this.operations.images.admit(images),
       composerGuard,
+      settleRecord: () => this.recorder.settle().catch(() => undefined),
     });
     const stored = options.loops;
     this.loops = new LoopService(

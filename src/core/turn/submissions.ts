@@ -27,6 +27,8 @@ export interface SubmissionsOptions {
   readonly turns: Turns;
   admitImages(images: readonly ImageSnapshot[]): AdmittedImages;
   readonly composerGuard: ComposerGuard;
+  /** Waits for the conversation id's record write in flight (never rejects). */
+  settleRecord(): Promise<void>;
 }
 
 interface Submission {
@@ -75,6 +77,10 @@ export class Submissions {
     submission.written.catch((error: unknown) => this.#failUnbegun(stream, error));
     try {
       yield* stream.events();
+      // The text can complete a turn while the conversation id is still on its way to disk
+      // (Claude flushes its transcript after the Stop hook): a caller resuming right after
+      // the turn must find it (the empty-resume e2e caught this race in stop 35's CI).
+      await this.#options.settleRecord();
     } finally {
       cancelTimeout();
       stream.abandon();

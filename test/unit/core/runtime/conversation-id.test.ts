@@ -2,6 +2,7 @@
 // conversation id is recorded"): not at SessionStart while the transcript does not
 // exist yet (a record naming a conversation the CLI never wrote can be neither resumed
 // nor replaced), but at the first later hook once the transcript holds a whole record.
+import { writeFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,6 +136,53 @@ describe("recording the agent's conversation id", () => {
       "recorded",
       "turn_completed",
     ]);
+  });
+
+  it("C-API-26: send() resolves only after an id write that began after the Stop is done", async () => {
+    // Claude can flush its transcript after the Stop hook: the Stop's check finds nothing,
+    // ready comes, and the records that then complete the turn start the write. A caller
+    // resuming as soon as send() resolves must still find the id (stop 35's CI).
+    const transcript = join(await tempDir(), "conv-1.jsonl");
+    const persisted: string[] = [];
+    let isWriting = false;
+    let releaseWrite: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      releaseWrite = resolve;
+    });
+    const cli = new FakeClaude(
+      { transcriptLagMs: 200 },
+      {
+        persistAgentSessionId: async (id: string) => {
+          isWriting = true;
+          await written;
+          persisted.push(id);
+        },
+      },
+    );
+    const deliver = cli.runtime.handleTranscriptItems.bind(cli.runtime);
+    cli.runtime.handleTranscriptItems = (items, path) => {
+      if (items.some((item) => item.kind === "assistant_message")) {
+        writeFileSync(transcript, '{"type":"user"}\n');
+        cli.runtime.handleTranscriptRecord({ type: "user" });
+      }
+      deliver(items, path);
+    };
+    cli.runtime.handleHookEvent(hook("SessionStart", transcript) as never);
+    cli.render();
+    await cli.session.waitForStatus((status) => status === "ready");
+    let isResolved = false;
+    const answer = cli.session.send("hello").then((text) => {
+      isResolved = true;
+      return text;
+    });
+    await vi.waitFor(() => expect(isWriting).toBe(true), { timeout: 5_000 });
+    await settle();
+    expect(isResolved).toBe(false);
+    expect(persisted).toEqual([]);
+    releaseWrite();
+    await expect(answer).resolves.toBe("ANSWER hello");
+    expect(persisted).toEqual(["conv-1"]);
+    await cli.session.kill();
   });
 
   it("a resumed conversation's transcript already exists: recorded at SessionStart", async () => {
