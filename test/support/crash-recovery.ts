@@ -1,5 +1,7 @@
-// Crash recovery against the real CLIs (issue 16, Done-when 1; TARGETS "crash
-// recovery"): a parent application is SIGKILLed while its session is starting, ready,
+// The crash-recovery scenarios against the real CLIs (issue 16, Done-when 1; TARGETS
+// "crash recovery"), run by e2e/crash-recovery-claude.test.ts and
+// crash-recovery-codex.test.ts (one file per agent, so the two agents run side by side in
+// the e2e-alone group): a parent application is SIGKILLed while its session is starting, ready,
 // mid-turn (a long shell command running), mid-hook (a handler that never answers) and
 // mid-stop. Within 2 s nothing it started is alive, and a new parent's startOrResume*
 // gives a working session of the same id: the same conversation when one was written,
@@ -8,14 +10,14 @@
 // ends them (issue 21).
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { describe, expect, test } from "vitest";
+import { expect } from "vitest";
 import { startOrResumeClaude, startOrResumeCodex } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
-import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
-import { assertBuilt } from "../support/cli-bin.js";
-import type { CliName } from "../support/cli-binaries.js";
-import { onCrashParentMessages } from "../support/crash-parent-messages.js";
+import { type ClaudeFixture, ensureGone, token } from "./claude-e2e.js";
+import { assertBuilt } from "./cli-bin.js";
+import type { CliName } from "./cli-binaries.js";
+import { onCrashParentMessages } from "./crash-parent-messages.js";
 import {
   commandLineOf,
   isProcessAlive,
@@ -23,13 +25,12 @@ import {
   processesWithEnv,
   survivorsInHome,
   waitFor,
-} from "../support/process-table.js";
-import { useRealCliFixture } from "../support/real-cli-fixture.js";
+} from "./process-table.js";
+import { type MakeFixture, useRealCliFixture } from "./real-cli-fixture.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.meta.url));
-const newFixture = useRealCliFixture({ trusted: true });
 
-type Phase = "starting" | "ready" | "mid-turn" | "mid-hook" | "mid-stop";
+export type Phase = "starting" | "ready" | "mid-turn" | "mid-hook" | "mid-stop";
 
 /** Whether the phase comes after the CLI wrote a conversation (a prompt was taken). */
 const HAS_CONVERSATION: Readonly<Record<Phase, boolean>> = {
@@ -132,72 +133,83 @@ async function restart(fx: ClaudeFixture, cli: CliName, elwoodSessionId: string)
   return { session, resumed: result.resumed, warnings };
 }
 
-const cases = (["claude", "codex"] as const).flatMap((cli) =>
-  (["starting", "ready", "mid-turn", "mid-hook", "mid-stop"] as const).map((phase) => ({
-    cli,
-    phase,
-  })),
-);
+export const KILL_PHASES: readonly Phase[] = [
+  "starting",
+  "ready",
+  "mid-turn",
+  "mid-hook",
+  "mid-stop",
+];
 
-describe("parent SIGKILL, then startOrResume* from a new parent", () => {
-  test.each(cases)(
-    "C-API-26 C-LIFE-10: $cli, killed $phase: no survivor within 2 s, and the next startOrResume works",
-    async ({ cli, phase }) => {
-      const fx = await newFixture({ cli });
-      const firstPrompt = token("first-prompt");
-      const firstSteps =
-        phase === "mid-stop"
-          ? [{ say: "first answer" }]
-          : [shellCall(cli, LONG_COMMAND), { say: "slept" }];
-      fx.server.turn({ match: firstPrompt, steps: firstSteps });
-      fx.server.turn({ match: "after the restart", steps: [{ say: "back again" }] });
+export interface CrashRecoveryScenarios {
+  /** The parent is SIGKILLed in `phase`; nothing survives 2 s, and a new parent resumes. */
+  killedIn(phase: Phase): Promise<void>;
+  /** The parent is SIGKILLed while a tool's `setsid` and `nohup` children run. */
+  killedAfterToolDetached(): Promise<void>;
+}
 
-      const run = await runParent(fx, cli, phase, firstPrompt);
-      if (phase === "mid-turn") {
-        // Kill while the tool command itself runs, so it is among what must not survive.
-        const commandRuns = () =>
-          processesInHome(fx.home.home).some((pid) =>
-            commandLineOf(pid).includes("console.log('slept')"),
-          );
-        expect(await waitFor(commandRuns, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
-      }
-      expect(await killParent(fx, run)).toEqual([]);
+/** Call once at the top of a test file: registers the file's fixture cleanup and leak check. */
+export function crashRecoveryScenarios(cli: CliName): CrashRecoveryScenarios {
+  const newFixture = useRealCliFixture({ trusted: true });
+  return {
+    killedIn: (phase) => killedIn(cli, newFixture, phase),
+    killedAfterToolDetached: () => killedAfterToolDetached(cli, newFixture),
+  };
+}
 
-      const { elwoodSessionId } = run;
-      const { session, resumed, warnings } = await restart(fx, cli, elwoodSessionId);
-      // A CLI that refuses the resume exits with its reason on screen: keep it in the failure.
-      await session
-        .waitForStatus((status) => status === "ready", 90_000)
-        .catch((error) => {
-          throw new Error(`${String(error)}\nscreen:\n${session.terminal.snapshot().text}`);
-        });
-      // Every phase resumes the same session: one that never took a prompt is relaunched
-      // empty and says so (prd/decisions.md "An empty conversation resumes").
-      expect(resumed).toBe(true);
-      expect(session.elwoodSessionId).toBe(elwoodSessionId);
-      const codes = warnings.map((warning) => warning.code);
-      expect(codes).not.toContain("started_new_conversation");
-      const wasEmpty = codes.includes("resumed_empty_conversation");
-      // Claude flushes its transcript lazily: killed inside the first PreToolUse hook, the
-      // conversation may not be on disk yet, and then it is relaunched empty.
-      const expected =
-        cli === "claude" && phase === "mid-hook" ? !wasEmpty : HAS_CONVERSATION[phase];
-      expect(wasEmpty).toBe(!expected);
-      await session.sendMessage("after the restart");
-      await session.waitForActivity(
-        (event) => event.kind === "assistant_message" && (event.text ?? "").includes("back again"),
-        60_000,
+async function killedIn(cli: CliName, newFixture: MakeFixture, phase: Phase): Promise<void> {
+  const fx = await newFixture({ cli });
+  const firstPrompt = token("first-prompt");
+  const firstSteps =
+    phase === "mid-stop"
+      ? [{ say: "first answer" }]
+      : [shellCall(cli, LONG_COMMAND), { say: "slept" }];
+  fx.server.turn({ match: firstPrompt, steps: firstSteps });
+  fx.server.turn({ match: "after the restart", steps: [{ say: "back again" }] });
+
+  const run = await runParent(fx, cli, phase, firstPrompt);
+  if (phase === "mid-turn") {
+    // Kill while the tool command itself runs, so it is among what must not survive.
+    const commandRuns = () =>
+      processesInHome(fx.home.home).some((pid) =>
+        commandLineOf(pid).includes("console.log('slept')"),
       );
-      const request = await fx.server.waitForRequest(
-        (entry) => !entry.isAuxiliary && JSON.stringify(entry.body).includes("after the restart"),
-        10_000,
-      );
-      // A resumed conversation carries the first prompt; an empty one relaunched does not.
-      expect(JSON.stringify(request.body).includes(firstPrompt)).toBe(expected);
-      await session.stop();
-    },
+    expect(await waitFor(commandRuns, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
+  }
+  expect(await killParent(fx, run)).toEqual([]);
+
+  const { elwoodSessionId } = run;
+  const { session, resumed, warnings } = await restart(fx, cli, elwoodSessionId);
+  // A CLI that refuses the resume exits with its reason on screen: keep it in the failure.
+  await session
+    .waitForStatus((status) => status === "ready", 90_000)
+    .catch((error) => {
+      throw new Error(`${String(error)}\nscreen:\n${session.terminal.snapshot().text}`);
+    });
+  // Every phase resumes the same session: one that never took a prompt is relaunched
+  // empty and says so (prd/decisions.md "An empty conversation resumes").
+  expect(resumed).toBe(true);
+  expect(session.elwoodSessionId).toBe(elwoodSessionId);
+  const codes = warnings.map((warning) => warning.code);
+  expect(codes).not.toContain("started_new_conversation");
+  const wasEmpty = codes.includes("resumed_empty_conversation");
+  // Claude flushes its transcript lazily: killed inside the first PreToolUse hook, the
+  // conversation may not be on disk yet, and then it is relaunched empty.
+  const expected = cli === "claude" && phase === "mid-hook" ? !wasEmpty : HAS_CONVERSATION[phase];
+  expect(wasEmpty).toBe(!expected);
+  await session.sendMessage("after the restart");
+  await session.waitForActivity(
+    (event) => event.kind === "assistant_message" && (event.text ?? "").includes("back again"),
+    60_000,
   );
-});
+  const request = await fx.server.waitForRequest(
+    (entry) => !entry.isAuxiliary && JSON.stringify(entry.body).includes("after the restart"),
+    10_000,
+  );
+  // A resumed conversation carries the first prompt; an empty one relaunched does not.
+  expect(JSON.stringify(request.body).includes(firstPrompt)).toBe(expected);
+  await session.stop();
+}
 
 const MARKER = "ELWOOD_TEST_MARKER";
 
@@ -219,33 +231,26 @@ const UNCONFINED: Readonly<Record<CliName, Readonly<Record<string, string>>>> = 
   codex: { sandbox: "danger-full-access" },
 };
 
-describe("parent SIGKILL after a tool detached", () => {
-  test.each(["claude", "codex"] as const)(
-    "C-LIFE-10 issue 21: %s, a tool ran `setsid sleep 600 &` and `nohup sleep 600 &`: 2 s after the parent SIGKILL no process of the launch survives",
-    async (cli) => {
-      const fx = await newFixture({ cli });
-      const marker = token("detached");
-      fx.defer(() => {
-        for (const pid of processesWithEnv(MARKER, marker)) process.kill(pid, "SIGKILL");
-      });
-      const prompt = token("detach");
-      fx.server.turn({
-        match: prompt,
-        steps: [shellCall(cli, detachingCommand(marker)), { say: "slept" }],
-      });
-      const run = await runParent(fx, cli, "mid-turn", prompt, UNCONFINED[cli]);
-      const bothRun = () => processesWithEnv(MARKER, marker).length === 2;
-      expect(await waitFor(bothRun, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
-      // Found by the marker, not by parentage: a `setsid` one is re-parented to init once
-      // its shell ends.
-      const detached = processesWithEnv(MARKER, marker);
-      const killedAt = Date.now();
-      expect(await killParent(fx, run)).toEqual([]);
-      const remaining = Math.max(0, 2_000 - (Date.now() - killedAt));
-      await waitFor(() => !detached.some(isProcessAlive), { timeoutMs: remaining, intervalMs: 50 });
-      expect(detached.filter(isProcessAlive).map((pid) => `${pid} ${commandLineOf(pid)}`)).toEqual(
-        [],
-      );
-    },
-  );
-});
+async function killedAfterToolDetached(cli: CliName, newFixture: MakeFixture): Promise<void> {
+  const fx = await newFixture({ cli });
+  const marker = token("detached");
+  fx.defer(() => {
+    for (const pid of processesWithEnv(MARKER, marker)) process.kill(pid, "SIGKILL");
+  });
+  const prompt = token("detach");
+  fx.server.turn({
+    match: prompt,
+    steps: [shellCall(cli, detachingCommand(marker)), { say: "slept" }],
+  });
+  const run = await runParent(fx, cli, "mid-turn", prompt, UNCONFINED[cli]);
+  const bothRun = () => processesWithEnv(MARKER, marker).length === 2;
+  expect(await waitFor(bothRun, { timeoutMs: 60_000, intervalMs: 100 })).toBe(true);
+  // Found by the marker, not by parentage: a `setsid` one is re-parented to init once
+  // its shell ends.
+  const detached = processesWithEnv(MARKER, marker);
+  const killedAt = Date.now();
+  expect(await killParent(fx, run)).toEqual([]);
+  const remaining = Math.max(0, 2_000 - (Date.now() - killedAt));
+  await waitFor(() => !detached.some(isProcessAlive), { timeoutMs: remaining, intervalMs: 50 });
+  expect(detached.filter(isProcessAlive).map((pid) => `${pid} ${commandLineOf(pid)}`)).toEqual([]);
+}
