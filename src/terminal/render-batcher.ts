@@ -2,15 +2,15 @@
 // backpressure (prd/internals.md "terminal/"): ≤ 64 KiB per write, one write in flight
 // (a parse worker may take a few, so it never waits for the parent between batches; a
 // further one goes only as a full batch, so a burst of 4 KiB PTY chunks is not sent as
-// many small ones), pause the PTY at 1 MiB unparsed and resume below 512 KiB. A failed or
+// many small ones), pause the PTY at 256 KiB unparsed and resume below 128 KiB. A failed or
 // stalled parse makes the batcher fail for good (the terminal's sticky `renderFailed`).
 
 import type { ParseScheduler } from "./parse-scheduler.js";
 import { splitUtf8, utf8Length } from "./utf8.js";
 
 export const DEFAULT_BATCH_BYTES = 65_536;
-export const DEFAULT_PAUSE_AT_BYTES = 1_048_576;
-export const DEFAULT_RESUME_BELOW_BYTES = 524_288;
+export const DEFAULT_PAUSE_AT_BYTES = 262_144;
+export const DEFAULT_RESUME_BELOW_BYTES = 131_072;
 export const DEFAULT_FLUSH_DELAY_MS = 2;
 export const DEFAULT_STALL_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1;

@@ -1,5 +1,5 @@
 // Batching and backpressure between PTY output and the parser: ≤ 64 KiB per write,
-// flushed within a few ms, pause at 1 MiB pending, resume below 512 KiB.
+// flushed within a few ms, pause at 256 KiB pending, resume below 128 KiB.
 
 import { MessageChannel } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -45,8 +45,8 @@ describe("RenderBatcher", () => {
 
   it("uses the contract's limits by default", () => {
     expect(DEFAULT_BATCH_BYTES).toBe(64 * KIB);
-    expect(DEFAULT_PAUSE_AT_BYTES).toBe(1024 * KIB);
-    expect(DEFAULT_RESUME_BELOW_BYTES).toBe(512 * KIB);
+    expect(DEFAULT_PAUSE_AT_BYTES).toBe(256 * KIB);
+    expect(DEFAULT_RESUME_BELOW_BYTES).toBe(128 * KIB);
   });
 
   it("coalesces chunks and flushes within a few milliseconds, not synchronously", () => {
@@ -79,24 +79,24 @@ describe("RenderBatcher", () => {
     expect(writes.map((write) => write.data)).toEqual(["€€€", "€€€", "€€€"]);
   });
 
-  it("pauses the PTY at 1 MiB pending and resumes only below 512 KiB", () => {
+  it("pauses the PTY at 256 KiB pending and resumes only below 128 KiB", () => {
     const { batcher, flow, completeNext } = createHarness();
     const chunk = "y".repeat(64 * KIB);
-    for (let index = 0; index < 15; index += 1) batcher.push(chunk);
+    for (let index = 0; index < 3; index += 1) batcher.push(chunk);
     expect(flow.pauses).toBe(0);
-    batcher.push(chunk); // 16 × 64 KiB = 1 MiB
+    batcher.push(chunk); // 4 × 64 KiB = 256 KiB
     expect(flow.pauses).toBe(1);
     expect(batcher.isPaused).toBe(true);
     batcher.push(chunk);
     expect(flow.pauses).toBe(1);
     vi.advanceTimersByTime(2);
-    // 17 chunks pending; parsing 8 leaves 9 × 64 KiB = 576 KiB, still ≥ 512 KiB.
-    for (let index = 0; index < 8; index += 1) completeNext();
-    expect(batcher.pendingBytes).toBe(9 * 64 * KIB);
+    // 5 chunks pending; parsing 2 leaves 3 × 64 KiB = 192 KiB, still ≥ 128 KiB.
+    for (let index = 0; index < 2; index += 1) completeNext();
+    expect(batcher.pendingBytes).toBe(3 * 64 * KIB);
     expect(flow.resumes).toBe(0);
-    completeNext(); // 512 KiB is not below 512 KiB
+    completeNext(); // 128 KiB is not below 128 KiB
     expect(flow.resumes).toBe(0);
-    completeNext(); // 448 KiB
+    completeNext(); // 64 KiB
     expect(flow.resumes).toBe(1);
     expect(batcher.isPaused).toBe(false);
   });

@@ -202,25 +202,26 @@ describe("ElwoodTerminal parsed in a worker", () => {
     expect(terminal.snapshot().lines).toHaveLength(5);
   });
 
-  it("pauses the PTY at 1 MiB not yet parsed by the worker and resumes below 512 KiB", async () => {
+  it("pauses the PTY at 256 KiB not yet parsed by the worker and resumes below 128 KiB", async () => {
     const { pty, pool, terminal } = createTerminal();
     const chunk = "x".repeat(64 * KIB);
-    for (let index = 0; index < 15; index += 1) pty.pushOutput(chunk);
+    for (let index = 0; index < 3; index += 1) pty.pushOutput(chunk);
     expect(pty.isPaused).toBe(false);
     pty.pushOutput(chunk);
     expect(pty.isPaused).toBe(true);
     await flush();
-    // Four batches of 64 KiB in flight at once, so the worker never waits for the parent;
-    // each answer frees 64 KiB and lets the next batch go.
+    // Four batches of 64 KiB in flight at once, so the worker never waits for the parent.
     expect(pool.only.operations).toHaveLength(4);
-    for (let seq = 1; seq <= 8; seq += 1) {
+    for (let seq = 1; seq <= 4; seq += 1) {
       const operation = pool.only.operation(seq);
       expect(operation.type === "write" && operation.data.length).toBe(64 * KIB);
-      expect(pty.isPaused).toBe(true);
-      pool.only.answer(seq, {});
     }
-    // 1 MiB − 9 × 64 KiB = 448 KiB left, under 512 KiB.
-    pool.only.answer(9, {});
+    pool.only.answer(1, {});
+    pool.only.answer(2, {});
+    // 256 KiB − 2 × 64 KiB = 128 KiB left: not below 128 KiB.
+    expect(pty.isPaused).toBe(true);
+    pool.only.answer(3, {});
+    // 64 KiB left, under 128 KiB.
     expect(pty.isPaused).toBe(false);
     expect(pty.resumeCount).toBe(1);
     void terminal;

@@ -153,7 +153,7 @@ describe("the parse worker pool", () => {
     expect(await waitForScreen(terminal, "GOT")).toContain('GOT "\\u001b[3;7R"');
   });
 
-  it("pauses the real PTY at 1 MiB unparsed when the worker is the slow side, and loses nothing", async () => {
+  it("pauses the real PTY at 256 KiB unparsed when the worker is the slow side, and loses nothing", async () => {
     const size = { cols: 80, rows: 24 };
     const real = spawnPty({
       file: "/bin/sh",
@@ -227,9 +227,9 @@ describe("the parse worker pool", () => {
     expect(received).toBe(4 * MIB);
     expect(pauses.length).toBeGreaterThan(0);
     expect(resumes).toHaveLength(pauses.length);
-    // Unparsed bytes: at least 1 MiB when pausing, under 512 KiB when resuming.
-    for (const pending of pauses) expect(pending).toBeGreaterThanOrEqual(1024 * 1024);
-    for (const pending of resumes) expect(pending).toBeLessThan(512 * 1024);
+    // Unparsed bytes: at least 256 KiB when pausing, under 128 KiB when resuming.
+    for (const pending of pauses) expect(pending).toBeGreaterThanOrEqual(256 * 1024);
+    for (const pending of resumes) expect(pending).toBeLessThan(128 * 1024);
     expect(terminal.renderFailed).toBe(false);
   }, 90_000);
 });
