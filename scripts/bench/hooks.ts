@@ -4,7 +4,7 @@
 // `--mode components` measures the bridge round trip in isolation (hooks/components.ts);
 // `--mode timeline` shows when each hook reaches the parent within a tool step;
 // `--mode all` runs user and components.
-// Flags: --agents claude,codex  --steps 30  --runs 3  --variants noop,envfile,hooks,elwood160
+// Flags: --agents claude,codex  --steps 30  --runs 3  --variants noop,envfile,hooks,floor,elwood160
 // (bare-CLI variants besides bare itself, to attribute a difference; hooks/turns.ts).
 import { ElwoodError } from "../../src/errors.js";
 import { measureComponents } from "./hooks/components.js";
@@ -43,6 +43,7 @@ const VARIANTS: readonly TurnVariant[] = [
   "noop",
   "envfile",
   "hooks",
+  "floor",
 ];
 
 function parseVariants(text: string | undefined): TurnVariant[] | undefined {

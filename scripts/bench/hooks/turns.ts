@@ -6,15 +6,20 @@
 // - envfile: Claude's CLAUDE_ENV_FILE scrub script only;
 // - hooks: Elwood's generated hook set (settings / -c overrides) pointed at a bridge with
 //   no session behind it: the CLI's cost of Elwood's hooks without the parent's work;
+// - floor: the same hook set pointed at a plain HTTP server that answers every request at
+//   once with nothing (no token check, no peer check, no parsing): the CLI's own floor;
 // - elwood160: the Elwood session at the bare variants' 160x48 instead of its default
 //   189x48, to tell what the width costs (the CLI paints more per frame) from the rest.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
+import { HOOK_PORT_ENV, HOOK_TOKEN_ENV } from "../../../src/bridge/limits.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { claudeHookEventsFor } from "../../../src/claude/hooks/versions.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hooks.js";
@@ -34,7 +39,7 @@ import {
   waitForLastStep,
 } from "./setup.js";
 
-export type BareVariant = "bare" | "noop" | "envfile" | "hooks";
+export type BareVariant = "bare" | "noop" | "envfile" | "hooks" | "floor";
 export type TurnVariant = "elwood" | "elwood160" | BareVariant;
 
 /** The PTY size of the bare variants (and of elwood160). */
@@ -171,6 +176,7 @@ async function bareTurn(
   variant: BareVariant,
 ): Promise<MeasuredTurn> {
   const scripted = scriptTurn(setup, variant, steps);
+  if (variant === "floor") return floorTurn(setup, steps, scripted);
   const bridge =
     variant === "hooks"
       ? await HookBridgeServer.start({
@@ -213,6 +219,51 @@ async function bareTurn(
   }
 }
 
+// Elwood's hook set against a server that does nothing: what the CLI itself spends.
+async function floorTurn(
+  setup: RunSetup,
+  steps: number,
+  scripted: ReturnType<typeof scriptTurn>,
+): Promise<MeasuredTurn> {
+  let hookRequests = 0;
+  const server = createServer((request, response) => {
+    hookRequests += 1;
+    request.resume();
+    request.on("end", () => response.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    // The token only has to be there for the CLI to fill the header; nothing checks it.
+    const environment = () => ({ [HOOK_PORT_ENV]: String(port), [HOOK_TOKEN_ENV]: "0".repeat(64) });
+    const wiring = await wiringFor(setup, "floor", { port, environment });
+    const pty = spawnPty({
+      file: cliBinary(setup.agent),
+      args: [...wiring.args, scripted.prompt],
+      cwd: setup.workspace,
+      env: { ...setup.home.env, ...wiring.env },
+      ...BARE_SIZE,
+    });
+    pty.onData(() => {});
+    try {
+      await waitForLastStep(setup, scripted.turn, steps);
+      const gaps = requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
+      return { gaps, hookRequests };
+    } finally {
+      pty.kill("SIGKILL");
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Where the generated hooks point: the bridge, or the floor's plain server. */
+interface HookTarget {
+  readonly port: number;
+  environment(): Readonly<Record<string, string>>;
+}
+
 interface Wiring {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
@@ -221,7 +272,7 @@ interface Wiring {
 async function wiringFor(
   setup: RunSetup,
   variant: BareVariant,
-  bridge: HookBridgeServer | undefined,
+  bridge: HookTarget | undefined,
 ): Promise<Wiring> {
   const bridgeEnv = bridge === undefined ? {} : bridge.environment();
   const wiring =

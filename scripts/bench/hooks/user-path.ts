@@ -23,7 +23,8 @@ function variantsFor(agent: BenchAgent, options: UserPathOptions): TurnVariant[]
   const extra = options.extraVariants ?? (agent === "claude" ? ["noop"] : []);
   // The no-op command hooks are a Claude settings construct.
   const usable = extra.filter(
-    (variant) => agent === "claude" || variant === "hooks" || variant === "elwood160",
+    (variant) =>
+      agent === "claude" || variant === "hooks" || variant === "floor" || variant === "elwood160",
   );
   return ["elwood", "bare", ...usable.filter((v) => v !== "elwood" && v !== "bare")];
 }
