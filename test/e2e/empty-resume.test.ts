@@ -5,10 +5,8 @@
 // resumed session answers a prompt. Claude is relaunched under the conversation id it was
 // first launched with (`--session-id`); Codex, which takes no chosen id, starts its
 // conversation afresh. Real pinned CLIs against the scripted model server.
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import {
   resumeClaude,
@@ -22,13 +20,11 @@ import type { ElwoodLoopSnapshot } from "../../src/core/contract/loops.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
-import { assertBuilt } from "../support/cli-bin.js";
 import type { CliName } from "../support/cli-binaries.js";
-import { onCrashParentMessages } from "../support/crash-parent-messages.js";
+import { type CrashParentRun, startCrashParent } from "../support/crash-parent.js";
 import { commandLineOf, processesInHome, survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.meta.url));
 const newFixture = useRealCliFixture({ trusted: true });
 
 /** Loops long enough that none fires during the test: they are definitions to keep. */
@@ -117,43 +113,14 @@ async function expectWorkingResume(
   await again.session.stop();
 }
 
-function runParent(fx: ClaudeFixture, cli: CliName): Promise<{ child: ChildProcess; id: string }> {
-  const config = {
+function runParent(fx: ClaudeFixture, cli: CliName): Promise<CrashParentRun> {
+  const loops = { count: LOOP_COUNT, intervalMs: LOOP_INTERVAL_MS };
+  return startCrashParent(fx, {
     agent: cli,
     ...common(fx),
     phase: "ready",
     prompt: "unused",
-    loops: { count: LOOP_COUNT, intervalMs: LOOP_INTERVAL_MS },
-  };
-  assertBuilt();
-  const child = spawn(process.execPath, [FIXTURE, JSON.stringify(config)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  fx.defer(() => {
-    child.kill("SIGKILL");
-  });
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    let id: string | undefined;
-    const timer = setTimeout(
-      () => reject(new Error(`no "ready" within 120 s: ${stderr}`)),
-      120_000,
-    );
-    child.stderr?.on("data", (part: Buffer) => {
-      stderr += part.toString("utf8");
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`parent exited (${code}) before "ready": ${stderr}`));
-    });
-    onCrashParentMessages(child.stdout, (message) => {
-      if (message.event === "started") id = message.elwoodSessionId;
-      if (message.event === "phase" && id !== undefined) {
-        clearTimeout(timer);
-        child.removeAllListeners("exit");
-        resolve({ child, id });
-      }
-    });
+    loops,
   });
 }
 
@@ -194,16 +161,22 @@ describe("a session stopped or killed before its first turn resumes empty, loops
       const fx = await newFixture({ cli });
       fx.server.turn({ match: "after the resume", steps: [{ say: "back again" }] });
       const run = await runParent(fx, cli);
-      const stored = await readRecord(fx, run.id);
+      const stored = await readRecord(fx, run.elwoodSessionId);
       const sidecar = JSON.parse(
-        await readFile(join(fx.stateDir, "sessions", run.id, "loops.json"), "utf8"),
+        await readFile(join(fx.stateDir, "sessions", run.elwoodSessionId, "loops.json"), "utf8"),
       ) as { loops: Pick<ElwoodLoopSnapshot, "id" | "jitterMs" | "createdAt">[] };
       const loops = loopShape(sidecar.loops);
       expect(loops).toHaveLength(LOOP_COUNT);
       run.child.kill("SIGKILL");
       expect(await survivorsInHome(fx.home.home, 2_000)).toEqual([]);
       expect(stored.resume.agentSessionId).toBeUndefined();
-      await expectWorkingResume(fx, cli, run.id, loops, stored.resume.launched?.agentSessionId);
+      await expectWorkingResume(
+        fx,
+        cli,
+        run.elwoodSessionId,
+        loops,
+        stored.resume.launched?.agentSessionId,
+      );
     },
   );
 });

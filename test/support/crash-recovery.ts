@@ -8,16 +8,13 @@
 // otherwise the empty one relaunched, reported with the resumed_empty_conversation warning.
 // Tools that detached from the terminal (`setsid`, `nohup`) die too: the launch sentinel
 // ends them (issue 21).
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import { startOrResumeClaude, startOrResumeCodex } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "./claude-e2e.js";
-import { assertBuilt } from "./cli-bin.js";
 import type { CliName } from "./cli-binaries.js";
-import { onCrashParentMessages } from "./crash-parent-messages.js";
+import { type CrashParentRun, startCrashParent } from "./crash-parent.js";
 import {
   commandLineOf,
   isProcessAlive,
@@ -27,8 +24,6 @@ import {
   waitFor,
 } from "./process-table.js";
 import { type MakeFixture, useRealCliFixture } from "./real-cli-fixture.js";
-
-const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.meta.url));
 
 export type Phase = "starting" | "ready" | "mid-turn" | "mid-hook" | "mid-stop";
 
@@ -52,11 +47,6 @@ function shellCall(cli: CliName, command: string) {
   return { tool: { name: SHELL_TOOL[cli], input } };
 }
 
-interface ParentRun {
-  readonly child: ChildProcess;
-  readonly elwoodSessionId: string;
-}
-
 /** Starts the fixture parent and resolves once it reports `phase`. */
 function runParent(
   fx: ClaudeFixture,
@@ -64,45 +54,9 @@ function runParent(
   phase: Phase,
   prompt: string,
   posture: Readonly<Record<string, string>> = {},
-): Promise<ParentRun> {
-  const config = {
-    agent: cli,
-    cwd: fx.workspace,
-    env: fx.home.env,
-    stateDir: fx.stateDir,
-    phase,
-    prompt,
-    posture,
-  };
-  assertBuilt();
-  const child = spawn(process.execPath, [FIXTURE, JSON.stringify(config)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  fx.defer(() => {
-    child.kill("SIGKILL");
-  });
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    let elwoodSessionId: string | undefined;
-    const timer = setTimeout(
-      () => reject(new Error(`no "${phase}" within 120 s: ${stderr}`)),
-      120_000,
-    );
-    child.stderr?.on("data", (part: Buffer) => {
-      stderr += part.toString("utf8");
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`parent exited (${code}) before "${phase}": ${stderr}`));
-    });
-    onCrashParentMessages(child.stdout, (message) => {
-      if (message.event === "started") elwoodSessionId = message.elwoodSessionId;
-      if (message.event === "phase" && elwoodSessionId !== undefined) {
-        clearTimeout(timer);
-        resolve({ child, elwoodSessionId });
-      }
-    });
-  });
+): Promise<CrashParentRun> {
+  const config = { agent: cli, cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir };
+  return startCrashParent(fx, { ...config, phase, prompt, posture });
 }
 
 /**
@@ -111,9 +65,8 @@ function runParent(
  * itself runs with the test's own HOME), so a process re-parented away from the parent's
  * tree counts as much as a direct child.
  */
-async function killParent(fx: ClaudeFixture, run: ParentRun): Promise<string[]> {
+async function killParent(fx: ClaudeFixture, run: CrashParentRun): Promise<string[]> {
   expect(processesInHome(fx.home.home).length).toBeGreaterThan(0);
-  run.child.removeAllListeners("exit");
   run.child.kill("SIGKILL");
   const left = await survivorsInHome(fx.home.home, 2_000);
   for (const pid of processesInHome(fx.home.home)) process.kill(pid, "SIGKILL");

@@ -188,34 +188,47 @@ async function bareTurn(
       : undefined;
   try {
     const wiring = await wiringFor(setup, variant, bridge);
-    const pty = spawnPty({
-      file: cliBinary(setup.agent),
-      args: [...wiring.args, scripted.prompt],
-      cwd: setup.workspace,
-      env: { ...setup.home.env, ...wiring.env },
-      ...BARE_SIZE,
-    });
-    // Drain the screen as a terminal would; nothing reads it.
-    pty.onData(() => {});
-    // The bridge checks its peers as a session's does (prd/bridge.md "Peer check").
-    bridge?.admitOnlyPeersOf({
-      cliPid: pty.pid,
-      clientKind: "bash",
-      hookTimeoutMs: HOOK_TIMEOUT_MS,
-      isCommandEvent: (eventName) =>
-        setup.agent === "codex" || CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName),
-    });
-    try {
-      await waitForLastStep(setup, scripted.turn, steps);
-      const gaps = requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
-      if (bridge === undefined) return { gaps };
-      const { dispatched, peerChecks, foreignPeer } = bridge.stats;
-      return { gaps, hookRequests: dispatched, peerChecks, foreignPeer };
-    } finally {
-      pty.kill("SIGKILL");
-    }
+    const gaps = await bareCliTurn(setup, steps, scripted, wiring, (cliPid) =>
+      // The bridge checks its peers as a session's does (prd/bridge.md "Peer check").
+      bridge?.admitOnlyPeersOf({
+        cliPid,
+        clientKind: "bash",
+        hookTimeoutMs: HOOK_TIMEOUT_MS,
+        isCommandEvent: (eventName) =>
+          setup.agent === "codex" || CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName),
+      }),
+    );
+    if (bridge === undefined) return { gaps };
+    const { dispatched, peerChecks, foreignPeer } = bridge.stats;
+    return { gaps, hookRequests: dispatched, peerChecks, foreignPeer };
   } finally {
     await bridge?.close();
+  }
+}
+
+/** The bare CLI in a PTY with `wiring`, through the scripted turn: the gaps between steps. */
+async function bareCliTurn(
+  setup: RunSetup,
+  steps: number,
+  scripted: ReturnType<typeof scriptTurn>,
+  wiring: Wiring,
+  onSpawned: (cliPid: number) => void = () => {},
+): Promise<number[]> {
+  const pty = spawnPty({
+    file: cliBinary(setup.agent),
+    args: [...wiring.args, scripted.prompt],
+    cwd: setup.workspace,
+    env: { ...setup.home.env, ...wiring.env },
+    ...BARE_SIZE,
+  });
+  // Drain the screen as a terminal would; nothing reads it.
+  pty.onData(() => {});
+  onSpawned(pty.pid);
+  try {
+    await waitForLastStep(setup, scripted.turn, steps);
+    return requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
+  } finally {
+    pty.kill("SIGKILL");
   }
 }
 
@@ -237,21 +250,7 @@ async function floorTurn(
     // The token only has to be there for the CLI to fill the header; nothing checks it.
     const environment = () => ({ [HOOK_PORT_ENV]: String(port), [HOOK_TOKEN_ENV]: "0".repeat(64) });
     const wiring = await wiringFor(setup, "floor", { port, environment });
-    const pty = spawnPty({
-      file: cliBinary(setup.agent),
-      args: [...wiring.args, scripted.prompt],
-      cwd: setup.workspace,
-      env: { ...setup.home.env, ...wiring.env },
-      ...BARE_SIZE,
-    });
-    pty.onData(() => {});
-    try {
-      await waitForLastStep(setup, scripted.turn, steps);
-      const gaps = requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
-      return { gaps, hookRequests };
-    } finally {
-      pty.kill("SIGKILL");
-    }
+    return { gaps: await bareCliTurn(setup, steps, scripted, wiring), hookRequests };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

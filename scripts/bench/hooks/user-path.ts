@@ -49,10 +49,12 @@ async function oneRun(
       if (turn.parentCpuMsPerStep !== undefined) {
         notes.push(`parent CPU ${ms(turn.parentCpuMsPerStep)}/step`);
       }
-      if (turn.hookRequests !== undefined) {
+      if (turn.hookRequests !== undefined && turn.peerChecks === undefined) {
+        notes.push(`${variant}: ${turn.hookRequests} hook requests`);
+      } else if (turn.hookRequests !== undefined) {
         notes.push(
-          `${turn.hookRequests} bridge requests on ${turn.peerChecks} identified connections` +
-            ` (${turn.foreignPeer} refused)`,
+          `${variant}: ${turn.hookRequests} bridge requests on ${turn.peerChecks} identified` +
+            ` connections (${turn.foreignPeer} refused)`,
         );
       }
     }
