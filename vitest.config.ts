@@ -18,14 +18,14 @@ const env = { XDG_STATE_HOME: join(homedir(), ".cache", "elwood-test-state") };
 // Worker counts were chosen by measurement on the 2-core machine the suite must fit
 // (prd/testing.md "How the suite is run"); ELWOOD_E2E_WORKERS and ELWOOD_FAST_WORKERS
 // override them. Measured for issue 22 on fresh clones: the e2e group took 942 s one file
-// at a time, about 555 s with two, 300 s with three and 270 s with four (quiet machine,
-// 2026-12-03, all green): its CPU is mostly the real CLIs, and with four the cores are
-// still only about 80% busy, because an e2e file spends most of its time waiting on the
-// CLIs and the model server. Unit and integration run three files at a time: with two
-// the group took 117 s and kept 1.3 of the 2 cores busy (many integration files wait on
-// deadlines and child processes), with three 91 s at 1.7 cores.
+// at a time, about 555 s with two, 250–300 s with three and four. Four was faster on a
+// quiet machine (270 against 300 s, 2026-12-03) but three of six fresh-clone runs with
+// four went red on load-bound waits (a Claude draft repaint, Codex's /model picker twice,
+// a Claude login test hung), so e2e stays at three. Unit and integration run three files
+// at a time: with two the group took 117 s and kept 1.3 of the 2 cores busy (many
+// integration files wait on deadlines and child processes), with three 91 s at 1.7 cores.
 // ELWOOD_E2E_WORKERS=1 runs the e2e files one at a time.
-const E2E_WORKERS = Number(process.env.ELWOOD_E2E_WORKERS ?? 4);
+const E2E_WORKERS = Number(process.env.ELWOOD_E2E_WORKERS ?? 3);
 const FAST_WORKERS = Number(process.env.ELWOOD_FAST_WORKERS ?? 3);
 
 /**
