@@ -27,7 +27,7 @@ import { type ClaudeFixture, ensureGone, rejection, token } from "../support/cla
 import type { CliName } from "../support/cli-binaries.js";
 import { EXPLOIT_COMMAND, LOOSE_POSTURE, sessionCommandLines } from "../support/guardrails.js";
 import { touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
-import { processesInHome } from "../support/process-table.js";
+import { processesInHome, survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
@@ -175,8 +175,10 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       await expectDenied(fx, session, policy, markerFile, reason);
       await session.stop();
 
-      // Nothing runs with the agent's HOME once stopped; a refused resume starts nothing.
-      expect(processesInHome(fx.home.home)).toEqual([]);
+      // Nothing runs with the agent's HOME once stopped (within the 2 s every other
+      // survivor check allows: a SIGKILLed tool can take a moment to be reaped on a loaded
+      // machine); a refused resume starts nothing.
+      expect(await survivorsInHome(fx.home.home, 2_000)).toEqual([]);
       // Every bare resume path: startOrResume*, and the session class opened the way
       // `elwood serve` resumes (resumeOnly) and the way it starts-or-resumes.
       for (const attempt of [

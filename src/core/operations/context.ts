@@ -54,9 +54,15 @@ export async function pollScreen<T>(
   }
 }
 
+/** After the last key, how long a slow CLI may take to close what it was told to close. */
+export const DISMISS_SETTLE_MS = 3000;
+
 /**
  * Sends `key` while `isOpen` holds, at most `attempts` times (one per stage still open),
  * each time waiting up to `waitMs` for it to close: a stray key never reaches the composer.
+ * Still open after the last key, it waits (no more keys) up to DISMISS_SETTLE_MS: under
+ * load Claude took longer than the per-key wait, and a login() right after a failed one
+ * found the first one's dialog still open.
  */
 export async function dismiss(
   context: SessionContext,
@@ -74,4 +80,8 @@ export async function dismiss(
       () => undefined,
     );
   }
+  if (context.lifetime.isClosed) return;
+  await pollScreen(context, (lines) => !close.isOpen(lines), DISMISS_SETTLE_MS, 50).catch(
+    () => undefined,
+  );
 }
