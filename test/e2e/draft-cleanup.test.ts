@@ -35,11 +35,15 @@ function composerRows(session: ElwoodAgentSession): string[] {
   return rows.filter((row) => row.length > 0);
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+async function until(
+  condition: () => boolean,
+  timeoutMs: number,
+  what?: () => string,
+): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
     if (condition()) return;
   }
-  expect(condition()).toBe(true);
+  expect(condition(), what?.()).toBe(true);
 }
 
 async function clearsEveryRow(session: ElwoodAgentSession): Promise<void> {
@@ -122,10 +126,11 @@ async function clearsProgramDrafts(
       // keys empty a draft of several rows, so it waits for that round's result (it sends
       // no second round); rows left behind never empty and still fail here.
       const emptied = () => readComposer(session, adapter).composerDraft === "";
-      for (const deadline = Date.now() + 10_000; !emptied() && Date.now() < deadline; ) {
-        await sleep(100);
-      }
-      expect(emptied(), `${name}; the screen:\n${session.terminal.snapshot().text}`).toBe(true);
+      await until(
+        emptied,
+        10_000,
+        () => `${name}; the screen:\n${session.terminal.snapshot().text}`,
+      );
     }
     expect(readComposer(session, adapter).composerDraft, name).toBe("");
     expect(session.terminal.snapshot().text, name).not.toContain(lastWord);
