@@ -6,6 +6,7 @@
 // then the small-frame latency (time from output to settled) of both paths at 1 and 2.
 //
 //   npm run bench -- terminal [--runs 3] [--sessions 1,2,8,32] [--parsers inline,worker,auto]
+//                             [--writers cat,node]
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_TERMINAL_SIZE } from "../../src/terminal/terminal.js";
 import { HeadlessTerminal } from "../../src/terminal/xterm-module.js";
 import { buildPayload, MIB, median } from "./terminal/payload.js";
-import type { ScenarioConfig, ScenarioResult } from "./terminal/scenario.js";
+import type { ScenarioConfig, ScenarioResult, TerminalBenchWriter } from "./terminal/scenario.js";
 
 const BYTES_PER_SESSION = 8 * MIB;
 const SCENARIO = fileURLToPath(new URL("./terminal/scenario.ts", import.meta.url));
@@ -26,6 +27,7 @@ interface Options {
   readonly runs: number;
   readonly sessions: readonly number[];
   readonly parsers: readonly ("inline" | "worker" | "auto")[];
+  readonly writers: readonly TerminalBenchWriter[];
 }
 
 function parseOptions(args: readonly string[]): Options {
@@ -38,7 +40,13 @@ function parseOptions(args: readonly string[]): Options {
     if (parser !== "inline" && parser !== "worker" && parser !== "auto")
       throw new Error(`--parsers takes inline, worker and auto; got ${parser}`);
   }
+  const writers = (value("--writers") ?? "cat").split(",");
+  for (const writer of writers) {
+    if (writer !== "cat" && writer !== "node")
+      throw new Error(`--writers takes cat and node; got ${writer}`);
+  }
   return {
+    writers: writers as Options["writers"],
     runs: Number(value("--runs") ?? 3),
     sessions: (value("--sessions") ?? "1,2,8,32").split(",").map(Number),
     parsers: parsers as Options["parsers"],
@@ -100,40 +108,44 @@ const load = () =>
 
 async function throughputTable(options: Options, payloadPath: string, payload: Buffer) {
   const rawMibPerSecond = await rawXtermMibPerSecond(payload);
+  const paths = options.writers.flatMap((writer) =>
+    options.parsers.map((parser) => ({ parser, writer, name: `${parser}, ${writer}` })),
+  );
   const medians = new Map<string, { wall: number; rss: number; p99: number; cpu: number }>();
   const rows: string[][] = [];
   for (const sessions of options.sessions) {
-    const resultsOf = new Map(options.parsers.map((parser) => [parser, [] as ScenarioResult[]]));
+    const resultsOf = new Map(paths.map((path) => [path.name, [] as ScenarioResult[]]));
     // Paths alternate run by run, so each sees the same machine load.
     for (let run = 0; run < options.runs; run += 1) {
-      for (const parser of options.parsers) {
+      for (const path of paths) {
         const result = await runChild({
           kind: "throughput",
           sessions,
-          parser,
+          parser: path.parser,
+          writer: path.writer,
           payloadPath,
           payloadBytes: payload.length,
         });
-        resultsOf.get(parser)?.push(result);
+        resultsOf.get(path.name)?.push(result);
         console.log(
-          `  ${sessions} × ${parser} run ${run + 1}: ${result.wallSeconds.toFixed(2)} s, ${result.peakRssMiB.toFixed(0)} MiB, loop p99 ${result.loopDelayP99Ms.toFixed(1)} ms, CPU ${result.cpuSeconds.toFixed(1)} s (load ${load()})`,
+          `  ${sessions} × ${path.name} run ${run + 1}: ${result.wallSeconds.toFixed(2)} s, ${result.peakRssMiB.toFixed(0)} MiB, loop p99 ${result.loopDelayP99Ms.toFixed(1)} ms, CPU ${result.cpuSeconds.toFixed(1)} s (load ${load()})`,
         );
       }
     }
-    for (const parser of options.parsers) {
-      const results = resultsOf.get(parser) ?? [];
+    for (const path of paths) {
+      const results = resultsOf.get(path.name) ?? [];
       const figure = {
         wall: median(results.map((result) => result.wallSeconds)),
         rss: median(results.map((result) => result.peakRssMiB)),
         p99: median(results.map((result) => result.loopDelayP99Ms)),
         cpu: median(results.map((result) => result.cpuSeconds)),
       };
-      medians.set(`${parser}:${sessions}`, figure);
+      medians.set(`${path.name}:${sessions}`, figure);
       const mibPerSecond = (sessions * payload.length) / MIB / figure.wall;
-      const inline = medians.get(`inline:${sessions}`);
+      const inline = medians.get(`inline, ${path.writer}:${sessions}`);
       rows.push([
         String(sessions),
-        parser,
+        path.name,
         results.map((result) => result.wallSeconds.toFixed(2)).join(" "),
         figure.wall.toFixed(2),
         figure.rss.toFixed(0),
@@ -148,7 +160,7 @@ async function throughputTable(options: Options, payloadPath: string, payload: B
   printTable(
     [
       "sessions",
-      "parser",
+      "parser, writer",
       "wall s (runs)",
       "median s",
       "peak RSS MiB",

@@ -22,6 +22,7 @@ export type ScenarioConfig =
       readonly parser: TerminalParserPlacement;
       readonly payloadPath: string;
       readonly payloadBytes: number;
+      readonly writer: TerminalBenchWriter;
     }
   | {
       readonly kind: "latency";
@@ -29,6 +30,13 @@ export type ScenarioConfig =
       readonly parser: TerminalParserPlacement;
       readonly frames: number;
     };
+
+/**
+ * What writes the payload into each PTY: `cat` (the least a child can cost, so the figures
+ * are Elwood's) or a Node process per session (the original fixture: each one's start-up
+ * competes with Elwood for the same two cores).
+ */
+export type TerminalBenchWriter = "cat" | "node";
 
 export interface ScenarioResult {
   readonly wallSeconds: number;
@@ -46,12 +54,15 @@ export interface ScenarioResult {
   readonly frameP99Ms?: number;
 }
 
-// The writer waits for one input byte before exiting: on Linux node-pty can drop the last
+// Each writer waits for one input byte before exiting: on Linux node-pty can drop the last
 // output of a child that exits right after writing (microsoft/node-pty#726).
-const WRITER_SOURCE =
+const NODE_WRITER_SOURCE =
   "process.stdout.write(require('fs').readFileSync(process.argv[1]),()=>process.stdin.once('data',()=>process.exit(0)));";
 // `stty -opost` first so the PTY passes the payload through byte for byte (no \n → \r\n).
-const WRITER_SCRIPT = `stty raw -echo -opost && exec "$0" -e ${shellQuote(WRITER_SOURCE)} "$1"`;
+const WRITER_SCRIPTS: Record<TerminalBenchWriter, string> = {
+  cat: `stty raw -echo -opost && cat "$1" && head -c 1 >/dev/null`,
+  node: `stty raw -echo -opost && exec "$0" -e ${shellQuote(NODE_WRITER_SOURCE)} "$1"`,
+};
 
 /** utime + stime of each thread of this process, in seconds, by thread id (Linux only). */
 function threadCpuSeconds(): Map<number, number> {
@@ -103,7 +114,7 @@ async function throughput(config: Extract<ScenarioConfig, { kind: "throughput" }
   const runs = Array.from({ length: config.sessions }, async () => {
     const pty = spawnPty({
       file: "/bin/sh",
-      args: ["-c", WRITER_SCRIPT, process.execPath, config.payloadPath],
+      args: ["-c", WRITER_SCRIPTS[config.writer], process.execPath, config.payloadPath],
       cwd: tmpdir(),
       env: process.env,
       ...DEFAULT_TERMINAL_SIZE,
