@@ -218,7 +218,10 @@ export class ScreenWatcher {
     this.#attempt = undefined;
     const { status } = this.#context;
     const wasWorking = this.#wasWorking;
-    this.#wasWorking = reading.isWorking;
+    // Work counts as seen until an idle composer shows. A frame with neither (Claude's
+    // /login dialog over its spinner) used to clear it, so the idle composer after it was
+    // no edge: status stayed `running` with no turn, and the next send() waited forever.
+    this.#wasWorking = reading.isWorking || (wasWorking && !reading.hasIdleComposer);
     if (status.isBlocked) {
       if (!reading.isWorking && !reading.hasIdleComposer) return;
       this.#blockedKey = undefined;
