@@ -2,7 +2,7 @@
 // fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
 // to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
 // /tmp for sanitizing into test/fixtures/transcripts.
-// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts|row-drafts]
+// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts|row-drafts|esc-esc]
 // The binaries are the pinned devDependencies, or other versions through the e2e override
 // (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
 // under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
@@ -273,6 +273,30 @@ async function captureClaudeSettingsWarning(port: number): Promise<void> {
   ]);
 }
 
+// Two Escapes on an idle composer after a turn: Claude opens its Rewind dialog, Codex its
+// backtrack (edit a previous message). A stray second Escape from a dismissal under load
+// opened Claude's, and the next prompt was typed into it (prd/operations.md "Dismissal").
+async function captureEscEsc(port: number): Promise<void> {
+  answerWith(anthropicReply);
+  await scenario(CLAUDE, [], claudeEnv(port), `claude-${versionOf(CLAUDE)}`, [
+    ...ACCEPT_TRUST,
+    { set: { anthropicToolSent: true } },
+    ...shotAfterPrompt("say hello", "answered-before-rewind", 5000),
+    { keys: ESC },
+    { wait: 150 },
+    ...shotAfter(ESC, "rewind", 1500),
+  ]);
+  answerWith(openaiReply);
+  await scenario(CODEX, [], codexEnv(codexHome(port)), `codex-${versionOf(CODEX)}`, [
+    ...CODEX_TRUSTED_AND_QUIET,
+    { set: { openaiToolSent: true } },
+    ...shotAfterPrompt("say hello", "answered-before-backtrack", 5000),
+    { keys: ESC },
+    { wait: 150 },
+    ...shotAfter(ESC, "backtrack", 1500),
+  ]);
+}
+
 function codexHome(port: number, extra = ""): string {
   const home = mkdtempSync(join(tmpdir(), "elwood-cxhome-"));
   const codexDir = join(home, ".codex");
@@ -416,5 +440,6 @@ if (which === "all" || which === "claude" || which === "claude-settings")
 if (which === "all" || which === "codex") await captureCodex(port);
 if (which === "all" || which === "drafts") await captureDrafts(port);
 if (which === "all" || which === "row-drafts") await captureRowDrafts(port);
+if (which === "all" || which === "esc-esc") await captureEscEsc(port);
 removeLeftovers();
 process.exit(0);

@@ -118,6 +118,17 @@ const ROWS: readonly ScreenFact[] = [
     verifiedOn: "2.1.332",
   },
   {
+    // Esc Esc on an idle composer: "Rewind" / "Restore the code and/or conversation to the
+    // point before…" / each prompt / "❯ (current)" / "Enter to continue · Esc to cancel"
+    // (fixture claude-2.1.332-rewind). A prompt typed into it is lost, so it holds input.
+    id: "claude-rewind",
+    kind: "blocking_dialog",
+    header: /^Rewind$/,
+    body: [/^Restore the code and\/or conversation to the point before/],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
     // Dialog titles Elwood has no row for; they hold input and show as attention with
     // their text. "N new MCP servers found in this project" (2.1.332), "Settings
     // Warning" / "Settings Error" (a --settings problem; fixtures claude-*-settings-warning).

@@ -107,6 +107,17 @@ const ROWS: readonly ScreenFact[] = [
     verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
+    // Esc Esc on an idle composer: the transcript is browsed for a prompt to edit, under
+    // the composer, with the footer "Browsing transcript · ↑↓/jk scroll · ←→/hl prompts ·
+    // ^t details · ↵ rewind · esc back" (fixture codex-0.171.0-backtrack). Typed text
+    // scrolls and Enter rewinds the conversation, so it holds input.
+    id: "codex-backtrack",
+    kind: "blocking_dialog",
+    header: /^Browsing transcript · .*\besc back$/,
+    answer: "never",
+    verifiedOn: "0.171.0",
+  },
+  {
     id: "codex-unknown-gate",
     kind: "unknown_gate",
     header: /^(Do you|Is this|Load this|Trust the|New MCP|WARNING:|Hooks need)/,

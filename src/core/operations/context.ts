@@ -57,28 +57,37 @@ export async function pollScreen<T>(
 /** After the last key, how long a slow CLI may take to close what it was told to close. */
 export const DISMISS_SETTLE_MS = 3000;
 
+/** What `dismiss()` closes, and how. */
+export interface Dismissal {
+  isOpen(lines: readonly string[]): boolean;
+  /**
+   * Which stage of the dialog shows (e.g. the code prompt, the method list): a key counts
+   * as taken once the stage changes, even if the dialog is still open.
+   */
+  stageOf(lines: readonly string[]): string;
+  key: string;
+  /** Keys at most: one per stage. */
+  attempts: number;
+  /** How long one key may take to show its effect before the next is sent. */
+  waitMs: number;
+}
+
 /**
- * Sends `key` while `isOpen` holds, at most `attempts` times (one per stage still open),
- * each time waiting up to `waitMs` for it to close: a stray key never reaches the composer.
- * Still open after the last key, it waits (no more keys) up to DISMISS_SETTLE_MS: under
- * load Claude took longer than the per-key wait, and a login() right after a failed one
- * found the first one's dialog still open.
+ * Sends `key` while `isOpen` holds, at most `attempts` times, each time waiting up to
+ * `waitMs` for the dialog to close or to move to another stage. A key whose effect has not
+ * shown gets no second key behind it early: under load Claude showed a stage change late,
+ * the next Escape then reached the empty composer, and two of those open its Rewind
+ * dialog (Codex's Esc Esc edits the previous message), which the next prompt was typed into.
+ * Still open after the last key, it waits (no more keys) up to DISMISS_SETTLE_MS.
  */
-export async function dismiss(
-  context: SessionContext,
-  close: {
-    isOpen(lines: readonly string[]): boolean;
-    key: string;
-    attempts: number;
-    waitMs: number;
-  },
-): Promise<void> {
+export async function dismiss(context: SessionContext, close: Dismissal): Promise<void> {
   for (let attempt = 0; attempt < close.attempts; attempt += 1) {
-    if (context.lifetime.isClosed || !close.isOpen(await renderedLines(context))) return;
+    const lines = await renderedLines(context);
+    if (context.lifetime.isClosed || !close.isOpen(lines)) return;
+    const stage = close.stageOf(lines);
     context.terminal.sendInput(close.key);
-    await pollScreen(context, (lines) => !close.isOpen(lines), close.waitMs, 50).catch(
-      () => undefined,
-    );
+    const isTaken = (now: readonly string[]) => !close.isOpen(now) || close.stageOf(now) !== stage;
+    await pollScreen(context, isTaken, close.waitMs, 50).catch(() => undefined);
   }
   if (context.lifetime.isClosed) return;
   await pollScreen(context, (lines) => !close.isOpen(lines), DISMISS_SETTLE_MS, 50).catch(

@@ -8,7 +8,14 @@ import { optionalMilliseconds } from "../contract/call-arguments.js";
 import type { LoginFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
-import { dismiss, ENTER_SETTLE_MS, renderedLines, sleep, typeCommand } from "./context.js";
+import {
+  DISMISS_SETTLE_MS,
+  dismiss,
+  ENTER_SETTLE_MS,
+  renderedLines,
+  sleep,
+  typeCommand,
+} from "./context.js";
 import {
   checkAuthUrl,
   checkLoginCode,
@@ -111,9 +118,15 @@ export class LoginRun {
         await sleep(context, POLL_MS);
       }
     } catch (error) {
-      // The code screen may sit on the method list: up to one Escape per stage (~1 s).
-      const isOpen = (lines: readonly string[]) => this.#read(lines).isOpen;
-      const close = { isOpen, key: KEYS.escape, attempts: 3, waitMs: KEY_STEP_MS + 100 };
+      // The code screen may sit on the method list: up to one Escape per stage, each sent
+      // only once the last one showed (login has no cancel bound; a stray Escape has one).
+      const close = {
+        isOpen: (lines: readonly string[]) => this.#read(lines).isOpen,
+        stageOf: (lines: readonly string[]) => loginStage(this.#read(lines)),
+        key: KEYS.escape,
+        attempts: 3,
+        waitMs: DISMISS_SETTLE_MS,
+      };
       if (hasOpened) await dismiss(context, close);
       throw error;
     }
@@ -206,4 +219,10 @@ export class LoginRun {
       { details: { timeoutMs, stage: this.#stage() } },
     );
   }
+}
+
+/** The dialog's stage as a dismissal compares it: which of its screens shows. */
+function loginStage(screen: LoginScreen): string {
+  const { hasMethodList, hasCodePrompt, url, isSuccess, isFailure } = screen;
+  return JSON.stringify([hasMethodList, hasCodePrompt, url !== undefined, isSuccess, isFailure]);
 }

@@ -151,8 +151,13 @@ export async function readPages(
       page = await waitForPage((next) => next.number !== previous);
     }
   } finally {
-    const isOpen = (lines: readonly string[]) => readPagerPage(lines, facts) !== undefined;
-    const close = { isOpen, key: facts.closeKey, attempts: 1, waitMs: PAGE_TIMEOUT_MS };
+    const close = {
+      isOpen: (lines: readonly string[]) => readPagerPage(lines, facts) !== undefined,
+      stageOf: (lines: readonly string[]) => String(readPagerPage(lines, facts)?.number),
+      key: facts.closeKey,
+      attempts: 1,
+      waitMs: PAGE_TIMEOUT_MS,
+    };
     if (!context.lifetime.isClosed) await dismiss(context, close);
   }
   return pages;

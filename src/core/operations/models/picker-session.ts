@@ -94,8 +94,18 @@ export class PickerSession {
 
   /** Escape until the idle composer shows (one per stage, at most three). */
   cancel(): Promise<void> {
-    const isOpen = (lines: readonly string[]) => !this.#isClosedToComposer(lines);
-    const close = { isOpen, key: KEYS.escape, attempts: 3, waitMs: PICKER_CANCEL_MS };
+    const close = {
+      isOpen: (lines: readonly string[]) => !this.#isClosedToComposer(lines),
+      // The list, or which follow-up stage (e.g. Codex's reasoning effort) shows.
+      stageOf: (lines: readonly string[]) =>
+        JSON.stringify([
+          isPickerVisible(lines, this.#facts),
+          ...this.#facts.followUps.map((stage) => stageRegion(lines, stage) !== undefined),
+        ]),
+      key: KEYS.escape,
+      attempts: 3,
+      waitMs: PICKER_CANCEL_MS,
+    };
     return dismiss(this.#context, close);
   }
 

@@ -184,6 +184,46 @@ describe("runLogin through a fake terminal replaying the captured frames", () =>
     expect(readLoginScreen(context.terminal.snapshot().lines, COLS, facts).isOpen).toBe(false);
   });
 
+  test("C-API-43: a CLI that shows each Escape 600 ms late gets one per stage, and none reaches the composer", async () => {
+    const { context, writes } = fakeClaude(OAUTH_ERROR);
+    // The fake walks to the OAuth error as usual; from there each Escape shows 600 ms late:
+    // the error screen goes back to the method list, then the list closes.
+    const stages = [OAUTH_ERROR, METHODS, COMPOSER];
+    let shown = context.terminal.snapshot().lines;
+    let pending = 0;
+    let strayEscapes = 0;
+    const slow = {
+      ...context,
+      terminal: {
+        ...context.terminal,
+        snapshot: () => ({ lines: shown, text: shown.join("\n") }),
+        sendInput(data: string | Uint8Array) {
+          const stage = stages.indexOf(shown);
+          if (String(data) !== "\x1b" || stage === -1) {
+            context.terminal.sendInput(data);
+            shown = context.terminal.snapshot().lines;
+            return;
+          }
+          writes.push("\x1b");
+          pending += 1;
+          if (stage + pending > 2) strayEscapes += 1;
+          setTimeout(() => {
+            pending -= 1;
+            shown = stages[Math.min(2, stages.indexOf(shown) + 1)] ?? COMPOSER;
+          }, 600);
+        },
+      },
+    } as unknown as SessionContext;
+    const options = normalizeLoginOptions({ provideCode: () => "code", timeoutMs: 10_000 }, facts);
+    await expect(new LoginRun(slow, facts, options).run()).rejects.toMatchObject({
+      name: "login_failed",
+      details: { stage: "code" },
+    });
+    expect(writes.filter((write) => write === "\x1b")).toHaveLength(2);
+    expect(strayEscapes).toBe(0);
+    expect(shown).toBe(COMPOSER);
+  });
+
   test("C-API-43: no success in time is login_timeout, and provideCode is never called without a paste prompt", async () => {
     const { context } = fakeClaude(SUCCESS);
     let asked = 0;

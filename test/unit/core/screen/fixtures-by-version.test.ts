@@ -138,6 +138,18 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
     expect(reading.dialog?.text).toContain("❯ 1. Continue");
     expect(reading.hasIdleComposer).toBe(false);
   },
+  // Esc Esc after a turn (capture-screens.ts esc-esc): Claude's Rewind, Codex's transcript
+  // browsing. Either would take a typed prompt as keys, so both hold input as dialogs.
+  "answered-before-rewind": idle,
+  "answered-before-backtrack": idle,
+  rewind: (reading) => {
+    expect(reading.dialog).toMatchObject({ kind: "human_decision", ruleIds: ["claude-rewind"] });
+    expect(reading.hasIdleComposer).toBe(false);
+  },
+  backtrack: (reading) => {
+    expect(reading.dialog).toMatchObject({ kind: "human_decision", ruleIds: ["codex-backtrack"] });
+    expect(reading.hasIdleComposer).toBe(false);
+  },
   "auth-failure": (reading) => {
     expect(reading.isAuthFailure).toBe(true);
   },
