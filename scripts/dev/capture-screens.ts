@@ -277,23 +277,24 @@ async function captureClaudeSettingsWarning(port: number): Promise<void> {
 // backtrack (edit a previous message). A stray second Escape from a dismissal under load
 // opened Claude's, and the next prompt was typed into it (prd/operations.md "Dismissal").
 async function captureEscEsc(port: number): Promise<void> {
+  // After an answered turn (no tool call first), Escape, and a second one 150 ms later.
+  const escEsc = (answered: string, opened: string): Step[] => [
+    ...shotAfterPrompt("say hello", answered, 5000),
+    { keys: ESC },
+    { wait: 150 },
+    ...shotAfter(ESC, opened, 1500),
+  ];
   answerWith(anthropicReply);
   await scenario(CLAUDE, [], claudeEnv(port), `claude-${versionOf(CLAUDE)}`, [
     ...ACCEPT_TRUST,
     { set: { anthropicToolSent: true } },
-    ...shotAfterPrompt("say hello", "answered-before-rewind", 5000),
-    { keys: ESC },
-    { wait: 150 },
-    ...shotAfter(ESC, "rewind", 1500),
+    ...escEsc("answered-before-rewind", "rewind"),
   ]);
   answerWith(openaiReply);
   await scenario(CODEX, [], codexEnv(codexHome(port)), `codex-${versionOf(CODEX)}`, [
     ...CODEX_TRUSTED_AND_QUIET,
     { set: { openaiToolSent: true } },
-    ...shotAfterPrompt("say hello", "answered-before-backtrack", 5000),
-    { keys: ESC },
-    { wait: 150 },
-    ...shotAfter(ESC, "backtrack", 1500),
+    ...escEsc("answered-before-backtrack", "backtrack"),
   ]);
 }
 
