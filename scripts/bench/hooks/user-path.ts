@@ -21,10 +21,11 @@ type RunFigures = Partial<Record<TurnVariant, number>>;
 
 function variantsFor(agent: BenchAgent, options: UserPathOptions): TurnVariant[] {
   const extra = options.extraVariants ?? (agent === "claude" ? ["noop"] : []);
-  // The no-op command hooks are a Claude settings construct.
+  // The no-op command hooks are a Claude settings construct. The floor's plain server
+  // answers Claude's HTTP hooks; Codex's command hooks run Elwood's client, which fails
+  // closed on a server that does not speak the bridge (its turn never reached the model).
   const usable = extra.filter(
-    (variant) =>
-      agent === "claude" || variant === "hooks" || variant === "floor" || variant === "elwood160",
+    (variant) => agent === "claude" || variant === "hooks" || variant === "elwood160",
   );
   return ["elwood", "bare", ...usable.filter((v) => v !== "elwood" && v !== "bare")];
 }
