@@ -61,10 +61,10 @@ export const DISMISS_SETTLE_MS = 3000;
 export interface Dismissal {
   isOpen(lines: readonly string[]): boolean;
   /**
-   * Which stage of the dialog shows (e.g. the code prompt, the method list): a key counts
-   * as taken once the stage changes, even if the dialog is still open.
+   * Which stage of the dialog shows (e.g. the code prompt, the method list), or undefined
+   * for a frame that shows none (half painted, or between stages).
    */
-  stageOf(lines: readonly string[]): string;
+  stageOf(lines: readonly string[]): string | undefined;
   key: string;
   /** Keys at most: one per stage. */
   attempts: number;
@@ -73,20 +73,37 @@ export interface Dismissal {
 }
 
 /**
- * Sends `key` while `isOpen` holds, at most `attempts` times, each time waiting up to
- * `waitMs` for the dialog to close or to move to another stage. A key whose effect has not
- * shown gets no second key behind it early: under load Claude showed a stage change late,
- * the next Escape then reached the empty composer, and two of those open its Rewind
- * dialog (Codex's Esc Esc edits the previous message), which the next prompt was typed into.
+ * Sends `key` while `isOpen` holds, at most `attempts` times. Each key goes onto a known
+ * stage (after up to `waitMs` for one to show), and the next waits until the dialog closed
+ * or another known stage showed on two looks in a row, or `waitMs` ran out. Under load
+ * Claude showed a stage change late; the old rule (closed within 350 ms, else the next
+ * key) sent Escapes that reached the empty composer, and two of those open its Rewind
+ * dialog (Codex's Esc Esc browses the transcript), which took the next prompt as keys.
  * Still open after the last key, it waits (no more keys) up to DISMISS_SETTLE_MS.
  */
 export async function dismiss(context: SessionContext, close: Dismissal): Promise<void> {
+  const CLOSED = "\u0000closed";
+  const shownStage = (lines: readonly string[]) =>
+    close.isOpen(lines) ? close.stageOf(lines) : CLOSED;
   for (let attempt = 0; attempt < close.attempts; attempt += 1) {
-    const lines = await renderedLines(context);
-    if (context.lifetime.isClosed || !close.isOpen(lines)) return;
-    const stage = close.stageOf(lines);
+    if (context.lifetime.isClosed) return;
+    const stage = await pollScreen(context, shownStage, close.waitMs, 50).catch(() => undefined);
+    if (stage === CLOSED || context.lifetime.isClosed) return;
+    if (stage === undefined && !close.isOpen(await renderedLines(context))) return;
     context.terminal.sendInput(close.key);
-    const isTaken = (now: readonly string[]) => !close.isOpen(now) || close.stageOf(now) !== stage;
+    // A new stage counts once two looks agree: a frame painted halfway is not the key's effect.
+    let candidate: string | undefined;
+    const isTaken = (lines: readonly string[]) => {
+      const now = shownStage(lines);
+      if (now === CLOSED) return true;
+      if (now === undefined || now === stage) {
+        candidate = undefined;
+        return false;
+      }
+      if (now === candidate) return true;
+      candidate = now;
+      return false;
+    };
     await pollScreen(context, isTaken, close.waitMs, 50).catch(() => undefined);
   }
   if (context.lifetime.isClosed) return;

@@ -221,8 +221,9 @@ export class LoginRun {
   }
 }
 
-/** The dialog's stage as a dismissal compares it: which of its screens shows. */
-function loginStage(screen: LoginScreen): string {
+/** The dialog's stage as a dismissal compares it: which of its screens shows, if any. */
+function loginStage(screen: LoginScreen): string | undefined {
   const { hasMethodList, hasCodePrompt, url, isSuccess, isFailure } = screen;
-  return JSON.stringify([hasMethodList, hasCodePrompt, url !== undefined, isSuccess, isFailure]);
+  const parts = [hasMethodList, hasCodePrompt, url !== undefined, isSuccess, isFailure];
+  return parts.includes(true) ? JSON.stringify(parts) : undefined;
 }

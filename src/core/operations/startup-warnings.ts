@@ -153,7 +153,7 @@ export async function readPages(
   } finally {
     const close = {
       isOpen: (lines: readonly string[]) => readPagerPage(lines, facts) !== undefined,
-      stageOf: (lines: readonly string[]) => String(readPagerPage(lines, facts)?.number),
+      stageOf: (lines: readonly string[]) => readPagerPage(lines, facts)?.number.toString(),
       key: facts.closeKey,
       attempts: 1,
       waitMs: PAGE_TIMEOUT_MS,

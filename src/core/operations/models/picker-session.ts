@@ -96,12 +96,15 @@ export class PickerSession {
   cancel(): Promise<void> {
     const close = {
       isOpen: (lines: readonly string[]) => !this.#isClosedToComposer(lines),
-      // The list, or which follow-up stage (e.g. Codex's reasoning effort) shows.
-      stageOf: (lines: readonly string[]) =>
-        JSON.stringify([
+      // The list, or which follow-up stage (e.g. Codex's reasoning effort) shows; none
+      // while the list is gone and the composer not yet back (no key goes there).
+      stageOf: (lines: readonly string[]) => {
+        const parts = [
           isPickerVisible(lines, this.#facts),
           ...this.#facts.followUps.map((stage) => stageRegion(lines, stage) !== undefined),
-        ]),
+        ];
+        return parts.includes(true) ? JSON.stringify(parts) : undefined;
+      },
       key: KEYS.escape,
       attempts: 3,
       waitMs: PICKER_CANCEL_MS,
