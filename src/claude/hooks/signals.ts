@@ -22,8 +22,12 @@ export const CLAUDE_TURN_SIGNALS = {
   // StopFailure ends a turn the API failed (a 401, a rate limit): no Stop ever comes.
   turnFailedHook: "StopFailure",
   permissionRequestHook: "PermissionRequest",
+  // StopFailure names the error text Claude writes as the turn's reply too ("Not logged
+  // in · Please run /login", 2.1.332): the turn waits for it like a Stop's last message.
   turnEndTextOf: (event: ClaudeAnyHookEvent): string | undefined =>
-    event.hook_event_name === "Stop" ? textOf(event, "last_assistant_message") : undefined,
+    event.hook_event_name === "Stop" || event.hook_event_name === "StopFailure"
+      ? textOf(event, "last_assistant_message")
+      : undefined,
   acceptedPromptOf: (event: ClaudeAnyHookEvent): string | undefined =>
     event.hook_event_name === "UserPromptSubmit" ? textOf(event, "prompt") : undefined,
   // A Stop handler's `decision: "block"` sends Claude back to work: the turn goes on.

@@ -91,8 +91,10 @@ export class Turns {
     // Accepted before the handler runs: a Stop handler that submits a prompt must not wait
     // behind a delivery that only this Stop proves (api.md: no deadlock).
     this.accept(current, `${name} hook`);
-    // A failed turn has no final text to wait for.
-    current.promise(name === signals.turnEndHook ? (signals.turnEndTextOf(event) ?? "") : "");
+    // The final text the transcript must hold before the turn ends; a failed turn's error
+    // text counts (under load Claude's StopFailure came before its "Not logged in" reply
+    // reached the transcript, and send() resolved with "").
+    current.promise(signals.turnEndTextOf(event) ?? "");
   }
 
   onHookOutcome(outcome: HookOutcome): void {
