@@ -44,6 +44,11 @@ export interface Reactions extends CliReactions {
   /** Milliseconds between the Stop hook and the transcript's assistant line. */
   readonly transcriptLagMs: number;
   /**
+   * The API error that fails every turn (StopFailure with this `error` and the reply as
+   * `last_assistant_message`, as 2.1.332 sends for a 401), or undefined: turns end on Stop.
+   */
+  readonly stopFailure?: string;
+  /**
    * Milliseconds between the answer on screen (spinner gone) and the Stop hook reaching the
    * parent: a starved parent reads the hook's request late (issue 22's overload run).
    */
@@ -285,6 +290,12 @@ export class FakeClaude extends FakeCli {
       });
     }
     this.turnStep(stopAt + 20 + this.reactions.stopHookDelayMs(stopIndex), () => {
+      const error = this.reactions.stopFailure;
+      if (error !== undefined) {
+        this.hook({ hook_event_name: "StopFailure", error, last_assistant_message: answer });
+        this.outcome("StopFailure");
+        return;
+      }
       this.hook({
         hook_event_name: "Stop",
         stop_hook_active: false,

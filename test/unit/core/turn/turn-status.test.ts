@@ -56,6 +56,14 @@ describe("a turn's status however it ends (C-TURN-01, Claude)", () => {
     expect(seen.activities).toEqual(["running", "ready"]);
   });
 
+  it("C-TURN-01 C-API-49: a failed turn's error reply, in the transcript 3 s after StopFailure, is what send() resolves with", async () => {
+    const cli = await ready({ stopFailure: "authentication_failed", transcriptLagMs: 3_000 });
+    const answer = cli.session.send("FAILED-turn");
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(answer).resolves.toBe("ANSWER FAILED-turn");
+    expect(cli.session.status).toBe("ready");
+  });
+
   it("C-TURN-01: an interrupted turn (Escape, no Stop hook) ends ready from the screen", async () => {
     const cli = await ready({ thinkMs: 60_000 });
     const seen = record(cli);
