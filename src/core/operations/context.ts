@@ -72,6 +72,11 @@ export interface Dismissal {
   waitMs: number;
 }
 
+/** A stage made of which of a dialog's parts show; none when no part shows. */
+export function stageOfParts(parts: readonly boolean[]): string | undefined {
+  return parts.includes(true) ? JSON.stringify(parts) : undefined;
+}
+
 /**
  * Sends `key` while `isOpen` holds, at most `attempts` times. Each key goes onto a known
  * stage (after up to `waitMs` for one to show), and the next waits until the dialog closed

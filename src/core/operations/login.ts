@@ -14,6 +14,7 @@ import {
   ENTER_SETTLE_MS,
   renderedLines,
   sleep,
+  stageOfParts,
   typeCommand,
 } from "./context.js";
 import {
@@ -224,6 +225,5 @@ export class LoginRun {
 /** The dialog's stage as a dismissal compares it: which of its screens shows, if any. */
 function loginStage(screen: LoginScreen): string | undefined {
   const { hasMethodList, hasCodePrompt, url, isSuccess, isFailure } = screen;
-  const parts = [hasMethodList, hasCodePrompt, url !== undefined, isSuccess, isFailure];
-  return parts.includes(true) ? JSON.stringify(parts) : undefined;
+  return stageOfParts([hasMethodList, hasCodePrompt, url !== undefined, isSuccess, isFailure]);
 }

@@ -5,7 +5,14 @@ import { KEYS } from "../../../terminal/input.js";
 import type { SessionContext } from "../../context/session-context.js";
 import type { AgentModelOption, FollowUpStage, ModelPickerFacts } from "../../contract/models.js";
 import { waitForSafeScreen } from "../../screen/safe-screen.js";
-import { dismiss, pollScreen, renderedLines, sleep, typeCommand } from "../context.js";
+import {
+  dismiss,
+  pollScreen,
+  renderedLines,
+  sleep,
+  stageOfParts,
+  typeCommand,
+} from "../context.js";
 import {
   finishRows,
   isPickerVisible,
@@ -98,13 +105,11 @@ export class PickerSession {
       isOpen: (lines: readonly string[]) => !this.#isClosedToComposer(lines),
       // The list, or which follow-up stage (e.g. Codex's reasoning effort) shows; none
       // while the list is gone and the composer not yet back (no key goes there).
-      stageOf: (lines: readonly string[]) => {
-        const parts = [
+      stageOf: (lines: readonly string[]) =>
+        stageOfParts([
           isPickerVisible(lines, this.#facts),
           ...this.#facts.followUps.map((stage) => stageRegion(lines, stage) !== undefined),
-        ];
-        return parts.includes(true) ? JSON.stringify(parts) : undefined;
-      },
+        ]),
       key: KEYS.escape,
       attempts: 3,
       waitMs: PICKER_CANCEL_MS,
