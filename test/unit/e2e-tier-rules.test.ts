@@ -79,7 +79,10 @@ describe("C-E2E-04 the e2e tier", () => {
     };
     // `e2e*` selects both e2e projects: the parallel one and the files that run alone.
     expect(pkg.scripts["test:e2e"]).toBe("vitest run --project 'e2e*'");
-    expect(pkg.scripts.test).toMatch(/vitest run$/);
+    // npm test runs the whole suite: vitest with no project filter, after the build.
+    expect(pkg.scripts.test).toBe("node scripts/dev/test-all.mjs");
+    const runner = readFileSync(join(root, "scripts", "dev", "test-all.mjs"), "utf8");
+    expect(runner).toContain('["vitest", "run", ...process.argv.slice(2)]');
     type Project = { test: { name: string; include: string[]; exclude?: string[] } };
     const configFor = (await import("../../vitest.config.js")).default as unknown as (env: {
       mode: string;
