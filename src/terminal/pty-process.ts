@@ -12,6 +12,12 @@ export interface PtyExit {
   readonly signal?: number;
 }
 
+/**
+ * A chunk of the child's output: bytes from node-pty, cut wherever a read ended (even inside
+ * a character); text only from PTYs made in this process (tests, the bench's frames).
+ */
+export type PtyOutput = Uint8Array | string;
+
 export interface PtyProcess {
   readonly pid: number;
   write(data: string | Uint8Array): void;
@@ -19,7 +25,7 @@ export interface PtyProcess {
   pause(): void;
   resume(): void;
   kill(signal?: string): void;
-  onData(callback: (chunk: string) => void): ElwoodUnsubscribe;
+  onData(callback: (chunk: PtyOutput) => void): ElwoodUnsubscribe;
   onExit(callback: (exit: PtyExit) => void): ElwoodUnsubscribe;
 }
 
@@ -73,6 +79,11 @@ export function spawnPty(options: SpawnPtyOptions): PtyProcess {
       rows: options.rows,
       cwd: options.cwd,
       env,
+      // Bytes, not strings: the parser takes UTF-8 bytes, and text is decoded only for
+      // whoever reads it (./output-text.ts). Without an encoding node-pty leaves IUTF8 off
+      // the PTY, which only the kernel's canonical-mode line editing reads (erasing a
+      // multi-byte character); the agents read their keys in raw mode.
+      encoding: null,
     });
     return wrapNodePty(pty);
   } catch (cause) {
@@ -112,6 +123,7 @@ function wrapNodePty(pty: nodePty.IPty): PtyProcess {
     },
     kill: (signal) => pty.kill(signal),
     onData: (callback) => {
+      // With no encoding node-pty emits Buffers, though its types say string.
       const subscription = pty.onData(callback);
       return () => subscription.dispose();
     },

@@ -6,7 +6,6 @@
 // stalled parse makes the batcher fail for good (the terminal's sticky `renderFailed`).
 
 import type { ParseScheduler } from "./parse-scheduler.js";
-import { splitUtf8, utf8Length } from "./utf8.js";
 
 export const DEFAULT_BATCH_BYTES = 65_536;
 export const DEFAULT_PAUSE_AT_BYTES = 262_144;
@@ -17,7 +16,12 @@ export const DEFAULT_MAX_IN_FLIGHT = 1;
 
 /** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
 export interface RenderSink {
-  write(data: string, parsed: () => void): void;
+  /**
+   * `data` is the sink's to keep (a parse worker's screen transfers its memory): each batch
+   * is a fresh copy that nothing else refers to. It may end, and the next one begin, inside
+   * a character: xterm decodes UTF-8 bytes across writes.
+   */
+  write(data: Uint8Array, parsed: () => void): void;
   /**
    * When the parser last showed it is alive (a parse worker answering any of its
    * terminals), if the sink can tell: a batch that waits behind other terminals' output
@@ -51,11 +55,6 @@ export interface RenderBatcherOptions extends RenderBatcherLimits {
   readonly onFailed?: (error: unknown) => void;
 }
 
-interface Pending {
-  text: string;
-  bytes: number;
-}
-
 interface InFlight {
   readonly bytes: number;
   readonly release: () => void;
@@ -64,7 +63,7 @@ interface InFlight {
 export class RenderBatcher {
   readonly #options: RenderBatcherOptions;
   readonly #limits: Required<RenderBatcherLimits>;
-  readonly #queue: Pending[] = [];
+  readonly #queue: Uint8Array[] = [];
   #queuedBytes = 0;
   readonly #waiters: { target: number; resolve: () => void }[] = [];
   #received = 0;
@@ -104,15 +103,16 @@ export class RenderBatcher {
     return this.#failure !== undefined;
   }
 
-  /** Queues `text`; `bytes` is its UTF-8 length when the caller knows it already. */
-  push(text: string, bytes: number = utf8Length(text)): void {
-    if (this.#isDisposed || text === "") return;
+  /** Queues `output`; the batcher only reads it (it is copied into a batch). */
+  push(output: Uint8Array): void {
+    const bytes = output.length;
+    if (this.#isDisposed || bytes === 0) return;
     this.#received += bytes;
     if (this.#failure !== undefined) {
       this.#parsed += bytes;
       return;
     }
-    this.#queue.push({ text, bytes });
+    this.#queue.push(output);
     this.#queuedBytes += bytes;
     if (!this.#isPaused && this.pendingBytes >= this.#limits.pauseAtBytes) {
       this.#isPaused = true;
@@ -197,7 +197,7 @@ export class RenderBatcher {
     if (batch === undefined) return false;
     let isCurrent = true;
     const entry: InFlight = {
-      bytes: batch.bytes,
+      bytes: batch.length,
       release: () => {
         if (!isCurrent) return;
         isCurrent = false;
@@ -207,7 +207,7 @@ export class RenderBatcher {
     this.#inFlight.push(entry);
     if (this.#stallTimer === undefined) this.#startStallTimer();
     try {
-      this.#options.sink.write(batch.text, () => {
+      this.#options.sink.write(batch, () => {
         if (!isCurrent) return;
         entry.release();
         this.#onBatchParsed(entry);
@@ -268,32 +268,23 @@ export class RenderBatcher {
     this.#writeNextBatch();
   }
 
-  // Joins whole queued chunks up to the batch budget; cuts a chunk (on a character boundary)
-  // only when it alone exceeds the budget.
-  #takeBatch(): Pending | undefined {
-    const parts: string[] = [];
-    let bytes = 0;
-    while (this.#queue.length > 0 && bytes < this.#limits.batchBytes) {
+  // Copies queued chunks into one new batch of up to the batch budget; the last chunk may
+  // be cut anywhere, even inside a character (the parser's UTF-8 decoder carries over).
+  #takeBatch(): Uint8Array | undefined {
+    const size = Math.min(this.#queuedBytes, this.#limits.batchBytes);
+    if (size === 0) return undefined;
+    const batch = new Uint8Array(size);
+    let filled = 0;
+    while (filled < size) {
       const next = this.#queue[0]!;
-      const room = this.#limits.batchBytes - bytes;
-      if (next.bytes <= room) {
-        this.#queue.shift();
-        parts.push(next.text);
-        bytes += next.bytes;
-        continue;
-      }
-      // A chunk that does not fit waits whole for the next batch; only a chunk larger than
-      // a whole batch is cut (re-encoding it costs more than a smaller batch does).
-      if (bytes > 0) break;
-      const { head, tail } = splitUtf8(next.text, room);
-      const headBytes = utf8Length(head);
-      parts.push(head);
-      bytes += headBytes;
-      this.#queue[0] = { text: tail, bytes: next.bytes - headBytes };
-      break;
+      const taken = Math.min(next.length, size - filled);
+      batch.set(taken === next.length ? next : next.subarray(0, taken), filled);
+      filled += taken;
+      if (taken === next.length) this.#queue.shift();
+      else this.#queue[0] = next.subarray(taken);
     }
-    this.#queuedBytes -= bytes;
-    return parts.length === 0 ? undefined : { text: parts.join(""), bytes };
+    this.#queuedBytes -= size;
+    return batch;
   }
 
   #fail(error: unknown): void {

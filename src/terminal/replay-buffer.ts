@@ -1,18 +1,14 @@
 // The live-only replay of raw PTY output (api.md "Size, terminal handle, replay",
-// C-PTY-03): the newest N bytes, trimmed on a UTF-8 boundary, never persisted.
+// C-PTY-03): the newest N bytes, kept as the PTY's bytes, starting on a character boundary
+// and read as whole characters; never persisted.
 
-import { keepUtf8Tail, utf8Length } from "./utf8.js";
+import { characterStartAtOrAfter, NO_BYTES, unfinishedCharacterLength, utf8Text } from "./utf8.js";
 
 export const DEFAULT_REPLAY_BYTES = 131_072;
 
-interface Chunk {
-  text: string;
-  bytes: number;
-}
-
 export class ReplayBuffer {
   readonly maxBytes: number;
-  #chunks: Chunk[] = [];
+  #chunks: Uint8Array[] = [];
   #bytes = 0;
 
   constructor(options: { readonly maxBytes?: number } = {}) {
@@ -20,28 +16,35 @@ export class ReplayBuffer {
   }
 
   get byteLength(): number {
-    this.#cutOldest();
-    return this.#bytes;
+    return this.bytes().length;
   }
 
-  /** Keeps `text`; `bytes` is its UTF-8 length when the caller knows it already. */
-  append(text: string, bytes: number = utf8Length(text)): void {
-    if (text === "" || this.maxBytes <= 0) return;
-    this.#chunks.push({ text, bytes });
-    this.#bytes += bytes;
+  /** Keeps `chunk` (bytes as the PTY gave them; it may end inside a character). */
+  append(chunk: Uint8Array): void {
+    if (chunk.length === 0 || this.maxBytes <= 0) return;
+    this.#chunks.push(chunk);
+    this.#bytes += chunk.length;
     this.#dropOldChunks();
   }
 
-  /** Everything still held, oldest first, as one string. */
+  /** The bytes still held, oldest first, starting where a character starts. */
+  bytes(): Uint8Array {
+    if (this.#chunks.length === 0) return NO_BYTES;
+    // Join once so repeated replays do not re-concatenate.
+    const joined = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
+    const kept = joined.subarray(characterStartAtOrAfter(joined, joined.length - this.maxBytes));
+    this.#chunks = kept.length === 0 ? [] : [kept];
+    this.#bytes = kept.length;
+    return kept;
+  }
+
+  /**
+   * Everything still held as text, without a last character whose bytes have not all
+   * arrived (a `data` listener gets that one with the bytes that complete it).
+   */
   contents(): string {
-    this.#cutOldest();
-    if (this.#chunks.length > 1) {
-      // Join once so repeated replays do not re-concatenate.
-      this.#chunks = [
-        { text: this.#chunks.map((chunk) => chunk.text).join(""), bytes: this.#bytes },
-      ];
-    }
-    return this.#chunks[0]?.text ?? "";
+    const bytes = this.bytes();
+    return utf8Text(bytes.subarray(0, bytes.length - unfinishedCharacterLength(bytes)));
   }
 
   clear(): void {
@@ -49,26 +52,15 @@ export class ReplayBuffer {
     this.#bytes = 0;
   }
 
-  // Per append, only whole old chunks go (no re-encoding on the hot path): at most one
-  // chunk more than the limit stays until a reader asks.
+  // Per append, only whole old chunks go (no copying on the hot path): at most one chunk
+  // more than the limit stays until a reader asks.
   #dropOldChunks(): void {
     let dropCount = 0;
-    while (this.#bytes - (this.#chunks[dropCount]?.bytes ?? 0) >= this.maxBytes) {
-      this.#bytes -= this.#chunks[dropCount]?.bytes ?? 0;
+    while (this.#bytes - (this.#chunks[dropCount]?.length ?? 0) >= this.maxBytes) {
+      this.#bytes -= this.#chunks[dropCount]?.length ?? 0;
       dropCount += 1;
       if (dropCount === this.#chunks.length) break;
     }
     if (dropCount > 0) this.#chunks.splice(0, dropCount);
-  }
-
-  // Cuts the oldest survivor on a character boundary so the total fits the limit.
-  #cutOldest(): void {
-    const oldest = this.#chunks[0];
-    if (oldest === undefined || this.#bytes <= this.maxBytes) return;
-    const keep = oldest.bytes - (this.#bytes - this.maxBytes);
-    const text = keepUtf8Tail(oldest.text, keep);
-    const bytes = utf8Length(text);
-    this.#bytes -= oldest.bytes - bytes;
-    this.#chunks[0] = { text, bytes };
   }
 }

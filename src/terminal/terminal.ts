@@ -5,18 +5,19 @@
 
 import { ElwoodError } from "../errors.js";
 import { type ElwoodUnsubscribe, TypedEmitter } from "../events/emitter.js";
+import { OutputText } from "./output-text.js";
 import { type ParseScheduler, sharedParseScheduler } from "./parse-scheduler.js";
 import { type ParseWorkerPool, sharedParseWorkerPool } from "./parse-worker/pool.js";
-import { isClosedPtyError, type PtyProcess } from "./pty-process.js";
+import { isClosedPtyError, type PtyOutput, type PtyProcess } from "./pty-process.js";
 import { RenderBatcher, type RenderBatcherLimits } from "./render-batcher.js";
-import { DEFAULT_REPLAY_BYTES, ReplayBuffer } from "./replay-buffer.js";
+import { DEFAULT_REPLAY_BYTES } from "./replay-buffer.js";
 import { InlineScreen } from "./screen/inline.js";
 import { placeParser, type TerminalParserPlacement } from "./screen/placement.js";
 import type { ScreenHost, TerminalScreen } from "./screen/screen.js";
 import { WORKER_BATCHES_IN_FLIGHT, WorkerScreen } from "./screen/worker-backed.js";
 import { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize } from "./size.js";
 import type { TerminalSnapshot } from "./snapshot.js";
-import { utf8Length } from "./utf8.js";
+import { utf8Bytes } from "./utf8.js";
 import type { HeadlessTerminal } from "./xterm-module.js";
 
 export { assertTerminalSize, DEFAULT_TERMINAL_SIZE, type ElwoodTerminalSize };
@@ -44,12 +45,13 @@ export interface ElwoodTerminalOptions {
   readonly parseWorkers?: Pick<ParseWorkerPool, "open">;
 }
 
-type TerminalEvents = { data: string; render: RenderEvent; renderFailed: unknown };
+type TerminalEvents = { render: RenderEvent; renderFailed: unknown };
 
 export class ElwoodTerminal {
   readonly #pty: PtyProcess;
   readonly #now: () => number;
-  readonly #replay: ReplayBuffer;
+  /** The output as text for `onData` listeners, with the replay. */
+  readonly #text: OutputText;
   readonly #screen: TerminalScreen;
   readonly #batcher: RenderBatcher;
   readonly #releasePlacement: () => void;
@@ -70,7 +72,7 @@ export class ElwoodTerminal {
     this.#now = options.now ?? Date.now;
     this.#createdAt = this.#now();
     this.#size = options.size ?? DEFAULT_TERMINAL_SIZE;
-    this.#replay = new ReplayBuffer({ maxBytes: options.replayBytes ?? DEFAULT_REPLAY_BYTES });
+    this.#text = new OutputText({ replayBytes: options.replayBytes ?? DEFAULT_REPLAY_BYTES });
     const { placement, release } = placeParser(options.parser);
     this.#releasePlacement = release;
     const host: ScreenHost = {
@@ -150,7 +152,7 @@ export class ElwoodTerminal {
   /** Renders `data` locally as if the PTY had printed it; it is not PTY output and not replayed. */
   writeOutput(data: string): void {
     this.#assertUsable("write output");
-    this.#batcher.push(data);
+    this.#batcher.push(utf8Bytes(data));
   }
 
   /**
@@ -184,12 +186,13 @@ export class ElwoodTerminal {
     return this.#batcher.settled().then(() => this.#screen.settled());
   }
 
-  /** Replays the live buffer to `callback` at once, then streams raw PTY output. */
+  /**
+   * Replays the live buffer to `callback` at once, then streams raw PTY output, decoded:
+   * no character is split between two calls.
+   */
   onData(callback: (chunk: string) => void): ElwoodUnsubscribe {
     if (this.#isDisposed) return () => {};
-    const replay = this.#replay.contents();
-    if (replay !== "") callback(replay);
-    return this.#events.on("data", callback);
+    return this.#text.subscribe(callback);
   }
 
   onRender(callback: (event: RenderEvent) => void): ElwoodUnsubscribe {
@@ -208,7 +211,7 @@ export class ElwoodTerminal {
     this.#finalSnapshot = this.#screen.snapshot();
     for (const unsubscribe of this.#teardown.splice(0)) unsubscribe();
     this.#batcher.dispose();
-    this.#replay.clear();
+    this.#text.dispose();
     this.#events.removeAllListeners();
     this.#screen.dispose();
     this.#releasePlacement();
@@ -241,12 +244,12 @@ export class ElwoodTerminal {
     this.#events.emit("render", event);
   }
 
-  #receive(chunk: string): void {
+  #receive(output: PtyOutput): void {
     this.#lastOutputAt = this.#now();
-    const bytes = utf8Length(chunk);
-    this.#replay.append(chunk, bytes);
-    this.#batcher.push(chunk, bytes);
-    this.#events.emit("data", chunk);
+    const chunk = typeof output === "string" ? utf8Bytes(output) : output;
+    // Batched first: a `data` listener's settled() covers the chunk it was given.
+    this.#batcher.push(chunk);
+    this.#text.receive(chunk);
   }
 
   #writeToPty(data: string | Uint8Array): void {

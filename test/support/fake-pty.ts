@@ -2,7 +2,7 @@
 // signal, and lets a test push output and end the process.
 
 import type { ElwoodUnsubscribe } from "../../src/events/emitter.js";
-import type { PtyExit, PtyProcess } from "../../src/terminal/pty-process.js";
+import type { PtyExit, PtyOutput, PtyProcess } from "../../src/terminal/pty-process.js";
 
 export interface FakePtyOptions {
   readonly pid?: number;
@@ -19,7 +19,7 @@ export class FakePty implements PtyProcess {
   resumeCount = 0;
   isPaused = false;
   exit: PtyExit | undefined;
-  readonly #dataListeners = new Set<(chunk: string) => void>();
+  readonly #dataListeners = new Set<(chunk: PtyOutput) => void>();
   readonly #exitListeners = new Set<(exit: PtyExit) => void>();
   readonly #resizeError: Error | undefined;
 
@@ -58,7 +58,7 @@ export class FakePty implements PtyProcess {
     this.signals.push(signal);
   }
 
-  onData(callback: (chunk: string) => void): ElwoodUnsubscribe {
+  onData(callback: (chunk: PtyOutput) => void): ElwoodUnsubscribe {
     this.#dataListeners.add(callback);
     return () => this.#dataListeners.delete(callback);
   }
@@ -72,8 +72,8 @@ export class FakePty implements PtyProcess {
     return this.#dataListeners.size;
   }
 
-  /** Delivers `chunk` as if the child printed it. */
-  pushOutput(chunk: string): void {
+  /** Delivers `chunk` as if the child printed it: text, or bytes as node-pty hands them over. */
+  pushOutput(chunk: PtyOutput): void {
     for (const listener of [...this.#dataListeners]) listener(chunk);
   }
 

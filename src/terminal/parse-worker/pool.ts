@@ -250,7 +250,7 @@ export class ParseWorkerPool {
       entry.outbox = [];
       if (entry.isGone || messages.length === 0) return;
       this.#posts += 1;
-      entry.worker.postMessage(messages);
+      entry.worker.postMessage(messages, transferableBatches(messages));
     });
   }
 
@@ -260,6 +260,23 @@ export class ParseWorkerPool {
     if (isReferenced) entry.worker.ref();
     else entry.worker.unref();
   }
+}
+
+/**
+ * The memory of the batches among `messages`, to move to the worker instead of copying it:
+ * a batch is its screen's to keep (RenderSink), so it is moved only when it is a view of a
+ * whole ArrayBuffer (a view into a shared one, e.g. Buffer's pool, would take the rest along).
+ */
+function transferableBatches(messages: readonly ToParseWorker[]): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (const message of messages) {
+    if (message.type !== "write") continue;
+    const { buffer, byteOffset, byteLength } = message.data;
+    if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) {
+      buffers.push(buffer);
+    }
+  }
+  return buffers;
 }
 
 /** The pool every worker-parsed terminal shares unless it is given its own. */

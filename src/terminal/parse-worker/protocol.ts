@@ -27,7 +27,8 @@ export type ToParseWorker =
       readonly scrollback: number;
       readonly reportIntervalMs: number;
     }
-  | { readonly type: "write"; readonly id: number; readonly seq: number; readonly data: string }
+  /** `data` is UTF-8 that may end inside a character; its memory is transferred, not copied. */
+  | { readonly type: "write"; readonly id: number; readonly seq: number; readonly data: Uint8Array }
   | {
       readonly type: "resize";
       readonly id: number;

@@ -87,13 +87,15 @@ function run(screen) {
     try {
       if (operation.type === "write") {
         // Writes queued back to back go to xterm as one: a write has a cost of its own.
+        // Each is UTF-8 bytes that may end inside a character; xterm's decoder carries over.
         const seqs = [operation.seq];
-        let data = operation.data;
+        const parts = [operation.data];
         while (screen.operations.length > 0 && screen.operations[0].type === "write") {
           const next = screen.operations.shift();
           seqs.push(next.seq);
-          data += next.data;
+          parts.push(next.data);
         }
+        const data = parts.length === 1 ? parts[0] : Buffer.concat(parts);
         screen.isBusy = true;
         screen.xterm.write(data, () => {
           screen.isBusy = false;

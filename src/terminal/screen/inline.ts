@@ -44,7 +44,7 @@ export class InlineScreen implements TerminalScreen {
     return this.#title;
   }
 
-  write(data: string, parsed: () => void): void {
+  write(data: Uint8Array, parsed: () => void): void {
     this.xterm.write(data, parsed);
   }
 

@@ -6,8 +6,8 @@ import type { ElwoodTerminalSize } from "../size.js";
 import type { TerminalSnapshot } from "../snapshot.js";
 
 export interface TerminalScreen {
-  /** Parses `data`; `parsed` runs once it is parsed. */
-  write(data: string, parsed: () => void): void;
+  /** Parses `data` (UTF-8, the screen's to keep: see RenderSink); `parsed` runs once it is parsed. */
+  write(data: Uint8Array, parsed: () => void): void;
   readonly title: string;
   /** False while parsed output has not reached what `snapshot()` reads (a worker's report is due). */
   readonly isCurrent: boolean;

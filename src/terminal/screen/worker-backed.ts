@@ -61,7 +61,7 @@ export class WorkerScreen implements TerminalScreen {
     return this.#mirroredSeq >= this.#answeredSeq;
   }
 
-  write(data: string, parsed: () => void): void {
+  write(data: Uint8Array, parsed: () => void): void {
     if (this.#isClosed) return;
     const seq = this.#send((next) => ({ type: "write", seq: next, data }));
     this.#parsedCallbacks.set(seq, parsed);

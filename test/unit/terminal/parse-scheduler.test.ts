@@ -62,8 +62,8 @@ describe("RenderBatcher with a shared scheduler", () => {
       });
     const first = create("first");
     const second = create("second");
-    first.push("one");
-    second.push("two");
+    first.push(Buffer.from("one"));
+    second.push(Buffer.from("two"));
     vi.advanceTimersByTime(2);
     expect(writes.map((write) => write.name)).toEqual(["first"]);
     writes[0]?.done();
@@ -80,8 +80,8 @@ describe("RenderBatcher with a shared scheduler", () => {
       flow,
       sink: { write: () => secondWrites++ },
     });
-    first.push("stuck");
-    second.push("waiting");
+    first.push(Buffer.from("stuck"));
+    second.push(Buffer.from("waiting"));
     vi.advanceTimersByTime(2);
     expect(secondWrites).toBe(0);
     first.dispose();

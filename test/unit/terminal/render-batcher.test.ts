@@ -12,14 +12,16 @@ import {
 } from "../../../src/terminal/render-batcher.js";
 
 const KIB = 1024;
+const bytes = (text: string) => Buffer.from(text, "utf8");
+const text = (data: Uint8Array) => Buffer.from(data).toString("utf8");
 
 /** A sink that records writes and completes them only when the test says so. */
 function createHarness(overrides: Partial<RenderBatcherOptions> = {}) {
-  const writes: { data: string; done: () => void }[] = [];
+  const writes: { data: string; raw: Uint8Array; done: () => void }[] = [];
   const flow = { pauses: 0, resumes: 0 };
   const failures: unknown[] = [];
   const batcher = new RenderBatcher({
-    sink: { write: (data, done) => writes.push({ data, done }) },
+    sink: { write: (data, done) => writes.push({ data: text(data), raw: data, done }) },
     flow: { pause: () => flow.pauses++, resume: () => flow.resumes++ },
     onFailed: (error) => failures.push(error),
     ...overrides,
@@ -51,8 +53,8 @@ describe("RenderBatcher", () => {
 
   it("coalesces chunks and flushes within a few milliseconds, not synchronously", () => {
     const { batcher, writes } = createHarness();
-    batcher.push("a");
-    batcher.push("b");
+    batcher.push(bytes("a"));
+    batcher.push(bytes("b"));
     expect(writes).toHaveLength(0);
     vi.advanceTimersByTime(2);
     expect(writes.map((write) => write.data)).toEqual(["ab"]);
@@ -61,7 +63,7 @@ describe("RenderBatcher", () => {
   it("never writes more than 64 KiB at once and keeps one write in flight", () => {
     const { batcher, writes, completeNext } = createHarness();
     const input = "x".repeat(200 * KIB);
-    batcher.push(input);
+    batcher.push(bytes(input));
     vi.advanceTimersByTime(2);
     expect(writes).toHaveLength(1);
     while (writes.some((write) => write.done !== noop)) completeNext();
@@ -70,24 +72,39 @@ describe("RenderBatcher", () => {
     expect(writes.map((write) => write.data).join("")).toBe(input);
   });
 
-  it("splits batches on UTF-8 boundaries so no character is broken", () => {
+  it("cuts batches at the byte budget, inside a character too: the parser's decoder carries over", () => {
     const { batcher, writes, completeNext } = createHarness({ batchBytes: 10 });
-    const input = "€".repeat(9);
+    const input = bytes("€".repeat(9)); // 27 bytes
     batcher.push(input);
     vi.advanceTimersByTime(2);
     while (writes.some((write) => write.done !== noop)) completeNext();
-    expect(writes.map((write) => write.data)).toEqual(["€€€", "€€€", "€€€"]);
+    expect(writes.map((write) => write.raw.length)).toEqual([10, 10, 7]);
+    expect(Buffer.concat(writes.map((write) => write.raw))).toEqual(input);
+  });
+
+  it("each batch is a copy of its own: the pushed chunks stay intact when the sink moves a batch's memory", () => {
+    const { batcher, writes, completeNext } = createHarness({ batchBytes: 4 });
+    const chunk = bytes("abcdef");
+    batcher.push(chunk);
+    vi.advanceTimersByTime(2);
+    while (writes.some((write) => write.done !== noop)) completeNext();
+    for (const write of writes) {
+      expect(write.raw.byteOffset).toBe(0);
+      expect(write.raw.byteLength).toBe(write.raw.buffer.byteLength);
+      expect(write.raw.buffer).not.toBe(chunk.buffer);
+    }
+    expect(writes.map((write) => write.data)).toEqual(["abcd", "ef"]);
   });
 
   it("pauses the PTY at 256 KiB pending and resumes only below 128 KiB", () => {
     const { batcher, flow, completeNext } = createHarness();
     const chunk = "y".repeat(64 * KIB);
-    for (let index = 0; index < 3; index += 1) batcher.push(chunk);
+    for (let index = 0; index < 3; index += 1) batcher.push(bytes(chunk));
     expect(flow.pauses).toBe(0);
-    batcher.push(chunk); // 4 × 64 KiB = 256 KiB
+    batcher.push(bytes(chunk)); // 4 × 64 KiB = 256 KiB
     expect(flow.pauses).toBe(1);
     expect(batcher.isPaused).toBe(true);
-    batcher.push(chunk);
+    batcher.push(bytes(chunk));
     expect(flow.pauses).toBe(1);
     vi.advanceTimersByTime(2);
     // 5 chunks pending; parsing 2 leaves 3 × 64 KiB = 192 KiB, still ≥ 128 KiB.
@@ -104,12 +121,12 @@ describe("RenderBatcher", () => {
   it("settled() waits for bytes received so far, not for later ones", async () => {
     const { batcher, completeNext } = createHarness();
     let isSettled = false;
-    batcher.push("first");
+    batcher.push(bytes("first"));
     const settled = batcher.settled().then(() => {
       isSettled = true;
     });
     vi.advanceTimersByTime(2);
-    batcher.push("second");
+    batcher.push(bytes("second"));
     await Promise.resolve();
     expect(isSettled).toBe(false);
     completeNext();
@@ -121,7 +138,7 @@ describe("RenderBatcher", () => {
   it("settled() resolves at once when nothing is pending and after dispose", async () => {
     const { batcher } = createHarness();
     await expect(batcher.settled()).resolves.toBeUndefined();
-    batcher.push("never parsed");
+    batcher.push(bytes("never parsed"));
     const pending = batcher.settled();
     batcher.dispose();
     batcher.dispose();
@@ -138,7 +155,7 @@ describe("RenderBatcher", () => {
       },
       pauseAtBytes: 4,
     });
-    batcher.push("12345");
+    batcher.push(bytes("12345"));
     expect(flow.pauses).toBe(1);
     const settled = batcher.settled();
     vi.advanceTimersByTime(2);
@@ -146,14 +163,14 @@ describe("RenderBatcher", () => {
     expect(batcher.hasFailed).toBe(true);
     expect(flow.resumes).toBe(1);
     expect(failures).toHaveLength(1);
-    batcher.push("more");
+    batcher.push(bytes("more"));
     expect(batcher.hasFailed).toBe(true);
     expect(batcher.pendingBytes).toBe(0);
   });
 
   it("a parse that never completes counts as a failure after the stall timeout", () => {
     const { batcher, failures } = createHarness({ stallTimeoutMs: 1000 });
-    batcher.push("stuck");
+    batcher.push(bytes("stuck"));
     vi.advanceTimersByTime(2);
     expect(batcher.hasFailed).toBe(false);
     vi.advanceTimersByTime(1000);
@@ -168,7 +185,7 @@ describe("RenderBatcher", () => {
       const failures: unknown[] = [];
       const batcher = new RenderBatcher({
         maxInFlight: 3,
-        sink: { write: (data, done) => writes.push({ data, done }) },
+        sink: { write: (data, done) => writes.push({ data: text(data), done }) },
         flow: { pause: () => flow.pauses++, resume: () => flow.resumes++ },
         onFailed: (error) => failures.push(error),
         ...overrides,
@@ -178,7 +195,7 @@ describe("RenderBatcher", () => {
 
     it("keeps up to maxInFlight full batches going, then sends the rest when the last returns", () => {
       const { batcher, writes } = createPipelined();
-      batcher.push("x".repeat(64 * KIB * 4 + 10));
+      batcher.push(bytes("x".repeat(64 * KIB * 4 + 10)));
       vi.advanceTimersByTime(2);
       expect(writes.map((write) => write.data.length)).toEqual([64 * KIB, 64 * KIB, 64 * KIB]);
       writes[0]?.done();
@@ -200,9 +217,9 @@ describe("RenderBatcher", () => {
 
     it("coalesces small chunks that arrive while a batch is in flight into one batch", () => {
       const { batcher, writes } = createPipelined();
-      batcher.push("a");
+      batcher.push(bytes("a"));
       vi.advanceTimersByTime(2);
-      for (let index = 0; index < 100; index += 1) batcher.push("b".repeat(100));
+      for (let index = 0; index < 100; index += 1) batcher.push(bytes("b".repeat(100)));
       vi.advanceTimersByTime(10);
       expect(writes.map((write) => write.data)).toEqual(["a"]);
       writes[0]?.done();
@@ -211,18 +228,18 @@ describe("RenderBatcher", () => {
 
     it("a full batch's worth of queued output goes at once, without the flush delay", () => {
       const { batcher, writes } = createPipelined();
-      batcher.push("a");
+      batcher.push(bytes("a"));
       vi.advanceTimersByTime(2);
       const chunk = "c".repeat(4 * KIB);
-      for (let index = 0; index < 15; index += 1) batcher.push(chunk);
+      for (let index = 0; index < 15; index += 1) batcher.push(bytes(chunk));
       expect(writes).toHaveLength(1);
-      batcher.push(chunk);
+      batcher.push(bytes(chunk));
       expect(writes.map((write) => write.data.length)).toEqual([1, 64 * KIB]);
     });
 
     it("the stall timeout watches the oldest batch and restarts with each answer", () => {
       const { batcher, writes } = createPipelined({ stallTimeoutMs: 1000 });
-      batcher.push("x".repeat(64 * KIB * 2));
+      batcher.push(bytes("x".repeat(64 * KIB * 2)));
       vi.advanceTimersByTime(2);
       vi.advanceTimersByTime(900);
       writes[0]?.done();
@@ -240,7 +257,7 @@ describe("RenderBatcher", () => {
         sink: { write: () => {}, lastProgressAt: () => progressAt },
         flow: { pause: () => {}, resume: () => {} },
       });
-      watched.push("slow");
+      watched.push(bytes("slow"));
       vi.advanceTimersByTime(2);
       // 25 s without this batch's answer, while the worker answers others every 500 ms.
       for (let spent = 0; spent < 25_000; spent += 500) {
@@ -261,7 +278,7 @@ describe("RenderBatcher", () => {
         pauseAtBytes: 4,
         onParsed: ({ bytes }) => parsed.push(bytes),
       });
-      batcher.push("0123456789");
+      batcher.push(bytes("0123456789"));
       vi.advanceTimersByTime(2);
       const settled = batcher.settled();
       batcher.fail(new Error("the worker died"));
@@ -291,7 +308,7 @@ describe("the stall verdict after a starved event loop (real timers)", () => {
       sink: { write: () => {}, lastProgressAt: () => progressAt },
       flow: { pause: () => {}, resume: () => {} },
     });
-    watched.push("slow");
+    watched.push(bytes("slow"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The worker answers (for another terminal) while this thread is busy for 150 ms.
     channel.port1.postMessage("parsed");

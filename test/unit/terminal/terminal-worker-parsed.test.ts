@@ -111,7 +111,7 @@ describe("ElwoodTerminal parsed in a worker", () => {
     pty.pushOutput("hello\r\n\x1b[3;3Hplaced");
     await flush();
     expect(pool.only.operations).toEqual([
-      { type: "write", seq: 1, data: "hello\r\n\x1b[3;3Hplaced" },
+      { type: "write", seq: 1, data: new Uint8Array(Buffer.from("hello\r\n\x1b[3;3Hplaced")) },
     ]);
     const settled = terminal.settled();
     expect(await isResolved(settled)).toBe(false);

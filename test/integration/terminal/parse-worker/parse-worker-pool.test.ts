@@ -78,6 +78,33 @@ describe("the parse worker pool", () => {
     expect(terminal.snapshot().lines[0]).toBe("again");
   });
 
+  it("a batch's memory moves to the worker (no copy); a view into shared memory is copied", async () => {
+    const pool = new ParseWorkerPool({ maxWorkers: 1 });
+    const answers: number[] = [];
+    const channel = pool.open(
+      {
+        receive: (message) => {
+          if (message.type === "done") answers.push(message.seq);
+        },
+        fail: (error) => {
+          throw error;
+        },
+      },
+      { cols: 20, rows: 2, scrollback: 0, reportIntervalMs: 16 },
+    );
+    cleanups.push(() => channel.close());
+    const batch = new Uint8Array(Buffer.from("moved"));
+    // Buffer's pool hands out views into one shared ArrayBuffer: moving it would take the rest.
+    const pooled = Buffer.from("copied");
+    expect(pooled.byteLength).toBeLessThan(pooled.buffer.byteLength);
+    channel.send({ type: "write", seq: 1, data: batch });
+    channel.send({ type: "write", seq: 2, data: pooled });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batch.byteLength).toBe(0);
+    expect(pooled.toString()).toBe("copied");
+    expect(await waitFor(() => answers.includes(2), { timeoutMs: 10_000 })).toBe(true);
+  });
+
   it("an idle worker does not keep the process alive; a pending answer does", () => {
     // The child never disposes its terminal: it must print the parsed screen, then end.
     const output = execFileSync(
@@ -92,7 +119,7 @@ describe("the parse worker pool", () => {
     const pool = new ParseWorkerPool({
       maxWorkers: 1,
       createWorker: alteredWorker(
-        'if (message.type === "write" && message.data.includes("CRASH")) setImmediate(() => { throw new Error("worker crashed"); });',
+        'if (message.type === "write" && Buffer.from(message.data).toString().includes("CRASH")) setImmediate(() => { throw new Error("worker crashed"); });',
       ),
     });
     const first = open({ parseWorkers: pool });

@@ -24,6 +24,8 @@ function createScreen() {
   return { workerScreen, worker: pool.only, toPty, failures, reports };
 }
 
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
+
 /** Whether `promise` settled by the time queued microtasks ran. */
 async function isResolved(promise: Promise<unknown>): Promise<boolean> {
   let resolved = false;
@@ -43,8 +45,8 @@ describe("WorkerScreen", () => {
   it("a write is parsed only when the worker answers it, and the report updates the snapshot", () => {
     const { workerScreen, worker } = createScreen();
     let parsed = 0;
-    workerScreen.write("hello", () => parsed++);
-    expect(worker.operations).toEqual([{ type: "write", seq: 1, data: "hello" }]);
+    workerScreen.write(bytes("hello"), () => parsed++);
+    expect(worker.operations).toEqual([{ type: "write", seq: 1, data: bytes("hello") }]);
     expect(parsed).toBe(0);
     expect(workerScreen.snapshot().lines).toEqual(["", "", ""]);
     worker.answer(1, { changed: [0, "hello"], cursorX: 5, title: "greeting" });
@@ -60,7 +62,7 @@ describe("WorkerScreen", () => {
   it("the report is already in the snapshot when the parsed callback runs", () => {
     const { workerScreen, worker } = createScreen();
     let seen: readonly string[] = [];
-    workerScreen.write("x", () => {
+    workerScreen.write(bytes("x"), () => {
       seen = workerScreen.snapshot().lines;
     });
     worker.answer(1, { changed: [1, "x"] });
@@ -70,8 +72,8 @@ describe("WorkerScreen", () => {
   it("an answer without a report counts as parsed, but is not current until a report", () => {
     const { workerScreen, worker } = createScreen();
     const parsed: number[] = [];
-    workerScreen.write("a", () => parsed.push(1));
-    workerScreen.write("b", () => parsed.push(2));
+    workerScreen.write(bytes("a"), () => parsed.push(1));
+    workerScreen.write(bytes("b"), () => parsed.push(2));
     worker.answer(1);
     expect(parsed).toEqual([1]);
     expect(workerScreen.isCurrent).toBe(false);
@@ -84,7 +86,7 @@ describe("WorkerScreen", () => {
 
   it("a report of its own, after the writes paused, updates the snapshot and settles", async () => {
     const { workerScreen, worker, reports } = createScreen();
-    workerScreen.write("a", () => {});
+    workerScreen.write(bytes("a"), () => {});
     worker.answer(1);
     const settled = workerScreen.settled();
     expect(await isResolved(settled)).toBe(false);
@@ -103,10 +105,10 @@ describe("WorkerScreen", () => {
 
   it("settled() waits for a report covering every operation sent before it", async () => {
     const { workerScreen, worker } = createScreen();
-    workerScreen.write("a", () => {});
-    workerScreen.write("b", () => {});
+    workerScreen.write(bytes("a"), () => {});
+    workerScreen.write(bytes("b"), () => {});
     const settled = workerScreen.settled();
-    workerScreen.write("c", () => {});
+    workerScreen.write(bytes("c"), () => {});
     worker.answer(1, { changed: [0, "a"] });
     expect(await isResolved(settled)).toBe(false);
     worker.answer(2);
@@ -144,7 +146,7 @@ describe("WorkerScreen", () => {
   it("a parse failure in the worker fails the screen once, settles waiters and stops sending", async () => {
     const { workerScreen, worker, failures } = createScreen();
     let parsed = 0;
-    workerScreen.write("a", () => parsed++);
+    workerScreen.write(bytes("a"), () => parsed++);
     const settled = workerScreen.settled();
     worker.send({ type: "failed", id: 1, message: "parser exploded" });
     worker.send({ type: "failed", id: 1, message: "again" });
@@ -154,7 +156,7 @@ describe("WorkerScreen", () => {
     expect(await isResolved(settled)).toBe(true);
     expect(await isResolved(workerScreen.settled())).toBe(true);
     expect(worker.isClosed).toBe(true);
-    workerScreen.write("b", () => parsed++);
+    workerScreen.write(bytes("b"), () => parsed++);
     worker.answer(1);
     expect(parsed).toBe(0);
   });
@@ -167,7 +169,7 @@ describe("WorkerScreen", () => {
 
   it("dispose closes the channel, settles waiters and ignores late answers", async () => {
     const { workerScreen, worker, failures } = createScreen();
-    workerScreen.write("a", () => {});
+    workerScreen.write(bytes("a"), () => {});
     const settled = workerScreen.settled();
     workerScreen.dispose();
     workerScreen.dispose();
