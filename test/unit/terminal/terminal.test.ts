@@ -73,6 +73,29 @@ describe("ElwoodTerminal", () => {
     expect(seen).toEqual(["89abcdef"]);
   });
 
+  it("PTY bytes cut inside characters reach onData whole and the snapshot intact, in batches cut anywhere", async () => {
+    const { pty, terminal } = createTerminal({ limits: { batchBytes: 3 } });
+    const text = "héllo €uro 😀 wörld";
+    const seen: string[] = [];
+    terminal.onData((chunk) => seen.push(chunk));
+    for (const byte of Buffer.from(text, "utf8")) pty.pushOutput(Uint8Array.of(byte));
+    await terminal.settled();
+    expect(seen.join("")).toBe(text);
+    for (const chunk of seen) expect(chunk).not.toContain("\ufffd");
+    expect(terminal.snapshot().lines[0]).toBe(text);
+  });
+
+  it("a snapshot after settled() shows every byte received before it, the last character's included", async () => {
+    const { pty, terminal } = createTerminal();
+    const bytes = Buffer.from("line one\r\nline two €", "utf8");
+    pty.pushOutput(bytes.subarray(0, bytes.length - 2));
+    const early = terminal.settled();
+    pty.pushOutput(bytes.subarray(bytes.length - 2));
+    await early;
+    await terminal.settled();
+    expect(terminal.snapshot().lines.slice(0, 2)).toEqual(["line one", "line two €"]);
+  });
+
   it("C-PTY-04: sendInput goes through xterm's input path to the PTY unsanitized", () => {
     const { pty, terminal } = createTerminal();
     terminal.sendInput("\x1b[200~raw\x1b\r");
