@@ -6,6 +6,7 @@
 // stalled parse makes the batcher fail for good (the terminal's sticky `renderFailed`).
 
 import type { ParseScheduler } from "./parse-scheduler.js";
+import { NO_BYTES, unfinishedCharacterLength } from "./utf8.js";
 
 export const DEFAULT_BATCH_BYTES = 65_536;
 export const DEFAULT_PAUSE_AT_BYTES = 262_144;
@@ -14,12 +15,19 @@ export const DEFAULT_FLUSH_DELAY_MS = 2;
 export const DEFAULT_STALL_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_IN_FLIGHT = 1;
 
+// UTF8_CARRY_NOTE: @xterm/headless 6.0.0 drops a character when a write ends inside it and
+// its held-back bytes include 0x80 (xtermjs/xterm.js#6003: `—`, `…`, `’`, Codex's `›`),
+// and it cuts writes over 128 KiB itself. So no batch ends inside a character: the bytes
+// of an unfinished last character are carried to the front of the next batch. They count
+// as parsed once taken, as a decoder's state would; a stream that ends inside a character
+// never shows it, as it would not on a real terminal.
+
 /** Where batches go: xterm's `write(data, callback)` has exactly this shape. */
 export interface RenderSink {
   /**
    * `data` is the sink's to keep (a parse worker's screen transfers its memory): each batch
-   * is a fresh copy that nothing else refers to. It may end, and the next one begin, inside
-   * a character: xterm decodes UTF-8 bytes across writes.
+   * is a fresh copy that nothing else refers to, at most the batch budget long, and it ends
+   * on a character boundary (see UTF8_CARRY_NOTE).
    */
   write(data: Uint8Array, parsed: () => void): void;
   /**
@@ -56,6 +64,7 @@ export interface RenderBatcherOptions extends RenderBatcherLimits {
 }
 
 interface InFlight {
+  /** Bytes this batch took from the queue (what `settled()` counts). */
   readonly bytes: number;
   readonly release: () => void;
 }
@@ -65,6 +74,8 @@ export class RenderBatcher {
   readonly #limits: Required<RenderBatcherLimits>;
   readonly #queue: Uint8Array[] = [];
   #queuedBytes = 0;
+  /** An unfinished character's bytes, taken from the queue, that start the next batch. */
+  #carry: Uint8Array = NO_BYTES;
   readonly #waiters: { target: number; resolve: () => void }[] = [];
   #received = 0;
   #parsed = 0;
@@ -151,6 +162,7 @@ export class RenderBatcher {
     this.#freeSlots();
     this.#queue.length = 0;
     this.#queuedBytes = 0;
+    this.#carry = NO_BYTES;
     this.#releaseFlow();
     this.#resolveWaiters(true);
   }
@@ -193,11 +205,17 @@ export class RenderBatcher {
 
   #writeBatch(releaseSlot: () => void): boolean {
     if (this.#isDisposed || this.#failure !== undefined) return false;
-    const batch = this.#takeBatch();
-    if (batch === undefined) return false;
+    const taken = this.#takeBatch();
+    if (taken === undefined) return false;
+    const { batch, bytes } = taken;
+    if (batch.length === 0) {
+      // Only part of a character arrived: it waits in the carry, and nothing is left to parse.
+      this.#onBytesParsed(bytes);
+      return false;
+    }
     let isCurrent = true;
     const entry: InFlight = {
-      bytes: batch.length,
+      bytes,
       release: () => {
         if (!isCurrent) return;
         isCurrent = false;
@@ -260,31 +278,41 @@ export class RenderBatcher {
     if (index >= 0) this.#inFlight.splice(index, 1);
     this.#stopStallWatch();
     if (this.#inFlight.length > 0) this.#startStallTimer();
-    const bytes = entry.bytes;
+    this.#onBytesParsed(entry.bytes);
+    this.#writeNextBatch();
+  }
+
+  #onBytesParsed(bytes: number): void {
     this.#parsed += bytes;
     if (this.#isPaused && this.pendingBytes < this.#limits.resumeBelowBytes) this.#releaseFlow();
     this.#options.onParsed?.({ bytes });
     this.#resolveWaiters(false);
-    this.#writeNextBatch();
   }
 
-  // Copies queued chunks into one new batch of up to the batch budget; the last chunk may
-  // be cut anywhere, even inside a character (the parser's UTF-8 decoder carries over).
-  #takeBatch(): Uint8Array | undefined {
-    const size = Math.min(this.#queuedBytes, this.#limits.batchBytes);
-    if (size === 0) return undefined;
-    const batch = new Uint8Array(size);
-    let filled = 0;
-    while (filled < size) {
+  // Copies the carry and queued chunks into one new batch of up to the batch budget, less
+  // the bytes of a character it would end inside (they become the next carry).
+  #takeBatch(): { readonly batch: Uint8Array; readonly bytes: number } | undefined {
+    const carry = this.#carry;
+    // At least one byte more than the carry, even with a budget smaller than a character.
+    const bytes = Math.min(this.#queuedBytes, Math.max(1, this.#limits.batchBytes - carry.length));
+    if (bytes <= 0) return undefined;
+    let batch = new Uint8Array(carry.length + bytes);
+    batch.set(carry);
+    let filled = carry.length;
+    while (filled < batch.length) {
       const next = this.#queue[0]!;
-      const taken = Math.min(next.length, size - filled);
+      const taken = Math.min(next.length, batch.length - filled);
       batch.set(taken === next.length ? next : next.subarray(0, taken), filled);
       filled += taken;
       if (taken === next.length) this.#queue.shift();
       else this.#queue[0] = next.subarray(taken);
     }
-    this.#queuedBytes -= size;
-    return batch;
+    this.#queuedBytes -= bytes;
+    const unfinished = unfinishedCharacterLength(batch);
+    this.#carry = unfinished === 0 ? NO_BYTES : batch.slice(batch.length - unfinished);
+    // A copy, not a view: the sink may transfer the batch's whole memory.
+    if (unfinished > 0) batch = batch.slice(0, batch.length - unfinished);
+    return { batch, bytes };
   }
 
   #fail(error: unknown): void {
@@ -295,6 +323,7 @@ export class RenderBatcher {
     this.#freeSlots();
     this.#queue.length = 0;
     this.#queuedBytes = 0;
+    this.#carry = NO_BYTES;
     this.#parsed = this.#received;
     this.#releaseFlow();
     this.#resolveWaiters(true);

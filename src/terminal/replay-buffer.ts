@@ -32,7 +32,12 @@ export class ReplayBuffer {
     if (this.#chunks.length === 0) return NO_BYTES;
     // Join once so repeated replays do not re-concatenate.
     const joined = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks);
-    const kept = joined.subarray(characterStartAtOrAfter(joined, joined.length - this.maxBytes));
+    // Trimmed to the limit, it starts where a character starts; untrimmed, as the PTY began.
+    const start =
+      joined.length > this.maxBytes
+        ? characterStartAtOrAfter(joined, joined.length - this.maxBytes)
+        : 0;
+    const kept = joined.subarray(start);
     this.#chunks = kept.length === 0 ? [] : [kept];
     this.#bytes = kept.length;
     return kept;

@@ -250,7 +250,12 @@ export class ParseWorkerPool {
       entry.outbox = [];
       if (entry.isGone || messages.length === 0) return;
       this.#posts += 1;
-      entry.worker.postMessage(messages, transferableBatches(messages));
+      try {
+        entry.worker.postMessage(messages, transferableBatches(messages));
+      } catch (error) {
+        // e.g. a batch whose memory is already gone (moved twice): its screens fail typed.
+        this.#lose(entry, error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 

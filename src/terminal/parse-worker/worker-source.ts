@@ -11,6 +11,8 @@ const { parentPort, workerData } = require("node:worker_threads");
 const loaded = require(workerData.xtermPath);
 const Terminal = loaded.Terminal || (loaded.default && loaded.default.Terminal);
 const screens = new Map();
+// @xterm/headless parses a longer write in pieces of this many bytes, cut anywhere.
+const MAX_XTERM_WRITE_BYTES = 131072;
 
 // Linux gives each thread its own nice value; elsewhere (or if refused) it stays as it is.
 if (workerData.niceness !== 0) {
@@ -86,14 +88,21 @@ function run(screen) {
     const operation = screen.operations.shift();
     try {
       if (operation.type === "write") {
-        // Writes queued back to back go to xterm as one: a write has a cost of its own.
-        // Each is UTF-8 bytes that may end inside a character; xterm's decoder carries over.
+        // Writes queued back to back go to xterm as one (a write has a cost of its own), up to
+        // the 128 KiB xterm would cut a write at itself: each ends on a character boundary,
+        // and a cut inside a character can lose it (render-batcher.ts, UTF8_CARRY_NOTE).
         const seqs = [operation.seq];
         const parts = [operation.data];
-        while (screen.operations.length > 0 && screen.operations[0].type === "write") {
+        let joined = operation.data.length;
+        while (
+          screen.operations.length > 0 &&
+          screen.operations[0].type === "write" &&
+          joined + screen.operations[0].data.length <= MAX_XTERM_WRITE_BYTES
+        ) {
           const next = screen.operations.shift();
           seqs.push(next.seq);
           parts.push(next.data);
+          joined += next.data.length;
         }
         const data = parts.length === 1 ? parts[0] : Buffer.concat(parts);
         screen.isBusy = true;

@@ -40,7 +40,7 @@ describe.each(["inline", "worker"] as const)("split characters, parsed %s", (par
     // so each) all but surely end inside one.
     const lines = Array.from(
       { length: 3000 },
-      (_, index) => `${index} ${"€".repeat(16)} ${"😀".repeat(6)} wörld`,
+      (_, index) => `${index} ${"€".repeat(16)} ${"😀".repeat(6)} wörld —…’›𐀀`,
     );
     const text = `${lines.join("\r\n")}\r\n`;
     const directory = harness.tempDir("elwood-split-characters-");
@@ -81,6 +81,24 @@ describe.each(["inline", "worker"] as const)("split characters, parsed %s", (par
     pty.write("q");
   }, 60_000);
 
+  it("a flood of characters holding 0x80 bytes: every row intact, however the writes are joined", async () => {
+    // A parse worker joins queued batches into one write; past 128 KiB xterm cuts it itself,
+    // anywhere, and loses a character cut that way (render-batcher.ts, UTF8_CARRY_NOTE).
+    const pty = new FakePty();
+    const pool = new ParseWorkerPool({ maxWorkers: 1 });
+    const terminal = new ElwoodTerminal({ pty, size: SIZE, parser, parseWorkers: pool });
+    cleanups.push(() => terminal.dispose());
+    // No line breaks: the text wraps, so one lost character anywhere moves the end marker.
+    // Batches of whole `—` (3 bytes) are 65,535 bytes; three joined would be cut by xterm
+    // at 131,072 = 43,690 × 3 + 2, after `E2 80`.
+    const text = `${"—".repeat(200_000)}|end`;
+    const bytes = Buffer.from(text, "utf8");
+    for (let at = 0; at < bytes.length; at += 200_000)
+      pty.pushOutput(bytes.subarray(at, at + 200_000));
+    await terminal.settled();
+    expect(terminal.snapshot().lines).toEqual(await referenceLines(text));
+  });
+
   it("byte-by-byte output in 3-byte batches: the snapshot after settled() has every character", async () => {
     const pty = new FakePty();
     const pool = new ParseWorkerPool({ maxWorkers: 1 });
@@ -92,10 +110,15 @@ describe.each(["inline", "worker"] as const)("split characters, parsed %s", (par
       limits: { batchBytes: 3 },
     });
     cleanups.push(() => terminal.dispose());
-    const text = "héllo €uro 😀 wörld ✓ 中文";
+    // `—…’›𐀀` hold 0x80 bytes, which xterm 6.0.0 lost when a write ended inside them.
+    const text = "héllo €uro 😀 wörld ✓ 中文 —…’›𐀀";
     for (const byte of Buffer.from(text, "utf8")) pty.pushOutput(Uint8Array.of(byte));
     await terminal.settled();
     expect(terminal.snapshot().lines[0]).toBe(text);
+    // The replay still holds every byte after its batches' memory moved to the parser.
+    const replayed: string[] = [];
+    terminal.onData((chunk) => replayed.push(chunk))();
+    expect(replayed.join("")).toBe(text);
     // Cut again before the last character's final byte: settled() covers what came before.
     const tail = Buffer.from("→end", "utf8");
     pty.pushOutput(tail.subarray(0, 2));

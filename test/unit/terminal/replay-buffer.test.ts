@@ -21,6 +21,13 @@ describe("ReplayBuffer", () => {
     expect(buffer.byteLength).toBe(7);
   });
 
+  it("untrimmed, it replays from the stream's first byte, stray continuation bytes included", () => {
+    // A listener there from the start got "\ufffdé"; the replay must give the same.
+    const buffer = new ReplayBuffer({ maxBytes: 100 });
+    buffer.append(Uint8Array.of(0x80, 0xc3, 0xa9));
+    expect(buffer.contents()).toBe("\ufffdé");
+  });
+
   it("C-PTY-03: trims the oldest bytes on a UTF-8 boundary", () => {
     const buffer = new ReplayBuffer({ maxBytes: 10 });
     const full = `ab${"€".repeat(4)}`; // 2 + 12 bytes

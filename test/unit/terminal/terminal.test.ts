@@ -75,7 +75,7 @@ describe("ElwoodTerminal", () => {
 
   it("PTY bytes cut inside characters reach onData whole and the snapshot intact, in batches cut anywhere", async () => {
     const { pty, terminal } = createTerminal({ limits: { batchBytes: 3 } });
-    const text = "héllo €uro 😀 wörld";
+    const text = "héllo €uro 😀 wörld —…’›𐀀";
     const seen: string[] = [];
     terminal.onData((chunk) => seen.push(chunk));
     for (const byte of Buffer.from(text, "utf8")) pty.pushOutput(Uint8Array.of(byte));
