@@ -27,7 +27,7 @@ export type ToParseWorker =
       readonly scrollback: number;
       readonly reportIntervalMs: number;
     }
-  /** `data` is UTF-8 that may end inside a character; its memory is transferred, not copied. */
+  /** `data` is UTF-8 ending on a character boundary; its memory is transferred, not copied. */
   | { readonly type: "write"; readonly id: number; readonly seq: number; readonly data: Uint8Array }
   | {
       readonly type: "resize";
