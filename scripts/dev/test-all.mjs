@@ -1,6 +1,6 @@
 // `npm test`: the build, then the whole vitest suite, with the static checks (typecheck,
-// lint, the layer rules) running beside the suite at the lowest CPU priority instead of
-// before it. The suite needs the build (e2e runs the built `elwood`, the package tests
+// lint, the layer rules, prd/conformance.md against the IDs the tests cite) running beside
+// the suite at the lowest CPU priority instead of before it. The suite needs the build (e2e runs the built `elwood`, the package tests
 // pack dist/), so the build goes first and alone; the checks need nothing and nothing
 // needs them, and on two cores they used to hold the suite back by about 15 s while the
 // suite, which waits on CLIs and model servers for much of its run, leaves idle CPU they
@@ -10,7 +10,7 @@
 //   node scripts/dev/test-all.mjs [vitest arguments…]
 import { spawn } from "node:child_process";
 
-const CHECKS = ["typecheck", "lint", "deps"];
+const CHECKS = ["typecheck", "lint", "deps", "conformance"];
 const LOWEST_PRIORITY = ["nice", "-n", "19"];
 
 /** Runs a command; resolves with its exit status, and its output if `capture`. */
