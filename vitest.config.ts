@@ -108,6 +108,21 @@ const SLOW_INTEGRATION_FILES = [
   "test/integration/bridge/clients/clients.test.ts",
 ];
 
+/**
+ * Integration files that only burn CPU (TypeScript compiles, `npm pack`, dependency-cruiser
+ * over src/) and wait on no deadline of the product's. They are a project of their own so
+ * that `npm test` can run them in a second vitest at the lowest CPU priority, beside the
+ * rest (scripts/dev/test-all.mjs): there they use the e2e group's idle CPU instead of
+ * lengthening the unit and integration group, which keeps both cores busy. Their bounds
+ * allow for running starved. Any other run (`vitest run`, `npm run test:integration`)
+ * runs them like every integration file.
+ */
+const BACKGROUND_INTEGRATION_FILES = [
+  "test/integration/package/readme-snippets.test.ts",
+  "test/integration/dependency-rules.test.ts",
+  "test/integration/package/packed-package.test.ts",
+];
+
 const e2eOptions = {
   environment: "node",
   // e2e runs the built `elwood` (test/support/serve-process.ts): `npm test` builds first.
@@ -133,18 +148,35 @@ export default defineConfig(({ mode }) => {
       setupFiles: ["test/support/unit-shared-worker.ts"],
     },
   };
+  const integrationOptions = {
+    environment: "node",
+    env,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: FAST_WORKERS,
+    setupFiles: ["test/support/hermetic-home.ts"],
+  } satisfies TestProjectInlineConfiguration["test"];
   const integration: TestProjectInlineConfiguration = {
     test: {
+      ...integrationOptions,
       name: "integration",
       include: ["test/integration/**/*.test.ts"],
-      exclude: [...configDefaults.exclude, ...(isQuick ? SLOW_INTEGRATION_FILES : [])],
-      environment: "node",
-      env,
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-      pool: "forks",
-      maxWorkers: FAST_WORKERS,
-      setupFiles: ["test/support/hermetic-home.ts"],
+      exclude: [
+        ...configDefaults.exclude,
+        ...BACKGROUND_INTEGRATION_FILES,
+        ...(isQuick ? SLOW_INTEGRATION_FILES : []),
+      ],
+    },
+  };
+  // Every background file is a slow one, so `test:quick` leaves this project out.
+  const integrationBackground: TestProjectInlineConfiguration = {
+    test: {
+      ...integrationOptions,
+      name: "integration-background",
+      include: BACKGROUND_INTEGRATION_FILES,
+      testTimeout: 300_000,
+      hookTimeout: 300_000,
     },
   };
   const e2e: TestProjectInlineConfiguration = {
@@ -169,7 +201,9 @@ export default defineConfig(({ mode }) => {
   };
   return {
     test: {
-      projects: isQuick ? [unit, integration] : [unit, integration, e2e, e2eAlone],
+      projects: isQuick
+        ? [unit, integration]
+        : [unit, integration, integrationBackground, e2e, e2eAlone],
       sequence: { sequencer: longFirstSequencer(LONG_FILES) },
     },
   };

@@ -1,23 +1,36 @@
-// `npm test`: the build, then the whole vitest suite, with the static checks (typecheck,
-// lint, the layer rules, prd/conformance.md against the IDs the tests cite) running beside
-// the suite at the lowest CPU priority instead of before it. The suite needs the build (e2e runs the built `elwood`, the package tests
-// pack dist/), so the build goes first and alone; the checks need nothing and nothing
-// needs them, and on two cores they used to hold the suite back by about 15 s while the
-// suite, which waits on CLIs and model servers for much of its run, leaves idle CPU they
-// can use (issue 22). At nice 19 they take almost no CPU from the tests when both want it.
-// Each check's output is printed in one piece after the suite; any failure fails the run.
+// `npm test`: the JavaScript build, then the whole vitest suite. Beside the suite, at the
+// lowest CPU priority: the static checks (typecheck, lint, the layer rules, prd/conformance.md
+// against the IDs the tests cite), the package's declarations (`build:types`), and the
+// integration files that only burn CPU (vitest's `integration-background` project, in a
+// second vitest). The suite needs the JavaScript (e2e runs the built `elwood`, the package
+// tests pack dist/), so that build goes first and alone; nothing else needs what runs
+// beside it except the packed-package test, which waits for the declarations. On two
+// cores the suite keeps both busy in its unit and integration group but leaves idle CPU in
+// its e2e group, which waits on CLIs and model servers; at nice 19 the work beside it takes
+// almost nothing from the tests when both want the CPU (issue 22, prd/testing.md).
+// Each background job's output is printed in one piece after the suite; any failure fails
+// the run.
 //
 //   node scripts/dev/test-all.mjs [vitest arguments…]
+//
+// With vitest arguments (a file, a project, a filter) only the build and that vitest run.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const CHECKS = ["typecheck", "lint", "deps", "conformance"];
 const LOWEST_PRIORITY = ["nice", "-n", "19"];
+const BACKGROUND_PROJECT = "integration-background";
+const EVERY_OTHER_PROJECT = `!${BACKGROUND_PROJECT}`;
 
 /** Runs a command; resolves with its exit status, and its output if `capture`. */
-function run(command, args, { capture }) {
+function run(command, args, { capture, env = process.env, lowestPriority = false }) {
+  const argv = lowestPriority ? [...LOWEST_PRIORITY, command, ...args] : [command, ...args];
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, {
+    const child = spawn(argv[0], argv.slice(1), {
+      env,
       stdio: ["ignore", capture ? "pipe" : "inherit", capture ? "pipe" : "inherit"],
     });
     const output = [];
@@ -37,27 +50,62 @@ function run(command, args, { capture }) {
   });
 }
 
-const build = await run("npm", ["run", "build"], { capture: true });
-process.stdout.write(`\n> npm run build: ${build.status} in ${build.seconds} s\n`);
+const build = await run("npm", ["run", "build:js"], { capture: true });
+process.stdout.write(`\n> npm run build:js: ${build.status} in ${build.seconds} s\n`);
 if (!build.isOk) {
   process.stdout.write(build.output);
   process.exit(1);
 }
 
-const checks = CHECKS.map((name) =>
-  run(LOWEST_PRIORITY[0], [...LOWEST_PRIORITY.slice(1), "npm", "run", name], {
-    capture: true,
-  }).then((result) => ({ name, ...result })),
-);
-const suite = await run("npx", ["vitest", "run", ...process.argv.slice(2)], { capture: false });
+const vitestArguments = process.argv.slice(2);
+const scratch = mkdtempSync(join(tmpdir(), "elwood-test-all-"));
+const declarationsDone = join(scratch, "declarations-done");
+// The tests read both: the packed-package test waits for the declarations; every tier runs
+// the `elwood` just built instead of compiling it from source at each start (test/support/
+// serve-process.ts), as e2e always does.
+const testEnv = {
+  ...process.env,
+  ELWOOD_TEST_DECLARATIONS_DONE: declarationsDone,
+  ELWOOD_TEST_BUILT_CLI: "1",
+};
+
+const background = [
+  run("npm", ["run", "build:types"], { capture: true, lowestPriority: true }).then((result) => {
+    writeFileSync(declarationsDone, result.isOk ? "ok" : "failed");
+    return { label: "npm run build:types", ...result };
+  }),
+  ...CHECKS.map((name) =>
+    run("npm", ["run", name], { capture: true, lowestPriority: true }).then((result) => ({
+      label: `npm run ${name}`,
+      ...result,
+    })),
+  ),
+];
+const isWholeSuite = vitestArguments.length === 0;
+if (isWholeSuite) {
+  background.push(
+    run("npx", ["vitest", "run", "--project", BACKGROUND_PROJECT], {
+      capture: true,
+      env: testEnv,
+      lowestPriority: true,
+    }).then((result) => ({ label: `vitest --project ${BACKGROUND_PROJECT}`, ...result })),
+  );
+}
+// The whole suite is every project: the background one in the second vitest above.
+const suiteArguments = isWholeSuite ? ["--project", EVERY_OTHER_PROJECT] : vitestArguments;
+const suite = await run("npx", ["vitest", "run", ...suiteArguments], {
+  capture: false,
+  env: testEnv,
+});
 
 let isOk = suite.isOk;
-for (const check of await Promise.all(checks)) {
+for (const job of await Promise.all(background)) {
   process.stdout.write(
-    `\n> npm run ${check.name} (beside the suite, nice 19): ${check.status} in ${check.seconds} s\n`,
+    `\n> ${job.label} (beside the suite, nice 19): ${job.status} in ${job.seconds} s\n`,
   );
-  process.stdout.write(check.output);
-  isOk &&= check.isOk;
+  process.stdout.write(job.output);
+  isOk &&= job.isOk;
 }
+rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(`\n> vitest: ${suite.status} in ${suite.seconds} s\n`);
 process.exit(isOk ? 0 : 1);

@@ -1,8 +1,9 @@
 // Runs the BUILT `elwood` executable (dist/cli/main.js) as a child process, the way a
 // shell or CI script would.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 export const ELWOOD_BIN = join(ROOT, "dist", "cli", "main.js");
@@ -32,6 +33,35 @@ export function assertBuilt(): void {
   const source = newestSource();
   if (source.mtimeMs > built)
     throw new Error(`dist is older than ${source.path}: run npm run build first`);
+}
+
+/**
+ * Set by `npm test` (scripts/dev/test-all.mjs), which builds the declarations beside the
+ * suite instead of before it: the file it writes, "ok" or "failed", once they are done.
+ */
+export const DECLARATIONS_DONE_VARIABLE = "ELWOOD_TEST_DECLARATIONS_DONE";
+
+/**
+ * Resolves once dist/ holds the package's .d.ts files. Under `npm test` it waits for the
+ * declarations build running beside the suite; run any other way, they must already be
+ * there (`npm run build`). Fails, naming the fix, rather than testing a package without types.
+ */
+export async function declarationsBuilt(timeoutMs: number): Promise<void> {
+  const doneFile = process.env[DECLARATIONS_DONE_VARIABLE];
+  if (doneFile !== undefined && doneFile !== "") {
+    const deadline = Date.now() + timeoutMs;
+    while (!existsSync(doneFile)) {
+      if (Date.now() > deadline)
+        throw new Error(`the declarations build beside the suite took over ${timeoutMs} ms`);
+      await delay(250);
+    }
+    if (readFileSync(doneFile, "utf8").trim() !== "ok")
+      throw new Error(
+        "the declarations build beside the suite failed (its output follows the suite's)",
+      );
+  }
+  if (!existsSync(join(ROOT, "dist", "index.d.ts")))
+    throw new Error("dist/index.d.ts is missing: run npm run build first");
 }
 
 export interface BinResult {

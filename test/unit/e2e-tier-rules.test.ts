@@ -79,15 +79,20 @@ describe("C-E2E-04 the e2e tier", () => {
     };
     // `e2e*` selects both e2e projects: the parallel one and the files that run alone.
     expect(pkg.scripts["test:e2e"]).toBe("vitest run --project 'e2e*'");
-    // npm test runs the whole suite: vitest with no project filter, after the build.
+    // npm test runs the whole suite after the build: one vitest over every project but the
+    // background one, and a second vitest over that one.
     expect(pkg.scripts.test).toBe("node scripts/dev/test-all.mjs");
     const runner = readFileSync(join(root, "scripts", "dev", "test-all.mjs"), "utf8");
-    expect(runner).toContain('["vitest", "run", ...process.argv.slice(2)]');
+    expect(runner).toContain('const BACKGROUND_PROJECT = "integration-background";');
+    expect(runner).toContain('["vitest", "run", "--project", BACKGROUND_PROJECT]');
+    expect(runner).toContain('["--project", EVERY_OTHER_PROJECT]');
+    expect(runner).toContain('["vitest", "run", ...suiteArguments]');
     type Project = { test: { name: string; include: string[]; exclude?: string[] } };
     const configFor = (await import("../../vitest.config.js")).default as unknown as (env: {
       mode: string;
     }) => { test: { projects: Project[] } };
     const projects = configFor({ mode: "test" }).test.projects;
+    expect(projects.map((project) => project.test.name)).toContain("integration-background");
     const e2e = projects.find((project) => project.test.name === "e2e");
     const alone = projects.find((project) => project.test.name === "e2e-alone");
     expect(e2e?.test.include).toEqual(["test/e2e/**/*.test.ts"]);

@@ -1,7 +1,8 @@
 // The published artifact, not the sources: `npm pack` the built package, install the
 // tarball into a throwaway consumer, and load it from ESM and CJS, with types checked by
 // TypeScript the way a consumer's compiler sees them. Needs `npm run build` first (npm
-// test runs it before vitest).
+// test builds the JavaScript before vitest and the declarations beside it; this file waits
+// for them).
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -15,6 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declarationsBuilt } from "../../support/cli-bin.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 const runtimeDependencies = Object.keys(
@@ -27,9 +29,13 @@ const runtimeDependencies = Object.keys(
 
 let consumer: string;
 
-beforeAll(() => {
+/** The declarations build alone takes 20–35 s here; beside the suite, at the lowest priority, longer. */
+const DECLARATIONS_WAIT_MS = 240_000;
+
+beforeAll(async () => {
   if (!existsSync(join(root, "dist", "index.js")))
     throw new Error("dist/ is missing: run npm run build first");
+  await declarationsBuilt(DECLARATIONS_WAIT_MS);
   consumer = mkdtempSync(join(tmpdir(), "elwood-consumer-"));
   const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", consumer], {
     cwd: root,
@@ -70,7 +76,7 @@ beforeAll(() => {
       join(consumer, "node_modules", ".bin", name),
     );
   }
-}, 120_000);
+}, DECLARATIONS_WAIT_MS + 120_000);
 
 afterAll(() => {
   if (consumer !== undefined) rmSync(consumer, { recursive: true, force: true });
@@ -136,7 +142,7 @@ console.log(typeof startCodex, new ElwoodError("state_corrupt", "x") instanceof 
     expect(help).toContain("sessions");
     expect(npx(["sessions", "--help"])).toContain("elwood sessions");
     expect(existsSync(join(consumer, "no-config"))).toBe(false);
-  }, 60_000);
+  });
 
   it("the main entry does not pull in the test kit", () => {
     const main = readFileSync(
@@ -212,5 +218,5 @@ export = { status, start: elwood.startCodex };`,
       encoding: "utf8",
     });
     expect(result.trim()).toBe("");
-  }, 120_000);
+  });
 });

@@ -88,5 +88,5 @@ describe("README.md examples", () => {
       .split("\n");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/readme-line-0\.ts\(2,13\): error TS2345/);
-  }, 120_000);
+  });
 });
