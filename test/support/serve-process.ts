@@ -16,10 +16,11 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 const MAIN = join(ROOT, "src/cli/main.ts");
 
 /**
- * The e2e tier runs the built `elwood` (vitest.config.ts sets ELWOOD_TEST_BUILT_CLI for it;
- * `npm test` builds first): from source, tsx compiles the CLI's modules at every start, about
- * 1.7 CPU-seconds each on the 2-core machine. Integration runs it from source, so the edit
- * loop (`npm run test:quick`) needs no build.
+ * The e2e tier runs the built `elwood` (vitest.config.ts sets ELWOOD_TEST_BUILT_CLI for it),
+ * and so does every tier under `npm test`, which builds first (scripts/dev/test-all.mjs):
+ * from source, tsx compiles the CLI's modules at every start, about 1.7 CPU-seconds each on
+ * the 2-core machine. Integration run any other way uses the sources, so the edit loop
+ * (`npm run test:quick`) needs no build.
  */
 const BUILT = process.env.ELWOOD_TEST_BUILT_CLI === "1";
 
