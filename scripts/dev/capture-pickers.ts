@@ -21,7 +21,7 @@ type Step = readonly [keys: string, save?: string];
 
 const STEPS: Readonly<Record<"claude" | "codex", readonly Step[]>> = {
   claude: [
-    ["/model"],
+    ["/model", "model-command"],
     [KEYS.enter, "model-list"],
     [KEYS.down + KEYS.down + KEYS.down + KEYS.down],
     ["s", "model-switch-confirm"],
@@ -31,7 +31,7 @@ const STEPS: Readonly<Record<"claude" | "codex", readonly Step[]>> = {
     [KEYS.escape],
   ],
   codex: [
-    ["/model"],
+    ["/model", "model-command"],
     [KEYS.enter, "model-list"],
     [KEYS.down],
     [KEYS.enter, "model-effort"],
@@ -39,6 +39,8 @@ const STEPS: Readonly<Record<"claude" | "codex", readonly Step[]>> = {
     ["/model"],
     [KEYS.enter, "model-list-switched"],
     [KEYS.escape],
+    // The command and its Enter in one read, as a starved Codex reads them: a paste burst.
+    [`/model${KEYS.enter}`, "model-command-enter-in-burst"],
   ],
 };
 
