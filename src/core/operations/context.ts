@@ -3,6 +3,7 @@
 // ready transition (prd/operations.md: one that did would deadlock the next message).
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
+import { normalizeText } from "../screen/options.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
 
 /** What a command is built with; `run` takes one readiness-waiting queue slot. */
@@ -28,13 +29,39 @@ export async function renderedLines(context: SessionContext): Promise<readonly s
   return context.terminal.snapshot().lines;
 }
 
-/** Types `text` and one Enter, each onto a safe screen (C-API-56). */
-export async function typeCommand(context: SessionContext, text: string): Promise<void> {
+/**
+ * How long a typed command may take to show in the composer (or until the caller's
+ * deadline). Its Enter goes then anyway: on an empty composer it does nothing, and the
+ * caller sees no effect and fails.
+ */
+export const COMMAND_SHOW_MS = 5000;
+
+/**
+ * Types `text`, then one Enter once the composer shows it, each onto a safe screen
+ * (C-API-56). Codex (0.171.0) takes fast typing for a paste: it holds the text outside its
+ * composer until the burst ends, and an Enter read meanwhile joins the held text as a
+ * newline, so the command never runs. A starved Codex read "/model" and an Enter sent
+ * 150 ms later together in 7 of 72 standalone listings (6 at a time, 2 CPU burners, 2
+ * cores). Shown in the composer, the text is out of the burst and Enter runs it (in both
+ * CLIs). The wait for it ends by the caller's `deadline` (clock time), if that comes first.
+ */
+export async function typeCommand(
+  context: SessionContext,
+  text: string,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<void> {
   await waitForSafeScreen(context);
   context.terminal.sendInput(text);
   await sleep(context, ENTER_SETTLE_MS);
+  const showMs = Math.min(COMMAND_SHOW_MS, Math.max(0, deadline - context.clock.now()));
+  await pollScreen(context, () => composerShows(context, text), showMs, 50);
   await waitForSafeScreen(context);
   context.terminal.sendInput(KEYS.enter);
+}
+
+/** The composer's draft starts with `text` (a CLI may show an argument hint after it). */
+function composerShows(context: SessionContext, text: string): boolean {
+  return context.screen.read().composerDraft?.startsWith(normalizeText(text)) ?? false;
 }
 
 /** The first value `probe` returns (not undefined or false) within `timeoutMs`; else undefined. */

@@ -96,7 +96,7 @@ export class LoginRun {
     if ((await this.#screen()).isOpen) {
       throw loginFailed("a login dialog is already open (not opened by this call)", "start");
     }
-    await typeCommand(context, this.#facts.command);
+    await typeCommand(context, this.#facts.command, deadline);
     let hasOpened = false;
     try {
       for (;;) {

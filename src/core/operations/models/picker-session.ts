@@ -45,7 +45,7 @@ export class PickerSession {
     if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
       throw this.#failure("a model picker is already on screen; nothing was typed.");
     }
-    await typeCommand(this.#context, this.#facts.command);
+    await typeCommand(this.#context, this.#facts.command, this.#deadline);
     await sleep(this.#context, KEY_SETTLE_MS);
     try {
       const first = await this.#frame();

@@ -127,8 +127,10 @@ function fakeClaude(afterCode: readonly string[]) {
     sendInput(data: string | Uint8Array) {
       const text = String(data);
       writes.push(text);
-      if (lines === COMPOSER && text === "\r" && typed === "/login") lines = methodsFrame();
-      else if (lines === COMPOSER) typed += text;
+      if (lines === COMPOSER && text === "\r" && typed === "/login") {
+        lines = methodsFrame();
+        typed = "";
+      } else if (lines === COMPOSER) typed += text;
       else if (text === "\x1b[B") selected = Math.min(2, selected + 1);
       else if (text === "\x1b[A") selected = Math.max(0, selected - 1);
       else if (text === "\r" && readLoginScreen(lines, COLS, facts).hasMethodList)
@@ -139,8 +141,13 @@ function fakeClaude(afterCode: readonly string[]) {
       if (readLoginScreen(lines, COLS, facts).hasMethodList) lines = methodsFrame();
     },
   } as unknown as TerminalPort;
+  // The composer shows what was typed into it, as Claude's does.
   const reading = (): ScreenReading =>
-    ({ dialog: undefined, hasIdleComposer: lines === COMPOSER }) as unknown as ScreenReading;
+    ({
+      dialog: undefined,
+      hasIdleComposer: lines === COMPOSER,
+      composerDraft: lines === COMPOSER ? typed : undefined,
+    }) as unknown as ScreenReading;
   const context = fakeOperationContext({ displayName: "Claude Code", terminal, reading });
   return { context, writes };
 }
