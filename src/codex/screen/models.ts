@@ -6,6 +6,10 @@
 // Enter on a model opens "Select Reasoning Level for <slug>" / "› 2. Medium (default)  …"
 // / "enter default · s session · esc back": Enter there saves the default, "s" applies it
 // to this session only. A model with one effort level skips that stage.
+// Before its session is configured (a starved start: its composer and the ready it proves
+// come first) Codex refuses the command with "• Model selection is disabled until startup
+// completes." and clears the composer (fixture codex-0.171.0-model-command-while-starting,
+// from a loaded stress run; codex-rs ChatWidget::open_model_popup).
 import type { ModelPickerFacts } from "../../core/contract/models.js";
 
 export const CODEX_MODEL_PICKER: ModelPickerFacts = {
@@ -18,6 +22,7 @@ export const CODEX_MODEL_PICKER: ModelPickerFacts = {
   defaultRule: "marked",
   moreBelow: /^↓$/,
   idFrom: "slug",
+  refusedWhileStarting: /^• Model selection is disabled until startup completes\.$/,
   followUps: [
     {
       header: /^Select Reasoning Level for /,

@@ -55,6 +55,11 @@ export interface ModelPickerFacts {
   readonly idFrom: "first-word" | "slug";
   /** The key that applies the highlighted model for this session only, on the list. */
   readonly sessionKeyOnList?: string;
+  /**
+   * A line the CLI prints instead of the picker while it is still starting up, having
+   * dropped the command and cleared its composer: the command is typed again later.
+   */
+  readonly refusedWhileStarting?: RegExp;
   /** Stages that may follow, in order; each is answered only if it appears. */
   readonly followUps: readonly FollowUpStage[];
   readonly verifiedOn: string;

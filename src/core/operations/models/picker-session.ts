@@ -26,6 +26,8 @@ const KEY_SETTLE_MS = 60;
 const MAX_ROWS = 200;
 /** The picker must be gone within this after the cancelling Escape (api.md: +1 s). */
 const PICKER_CANCEL_MS = 1000;
+/** After the CLI refused the command while starting, before it is typed again. */
+const STARTING_RETRY_MS = 1000;
 
 export class PickerSession {
   readonly #context: SessionContext;
@@ -45,12 +47,21 @@ export class PickerSession {
     if (isPickerVisible(await renderedLines(this.#context), this.#facts)) {
       throw this.#failure("a model picker is already on screen; nothing was typed.");
     }
-    await typeCommand(this.#context, this.#facts.command, this.#deadline);
-    await sleep(this.#context, KEY_SETTLE_MS);
+    let refusalsBefore = await this.#typeCommand();
     try {
+      let refusals = 0;
+      while ((await this.#pickerOrRefusal(refusalsBefore)) === "refused") {
+        refusals += 1;
+        await sleep(this.#context, STARTING_RETRY_MS);
+        // Typed again only onto the empty composer the refusal left (no person's text).
+        await renderedLines(this.#context);
+        if (this.#remainingMs() === 0 || this.#context.screen.read().composerDraft !== "") break;
+        refusalsBefore = await this.#typeCommand();
+      }
       const first = await this.#frame();
       if (first === undefined) {
-        throw this.#failure("the model picker did not appear.", { timeoutMs: this.#remainingMs() });
+        const details = { timeoutMs: this.#remainingMs(), refusedWhileStarting: refusals };
+        throw this.#failure("the model picker did not appear.", details);
       }
       return await this.#allRows(first);
     } catch (error) {
@@ -115,6 +126,30 @@ export class PickerSession {
       waitMs: PICKER_CANCEL_MS,
     };
     return dismiss(this.#context, close);
+  }
+
+  /** Types the command; returns how many refusal lines showed before it. */
+  async #typeCommand(): Promise<number> {
+    const refusals = this.#refusalsShown(await renderedLines(this.#context));
+    await typeCommand(this.#context, this.#facts.command, this.#deadline);
+    await sleep(this.#context, KEY_SETTLE_MS);
+    return refusals;
+  }
+
+  #refusalsShown(lines: readonly string[]): number {
+    const refusal = this.#facts.refusedWhileStarting;
+    return refusal === undefined ? 0 : lines.filter((line) => refusal.test(line.trim())).length;
+  }
+
+  // Until the picker's title shows, or a new refusal with the composer emptied (the CLI,
+  // still starting, dropped the command: typed again, it doubles nothing).
+  #pickerOrRefusal(refusalsBefore: number): Promise<"picker" | "refused" | undefined> {
+    const seen = (lines: readonly string[]) => {
+      if (isPickerVisible(lines, this.#facts)) return "picker" as const;
+      const isNew = this.#refusalsShown(lines) > refusalsBefore;
+      return isNew && this.#context.screen.read().composerDraft === "" && ("refused" as const);
+    };
+    return pollScreen(this.#context, seen, this.#remainingMs(), 50);
   }
 
   #remainingMs(): number {

@@ -1,7 +1,9 @@
 // Opening the `/model` picker against a fake Codex that replays captured 0.171.0 frames
 // (scripts/dev/capture-pickers.ts) and holds fast-typed text the way Codex's paste-burst
 // detection does: out of the composer for a moment, with an Enter read meanwhile joining
-// it as a newline (the "enter-in-burst" frame), so the command never runs.
+// it as a newline (the "enter-in-burst" frame), so the command never runs. While still
+// starting it refuses /model and clears its composer (the "while-starting" frame, saved
+// from a loaded stress run: a start-up race the capture tool cannot stage).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -29,6 +31,14 @@ const EMPTY = loadScreen("codex-0.171.0-composer").lines;
 const TYPED = picker("codex-0.171.0-model-command");
 const ENTER_IN_BURST = picker("codex-0.171.0-model-command-enter-in-burst");
 const LIST = picker("codex-0.171.0-model-list");
+const WHILE_STARTING = picker("codex-0.171.0-model-command-while-starting");
+const REFUSAL = WHILE_STARTING[0] ?? "";
+
+/** The refusal frame with `count` refusal lines above the session header. */
+function refusedFrame(count: number): string[] {
+  return [...Array.from({ length: count }, () => REFUSAL), ...WHILE_STARTING.slice(1)];
+}
+
 /** The list frame with the cursor ("›") on row `selected` (1-based). */
 function listWithCursorOn(selected: number): string[] {
   return LIST.map((line) => {
@@ -45,13 +55,17 @@ function readCodex(lines: readonly string[]): ScreenReading {
 
 /**
  * A Codex whose composer shows typed text `burstMs` after it came (never, if undefined);
- * an Enter before then is held with it and lands as a newline, opening nothing.
+ * an Enter before then is held with it and lands as a newline, opening nothing. For its
+ * first `startingMs` it refuses the command, clearing the composer.
  */
-function fakeCodex(burstMs: number | undefined) {
+function fakeCodex(burstMs: number | undefined, startingMs = 0) {
   const writes: string[] = [];
   let lines: readonly string[] = EMPTY;
   let held: string[] | undefined;
   let selected = 1;
+  let refusals = 0;
+  const startedAt = Date.now();
+  const isComposer = () => lines === EMPTY || readCodex(lines).composerDraft === "";
   const terminal = {
     size: { cols: 189, rows: 48 },
     renderFailed: false,
@@ -62,7 +76,7 @@ function fakeCodex(burstMs: number | undefined) {
       writes.push(keys);
       if (held !== undefined) {
         held.push(keys);
-      } else if (lines === EMPTY && keys === "/model") {
+      } else if (isComposer() && keys === "/model") {
         held = [keys];
         if (burstMs === undefined) return;
         setTimeout(() => {
@@ -70,7 +84,9 @@ function fakeCodex(burstMs: number | undefined) {
           held = undefined;
         }, burstMs);
       } else if (lines === TYPED && keys === KEYS.enter) {
-        lines = listWithCursorOn(selected);
+        const isStarting = Date.now() - startedAt < startingMs;
+        if (isStarting) refusals += 1;
+        lines = isStarting ? refusedFrame(refusals) : listWithCursorOn(selected);
       } else if (readPicker(lines, CODEX_MODEL_PICKER) !== undefined) {
         if (keys === KEYS.down) selected = Math.min(2, selected + 1);
         if (keys === KEYS.up) selected = Math.max(1, selected - 1);
@@ -117,6 +133,9 @@ describe("the typed command, read off captured frames", () => {
     expect(claude.composerDraft).toBe("/model");
     // Enter during the burst left "/model" plus an empty row in the composer, and no picker.
     expect(readCodex(ENTER_IN_BURST)).toMatchObject({ composerDraft: "/model", dialog: undefined });
+    // Refused while starting: the notice the picker facts name, over an emptied composer.
+    expect(CODEX_MODEL_PICKER.refusedWhileStarting?.test(REFUSAL.trim())).toBe(true);
+    expect(readCodex(WHILE_STARTING)).toMatchObject({ composerDraft: "", dialog: undefined });
   });
 });
 
@@ -135,6 +154,22 @@ describe("PickerSession.open() on a Codex that holds fast typing as a paste burs
     expect(rows.map((row) => row.id)).toEqual(["scripted-model", "scripted-model-alt"]);
     expect(writes.slice(0, 2)).toEqual(["/model", KEYS.enter]);
     expect(writes.filter((keys) => keys === "/model")).toHaveLength(1);
+  });
+
+  test("C-API-23: refused while Codex still starts (composer cleared), /model is typed again a second later until the picker opens", async () => {
+    const { context, writes } = fakeCodex(400, 2500);
+    const session = new PickerSession(context, CODEX_MODEL_PICKER, context.clock.now() + 10_000);
+    const rows = await settle(session.open(), 15_000);
+    expect(rows.map((row) => row.id)).toEqual(["scripted-model", "scripted-model-alt"]);
+    // Refused twice, opened on the third.
+    expect(writes.slice(0, 6)).toEqual([
+      "/model",
+      KEYS.enter,
+      "/model",
+      KEYS.enter,
+      "/model",
+      KEYS.enter,
+    ]);
   });
 
   test("C-API-23: text that never shows is typed once, then one Enter after COMMAND_SHOW_MS; the open fails", async () => {
