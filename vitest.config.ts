@@ -23,7 +23,10 @@ const env = { XDG_STATE_HOME: join(homedir(), ".cache", "elwood-test-state") };
 // four went red on load-bound waits (a Claude draft repaint, Codex's /model picker twice,
 // a Claude login test hung: a product defect since fixed), so e2e stays at three. A later
 // fresh clone with four was not faster than with three (vitest 486 against 463 s, one run
-// each; the machine's speed moved more than that within the afternoon). Unit and integration
+// each; the machine's speed moved more than that within the afternoon). Once the work beside
+// the suite used the e2e group's idle CPU, four was no faster again (671 against 669 s,
+// 2026-12-03 16:25, both cores 94-99 % busy) and went red on a load-bound wait (cli.test
+// C-CLI-17: the prompt reached the model after its 8 s --timeout). Unit and integration
 // run three files at a time: with two the group took 117 s and kept 1.3 of the 2 cores busy (many
 // integration files wait on deadlines and child processes), with three 91 s at 1.7 cores.
 // ELWOOD_E2E_WORKERS=1 runs the e2e files one at a time.
