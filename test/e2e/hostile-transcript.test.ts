@@ -21,9 +21,23 @@ const newFixture = useRealCliFixture({ trusted: true });
 const PAD_BYTE = "Q";
 const FIFTY_MIB = 50 * 2 ** 20;
 
+/**
+ * Every entry under `dir`, listed again when one vanished mid-walk: the CLI's lock folders
+ * (Claude's `.claude.json.lock`) come and go, and a recursive readdir fails on that.
+ */
+async function listRecursively(dir: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await readdir(dir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 5) throw error;
+    }
+  }
+}
+
 /** The conversation transcript the CLI wrote in its home (Claude projects/, Codex sessions/). */
 async function transcriptOf(home: string): Promise<string> {
-  const entries = await readdir(home, { recursive: true, withFileTypes: true });
+  const entries = await listRecursively(home);
   const found = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
     .map((entry) => join(entry.parentPath, entry.name))
