@@ -7,6 +7,7 @@ import type { ElwoodSessionStatus } from "../../../src/core/contract/status.js";
 import type { ElwoodActivityEvent } from "../../../src/core/contract/types.js";
 import { ElwoodError } from "../../../src/errors.js";
 import { FakeClaude } from "../../support/fake-agents/fake-claude.js";
+import { settledOutcome } from "../../support/fake-agents/settle.js";
 
 async function readySession(): Promise<{ cli: FakeClaude; session: ClaudeSession }> {
   const cli = new FakeClaude();
@@ -17,25 +18,9 @@ async function readySession(): Promise<{ cli: FakeClaude; session: ClaudeSession
   return { cli, session: cli.session };
 }
 
-/** Settles `pending` under the fake clock (at most `budgetMs`), returning value or error. */
-async function outcomeOf<T>(
-  pending: Promise<T>,
-  budgetMs = 1_000,
-): Promise<{ value?: T; error?: unknown }> {
-  let outcome: { value?: T; error?: unknown } | undefined;
-  pending.then(
-    (value) => {
-      outcome = { value };
-    },
-    (error: unknown) => {
-      outcome = { error };
-    },
-  );
-  for (let spent = 0; outcome === undefined && spent < budgetMs; spent += 10) {
-    await vi.advanceTimersByTimeAsync(10);
-  }
-  if (outcome === undefined) throw new Error(`still pending after ${budgetMs} ms`);
-  return outcome;
+/** Settles `pending` under the fake clock in 10 ms steps (at most `budgetMs`). */
+function outcomeOf<T>(pending: Promise<T>, budgetMs = 1_000) {
+  return settledOutcome(pending, budgetMs, 10);
 }
 
 const liveSubscriptions = new WeakMap<FakeClaude, Map<string, number>>();

@@ -16,6 +16,7 @@ import { COMMAND_SHOW_MS } from "../../../../../src/core/operations/context.js";
 import { readPicker } from "../../../../../src/core/operations/models/parse-picker.js";
 import { PickerSession } from "../../../../../src/core/operations/models/picker-session.js";
 import { KEYS } from "../../../../../src/terminal/input.js";
+import { settledOutcome } from "../../../../support/fake-agents/settle.js";
 import { loadScreen } from "../../screen/load-screen.js";
 import { fakeOperationContext } from "../fake-operation-context.js";
 
@@ -102,23 +103,11 @@ function fakeCodex(burstMs: number | undefined, startingMs = 0) {
   return { context, writes, screen: () => lines };
 }
 
-/** Runs `pending` on the fake clock for at most `budgetMs`. */
+/** Runs `pending` on the fake clock in 10 ms steps for at most `budgetMs`; throws its error. */
 async function settle<T>(pending: Promise<T>, budgetMs: number): Promise<T> {
-  let outcome: { value: T } | { error: unknown } | undefined;
-  pending.then(
-    (value) => {
-      outcome = { value };
-    },
-    (error: unknown) => {
-      outcome = { error };
-    },
-  );
-  for (let spent = 0; outcome === undefined && spent < budgetMs; spent += 10) {
-    await vi.advanceTimersByTimeAsync(10);
-  }
-  if (outcome === undefined) throw new Error(`still pending after ${budgetMs} ms`);
+  const outcome = await settledOutcome(pending, budgetMs, 10);
   if ("error" in outcome) throw outcome.error;
-  return outcome.value;
+  return outcome.value as T;
 }
 
 describe("the typed command, read off captured frames", () => {
