@@ -98,13 +98,30 @@ export async function startServeProcess(options: {
   return { child, url: match[1], token: match[2], exited, stderr: () => stderr };
 }
 
+/**
+ * What the wrapping shell prints once the command has ended: an OSC no terminal acts on,
+ * carrying the command's exit status.
+ */
+const EXIT_MARK = /\x1b\]7777;ptyrun-exit=(\d+)\x07/;
+/**
+ * Runs "$0" "$@", prints EXIT_MARK, then holds the PTY open until the test has read it.
+ * Why: node-pty destroys the PTY's socket 200 ms after the child exits if it has not closed
+ * by then, and output not yet read is lost. On a loaded machine the last output can become
+ * readable later than the exit is reported (the kernel hands a PTY's output to the reading
+ * side from a work queue): an attach test's `stty -a` lines went missing that way. Reading
+ * the mark proves everything before it was read, and the shell only exits after that.
+ */
+const WRAPPER = `"$0" "$@"; code=$?; printf '\\033]7777;ptyrun-exit=%d\\007' "$code"; read -r _ended`;
+
 /** A command in a real PTY, its raw output kept and rendered. */
 export class PtyRun {
   readonly #pty: nodePty.IPty;
   readonly #screen: InstanceType<typeof HeadlessTerminal>;
+  /** The command's exit status, once all of its output has been read. */
   readonly exited: Promise<number>;
   #output = "";
   #exitCode: number | undefined;
+  #ptyEnded = false;
 
   constructor(
     file: string,
@@ -117,19 +134,30 @@ export class PtyRun {
       allowProposedApi: true,
       scrollback: 1000,
     });
-    this.#pty = nodePty.spawn(file, [...args], {
+    this.#pty = nodePty.spawn("/bin/sh", ["-c", WRAPPER, file, ...args], {
       name: "xterm-256color",
       cols: options.cols,
       rows: options.rows,
       cwd: ROOT,
       env: { ...options.env },
     });
-    this.#pty.onData((data) => {
-      this.#output += data;
-      this.#screen.write(data);
-    });
     this.exited = new Promise((resolvePromise) => {
+      this.#pty.onData((data) => {
+        if (this.#exitCode !== undefined) return;
+        this.#output += data;
+        this.#screen.write(data);
+        // The mark is short: a chunk may end inside it, so look a little before this chunk.
+        const mark = EXIT_MARK.exec(this.#output.slice(-(data.length + 32)));
+        if (mark === null) return;
+        this.#output = this.#output.replace(EXIT_MARK, "");
+        this.#exitCode = Number(mark[1]);
+        this.#pty.write("\n");
+        resolvePromise(this.#exitCode);
+      });
       this.#pty.onExit(({ exitCode }) => {
+        this.#ptyEnded = true;
+        // Only when killed before the mark: the shell's own status then stands in.
+        if (this.#exitCode !== undefined) return;
         this.#exitCode = exitCode;
         resolvePromise(exitCode);
       });
@@ -188,7 +216,13 @@ export class PtyRun {
     return text;
   }
 
+  /** Ends the shell and the command with it (one process group: the shell has no job control). */
   kill(): void {
-    if (this.#exitCode === undefined) this.#pty.kill("SIGKILL");
+    if (this.#ptyEnded) return;
+    try {
+      process.kill(-this.#pty.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
   }
 }

@@ -11,7 +11,7 @@
 // - elwood160: the Elwood session at the bare variants' 160x48 instead of its default
 //   189x48, to tell what the width costs (the CLI paints more per frame) from the rest.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,7 +26,7 @@ import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hook
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
 import { toolEnvScrubScript } from "../../../src/claude/launch/tool-env.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
-import { codexHookOverride } from "../../../src/codex/launch/argv.js";
+import { codexHookOverride, HOOK_TRUST_BYPASS_FLAG } from "../../../src/codex/launch/argv.js";
 import { codexShellPolicyOverrides } from "../../../src/codex/launch/tool-env.js";
 import { spawnPty } from "../../../src/terminal/pty-process.js";
 import { cliBinary } from "../../../test/support/cli-binaries.js";
@@ -221,8 +221,10 @@ async function bareCliTurn(
     env: { ...setup.home.env, ...wiring.env },
     ...BARE_SIZE,
   });
-  // Drain the screen as a terminal would; nothing reads it.
-  pty.onData(() => {});
+  // Drain the screen as a terminal would; nothing reads it unless ELWOOD_BENCH_SCREEN_LOG
+  // names a file for the raw output (to see why a bare CLI never reached its last step).
+  const screenLog = process.env.ELWOOD_BENCH_SCREEN_LOG;
+  pty.onData(screenLog === undefined ? () => {} : (data) => appendFileSync(screenLog, data));
   onSpawned(pty.pid);
   try {
     await waitForLastStep(setup, scripted.turn, steps);
@@ -290,7 +292,9 @@ async function wiringFor(
         args.push("-c", codexHookOverride(eventName, wiring));
       }
       for (const override of codexShellPolicyOverrides()) args.push("-c", override);
-      args.push("-c", "features.hooks=true", "-c", 'hookTrust="trust-all"');
+      // As a session launches it (src/codex/launch/argv.ts): the pinned Codex asks to review
+      // new hooks at start unless the bypass flag is given, and the turn would wait forever.
+      args.push("-c", "features.hooks=true", "-c", 'hookTrust="trust-all"', HOOK_TRUST_BYPASS_FLAG);
     }
     return { args, env: bridgeEnv };
   }
