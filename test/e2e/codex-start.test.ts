@@ -5,6 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CodexSession, startCodex } from "../../src/agents.js";
+import { CODEX_SCREEN_FACTS } from "../../src/codex/screen/facts.js";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { codexRequests, startCodexIn } from "../support/codex-e2e.js";
@@ -86,8 +87,15 @@ describe("startCodex against the real CLI", () => {
     expect(event.text).not.toContain(fx.workspace);
     // The highlighted first option is the affirmative on every tested version.
     expect(event.text).toMatch(/› 1\. (Trust and continue|Yes, continue)/);
-    // Codex can drop a key that arrives just as its dialog paints (1 in 3 runs here, the
-    // dialog still on screen 20 s later): like a person, press Enter again if nothing happened.
+    // As the README tells a caller: Codex drains typeahead for up to 1 s after it paints
+    // (its row's firstKeyAfterMs); a key then is dropped, and under load made Codex exit
+    // with code 1 (prd/decisions.md). Like a person, answer after that, and press Enter
+    // again if nothing happened.
+    const drainMs = CODEX_SCREEN_FACTS.rows.find(
+      (row) => row.id === "codex-directory-trust",
+    )?.firstKeyAfterMs;
+    expect(drainMs).toBe(1500);
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
     let isReady = false;
     for (let attempt = 0; attempt < 6 && !isReady; attempt += 1) {
       await session.sendKeys("\r");
