@@ -645,22 +645,37 @@ describe("elwood when a run goes wrong", () => {
     folders.push(stateDir);
     const question = token("timeout-then-cleanup");
     server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
+    // The run's clock starts before Claude does: under the suite's load, start-up and the
+    // question took over 8 s twice (fresh clones h4 and e1), and the timeout then came
+    // before the teardown was broken. 20 s leaves room; the turn itself never ends.
+    let hasBrokenTeardown = false;
     const run = await runBin(
       [
         "--agent",
         "claude",
         "--ephemeral",
         "--timeout",
-        "8s",
+        "20s",
         "--state-dir",
         stateDir,
         "--output",
         "json",
         question,
       ],
-      { cwd, env: env(), onSpawn: () => void breakTeardownOnceAsked(stateDir, question) },
+      {
+        cwd,
+        env: env(),
+        onSpawn: () => {
+          void breakTeardownOnceAsked(stateDir, question).then((broke) => {
+            hasBrokenTeardown = broke;
+          });
+        },
+      },
     );
     expect(run.code).toBe(124);
+    expect(hasBrokenTeardown, "the question reached the model only after the run timed out").toBe(
+      true,
+    );
     expect(JSON.parse(run.stdout)).toMatchObject({
       type: "error",
       error: { code: "timeout" },
@@ -750,15 +765,17 @@ describe("elwood when a run goes wrong", () => {
  * Once the model has `question`, replaces the run's one session dir with a symlink to
  * where it moved: teardown refuses to follow it, so the run's cleanup fails.
  */
-async function breakTeardownOnceAsked(stateDir: string, question: string): Promise<void> {
+/** Whether the teardown was broken (the session's folder swapped for a symlink). */
+async function breakTeardownOnceAsked(stateDir: string, question: string): Promise<boolean> {
   const asked = () =>
     server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
-  if (!(await waitFor(asked, { timeoutMs: 90_000 }))) return;
+  if (!(await waitFor(asked, { timeoutMs: 90_000 }))) return false;
   const sessions = join(stateDir, "sessions");
   const [id] = await readdir(sessions);
-  if (id === undefined) return;
+  if (id === undefined) return false;
   await rename(join(sessions, id), join(stateDir, "moved-away"));
   await symlink(join(stateDir, "moved-away"), join(sessions, id));
+  return true;
 }
 
 /** An agent home whose `claude`/`codex` run `prelude` and then the real binary. */
