@@ -35,6 +35,17 @@ export class Turns {
   readonly #usage = new UsageTotal();
   #isHookDriven = false;
   #isInterruptRequested = false;
+  /**
+   * A turn ended on the idle screen without its turn-end hook, which may still come. The
+   * CLI runs its hooks one at a time and answers the next prompt only after that one, so
+   * a turn-end hook with no prompt hook since is the ended turn's, arriving late: it must
+   * not accept or end the turn sent after it (seeds §5.8). In the 64x2 bench a Codex Stop
+   * settled 1 s after the next prompt was typed, "accepted" it though its Enter had not
+   * taken, and that turn failed wait_timeout with the prompt left in the composer.
+   */
+  #isTurnEndHookOwed = false;
+  /** Late turn-end hooks seen by onHook whose outcomes onHookOutcome must skip. */
+  #lateTurnEndOutcomes = 0;
 
   constructor(options: TurnsOptions) {
     const { context } = options;
@@ -78,6 +89,9 @@ export class Turns {
     if (name === signals.permissionRequestHook) this.decidedPermission.noteRequested();
     const current = this.current;
     if (name === signals.promptAcceptedHook) {
+      // The CLI took a new prompt: any late turn-end hook has come and been answered.
+      this.#isTurnEndHookOwed = false;
+      this.#lateTurnEndOutcomes = 0;
       const prompt = signals.acceptedPromptOf(event);
       // Some other prompt (typed into the TUI) proves nothing about ours.
       if (current !== undefined && isSameSubmission(prompt ?? "", current.text)) {
@@ -87,6 +101,11 @@ export class Turns {
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
     const isTurnEnd = name === signals.turnEndHook || name === signals.turnFailedHook;
+    if (isTurnEnd && this.#isTurnEndHookOwed) {
+      this.#isTurnEndHookOwed = false;
+      this.#lateTurnEndOutcomes += 1;
+      return;
+    }
     if (!isTurnEnd || current === undefined) return;
     // Accepted before the handler runs: a Stop handler that submits a prompt must not wait
     // behind a delivery that only this Stop proves (api.md: no deadlock).
@@ -104,6 +123,13 @@ export class Turns {
       this.decidedPermission.noteDecided();
     }
     if (name !== signals.turnEndHook && name !== signals.turnFailedHook) return;
+    if (this.#lateTurnEndOutcomes > 0) {
+      this.#lateTurnEndOutcomes -= 1;
+      // A handler that blocks it sends the ended turn back to work; that work ends with a
+      // turn-end hook of its own, which is not the next turn's either.
+      if (signals.isBlockingTurnEndReply(outcome.reply)) this.#isTurnEndHookOwed = true;
+      return;
+    }
     const { status } = this.#context;
     const turn = this.current;
     if (turn !== undefined) this.accept(turn, `${name} hook`);
@@ -195,6 +221,7 @@ export class Turns {
         turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
       }
     }
+    this.#isTurnEndHookOwed = true;
     this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
   }
 

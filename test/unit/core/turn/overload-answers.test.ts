@@ -48,6 +48,21 @@ describe("a starved parent never answers wrongly (issue 22)", () => {
     expect(await second).toBe("ANSWER s15-t1");
   });
 
+  it("a Stop that comes after the idle screen ended its turn is that turn's: it never accepts or ends the next one", async () => {
+    // The 64x2 bench: turn 1 ended on the idle screen (no Stop within the 5 s grace), turn
+    // 2 was typed and its Enter did not take, then turn 1's Stop arrived. It "accepted"
+    // turn 2, so no Enter was tried again, and turn 2 failed with its prompt in the composer.
+    const cli = await ready({
+      stopHookDelayMs: (index) => (index === 0 ? 5_800 : 0),
+      enter: (index) => (index === 1 ? "ignored" : { submitAfterMs: 50 }),
+    });
+    const first = settle(cli.session.send("s25-t0"));
+    const second = settle(cli.session.send("s25-t1"));
+    expect(await first).toBe("ANSWER s25-t0");
+    expect(await second).toBe("ANSWER s25-t1");
+    expect(cli.received).toEqual(["s25-t0", "s25-t1"]);
+  });
+
   it("a prompt the transcript never records (Claude's local answers): its answer is still the turn's", async () => {
     const cli = await ready({ recordsPrompt: false });
     expect(await settle(cli.session.send("answered locally"))).toBe("ANSWER answered locally");
