@@ -19,13 +19,6 @@ export const DELIVERY_BOUNDS = {
   enterRetryMs: 1000,
   /** The same with no frame since: a slow CLI takes a second Enter on its empty composer, harmlessly. */
   enterRetryUnrenderedMs: 3000,
-  /**
-   * Each retry waits twice as long as the last, up to this: the ten Enters then span the
-   * acceptance window instead of its first seconds. A Claude starved at start showed a
-   * composer 12 s before its input loop took keys; one Enter a second used all ten there
-   * and left the prompt staged for the rest of the minute (64x2 bench).
-   */
-  enterRetryMaxMs: 8000,
   maxEnters: 10,
   /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   acceptanceMs: 60_000,
@@ -190,9 +183,7 @@ export class Delivery {
       if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
       const since = this.#context.clock.now() - this.#lastEnter.at;
       const isFresh = seen.renders > this.#lastEnter.renders;
-      const firstRetryMs = isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs;
-      const retryMs = Math.min(firstRetryMs * 2 ** (this.#enters - 1), bounds.enterRetryMaxMs);
-      const isDue = since >= retryMs;
+      const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
       if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
     } else if (this.#isOurWork(seen)) {
       this.#target.accept("composer cleared and work started");
