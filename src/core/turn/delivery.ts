@@ -22,6 +22,8 @@ export const DELIVERY_BOUNDS = {
   maxEnters: 10,
   /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
   acceptanceMs: 60_000,
+  /** Longest wait, before the paste, for a working indicator left from the last turn to go. */
+  previousWorkMs: 15_000,
 } as const;
 
 interface DeliveryObservation {
@@ -120,6 +122,7 @@ export class Delivery {
 
   async run(): Promise<void> {
     await this.#waitForSafeScreen();
+    if (this.#target.holdsReadiness) await this.#waitForPreviousWork();
     this.#echoBaseline = (await this.#observe()).echoes;
     await this.#paste();
     this.#turn.markSubmitted();
@@ -132,6 +135,20 @@ export class Delivery {
     }
     const isOpen = !this.#turn.isAccepted && !this.#turn.isSettled;
     if (isOpen && this.#personIdleMs() !== undefined) await this.#handsOff();
+  }
+
+  // A turn-end hook can come while the CLI still shows the turn working (starved, it runs
+  // the hook before it closes the turn). A prompt Entered then is taken into the running
+  // turn: Codex 0.171 holds it "to be submitted after next tool call", which never comes
+  // (64x2 bench). A person waits for the indicator to go; so do we, held time, bounded.
+  async #waitForPreviousWork(): Promise<void> {
+    const since = this.#context.clock.now();
+    while (this.#context.clock.now() - since < this.#bounds.previousWorkMs) {
+      await renderedWithin(this.#context);
+      if (!this.#context.screen.read().isWorking || this.#isDone) break;
+      await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
+    }
+    this.#heldMs += this.#context.clock.now() - since;
   }
 
   async #paste(): Promise<void> {

@@ -68,6 +68,11 @@ export interface CodexReactions extends CliReactions {
   readonly stopHookDelayMs: number;
   /** Whether an Escape mid-turn interrupts it. */
   readonly isInterruptible: boolean;
+  /**
+   * Milliseconds the working row stays up after the Stop hook: a starved Codex still
+   * finishing its turn (64x2 bench). The answer is on screen and in the rollout already.
+   */
+  readonly workingAfterStopMs: number;
 }
 
 export const CODEX_NORMAL: CodexReactions = {
@@ -81,6 +86,7 @@ export const CODEX_NORMAL: CodexReactions = {
   toolGapMs: 0,
   stopHookDelayMs: 20,
   isInterruptible: true,
+  workingAfterStopMs: 0,
   editsComposer: true,
   echoesKeys: false,
 };
@@ -109,6 +115,11 @@ export class FakeCodex extends FakeCli {
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #chips: Chip[] = [];
   readonly #history: string[] = [];
+  /**
+   * Prompts Entered while the working row showed: Codex 0.171 queues them "to be submitted
+   * after next tool call", and a turn that makes no further call never sends them.
+   */
+  readonly steered: string[] = [];
   #threadName: string | undefined;
   #turnId: string | undefined;
   #turns = 0;
@@ -241,6 +252,11 @@ export class FakeCodex extends FakeCli {
       const shown = this.composer;
       this.composer = "";
       this.#chips.length = 0;
+      if (this.isWorking) {
+        this.steered.push(prompt);
+        this.render();
+        return;
+      }
       this.#submit(prompt, shown);
     });
   }
@@ -298,8 +314,9 @@ export class FakeCodex extends FakeCli {
     const workingAt = Math.max(hookDelayMs, repaintDelayMs);
     if (toolGapMs > 0) this.#toolCall(turnId, workingAt + 100, toolGapMs);
     const answerAt = workingAt + 300 + toolGapMs + thinkMs;
+    const { workingAfterStopMs } = this.reactions;
     this.turnStep(answerAt, () => {
-      this.isWorking = false;
+      this.isWorking = workingAfterStopMs > 0;
       this.#turnId = undefined;
       this.#history.push(`• ${answer}`, "");
       this.rollout.reply(turnId, answer);
@@ -315,6 +332,12 @@ export class FakeCodex extends FakeCli {
       this.outcome("Stop");
       this.rollout.completeTurn(turnId, answer);
     });
+    if (workingAfterStopMs > 0) {
+      this.turnStep(answerAt + stopHookDelayMs + workingAfterStopMs, () => {
+        this.isWorking = false;
+        this.render();
+      });
+    }
   }
 
   // A shell call: Codex hides its working row while the tool runs (no Stop in between).

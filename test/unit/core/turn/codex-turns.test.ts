@@ -204,4 +204,17 @@ describe("Codex turns over FakeCodex (Codex 0.171.0 screens, hooks, rollout)", (
     expect(statuses).toEqual(["ready", "running", "ready"]);
     expect(cli.writes.filter((write) => write === ESCAPE)).toHaveLength(1);
   });
+
+  it("the next prompt waits until Codex's working row is gone after a Stop: typed earlier, Codex would hold it for a tool call that never comes", async () => {
+    // 64x2 bench (load 120): the Stop hook came while Codex still showed "Working"; the
+    // next prompt, pasted and Entered then, went into Codex's "Messages to be submitted
+    // after next tool call" and the turn failed wait_timeout with the model never asked.
+    const cli = await readyCodex({ workingAfterStopMs: 4_000 });
+    expect(await settle(cli.session.send(PROMPT))).toBe(`ANSWER ${PROMPT}`);
+    const second = "SAY<<codex-token-after-stop>>";
+    expect(await settle(cli.session.send(second), 30_000)).toBe(`ANSWER ${second}`);
+    expect(cli.steered).toEqual([]);
+    expect(cli.received).toEqual([PROMPT, second]);
+    expect(pasteCount(cli)).toBe(2);
+  });
 });
