@@ -4,10 +4,14 @@ import type { SessionClock } from "../context/clock.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
+/** A resume's fallback: its proof, the first idle composer, comes with the first frames. */
 export const INITIAL_READY_FALLBACK_MS = 10_000;
 /**
- * A cold start whose only proof is a settled composer (Codex): in a 32x4 run at load 90,
- * three sessions took the 10 s fallback before it settled and lost their first prompt.
+ * A cold start's fallback. Its proof comes late on a starved machine: Codex's settled
+ * composer (a 32x4 run at load 90: three sessions took a 10 s fallback before it and lost
+ * their first prompt) and Claude's SessionStart hook (64x2 runs at load 110-125: it came
+ * 21 s after the trust answer, and a prompt pasted on a 10 s fallback before it was never
+ * taken, neither its Enters nor the Ctrl-U that clears it; 2 to 4 of 32 sessions a run).
  */
 export const SETTLE_PROOF_FALLBACK_MS = 30_000;
 
@@ -51,9 +55,8 @@ export class InitialReadiness {
   // the trust answer), and the prompt typed into the not yet live composer landed twice
   // (32-session bench, 14 of 128 turns).
   #armFallback(): void {
-    const { clock, signals, isResume, isBlocked } = this.#options;
-    const waitsForSettle = signals.coldStartComposerSettleMs !== undefined && !isResume;
-    const fallbackMs = waitsForSettle ? SETTLE_PROOF_FALLBACK_MS : INITIAL_READY_FALLBACK_MS;
+    const { clock, isResume, isBlocked } = this.#options;
+    const fallbackMs = isResume ? INITIAL_READY_FALLBACK_MS : SETTLE_PROOF_FALLBACK_MS;
     clock.set(() => {
       if (this.#isDone || this.#isDisposed) return;
       if (isBlocked()) this.#isFallbackDeferred = true;
