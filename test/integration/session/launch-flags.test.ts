@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
+import { SETTLE_PROOF_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
 import { type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
 
 const CLAUDE_VERSION = `${CLAUDE_MINIMUM_VERSION} (Claude Code)`;
@@ -104,9 +105,10 @@ describe("terminal size", () => {
     cleanups.push(() => session.kill());
     await session.resize({ cols: 90, rows: 31 });
     session.sendMessage("first words").catch(() => undefined);
+    // This fake sends no hook, so only the cold start's 30 s fallback makes it ready.
     const arrived = await until(
       async () => (await cli.terminalLog()).some((entry) => "input" in entry),
-      30_000,
+      SETTLE_PROOF_FALLBACK_MS + 20_000,
     );
     expect(arrived, "the message never reached the CLI").toBe(true);
     const log = await cli.terminalLog();
