@@ -5,7 +5,7 @@ import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
 /** A resume's fallback: its proof, the first idle composer, comes with the first frames. */
-export const INITIAL_READY_FALLBACK_MS = 10_000;
+export const RESUME_FALLBACK_MS = 10_000;
 /**
  * A cold start's fallback. Its proof comes late on a starved machine: Codex's settled
  * composer (a 32x4 run at load 90: three sessions took a 10 s fallback before it and lost
@@ -13,7 +13,7 @@ export const INITIAL_READY_FALLBACK_MS = 10_000;
  * 21 s after the trust answer, and a prompt pasted on a 10 s fallback before it was never
  * taken, neither its Enters nor the Ctrl-U that clears it; 2 to 4 of 32 sessions a run).
  */
-export const SETTLE_PROOF_FALLBACK_MS = 30_000;
+export const COLD_START_FALLBACK_MS = 30_000;
 
 export interface InitialReadinessOptions {
   readonly isResume: boolean;
@@ -56,7 +56,7 @@ export class InitialReadiness {
   // (32-session bench, 14 of 128 turns).
   #armFallback(): void {
     const { clock, isResume, isBlocked } = this.#options;
-    const fallbackMs = isResume ? INITIAL_READY_FALLBACK_MS : SETTLE_PROOF_FALLBACK_MS;
+    const fallbackMs = isResume ? RESUME_FALLBACK_MS : COLD_START_FALLBACK_MS;
     clock.set(() => {
       if (this.#isDone || this.#isDisposed) return;
       if (isBlocked()) this.#isFallbackDeferred = true;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startClaude, startCodex } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
-import { SETTLE_PROOF_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
+import { COLD_START_FALLBACK_MS } from "../../../src/core/runtime/readiness.js";
 import { type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
 
 const CLAUDE_VERSION = `${CLAUDE_MINIMUM_VERSION} (Claude Code)`;
@@ -108,7 +108,7 @@ describe("terminal size", () => {
     // This fake sends no hook, so only the cold start's 30 s fallback makes it ready.
     const arrived = await until(
       async () => (await cli.terminalLog()).some((entry) => "input" in entry),
-      SETTLE_PROOF_FALLBACK_MS + 20_000,
+      COLD_START_FALLBACK_MS + 20_000,
     );
     expect(arrived, "the message never reached the CLI").toBe(true);
     const log = await cli.terminalLog();

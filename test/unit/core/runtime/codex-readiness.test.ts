@@ -5,8 +5,8 @@
 // Fake clock, FakeCodex over the captured 0.171.0 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  INITIAL_READY_FALLBACK_MS,
-  SETTLE_PROOF_FALLBACK_MS,
+  RESUME_FALLBACK_MS,
+  COLD_START_FALLBACK_MS,
 } from "../../../../src/core/runtime/readiness.js";
 import { FakeCodex } from "../../../support/fake-agents/fake-codex.js";
 
@@ -22,8 +22,8 @@ describe("Codex's first readiness on a starved machine (C-API-28)", () => {
   });
 
   it("C-API-28: a composer that shows only after 10 s still proves readiness itself; the queued prompt waits for it", async () => {
-    expect(INITIAL_READY_FALLBACK_MS).toBe(10_000);
-    expect(SETTLE_PROOF_FALLBACK_MS).toBe(30_000);
+    expect(RESUME_FALLBACK_MS).toBe(10_000);
+    expect(COLD_START_FALLBACK_MS).toBe(30_000);
     const cli = new FakeCodex();
     void cli.session.sendMessage("FIRST-message").catch(() => undefined);
     cli.isWorking = true; // still loading: no idle composer yet
@@ -42,7 +42,7 @@ describe("Codex's first readiness on a starved machine (C-API-28)", () => {
     const cli = new FakeCodex();
     cli.isWorking = true;
     cli.render();
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS - 200);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS - 200);
     expect(cli.session.status).toBe("running");
     expect(initialReadies(cli)).toEqual([]);
     await vi.advanceTimersByTimeAsync(400);

@@ -3,7 +3,7 @@
 // resume, deferral behind a dialog, the bounded fallback, and exactly one initial ready.
 // Fake clock, scripted Claude over the captured 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SETTLE_PROOF_FALLBACK_MS } from "../../../../src/core/runtime/readiness.js";
+import { COLD_START_FALLBACK_MS } from "../../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "../../../support/fake-agents/fake-claude.js";
 
 const initialReadies = (cli: FakeClaude) =>
@@ -57,7 +57,7 @@ describe("Claude's first readiness (C-API-28)", () => {
     const cli = new FakeClaude();
     cli.isWorking = true;
     cli.render();
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS - 100);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS - 100);
     expect(cli.session.status).toBe("running");
     await vi.advanceTimersByTimeAsync(200);
     expect(cli.session.status).toBe("ready");
@@ -70,7 +70,7 @@ describe("Claude's first readiness (C-API-28)", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(cli.session.status).toBe("blocked");
     instructionsLoaded(cli);
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS + 1_000);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS + 1_000);
     expect(cli.session.status).toBe("blocked");
     expect(initialReadies(cli)).toEqual([]);
     cli.showDialog(false);
@@ -93,7 +93,7 @@ describe("Claude's first readiness (C-API-28)", () => {
     instructionsLoaded(cli);
     cli.hook({ hook_event_name: "SessionStart", source: "startup" });
     expect(cli.session.status).toBe("running");
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS + 1_000);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS + 1_000);
     expect(initialReadies(cli)).toHaveLength(1);
     expect(cli.received).toEqual(["WORK-message"]);
   });

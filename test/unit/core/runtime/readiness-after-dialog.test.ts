@@ -8,7 +8,7 @@
 // it counts again from the clear, so a CPU-starved Claude's late SessionStart decides.
 // Fake clock, scripted Claude over the captured screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SETTLE_PROOF_FALLBACK_MS } from "../../../../src/core/runtime/readiness.js";
+import { COLD_START_FALLBACK_MS } from "../../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "../../../support/fake-agents/fake-claude.js";
 
 const PROMPT = "SAY<<after-dialog-5678>>";
@@ -30,12 +30,12 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     cli.isDialogVisible = false;
     cli.isBlank = true;
     cli.render();
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS);
     expect(cli.session.status).toBe("blocked");
     cli.isBlank = false;
     cli.render();
     // No signal yet: the fallback counts its 30 s again from the clear (issue 22 bench).
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS - 1_000);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS - 1_000);
     expect(cli.session.status).toBe("running");
     await vi.advanceTimersByTimeAsync(1_500);
     expect(cli.session.status).toBe("ready");
@@ -55,7 +55,7 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
   it("a SessionStart that comes late after the dialog, not the overdue fallback, makes the session ready", async () => {
     const cli = new FakeClaude();
     cli.showDialog(true);
-    await vi.advanceTimersByTimeAsync(SETTLE_PROOF_FALLBACK_MS + 2_000);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS + 2_000);
     expect(cli.session.status).toBe("blocked");
     cli.showDialog(false);
     await vi.advanceTimersByTimeAsync(3_000);
