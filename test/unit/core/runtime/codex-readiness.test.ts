@@ -5,8 +5,8 @@
 // Fake clock, FakeCodex over the captured 0.171.0 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  RESUME_FALLBACK_MS,
   COLD_START_FALLBACK_MS,
+  RESUME_FALLBACK_MS,
 } from "../../../../src/core/runtime/readiness.js";
 import { FakeCodex } from "../../../support/fake-agents/fake-codex.js";
 
