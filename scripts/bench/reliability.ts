@@ -29,7 +29,7 @@ import {
   fakeCatalogue,
 } from "../../test/fixtures/bridge-catalogue.js";
 import { generateCase, seededRandom, sendCase } from "../../test/fixtures/bridge-fuzz.js";
-import { descendantsOf, isProcessAlive } from "../../test/support/process-table.js";
+import { processesInHome } from "../../test/support/process-table.js";
 import { startCrashParent } from "./reliability/crash-parent.js";
 import {
   agentRewritesState,
@@ -219,10 +219,11 @@ async function crashOnce(
     phase,
     prompt: phase === "mid-stop" ? "plain first turn" : prompt,
   });
-  const started = descendantsOf(child.pid as number).map((entry) => entry.pid);
   child.kill("SIGKILL");
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const alive = started.filter((pid) => isProcessAlive(pid));
+  // Found by the agent HOME: a mid-stop parent has killed itself before this, and what a
+  // crash re-parented is no longer in the parent's tree.
+  const alive = processesInHome(world.home.home);
   for (const pid of alive) process.kill(pid, "SIGKILL");
   const common = {
     cwd: world.workspace,

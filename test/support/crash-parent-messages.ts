@@ -1,11 +1,14 @@
 // What test/fixtures/crash-parent.mjs says on stdout, one JSON object per line: "started"
-// with the Elwood session id, then "phase" once the phase to be killed in is reached. The
-// crash-recovery e2e test and the reliability bench both read it.
+// with the Elwood session id, then "phase" once the phase to be killed in is reached (in
+// mid-stop the parent then kills itself, and says how many of its agent processes still
+// ran). The crash-recovery e2e test and the reliability bench both read it.
 import type { Readable } from "node:stream";
 
 export interface CrashParentMessage {
   readonly event: string;
   readonly elwoodSessionId?: string;
+  /** mid-stop only: the parent's children with the agent HOME still running as it died. */
+  readonly agentsAlive?: number;
 }
 
 export function onCrashParentMessages(

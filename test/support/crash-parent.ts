@@ -11,6 +11,8 @@ const FIXTURE = fileURLToPath(new URL("../fixtures/crash-parent.mjs", import.met
 export interface CrashParentRun {
   readonly child: ChildProcess;
   readonly elwoodSessionId: string;
+  /** Set when the parent killed itself (mid-stop): its agent processes still running then. */
+  readonly agentsAliveAtCrash: number | undefined;
 }
 
 /** What the fixture reads from its one argument. */
@@ -49,7 +51,9 @@ export function startCrashParent(
     child.stderr?.on("data", (part: Buffer) => {
       stderr += part.toString("utf8");
     });
-    child.on("exit", (code) => {
+    // "close", not "exit": a parent that kills itself right after its phase line (mid-stop)
+    // can be seen exiting before that line is read; "close" comes after all of its output.
+    child.on("close", (code) => {
       clearTimeout(timer);
       reject(new Error(`parent exited (${code}) before "${config.phase}": ${stderr}`));
     });
@@ -58,8 +62,8 @@ export function startCrashParent(
       if (message.event === "phase" && elwoodSessionId !== undefined) {
         clearTimeout(timer);
         // From here on the test kills it: that exit is expected.
-        child.removeAllListeners("exit");
-        resolve({ child, elwoodSessionId });
+        child.removeAllListeners("close");
+        resolve({ child, elwoodSessionId, agentsAliveAtCrash: message.agentsAlive });
       }
     });
   });
