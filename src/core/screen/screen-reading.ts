@@ -80,7 +80,7 @@ function toDialog(dialog: DialogMatch, table: readonly ScreenFact[]): ScreenDial
   if (!dialog.hasBody || fact.answer === "never") return prompt;
   // Onboarding prompts with no allowlisted option are declined with Escape.
   if (fact.affirmative === undefined) return { ...prompt, answerKeys: KEYS.escape };
-  const plan = planOptionKeys(dialog, fact.affirmative.label);
+  const plan = planOptionKeys(dialog, fact.affirmative.label, fact.affirmative.endKeys === true);
   const isOnTarget = plan?.method === "arrows" && dialog.selectedIndex === plan.targetIndex;
   const answerKeys = isOnTarget ? plan.confirm : plan?.moves[0];
   return answerKeys === undefined ? prompt : { ...prompt, answerKeys };
@@ -96,18 +96,29 @@ export interface OptionKeyPlan {
 /**
  * Keys to reach the option whose label matches `label`. With a visible highlight, use
  * arrows (a number key may confirm at once on some layouts, so arrows are the safe
- * default); with no highlight (raw cursor-addressed output), fall back to the row's number.
- * Undefined when the option is absent or cannot be reached safely.
+ * default), or End / Home for the last / first option of a list that takes them
+ * (`endKeys`); with no highlight (raw cursor-addressed output), fall back to the row's
+ * number. Undefined when the option is absent or cannot be reached safely.
  */
 export function planOptionKeys(
   dialog: Pick<DialogMatch, "options" | "selectedIndex">,
   label: RegExp,
+  endKeys = false,
 ): OptionKeyPlan | undefined {
   const targetIndex = dialog.options.findIndex((option) => label.test(option.label));
   const target = dialog.options[targetIndex];
   if (target === undefined) return undefined;
   if (dialog.selectedIndex !== undefined) {
     const distance = targetIndex - dialog.selectedIndex;
+    const isLast = targetIndex === dialog.options.length - 1;
+    if (endKeys && distance !== 0 && (isLast || targetIndex === 0)) {
+      return {
+        method: "arrows",
+        moves: [isLast ? KEYS.end : KEYS.home],
+        confirm: KEYS.enter,
+        targetIndex,
+      };
+    }
     const key = distance > 0 ? KEYS.down : KEYS.up;
     const moves = Array.from({ length: Math.abs(distance) }, () => key);
     return { method: "arrows", moves, confirm: KEYS.enter, targetIndex };

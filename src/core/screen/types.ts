@@ -32,8 +32,13 @@ export interface ScreenFact {
   readonly above?: RegExp;
   readonly below?: RegExp;
   readonly belowWithin?: number;
-  /** The label of the one option Elwood may choose (trust allowlist, or a decline/skip). */
-  readonly affirmative?: { readonly label: RegExp };
+  /**
+   * The label of the one option Elwood may choose (trust allowlist, or a decline/skip).
+   * `endKeys`: the list's Home and End focus its first and last option. Then a first or
+   * last option is reached with that one key, which a repeat cannot overshoot; arrows wrap,
+   * so a repeated arrow that a starved CLI took late lands on the option beside it.
+   */
+  readonly affirmative?: { readonly label: RegExp; readonly endKeys?: boolean };
   /** Least time from the dialog's first frame to the first key (a CLI drains typeahead then). */
   readonly firstKeyAfterMs?: number;
   readonly answer?: "autotrust" | "always" | "never";

@@ -40,6 +40,23 @@ describe("claude workspace trust (C-CLAUDE-10, C-TRUST-01)", () => {
     expect(moved && planOptionKeys(moved, TRUST)?.moves).toEqual([]);
   });
 
+  it("issue 22: the screen table moves this list with End, which a late repeat cannot overshoot", () => {
+    // Arrows wrap on this list; End (and Home) focus its last (first) option.
+    const trust = CLAUDE_SCREEN_FACTS.rows.find((row) => row.id === "claude-workspace-trust");
+    expect(trust?.affirmative?.endKeys).toBe(true);
+    const { dialog } = match("workspace-trust");
+    expect(dialog && planOptionKeys(dialog, TRUST, true)).toEqual({
+      method: "arrows",
+      moves: [KEYS.end],
+      confirm: ENTER,
+      targetIndex: 1,
+    });
+    const numbered = { options: [...(dialog?.options ?? [])].reverse(), selectedIndex: 1 };
+    expect(planOptionKeys(numbered, TRUST, true)?.moves).toEqual([KEYS.home]);
+    const moved = match("workspace-trust-moved").dialog;
+    expect(moved && planOptionKeys(moved, TRUST, true)?.moves).toEqual([]);
+  });
+
   it("recognizes the older numbered layout by label too", () => {
     const snapshot = loadScreen("claude-2.1.332-workspace-trust");
     const lines = snapshot.lines.map((line) =>

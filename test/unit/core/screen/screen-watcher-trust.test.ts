@@ -1,7 +1,8 @@
-// Trust-gate answers under a CPU-starved CLI (C-TRUST-01, issue 11): a key is planned
-// only from a frame rendered after the previous key that shows its effect, so stale
-// frames never stack arrows (a second arrow on "No, exit / Yes, I trust this folder"
-// wraps back to "No, exit", and Enter then quits Claude). Fake clock, real 2.1.332 screens.
+// Trust-gate answers under a CPU-starved CLI (C-TRUST-01, issues 11 and 22): a key is
+// planned only from a frame rendered after the previous key that shows its effect, so
+// stale frames never stack moves, and Claude's "No, exit / Yes, I trust this folder" is
+// moved with End, which a late repeat cannot overshoot (a second arrow wraps back to
+// "No, exit", and Enter then quits Claude). Fake clock, real 2.1.332 screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeAdapter } from "../../../../src/claude/adapter.js";
 import { codexAdapter } from "../../../../src/codex/adapter.js";
@@ -16,7 +17,8 @@ import { KEYS } from "../../../../src/terminal/input.js";
 import { loadScreen } from "./load-screen.js";
 import { quietEdges, watcherWorld } from "./watcher-context.js";
 
-const { down: ARROW_DOWN, enter: ENTER } = KEYS;
+// Claude's trust list takes End (its screen row says `endKeys`): the one move to "Yes".
+const { end: MOVE, enter: ENTER } = KEYS;
 
 function reading(name: string): ScreenReading {
   const snapshot = loadScreen(`claude-2.1.332-${name}`);
@@ -87,29 +89,29 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     vi.useRealTimers();
   });
 
-  it("one arrow, then nothing on stale frames, then Enter once the highlight moved", async () => {
+  it("one move key, then nothing on stale frames, then Enter once the highlight moved", async () => {
     const cli = harness();
     await cli.open();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.keys).toEqual([ARROW_DOWN]);
-    // A starved CLI repaints the old picture several times before it applies the arrow.
+    expect(cli.keys).toEqual([MOVE]);
+    // A starved CLI repaints the old picture several times before it applies the key.
     for (let index = 0; index < 5; index += 1) {
       cli.paint();
       await vi.advanceTimersByTimeAsync(300);
     }
-    expect(cli.keys).toEqual([ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE]);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
-    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.keys).toEqual([MOVE, ENTER]);
   });
 
   it("no repaint at all after a key: repeated only after the long unrendered retry", async () => {
     const cli = harness();
     await cli.open();
     await vi.advanceTimersByTimeAsync(UNRENDERED_RETRY_MS * 2 - 500);
-    expect(cli.keys).toEqual([ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE]);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE, MOVE]);
   });
 
   it("a lost Enter with no repaint (CLI not listening yet) is repeated", async () => {
@@ -121,62 +123,77 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.keys).toEqual([ENTER, ENTER]);
   });
 
-  it("a lost arrow is retried only after the retry time, on a fresh frame", async () => {
+  it("a lost move key is retried only after the retry time, on a fresh frame", async () => {
     const cli = harness();
     await cli.open();
     await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS - 500);
     cli.paint();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.keys).toEqual([ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE]);
     await vi.advanceTimersByTimeAsync(600);
     cli.paint();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE, MOVE]);
   });
 
-  it("after a repeated arrow the highlight is ambiguous: Enter only once it has held still", async () => {
+  it("after a repeated move the highlight is ambiguous: Enter only once it has held still", async () => {
     const cli = harness();
     await cli.open();
     await vi.advanceTimersByTimeAsync(100);
-    // Starved: a fresh frame still shows "No, exit" past the retry time, so the arrow repeats.
+    // Starved: a fresh frame still shows "No, exit" past the retry time, so the key repeats.
     await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
     cli.paint();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
-    // The CLI applies the first arrow and paints "Yes"; the second is still in flight and
-    // will wrap back to "No, exit": an Enter now would quit Claude (exit code 1).
+    expect(cli.keys).toEqual([MOVE, MOVE]);
+    // The CLI applies the first key and paints "Yes"; the second is still in flight. On a
+    // list moved by arrows it wraps back to "No, exit", and an Enter now would quit Claude
+    // (exit code 1), so the watcher waits whatever the key (a later frame shows "No" here).
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
-    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE, MOVE]);
     cli.paint("workspace-trust");
     await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS);
     cli.paint();
     await vi.advanceTimersByTimeAsync(100);
-    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE, MOVE, MOVE]);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(ANSWER_RETRY_MS + 500);
-    expect(cli.keys).toEqual([ARROW_DOWN, ARROW_DOWN, ARROW_DOWN, ENTER]);
+    expect(cli.keys).toEqual([MOVE, MOVE, MOVE, ENTER]);
   });
 
-  it("a single arrow that took effect is confirmed at once (no extra wait)", async () => {
+  it("a single move key that took effect is confirmed at once (no extra wait)", async () => {
     const cli = harness();
     await cli.open();
     await vi.advanceTimersByTimeAsync(100);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
-    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.keys).toEqual([MOVE, ENTER]);
   });
 
   it("Claude: no key while its confirm dialog's input guard may still drop it", async () => {
     // Measured on 2.1.332: an arrow written on the dialog's first frame was dropped on every
     // start; its repeat 3 s later moved the highlight. Under starvation a first arrow only
-    // delayed (not dropped) plus that repeat wraps back to "No, exit".
+    // delayed (not dropped) plus that repeat wrapped back to "No, exit".
     const cli = harness();
     cli.paint();
     await vi.advanceTimersByTimeAsync(500);
     expect(cli.keys).toEqual([]);
     await vi.advanceTimersByTimeAsync(600);
-    expect(cli.keys).toEqual([ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE]);
+  });
+
+  it("issue 22: a starved Claude that drops the first key and applies each later one 1–12 s late still chooses Yes", async () => {
+    // 64 x 2 on two cores (load 94): Claude showed its trust dialog 66 s after launch and
+    // exited 16 s later, "didn't start because this folder isn't trusted", with two more
+    // arrows echoed after its exit. Here a starved CLI drops the first key (its input
+    // guard), applies each later key `lagMs` after it was written, and repaints its current
+    // picture every 200 ms. With arrows, the retries stacked moves that wrapped: a 6 s lag
+    // chose "No, exit", 3.1–5 s never settled in a minute. End cannot overshoot.
+    const outcomes: Record<number, string | undefined> = {};
+    for (const lagMs of [1_000, 3_300, 6_000, 12_000]) {
+      outcomes[lagMs] = await chosenWhenStarved(lagMs);
+    }
+    expect(outcomes).toEqual({ 1000: "yes", 3300: "yes", 6000: "yes", 12000: "yes" });
   });
 
   it("Codex: the first key waits out the typeahead drain that follows the dialog's first frame", async () => {
@@ -202,7 +219,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.blocks).toEqual([["claude-workspace-trust"]]);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
-    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.keys).toEqual([MOVE, ENTER]);
   });
 
   it("C-ATTN-03 C-CODEX-15: a Codex directory trust that never clears blocks 5 s after it appeared, not before", async () => {
@@ -223,10 +240,10 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.keys).toEqual([]);
     cli.paint();
     await vi.advanceTimersByTimeAsync(400);
-    expect(cli.keys).toEqual([ARROW_DOWN]);
+    expect(cli.keys).toEqual([MOVE]);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
-    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.keys).toEqual([MOVE, ENTER]);
     expect(cli.answered).toEqual(["workspace_trust"]);
   });
 
@@ -236,7 +253,7 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     await vi.advanceTimersByTimeAsync(100);
     cli.paint("workspace-trust-moved");
     await vi.advanceTimersByTimeAsync(300);
-    expect(cli.keys).toEqual([ARROW_DOWN, ENTER]);
+    expect(cli.keys).toEqual([MOVE, ENTER]);
     // The dialog stays: the Enter did not take. It is sent again, and the session blocks.
     for (let step = 0; step < 30; step += 1) {
       cli.paint("workspace-trust-moved");
@@ -269,3 +286,31 @@ describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => 
     expect(cli.blocks).toHaveLength(1);
   });
 });
+
+/** What a starved Claude (see the issue 22 test above) chooses within a minute, if anything. */
+async function chosenWhenStarved(lagMs: number): Promise<string | undefined> {
+  const cli = harness();
+  const written: { key: string; at: number }[] = [];
+  let isYes = false;
+  let applied = 0;
+  cli.paint();
+  for (let now = 0; now < 60_000; now += 100) {
+    for (const key of cli.keys.slice(written.length)) written.push({ key, at: now });
+    while (applied < written.length && (written[applied]?.at ?? 0) + lagMs <= now) {
+      const key = written[applied]?.key;
+      const isDropped = applied === 0;
+      applied += 1;
+      if (isDropped) continue;
+      if (key === KEYS.enter) {
+        cli.watcher.dispose();
+        return isYes ? "yes" : "no, exit";
+      }
+      if (key === KEYS.end) isYes = true;
+      if (key === KEYS.down || key === KEYS.up) isYes = !isYes;
+    }
+    if (now % 200 === 0) cli.paint(isYes ? "workspace-trust-moved" : "workspace-trust");
+    await vi.advanceTimersByTimeAsync(100);
+  }
+  cli.watcher.dispose();
+  return undefined;
+}
