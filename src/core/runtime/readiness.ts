@@ -14,6 +14,13 @@ export const RESUME_FALLBACK_MS = 10_000;
  * taken, neither its Enters nor the Ctrl-U that clears it; 2 to 4 of 32 sessions a run).
  */
 export const COLD_START_FALLBACK_MS = 30_000;
+/**
+ * How much longer a due fallback waits once SessionStart came, for the idle composer after
+ * it that proves Claude's input loop. 64x2 at load 94: SessionStart came 2.6 to 4 s before
+ * the 30 s fallback and no composer was painted in between; the prompt pasted at the
+ * fallback was never taken (3 of 32 Claude sessions in one run).
+ */
+export const AFTER_SESSION_START_FALLBACK_MS = 30_000;
 
 export interface InitialReadinessOptions {
   readonly isResume: boolean;
@@ -55,13 +62,24 @@ export class InitialReadiness {
   // the trust answer), and the prompt typed into the not yet live composer landed twice
   // (32-session bench, 14 of 128 turns).
   #armFallback(): void {
-    const { clock, isResume, isBlocked } = this.#options;
+    const { clock, isResume, signals } = this.#options;
     const fallbackMs = isResume ? RESUME_FALLBACK_MS : COLD_START_FALLBACK_MS;
     clock.set(() => {
       if (this.#isDone || this.#isDisposed) return;
-      if (isBlocked()) this.#isFallbackDeferred = true;
-      else this.#request("fallback deadline");
+      // SessionStart came, so the CLI is alive and its proof is on the way: wait for it.
+      const isProofDue = !isResume && this.#sawSessionStart;
+      if (isProofDue && signals.composerAfterSessionStartIsReady) {
+        clock.set(() => this.#takeFallback(), AFTER_SESSION_START_FALLBACK_MS);
+      } else {
+        this.#takeFallback();
+      }
     }, fallbackMs);
+  }
+
+  #takeFallback(): void {
+    if (this.#isDone || this.#isDisposed) return;
+    if (this.#options.isBlocked()) this.#isFallbackDeferred = true;
+    else this.#request("fallback deadline");
   }
 
   onSessionStart(): void {

@@ -8,7 +8,10 @@
 // it counts again from the clear, so a CPU-starved Claude's late SessionStart decides.
 // Fake clock, scripted Claude over the captured screens.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COLD_START_FALLBACK_MS } from "../../../../src/core/runtime/readiness.js";
+import {
+  AFTER_SESSION_START_FALLBACK_MS,
+  COLD_START_FALLBACK_MS,
+} from "../../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "../../../support/fake-agents/fake-claude.js";
 
 const PROMPT = "SAY<<after-dialog-5678>>";
@@ -81,6 +84,40 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     await vi.advanceTimersByTimeAsync(2_000);
     expect(cli.session.status).toBe("ready");
     expect(initialReadyReason(cli)).toBe("idle composer after session start");
+  });
+
+  it("a fallback due after SessionStart but before the composer that follows it waits for that composer", async () => {
+    // 64x2 bench (load 94): SessionStart came 2.6 to 4 s before the 30 s fallback and no
+    // composer was painted in between; the fallback made the session ready, and the
+    // prompt pasted then was never taken, in 3 of 32 Claude sessions of one run.
+    const cli = new FakeClaude();
+    cli.isBlank = true;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS - 3_000);
+    cli.hook({ hook_event_name: "SessionStart", source: "startup" });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(cli.session.status).toBe("running");
+    cli.isBlank = false;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(cli.session.status).toBe("ready");
+    expect(initialReadyReason(cli)).toBe("idle composer after session start");
+  });
+
+  it("after SessionStart with no composer at all, the fallback still comes, 30 s later", async () => {
+    const cli = new FakeClaude();
+    cli.isBlank = true;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(1_000);
+    cli.hook({ hook_event_name: "SessionStart", source: "startup" });
+    await vi.advanceTimersByTimeAsync(
+      COLD_START_FALLBACK_MS + AFTER_SESSION_START_FALLBACK_MS - 2_000,
+    );
+    expect(cli.session.status).toBe("running");
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(cli.session.status).toBe("ready");
+    expect(initialReadyReason(cli)).toBe("fallback deadline");
+    expect(AFTER_SESSION_START_FALLBACK_MS).toBe(30_000);
   });
 });
 
