@@ -66,13 +66,12 @@ export class InitialReadiness {
     const fallbackMs = isResume ? RESUME_FALLBACK_MS : COLD_START_FALLBACK_MS;
     clock.set(() => {
       if (this.#isDone || this.#isDisposed) return;
-      // SessionStart came, so the CLI is alive and its proof is on the way: wait for it.
-      const isProofDue = !isResume && this.#sawSessionStart;
-      if (isProofDue && signals.composerAfterSessionStartIsReady) {
-        clock.set(() => this.#takeFallback(), AFTER_SESSION_START_FALLBACK_MS);
-      } else {
-        this.#takeFallback();
-      }
+      // SessionStart came, so the CLI is alive and its proof, the composer after it, is on
+      // the way: wait for it.
+      const waitsForComposer =
+        !isResume && this.#sawSessionStart && signals.composerAfterSessionStartIsReady;
+      if (waitsForComposer) clock.set(() => this.#takeFallback(), AFTER_SESSION_START_FALLBACK_MS);
+      else this.#takeFallback();
     }, fallbackMs);
   }
 

@@ -90,11 +90,7 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     // 64x2 bench (load 94): SessionStart came 2.6 to 4 s before the 30 s fallback and no
     // composer was painted in between; the fallback made the session ready, and the
     // prompt pasted then was never taken, in 3 of 32 Claude sessions of one run.
-    const cli = new FakeClaude();
-    cli.isBlank = true;
-    cli.render();
-    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS - 3_000);
-    cli.hook({ hook_event_name: "SessionStart", source: "startup" });
+    const cli = await sessionStartOnBlankScreen(COLD_START_FALLBACK_MS - 3_000);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(cli.session.status).toBe("running");
     cli.isBlank = false;
@@ -105,11 +101,7 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
   });
 
   it("after SessionStart with no composer at all, the fallback still comes, 30 s later", async () => {
-    const cli = new FakeClaude();
-    cli.isBlank = true;
-    cli.render();
-    await vi.advanceTimersByTimeAsync(1_000);
-    cli.hook({ hook_event_name: "SessionStart", source: "startup" });
+    const cli = await sessionStartOnBlankScreen(1_000);
     await vi.advanceTimersByTimeAsync(
       COLD_START_FALLBACK_MS + AFTER_SESSION_START_FALLBACK_MS - 2_000,
     );
@@ -120,6 +112,16 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     expect(AFTER_SESSION_START_FALLBACK_MS).toBe(30_000);
   });
 });
+
+/** A Claude whose first frame shows no composer yet, and its SessionStart `afterMs` later. */
+async function sessionStartOnBlankScreen(afterMs: number): Promise<FakeClaude> {
+  const cli = new FakeClaude();
+  cli.isBlank = true;
+  cli.render();
+  await vi.advanceTimersByTimeAsync(afterMs);
+  cli.hook({ hook_event_name: "SessionStart", source: "startup" });
+  return cli;
+}
 
 function initialReadyReason(cli: FakeClaude): string | undefined {
   return cli.session.statusDecisions().find((decision) => decision.evidence === "initial_ready")
