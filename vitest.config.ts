@@ -130,6 +130,19 @@ const BACKGROUND_INTEGRATION_FILES = [
   "test/integration/package/packed-package.test.ts",
 ];
 
+/**
+ * Files run one after another in a worker process instead of each in a fresh one (vitest's
+ * `isolate: false`): importing the sources took about 1.5 CPU-seconds a file, which over
+ * the integration and e2e files was a tenth of the suite's CPU on two cores (measured for
+ * issue 22: the integration tier 139 against 117 CPU-seconds). The setup file gives each
+ * file the process state a fresh one would have. The e2e-alone files keep a process each:
+ * they kill and count processes, and are three.
+ */
+const SHARED_WORKER = {
+  isolate: false,
+  setupFiles: ["test/support/shared-worker.ts"],
+} satisfies TestProjectInlineConfiguration["test"];
+
 const e2eOptions = {
   environment: "node",
   // e2e runs the built `elwood` (test/support/serve-process.ts): `npm test` builds first.
@@ -148,11 +161,9 @@ export default defineConfig(({ mode }) => {
       environment: "node",
       env,
       maxWorkers: FAST_WORKERS,
-      // Pure logic with fakes: the files share their workers instead of each importing the
-      // sources again (that import was three quarters of the tier's CPU); the setup file
-      // restores timers, mocks, globals and env after each file.
-      isolate: false,
-      setupFiles: ["test/support/unit-shared-worker.ts"],
+      // The files share their workers instead of each importing the sources again (that
+      // import was three quarters of the tier's CPU); see SHARED_WORKER.
+      ...SHARED_WORKER,
     },
   };
   const integrationOptions = {
@@ -162,7 +173,8 @@ export default defineConfig(({ mode }) => {
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: FAST_WORKERS,
-    setupFiles: ["test/support/hermetic-home.ts"],
+    isolate: false,
+    setupFiles: [...SHARED_WORKER.setupFiles, "test/support/hermetic-home.ts"],
   } satisfies TestProjectInlineConfiguration["test"];
   const integration: TestProjectInlineConfiguration = {
     test: {
@@ -192,6 +204,7 @@ export default defineConfig(({ mode }) => {
       name: "e2e",
       include: ["test/e2e/**/*.test.ts"],
       exclude: [...configDefaults.exclude, ...E2E_ALONE_FILES],
+      ...SHARED_WORKER,
       maxWorkers: E2E_WORKERS,
       sequence: { groupOrder: 1 },
     },

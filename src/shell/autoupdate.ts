@@ -58,6 +58,14 @@ export function autoupdateCli(options: AutoupdateOptions): Promise<AutoupdateOut
   return outcome;
 }
 
+/**
+ * Forgets every attempt, so the next session of a CLI updates it again. For a process that
+ * stands in for several (test files sharing a worker); a session never needs it.
+ */
+export function forgetAutoupdateOutcomes(): void {
+  outcomes.clear();
+}
+
 export function defaultLeaseDir(env: Readonly<Record<string, string | undefined>>): string {
   const cache = env.XDG_CACHE_HOME ?? process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache");
   return join(cache, "elwood");
