@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ElwoodSessionStatus, ElwoodStatusEvent } from "../../src/core/contract/status.js";
 import type { ElwoodStreamEvent } from "../../src/core/contract/turn.js";
@@ -15,6 +15,8 @@ import { ElwoodError } from "../../src/errors.js";
 import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import {
   type ClaudeFixture,
+  claudeFixture,
+  type FixtureOptions,
   filesWithText,
   token,
   userTurnRequests,
@@ -41,6 +43,7 @@ interface HookSeen {
 interface Agent {
   readonly name: "claude" | "codex";
   readonly notFound: string;
+  readonly fixtureOptions: FixtureOptions;
   fixture(): Promise<ClaudeFixture>;
   /** `defaultCwd` leaves cwd out so the class picks process.cwd(). */
   create(fx: ClaudeFixture, options?: CreateOptions): Lazy;
@@ -64,7 +67,8 @@ function hookSeen(hook: { hook_event_name: string }): HookSeen {
 const claude: Agent = {
   name: "claude",
   notFound: "claude_not_found",
-  fixture: () => newFixture({ trusted: true }),
+  fixtureOptions: { trusted: true },
+  fixture: () => newFixture(claude.fixtureOptions),
   create(fx, options = {}) {
     const session = new ClaudeSession({
       ...(options.defaultCwd ? {} : { cwd: fx.workspace }),
@@ -91,7 +95,8 @@ const claude: Agent = {
 const codex: Agent = {
   name: "codex",
   notFound: "codex_not_found",
-  fixture: () => newFixture({ cli: "codex" }),
+  fixtureOptions: { cli: "codex" },
+  fixture: () => newFixture(codex.fixtureOptions),
   create(fx, options = {}) {
     const session = new CodexSession({
       ...(options.defaultCwd ? {} : { cwd: fx.workspace }),
@@ -120,7 +125,53 @@ async function collect(stream: AsyncIterable<ElwoodStreamEvent>): Promise<Elwood
   return events;
 }
 
+/** A live session and the fixture it runs on, shared by the turn tests of one agent. */
+interface WarmSession {
+  readonly fx: ClaudeFixture;
+  readonly session: Lazy;
+  /** The model requests that started a user turn since `mark()`. */
+  userTurnsSince(mark: number): LoggedRequest[];
+  /** A mark for `userTurnsSince`: how many requests the model server has seen so far. */
+  mark(): number;
+}
+
+/**
+ * One session for the tests that only need a started session to run turns of their own:
+ * the first of them to run starts it, the describe block's end closes it, and nothing may
+ * be left in its home. Each test scripts its own turns and reads only the requests since
+ * its mark, so each still runs alone. Sharing it saves five CLI starts per agent (about
+ * 2 CPU-seconds each for Claude on the 2-core CI machine), and these turns then also run
+ * after other turns, as in a real session.
+ */
+function useWarmSession(agent: Agent): () => Promise<WarmSession> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let warm: Promise<WarmSession> | undefined;
+  afterAll(async () => {
+    const started = await warm?.catch(() => undefined);
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    if (started !== undefined) expect(await survivorsInHome(started.fx.home.home)).toEqual([]);
+  });
+  return () => {
+    warm ??= (async () => {
+      const fx = await claudeFixture(cleanups, agent.fixtureOptions);
+      const session = agent.create(fx);
+      return {
+        fx,
+        session,
+        mark: () => fx.server.requests.length,
+        userTurnsSince: (mark) => {
+          const since = new Set(fx.server.requests.slice(mark));
+          return agent.userTurns(fx).filter((request) => since.has(request));
+        },
+      };
+    })();
+    return warm;
+  };
+}
+
 describe.each([claude, codex])("$name session class against the real CLI", (agent) => {
+  const warmSession = useWarmSession(agent);
+
   test("C-API-47 C-API-49 C-E2E-14: send() lazily starts and resolves with exactly the scripted text, twice", async () => {
     const fx = await agent.fixture();
     const first = token("First answer");
@@ -145,30 +196,26 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
   test("C-API-50: twelve back-to-back send() turns each resolve with exactly their own answer", async () => {
     // Quick turns used to race: the previous submission's recovery Enter could submit the
     // next paste early, and a turn that ended before its own write settled never resolved.
-    const fx = await agent.fixture();
+    const { fx, session, mark, userTurnsSince } = await warmSession();
+    const since = mark();
     const answers = Array.from({ length: 12 }, (_, turn) => token(`back-to-back ${turn}`));
-    answers.forEach((answer, turn) => {
-      fx.server.turn({ match: `rapid question ${turn}`, steps: [{ say: answer }] });
-    });
-    const session = agent.create(fx);
+    const scripted = answers.map((answer, turn) =>
+      fx.server.turn({ match: `rapid question ${turn}`, steps: [{ say: answer }] }),
+    );
     for (const [turn, answer] of answers.entries()) {
       expect(await session.send(`rapid question ${turn}`, { timeoutMs: 60_000 })).toBe(answer);
     }
-    expect(agent.userTurns(fx).map((request) => request.matchedTurn)).toEqual(
-      answers.map((_, turn) => turn),
-    );
-    await session.close();
+    expect(userTurnsSince(since).map((request) => request.matchedTurn)).toEqual(scripted);
   });
 
   test("C-API-48 C-E2E-15: stream() on a tool turn yields tool_call, tool_result and text in order", async () => {
-    const fx = await agent.fixture();
+    const { fx, session } = await warmSession();
     const marker = token("stream-marker");
     const reply = token("Ran the marker");
     fx.server.turn({
       match: /run the marker/,
       steps: [agent.shell(`echo ${marker}`), { say: reply }],
     });
-    const session = agent.create(fx);
     const events = await collect(session.stream("run the marker"));
     const content = events.filter((event) => event.type !== "thinking");
     expect(content.map((event) => event.type)).toEqual(["tool_call", "tool_result", "text"]);
@@ -178,11 +225,10 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     expect(result?.type === "tool_result" ? result.output : undefined).toContain(marker);
     expect(result?.type === "tool_result" ? result.name : "not a result").toBe(agent.shellToolName);
     expect(text).toEqual({ type: "text", text: reply });
-    await session.close();
   });
 
   test("C-API-49: send() on a tool turn resolves with only the assistant messages, joined by a blank line", async () => {
-    const fx = await agent.fixture();
+    const { fx, session } = await warmSession();
     const marker = token("send-marker");
     const before = token("Checking first");
     const after = token("All checked");
@@ -190,13 +236,12 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
       match: /check the marker/,
       steps: [{ say: before }, agent.shell(`echo ${marker}`), { say: after }],
     });
-    const session = agent.create(fx);
     expect(await session.send("check the marker")).toBe(`${before}\n\n${after}`);
-    await session.close();
   });
 
   test('C-API-49 C-API-48: a turn that says nothing resolves send() with "" and its stream() yields no text; the next turn still works', async () => {
-    const fx = await agent.fixture();
+    const { fx, session, mark } = await warmSession();
+    const since = mark();
     const after = token("Words again");
     // Claude 2.1.332 retries an empty reply once with the same request, and then puts the
     // next prompt into the same user message: each empty prompt is scripted twice, and
@@ -206,26 +251,26 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
       fx.server.turn({ match: prompt, steps: [{ say: "" }] });
     }
     fx.server.turn({ match: /say something$/, steps: [{ say: after }] });
-    const session = agent.create(fx);
     expect(await session.send("say nothing")).toBe("");
     // No text for the Stop-text oracle to wait for: the turn ends on the quiet window.
     const events = await collect(session.stream("stay silent"));
     expect(events.filter((event) => event.type === "text")).toEqual([]);
     expect(await session.send("say something")).toBe(after);
-    const unmatched = fx.server.requests.filter(
-      (request) => !request.isAuxiliary && request.matchedTurn === undefined,
-    );
+    const unmatched = fx.server.requests
+      .slice(since)
+      .filter((request) => !request.isAuxiliary && request.matchedTurn === undefined);
     expect(unmatched.map((request) => request.userText)).toEqual([]);
-    await session.close();
   });
 
   test("C-API-50: two send() calls started together each resolve with their own answer, in call order", async () => {
-    const fx = await agent.fixture();
+    const { fx, session, mark, userTurnsSince } = await warmSession();
+    const since = mark();
     const alpha = token("Answer alpha");
     const bravo = token("Answer bravo");
-    fx.server.turn({ match: /question alpha/, steps: [{ say: alpha }] });
-    fx.server.turn({ match: /question bravo/, steps: [{ say: bravo }] });
-    const session = agent.create(fx);
+    const scripted = [
+      fx.server.turn({ match: /question alpha/, steps: [{ say: alpha }] }),
+      fx.server.turn({ match: /question bravo/, steps: [{ say: bravo }] }),
+    ];
     const settled: string[] = [];
     const answers = await Promise.all([
       session.send("question alpha").then((answer) => {
@@ -239,24 +284,25 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     ]);
     expect(answers).toEqual([alpha, bravo]);
     expect(settled).toEqual(["alpha", "bravo"]);
-    const turns = agent.userTurns(fx);
-    expect(turns.map((request) => request.matchedTurn)).toEqual([0, 1]);
+    const turns = userTurnsSince(since);
+    expect(turns.map((request) => request.matchedTurn)).toEqual(scripted);
     // One prompt per turn: the second was submitted only after the first finished.
     expect(turns[0]?.userText).not.toContain("bravo");
-    await session.close();
   });
 
   test("C-API-48 C-API-50: breaking out of a stream early does not disturb the next turn", async () => {
-    const fx = await agent.fixture();
+    const { fx, session, mark, userTurnsSince } = await warmSession();
+    const since = mark();
     const marker = token("abandoned-marker");
     const abandoned = token("Abandoned turn text");
     const next = token("Next turn text");
-    fx.server.turn({
-      match: /long task/,
-      steps: [agent.shell(`echo ${marker}`), { say: abandoned }],
-    });
-    fx.server.turn({ match: /next task/, steps: [{ say: next }] });
-    const session = agent.create(fx);
+    const scripted = [
+      fx.server.turn({
+        match: /long task/,
+        steps: [agent.shell(`echo ${marker}`), { say: abandoned }],
+      }),
+      fx.server.turn({ match: /next task/, steps: [{ say: next }] }),
+    ];
     const seenBeforeBreak: ElwoodStreamEvent[] = [];
     for await (const event of session.stream("long task")) {
       seenBeforeBreak.push(event);
@@ -267,12 +313,11 @@ describe.each([claude, codex])("$name session class against the real CLI", (agen
     // The next send gets exactly its own answer: no leftover text of the abandoned turn.
     expect(await session.send("next task")).toBe(next);
     // The abandoned turn still ran to its end before the next prompt went in.
-    const turns = agent.userTurns(fx);
-    expect(turns.map((request) => request.matchedTurn)).toEqual([0, 1]);
+    const turns = userTurnsSince(since);
+    expect(turns.map((request) => request.matchedTurn)).toEqual(scripted);
     expect(turns[0]?.userText).not.toContain("next task");
     expect(JSON.stringify(turns[1]?.body)).toContain(abandoned);
     expect(JSON.stringify(turns[1]?.body)).toContain(marker);
-    await session.close();
   });
 
   test("C-API-52: on() before start is buffered; status reads starting; concurrent start() makes one session", async () => {
