@@ -225,7 +225,13 @@ export function normalizeClaudeToolName(raw: string): ClaudeToolName {
   return raw.startsWith("unknown:") ? (raw as ClaudeUnknownToolName) : `unknown:${raw}`;
 }
 
+// Built once per tool: zod compiles a schema's parser on its first use, which cost about
+// 1 ms per tool hook when a fresh schema was built per call (issue 22's hook profile).
+const toolInputSchemas = new Map<string, z.ZodType<Record<string, unknown>>>(
+  Object.entries(toolShapes).map(([name, shape]) => [name, z.looseObject(shape)]),
+);
+
 /** The zod schema for a tool's input: the precise shape for known tools, else any object. */
 export function claudeToolInputSchema(name: string): z.ZodType<Record<string, unknown>> {
-  return isClaudeKnownTool(name) ? z.looseObject(toolShapes[name]) : open;
+  return (isClaudeKnownTool(name) ? toolInputSchemas.get(name) : undefined) ?? open;
 }

@@ -44,8 +44,15 @@ export function normalizeCodexToolName(raw: string): CodexToolName {
   return raw.startsWith("unknown:") ? (raw as CodexUnknownToolName) : `unknown:${raw}`;
 }
 
+// Built once: zod compiles a schema's parser on its first use (see the Claude tools).
+const toolInputSchemas = new Map<string, z.ZodType>(
+  Object.entries(toolShapes).map(([name, shape]) => [name, z.looseObject(shape)]),
+);
+const mcpToolInput = z.record(z.string(), z.unknown());
+const anyToolInput = z.unknown();
+
 /** Schema of a tool's input: exact shape for known tools, object for MCP, anything else. */
 export function codexToolInputSchema(name: string): z.ZodType {
-  if (isCodexKnownTool(name)) return z.looseObject(toolShapes[name]);
-  return name.startsWith("mcp__") ? z.record(z.string(), z.unknown()) : z.unknown();
+  const known = isCodexKnownTool(name) ? toolInputSchemas.get(name) : undefined;
+  return known ?? (name.startsWith("mcp__") ? mcpToolInput : anyToolInput);
 }

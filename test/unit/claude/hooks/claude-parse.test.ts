@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { claudeHookCatalogue } from "../../../../src/claude/hooks/catalogue.js";
 import { CLAUDE_HOOK_EVENT_NAMES } from "../../../../src/claude/hooks/events.js";
+import { claudeToolInputSchema } from "../../../../src/claude/hooks/tools.js";
 import { askUserQuestionInput, claudePreToolUse, claudeSamples } from "./claude-samples.js";
 
 const parse = claudeHookCatalogue.parse;
@@ -129,5 +130,14 @@ describe("Claude hook input parsing", () => {
       (event.tool_response as { stdout: string }).stdout = "changed";
     }).toThrow(TypeError);
     expect(Object.isFrozen(raw)).toBe(false);
+  });
+
+  // Hook-path cost (issue 22): zod compiles a schema's parser on its first use, so a
+  // schema built per call paid that compile on every tool hook.
+  it("each tool's input schema is built once and reused by every parse", () => {
+    for (const tool of ["Bash", "Edit", "mcp__server__tool", "SomeFutureTool"]) {
+      expect(claudeToolInputSchema(tool)).toBe(claudeToolInputSchema(tool));
+    }
+    expect(claudeToolInputSchema("Bash")).not.toBe(claudeToolInputSchema("Edit"));
   });
 });

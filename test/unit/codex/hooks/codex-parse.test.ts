@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { codexHookCatalogue } from "../../../../src/codex/hooks/catalogue.js";
+import { codexToolInputSchema } from "../../../../src/codex/hooks/tools.js";
 import { codexSamples, codexTool } from "./codex-samples.js";
 
 const parse = codexHookCatalogue.parse;
@@ -83,5 +84,12 @@ describe("Codex hook input parsing", () => {
     expect(Object.isFrozen(result.event)).toBe(true);
     expect(Object.isFrozen((result.event as { tool_input: object }).tool_input)).toBe(true);
     expect(Object.isFrozen(raw.tool_input)).toBe(false);
+  });
+
+  // Hook-path cost (issue 22): see the Claude parse test.
+  it("each tool's input schema is built once and reused by every parse", () => {
+    for (const tool of ["Bash", "apply_patch", "mcp__server__tool", "some_future_tool"]) {
+      expect(codexToolInputSchema(tool)).toBe(codexToolInputSchema(tool));
+    }
   });
 });
