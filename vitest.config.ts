@@ -134,7 +134,7 @@ const BACKGROUND_INTEGRATION_FILES = [
  * Files run one after another in a worker process instead of each in a fresh one (vitest's
  * `isolate: false`): importing the sources took about 1.5 CPU-seconds a file, which over
  * the integration and e2e files was a tenth of the suite's CPU on two cores (measured for
- * issue 22: the integration tier 139 against 117 CPU-seconds). The setup file gives each
+ * issue 22: the integration tier 139 against 112 CPU-seconds). The setup file gives each
  * file the process state a fresh one would have. The e2e-alone files keep a process each:
  * they kill and count processes, and are three.
  */
@@ -173,7 +173,7 @@ export default defineConfig(({ mode }) => {
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: FAST_WORKERS,
-    isolate: false,
+    ...SHARED_WORKER,
     setupFiles: [...SHARED_WORKER.setupFiles, "test/support/hermetic-home.ts"],
   } satisfies TestProjectInlineConfiguration["test"];
   const integration: TestProjectInlineConfiguration = {

@@ -210,11 +210,16 @@ export type ClaudeToolCall<N extends ClaudeToolName = ClaudeToolName> = N extend
   ? { readonly tool_name: N; readonly tool_input: DeepReadonly<ClaudeToolInputOf<N>> }
   : never;
 
-const knownNames = new Set<string>(Object.keys(toolShapes));
+// One schema per precisely typed tool, built once: zod compiles a schema's parser on its
+// first use, which cost about 1 ms per tool hook when a schema was built per call (issue
+// 22's hook profile). Its keys are also the known tool names.
+const toolInputSchemas = new Map<string, z.ZodType<Record<string, unknown>>>(
+  Object.entries(toolShapes).map(([name, shape]) => [name, z.looseObject(shape)]),
+);
 const openNames = new Set<string>(CLAUDE_OPEN_INPUT_TOOLS);
 
 export function isClaudeKnownTool(name: string): name is ClaudeKnownToolName {
-  return knownNames.has(name);
+  return toolInputSchemas.has(name);
 }
 
 /** The name a raw tool name is dispatched under (unknown names become `unknown:<raw>`). */
@@ -225,13 +230,7 @@ export function normalizeClaudeToolName(raw: string): ClaudeToolName {
   return raw.startsWith("unknown:") ? (raw as ClaudeUnknownToolName) : `unknown:${raw}`;
 }
 
-// Built once per tool: zod compiles a schema's parser on its first use, which cost about
-// 1 ms per tool hook when a fresh schema was built per call (issue 22's hook profile).
-const toolInputSchemas = new Map<string, z.ZodType<Record<string, unknown>>>(
-  Object.entries(toolShapes).map(([name, shape]) => [name, z.looseObject(shape)]),
-);
-
 /** The zod schema for a tool's input: the precise shape for known tools, else any object. */
 export function claudeToolInputSchema(name: string): z.ZodType<Record<string, unknown>> {
-  return (isClaudeKnownTool(name) ? toolInputSchemas.get(name) : undefined) ?? open;
+  return toolInputSchemas.get(name) ?? open;
 }

@@ -53,6 +53,5 @@ const anyToolInput = z.unknown();
 
 /** Schema of a tool's input: exact shape for known tools, object for MCP, anything else. */
 export function codexToolInputSchema(name: string): z.ZodType {
-  const known = isCodexKnownTool(name) ? toolInputSchemas.get(name) : undefined;
-  return known ?? (name.startsWith("mcp__") ? mcpToolInput : anyToolInput);
+  return toolInputSchemas.get(name) ?? (name.startsWith("mcp__") ? mcpToolInput : anyToolInput);
 }
