@@ -6,15 +6,9 @@ import { execFileSync } from "node:child_process";
 import { appendFile, mkdtemp, realpath, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type AgentHome,
-  createAgentHome,
-  type LoggedRequest,
-  type ScenarioStep,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "../../../src/testing/index.js";
+import { type AgentHome, createAgentHome, type ScenarioStep } from "../../../src/testing/index.js";
 import { cliBinaryDir } from "../../../test/support/cli-binaries.js";
+import { type BenchModel, startModelThread } from "./model-thread.js";
 
 export type BenchAgent = "claude" | "codex";
 
@@ -27,7 +21,8 @@ const SHELL_TOOL: Record<BenchAgent, (command: string) => ScenarioStep> = {
 
 export interface RunSetup {
   readonly agent: BenchAgent;
-  readonly model: ScriptedModelServer;
+  /** The scripted model, on a thread of its own as a real model is elsewhere. */
+  readonly model: BenchModel;
   readonly home: AgentHome;
   readonly workspace: string;
   readonly stateDir: string;
@@ -35,7 +30,7 @@ export interface RunSetup {
 }
 
 export async function setUp(agent: BenchAgent): Promise<RunSetup> {
-  const model = await startScriptedModelServer();
+  const model = await startModelThread();
   const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-bench-ws-")));
   execFileSync("git", ["init", "-q"], { cwd: workspace });
   const stateParent = await realpath(await mkdtemp(join(tmpdir(), "elwood-bench-state-")));
@@ -92,21 +87,14 @@ export function scriptTurn(setup: RunSetup, label: string, steps: number): Scrip
   return { prompt, turn: setup.model.turn({ match: prompt, steps: script }), finalText };
 }
 
-export function turnRequests(model: ScriptedModelServer, turn: number): LoggedRequest[] {
-  return model.requests.filter((request) => request.matchedTurn === turn && !request.isAuxiliary);
-}
-
 /** Resolves when the request carrying the last tool's result arrives. */
 export async function waitForLastStep(setup: RunSetup, turn: number, steps: number): Promise<void> {
-  await setup.model.waitForRequest(
-    (request) => request.matchedTurn === turn && turnRequests(setup.model, turn).length > steps,
-    TURN_TIMEOUT_MS,
-  );
+  await setup.model.waitForRequests(turn, steps, TURN_TIMEOUT_MS);
 }
 
-/** The gaps between consecutive model requests, in milliseconds. */
-export function requestGaps(requests: readonly LoggedRequest[]): number[] {
-  const times = requests.map((request) => request.at);
+/** The gaps between the first `steps` + 1 model requests of the turn, in milliseconds. */
+export async function stepGaps(setup: RunSetup, turn: number, steps: number): Promise<number[]> {
+  const times = (await setup.model.arrivals(turn)).slice(0, steps + 1);
   return times.slice(1).map((at, index) => at - (times[index] ?? at));
 }
 

@@ -12,7 +12,6 @@ import {
   scriptTurn,
   setUp,
   TURN_TIMEOUT_MS,
-  turnRequests,
   waitForLastStep,
 } from "./setup.js";
 
@@ -25,7 +24,7 @@ export async function measureTimeline(agent: BenchAgent, steps: number): Promise
   const setup = await setUp(agent);
   try {
     const { arrivals, turn } = await timedTurn(setup, steps);
-    const requests = turnRequests(setup.model, turn).map((request) => request.at);
+    const requests = await setup.model.arrivals(turn);
     const offsets = new Map<string, number[]>();
     const counts = new Map<string, number>();
     for (let step = 0; step + 1 < requests.length; step += 1) {

@@ -30,14 +30,7 @@ import { codexHookOverride, HOOK_TRUST_BYPASS_FLAG } from "../../../src/codex/la
 import { codexShellPolicyOverrides } from "../../../src/codex/launch/tool-env.js";
 import { spawnPty } from "../../../src/terminal/pty-process.js";
 import { cliBinary } from "../../../test/support/cli-binaries.js";
-import {
-  type RunSetup,
-  requestGaps,
-  scriptTurn,
-  TURN_TIMEOUT_MS,
-  turnRequests,
-  waitForLastStep,
-} from "./setup.js";
+import { type RunSetup, scriptTurn, stepGaps, TURN_TIMEOUT_MS, waitForLastStep } from "./setup.js";
 
 export type BareVariant = "bare" | "noop" | "envfile" | "hooks" | "floor";
 export type TurnVariant = "elwood" | "elwood160" | BareVariant;
@@ -115,7 +108,7 @@ async function elwoodTurn(
     }
     if (preToolUse !== steps) console.log(`  warning: PreToolUse ran ${preToolUse}x of ${steps}`);
     return {
-      gaps: requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1)),
+      gaps: await stepGaps(setup, scripted.turn, steps),
       parentCpuMsPerStep: (cpu.user + cpu.system) / 1000 / steps,
     };
   } finally {
@@ -228,7 +221,7 @@ async function bareCliTurn(
   onSpawned(pty.pid);
   try {
     await waitForLastStep(setup, scripted.turn, steps);
-    return requestGaps(turnRequests(setup.model, scripted.turn).slice(0, steps + 1));
+    return await stepGaps(setup, scripted.turn, steps);
   } finally {
     pty.kill("SIGKILL");
   }
