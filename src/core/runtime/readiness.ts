@@ -21,6 +21,22 @@ export const COLD_START_FALLBACK_MS = 30_000;
  * fallback was never taken (3 of 32 Claude sessions in one run).
  */
 export const AFTER_SESSION_START_FALLBACK_MS = 30_000;
+/**
+ * A due fallback types only into a CLI that shows its composer, and only once that has
+ * stayed up this long (Codex paints its placeholder about 1 s before its input loop is
+ * live). Keys sent before then reach a CLI still starting: 64x2 at load 94-113, Codex had
+ * not drawn even its trust dialog 45 s after its first frame; the prompt pasted at the
+ * fallback was dropped (4 sessions) or made Codex exit 1 with "timed out discarding
+ * buffered terminal input" (1 session, both of its turns lost).
+ */
+export const FALLBACK_COMPOSER_SETTLE_MS = 2_000;
+/**
+ * The last resort's own bound, from the first frame: a CLI whose composer Elwood cannot
+ * read (a new version's screen) still gets ready, later.
+ */
+export const FALLBACK_WITHOUT_COMPOSER_MS = 120_000;
+/** How often a due fallback looks again for the composer it waits for. */
+const FALLBACK_RECHECK_MS = 500;
 
 export interface InitialReadinessOptions {
   readonly isResume: boolean;
@@ -44,6 +60,9 @@ export class InitialReadiness {
   #fallbackArmed = false;
   #isFallbackDeferred = false;
   #composerSince: number | undefined;
+  /** Since when the screen has shown the composer, busy or idle; undefined: not now. */
+  #composerShownSince: number | undefined;
+  #firstFrameAt: number | undefined;
   #settleTimerArmed = false;
 
   constructor(options: InitialReadinessOptions) {
@@ -51,6 +70,7 @@ export class InitialReadiness {
   }
 
   onFirstFrame(): void {
+    this.#firstFrameAt ??= this.#options.clock.now();
     if (this.#fallbackArmed) return;
     this.#fallbackArmed = true;
     this.#armFallback();
@@ -77,8 +97,24 @@ export class InitialReadiness {
 
   #takeFallback(): void {
     if (this.#isDone || this.#isDisposed) return;
-    if (this.#options.isBlocked()) this.#isFallbackDeferred = true;
-    else this.#request("fallback deadline");
+    if (this.#options.isBlocked()) {
+      this.#isFallbackDeferred = true;
+    } else if (!this.#isComposerSettled() && !this.#isPastFallbackBound()) {
+      this.#options.clock.set(() => this.#takeFallback(), FALLBACK_RECHECK_MS);
+    } else {
+      this.#request("fallback deadline");
+    }
+  }
+
+  #isComposerSettled(): boolean {
+    const since = this.#composerShownSince;
+    return since !== undefined && this.#options.clock.now() - since >= FALLBACK_COMPOSER_SETTLE_MS;
+  }
+
+  #isPastFallbackBound(): boolean {
+    const { clock } = this.#options;
+    const firstFrameAt = this.#firstFrameAt ?? clock.now();
+    return clock.now() - firstFrameAt >= FALLBACK_WITHOUT_COMPOSER_MS;
   }
 
   onSessionStart(): void {
@@ -91,6 +127,11 @@ export class InitialReadiness {
 
   onFrame(reading: ScreenReading): void {
     if (this.#isDone) return;
+    if (reading.composerText === undefined || reading.dialog !== undefined) {
+      this.#composerShownSince = undefined;
+    } else {
+      this.#composerShownSince ??= this.#options.clock.now();
+    }
     const composerReady =
       reading.dialog === undefined && reading.hasIdleComposer && !reading.isWorking;
     if (this.#pendingReason !== undefined && composerReady) {

@@ -112,6 +112,8 @@ export class FakeCodex extends FakeCli {
   /** The composer's text as Codex shows it (a long paste as its chip); the cursor is at its end. */
   isWorking = false;
   isDialogVisible = false;
+  /** Before the TUI is up (a starved Codex still starting): a frame with nothing on it. */
+  isBlank = false;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
   readonly #chips: Chip[] = [];
   readonly #history: string[] = [];
@@ -164,6 +166,7 @@ export class FakeCodex extends FakeCli {
   // ── the screen ───────────────────────────────────────────────────────────
 
   snapshot(): TerminalSnapshot {
+    if (this.isBlank) return snapshotOf(WELCOME.map(() => ""));
     if (this.isDialogVisible) return snapshotOf([...APPROVAL]);
     const composer = this.#composerRows();
     const composerTop = COMPOSER_ROW - (composer.length - 1);

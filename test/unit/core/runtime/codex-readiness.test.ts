@@ -49,4 +49,28 @@ describe("Codex's first readiness on a starved machine (C-API-28)", () => {
     expect(cli.session.status).toBe("ready");
     expect(initialReadies(cli)).toMatchObject([{ reason: "fallback deadline" }]);
   });
+
+  it("C-API-28: a Codex that has drawn nothing when the fallback is due gets no keys until its composer shows and settles", async () => {
+    // 64x2 at load 94-113: 45 s after its first frame Codex had not drawn even its trust
+    // dialog; the prompt pasted at the fallback was dropped (4 sessions) or made Codex
+    // exit 1, "timed out discarding buffered terminal input" (1 session).
+    const cli = new FakeCodex();
+    cli.isBlank = true;
+    cli.render();
+    const sent = cli.session.sendMessage("FIRST-message").catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS + 20_000);
+    expect(cli.session.status).toBe("running");
+    expect(initialReadies(cli)).toEqual([]);
+    expect(cli.writes).toEqual([]);
+    cli.isBlank = false;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(cli.writes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(initialReadies(cli)).toHaveLength(1);
+    expect(cli.pastes).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await sent).toBeUndefined();
+    expect(cli.received).toEqual(["FIRST-message"]);
+  });
 });

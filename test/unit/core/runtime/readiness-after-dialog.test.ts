@@ -11,6 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AFTER_SESSION_START_FALLBACK_MS,
   COLD_START_FALLBACK_MS,
+  FALLBACK_COMPOSER_SETTLE_MS,
+  FALLBACK_WITHOUT_COMPOSER_MS,
 } from "../../../../src/core/runtime/readiness.js";
 import { FakeClaude } from "../../../support/fake-agents/fake-claude.js";
 
@@ -100,16 +102,39 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     expect(initialReadyReason(cli)).toBe("idle composer after session start");
   });
 
-  it("after SessionStart with no composer at all, the fallback still comes, 30 s later", async () => {
-    const cli = await sessionStartOnBlankScreen(1_000);
-    await vi.advanceTimersByTimeAsync(
-      COLD_START_FALLBACK_MS + AFTER_SESSION_START_FALLBACK_MS - 2_000,
-    );
-    expect(cli.session.status).toBe("running");
-    await vi.advanceTimersByTimeAsync(1_500);
-    expect(cli.session.status).toBe("ready");
-    expect(initialReadyReason(cli)).toBe("fallback deadline");
+  it("after SessionStart with no composer at all, the fallback still comes, 120 s after the first frame", async () => {
+    // A due fallback types only into a shown composer; on a screen that never shows one
+    // (one Elwood cannot read) its own bound still makes the session ready.
     expect(AFTER_SESSION_START_FALLBACK_MS).toBe(30_000);
+    expect(FALLBACK_WITHOUT_COMPOSER_MS).toBe(120_000);
+    const cli = await sessionStartOnBlankScreen(1_000);
+    void cli.session.sendMessage(PROMPT).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(COLD_START_FALLBACK_MS + AFTER_SESSION_START_FALLBACK_MS);
+    expect(cli.session.status).toBe("running");
+    expect(cli.pastes).toBe(0);
+    await vi.advanceTimersByTimeAsync(FALLBACK_WITHOUT_COMPOSER_MS - 61_000 - 1_000);
+    expect(cli.session.status).toBe("running");
+    expect(cli.pastes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(initialReadyReason(cli)).toBe("fallback deadline");
+  });
+
+  it("a fallback due on a blank screen waits for the composer, and types only once it has stayed up 2 s", async () => {
+    expect(FALLBACK_COMPOSER_SETTLE_MS).toBe(2_000);
+    const cli = await sessionStartOnBlankScreen(1_000);
+    void cli.session.sendMessage(PROMPT).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(
+      COLD_START_FALLBACK_MS + AFTER_SESSION_START_FALLBACK_MS + 5_000,
+    );
+    expect(cli.pastes).toBe(0);
+    cli.isWorking = true; // the composer, under a spinner: no idle composer to prove input
+    cli.isBlank = false;
+    cli.render();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(cli.session.status).toBe("running");
+    expect(cli.pastes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(initialReadyReason(cli)).toBe("fallback deadline");
   });
 });
 
