@@ -116,20 +116,30 @@ describe.each(cases)(
       }
       expect(size).toEqual({ cols: COLS, rows: ROWS });
       // The agent's own screen, as the server's model of it reads: its longer lines show here.
-      // A CLI repaints after the resize: read until its longer lines are back (bounded).
+      // A CLI repaints after the resize (and Claude drops its start-up lines later), so the
+      // served lines are read again until this terminal shows the ones served then (bounded).
       let marks: string[] = [];
-      for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+      let isShown = false;
+      for (const deadline = Date.now() + 30_000; !isShown && Date.now() < deadline; ) {
         const served = String((await client.call("GET", `/api/sessions/${id}/screen`)).body.text);
         marks = served
           .split("\n")
           .map((line) => line.trim())
           .filter((line) => line.length >= 12 && /[a-z]{4}/i.test(line))
           .slice(-3);
-        if (marks.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (marks.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          continue;
+        }
+        isShown = await attach
+          .waitForScreen((text) => marks.every((line) => text.includes(line)), 2_000)
+          .then(
+            () => true,
+            () => false,
+          );
       }
       expect(marks.length).toBeGreaterThan(0);
-      await attach.waitForScreen((text) => marks.every((line) => text.includes(line)));
+      expect(isShown, `the attached screen never showed ${JSON.stringify(marks)}`).toBe(true);
 
       // A prompt typed at this terminal is the agent's next turn, answered on this screen.
       attach.write("typed through attach");
