@@ -82,13 +82,12 @@ export async function startModelThread(): Promise<BenchModel> {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
   });
-  const ask = (request: Request & { readonly id: number }): Promise<Answer> =>
-    new Promise((resolve, reject) => {
+  /** Posts a request and resolves with its answer; a failed one rejects. */
+  const settled = async (request: Request & { readonly id: number }): Promise<Answer> => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
       worker.postMessage(request);
     });
-  const settled = async (request: Request & { readonly id: number }): Promise<Answer> => {
-    const answer = await ask(request);
     if (answer.kind === "failed") throw new Error(answer.message);
     return answer;
   };

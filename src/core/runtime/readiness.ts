@@ -62,7 +62,8 @@ export class InitialReadiness {
   #composerSince: number | undefined;
   /** Since when the screen has shown the composer, busy or idle; undefined: not now. */
   #composerShownSince: number | undefined;
-  #firstFrameAt: number | undefined;
+  /** When a due fallback is taken even with no composer shown: its last resort. */
+  #fallbackBoundAt: number | undefined;
   #settleTimerArmed = false;
 
   constructor(options: InitialReadinessOptions) {
@@ -70,7 +71,7 @@ export class InitialReadiness {
   }
 
   onFirstFrame(): void {
-    this.#firstFrameAt ??= this.#options.clock.now();
+    this.#fallbackBoundAt ??= this.#options.clock.now() + FALLBACK_WITHOUT_COMPOSER_MS;
     if (this.#fallbackArmed) return;
     this.#fallbackArmed = true;
     this.#armFallback();
@@ -97,10 +98,11 @@ export class InitialReadiness {
 
   #takeFallback(): void {
     if (this.#isDone || this.#isDisposed) return;
+    const { clock } = this.#options;
     if (this.#options.isBlocked()) {
       this.#isFallbackDeferred = true;
-    } else if (!this.#isComposerSettled() && !this.#isPastFallbackBound()) {
-      this.#options.clock.set(() => this.#takeFallback(), FALLBACK_RECHECK_MS);
+    } else if (!this.#isComposerSettled() && clock.now() < (this.#fallbackBoundAt ?? 0)) {
+      clock.set(() => this.#takeFallback(), FALLBACK_RECHECK_MS);
     } else {
       this.#request("fallback deadline");
     }
@@ -109,12 +111,6 @@ export class InitialReadiness {
   #isComposerSettled(): boolean {
     const since = this.#composerShownSince;
     return since !== undefined && this.#options.clock.now() - since >= FALLBACK_COMPOSER_SETTLE_MS;
-  }
-
-  #isPastFallbackBound(): boolean {
-    const { clock } = this.#options;
-    const firstFrameAt = this.#firstFrameAt ?? clock.now();
-    return clock.now() - firstFrameAt >= FALLBACK_WITHOUT_COMPOSER_MS;
   }
 
   onSessionStart(): void {
