@@ -35,7 +35,6 @@ describe("Codex launch", () => {
       eventNames: ["PreToolUse"],
       bridge,
       resumeId: undefined,
-      hasHookTrustBypass: true,
     });
     const overrides = argv.flatMap((arg, index) => (argv[index - 1] === "-c" ? [arg] : []));
     expect(overrides).toEqual([
@@ -67,7 +66,6 @@ describe("Codex launch", () => {
       eventNames: [],
       bridge,
       resumeId: "thread-1",
-      hasHookTrustBypass: false,
     });
     expect(argv[1]).toBe("resume");
     expect(argv.at(-1)).toBe("thread-1");
@@ -114,7 +112,6 @@ describe("Codex launch", () => {
       eventNames: [],
       bridge,
       resumeId: "thread-1",
-      hasHookTrustBypass: false,
     });
     expect(argv[1]).toBe("resume");
     expect(argv[argv.indexOf("--sandbox") + 1]).toBe("read-only");
