@@ -13,9 +13,9 @@ import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js
 import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
+import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
-import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import { launchedConversationState } from "./launch/written-conversation.js";
 import type { ClaudeLaunchOptions } from "./options.js";
