@@ -136,10 +136,9 @@ describe("Codex runs Elwood's hooks and the hooks the user reviewed, nobody else
     expect(answered).toContain("hook_trust");
     expect(existsSync(repo.sessionStartFile)).toBe(false);
     expect(existsSync(repo.preToolUseFile)).toBe(false);
-    // Elwood recorded no review of anyone's hooks in the user's config.
-    expect(readFileSync(join(fx.home.codexHome, "config.toml"), "utf8")).not.toContain(
-      "trusted_hash",
-    );
+    // Skipping wrote nothing about anyone's hooks into the user's config: no review, no
+    // switch.
+    expect(readFileSync(join(fx.home.codexHome, "config.toml"), "utf8")).not.toContain("hooks");
   });
 
   test("C-TRUST-02: once the user reviewed the repo's hooks in Codex (the hash in their config.toml), both run under Elwood beside its handler", async () => {
