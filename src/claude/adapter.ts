@@ -13,6 +13,7 @@ import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js
 import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
+import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
@@ -58,6 +59,8 @@ export const claudeAdapter: AgentAdapter<
     composerIsReadyOnResume: true,
   },
   bootstrapMinCols: 100,
+  // The user's own disableAllHooks holds: Elwood refuses rather than override it.
+  refuseLaunch: (env) => refuseWhenClaudeHooksAreOff(env),
   async planLaunch(request) {
     const { record } = request;
     const settings = claudeSessionSettings({

@@ -12,6 +12,7 @@ const USAGE_ERRORS: ReadonlySet<ElwoodErrorName> = new Set<ElwoodErrorName>([
   "codex_invalid_reasoning_effort",
   "claude_high_trust_conflict",
   "codex_high_trust_conflict",
+  "claude_hooks_disabled",
   "invalid_image",
   "state_not_found",
   "adapter_mismatch",

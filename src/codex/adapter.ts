@@ -11,7 +11,7 @@ import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { CODEX_TURN_SIGNALS } from "./hooks/signals.js";
-import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
+import { codexArgv } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
@@ -62,7 +62,6 @@ export const codexAdapter: AgentAdapter<
   },
   async planLaunch(request) {
     const { record } = request;
-    const help = await request.cliHelp();
     const argv = codexArgv({
       binary: "codex",
       cwd: record.cwd,
@@ -71,7 +70,6 @@ export const codexAdapter: AgentAdapter<
       eventNames: codexHookCatalogue.eventNames,
       bridge: request.bridge,
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
-      hasHookTrustBypass: help.includes(HOOK_TRUST_BYPASS_FLAG),
     });
     return { argv, env: {}, commandHookEvents: "all" };
   },

@@ -15,6 +15,7 @@ const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   codex_invalid_reasoning_effort: 400,
   claude_high_trust_conflict: 400,
   codex_high_trust_conflict: 400,
+  claude_hooks_disabled: 409,
   unauthorized: 401,
   route_not_found: 404,
   session_not_found: 404,

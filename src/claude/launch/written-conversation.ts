@@ -4,20 +4,13 @@
 // every project folder is looked in, so Claude's cwd-to-folder naming need not be copied.
 
 import { lstat, readdir } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import type { LaunchedConversationState } from "../../core/contract/adapter.js";
 import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
 import { isClaudeMessageRecord } from "../hooks/signals.js";
+import { claudeConfigDir } from "./config-dir.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** Claude's own state folder for this environment (CLAUDE_CONFIG_DIR, else ~/.claude). */
-function claudeConfigDir(env: Env): string {
-  const configured = env.CLAUDE_CONFIG_DIR;
-  if (configured !== undefined && configured.length > 0) return configured;
-  return join(env.HOME ?? homedir(), ".claude");
-}
 
 /**
  * What Claude left of the conversation launched as `agentSessionId`: no transcript file,

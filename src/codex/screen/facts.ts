@@ -55,6 +55,9 @@ const ROWS: readonly ScreenFact[] = [
   {
     // "Hooks need review" / "N hook is new or changed." / "› 1. Review hooks" /
     // "2. Trust all and continue" / "3. Continue without trusting (hooks won't run)".
+    // Elwood's own hooks are trusted at launch (launch/hook-trust.ts), so the hooks listed
+    // here are someone else's: Elwood never trusts them, it skips them as Codex does for
+    // hooks nobody reviewed; a person reviews them in Codex itself (issue 48).
     id: "codex-hooks-review",
     kind: "startup_prompt",
     label: "hook_trust",
@@ -63,7 +66,7 @@ const ROWS: readonly ScreenFact[] = [
       /hooks? (is|are) new or changed\./,
       /Hooks can run outside the sandbox after you trust them\./,
     ],
-    affirmative: { label: /^Trust all and continue$/ },
+    affirmative: { label: /^Continue without trusting \(hooks won't run\)$/ },
     firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "always",
     verifiedOn: "0.150.0, 0.171.0",

@@ -150,6 +150,12 @@ export interface AgentAdapter<
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
+  /**
+   * Refuses a launch the user's own configuration rules out (Claude: hooks switched off in
+   * settings the workspace cannot write), with a typed error, before any CLI process is
+   * spawned or any session file written. Optional.
+   */
+  refuseLaunch?(env: Readonly<Record<string, string | undefined>>): Promise<void>;
   planLaunch(request: LaunchRequest<Options, Posture>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
   /** What session operations (images, compact) need to know of this CLI. */

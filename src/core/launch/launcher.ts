@@ -51,6 +51,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   assertSupportedPlatform();
   const { store, record, config } = launch;
   const { env, executable } = config;
+  await launch.adapter.refuseLaunch?.(env);
   const shell = resolveLoginShell();
   // How every probe (update, --version, --help) runs the CLI: through the login shell.
   const cli = {

@@ -46,23 +46,26 @@ describe("codex startup prompts", () => {
     expect(dialog).toMatchObject({ factId: "codex-directory-trust", hasBody: false });
   });
 
-  it("hooks review: 'Trust all and continue' reached with one arrow down (C-CODEX-06)", () => {
+  it("hooks review: Elwood skips hooks nobody reviewed, 'Continue without trusting', two arrows down, never 'Trust all' (C-CODEX-06 C-TRUST-02)", () => {
     const { dialog } = match("hooks-review");
     expect(dialog).toMatchObject({
       factId: "codex-hooks-review",
       label: "hook_trust",
       hasBody: true,
       selectedIndex: 0,
-      affirmativeIndex: 1,
+      affirmativeIndex: 2,
     });
     expect(labels(dialog)).toEqual([
       "Review hooks",
       "Trust all and continue",
       "Continue without trusting (hooks won't run)",
     ]);
-    expect(dialog && planOptionKeys(dialog, /^Trust all and continue$/)?.moves).toEqual([
+    expect(dialog && planOptionKeys(dialog, /^Continue without trusting/)?.moves).toEqual([
+      ARROW_DOWN,
       ARROW_DOWN,
     ]);
+    const row = CODEX_SCREEN_FACTS.rows.find((fact) => fact.id === "codex-hooks-review");
+    expect("Trust all and continue").not.toMatch(row?.affirmative?.label ?? /$^/);
   });
 
   it("update prompt: the safe choice is exactly 'Skip', after 'Update now' (C-CODEX-12)", () => {
