@@ -9,26 +9,27 @@ import type { CommonStartOptions } from "../core/launch/session-options.js";
 import type { AgentSession } from "./agent-session.js";
 import { type ListModelsOptions, listModelsWith } from "./list-models.js";
 
-export interface RegisteredAgent<Id extends string = string> {
+export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   /** The adapter's opaque id: the record's `adapter`, `--agent`, the request's `agent`. */
-  readonly id: Id;
+  readonly id: Facts["id"];
   readonly displayName: string;
   /** The command looked up on the login shell's PATH (detection, `elwood interactive`). */
   readonly binary: string;
-  readonly app: AgentAppFacts;
+  /** What its folder declares for the apps (src/<agent>/app-facts.ts). */
+  readonly app: Facts;
   /** A lazy session from plain options; they are checked (and refused) at start, as ever. */
   createSession(options: Readonly<Record<string, unknown>>): AgentSession;
   /** The `/model` picker's rows, read from a throwaway session that is always torn down. */
   listModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]>;
 }
 
-export function registeredAgent<Id extends string>(parts: {
+export function registeredAgent<Facts extends AgentAppFacts>(parts: {
   // biome-ignore lint/suspicious/noExplicitAny: any agent's adapter, read for its id only.
   readonly adapter: AgentAdapter<any, any, any, any>;
-  readonly app: AgentAppFacts & { readonly id: Id };
+  readonly app: Facts;
   readonly Session: new (options: Readonly<Record<string, unknown>>) => AgentSession;
   readonly start: (options: CommonStartOptions) => Promise<AgentSession>;
-}): RegisteredAgent<Id> {
+}): RegisteredAgent<Facts> {
   const { adapter, app, Session, start } = parts;
   // The facts are declared beside the adapter; a copy under another id is a wiring mistake.
   if (app.id !== adapter.agent) {
@@ -56,18 +57,18 @@ function guardedList(
 }
 
 /** A registry: its entries in order (the first is auto-detection's first choice), by id. */
-export interface AgentRegistry<Id extends string = string> {
-  readonly agents: readonly RegisteredAgent<Id>[];
-  readonly ids: readonly Id[];
-  has(id: string): id is Id;
+export interface AgentRegistry<Agent extends RegisteredAgent = RegisteredAgent> {
+  readonly agents: readonly Agent[];
+  readonly ids: readonly Agent["id"][];
+  has(id: string): id is Agent["id"];
   /** The entry for `id`; a TypeError for an id nobody registered (callers check `has`). */
-  get(id: string): RegisteredAgent<Id>;
+  get(id: string): Agent;
 }
 
-export function agentRegistry<Id extends string>(
-  agents: readonly RegisteredAgent<Id>[],
-): AgentRegistry<Id> {
-  const byId = new Map<string, RegisteredAgent<Id>>();
+export function agentRegistry<Agent extends RegisteredAgent>(
+  agents: readonly Agent[],
+): AgentRegistry<Agent> {
+  const byId = new Map<string, Agent>();
   const flags = new Set<string>();
   for (const agent of agents) {
     if (byId.has(agent.id)) throw new Error(`Agent "${agent.id}" is registered twice.`);
@@ -82,8 +83,8 @@ export function agentRegistry<Id extends string>(
   return Object.freeze({
     agents: Object.freeze([...agents]),
     ids,
-    has: (id: string): id is Id => byId.has(id),
-    get(id: string): RegisteredAgent<Id> {
+    has: (id: string): id is Agent["id"] => byId.has(id),
+    get(id: string): Agent {
       const agent = byId.get(id);
       if (agent === undefined) throw new TypeError(`No agent "${id}" is registered.`);
       return agent;

@@ -76,7 +76,7 @@ export interface DefinedAgent<
   register<const Facts extends AgentAppFacts>(
     app: Facts,
     Session?: AgentSessionClass<AgentSession<Events>, StartOptions>,
-  ): RegisteredAgent<Facts["id"]>;
+  ): RegisteredAgent<Facts>;
 }
 
 type OpenMode = "start" | "resume" | "startOrResume";
