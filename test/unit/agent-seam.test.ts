@@ -103,6 +103,7 @@ describe("the agent seam", () => {
       "   comment */ const kept = 1;",
       'const url = "http://example/claude"; // a // in a string is no comment',
       "const pattern = /gemini\\/x/; /** copilot */",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template.
       "const template = `${kept} codex`;",
       "const plain = 2; // Copilot",
     ].join("\n");
