@@ -55,39 +55,3 @@ function guardedList(
     return Promise.reject(error);
   }
 }
-
-/** A registry: its entries in order (the first is auto-detection's first choice), by id. */
-export interface AgentRegistry<Agent extends RegisteredAgent = RegisteredAgent> {
-  readonly agents: readonly Agent[];
-  readonly ids: readonly Agent["id"][];
-  has(id: string): id is Agent["id"];
-  /** The entry for `id`; a TypeError for an id nobody registered (callers check `has`). */
-  get(id: string): Agent;
-}
-
-export function agentRegistry<Agent extends RegisteredAgent>(
-  agents: readonly Agent[],
-): AgentRegistry<Agent> {
-  const byId = new Map<string, Agent>();
-  const flags = new Set<string>();
-  for (const agent of agents) {
-    if (byId.has(agent.id)) throw new Error(`Agent "${agent.id}" is registered twice.`);
-    byId.set(agent.id, agent);
-    // Posture flags are one namespace on the elwood command line.
-    for (const setting of agent.app.postureSettings) {
-      if (flags.has(setting.flag)) throw new Error(`Posture flag --${setting.flag} is taken.`);
-      flags.add(setting.flag);
-    }
-  }
-  const ids = Object.freeze(agents.map((agent) => agent.id));
-  return Object.freeze({
-    agents: Object.freeze([...agents]),
-    ids,
-    has: (id: string): id is Agent["id"] => byId.has(id),
-    get(id: string): Agent {
-      const agent = byId.get(id);
-      if (agent === undefined) throw new TypeError(`No agent "${id}" is registered.`);
-      return agent;
-    },
-  });
-}

@@ -163,9 +163,9 @@ export function resolveAgentSettings(
         flag: setting.flag as OptionName,
         env: setting.env,
         config: `${setting.agent}.${setting.configKey}`,
-        builtin: setting.builtin,
-        highTrust: setting.highTrust,
-        parse: oneOf(setting.values),
+        ...(setting.builtin === undefined ? {} : { builtin: setting.builtin }),
+        ...(setting.highTrust === undefined ? {} : { highTrust: setting.highTrust }),
+        parse: setting.values === undefined ? nonEmptyText : oneOf(setting.values),
       }),
     ]),
   );
@@ -180,7 +180,12 @@ export function resolveAgentSettings(
       flag: "reasoning-effort",
       env: "ELWOOD_REASONING_EFFORT",
       config: `${agent}.reasoningEffort`,
-      parse: oneOf(app.reasoningEfforts),
+      parse:
+        (app.reasoningEfforts as readonly string[]).length === 0
+          ? (_text, source) => {
+              throw usageError(`${source}: ${agent} takes no reasoning effort.`);
+            }
+          : oneOf(app.reasoningEfforts),
     }),
     ...posture,
   } as AgentSettings;
@@ -190,8 +195,9 @@ interface PostureSpec {
   readonly flag: OptionName;
   readonly env: string;
   readonly config: string;
-  readonly builtin: string;
-  readonly highTrust: string;
+  readonly builtin?: string;
+  /** What high trust sets it to; absent: high trust leaves it alone. */
+  readonly highTrust?: string;
   readonly parse: (text: string, source: string) => string;
 }
 
@@ -203,11 +209,11 @@ function postureSetting(
 ): Setting<string> {
   if (!applies) return { value: undefined, source: "unset" };
   const explicit = resolveSetting(layers, { flag: spec.flag, env: spec.env, parse: spec.parse });
-  if (highTrust.value !== true) {
+  if (highTrust.value !== true || spec.highTrust === undefined) {
     if (explicit.value !== undefined) return explicit;
     return resolveSetting(layers, {
       config: spec.config,
-      builtin: spec.builtin,
+      ...(spec.builtin === undefined ? {} : { builtin: spec.builtin }),
       parse: spec.parse,
     });
   }

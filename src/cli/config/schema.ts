@@ -28,6 +28,12 @@ export type ElwoodConfig = {
   readonly persona?: string;
 } & { readonly [A in Agent]?: AgentConfigSection };
 
+/** One of `values`; none at all: nothing is accepted (an agent without efforts). */
+function oneOf(values: readonly string[]) {
+  const [first, ...rest] = values;
+  return first === undefined ? z.never() : z.enum([first, ...rest]);
+}
+
 // The value lists come from each agent's registry entry (its folder's own option lists),
 // so the CLI can never accept a value the library refuses (or refuse one it accepts).
 function agentSection(agent: Agent) {
@@ -35,11 +41,11 @@ function agentSection(agent: Agent) {
   return z
     .strictObject({
       model: text.optional(),
-      reasoningEffort: z.enum(app.reasoningEfforts as readonly [string, ...string[]]).optional(),
+      reasoningEffort: oneOf(app.reasoningEfforts).optional(),
       ...Object.fromEntries(
         app.postureSettings.map((setting) => [
           setting.configKey,
-          z.enum(setting.values as readonly [string, ...string[]]).optional(),
+          (setting.values === undefined ? text : oneOf(setting.values)).optional(),
         ]),
       ),
     })
