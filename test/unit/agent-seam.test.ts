@@ -72,31 +72,44 @@ const scanOnce = () => {
 };
 
 describe("the agent seam", () => {
-  test("no code line outside the adapters, the registry, the root's exports and the kit's dialects names an agent", () => {
-    const breaches = scanOnce().filter(
-      (line) => !KNOWN_LINES.some((known) => known.file === line.file && known.text === line.text),
-    );
-    expect(breaches.map((line) => `${line.file}:${line.line}: ${line.text}`)).toEqual([]);
-  }, SCAN_TIMEOUT_MS);
+  test(
+    "no code line outside the adapters, the registry, the root's exports and the kit's dialects names an agent",
+    () => {
+      const breaches = scanOnce().filter(
+        (line) =>
+          !KNOWN_LINES.some((known) => known.file === line.file && known.text === line.text),
+      );
+      expect(breaches.map((line) => `${line.file}:${line.line}: ${line.text}`)).toEqual([]);
+    },
+    SCAN_TIMEOUT_MS,
+  );
 
-  test("every known exception is still there (a stale one fails)", () => {
-    const breaches = scanOnce();
-    for (const known of KNOWN_LINES) {
-      expect(
-        breaches.some((line) => line.file === known.file && line.text === known.text),
-        `${known.file}: ${known.text}`,
-      ).toBe(true);
-    }
-  }, SCAN_TIMEOUT_MS);
+  test(
+    "every known exception is still there (a stale one fails)",
+    () => {
+      const breaches = scanOnce();
+      for (const known of KNOWN_LINES) {
+        expect(
+          breaches.some((line) => line.file === known.file && line.text === known.text),
+          `${known.file}: ${known.text}`,
+        ).toBe(true);
+      }
+    },
+    SCAN_TIMEOUT_MS,
+  );
 
-  test("the adapter folders are found by convention, and they are where the agents are", () => {
-    const adapters = adapterFolders(ROOT);
-    expect(adapters).toContain("src/claude/");
-    expect(adapters).toContain("src/codex/");
-    // Without its folder exemption, an adapter's own code names its agent (the check can see).
-    const inAdapters = namingLines(ROOT, filesUnder(ROOT, "src/claude"));
-    expect(inAdapters.length).toBeGreaterThan(10);
-  }, SCAN_TIMEOUT_MS);
+  test(
+    "the adapter folders are found by convention, and they are where the agents are",
+    () => {
+      const adapters = adapterFolders(ROOT);
+      expect(adapters).toContain("src/claude/");
+      expect(adapters).toContain("src/codex/");
+      // Without its folder exemption, an adapter's own code names its agent (the check can see).
+      const inAdapters = namingLines(ROOT, filesUnder(ROOT, "src/claude"));
+      expect(inAdapters.length).toBeGreaterThan(10);
+    },
+    SCAN_TIMEOUT_MS,
+  );
 
   test("the reader takes comments out and keeps code, strings and regexes", () => {
     const source = [
