@@ -15,6 +15,8 @@ export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   readonly displayName: string;
   /** The command looked up on the login shell's PATH (detection, `elwood interactive`). */
   readonly binary: string;
+  /** Its start errors, as its adapter declares them (`notFound`, `versionUnsupported`, …). */
+  readonly errorNames: AgentAdapter<unknown, unknown>["errorNames"];
   /** What its folder declares for the apps (src/<agent>/app-facts.ts). */
   readonly app: Facts;
   /** A lazy session from plain options; they are checked (and refused) at start, as ever. */
@@ -39,6 +41,7 @@ export function registeredAgent<Facts extends AgentAppFacts>(parts: {
     id: app.id,
     displayName: app.displayName,
     binary: adapter.binary,
+    errorNames: adapter.errorNames,
     app,
     createSession: (options: Readonly<Record<string, unknown>>) => new Session(options),
     listModels: (options: ListModelsOptions) => guardedList(() => listModelsWith(start, options)),

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import path from "node:path";
-import { ELWOOD_AGENTS, ElwoodError, readSessionInfo } from "../../index.js";
+import { ELWOOD_AGENTS, ElwoodError, type ElwoodErrorName, readSessionInfo } from "../../index.js";
 import { EXAMPLE_AGENT, POSTURE_FLAGS } from "../agents/registry.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
@@ -138,9 +138,10 @@ async function runForeground(
       },
     );
     if (code === SHELL_COMMAND_NOT_FOUND) {
+      const entry = ELWOOD_AGENTS.get(agent);
       throw new ElwoodError(
-        `${agent}_not_found`,
-        `Your login shell could not run ${agent}; install it or put it on the login shell's PATH.`,
+        entry.errorNames.notFound as ElwoodErrorName,
+        `Your login shell could not run ${entry.binary}; install it or put it on the login shell's PATH.`,
       );
     }
     if (signal !== null) return 128 + constants.signals[signal];
