@@ -9,8 +9,11 @@ export interface AgentRegistry<Agent extends RegisteredAgent = RegisteredAgent> 
   readonly agents: readonly Agent[];
   readonly ids: readonly Agent["id"][];
   has(id: string): id is Agent["id"];
-  /** The entry for `id`; a TypeError for an id nobody registered (callers check `has`). */
-  get(id: string): Agent;
+  /**
+   * The entry for `id`, read as any agent's (`AgentAppFacts`, not its literal facts); a
+   * TypeError for an id nobody registered (callers check `has`).
+   */
+  get(id: string): RegisteredAgent;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any agent's definition, whatever its types.
@@ -50,7 +53,7 @@ export function agentRegistry<const Entries extends readonly (RegisteredAgent | 
     agents: Object.freeze([...agents]),
     ids,
     has: (id: string): id is Agent["id"] => byId.has(id),
-    get(id: string): Agent {
+    get(id: string): RegisteredAgent {
       const agent = byId.get(id);
       if (agent === undefined) throw new TypeError(`No agent "${id}" is registered.`);
       return agent;

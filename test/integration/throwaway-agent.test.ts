@@ -5,7 +5,8 @@
 // kit's registry). Nothing else changes, and then, from that copy:
 // `elwood --agent echo run` answers with the posture flag the folder declares, serve's
 // `GET /api/agents` (the page's choice) offers it and `POST /api/sessions` drives it,
-// the kit seeds its home, and the layer rules hold the new folder to the adapter rules.
+// the kit seeds its home, the copy type-checks, and the layer rules hold the new folder
+// to the adapter rules.
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import {
@@ -256,6 +257,25 @@ describe("a throwaway agent: its folder plus one registry line", () => {
     const closed = await api("DELETE", `/api/sessions/${encodeURIComponent(id)}?teardown=1`);
     expect(closed.status).toBe(200);
   }, 120_000);
+
+  test("the copy type-checks: the folder and its line need no other edit", async () => {
+    const config = JSON.parse(readFileSync(path.join(copy, "tsconfig.json"), "utf8")) as object;
+    // Only the sources: the copy has no tests or scripts.
+    writeFileSync(
+      path.join(copy, "tsconfig.src.json"),
+      JSON.stringify({ ...config, include: ["src"] }),
+    );
+    const tsc = path.join(ROOT, "node_modules/typescript/bin/tsc");
+    const checked = await promisify(execFile)(
+      process.execPath,
+      [tsc, "-p", "tsconfig.src.json", "--noEmit"],
+      { cwd: copy },
+    ).then(
+      () => "",
+      (failed: { stdout?: string }) => failed.stdout ?? "tsc failed",
+    );
+    expect(checked).toBe("");
+  }, 180_000);
 
   test("the layer rules hold its folder to the adapter rules", async () => {
     const depcruise = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");

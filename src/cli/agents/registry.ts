@@ -1,7 +1,7 @@
 // The elwood CLI's view of the agent registry (the package root's ELWOOD_AGENTS): which
 // agents `--agent` takes, in auto-detection's order, and the posture flags each adds. No
 // command names an agent; an agent's folder declares its flags (src/<agent>/app-facts.ts).
-import { type AgentPostureSetting, ELWOOD_AGENTS } from "../../index.js";
+import { type AgentPostureSetting, ELWOOD_AGENTS, type RegisteredAgent } from "../../index.js";
 
 export type Agent = (typeof ELWOOD_AGENTS.ids)[number];
 export type CliAgentEntry = (typeof ELWOOD_AGENTS.agents)[number];
@@ -22,14 +22,15 @@ export function settingKeyOf(flag: string): string {
 
 export const AGENT_IDS: readonly Agent[] = ELWOOD_AGENTS.ids;
 
-export function agentEntry(agent: Agent): CliAgentEntry {
+/** An agent's entry, read as any agent's (its facts typed `AgentAppFacts`). */
+export function agentEntry(agent: Agent): RegisteredAgent {
   return ELWOOD_AGENTS.get(agent);
 }
 
 /** Every agent's posture settings, with the agent they belong to. */
 export const POSTURE_SETTINGS: readonly (AgentPostureSetting & { readonly agent: Agent })[] =
-  ELWOOD_AGENTS.agents.flatMap((entry) =>
-    entry.app.postureSettings.map((setting) => ({ ...setting, agent: entry.id })),
+  ELWOOD_AGENTS.agents.flatMap((entry: RegisteredAgent) =>
+    entry.app.postureSettings.map((setting) => ({ ...setting, agent: entry.id as Agent })),
   );
 
 export const POSTURE_FLAGS: readonly PostureFlag[] = POSTURE_SETTINGS.map(
