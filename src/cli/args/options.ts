@@ -170,12 +170,13 @@ const OPTIONS = [
 
 export type OptionName = (typeof OPTIONS)[number]["name"] | PostureFlag;
 
-const POSTURE_OPTIONS: readonly OptionSpec[] = POSTURE_SETTINGS.map((setting) => ({
-  name: setting.flag,
-  kind: "string",
-  value: setting.valueLabel,
-  help: setting.help,
-}));
+const POSTURE_OPTIONS: readonly OptionSpec[] = POSTURE_SETTINGS.map((setting) => {
+  // An agent's flag may not redefine one of elwood's own (a flag means one thing everywhere).
+  if (OPTIONS.some((spec) => spec.name === setting.flag)) {
+    throw new Error(`The ${setting.agent} posture flag --${setting.flag} is an elwood option.`);
+  }
+  return { name: setting.flag, kind: "string", value: setting.valueLabel, help: setting.help };
+});
 
 export const OPTION_SPECS: ReadonlyMap<string, OptionSpec> = new Map(
   [...OPTIONS, ...POSTURE_OPTIONS].map((spec) => [spec.name, spec]),
