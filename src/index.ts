@@ -10,9 +10,15 @@ export {
   type CodexSessionEvents,
   type CodexSessionOptions,
   ELWOOD_AGENT_KINDS,
+  ELWOOD_AGENTS,
   type ElwoodAgentKind,
+  ElwoodApprovals,
+  type ElwoodSessionInfo,
+  type ElwoodSessionListing,
   listClaudeModels,
   listCodexModels,
+  listSessions,
+  readSessionInfo,
   resumeClaude,
   resumeCodex,
   type StartOrResumeClaudeOptions,
@@ -114,24 +120,23 @@ export type {
   ElwoodWarningOf,
   ElwoodWarningSource,
 } from "./core/contract/warnings.js";
+export type {
+  AgentAppFacts,
+  AgentPostureSetting,
+  AgentServedField,
+} from "./core/launch/app-facts.js";
 export type { CommonStartOptions } from "./core/launch/session-options.js";
 export { parseLoopCommand } from "./core/loops/validate.js";
 export { IMAGE_LIMITS } from "./core/operations/images.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
 export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export type { RegisteredAgent } from "./session/agent-registry.js";
 export {
   DEFAULT_APPROVAL_EXPIRY_MS,
-  ElwoodApprovals,
   type ElwoodApprovalsOptions,
 } from "./session/approvals.js";
 export type { ListModelsOptions } from "./session/list-models.js";
-export {
-  type ElwoodSessionInfo,
-  type ElwoodSessionListing,
-  type ElwoodSkippedSession,
-  type ListSessionsOptions,
-  listSessions,
-  readSessionInfo,
-} from "./session/session-list.js";
+export type { AgentRegistry } from "./session/registry-lines.js";
+export type { ElwoodSkippedSession, ListSessionsOptions } from "./session/session-list.js";
 export type { ElwoodTokenUsage } from "./transcript/usage.js";

@@ -1,10 +1,9 @@
-// One live session owned by the server: the agent's own session class (handlers attached
-// before it starts, so no startup event is missed; `send` is the same turn as any
-// ClaudeSession/CodexSession's), and every public event it emits recorded in its
+// One live session owned by the server: the agent's own session class from the registry
+// (handlers attached before it starts, so no startup event is missed; `send` is the same
+// turn as any library session's), and every public event it emits recorded in its
 // SessionEventLog for SSE clients.
 import {
-  ClaudeSession,
-  CodexSession,
+  ELWOOD_AGENTS,
   type ElwoodActivityEvent,
   type ElwoodAgentKind,
   type ElwoodAgentSession,
@@ -91,16 +90,19 @@ function newSession(
     ...(defaults.env === undefined ? {} : { env: defaults.env }),
     ...(request.resume === undefined ? {} : { elwoodSessionId: request.resume, resumeOnly: true }),
   };
-  if (request.agent === "claude") {
-    return new ClaudeSession({ ...options, ...(approvals && { hooks: approvals.claudeHooks() }) });
-  }
-  return new CodexSession({ ...options, ...(approvals && { hooks: approvals.codexHooks() }) });
+  const agent = ELWOOD_AGENTS.get(request.agent);
+  return agent.createSession({
+    ...options,
+    ...(approvals && { hooks: approvals.hooksFor(agent) }),
+  });
 }
+
+type AnySession = ReturnType<typeof newSession>;
 
 export class ServedSession {
   readonly agent: ElwoodAgentKind;
   readonly log: SessionEventLog;
-  readonly #session: ClaudeSession | CodexSession;
+  readonly #session: AnySession;
   readonly #approvals: ElwoodApprovals | undefined;
   readonly #resumed: boolean;
   readonly #startedAt = Date.now();
@@ -109,7 +111,7 @@ export class ServedSession {
 
   private constructor(parts: {
     readonly request: SessionRequest;
-    readonly session: ClaudeSession | CodexSession;
+    readonly session: AnySession;
     readonly approvals: ElwoodApprovals | undefined;
     readonly log: SessionEventLog;
     readonly unsubscribes: ElwoodUnsubscribe[];

@@ -4,14 +4,14 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { type ElwoodAgentKind, isElwoodAgentKind } from "../agents.js";
 import { ElwoodError } from "../errors.js";
 import { parseOptions, text } from "../options/fields.js";
 import { StateStore } from "../state/index.js";
 
-export interface ElwoodSessionInfo {
+/** One stored session; `Agent` is the registry's ids (the root's `ElwoodAgentKind`). */
+export interface ElwoodSessionInfo<Agent extends string = string> {
   readonly elwoodSessionId: string;
-  readonly agent: ElwoodAgentKind;
+  readonly agent: Agent;
   /** The workspace the session runs in. */
   readonly cwd: string;
   /** ISO-8601 UTC: when the session directory was created. */
@@ -36,21 +36,43 @@ export interface ElwoodSkippedSession {
   readonly error: ElwoodError;
 }
 
-export interface ElwoodSessionListing {
+export interface ElwoodSessionListing<Agent extends string = string> {
   /** Most recently used first, then by id. */
-  readonly sessions: readonly ElwoodSessionInfo[];
+  readonly sessions: readonly ElwoodSessionInfo<Agent>[];
   /** Records that could not be read (corrupt, wrong owner, unsafe), never thrown. */
   readonly skipped: readonly ElwoodSkippedSession[];
 }
 
+/**
+ * listSessions / readSessionInfo over the agents a registry knows (the record envelope
+ * takes any agent id; only a registered agent's session can be listed or resumed).
+ */
+export function sessionLister<Agent extends string>(agents: {
+  has(id: string): id is Agent;
+}): {
+  listSessions(options: ListSessionsOptions): Promise<ElwoodSessionListing<Agent>>;
+  readSessionInfo(
+    options: ListSessionsOptions & { readonly elwoodSessionId: string },
+  ): Promise<ElwoodSessionInfo<Agent>>;
+} {
+  return {
+    listSessions: (options) => listSessions(agents, options),
+    readSessionInfo: async (options) =>
+      infoOf(agents, await openStore(options), options.elwoodSessionId),
+  };
+}
+
 /** Every readable session record in `stateDir`; a missing dir is an empty listing. */
-export async function listSessions(options: ListSessionsOptions): Promise<ElwoodSessionListing> {
+async function listSessions<Agent extends string>(
+  agents: { has(id: string): id is Agent },
+  options: ListSessionsOptions,
+): Promise<ElwoodSessionListing<Agent>> {
   const store = await openStore(options);
-  const sessions: ElwoodSessionInfo[] = [];
+  const sessions: ElwoodSessionInfo<Agent>[] = [];
   const skipped: ElwoodSkippedSession[] = [];
   for (const id of await store.listSessions()) {
     try {
-      sessions.push(await infoOf(store, id));
+      sessions.push(await infoOf(agents, store, id));
     } catch (error) {
       const stateError =
         error instanceof ElwoodError
@@ -65,13 +87,6 @@ export async function listSessions(options: ListSessionsOptions): Promise<Elwood
       a.elwoodSessionId.localeCompare(b.elwoodSessionId),
   );
   return { sessions, skipped };
-}
-
-/** One session's record; `state_not_found` or `state_corrupt` when it cannot be read. */
-export async function readSessionInfo(
-  options: ListSessionsOptions & { readonly elwoodSessionId: string },
-): Promise<ElwoodSessionInfo> {
-  return infoOf(await openStore(options), options.elwoodSessionId);
 }
 
 const NEEDS_STATE_DIR = "listSessions needs a `stateDir` path string.";
@@ -92,10 +107,16 @@ function openStore(options: ListSessionsOptions): Promise<StateStore> {
   return StateStore.open({ cwd: cwd ?? process.cwd(), stateDir });
 }
 
-async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo> {
+// One session's record; `state_not_found` or `state_corrupt` when it cannot be read.
+async function infoOf<Agent extends string>(
+  agents: { has(id: string): id is Agent },
+  store: StateStore,
+  id: string,
+): Promise<ElwoodSessionInfo<Agent>> {
   const record = await store.readRecord(id);
+  const agent = record.adapter;
   // The record envelope takes any agent id; only the shipped agents can be listed or resumed.
-  if (!isElwoodAgentKind(record.adapter)) {
+  if (!agents.has(agent)) {
     throw new ElwoodError(
       "state_corrupt",
       `Session ${id} belongs to agent "${record.adapter}", which this Elwood does not ship.`,
@@ -111,7 +132,7 @@ async function infoOf(store: StateStore, id: string): Promise<ElwoodSessionInfo>
   const agentSessionId = record.resume.agentSessionId;
   return {
     elwoodSessionId: record.elwoodSessionId,
-    agent: record.adapter,
+    agent,
     cwd: record.cwd,
     createdAt: born.toISOString(),
     lastUsedAt: recordStats.mtime.toISOString(),

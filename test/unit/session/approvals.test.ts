@@ -3,6 +3,7 @@
 // the bridge hands them over, and the reply bodies are what the CLI would read.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ElwoodApprovals } from "../../../src/agents.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { handlerTimeoutsOf } from "../../../src/bridge/handler-timeout.js";
 import type { HookOutcome } from "../../../src/bridge/outcome.js";
@@ -12,7 +13,6 @@ import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import type { CodexHookHandlers } from "../../../src/codex/hooks/handlers.js";
 import type { ElwoodApprovalEvent } from "../../../src/core/approvals/types.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { ElwoodApprovals } from "../../../src/session/approvals.js";
 import { claudeSamples } from "../claude/hooks/claude-samples.js";
 import { codexSamples } from "../codex/hooks/codex-samples.js";
 
