@@ -11,6 +11,7 @@ import {
 } from "./claude/options.js";
 import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
 import { codexOptions, type ResumeCodexOptions, type StartCodexOptions } from "./codex/options.js";
+import type { AgentAdapter, ConversationOnDisk } from "./core/contract/adapter.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
 import {
@@ -29,6 +30,30 @@ export type ElwoodAgentKind = (typeof ELWOOD_AGENT_KINDS)[number];
 export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
   return (ELWOOD_AGENT_KINDS as readonly string[]).includes(agent);
 }
+
+/**
+ * Where each shipped agent's CLI keeps a conversation, and what of it is on disk (issue 47):
+ * what listSessions reads to say whether a recorded conversation is still resumable.
+ */
+export function findAgentConversation(
+  agent: ElwoodAgentKind,
+  agentSessionId: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ConversationOnDisk | undefined> {
+  return (
+    SHIPPED_ADAPTERS[agent].findConversation?.(agentSessionId, env) ?? Promise.resolve(undefined)
+  );
+}
+
+/** The agent's name in sentences ("Claude", "Codex"). */
+export function agentDisplayName(agent: ElwoodAgentKind): string {
+  return SHIPPED_ADAPTERS[agent].displayName;
+}
+
+// Typed by agent id, so a new agent in ELWOOD_AGENT_KINDS must say where its CLI keeps one.
+const SHIPPED_ADAPTERS: Readonly<
+  Record<ElwoodAgentKind, Pick<AgentAdapter<unknown, unknown>, "findConversation" | "displayName">>
+> = { claude: claudeAdapter, codex: codexAdapter };
 
 const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,

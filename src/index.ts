@@ -127,6 +127,7 @@ export {
 } from "./session/approvals.js";
 export type { ListModelsOptions } from "./session/list-models.js";
 export {
+  type ElwoodNotResumable,
   type ElwoodSessionInfo,
   type ElwoodSessionListing,
   type ElwoodSkippedSession,
