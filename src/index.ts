@@ -58,6 +58,7 @@ export type {
 export type {
   ElwoodApproval,
   ElwoodApprovalAnswer,
+  ElwoodApprovalCancelReason,
   ElwoodApprovalDetail,
   ElwoodApprovalEvent,
 } from "./core/approvals/types.js";
