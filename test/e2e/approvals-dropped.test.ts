@@ -61,25 +61,28 @@ function cliProcesses(fx: ClaudeFixture, cli: CliName): number[] {
   });
 }
 
+/** A session whose PermissionRequest is parked as the one pending approval. */
+async function parked(cli: CliName, fx: ClaudeFixture, approvals: ElwoodApprovals) {
+  const events: ElwoodApprovalEvent[] = [];
+  approvals.on((event) => events.push(event));
+  const markerFile = join(fx.workspace, `${token("dropped")}.txt`);
+  fx.server.turn({
+    match: /needs approval/,
+    steps: [shellCall(cli, touchAndEcho(markerFile, "ran")), { say: "never asked" }],
+  });
+  const session = sessionFor(cli, fx, approvals);
+  const turn = session.send("needs approval").catch((error: unknown) => error);
+  expect(await waitFor(() => approvals.pending().length === 1, { timeoutMs: 90_000 })).toBe(true);
+  return { session, turn, events, approvalId: approvals.pending()[0]?.id as string };
+}
+
 describe("a pending approval whose CLI request is dropped leaves the list within a second", () => {
   test.each(["claude", "codex"] as const)(
     "C-APR-04: %s: the CLI killed by its pid while its PermissionRequest is parked cancels the approval within 1 s with reason request_ended; a late answer is approval_settled",
     async (cli) => {
       const fx = await newFixture({ cli });
       const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
-      const events: ElwoodApprovalEvent[] = [];
-      approvals.on((event) => events.push(event));
-      const markerFile = join(fx.workspace, `${token("dropped")}.txt`);
-      fx.server.turn({
-        match: /needs approval/,
-        steps: [shellCall(cli, touchAndEcho(markerFile, "ran")), { say: "never asked" }],
-      });
-      const session = sessionFor(cli, fx, approvals);
-      const turn = session.send("needs approval").catch((error: unknown) => error);
-      expect(await waitFor(() => approvals.pending().length === 1, { timeoutMs: 90_000 })).toBe(
-        true,
-      );
-      const approvalId = approvals.pending()[0]?.id as string;
+      const { turn, events, approvalId } = await parked(cli, fx, approvals);
       const pids = cliProcesses(fx, cli);
       expect(pids.length).toBeGreaterThan(0);
       const killedAt = Date.now();
@@ -105,6 +108,30 @@ describe("a pending approval whose CLI request is dropped leaves the list within
         }),
       );
       expect(await turn).toMatchObject({ name: "session_not_running" });
+      approvals.close();
+    },
+  );
+
+  test.each(["claude", "codex"] as const)(
+    "C-APR-04: %s: interrupt() while its PermissionRequest is parked cancels the approval within 1 s of the turn ending; a late answer is approval_settled",
+    async (cli) => {
+      const fx = await newFixture({ cli });
+      const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
+      const { session, turn, events, approvalId } = await parked(cli, fx, approvals);
+      await session.interrupt({ timeoutMs: 30_000 });
+      const interruptedAt = Date.now();
+      const gone = await waitFor(() => approvals.pending().length === 0, {
+        timeoutMs: 5_000,
+        intervalMs: 20,
+      });
+      expect(gone).toBe(true);
+      expect(Date.now() - interruptedAt).toBeLessThan(1_000);
+      expect(events.at(-1)).toMatchObject({ type: "cancelled", approval: { id: approvalId } });
+      expect(() => approvals.answer(approvalId, { behavior: "allow" })).toThrow(
+        expect.objectContaining({ name: "approval_settled" }),
+      );
+      await turn;
+      await session.stop();
       approvals.close();
     },
   );
