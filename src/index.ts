@@ -64,6 +64,7 @@ export type {
 export type {
   ElwoodApproval,
   ElwoodApprovalAnswer,
+  ElwoodApprovalCancelReason,
   ElwoodApprovalDetail,
   ElwoodApprovalEvent,
 } from "./core/approvals/types.js";
@@ -138,5 +139,9 @@ export {
 } from "./session/approvals.js";
 export type { ListModelsOptions } from "./session/list-models.js";
 export type { AgentRegistry } from "./session/registry-lines.js";
-export type { ElwoodSkippedSession, ListSessionsOptions } from "./session/session-list.js";
+export type {
+  ElwoodNotResumable,
+  ElwoodSkippedSession,
+  ListSessionsOptions,
+} from "./session/session-list.js";
 export type { ElwoodTokenUsage } from "./transcript/usage.js";

@@ -17,6 +17,7 @@ import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
 import { CODEX_OPERATION_FACTS } from "./screen/operations.js";
 import { mapRolloutRecord } from "./transcript/map-rollout.js";
+import { findCodexRollout } from "./transcript/rollout-file.js";
 import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
 
 export type CodexSessionEvents = ElwoodAgentSessionEvents & {
@@ -73,6 +74,7 @@ export const codexAdapter: AgentAdapter<
     });
     return { argv, env: {}, commandHookEvents: "all" };
   },
+  findConversation: findCodexRollout,
   readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
   operations: CODEX_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapRolloutRecord, {}),

@@ -107,6 +107,7 @@ export class ServedSession {
   readonly #resumed: boolean;
   readonly #startedAt = Date.now();
   readonly #unsubscribes: ElwoodUnsubscribe[];
+  readonly #readiness: { hasBeenReady: boolean };
   #closing: Promise<void> | undefined;
 
   private constructor(parts: {
@@ -115,7 +116,9 @@ export class ServedSession {
     readonly approvals: ElwoodApprovals | undefined;
     readonly log: SessionEventLog;
     readonly unsubscribes: ElwoodUnsubscribe[];
+    readonly readiness: { hasBeenReady: boolean };
   }) {
+    this.#readiness = parts.readiness;
     this.#approvals = parts.approvals;
     this.agent = parts.request.agent;
     this.#resumed = parts.request.resume !== undefined;
@@ -135,9 +138,18 @@ export class ServedSession {
     if (approvals !== undefined) {
       unsubscribes.push(approvals.on((event) => log.append("approval", event)));
     }
+    // The 201 comes while the CLI still starts (status `running`): until its first ready
+    // a person's keys are held (startup-key-hold.ts).
+    const readiness = { hasBeenReady: false };
+    const agentSession: ElwoodAgentSession = session;
+    unsubscribes.push(
+      agentSession.on("status", (event) => {
+        if (event.status === "ready") readiness.hasBeenReady = true;
+      }),
+    );
     try {
       await session.start();
-      return new ServedSession({ request, session, approvals, log, unsubscribes });
+      return new ServedSession({ request, session, approvals, log, unsubscribes, readiness });
     } catch (error) {
       approvals?.close();
       for (const unsubscribe of unsubscribes) unsubscribe();
@@ -151,6 +163,11 @@ export class ServedSession {
 
   get status(): ElwoodSessionStatus {
     return this.#session.status;
+  }
+
+  /** Whether the session has been ready once since it started (or resumed). */
+  get hasBeenReady(): boolean {
+    return this.#readiness.hasBeenReady;
   }
 
   get terminal(): ElwoodTerminalView {

@@ -19,6 +19,8 @@ export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   readonly errorNames: AgentAdapter<unknown, unknown>["errorNames"];
   /** What its folder declares for the apps (src/<agent>/app-facts.ts). */
   readonly app: Facts;
+  /** Where its CLI keeps a conversation, and whether it is written (issue 47). */
+  readonly findConversation: AgentAdapter<unknown, unknown>["findConversation"];
   /** A lazy session from plain options; they are checked (and refused) at start, as ever. */
   createSession(options: Readonly<Record<string, unknown>>): AgentSession;
   /** The `/model` picker's rows, read from a throwaway session that is always torn down. */
@@ -43,6 +45,7 @@ export function registeredAgent<Facts extends AgentAppFacts>(parts: {
     binary: adapter.binary,
     errorNames: adapter.errorNames,
     app,
+    findConversation: adapter.findConversation,
     createSession: (options: Readonly<Record<string, unknown>>) => new Session(options),
     listModels: (options: ListModelsOptions) => guardedList(() => listModelsWith(start, options)),
   });

@@ -6,6 +6,7 @@ import type { TimeSource } from "../core/context/clock.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import type { AgentAppFacts } from "../core/launch/app-facts.js";
+import { missingConversationOf } from "../core/launch/conversation-check.js";
 import type { RuntimeObserver } from "../core/launch/launcher.js";
 import {
   type ReplacedSession,
@@ -108,7 +109,8 @@ export function defineAgent<
     const Agent = `${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
 
     // Resume when a resume config is planned; a planned start stands in only when there
-    // is nothing to resume, and says which session it replaces (started_new_conversation).
+    // is nothing to resume, and says which session it replaces (started_new_conversation,
+    // or conversation_missing when the CLI's files no longer hold the conversation).
     const open = async (
       configs: OpenConfigs<Options, Handlers, Posture>,
       id: string,
@@ -125,7 +127,9 @@ export function defineAgent<
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return { runtime: await start({ previousElwoodSessionId: id, reason }), resumed: false };
+        const missing = missingConversationOf(error);
+        const replacing = { previousElwoodSessionId: id, reason, ...(missing && { missing }) };
+        return { runtime: await start(replacing), resumed: false };
       }
     };
 

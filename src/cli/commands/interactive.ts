@@ -77,11 +77,18 @@ Examples:
         stateDir: settings.stateDir.value as string,
         elwoodSessionId: id,
         cwd: io.cwd,
+        env: io.env,
       });
       if (info.agentSessionId === undefined) {
         throw new ElwoodError(
           "resume_unavailable",
           `Session ${id} never recorded the agent's conversation id, so it cannot be reopened.`,
+        );
+      }
+      if (info.notResumable !== undefined) {
+        throw new ElwoodError(
+          "resume_unavailable",
+          `Session ${id} cannot be reopened. ${info.notResumable.message}`,
         );
       }
       agent = info.agent;

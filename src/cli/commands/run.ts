@@ -187,11 +187,16 @@ async function planRun(
   let cwd: string;
   let agent: Agent;
   if (resumeId !== undefined) {
-    const info = await readSessionInfo({ stateDir, elwoodSessionId: resumeId, cwd: io.cwd });
+    const info = await readSessionInfo({
+      stateDir,
+      elwoodSessionId: resumeId,
+      cwd: io.cwd,
+      env: io.env,
+    });
     if (!info.resumable) {
       throw new ElwoodError(
         "resume_unavailable",
-        `Session ${resumeId} never recorded the agent's conversation, so it cannot be continued; start a new one.`,
+        `Session ${resumeId} cannot be continued. ${info.notResumable?.message ?? "Start a new one."}`,
       );
     }
     if (settings.agent.source.startsWith("flag") && settings.agent.value !== info.agent) {

@@ -183,4 +183,10 @@ export const CODEX_SCREEN_FACTS: ScreenFacts = {
   rows: ROWS,
   // The highlighted option: "› 1. Trust and continue" (the composer's glyph too).
   optionMarkers: "›",
+  // Codex's question and tool-approval dialogs end in a footer that says "enter to submit"
+  // ("tab to add notes | enter to submit answer | … | esc to interrupt" under a plan-mode
+  // question, "enter to submit | esc to cancel" under an MCP tool approval, as the issue 47
+  // report quotes them): a marked, numbered list above it is a dialog even when no row
+  // names it (core/screen/dialog-shape.ts).
+  unknownDialogFooters: [/\benter to submit\b/i],
 };

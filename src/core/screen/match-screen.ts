@@ -1,6 +1,7 @@
 // Pure matcher: one rendered snapshot + one adapter's fact table → what the screen shows
 // (spec "Status model", "Trust-gate automation"), from the current frame only.
 import type { ScreenFrame } from "../contract/adapter.js";
+import { dialogByShape } from "./dialog-shape.js";
 import { findOptions, normalizeText } from "./options.js";
 import {
   DIALOG_KINDS,
@@ -65,10 +66,15 @@ function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch
     }
   }
   if (best !== undefined) return matchDialog(best.fact, best.row, lines, facts.optionMarkers);
-  if (unknown === undefined) return undefined;
-  const match = matchDialog(unknown.fact, unknown.row, lines, facts.optionMarkers);
-  // An unknown gate needs its options and native footer; bare prose is not a gate.
-  return match.options.length > 0 && match.hasBody ? match : undefined;
+  const match =
+    unknown === undefined
+      ? undefined
+      : matchDialog(unknown.fact, unknown.row, lines, facts.optionMarkers);
+  // An unknown gate needs its options and native footer; bare prose is not a gate. Last,
+  // a dialog no row names, by its shape alone.
+  return match !== undefined && match.options.length > 0 && match.hasBody
+    ? match
+    : dialogByShape(lines, facts);
 }
 
 export function matchScreen(

@@ -53,6 +53,11 @@ export interface ScreenFacts {
   readonly rows: readonly ScreenFact[];
   /** The glyph(s) a highlighted dialog or picker option starts with, one character each. */
   readonly optionMarkers: string;
+  /**
+   * Footers the CLI paints under its dialogs: a numbered, marked option list above one of
+   * these with no composer under it is a dialog even when no row names it (dialog-shape.ts).
+   */
+  readonly unknownDialogFooters?: readonly RegExp[];
 }
 
 export interface OptionRow {

@@ -185,6 +185,10 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
       "cancelled",
       "cancelled",
     ]);
+    expect(events.slice(2).map((event) => event.type === "cancelled" && event.reason)).toEqual([
+      "closed",
+      "closed",
+    ]);
     expect(outcomes.every((outcome) => outcome.failedOpen === false)).toBe(true);
     // After close nothing parks: a later request gets no decision at once.
     expect(await request()).toBeUndefined();
@@ -200,7 +204,8 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     const second = request({ command: "git push" });
     await parked(approvals, 2);
     const [firstId, secondId] = approvals.pending().map((approval) => approval.id);
-    dropped.abort();
+    // The bridge aborts with why (HookAbandonReason): here the CLI's request ended.
+    dropped.abort("request_ended");
     expect(await first).toBeUndefined();
     expect(approvals.pending().map((approval) => approval.id)).toEqual([secondId]);
     expect(events.map((event) => [event.type, event.approval.id])).toEqual([
@@ -208,8 +213,12 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
       ["created", secondId],
       ["cancelled", firstId],
     ]);
+    expect(events.at(-1)).toMatchObject({ type: "cancelled", reason: "request_ended" });
     expect(() => approvals.answer(firstId ?? "", { behavior: "allow" })).toThrow(
-      expect.objectContaining({ name: "approval_settled" }),
+      expect.objectContaining({
+        name: "approval_settled",
+        details: expect.objectContaining({ settled: "cancelled", reason: "request_ended" }),
+      }),
     );
     // A request already abandoned when it arrives never becomes an approval.
     const gone = new AbortController();
