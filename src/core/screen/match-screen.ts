@@ -71,12 +71,39 @@ function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch
   return match.options.length > 0 && match.hasBody ? match : undefined;
 }
 
+/**
+ * The input box: from the bottom-most composer row down to the row before its `boxEnd`.
+ * Undefined when no composer shows or its end is not in view (then nothing is hidden).
+ */
+function composerBox(
+  facts: ScreenFacts,
+  lines: readonly string[],
+): { readonly first: number; readonly end: number } | undefined {
+  let box: { first: number; end: number } | undefined;
+  for (const fact of facts.rows) {
+    if (fact.kind !== "composer" || fact.boxEnd === undefined) continue;
+    const first = lastMatchingRow(fact, lines);
+    if (first === -1 || (box !== undefined && box.first >= first)) continue;
+    const within = lines.slice(first + 1, first + 1 + (fact.belowWithin ?? 1));
+    const offset = within.findIndex((line) => fact.boxEnd?.test(line.trim()) === true);
+    if (offset !== -1) box = { first, end: first + 1 + offset };
+  }
+  return box;
+}
+
+/** The frame as dialogs are looked for in it: the composer's draft is the caller's text, never a dialog. */
+function withoutDraft(facts: ScreenFacts, lines: readonly string[]): readonly string[] {
+  const box = composerBox(facts, lines);
+  if (box === undefined) return lines;
+  return lines.map((line, row) => (row >= box.first && row < box.end ? "" : line));
+}
+
 export function matchScreen(
   snapshot: Pick<ScreenFrame, "lines" | "cursor">,
   facts: ScreenFacts,
 ): ScreenMatch {
   const { lines, cursor } = snapshot;
-  const dialog = activeDialog(facts, lines);
+  const dialog = activeDialog(facts, withoutDraft(facts, lines));
   const ids: string[] = dialog === undefined ? [] : [dialog.factId];
   const seen = (kind: ScreenFact["kind"]) => {
     let lastRow: number | undefined;

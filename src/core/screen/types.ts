@@ -33,6 +33,12 @@ export interface ScreenFact {
   readonly below?: RegExp;
   readonly belowWithin?: number;
   /**
+   * composer: the row that closes the input box under its first row (a rule, a status
+   * line); the rows between are the draft, which is never read as a dialog (issue 49).
+   * Looked for within `belowWithin` rows (1).
+   */
+  readonly boxEnd?: RegExp;
+  /**
    * The label of the one option Elwood may choose (trust allowlist, or a decline/skip).
    * `endKeys`: the list's Home and End focus its first and last option. Then a first or
    * last option is reached with that one key, which a repeat cannot overshoot; arrows wrap,
