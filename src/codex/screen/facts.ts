@@ -155,6 +155,9 @@ const ROWS: readonly ScreenFact[] = [
     header: /^›(\s(?!\d+\.\s)|$)/,
     below: STATUS_LINE,
     belowWithin: COMPOSER_TO_STATUS_LINE_ROWS,
+    // Codex always leaves a blank row over its status line; a " · " row right under text
+    // is something else (a dialog's footer a tool painted, issue 49), not a composer's.
+    belowAfterBlank: true,
     // The draft's rows (blank ones too) lie between the "›" row and the status line.
     boxEnd: STATUS_LINE,
     verifiedOn:

@@ -10,14 +10,29 @@ import {
   type ScreenMatch,
 } from "./types.js";
 
+/** The first row under `row`, within the fact's reach, that matches `pattern` (-1: none). */
+function rowBelow(
+  fact: ScreenFact,
+  lines: readonly string[],
+  row: number,
+  pattern: RegExp,
+): number {
+  const end = Math.min(lines.length, row + 1 + (fact.belowWithin ?? 1));
+  for (let next = row + 1; next < end; next++) {
+    if (!pattern.test((lines[next] ?? "").trim())) continue;
+    if (fact.belowAfterBlank === true && (lines[next - 1] ?? "").trim() !== "") continue;
+    return next;
+  }
+  return -1;
+}
+
 /** The bottom-most row whose trimmed text matches the fact's header and its neighbours (-1: none). */
 function lastMatchingRow(fact: ScreenFact, lines: readonly string[]): number {
   const { header, above, below } = fact;
   return lines.findLastIndex((line, row) => {
     if (!header.test(line.trim())) return false;
     if (above !== undefined && !above.test((lines[row - 1] ?? "").trim())) return false;
-    const under = lines.slice(row + 1, row + 1 + (fact.belowWithin ?? 1));
-    return below === undefined || under.some((next) => below.test(next.trim()));
+    return below === undefined || rowBelow(fact, lines, row, below) !== -1;
   });
 }
 
@@ -84,9 +99,8 @@ function composerBox(
     if (fact.kind !== "composer" || fact.boxEnd === undefined) continue;
     const first = lastMatchingRow(fact, lines);
     if (first === -1 || (box !== undefined && box.first >= first)) continue;
-    const within = lines.slice(first + 1, first + 1 + (fact.belowWithin ?? 1));
-    const offset = within.findIndex((line) => fact.boxEnd?.test(line.trim()) === true);
-    if (offset !== -1) box = { first, end: first + 1 + offset };
+    const end = rowBelow(fact, lines, first, fact.boxEnd);
+    if (end !== -1) box = { first, end };
   }
   return box;
 }

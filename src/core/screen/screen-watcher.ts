@@ -39,6 +39,8 @@ export interface ScreenWatcherOptions {
   readonly cwd: string;
   readonly edges: ScreenEdges;
   readonly decidedPermission: DecidedPermission;
+  /** Makes the CLI draw its whole screen again without a key (a resize); absent in unit tests. */
+  readonly repaint?: () => void;
 }
 
 interface DialogAttempt {
@@ -86,6 +88,16 @@ export class ScreenWatcher {
     if (reading.dialog !== undefined) this.#handleDialog(reading.dialog);
     else this.#handleNoDialog(reading);
     this.#options.edges.onFrame(reading);
+  }
+
+  /**
+   * The CLI's own turn-end hook came (evidence the screen cannot fake): a dialog still shown
+   * is not the CLI waiting on a person, but likely a tool's paint the CLI never redrew over.
+   * The CLI repaints its whole screen, and the status follows what it draws then.
+   */
+  onTurnEnded(): void {
+    if (!this.#context.status.isBlocked || this.#context.lifetime.isClosed) return;
+    this.#options.repaint?.();
   }
 
   dispose(): void {

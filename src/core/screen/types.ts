@@ -32,6 +32,8 @@ export interface ScreenFact {
   readonly above?: RegExp;
   readonly below?: RegExp;
   readonly belowWithin?: number;
+  /** The `below` row (and `boxEnd`) counts only with a blank row right above it. */
+  readonly belowAfterBlank?: boolean;
   /**
    * composer: the row that closes the input box under its first row (a rule, a status
    * line); the rows between are the draft, which is never read as a dialog (issue 49).
