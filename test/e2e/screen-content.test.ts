@@ -206,15 +206,12 @@ async function paintMidTurn(agent: Agent) {
   expect(keysWritten(pty.writes.slice(acceptedAt))).toEqual([]);
   const later = seen.activity.slice(readyAt);
   expect(later.filter((event) => event.kind === "startup_prompt")).toEqual([]);
+  // The paint was read as dialogs (a person was called), not missed.
+  expect(later.some((event) => event.kind === "attention")).toBe(true);
   // The next turn answers exactly, and still no key of Elwood's own.
   const afterFrom = pty.writes.length;
   const next = `after the paint ${token("next")}`;
   const { answer: nextAnswer, reply: nextReply, received } = await ask(started, next);
-  console.log(
-    "DEBUG next ms",
-    Date.now() - t1,
-    JSON.stringify(keysWritten(pty.writes.slice(from)).map((w) => w.slice(0, 30))),
-  );
   expect(nextAnswer).toBe(nextReply);
   expect(received).toBe(next);
   expect(onlyCallerKeys(pty, afterFrom, [next])).toEqual([]);
