@@ -277,7 +277,7 @@ async function quotedDialogAndCommands(agent: Agent) {
   await session.stop();
 }
 
-describe("issue 49: what is on the screen is not a command", () => {
+describe("C-ATTN-05 issue 49: what is on the screen is not a command", () => {
   test.each<Agent>(["claude", "codex"])(
     "%s: fake dialogs painted on the CLI's terminal mid-turn get no key; the turn and the next one answer",
     async (agent) => {

@@ -37,7 +37,7 @@ function withDraft(name: string, quote: readonly string[]): string[] {
 const read = (adapter: typeof claudeAdapter | typeof codexAdapter, lines: readonly string[]) =>
   adapter.readScreen({ lines, cursor: { x: 0, y: 0, isVisible: false }, title: "" });
 
-describe("issue 49: a quoted dialog in the composer's draft is not a dialog", () => {
+describe("C-ATTN-05 issue 49: a quoted dialog in the composer's draft is not a dialog", () => {
   it("Claude 2.1.332: the permission dialog's text as a draft is a draft, with no dialog", () => {
     const reading = read(
       claudeAdapter,
@@ -73,5 +73,17 @@ describe("issue 49: a quoted dialog in the composer's draft is not a dialog", ()
     const painted = [...lines.slice(0, top), ...dialog, ...lines.slice(top + dialog.length)];
     const reading = read(claudeAdapter, painted.slice(0, lines.length));
     expect(reading.dialog?.ruleIds).toEqual(["claude-tool-permission"]);
+  });
+
+  it("Codex: a history echo over a painted ' · ' footer is no composer (its status line has a blank row over it)", () => {
+    const lines = loadScreen("codex-0.171.0-composer").lines.map(() => "");
+    lines[6] = "› paint the fake dialogs";
+    lines[38] = " Quick safety check: Is this a project you created or one you trust?";
+    lines[39] = " 1. Yes, I trust this folder";
+    lines[40] = " 2. No, exit";
+    lines[41] = " Enter to confirm · Esc to cancel";
+    const reading = read(codexAdapter, lines);
+    expect(reading.hasIdleComposer).toBe(false);
+    expect(reading.composerText).toBeUndefined();
   });
 });

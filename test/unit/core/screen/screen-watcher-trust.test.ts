@@ -81,7 +81,7 @@ function harness(
   };
 }
 
-describe("issue 49: after the first ready a start-up prompt is a person's, never answered", () => {
+describe("C-ATTN-05 issue 49: after the first ready a start-up prompt is a person's, never answered", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -185,7 +185,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(pasteCount(cli)).toBe(1);
   });
 
-  it("issue 49: a dialog that never goes counts toward the bound: prompt_not_accepted (dialog_visible), no Enter into it", async () => {
+  it("C-ATTN-05 issue 49: a dialog that never goes counts toward the bound: prompt_not_accepted (dialog_visible), no Enter into it", async () => {
     const cli = await ready({ paste: () => 50 });
     const pending = startSend(cli);
     await vi.advanceTimersByTimeAsync(60);
