@@ -1,27 +1,23 @@
 // What is on the screen is not a command (issue 49), against the real pinned CLIs. A tool
 // (the model server's scripted Bash / exec_command call) paints fake dialogs straight onto
 // the CLI's own terminal mid-turn: Elwood writes no key the caller did not send (checked at
-// node-pty's write), the turn ends with its own reply, and the next turn answers exactly.
+// the PTY write, through the session's `terminal:input` event), the turn ends with its own
+// reply, and the next turn answers exactly.
 // A prompt that quotes the CLI's permission dialog is delivered exactly; send("/help") is
 // refused up front, typed, with nothing written; chip-like text is delivered as written.
 // Codex runs with highTrust so its tool can reach the terminal.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startClaude } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { bracketedPaste, KEYS } from "../../src/terminal/input.js";
 import type { LoggedRequest } from "../../src/testing/index.js";
 import { type ClaudeFixture, ensureGone, record, rejection, token } from "../support/claude-e2e.js";
 import { startCodexIn } from "../support/codex-e2e.js";
-import { keysWritten, type RecordedPty, recordedPtys } from "../support/pty-writes.js";
+import { keysWritten, recordWrites, terminalDeviceOf } from "../support/pty-writes.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
-
-vi.mock("node-pty", async (importOriginal) => {
-  const { recordPtyWrites } = await import("../support/pty-writes.js");
-  return recordPtyWrites(await importOriginal());
-});
 
 const newFixture = useRealCliFixture({ trusted: true });
 
@@ -117,16 +113,21 @@ function within<T>(promise: Promise<T>, what: string, ms = SEND_BOUND_MS): Promi
   return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
 
+/** The CLI's PTY as the test sees it: its terminal device and every write that reached it. */
+interface ObservedPty {
+  readonly device: string;
+  readonly writes: string[];
+}
+
 interface Started {
   readonly fx: ClaudeFixture;
   readonly session: ElwoodAgentSession;
-  readonly pty: RecordedPty;
+  readonly pty: ObservedPty;
   readonly seen: ReturnType<typeof record>;
 }
 
 async function startAgent(agent: Agent): Promise<Started> {
   const fx = await newFixture(agent === "codex" ? { cli: "codex" } : {});
-  const before = recordedPtys.length;
   const session: ElwoodAgentSession =
     agent === "claude"
       ? await startClaude({
@@ -141,10 +142,9 @@ async function startAgent(agent: Agent): Promise<Started> {
       : await startCodexIn(fx, { highTrust: true });
   fx.defer(() => ensureGone(session));
   const seen = record(session);
+  const writes = recordWrites(session);
   await session.waitForStatus((status) => status === "ready", 90_000);
-  const pty = recordedPtys.slice(before).at(-1);
-  if (pty === undefined) throw new Error("no PTY was recorded for the session");
-  return { fx, session, pty, seen };
+  return { fx, session, pty: { device: terminalDeviceOf(fx.home.home), writes }, seen };
 }
 
 /** The user turns the model received (not tool-result continuations), for this agent's API. */
@@ -165,7 +165,7 @@ async function ask(started: Started, prompt: string, match = prompt) {
 }
 
 /** Every key written since `from` was a paste of one of `prompts` or an Enter. */
-function onlyCallerKeys(pty: RecordedPty, from: number, prompts: readonly string[]): string[] {
+function onlyCallerKeys(pty: ObservedPty, from: number, prompts: readonly string[]): string[] {
   const allowed = new Set([KEYS.enter, ...prompts.map((prompt) => bracketedPaste(prompt))]);
   return keysWritten(pty.writes.slice(from)).filter((write) => !allowed.has(write));
 }
@@ -201,6 +201,7 @@ async function paintMidTurn(agent: Agent) {
     expect(results.some((result) => result.text.includes(`painted-${name}`))).toBe(true);
   }
   // At the PTY: the prompt's paste and its Enter(s) before acceptance, nothing after.
+  expect(keysWritten(pty.writes.slice(from))).toContain(bracketedPaste(prompt));
   expect(onlyCallerKeys(pty, from, [prompt])).toEqual([]);
   expect(acceptedAt).toBeDefined();
   expect(keysWritten(pty.writes.slice(acceptedAt))).toEqual([]);
@@ -215,6 +216,7 @@ async function paintMidTurn(agent: Agent) {
   expect(nextAnswer).toBe(nextReply);
   expect(received).toBe(next);
   expect(onlyCallerKeys(pty, afterFrom, [next])).toEqual([]);
+  expect(keysWritten(pty.writes.slice(afterFrom))).toContain(bracketedPaste(next));
   await session.stop();
 }
 
