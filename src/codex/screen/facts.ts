@@ -23,6 +23,9 @@ const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
  */
 const COMPOSER_TO_STATUS_LINE_ROWS = 48;
 
+/** The composer's status line, "<model> <effort> · <cwd>", or a footer with a warning. */
+const STATUS_LINE = /\S\s·\s\S/;
+
 const ROWS: readonly ScreenFact[] = [
   {
     // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
@@ -153,8 +156,13 @@ const ROWS: readonly ScreenFact[] = [
     id: "codex-composer",
     kind: "composer",
     header: /^›(\s(?!\d+\.\s)|$)/,
-    below: /\S\s·\s\S/,
+    below: STATUS_LINE,
     belowWithin: COMPOSER_TO_STATUS_LINE_ROWS,
+    // Codex always leaves a blank row over its status line; a " · " row right under text
+    // is something else (a dialog's footer a tool painted, issue 49), not a composer's.
+    belowAfterBlank: true,
+    // The draft's rows (blank ones too) lie between the "›" row and the status line.
+    boxEnd: STATUS_LINE,
     verifiedOn:
       "0.124.0, 0.150.0, 0.171.0 (drafts of several rows: 0.171.0 only, fixtures *-composer-draft-*)",
   },
