@@ -5,7 +5,7 @@
 // From the bottom up: errors.ts and the mechanisms (events, state, terminal, shell,
 // transcript, bridge, options) → core (contract → context → screen | loops → turn | operations →
 // runtime → launch) → the adapters (claude, codex) → session, agents.ts → index.ts →
-// serve, cli (apps on the package root). src/testing is the offline test kit.
+// serve, acp, cli (apps on the package root). src/testing is the offline test kit.
 
 /** What each mechanism may import besides itself: only what is below it. */
 const MECHANISMS = {
@@ -69,7 +69,7 @@ module.exports = {
       comment: "core never imports an adapter, the session layer, the apps or the root.",
       severity: "error",
       from: { path: "^src/core/" },
-      to: { path: "^src/(claude|codex|session|serve|cli|testing)/|^src/(agents|index)[.]ts$" },
+      to: { path: "^src/(claude|codex|session|serve|acp|cli|testing)/|^src/(agents|index)[.]ts$" },
     },
     {
       name: "core-files-live-in-a-layer",
@@ -132,7 +132,7 @@ module.exports = {
       comment: "Adapters never import session, the apps, agents.ts, the root or the test kit.",
       severity: "error",
       from: { path: "^src/(claude|codex)/" },
-      to: { path: "^src/(session|serve|cli|testing)/|^src/(agents|index)[.]ts$" },
+      to: { path: "^src/(session|serve|acp|cli|testing)/|^src/(agents|index)[.]ts$" },
     },
     {
       name: "adapters-never-import-each-other",
@@ -143,10 +143,17 @@ module.exports = {
     },
     {
       name: "cli-uses-the-package-root",
-      comment: "cli/ imports only the package root and serve's entry (the serve subcommand).",
+      comment: "cli/ imports only the package root and the apps' entries (serve, acp subcommands).",
       severity: "error",
       from: { path: "^src/cli/" },
-      to: { path: "^src/", pathNot: "^src/(cli/|index[.]ts$|serve/index[.]ts$)" },
+      to: { path: "^src/", pathNot: "^src/(cli/|index[.]ts$|serve/index[.]ts$|acp/index[.]ts$)" },
+    },
+    {
+      name: "acp-uses-the-package-root",
+      comment: "acp/ (the ACP agent) imports only the package root, like serve.",
+      severity: "error",
+      from: { path: "^src/acp/" },
+      to: { path: "^src/", pathNot: "^src/(acp/|index[.]ts$)" },
     },
     {
       name: "serve-uses-the-package-root",
@@ -164,10 +171,10 @@ module.exports = {
     })),
     {
       name: "apps-are-leaves",
-      comment: "Nothing below the apps imports cli/ or serve/.",
+      comment: "Nothing below the apps imports cli/, serve/ or acp/.",
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/(cli|serve)/" },
-      to: { path: "^src/(cli|serve)/" },
+      from: { path: "^src/", pathNot: "^src/(cli|serve|acp)/" },
+      to: { path: "^src/(cli|serve|acp)/" },
     },
     {
       name: "test-kit-is-a-leaf",

@@ -125,6 +125,11 @@ export {
   ElwoodApprovals,
   type ElwoodApprovalsOptions,
 } from "./session/approvals.js";
+export {
+  type ElwoodConversationItem,
+  type ReadConversationOptions,
+  readConversation,
+} from "./session/conversation.js";
 export type { ListModelsOptions } from "./session/list-models.js";
 export {
   type ElwoodSessionInfo,

@@ -16,7 +16,7 @@ import { claudeArgv } from "./launch/argv.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
-import { launchedConversationState } from "./launch/written-conversation.js";
+import { claudeTranscriptFile, launchedConversationState } from "./launch/written-conversation.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE } from "./screen/facts.js";
@@ -87,6 +87,7 @@ export const claudeAdapter: AgentAdapter<
     };
   },
   launchedConversationState,
+  transcriptFileOf: claudeTranscriptFile,
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE),
   operations: CLAUDE_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),

@@ -17,6 +17,7 @@ import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
 import { CODEX_OPERATION_FACTS } from "./screen/operations.js";
 import { mapRolloutRecord } from "./transcript/map-rollout.js";
+import { codexRolloutFile } from "./transcript/rollout-file.js";
 import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
 
 export type CodexSessionEvents = ElwoodAgentSessionEvents & {
@@ -79,5 +80,6 @@ export const codexAdapter: AgentAdapter<
   operations: CODEX_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapRolloutRecord, {}),
   summarizeTranscriptRecord: summarizeRolloutRecord,
+  transcriptFileOf: codexRolloutFile,
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
 };

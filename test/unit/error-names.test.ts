@@ -1,5 +1,5 @@
 // The public error names after agents declare their own (issue 20 item 6): the package
-// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (57 since issue 25
+// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (58 since issue 45; 57 since issue 25
 // added composer_occupied), and the one ElwoodError class is typed with all of them
 // where a consumer imports it, while the floor class refuses an agent's name unless the
 // agent's type is given (checked by tsc: the @ts-expect-error lines).
@@ -69,12 +69,14 @@ const PUBLIC_NAMES = [
   "approval_settled",
   // issue 25: a program prompt that waited out a person's untouched draft.
   "composer_occupied",
+  // issue 45: a second session/prompt while one runs on the same ACP session.
+  "prompt_in_progress",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 57 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(57);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(57);
+  it("ELWOOD_ERROR_NAMES has the same 58 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(58);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(58);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -46,6 +46,25 @@ export async function launchedConversationState(
   return state;
 }
 
+/** The transcript file of a written conversation, in whichever project folder holds it. */
+export async function claudeTranscriptFile(
+  agentSessionId: string,
+  env: Env,
+): Promise<string | undefined> {
+  const projects = join(claudeConfigDir(env), "projects");
+  let folders: string[];
+  try {
+    folders = await readdir(projects);
+  } catch {
+    return undefined;
+  }
+  for (const folder of folders) {
+    const path = join(projects, folder, `${agentSessionId}.jsonl`);
+    if (await hasConversationOnDisk(path, isClaudeMessageRecord)) return path;
+  }
+  return undefined;
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await lstat(path);

@@ -157,6 +157,11 @@ export interface AgentAdapter<
   createTranscriptMapper(): TranscriptMapper;
   /** A content-free record summary, emitted as `<agent>:transcript` (api.md §5.4); optional. */
   summarizeTranscriptRecord?(record: unknown): unknown;
+  /** The transcript file of the agent's conversation `agentSessionId`, if it is on disk. */
+  transcriptFileOf?(
+    agentSessionId: string,
+    env: Readonly<Record<string, string | undefined>>,
+  ): Promise<string | undefined>;
   /** The agent's own conversation id carried by a hook event, if any. */
   agentSessionIdOf(event: Event): string | undefined;
   /** A chosen id for a fresh conversation (Claude's `--session-id`), in `record.resume.launched`. */
