@@ -1,6 +1,7 @@
 // How a failure reaches the ACP client: a JSON-RPC error whose `data.name` is the stable
 // ElwoodError name (README "Errors"), so a client can tell `session_not_found` from
-// `agent_exited` without parsing the message. Bad input is -32602 (invalid params).
+// `agent_exited` without parsing the message. A request the client should not have sent
+// (bad input, an unknown or busy session) is -32602 (invalid params); the rest -32603.
 import { RequestError } from "@agentclientprotocol/sdk";
 import { ElwoodError, type ElwoodErrorName } from "../index.js";
 
@@ -14,6 +15,7 @@ const INVALID_INPUT: ReadonlySet<string> = new Set<ElwoodErrorName>([
   "state_not_found",
   "resume_unavailable",
   "adapter_mismatch",
+  "prompt_in_progress",
 ]);
 
 export function acpError(name: ElwoodErrorName, message: string): RequestError {
