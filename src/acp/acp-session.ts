@@ -25,13 +25,16 @@ import {
 import { acpError } from "./errors.js";
 import { PermissionBridge } from "./permissions.js";
 import { promptInput } from "./prompt-content.js";
+import { commandOf, filesOf } from "./tool-calls.js";
 import { pieceOfStreamEvent, ToolCallTracker } from "./updates.js";
 
 /** An editor's user answers when they can; the CLI's own dialog after this long. */
 export const ACP_APPROVAL_EXPIRY_MS = 60 * 60_000;
 /** How long a permission request waits for its tool call to show in the transcript. */
 const TOOL_CALL_WAIT_MS = 1_500;
-const INTERRUPT_TIMEOUT_MS = 30_000;
+/** Escape is sent again when the CLI is not back at its composer this long after one. */
+const INTERRUPT_ATTEMPT_MS = 5_000;
+const INTERRUPT_ATTEMPTS = 6;
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface AcpSessionConfig {
@@ -211,7 +214,7 @@ export class AcpSession {
     if (turn.cancelled) {
       // The stream's pending read settles when the interrupted turn ends; nobody waits on it.
       void iterator.return?.().catch(() => undefined);
-      await session.interrupt({ timeoutMs: INTERRUPT_TIMEOUT_MS }).catch(() => undefined);
+      await interruptUntilReady(session);
       return { stopReason: "cancelled" };
     }
     const usage = ended.usage ?? undefined;
@@ -288,8 +291,9 @@ export class AcpSession {
     });
   }
 
-  // The permission hook can come before the transcript shows the call: wait briefly for it.
-  async #toolCallIdFor(_approval: ElwoodApproval): Promise<string | undefined> {
+  // The permission hook can come before the transcript shows the call: wait briefly for it,
+  // then announce the request under an id the call keeps when it shows (ToolCallTracker).
+  async #toolCallIdFor(approval: ElwoodApproval): Promise<string> {
     const open = this.#tracker.newestOpen();
     if (open !== undefined) return open.id;
     await new Promise<void>((resolve) => {
@@ -301,6 +305,33 @@ export class AcpSession {
       const timer = setTimeout(wake, TOOL_CALL_WAIT_MS);
       this.#toolCallWaiters.add(wake);
     });
-    return this.#tracker.newestOpen()?.id;
+    const shown = this.#tracker.newestOpen();
+    if (shown !== undefined) return shown.id;
+    const id = `elwood-permission-${approval.id}`;
+    this.#tracker.reserve(id, approvalMatcher(approval));
+    return id;
   }
+}
+
+// One Escape can land while the TUI is not listening for it (seen with Claude mid-stream):
+// each attempt that times out sends another, up to 30 s in all.
+async function interruptUntilReady(session: AcpAgentSession): Promise<void> {
+  for (let attempt = 1; attempt <= INTERRUPT_ATTEMPTS; attempt += 1) {
+    const done = await session.interrupt({ timeoutMs: INTERRUPT_ATTEMPT_MS }).then(
+      () => true,
+      () => false,
+    );
+    if (done || isTerminalStatus(session.status)) return;
+  }
+}
+
+/** Which tool call an approval is about: the same command line, the same file, or tool. */
+function approvalMatcher(approval: ElwoodApproval): (name: string, input: unknown) => boolean {
+  const detail = approval.detail;
+  if (detail.kind === "command") return (_name, input) => commandOf(input) === detail.command;
+  if (detail.kind === "edit" && detail.filePath !== undefined) {
+    const file = detail.filePath;
+    return (_name, input) => filesOf(input).includes(file);
+  }
+  return (name) => name === approval.toolName;
 }

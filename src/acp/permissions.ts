@@ -24,8 +24,8 @@ export interface PermissionHost {
   readonly sessionId: () => string;
   readonly cwd: string;
   readonly client: () => AgentContext | undefined;
-  /** The id of the tool call this approval is about, as the client saw it, if known. */
-  readonly toolCallIdFor: (approval: ElwoodApproval) => Promise<string | undefined>;
+  /** The id of the tool call this approval is about, as the client sees it. */
+  readonly toolCallIdFor: (approval: ElwoodApproval) => Promise<string>;
   readonly onRejected: (toolCallId: string) => void;
 }
 
@@ -74,8 +74,7 @@ export class PermissionBridge {
       this.#answer(approval, false);
       return;
     }
-    const toolCallId =
-      (await this.#host.toolCallIdFor(approval)) ?? `elwood-permission-${approval.id}`;
+    const toolCallId = await this.#host.toolCallIdFor(approval);
     const controller = new AbortController();
     this.#open.set(approval.id, controller);
     let response: RequestPermissionResponse | undefined;

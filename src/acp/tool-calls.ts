@@ -55,7 +55,8 @@ const asRecord = (value: unknown): Readonly<Record<string, unknown>> =>
     ? (value as Record<string, unknown>)
     : {};
 
-function commandOf(input: unknown): string | undefined {
+/** The command line of a shell call's input (`command` or `cmd`, a string or argv). */
+export function commandOf(input: unknown): string | undefined {
   const fields = asRecord(input);
   for (const key of ["command", "cmd"]) {
     const value = fields[key];
@@ -76,7 +77,8 @@ function patchFiles(patch: string): string[] {
   return files;
 }
 
-function filesOf(input: unknown): string[] {
+/** The files a call's input names, as written. */
+export function filesOf(input: unknown): string[] {
   if (typeof input === "string") return patchFiles(input);
   const fields = asRecord(input);
   const named = ["file_path", "notebook_path", "path"].flatMap((key) =>

@@ -69,12 +69,21 @@ interface OpenCall {
   readonly name: string;
 }
 
+/** An id already shown to the client (a permission request) for a call not yet seen. */
+interface Reservation {
+  readonly id: string;
+  matches(name: string, input: unknown): boolean;
+}
+
 /** Per-session: ids for calls the agent did not name, and which calls await their result. */
 export class ToolCallTracker {
   readonly #cwd: string;
   readonly #open: OpenCall[] = [];
   /** Calls a person rejected: their result is a failure whatever the output says. */
   readonly #rejected = new Set<string>();
+  /** The agent's call id → the id the client knows it by, where they differ. */
+  readonly #aliases = new Map<string, string>();
+  #reserved: Reservation[] = [];
   #counter = 0;
 
   constructor(cwd: string) {
@@ -88,6 +97,15 @@ export class ToolCallTracker {
 
   markRejected(id: string): void {
     this.#rejected.add(id);
+  }
+
+  /**
+   * The permission hook can fire before the transcript shows its call: the request goes out
+   * under `id`, and the first later call that `matches` keeps that id, so the client sees
+   * one tool call, not two.
+   */
+  reserve(id: string, matches: Reservation["matches"]): void {
+    this.#reserved.push({ id, matches });
   }
 
   updatesFor(piece: ConversationPiece): SessionUpdate[] {
@@ -113,9 +131,12 @@ export class ToolCallTracker {
 
   #call(piece: Extract<ConversationPiece, { kind: "tool_call" }>): SessionUpdate {
     this.#counter += 1;
-    const id = piece.id ?? `elwood-tool-${this.#counter}`;
-    this.#open.push({ id, name: piece.name });
     const input = parsedInput(piece.input);
+    const reserved = this.#reserved.findIndex((entry) => entry.matches(piece.name, input));
+    const [reservation] = reserved === -1 ? [] : this.#reserved.splice(reserved, 1);
+    const id = reservation?.id ?? piece.id ?? `elwood-tool-${this.#counter}`;
+    if (reservation !== undefined && piece.id !== undefined) this.#aliases.set(piece.id, id);
+    this.#open.push({ id, name: piece.name });
     return {
       sessionUpdate: "tool_call",
       toolCallId: id,
@@ -129,13 +150,14 @@ export class ToolCallTracker {
   }
 
   #result(piece: Extract<ConversationPiece, { kind: "tool_result" }>): SessionUpdate {
+    const shownId = piece.id === undefined ? undefined : (this.#aliases.get(piece.id) ?? piece.id);
     const index =
-      piece.id !== undefined
-        ? this.#open.findIndex((call) => call.id === piece.id)
+      shownId !== undefined
+        ? this.#open.findIndex((call) => call.id === shownId)
         : this.#open.findIndex((call) => call.name === piece.name);
     const [call] = index === -1 ? [undefined] : this.#open.splice(index, 1);
     this.#counter += call === undefined && piece.id === undefined ? 1 : 0;
-    const id = call?.id ?? piece.id ?? `elwood-tool-${this.#counter}`;
+    const id = call?.id ?? shownId ?? `elwood-tool-${this.#counter}`;
     const failed = piece.isError === true || this.#rejected.has(id);
     const output = piece.output ?? "";
     return {

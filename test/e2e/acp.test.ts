@@ -87,7 +87,7 @@ const resultOf = (updates: readonly SessionUpdate[], toolCallId: string) =>
 
 for (const agent of ["claude", "codex"] as const) {
   describe(`elwood acp over the SDK client: ${agent}`, () => {
-    test("C-ACP-01 C-ACP-02 C-ACP-03 C-ACP-04 C-ACP-05: prompt, permissions, cancel, load after restart, nothing left running", async () => {
+    test("C-ACP-01 C-ACP-02 C-ACP-03 C-ACP-04 C-ACP-05 C-ACP-09: prompt, permissions, cancel, load after restart, a mode change, nothing left running", async () => {
       const fx = await newFixture({ cli: agent });
       const allowedFile = join(fx.workspace, `${token("allowed")}.txt`);
       const rejectedFile = join(fx.workspace, `${token("rejected")}.txt`);
@@ -233,9 +233,16 @@ for (const agent of ["claude", "codex"] as const) {
       ).toBe(true);
       expect(agentText(replayed), replayTrace).toContain(doneAllowed);
       expect(agentText(replayed), replayTrace).toContain(fourth);
-      expect(resultOf(replayed, call.toolCallId), replayTrace).toMatchObject({
-        status: "completed",
-      });
+      // The replay uses the agent's own call ids (live, a call whose permission request came
+      // before the transcript showed it keeps the request's id instead).
+      const replayedCall = toolCalls(replayed).find((update) =>
+        JSON.stringify(update).includes(allowedFile),
+      );
+      if (replayedCall?.sessionUpdate !== "tool_call") throw new Error(replayTrace);
+      expect(replayedCall.kind).toBe("execute");
+      const replayedResult = resultOf(replayed, replayedCall.toolCallId);
+      expect(replayedResult, replayTrace).toMatchObject({ status: "completed" });
+      expect(JSON.stringify(replayedResult)).toContain(marker);
 
       // A second elwood acp on the same session is refused while this one holds it.
       const third = acpFor(fx, agent);
@@ -265,6 +272,41 @@ for (const agent of ["claude", "codex"] as const) {
       );
       // The model saw the earlier turns: the same conversation, continued.
       expect(JSON.stringify(request.body)).toContain(fourth);
+
+      // A mode is a posture: the CLI relaunches on the same conversation and asks no more.
+      // (Claude's acceptEdits writes files unasked; bypass mode is refused to root here.)
+      const modeId = agent === "claude" ? "acceptEdits" : "full-access";
+      const beforeMode = second.updates.length;
+      await second.connection.agent.request("session/set_mode", { sessionId, modeId });
+      expect(updatesOf(second, sessionId, beforeMode)).toContainEqual({
+        sessionUpdate: "current_mode_update",
+        currentModeId: modeId,
+      });
+      const freeFile = join(fx.workspace, `${token("free")}.txt`);
+      const doneFree = token("Ran without asking");
+      const freeCommand = touchAndEcho(freeFile, "free");
+      fx.server.turn({
+        match: /sixth question/,
+        steps: [
+          {
+            tool:
+              agent === "claude"
+                ? { name: "Write", input: { file_path: freeFile, content: "free\n" } }
+                : { name: "exec_command", input: { cmd: freeCommand } },
+          },
+          { say: doneFree },
+        ],
+      });
+      const asked = second.permissions.length;
+      const afterMode = second.updates.length;
+      const free = await second.connection.agent.request("session/prompt", {
+        sessionId,
+        prompt: [{ type: "text", text: "sixth question" }],
+      });
+      expect(free.stopReason).toBe("end_turn");
+      expect(agentText(updatesOf(second, sessionId, afterMode))).toContain(doneFree);
+      expect(second.permissions).toHaveLength(asked);
+      expect(existsSync(freeFile)).toBe(true);
       expect(await second.closeStdin()).toBe(0);
       expect(await survivorsInHome(fx.home.home)).toEqual([]);
     });
