@@ -10,13 +10,16 @@ import {
   type InitializeResponse,
   PROTOCOL_VERSION,
 } from "@agentclientprotocol/sdk";
-import { type ElwoodAgentKind, readConversation, readSessionInfo } from "../index.js";
+import { type ElwoodAgentKind, ElwoodError, readConversation, readSessionInfo } from "../index.js";
 import { AcpSession } from "./acp-session.js";
 import { ACP_AGENTS } from "./agent-kinds.js";
 import { acpError, toRequestError } from "./errors.js";
 import { pieceOfConversationItem, ToolCallTracker } from "./updates.js";
 
 /** Takes a session's one-owner lock; rejects with session_already_open when it is held. */
+/** How long a session held by another process is waited for (its CLI may be stopping). */
+const LOCK_WAIT_MS = 12_000;
+
 export type LockSession = (
   stateDir: string,
   elwoodSessionId: string,
@@ -186,11 +189,26 @@ export class AcpServer {
 
   async #lock(session: AcpSession): Promise<void> {
     try {
-      session.holdLock(await this.#config.lockSession(this.#config.stateDir, session.id));
+      session.holdLock(await this.#lockWhenFree(session.id));
     } catch (error) {
       this.#sessions.delete(session.id);
       await session.close();
       throw error;
+    }
+  }
+
+  // A client that restarts its agent (acpx after its idle TTL, an editor reloading) can
+  // reach the session while the previous `elwood acp` still stops its CLI, up to 10 s:
+  // the lock is waited for that long before the session counts as open elsewhere.
+  async #lockWhenFree(elwoodSessionId: string): Promise<() => Promise<void>> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.#config.lockSession(this.#config.stateDir, elwoodSessionId);
+      } catch (error) {
+        if (!ElwoodError.is(error, "session_already_open") || Date.now() >= deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
   }
 }
