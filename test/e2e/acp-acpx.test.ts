@@ -20,6 +20,12 @@ import { elwoodArgv } from "../support/serve-process.js";
 const ACPX = resolve(import.meta.dirname, "..", "..", "node_modules", "acpx", "dist", "cli.js");
 const newFixture = useRealCliFixture({ trusted: true });
 
+/**
+ * One scenario runs the CLI through several launches (about 65 s for Claude alone); with
+ * other e2e files beside it on the 2-core machine it took over the suite's 180 s.
+ */
+const SCENARIO_TIMEOUT_MS = 480_000;
+
 type Agent = "claude" | "codex";
 
 const AGENTS: Record<
@@ -161,93 +167,102 @@ const methods = (run: AcpxRun) => run.lines.flatMap((line) => (line.method ? [li
 
 for (const agent of ["codex", "claude"] as const) {
   describe(`elwood acp through acpx: ${agent}`, () => {
-    test("C-ACP-08: prompt, allow and deny, cancel, load in a new process, nothing left running", async () => {
-      const fx = await newFixture({ cli: agent });
-      const acpx = acpxFor(fx, agent);
-      const allowedFile = join(fx.workspace, `${token("allowed")}.txt`);
-      const rejectedFile = join(fx.workspace, `${token("rejected")}.txt`);
-      const marker = token("allowed-output");
-      const doneAllowed = token("Allowed and done");
-      const doneRejected = token("Rejected and done");
-      const fourth = token("The fourth answer");
-      const continued = token("Continued in a new process");
-      fx.server.turn({
-        match: /first question/,
-        steps: [
-          { say: token("I will run it") },
-          { tool: AGENTS[agent].tool(touchAndEcho(allowedFile, marker)) },
-          { say: doneAllowed },
-        ],
-      });
-      fx.server.turn({
-        match: /second question/,
-        steps: [
-          { tool: AGENTS[agent].tool(touchAndEcho(rejectedFile, "ran")) },
-          { say: doneRejected },
-        ],
-      });
-      fx.server.turn({
-        match: /third question/,
-        steps: [
-          { slow: { chunkDelayMs: 500 } },
-          { say: "This answer streams very slowly so that it can be cancelled midway" },
-          { pause: 30_000 },
-          { say: "never reached" },
-        ],
-      });
-      fx.server.turn({ match: /fourth question/, steps: [{ say: fourth }] });
-      fx.server.turn({ match: /fifth question/, steps: [{ say: continued }] });
+    test(
+      "C-ACP-08: prompt, allow and deny, cancel, load in a new process, nothing left running",
+      async () => {
+        const fx = await newFixture({ cli: agent });
+        const acpx = acpxFor(fx, agent);
+        const allowedFile = join(fx.workspace, `${token("allowed")}.txt`);
+        const rejectedFile = join(fx.workspace, `${token("rejected")}.txt`);
+        const marker = token("allowed-output");
+        const doneAllowed = token("Allowed and done");
+        const doneRejected = token("Rejected and done");
+        const fourth = token("The fourth answer");
+        const continued = token("Continued in a new process");
+        fx.server.turn({
+          match: /first question/,
+          steps: [
+            { say: token("I will run it") },
+            { tool: AGENTS[agent].tool(touchAndEcho(allowedFile, marker)) },
+            { say: doneAllowed },
+          ],
+        });
+        fx.server.turn({
+          match: /second question/,
+          steps: [
+            { tool: AGENTS[agent].tool(touchAndEcho(rejectedFile, "ran")) },
+            { say: doneRejected },
+          ],
+        });
+        fx.server.turn({
+          match: /third question/,
+          steps: [
+            { slow: { chunkDelayMs: 500 } },
+            { say: "This answer streams very slowly so that it can be cancelled midway" },
+            { pause: 30_000 },
+            { say: "never reached" },
+          ],
+        });
+        fx.server.turn({ match: /fourth question/, steps: [{ say: fourth }] });
+        fx.server.turn({ match: /fifth question/, steps: [{ say: continued }] });
 
-      expect((await acpx.run("sessions", "new")).code).toBe(0);
+        expect((await acpx.run("sessions", "new")).code).toBe(0);
 
-      const first = await acpx.run("--approve-all", "prompt", "first question");
-      expect(first.code, first.stderr).toBe(0);
-      expect(stopReason(first)).toBe("end_turn");
-      const kinds = updates(first).map((update) => update.sessionUpdate);
-      const callAt = kinds.indexOf("tool_call");
-      const resultAt = kinds.indexOf("tool_call_update");
-      expect(callAt, kinds.join(",")).toBeGreaterThan(kinds.indexOf("agent_message_chunk"));
-      expect(resultAt).toBeGreaterThan(callAt);
-      expect(JSON.stringify(updates(first)[resultAt])).toContain(marker);
-      expect(methods(first)).toContain("session/request_permission");
-      expect(agentText(first)).toContain(doneAllowed);
-      expect(existsSync(allowedFile)).toBe(true);
+        const first = await acpx.run("--approve-all", "prompt", "first question");
+        expect(first.code, first.stderr).toBe(0);
+        expect(stopReason(first)).toBe("end_turn");
+        const kinds = updates(first).map((update) => update.sessionUpdate);
+        const callAt = kinds.indexOf("tool_call");
+        const resultAt = kinds.indexOf("tool_call_update");
+        expect(callAt, kinds.join(",")).toBeGreaterThan(kinds.indexOf("agent_message_chunk"));
+        expect(resultAt).toBeGreaterThan(callAt);
+        expect(JSON.stringify(updates(first)[resultAt])).toContain(marker);
+        expect(methods(first)).toContain("session/request_permission");
+        expect(agentText(first)).toContain(doneAllowed);
+        expect(existsSync(allowedFile)).toBe(true);
 
-      const second = await acpx.run("--deny-all", "prompt", "second question");
-      expect(second.code, `${second.stderr}\n${JSON.stringify(second.lines.slice(-4))}`).toBe(0);
-      expect(methods(second)).toContain("session/request_permission");
-      expect(updates(second).some((update) => update.status === "failed")).toBe(true);
-      expect(agentText(second)).toContain(doneRejected);
-      expect(existsSync(rejectedFile)).toBe(false);
+        const second = await acpx.run("--deny-all", "prompt", "second question");
+        // acpx may exit 5 (its EXIT_CODES.PERMISSION_DENIED) after denying a request.
+        expect([0, 5], `${second.stderr}\n${JSON.stringify(second.lines.slice(-4))}`).toContain(
+          second.code,
+        );
+        expect(stopReason(second)).toBe("end_turn");
+        expect(methods(second)).toContain("session/request_permission");
+        expect(updates(second).some((update) => update.status === "failed")).toBe(true);
+        expect(agentText(second)).toContain(doneRejected);
+        expect(existsSync(rejectedFile)).toBe(false);
 
-      const third = acpx.start("--approve-all", "prompt", "third question");
-      await fx.server.waitForRequest((request) => request.matchedTurn === 2, 120_000);
-      expect((await acpx.run("cancel")).code).toBe(0);
-      const cancelled = await third.finished;
-      expect(stopReason(cancelled), cancelled.stderr).toBe("cancelled");
+        const third = acpx.start("--approve-all", "prompt", "third question");
+        await fx.server.waitForRequest((request) => request.matchedTurn === 2, 120_000);
+        expect((await acpx.run("cancel")).code).toBe(0);
+        const cancelled = await third.finished;
+        expect(stopReason(cancelled), cancelled.stderr).toBe("cancelled");
 
-      const fourthRun = await acpx.run("--approve-all", "prompt", "fourth question");
-      expect(stopReason(fourthRun), fourthRun.stderr).toBe("end_turn");
-      const fourthText = agentText(fourthRun).split(doneRejected).at(-1) ?? "";
-      expect(fourthText).toContain(fourth);
-      expect(fourthText).not.toContain("never reached");
+        const fourthRun = await acpx.run("--approve-all", "prompt", "fourth question");
+        expect(stopReason(fourthRun), fourthRun.stderr).toBe("end_turn");
+        const fourthText = agentText(fourthRun).split(doneRejected).at(-1) ?? "";
+        expect(fourthText).toContain(fourth);
+        expect(fourthText).not.toContain("never reached");
 
-      // Wait out acpx's idle TTL: its agent process exits, then a new one loads the session.
-      expect(await survivorsInHome(fx.home.home, 30_000)).toEqual([]);
-      const fifth = await acpx.run("--approve-all", "prompt", "fifth question");
-      expect(stopReason(fifth), fifth.stderr).toBe("end_turn");
-      // acpx prints no update that arrives during session/load (the replay is checked in
-      // acp.test.ts); that the model got the earlier turns shows the conversation went on.
-      expect(methods(fifth)).toContain("session/load");
-      expect(methods(fifth)).not.toContain("session/new");
-      expect(agentText(fifth)).toContain(continued);
-      const request = await fx.server.waitForRequest(
-        (entry) =>
-          entry.api === AGENTS[agent].api && JSON.stringify(entry.body).includes("fifth question"),
-        30_000,
-      );
-      expect(JSON.stringify(request.body)).toContain(fourth);
-      expect(await survivorsInHome(fx.home.home, 30_000)).toEqual([]);
-    });
+        // Wait out acpx's idle TTL: its agent process exits, then a new one loads the session.
+        expect(await survivorsInHome(fx.home.home, 30_000)).toEqual([]);
+        const fifth = await acpx.run("--approve-all", "prompt", "fifth question");
+        expect(stopReason(fifth), fifth.stderr).toBe("end_turn");
+        // acpx prints no update that arrives during session/load (the replay is checked in
+        // acp.test.ts); that the model got the earlier turns shows the conversation went on.
+        expect(methods(fifth)).toContain("session/load");
+        expect(methods(fifth)).not.toContain("session/new");
+        expect(agentText(fifth)).toContain(continued);
+        const request = await fx.server.waitForRequest(
+          (entry) =>
+            entry.api === AGENTS[agent].api &&
+            JSON.stringify(entry.body).includes("fifth question"),
+          30_000,
+        );
+        expect(JSON.stringify(request.body)).toContain(fourth);
+        expect(await survivorsInHome(fx.home.home, 30_000)).toEqual([]);
+      },
+      SCENARIO_TIMEOUT_MS,
+    );
   });
 }
