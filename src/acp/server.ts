@@ -60,8 +60,8 @@ export class AcpServer {
   #register(): void {
     const app = this.app;
     app.onRequest("initialize", () => this.#initialize());
-    app.onRequest("session/new", ({ params, client }) =>
-      guarded(() => this.#newSession(params.cwd, params.mcpServers.length, client)),
+    app.onRequest("session/new", ({ params }) =>
+      guarded(() => this.#newSession(params.cwd, params.mcpServers.length)),
     );
     app.onRequest("session/load", ({ params, client }) =>
       guarded(() => this.#loadSession(params.sessionId, params.cwd, client)),
@@ -125,7 +125,7 @@ export class AcpServer {
     return session;
   }
 
-  async #newSession(cwd: string, clientMcpServers: number, _client: AgentContext) {
+  async #newSession(cwd: string, clientMcpServers: number) {
     await assertFolder(cwd);
     const agent = this.#config.agent;
     const session = this.#open(agent, undefined, cwd);
