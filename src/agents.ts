@@ -19,6 +19,7 @@ import { codexOptions, type ResumeCodexOptions, type StartCodexOptions } from ".
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
 import { ElwoodApprovalsBase } from "./session/approvals.js";
+import { conversationReader } from "./session/conversation.js";
 import {
   type AgentSessionOptions,
   defineAgent,
@@ -123,6 +124,9 @@ export class ElwoodApprovals extends ElwoodApprovalsBase {
 
 /** Stored sessions of the shipped agents; any other agent's record is skipped as corrupt. */
 export const { listSessions, readSessionInfo } = sessionLister(ELWOOD_AGENTS);
+
+/** A kept session's conversation so far, from the agent's own transcript (issue 45). */
+export const readConversation = conversationReader(ELWOOD_AGENTS);
 
 /** One stored session of a shipped agent. */
 export type ElwoodSessionInfo = SessionInfoOf<ElwoodAgentKind>;

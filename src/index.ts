@@ -18,6 +18,7 @@ export {
   listClaudeModels,
   listCodexModels,
   listSessions,
+  readConversation,
   readSessionInfo,
   resumeClaude,
   resumeCodex,
@@ -125,6 +126,7 @@ export type {
   AgentAppFacts,
   AgentPostureSetting,
   AgentServedField,
+  AgentSessionMode,
 } from "./core/launch/app-facts.js";
 export type { CommonStartOptions } from "./core/launch/session-options.js";
 export { parseLoopCommand } from "./core/loops/validate.js";
@@ -137,6 +139,10 @@ export {
   DEFAULT_APPROVAL_EXPIRY_MS,
   type ElwoodApprovalsOptions,
 } from "./session/approvals.js";
+export type {
+  ElwoodConversationItem,
+  ReadConversationOptions,
+} from "./session/conversation.js";
 export type { ListModelsOptions } from "./session/list-models.js";
 export type { AgentRegistry } from "./session/registry-lines.js";
 export type {

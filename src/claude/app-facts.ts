@@ -1,7 +1,7 @@
 // What the apps know of Claude Code (core/launch/app-facts.ts): its posture setting and
 // how the elwood CLI spells it, its efforts, its own TUI command line for `elwood
 // interactive`, and its PermissionRequest as pending approvals.
-import type { AgentAppFacts } from "../core/launch/app-facts.js";
+import type { AgentAppFacts, AgentSessionMode } from "../core/launch/app-facts.js";
 import { claudeApprovalRequest, claudeApprovalResult } from "./approvals.js";
 import type { ClaudeErrorName } from "./errors.js";
 import { claudeChoiceFlags } from "./launch/argv.js";
@@ -31,6 +31,17 @@ export const claudeAppFacts = {
     { name: "allowedTools", kind: "string_list" },
     { name: "disallowedTools", kind: "string_list" },
   ],
+  sessionModes: [
+    permissionMode("default", "Ask", "Asks before each tool that needs permission."),
+    permissionMode("acceptEdits", "Accept edits", "Edits files without asking; asks for the rest."),
+    permissionMode("plan", "Plan", "Plans only: reads and proposes, changes nothing."),
+    permissionMode(
+      "dontAsk",
+      "Don't ask",
+      "Denies what the settings do not allow, without asking.",
+    ),
+    permissionMode("bypassPermissions", "Bypass permissions", "Runs every tool without asking."),
+  ],
   usageErrorNames: [
     "claude_invalid_reasoning_effort",
     "claude_high_trust_conflict",
@@ -54,3 +65,8 @@ export const claudeAppFacts = {
     result: claudeApprovalResult,
   },
 } as const satisfies AgentAppFacts;
+
+// A Claude session mode is one of its permission modes.
+function permissionMode(id: string, name: string, description: string): AgentSessionMode {
+  return { id, name, description, posture: { permissionMode: id } };
+}

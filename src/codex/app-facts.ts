@@ -1,7 +1,7 @@
 // What the apps know of Codex (core/launch/app-facts.ts): its posture settings and how
 // the elwood CLI spells them, its efforts, its own TUI command line for `elwood
 // interactive`, and its PermissionRequest as pending approvals.
-import type { AgentAppFacts } from "../core/launch/app-facts.js";
+import type { AgentAppFacts, AgentSessionMode } from "../core/launch/app-facts.js";
 import { codexApprovalRequest, codexApprovalResult } from "./approvals.js";
 import type { CodexErrorName } from "./errors.js";
 import { codexChoiceFlags } from "./launch/choice-flags.js";
@@ -45,6 +45,29 @@ export const codexAppFacts = {
     },
   ],
   servedFields: [],
+  sessionModes: [
+    sandboxMode(
+      "auto",
+      "Auto",
+      "Works in the workspace; asks before leaving the sandbox.",
+      "workspace-write",
+      "on-request",
+    ),
+    sandboxMode(
+      "read-only",
+      "Read only",
+      "Reads only; asks before any change or command outside the sandbox.",
+      "read-only",
+      "on-request",
+    ),
+    sandboxMode(
+      "full-access",
+      "Full access",
+      "No sandbox and no questions.",
+      "danger-full-access",
+      "never",
+    ),
+  ],
   usageErrorNames: [
     "codex_invalid_reasoning_effort",
     "codex_high_trust_conflict",
@@ -67,3 +90,14 @@ export const codexAppFacts = {
     result: codexApprovalResult,
   },
 } as const satisfies AgentAppFacts;
+
+// A Codex session mode is a sandbox with the approval policy that goes with it.
+function sandboxMode(
+  id: string,
+  name: string,
+  description: string,
+  sandbox: string,
+  approvalPolicy: string,
+): AgentSessionMode {
+  return { id, name, description, posture: { sandbox, approvalPolicy } };
+}

@@ -2,7 +2,7 @@
 // CLI, serve and its web page, approvals — read of an agent, so none of them names one.
 // The entry joins the adapter's id, name and binary, its app facts (declared in its
 // folder), and the session class defineAgent made for it.
-import type { AgentAdapter } from "../core/contract/adapter.js";
+import type { AgentAdapter, TranscriptMapper } from "../core/contract/adapter.js";
 import type { AgentModelOption } from "../core/contract/models.js";
 import type { AgentAppFacts } from "../core/launch/app-facts.js";
 import type { CommonStartOptions } from "../core/launch/session-options.js";
@@ -21,6 +21,8 @@ export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   readonly app: Facts;
   /** Where its CLI keeps a conversation, and whether it is written (issue 47). */
   readonly findConversation: AgentAdapter<unknown, unknown>["findConversation"];
+  /** Maps its transcript's records to activity, as a live session does (readConversation). */
+  createTranscriptMapper(): TranscriptMapper;
   /** A lazy session from plain options; they are checked (and refused) at start, as ever. */
   createSession(options: Readonly<Record<string, unknown>>): AgentSession;
   /** The `/model` picker's rows, read from a throwaway session that is always torn down. */
@@ -46,6 +48,7 @@ export function registeredAgent<Facts extends AgentAppFacts>(parts: {
     errorNames: adapter.errorNames,
     app,
     findConversation: adapter.findConversation,
+    createTranscriptMapper: () => adapter.createTranscriptMapper(),
     createSession: (options: Readonly<Record<string, unknown>>) => new Session(options),
     listModels: (options: ListModelsOptions) => guardedList(() => listModelsWith(start, options)),
   });

@@ -1,6 +1,6 @@
 // The public error names after agents declare their own (issue 20 item 6): the package
-// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (58 since issue 48
-// added claude_hooks_disabled), and the one ElwoodError class is typed with all of them
+// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (59 since issues 48 and 45
+// added claude_hooks_disabled and prompt_in_progress), and the one ElwoodError class is typed with all of them
 // where a consumer imports it, while the floor class refuses an agent's name unless the
 // agent's type is given (checked by tsc: the @ts-expect-error lines).
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -71,12 +71,14 @@ const PUBLIC_NAMES = [
   "composer_occupied",
   // issue 48: the user's own settings switch Claude's hooks off.
   "claude_hooks_disabled",
+  // issue 45: a second session/prompt while one runs on the same ACP session.
+  "prompt_in_progress",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 58 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(58);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(58);
+  it("ELWOOD_ERROR_NAMES has the same 59 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(59);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(59);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -34,6 +34,18 @@ export interface AgentPostureSetting {
   readonly help: string;
 }
 
+/**
+ * A named posture a person switches between while a session runs (the session modes of
+ * `elwood acp`): what it is called and the posture options it sets.
+ */
+export interface AgentSessionMode {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  /** Posture settings by `option` (`{ permissionMode: "plan" }`). */
+  readonly posture: Readonly<Record<string, string>>;
+}
+
 /** A request field serve accepts for this agent beyond its posture settings (tool lists). */
 export interface AgentServedField {
   readonly name: string;
@@ -75,6 +87,8 @@ export interface AgentAppFacts {
   readonly postureSettings: readonly AgentPostureSetting[];
   /** Serve request fields besides the posture settings and `highTrust`. */
   readonly servedFields: readonly AgentServedField[];
+  /** Named postures an editor offers as modes (`elwood acp`), the first the default. */
+  readonly sessionModes?: readonly AgentSessionMode[];
   /** Its error names that mean "change the command or config" (exit 2, HTTP 400). */
   readonly usageErrorNames: readonly string[];
   /** The agent's own TUI command line for `elwood interactive` (no Elwood machinery). */
