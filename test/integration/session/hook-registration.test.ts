@@ -117,9 +117,11 @@ describe("hook registration at launch", () => {
       .map((value) => /^hooks\.([A-Za-z]+)=\[/.exec(value)?.[1])
       .filter((event): event is string => event !== undefined);
     expect([...hooked].sort()).toEqual([...CODEX_EVENTS].sort());
-    for (const value of overrides.filter((override) => override.startsWith("hooks."))) {
+    for (const value of overrides.filter((override) => /^hooks\.[A-Za-z]+=\[/.test(override))) {
       expect(value).toMatch(/type="command"/);
     }
+    // Issue 48: Elwood's hooks are vouched for by their hashes, once, in one hooks.state table.
+    expect(overrides.filter((override) => override.startsWith("hooks.state="))).toHaveLength(1);
     await session.kill();
   });
 });
