@@ -2,7 +2,7 @@
 // its trust prompt answered, as listClaudeModels/listCodexModels do), reads its `/model`
 // picker, and always tears it down. Without --agent: Claude, then Codex, sharing one
 // --timeout budget; one agent's failure never hides the other's models.
-import { type AgentModelOption, listClaudeModels, listCodexModels } from "../../index.js";
+import { type AgentModelOption, ELWOOD_AGENTS } from "../../index.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
 import { type Agent, resolveCommonSettings } from "../config/run-settings.js";
@@ -12,8 +12,6 @@ import { ProtocolOutput } from "../io/output.js";
 import { usageError } from "../usage-error.js";
 import type { CliCommand } from "./command.js";
 import { commandHelp } from "./help-text.js";
-
-const LISTERS = { claude: listClaudeModels, codex: listCodexModels } as const;
 
 interface AgentResult {
   readonly agent: Agent;
@@ -74,7 +72,7 @@ async function listOne(
 ): Promise<AgentResult> {
   const remainingMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
   try {
-    const models = await LISTERS[agent]({
+    const models = await ELWOOD_AGENTS.get(agent).listModels({
       cwd: io.cwd,
       stateDir,
       env: io.env,

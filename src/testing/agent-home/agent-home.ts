@@ -1,5 +1,5 @@
-// createAgentHome(): a fresh, private HOME in which the real claude and codex CLIs
-// start without first-run dialogs and talk only to a scripted model server.
+// createAgentHome(): a fresh, private HOME in which the real claude, codex and copilot
+// CLIs start without first-run dialogs and talk only to a scripted model server.
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
@@ -15,6 +15,7 @@ import {
   claudeJson,
   claudeSettings,
   codexConfig,
+  copilotConfig,
   shellProfile,
 } from "./files.js";
 
@@ -36,10 +37,18 @@ export interface AgentHomeOptions {
   readonly cliPaths?: readonly string[];
   /** Shell lines appended to .profile and .bashrc. */
   readonly extraProfile?: readonly string[];
+  /** Model name Copilot is configured with (COPILOT_MODEL); default "scripted-model". */
+  readonly copilotModel?: string;
   /** Model name Codex is configured with; default "scripted-model". */
   readonly codexModel?: string;
   /** The rows of Codex's `/model` picker; default "scripted-model" and "scripted-model-alt". */
   readonly codexModels?: readonly ScriptedCodexModel[];
+  /**
+   * Where Copilot unpacks its 235 MB package on first start (COPILOT_PKG_CACHE_HOME);
+   * default one folder per user under the OS temp folder, shared by every home so the
+   * unpack happens once per machine, not once per test.
+   */
+  readonly copilotPackageCacheDir?: string;
   /** Base environment for `env`; default process.env. Credentials in it are dropped. */
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Parent folder of the home; default the OS temp folder. */
@@ -53,13 +62,15 @@ export interface AgentHome {
   readonly env: Readonly<Record<string, string>>;
   /** `$HOME/.codex`, also exported as CODEX_HOME. */
   readonly codexHome: string;
+  /** `$HOME/.copilot`, also exported as COPILOT_HOME. */
+  readonly copilotHome: string;
   /** Removes the home folder. Idempotent. */
   cleanup(): Promise<void>;
 }
 
 /** Variables that would point a CLI at a real account, a real config or the host terminal. */
 const DROPPED_VARIABLE =
-  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
+  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|COPILOT_|GH_TOKEN$|GITHUB_TOKEN$|GH_HOST$|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
 
 const DEAD_PROXY = "http://127.0.0.1:9";
 const LOOPBACK_HOSTS = "127.0.0.1,localhost,::1";
@@ -89,6 +100,9 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
   const home = await mkdtemp(join(options.parentDir ?? tmpdir(), "elwood-home-"));
   await chmod(home, 0o700);
   const codexHome = join(home, ".codex");
+  const copilotHome = join(home, ".copilot");
+  const copilotPackageCache =
+    options.copilotPackageCacheDir ?? join(tmpdir(), `elwood-copilot-cache-${userTag()}`);
   const variables: Record<string, string> = {
     ANTHROPIC_BASE_URL: options.server.anthropicBaseUrl,
     // An auth token (not an API key) avoids Claude's "Detected a custom API key" dialog.
@@ -101,6 +115,16 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     DISABLE_ERROR_REPORTING: "1",
     [CODEX_KEY_VARIABLE]: "elwood-scripted-key",
     CODEX_HOME: codexHome,
+    // Copilot without a GitHub login: its own Anthropic provider (BYOK) against the
+    // scripted server, offline, no update check (prd/copilot.md).
+    COPILOT_HOME: copilotHome,
+    COPILOT_OFFLINE: "true",
+    COPILOT_PROVIDER_TYPE: "anthropic",
+    COPILOT_PROVIDER_BASE_URL: options.server.anthropicBaseUrl,
+    COPILOT_PROVIDER_API_KEY: "elwood-scripted-key",
+    COPILOT_MODEL: options.copilotModel ?? "scripted-model",
+    COPILOT_AUTO_UPDATE: "false",
+    COPILOT_PKG_CACHE_HOME: copilotPackageCache,
     // Any request that is not to loopback goes to a closed loopback port and fails fast:
     // belt and braces for fetches no setting turns off (codex's announcement tip).
     HTTPS_PROXY: DEAD_PROXY,
@@ -121,7 +145,10 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     await mkdir(join(home, ".claude"), { recursive: true });
     await mkdir(join(home, "tmp"), { mode: 0o700 });
     await mkdir(codexHome, { recursive: true });
+    await mkdir(copilotHome, { recursive: true });
+    await mkdir(copilotPackageCache, { recursive: true, mode: 0o700 });
     const trusted = (options.trustedDirs ?? []).map((dir) => resolve(dir));
+    await writeFile(join(copilotHome, "config.json"), copilotConfig(trusted));
     await writeFile(join(home, ".claude.json"), claudeJson(trusted));
     await writeFile(join(home, ".claude", "settings.json"), claudeSettings());
     const model = options.codexModel ?? "scripted-model";
@@ -159,9 +186,15 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     home,
     env,
     codexHome,
+    copilotHome,
     cleanup() {
       removed ??= rm(home, { recursive: true, force: true });
       return removed;
     },
   };
+}
+
+/** The uid where there is one, so two users never share (or fight over) one cache. */
+function userTag(): string {
+  return typeof process.getuid === "function" ? String(process.getuid()) : "user";
 }

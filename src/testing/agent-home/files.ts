@@ -1,5 +1,6 @@
 // The file contents of an agent home: ~/.claude.json, ~/.claude/settings.json,
-// ~/.codex/config.toml, and the shell startup files. Pure functions, no I/O.
+// ~/.codex/config.toml, ~/.copilot/config.json, and the shell startup files. Pure
+// functions, no I/O.
 
 /** The API key variable named by the Codex provider's `env_key`. */
 import { shellQuote } from "../../shell/login-shell.js";
@@ -30,6 +31,14 @@ export function claudeJson(trustedDirs: readonly string[]): string {
 
 export function claudeSettings(): string {
   return `${JSON.stringify({ autoUpdates: false }, null, 2)}\n`;
+}
+
+/**
+ * Copilot's user config: the folders it trusts without its "Confirm folder trust" dialog.
+ * Every other folder shows the dialog, as Claude's trust does.
+ */
+export function copilotConfig(trustedDirs: readonly string[]): string {
+  return `${JSON.stringify({ trustedFolders: trustedDirs }, null, 2)}\n`;
 }
 
 function tomlString(value: string): string {

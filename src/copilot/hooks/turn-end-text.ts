@@ -1,0 +1,52 @@
+// The reply that ended a turn, for agentStop: Copilot's hook carries no text, only the
+// session record's path, and writes the turn's last `assistant.message` there before the
+// hook runs (seen on 1.0.102). Only the file's tail is read, so a long session costs the
+// same as a short one; anything unreadable is "" (the turn then ends on quiet time).
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+
+/** Bytes read from the end of events.jsonl: the last reply and the records after it. */
+const TAIL_BYTES = 256 * 1024;
+
+export function lastAssistantText(transcriptPath: string | undefined): string {
+  if (transcriptPath === undefined || transcriptPath === "") return "";
+  let tail: string;
+  try {
+    tail = readTail(transcriptPath);
+  } catch {
+    return "";
+  }
+  const lines = tail.split("\n");
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const text = replyText(lines[index] ?? "");
+    if (text !== undefined) return text;
+  }
+  return "";
+}
+
+function readTail(path: string): string {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A final reply's text: an `assistant.message` with content and no tool requests. */
+function replyText(line: string): string | undefined {
+  if (!line.includes('"assistant.message"')) return undefined;
+  try {
+    const record = JSON.parse(line) as { type?: unknown; data?: Record<string, unknown> };
+    if (record.type !== "assistant.message") return undefined;
+    const content = record.data?.content;
+    const requests = record.data?.toolRequests;
+    if (typeof content !== "string" || content === "") return undefined;
+    return Array.isArray(requests) && requests.length > 0 ? undefined : content;
+  } catch {
+    return undefined; // the first line of the tail may be cut
+  }
+}
