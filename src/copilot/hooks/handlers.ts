@@ -26,11 +26,17 @@ export type CopilotToolHookHandler<
   T extends CopilotToolName,
 > = HandlerFor<CopilotToolEventFor<E, T>, CopilotHookResults[E]>;
 
-/** `{ bash(e) {…}, view(e) {…} }` for one tool event. */
+/**
+ * `{ bash(e) {…}, view(e) {…} }` for one tool event. Copilot's other tool names are open,
+ * so the index signature also admits the known tools' own handlers.
+ */
 export type CopilotToolHookHandlers<E extends CopilotToolEventName> = {
   readonly [T in CopilotKnownToolName]?: CopilotToolHookHandler<E, T>;
 } & {
-  readonly [T: CopilotOtherToolName]: CopilotToolHookHandler<E, CopilotOtherToolName> | undefined;
+  readonly [T: CopilotOtherToolName]:
+    | CopilotToolHookHandler<E, CopilotOtherToolName>
+    | CopilotToolHookHandler<E, CopilotKnownToolName>
+    | undefined;
 };
 
 export type CopilotEventHookHandler<N extends CopilotHookEventName> = HandlerFor<
