@@ -14,7 +14,7 @@ import { useRealCliFixture } from "../support/real-cli-fixture.js";
 const newFixture = useRealCliFixture({ cli: "copilot", trusted: true });
 
 describe("CopilotSession against the real Copilot CLI", () => {
-  test("C-E2E-COPILOT-01: a lazy send() is answered from the scripted model, with its usage, and close() leaves no process", async () => {
+  test("C-COPILOT-01: a lazy send() is answered from the scripted model, with its usage, and close() leaves no process", async () => {
     const fx = await newFixture();
     const reply = token("copilot-says");
     fx.server.turn({
@@ -46,7 +46,7 @@ describe("CopilotSession against the real Copilot CLI", () => {
 });
 
 describe("CopilotSession tools, interrupt and resume", () => {
-  test("C-E2E-COPILOT-02: stream() shows a tool a preToolUse handler allowed and one it denied; the denied command never runs and the model sees why", async () => {
+  test("C-COPILOT-02: stream() shows a tool a preToolUse handler allowed and one it denied; the denied command never runs and the model sees why", async () => {
     const fx = await newFixture();
     const reply = token("tools-done");
     fx.server.turn({
@@ -104,7 +104,7 @@ describe("CopilotSession tools, interrupt and resume", () => {
     await session.close();
   });
 
-  test("C-E2E-COPILOT-03: interrupt() stops a running turn (Ctrl+C) and the session takes the next prompt", async () => {
+  test("C-COPILOT-03: interrupt() stops a running turn (Ctrl+C) and the session takes the next prompt", async () => {
     const fx = await newFixture();
     const after = token("after-interrupt");
     fx.server.turn({ match: "take your time", steps: [{ pause: 60_000 }, { say: "too late" }] });
@@ -130,7 +130,7 @@ describe("CopilotSession tools, interrupt and resume", () => {
     await session.close();
   });
 
-  test("C-E2E-COPILOT-04: a closed session resumes its conversation by id", async () => {
+  test("C-COPILOT-04: a closed session resumes its conversation by id", async () => {
     const fx = await newFixture();
     const first = token("remember-me");
     fx.server.turn({ match: "first prompt", steps: [{ say: first }] });
