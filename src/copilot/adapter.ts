@@ -25,7 +25,13 @@ import {
   isCopilotConversationRecord,
   launchedConversationState,
 } from "./launch/paths.js";
-import { COPILOT_PLUGIN_FILE_NAME, copilotPluginManifest } from "./launch/plugin.js";
+import {
+  COPILOT_PLUGIN_FILE_NAME,
+  copilotHooks,
+  copilotPluginManifest,
+  hookExecutionStrings,
+} from "./launch/plugin.js";
+import { COPILOT_BASH_ENV_FILE_NAME, copilotBashEnvScript } from "./launch/tool-env.js";
 import type { CopilotLaunchOptions } from "./options.js";
 import { type CopilotPosture, CopilotPostureSchema } from "./posture.js";
 import { COPILOT_SCREEN_FACTS } from "./screen/facts.js";
@@ -83,9 +89,18 @@ export const copilotAdapter: AgentAdapter<
       );
     }
     // The plugin lives in the session's private dir, outside the workspace (issue 21).
+    const hooks = copilotHooks(copilotHookCatalogue.eventNames, request.bridge);
     const manifestPath = await request.writeRuntimeFile(
       COPILOT_PLUGIN_FILE_NAME,
-      copilotPluginManifest(copilotHookCatalogue.eventNames, request.bridge),
+      copilotPluginManifest(hooks),
+    );
+    // Its bash shells source this: tools never see the bridge credential, hooks keep it.
+    const bashEnvPath = await request.writeRuntimeFile(
+      COPILOT_BASH_ENV_FILE_NAME,
+      copilotBashEnvScript({
+        hookCommands: hookExecutionStrings(hooks, request.bridge),
+        userBashEnv: request.env.BASH_ENV,
+      }),
     );
     const argv = copilotArgv({
       binary: "copilot",
@@ -96,7 +111,7 @@ export const copilotAdapter: AgentAdapter<
     });
     return {
       argv,
-      env: {},
+      env: { BASH_ENV: bashEnvPath },
       commandHookEvents: "all",
       transcriptPath: copilotTranscriptPath(request.env, record.cwd, sessionId),
     };

@@ -36,6 +36,8 @@ export function copilotArgv(options: {
     `--plugin-dir=${options.pluginDir}`,
     `--session-id=${options.sessionId}`,
     "--no-auto-update",
+    // Its bash shells source BASH_ENV, Elwood's credential scrub (./tool-env.ts).
+    "--bash-env=on",
     ...copilotChoiceFlags({
       model: options.launch.model,
       reasoningEffort: options.launch.reasoningEffort,

@@ -5,7 +5,7 @@
 import type { ScreenFrame } from "../../core/contract/adapter.js";
 
 const LEFT_BORDERS = /^(\s*│ ?)+/;
-const RIGHT_BORDERS = /( ?│\s*)+$/;
+const RIGHT_BORDERS = /\s*(│\s*)+$/;
 
 export function unboxLine(line: string): string {
   if (!line.includes("│")) return line;
