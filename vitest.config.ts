@@ -110,6 +110,9 @@ const SLOW_INTEGRATION_FILES = [
   "test/integration/session/browser-tools.test.ts",
   "test/integration/session/lazy-start-timeout.test.ts",
   "test/integration/bridge/clients/clients.test.ts",
+  // The throwaway agent's walk (issue 42): `elwood` from source over a copy of src/, a
+  // TypeScript check and two dependency-cruiser runs of that copy, about 65 s.
+  "test/integration/throwaway-agent.test.ts",
 ];
 
 /**

@@ -26,7 +26,6 @@ import {
 } from "./copilot/options.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
-import { agentRegistry } from "./session/agent-registry.js";
 import { ElwoodApprovalsBase } from "./session/approvals.js";
 import {
   type AgentSessionOptions,
@@ -34,6 +33,7 @@ import {
   type StartOrResumeOptions,
 } from "./session/define-agent.js";
 import type { ListModelsOptions } from "./session/list-models.js";
+import { agentRegistry } from "./session/registry-lines.js";
 import {
   type ElwoodSessionInfo as SessionInfoOf,
   type ElwoodSessionListing as SessionListingOf,

@@ -157,11 +157,12 @@ export { IMAGE_LIMITS } from "./core/operations/images.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
 export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
-export type { AgentRegistry, RegisteredAgent } from "./session/agent-registry.js";
+export type { RegisteredAgent } from "./session/agent-registry.js";
 export {
   DEFAULT_APPROVAL_EXPIRY_MS,
   type ElwoodApprovalsOptions,
 } from "./session/approvals.js";
 export type { ListModelsOptions } from "./session/list-models.js";
+export type { AgentRegistry } from "./session/registry-lines.js";
 export type { ElwoodSkippedSession, ListSessionsOptions } from "./session/session-list.js";
 export type { ElwoodTokenUsage } from "./transcript/usage.js";

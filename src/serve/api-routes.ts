@@ -1,7 +1,7 @@
 // The JSON API's routes (README "elwood serve"): one table from method and path to a
 // handler, so the server's dispatch and the README list the same things.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ELWOOD_AGENTS } from "../index.js";
+import { ELWOOD_AGENTS, type ElwoodAgentKind, type RegisteredAgent } from "../index.js";
 import { sendJson } from "./http-io.js";
 import type { SessionRegistry } from "./registry.js";
 import { readJsonObject, readSendObject } from "./request-body.js";
@@ -178,10 +178,10 @@ export function decodeSegment(segment: string): string {
 }
 
 function agentListing() {
-  return ELWOOD_AGENTS.agents.map((agent) => ({
+  return ELWOOD_AGENTS.agents.map((agent: RegisteredAgent) => ({
     id: agent.id,
     displayName: agent.displayName,
-    fields: postureFieldsOf(agent.id).map((field) => {
+    fields: postureFieldsOf(agent.id as ElwoodAgentKind).map((field) => {
       const setting = agent.app.postureSettings.find(({ option }) => option === field.name);
       return setting === undefined
         ? field

@@ -9,26 +9,29 @@ import type { CommonStartOptions } from "../core/launch/session-options.js";
 import type { AgentSession } from "./agent-session.js";
 import { type ListModelsOptions, listModelsWith } from "./list-models.js";
 
-export interface RegisteredAgent<Id extends string = string> {
+export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   /** The adapter's opaque id: the record's `adapter`, `--agent`, the request's `agent`. */
-  readonly id: Id;
+  readonly id: Facts["id"];
   readonly displayName: string;
   /** The command looked up on the login shell's PATH (detection, `elwood interactive`). */
   readonly binary: string;
-  readonly app: AgentAppFacts;
+  /** Its start errors, as its adapter declares them (`notFound`, `versionUnsupported`, …). */
+  readonly errorNames: AgentAdapter<unknown, unknown>["errorNames"];
+  /** What its folder declares for the apps (src/<agent>/app-facts.ts). */
+  readonly app: Facts;
   /** A lazy session from plain options; they are checked (and refused) at start, as ever. */
   createSession(options: Readonly<Record<string, unknown>>): AgentSession;
   /** The `/model` picker's rows, read from a throwaway session that is always torn down. */
   listModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]>;
 }
 
-export function registeredAgent<Id extends string>(parts: {
+export function registeredAgent<Facts extends AgentAppFacts>(parts: {
   // biome-ignore lint/suspicious/noExplicitAny: any agent's adapter, read for its id only.
   readonly adapter: AgentAdapter<any, any, any, any>;
-  readonly app: AgentAppFacts & { readonly id: Id };
+  readonly app: Facts;
   readonly Session: new (options: Readonly<Record<string, unknown>>) => AgentSession;
   readonly start: (options: CommonStartOptions) => Promise<AgentSession>;
-}): RegisteredAgent<Id> {
+}): RegisteredAgent<Facts> {
   const { adapter, app, Session, start } = parts;
   // The facts are declared beside the adapter; a copy under another id is a wiring mistake.
   if (app.id !== adapter.agent) {
@@ -38,6 +41,7 @@ export function registeredAgent<Id extends string>(parts: {
     id: app.id,
     displayName: app.displayName,
     binary: adapter.binary,
+    errorNames: adapter.errorNames,
     app,
     createSession: (options: Readonly<Record<string, unknown>>) => new Session(options),
     listModels: (options: ListModelsOptions) => guardedList(() => listModelsWith(start, options)),
@@ -53,40 +57,4 @@ function guardedList(
   } catch (error) {
     return Promise.reject(error);
   }
-}
-
-/** A registry: its entries in order (the first is auto-detection's first choice), by id. */
-export interface AgentRegistry<Id extends string = string> {
-  readonly agents: readonly RegisteredAgent<Id>[];
-  readonly ids: readonly Id[];
-  has(id: string): id is Id;
-  /** The entry for `id`; a TypeError for an id nobody registered (callers check `has`). */
-  get(id: string): RegisteredAgent<Id>;
-}
-
-export function agentRegistry<Id extends string>(
-  agents: readonly RegisteredAgent<Id>[],
-): AgentRegistry<Id> {
-  const byId = new Map<string, RegisteredAgent<Id>>();
-  const flags = new Set<string>();
-  for (const agent of agents) {
-    if (byId.has(agent.id)) throw new Error(`Agent "${agent.id}" is registered twice.`);
-    byId.set(agent.id, agent);
-    // Posture flags are one namespace on the elwood command line.
-    for (const setting of agent.app.postureSettings) {
-      if (flags.has(setting.flag)) throw new Error(`Posture flag --${setting.flag} is taken.`);
-      flags.add(setting.flag);
-    }
-  }
-  const ids = Object.freeze(agents.map((agent) => agent.id));
-  return Object.freeze({
-    agents: Object.freeze([...agents]),
-    ids,
-    has: (id: string): id is Id => byId.has(id),
-    get(id: string): RegisteredAgent<Id> {
-      const agent = byId.get(id);
-      if (agent === undefined) throw new TypeError(`No agent "${id}" is registered.`);
-      return agent;
-    },
-  });
 }

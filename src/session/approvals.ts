@@ -43,7 +43,7 @@ export class ElwoodApprovalsBase {
    * `hooks` for a session of `agent` (a registry entry): its permission hook's prompts
    * become pending approvals; {} for an agent that declares none.
    */
-  hooksFor(agent: { readonly app: Pick<AgentAppFacts, "approvals"> }): Record<string, unknown> {
+  hooksFor(agent: { readonly app: AgentAppFacts }): Record<string, unknown> {
     const facts = agent.app.approvals;
     if (facts === undefined) return {};
     const handler = async (event: unknown, { signal }: { readonly signal: AbortSignal }) => {

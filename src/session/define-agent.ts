@@ -76,7 +76,7 @@ export interface DefinedAgent<
   register<const Facts extends AgentAppFacts>(
     app: Facts,
     Session?: AgentSessionClass<AgentSession<Events>, StartOptions>,
-  ): RegisteredAgent<Facts["id"]>;
+  ): RegisteredAgent<Facts>;
 }
 
 type OpenMode = "start" | "resume" | "startOrResume";
@@ -238,4 +238,38 @@ function assertOptionsObject(options: unknown): asserts options is object {
       `Options must be an object; got ${options === null ? "null" : typeof options}.`,
     );
   }
+}
+
+/**
+ * What an agent's folder declares for its registry line (prd/adding-an-agent.md): its
+ * adapter, its option schema and its app facts.
+ */
+export interface AgentDefinition<
+  Options,
+  Handlers,
+  Event extends HookEventBase,
+  Posture,
+  Facts extends AgentAppFacts,
+> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
+  readonly options: AgentOptions<Options, Handlers, Posture>;
+  readonly app: Facts;
+}
+
+/**
+ * The registry line of an agent with no public face of its own in the package root:
+ * its definition, defined and registered over the plain session class.
+ */
+export function registerAgent<
+  Options,
+  Handlers,
+  Event extends HookEventBase,
+  Posture,
+  const Facts extends AgentAppFacts,
+>(definition: AgentDefinition<Options, Handlers, Event, Posture, Facts>): RegisteredAgent<Facts> {
+  return defineAgent<
+    ElwoodAgentSessionEvents,
+    CommonStartOptions,
+    CommonStartOptions & { readonly elwoodSessionId: string }
+  >()(definition).register(definition.app);
 }

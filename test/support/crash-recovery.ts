@@ -13,7 +13,7 @@ import { startOrResumeClaude, startOrResumeCodex, startOrResumeCopilot } from ".
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "./claude-e2e.js";
-import type { FixtureCliName as CliName } from "./cli-binaries.js";
+import type { CliName } from "./cli-binaries.js";
 import { type CrashParentRun, startCrashParent } from "./crash-parent.js";
 import {
   commandLineOf,

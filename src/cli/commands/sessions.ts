@@ -4,6 +4,7 @@
 // does not answer within a second leaves its sessions unmarked, never fails the listing.
 import { listSessions } from "../../index.js";
 import { liveServedSessions } from "../../serve/index.js";
+import { AGENT_CHOICES, EXAMPLE_AGENT } from "../agents/registry.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
 import { resolveCommonSettings } from "../config/run-settings.js";
@@ -16,7 +17,7 @@ import { commandHelp } from "./help-text.js";
 export const sessionsCommand: CliCommand = {
   name: "sessions",
   summary: "List kept sessions, most recently used first.",
-  usage: ["sessions [--agent claude|codex] [--output text|json] [--state-dir <dir>]"],
+  usage: [`sessions [--agent ${AGENT_CHOICES}] [--output text|json] [--state-dir <dir>]`],
   options: ["help", "agent", "output", "state-dir", "defaults"],
   details: `Fields: id, agent, workspace, createdAt, lastUsedAt, resumable (the agent's
 conversation id is stored, or no prompt was ever taken), live (an elwood process is using
@@ -27,7 +28,7 @@ filter the list.
 
 Examples:
   elwood sessions
-  elwood --agent codex sessions
+  elwood --agent ${EXAMPLE_AGENT} sessions
   elwood sessions --output json | jq -r '.sessions[0].id'`,
   async run(argv, io) {
     const parsed = parseArgs(argv, this.options, "sessions");

@@ -20,12 +20,15 @@ export interface AgentPostureSetting {
   readonly env: string;
   /** The key under the agent's config section (`permissionMode` in `claude.permissionMode`). */
   readonly configKey: string;
-  /** What a run may start with (values a record may still hold but a start refuses are left out). */
-  readonly values: readonly string[];
-  /** Used when no flag, variable or config key chose one. */
-  readonly builtin: string;
-  /** What high trust sets it to. */
-  readonly highTrust: string;
+  /**
+   * What a run may start with (values a record may still hold but a start refuses are left
+   * out); absent: any non-empty text.
+   */
+  readonly values?: readonly string[];
+  /** Used when no flag, variable or config key chose one; absent: left to the agent. */
+  readonly builtin?: string;
+  /** What high trust sets it to; absent: high trust leaves it alone. */
+  readonly highTrust?: string;
   /** Help: the value's placeholder and one line. */
   readonly valueLabel: string;
   readonly help: string;

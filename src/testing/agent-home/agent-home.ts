@@ -1,76 +1,53 @@
-// createAgentHome(): a fresh, private HOME in which the real claude, codex and copilot
-// CLIs start without first-run dialogs and talk only to a scripted model server.
+// createAgentHome(): a fresh, private HOME in which every agent CLI the kit lists
+// (dialects.ts) starts without first-run dialogs and talks only to a scripted model server.
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { ElwoodError } from "../../errors.js";
 import { callSiteFiles, defaultCliDirs } from "./cli-dirs.js";
-import {
-  codexModelCatalog,
-  DEFAULT_CODEX_MODELS,
-  type ScriptedCodexModel,
-} from "./codex-catalog.js";
-import {
-  CODEX_KEY_VARIABLE,
-  claudeJson,
-  claudeSettings,
-  codexConfig,
-  copilotConfig,
-  shellProfile,
-} from "./files.js";
+import type { AgentHomeServer, DialectOptions, DialectResults, HomeSeed } from "./dialect.js";
+import { AGENT_HOME_DIALECTS, type ListedDialect } from "./dialects.js";
+import { shellProfile } from "./files.js";
 
-export interface AgentHomeServer {
-  readonly anthropicBaseUrl: string;
-  readonly openaiBaseUrl: string;
-}
+export type { AgentHomeServer };
 
-export interface AgentHomeOptions {
-  /** The model server both CLIs should reach (a ScriptedModelServer fits). */
+export type AgentHomeOptions = CommonHomeOptions & DialectOptions<ListedDialect>;
+
+export interface CommonHomeOptions {
+  /** The model server every CLI should reach (a ScriptedModelServer fits). */
   readonly server: AgentHomeServer;
-  /** Folders Claude treats as already trusted; every other folder shows the trust dialog. */
+  /** Folders the agents treat as already trusted; every other folder shows the trust dialog. */
   readonly trustedDirs?: readonly string[];
   /**
-   * Folders to put on PATH. Default: the folders of `claude` and `codex` as found in a
+   * Folders to put on PATH. Default: the folders of the agents' CLIs as found in a
    * `node_modules/.bin` above the calling module, the working directory or the kit
-   * itself, else on PATH; plus node's folder. Finding neither is `invalid_options`.
+   * itself, else on PATH; plus node's folder. Finding none is `invalid_options`.
    */
   readonly cliPaths?: readonly string[];
   /** Shell lines appended to .profile and .bashrc. */
   readonly extraProfile?: readonly string[];
-  /** Model name Copilot is configured with (COPILOT_MODEL); default "scripted-model". */
-  readonly copilotModel?: string;
-  /** Model name Codex is configured with; default "scripted-model". */
-  readonly codexModel?: string;
-  /** The rows of Codex's `/model` picker; default "scripted-model" and "scripted-model-alt". */
-  readonly codexModels?: readonly ScriptedCodexModel[];
-  /**
-   * Where Copilot unpacks its 235 MB package on first start (COPILOT_PKG_CACHE_HOME);
-   * default one folder per user under the OS temp folder, shared by every home so the
-   * unpack happens once per machine, not once per test.
-   */
-  readonly copilotPackageCacheDir?: string;
   /** Base environment for `env`; default process.env. Credentials in it are dropped. */
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Parent folder of the home; default the OS temp folder. */
   readonly parentDir?: string;
 }
 
-export interface AgentHome {
+export type AgentHome = CommonHome & DialectResults<ListedDialect>;
+
+export interface CommonHome {
   /** Absolute path of the home folder (mode 0700). */
   readonly home: string;
-  /** A complete environment for spawning either CLI directly in this home. */
+  /** A complete environment for spawning any of the CLIs directly in this home. */
   readonly env: Readonly<Record<string, string>>;
-  /** `$HOME/.codex`, also exported as CODEX_HOME. */
-  readonly codexHome: string;
-  /** `$HOME/.copilot`, also exported as COPILOT_HOME. */
-  readonly copilotHome: string;
   /** Removes the home folder. Idempotent. */
   cleanup(): Promise<void>;
 }
 
-/** Variables that would point a CLI at a real account, a real config or the host terminal. */
-const DROPPED_VARIABLE =
-  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|COPILOT_|GH_TOKEN$|GITHUB_TOKEN$|GH_HOST$|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
+/** Variables that would point a CLI at a cloud account, a real config or the host terminal. */
+const DROPPED_VARIABLE = /^(AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
+const isDropped = (name: string) =>
+  DROPPED_VARIABLE.test(name) ||
+  AGENT_HOME_DIALECTS.some((dialect) => dialect.droppedVariable.test(name));
 
 const DEAD_PROXY = "http://127.0.0.1:9";
 const LOOPBACK_HOSTS = "127.0.0.1,localhost,::1";
@@ -99,34 +76,16 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
   ).map((dir) => resolve(dir));
   const home = await mkdtemp(join(options.parentDir ?? tmpdir(), "elwood-home-"));
   await chmod(home, 0o700);
-  const codexHome = join(home, ".codex");
-  const copilotHome = join(home, ".copilot");
-  const copilotPackageCache =
-    options.copilotPackageCacheDir ?? join(tmpdir(), `elwood-copilot-cache-${userTag()}`);
+  const seed: HomeSeed<AgentHomeOptions> = {
+    home,
+    server: options.server,
+    trustedDirs: (options.trustedDirs ?? []).map((dir) => resolve(dir)),
+    options,
+  };
   const variables: Record<string, string> = {
-    ANTHROPIC_BASE_URL: options.server.anthropicBaseUrl,
-    // An auth token (not an API key) avoids Claude's "Detected a custom API key" dialog.
-    ANTHROPIC_AUTH_TOKEN: "elwood-scripted-token",
-    DISABLE_AUTOUPDATER: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    DISABLE_TELEMETRY: "1",
-    // Otherwise claude probes `ssh git@github.com` and clones its plugin marketplace.
-    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    [CODEX_KEY_VARIABLE]: "elwood-scripted-key",
-    CODEX_HOME: codexHome,
-    // Copilot without a GitHub login: its own Anthropic provider (BYOK) against the
-    // scripted server, offline, no update check (prd/copilot.md).
-    COPILOT_HOME: copilotHome,
-    COPILOT_OFFLINE: "true",
-    COPILOT_PROVIDER_TYPE: "anthropic",
-    COPILOT_PROVIDER_BASE_URL: options.server.anthropicBaseUrl,
-    COPILOT_PROVIDER_API_KEY: "elwood-scripted-key",
-    COPILOT_MODEL: options.copilotModel ?? "scripted-model",
-    COPILOT_AUTO_UPDATE: "false",
-    COPILOT_PKG_CACHE_HOME: copilotPackageCache,
+    ...Object.assign({}, ...AGENT_HOME_DIALECTS.map((dialect) => dialect.variables(seed))),
     // Any request that is not to loopback goes to a closed loopback port and fails fast:
-    // belt and braces for fetches no setting turns off (codex's announcement tip).
+    // belt and braces for fetches no setting turns off (an agent's announcement tip).
     HTTPS_PROXY: DEAD_PROXY,
     HTTP_PROXY: DEAD_PROXY,
     https_proxy: DEAD_PROXY,
@@ -137,27 +96,13 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     XDG_CACHE_HOME: join(home, ".cache"),
     XDG_DATA_HOME: join(home, ".local", "share"),
     XDG_STATE_HOME: join(home, ".local", "state"),
-    // Both CLIs keep scratch dirs under TMPDIR (claude-<uid>, codex sandbox mount
-    // targets); inside the home, cleanup() removes them with everything else.
+    // The CLIs keep scratch dirs under TMPDIR (per-user dirs, sandbox mount targets);
+    // inside the home, cleanup() removes them with everything else.
     TMPDIR: join(home, "tmp"),
   };
   try {
-    await mkdir(join(home, ".claude"), { recursive: true });
     await mkdir(join(home, "tmp"), { mode: 0o700 });
-    await mkdir(codexHome, { recursive: true });
-    await mkdir(copilotHome, { recursive: true });
-    await mkdir(copilotPackageCache, { recursive: true, mode: 0o700 });
-    const trusted = (options.trustedDirs ?? []).map((dir) => resolve(dir));
-    await writeFile(join(copilotHome, "config.json"), copilotConfig(trusted));
-    await writeFile(join(home, ".claude.json"), claudeJson(trusted));
-    await writeFile(join(home, ".claude", "settings.json"), claudeSettings());
-    const model = options.codexModel ?? "scripted-model";
-    const catalogPath = join(codexHome, "elwood-model-catalog.json");
-    await writeFile(catalogPath, codexModelCatalog(options.codexModels ?? DEFAULT_CODEX_MODELS));
-    await writeFile(
-      join(codexHome, "config.toml"),
-      codexConfig(options.server.openaiBaseUrl, model, catalogPath),
-    );
+    for (const dialect of AGENT_HOME_DIALECTS) await dialect.seed(seed);
     const profile = shellProfile(cliDirs, variables, options.extraProfile ?? []);
     await writeFile(join(home, ".bashrc"), profile);
     // bash -l reads .profile only; source .bashrc from it so both shell kinds agree.
@@ -172,7 +117,7 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
 
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) {
-    if (value !== undefined && !DROPPED_VARIABLE.test(name)) env[name] = value;
+    if (value !== undefined && !isDropped(name)) env[name] = value;
   }
   const inheritedPath = (base.PATH ?? "").split(delimiter).filter(Boolean);
   Object.assign(env, variables, {
@@ -183,18 +128,12 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
   });
   let removed: Promise<void> | undefined;
   return {
+    ...Object.assign({}, ...AGENT_HOME_DIALECTS.map((dialect) => dialect.result(seed))),
     home,
     env,
-    codexHome,
-    copilotHome,
     cleanup() {
       removed ??= rm(home, { recursive: true, force: true });
       return removed;
     },
-  };
-}
-
-/** The uid where there is one, so two users never share (or fight over) one cache. */
-function userTag(): string {
-  return typeof process.getuid === "function" ? String(process.getuid()) : "user";
+  } as AgentHome;
 }
