@@ -22,7 +22,8 @@ export const COPILOT_TURN_SIGNALS = {
     event.hook_event_name === "userPromptSubmitted" ? textOf(event, "prompt") : undefined,
   // agentStop is observe-only: no reply sends Copilot back to work.
   isBlockingTurnEndReply: (_reply: unknown): boolean => false,
-  // A long paste shows as a "[Paste #1 …]"-style chip until it is submitted.
+  // A long paste shows as "[Paste #1 - 400 lines]" until it is submitted (1.0.102; a
+  // 1,500-character single line still shows whole).
   pasteChip: /\[Paste[^\]]*\]/gi,
   idleTurnEndGraceMs: 5_000,
   interruptKey: KEYS.ctrlC,
