@@ -16,6 +16,14 @@ import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
 import { codexAppFacts } from "./codex/app-facts.js";
 import type { CodexEventHookHandler } from "./codex/hooks/handlers.js";
 import { codexOptions, type ResumeCodexOptions, type StartCodexOptions } from "./codex/options.js";
+import { type CopilotSessionEvents, copilotAdapter } from "./copilot/adapter.js";
+import { copilotAppFacts } from "./copilot/app-facts.js";
+import type { CopilotEventHookHandler } from "./copilot/hooks/handlers.js";
+import {
+  copilotOptions,
+  type ResumeCopilotOptions,
+  type StartCopilotOptions,
+} from "./copilot/options.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
 import { ElwoodApprovalsBase } from "./session/approvals.js";
@@ -33,7 +41,7 @@ import {
   sessionLister,
 } from "./session/session-list.js";
 
-export type { ClaudeSessionEvents, CodexSessionEvents };
+export type { ClaudeSessionEvents, CodexSessionEvents, CopilotSessionEvents };
 
 const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,
@@ -42,6 +50,10 @@ const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaude
 const codex = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
   adapter: codexAdapter,
   options: codexOptions,
+});
+const copilot = defineAgent<CopilotSessionEvents, StartCopilotOptions, ResumeCopilotOptions>()({
+  adapter: copilotAdapter,
+  options: copilotOptions,
 });
 
 /** The primary Claude API: lazy start, send/stream turns, every raw control, and login(). */
@@ -60,6 +72,9 @@ export class ClaudeSession extends claude.Session {
 /** The primary Codex API: lazy start, send/stream turns, every raw control. */
 export class CodexSession extends codex.Session {}
 
+/** The primary Copilot CLI API: lazy start, send/stream turns, every raw control. */
+export class CopilotSession extends copilot.Session {}
+
 /**
  * The registry: every agent the apps offer, one line each, in auto-detection's order.
  * What an entry carries is declared in the agent's folder (`src/<agent>/app-facts.ts`).
@@ -67,6 +82,7 @@ export class CodexSession extends codex.Session {}
 export const ELWOOD_AGENTS = agentRegistry([
   claude.register(claudeAppFacts, ClaudeSession),
   codex.register(codexAppFacts, CodexSession),
+  copilot.register(copilotAppFacts, CopilotSession),
 ]);
 
 /** The agents Elwood ships, by id: the record's `adapter` and the events' `agent`. */
@@ -80,6 +96,7 @@ export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
 // The eager factories build the same objects, already started (seeds §5.8).
 const claudeFactories = claude.factories(ClaudeSession);
 const codexFactories = codex.factories(CodexSession);
+const copilotFactories = copilot.factories(CopilotSession);
 
 export const startClaude = claudeFactories.start;
 export const resumeClaude = claudeFactories.resume;
@@ -89,15 +106,23 @@ export const startCodex = codexFactories.start;
 export const resumeCodex = codexFactories.resume;
 /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
 export const startOrResumeCodex = codexFactories.startOrResume;
+export const startCopilot = copilotFactories.start;
+export const resumeCopilot = copilotFactories.resume;
+/** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+export const startOrResumeCopilot = copilotFactories.startOrResume;
 
 /** What `startClaude` returns: the same `ClaudeSession`, started. */
 export type ClaudeSessionApi = ClaudeSession;
 /** What `startCodex` returns: the same `CodexSession`, started. */
 export type CodexSessionApi = CodexSession;
+/** What `startCopilot` returns: the same `CopilotSession`, started. */
+export type CopilotSessionApi = CopilotSession;
 export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions>;
 export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;
+export type StartOrResumeCopilotOptions = StartOrResumeOptions<StartCopilotOptions>;
 export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;
 export type CodexSessionOptions = AgentSessionOptions<StartCodexOptions>;
+export type CopilotSessionOptions = AgentSessionOptions<StartCopilotOptions>;
 
 /** The Claude `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
@@ -107,6 +132,16 @@ export function listClaudeModels(options: ListModelsOptions): Promise<readonly A
 /** The Codex `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
   return ELWOOD_AGENTS.get("codex").listModels(options);
+}
+
+/**
+ * Copilot's `/model` picker is not driven yet (it has no picker facts): this rejects with
+ * `model_automation_failed` after the throwaway session started and was torn down.
+ */
+export function listCopilotModels(
+  options: ListModelsOptions,
+): Promise<readonly AgentModelOption[]> {
+  return ELWOOD_AGENTS.get("copilot").listModels(options);
 }
 
 /** Pending approvals a human answers from anywhere (prd/approvals.md); `hooks` per agent. */
@@ -119,6 +154,13 @@ export class ElwoodApprovals extends ElwoodApprovalsBase {
   /** `hooks` for a Codex session: its PermissionRequests become pending approvals. */
   codexHooks(): { readonly PermissionRequest: CodexEventHookHandler<"PermissionRequest"> } {
     return this.hooksFor(ELWOOD_AGENTS.get("codex")) as never;
+  }
+
+  /** `hooks` for a Copilot session: its permissionRequests become pending approvals. */
+  copilotHooks(): {
+    readonly permissionRequest: CopilotEventHookHandler<"permissionRequest">;
+  } {
+    return this.hooksFor(ELWOOD_AGENTS.get("copilot")) as never;
   }
 }
 

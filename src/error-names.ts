@@ -3,6 +3,7 @@
 // "Adding an agent"). The root exports the one error class typed with all of them.
 import { CLAUDE_ERROR_NAMES } from "./claude/errors.js";
 import { CODEX_ERROR_NAMES } from "./codex/errors.js";
+import { COPILOT_ERROR_NAMES } from "./copilot/errors.js";
 import {
   ELWOOD_OWN_ERROR_NAMES,
   type ElwoodErrorClass,
@@ -13,6 +14,7 @@ export const ELWOOD_ERROR_NAMES = [
   ...ELWOOD_OWN_ERROR_NAMES,
   ...CLAUDE_ERROR_NAMES,
   ...CODEX_ERROR_NAMES,
+  ...COPILOT_ERROR_NAMES,
 ] as const;
 
 export type ElwoodErrorName = (typeof ELWOOD_ERROR_NAMES)[number];

@@ -9,6 +9,10 @@ export {
   type CodexSessionApi,
   type CodexSessionEvents,
   type CodexSessionOptions,
+  CopilotSession,
+  type CopilotSessionApi,
+  type CopilotSessionEvents,
+  type CopilotSessionOptions,
   ELWOOD_AGENT_KINDS,
   ELWOOD_AGENTS,
   type ElwoodAgentKind,
@@ -17,17 +21,22 @@ export {
   type ElwoodSessionListing,
   listClaudeModels,
   listCodexModels,
+  listCopilotModels,
   listSessions,
   readConversation,
   readSessionInfo,
   resumeClaude,
   resumeCodex,
+  resumeCopilot,
   type StartOrResumeClaudeOptions,
   type StartOrResumeCodexOptions,
+  type StartOrResumeCopilotOptions,
   startClaude,
   startCodex,
+  startCopilot,
   startOrResumeClaude,
   startOrResumeCodex,
+  startOrResumeCopilot,
 } from "./agents.js";
 export type { ElwoodHookContext } from "./bridge/catalogue.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
@@ -62,6 +71,23 @@ export type {
   CodexTranscriptSummary,
   CodexTranscriptSummaryKind,
 } from "./codex/transcript/summary.js";
+export type {
+  CopilotAnyHookEvent,
+  CopilotHookEventName,
+  CopilotHookEventOf,
+} from "./copilot/hooks/events.js";
+export type { CopilotHookHandlers } from "./copilot/hooks/handlers.js";
+export type {
+  CopilotPermissionRequestResult,
+  CopilotPreToolUseResult,
+} from "./copilot/hooks/responses.js";
+export type {
+  CopilotReasoningEffort,
+  ResumeCopilotOptions,
+  StartCopilotOptions,
+} from "./copilot/options.js";
+export { COPILOT_REASONING_EFFORTS } from "./copilot/options.js";
+export { COPILOT_MODES, type CopilotMode } from "./copilot/posture.js";
 export type {
   ElwoodApproval,
   ElwoodApprovalAnswer,

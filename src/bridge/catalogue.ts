@@ -49,8 +49,17 @@ export type HookWireResult =
 export interface HookCatalogue<Handlers, Event extends HookEventBase = HookEventBase> {
   /** Every event name Elwood registers a bridge hook for with this CLI. */
   readonly eventNames: readonly string[];
-  /** Validate a raw hook input (already JSON-decoded) into a deep-frozen event. */
-  parse(raw: unknown): HookParseResult<Event>;
+  /**
+   * Validate a raw hook input (already JSON-decoded) into a deep-frozen event. `routeName`
+   * is the event the input was posted for (`/hooks/<Event>`): a CLI whose inputs do not
+   * name their event (Copilot) is told it there.
+   */
+  parse(raw: unknown, routeName?: string): HookParseResult<Event>;
+  /**
+   * The conversation id a raw input carries, for the bridge's conversation check; absent:
+   * the `session_id` field every other CLI sends.
+   */
+  readonly rawSessionIdOf?: (raw: unknown) => string | undefined;
   /** Find the parent handler for this event (tool-keyed first, then event-name). */
   resolveHandler(
     handlers: Handlers | undefined,

@@ -116,7 +116,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
     pathName: string | undefined,
     abandoned: AbortSignal | undefined,
   ): Promise<HookOutcome> => {
-    const parsed = catalogue.parse(rawInput);
+    const parsed = catalogue.parse(rawInput, pathName);
     if (!parsed.ok) {
       const name = parsed.eventName === UNKNOWN_HOOK_EVENT_NAME ? pathName : parsed.eventName;
       return failOpen(name ?? UNKNOWN_HOOK_EVENT_NAME, "invalid_input", parsed.message);

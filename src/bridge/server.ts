@@ -255,7 +255,7 @@ export class HookBridgeServer {
     const current = guard.id();
     if (current !== undefined) this.#knownConversations.add(current);
     if (eventName === guard.announcedBy || this.#knownConversations.size === 0) return true;
-    const id = sessionIdOf(input);
+    const id = (guard.sessionIdOf ?? sessionIdOf)(input);
     // No string id: the catalogue rejects the input as invalid, without a dispatch.
     return id === undefined || this.#knownConversations.has(id);
   }
@@ -296,6 +296,8 @@ export interface ConversationGuard {
   readonly id: () => string | undefined;
   /** The event that announces a (new) conversation id: SessionStart. */
   readonly announcedBy: string;
+  /** Reads a raw input's conversation id; default its `session_id` field. */
+  readonly sessionIdOf?: (input: unknown) => string | undefined;
 }
 
 function sessionIdOf(input: unknown): string | undefined {

@@ -1,11 +1,11 @@
 // The hook bridge's credential stays out of the agent's tools (issue 16, Done-when 4;
-// prd/bridge.md "Where the credential lives"): a Bash tool (Claude) and a shell tool
-// (Codex) that print their whole environment show no Elwood credential, nothing on disk
+// prd/bridge.md "Where the credential lives"): a Bash tool (Claude), a shell tool
+// (Codex) and a bash tool (Copilot) that print their whole environment show no Elwood credential, nothing on disk
 // in the agent home, the workspace or the state dir holds it, and every hook still
 // reaches the typed handler through the authenticated bridge.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/agents.js";
+import { startClaude, startCopilot } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { type ClaudeFixture, ensureGone, filesWithText, token } from "../support/claude-e2e.js";
 import { startCodexIn } from "../support/codex-e2e.js";
@@ -139,6 +139,65 @@ describe.runIf(process.platform === "linux")("bridge credential against the real
     expect(text.includes(marker)).toBe(true);
     expect(text.includes("HOME=")).toBe(true);
     expect(seen).toEqual(["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]);
+    await expectNoCredentialAnywhere(fx, secret, text);
+    await session.stop();
+  });
+
+  test("C-HOOK-02: a Copilot bash tool running env prints no Elwood credential while every hook still authenticates", async () => {
+    const fx = await newFixture({ cli: "copilot" });
+    const marker = token("env-printed");
+    fx.server.turn({
+      match: /print the environment/,
+      steps: [
+        {
+          tool: {
+            name: "bash",
+            input: { command: printEnvironment(marker), description: "print the environment" },
+          },
+        },
+        { say: "printed it" },
+      ],
+    });
+    const seen: string[] = [];
+    const session = await startCopilot({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+      hooks: {
+        sessionStart: () => {
+          seen.push("sessionStart");
+        },
+        userPromptSubmitted: () => {
+          seen.push("userPromptSubmitted");
+        },
+        preToolUse: () => {
+          seen.push("preToolUse");
+          return { permissionDecision: "allow" };
+        },
+        postToolUse: () => {
+          seen.push("postToolUse");
+        },
+        agentStop: () => {
+          seen.push("agentStop");
+        },
+      },
+    });
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    const secret = bridgeTokenOfChildren();
+    await session.sendMessage("print the environment");
+    const { text } = await toolResultText(fx, "anthropic");
+    await waitForSay(session, "printed it");
+    await session.waitForStatus((status) => status === "ready", 60_000);
+    expect(text.includes(marker)).toBe(true);
+    expect(text.includes("HOME=")).toBe(true);
+    expect(seen).toEqual([
+      "sessionStart",
+      "userPromptSubmitted",
+      "preToolUse",
+      "postToolUse",
+      "agentStop",
+    ]);
     await expectNoCredentialAnywhere(fx, secret, text);
     await session.stop();
   });

@@ -15,7 +15,7 @@ import { serveOver } from "../support/serve-e2e.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
-type Agent = "claude" | "codex";
+type Agent = "claude" | "codex" | "copilot";
 
 /** What each CLI needs to ask for permission: a posture and a tool call that leaves it. */
 const AGENTS: Record<
@@ -23,6 +23,8 @@ const AGENTS: Record<
   {
     readonly posture: Record<string, unknown>;
     readonly api: "anthropic" | "openai";
+    /** The tool's name in the approval, as the CLI reports it. */
+    readonly toolName: string;
     tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
   }
 > = {
@@ -30,12 +32,14 @@ const AGENTS: Record<
   claude: {
     posture: { permissionMode: "default" },
     api: "anthropic",
+    toolName: "Bash",
     tool: (command) => ({ name: "Bash", input: { command } }),
   },
   // Codex on-request in a read-only sandbox asks before a command that leaves the sandbox.
   codex: {
     posture: { sandbox: "read-only", approvalPolicy: "on-request" },
     api: "openai",
+    toolName: "Bash",
     tool: (command) => ({
       name: "exec_command",
       input: {
@@ -44,6 +48,14 @@ const AGENTS: Record<
         justification: "The test needs this file written outside the sandbox",
       },
     }),
+  },
+  // Copilot's own default asks before a command that writes ("Do you want to run this
+  // command?"); its permissionRequest hook answers that prompt.
+  copilot: {
+    posture: {},
+    api: "anthropic",
+    toolName: "bash",
+    tool: (command) => ({ name: "bash", input: { command, description: "Touch a marker" } }),
   },
 };
 
@@ -93,7 +105,7 @@ async function screenText(client: ServeClient, id: string): Promise<string> {
   return ((await client.call("GET", `/api/sessions/${id}/screen`)).body.text as string) ?? "";
 }
 
-for (const agent of ["claude", "codex"] as const) {
+for (const agent of ["claude", "codex", "copilot"] as const) {
   describe(`approvals through elwood serve: ${agent}`, () => {
     test("C-APR-01 C-APR-02 C-APR-03: allow lets the command run and the turn finish; a second answer is 409; an unknown id 404", async () => {
       const fx = await newFixture({ cli: agent });
@@ -110,7 +122,7 @@ for (const agent of ["claude", "codex"] as const) {
 
       const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
       const approval = await onePending(client, id);
-      expect(approval).toMatchObject({ toolName: "Bash", agent });
+      expect(approval).toMatchObject({ toolName: AGENTS[agent].toolName, agent });
       expect(JSON.stringify(approval.input)).toContain(command);
       expect(approval.detail).toMatchObject({ kind: "command" });
       expect((approval.detail as { command: string }).command).toContain(command);

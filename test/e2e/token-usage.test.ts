@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import {
   ClaudeSession,
   CodexSession,
+  CopilotSession,
   type ElwoodAgentSession,
   type ElwoodTokenUsage,
   type ElwoodTurnEvent,
@@ -20,12 +21,14 @@ import { serveOver } from "../support/serve-e2e.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
-type Agent = "claude" | "codex";
+type Agent = "claude" | "codex" | "copilot";
 
 const shell = (agent: Agent, command: string): ScenarioStep =>
   agent === "claude"
     ? { tool: { name: "Bash", input: { command } } }
-    : { tool: { name: "exec_command", input: { cmd: command } } };
+    : agent === "codex"
+      ? { tool: { name: "exec_command", input: { cmd: command } } }
+      : { tool: { name: "bash", input: { command, description: command } } };
 
 // Codex (OpenAI) reports no separate cache writes in its own usage: a scripted write is
 // sent as `input_tokens_details.cache_write_tokens`, which 0.171.0 records as its own field.
@@ -56,7 +59,7 @@ function expected(agent: Agent, ...requests: (typeof TOOL_REQUESTS)[number][]): 
     outputTokens: sum((r) => r.outputTokens),
     cacheReadTokens: sum((r) => r.cacheReadTokens),
     cacheWriteTokens: sum((r) => r.cacheWriteTokens),
-    // Claude's transcript reports no thinking tokens of its own (0); Codex records them.
+    // Claude's and Copilot's records report no thinking tokens of their own (0); Codex does.
     reasoningTokens: agent === "codex" ? sum((r) => r.reasoningTokens ?? 0) : 0,
   };
 }
@@ -91,7 +94,7 @@ function scriptTurns(server: ScriptedModelServer, agent: Agent, first: string, s
   return answers;
 }
 
-describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
+describe.each(["claude", "codex", "copilot"] as const)("token usage, %s", (agent) => {
   test("C-USAGE-01 C-USAGE-02: a turn's usage is the sum of its requests; session.usage the sum of its turns; background requests not counted", async () => {
     const fx = await newFixture({ cli: agent });
     scriptBackground(fx.server);
@@ -101,7 +104,9 @@ describe.each(["claude", "codex"] as const)("token usage, %s", (agent) => {
     const session: ElwoodAgentSession =
       agent === "claude"
         ? sessionOnFixture(fx, ClaudeSession)
-        : sessionOnFixture(fx, CodexSession, { autotrust: true });
+        : agent === "codex"
+          ? sessionOnFixture(fx, CodexSession, { autotrust: true })
+          : sessionOnFixture(fx, CopilotSession);
     const ended: Extract<ElwoodTurnEvent, { kind: "ended" }>[] = [];
     session.on("turn", (event) => {
       if (event.kind === "ended") ended.push(event);

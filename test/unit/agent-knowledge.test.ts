@@ -1,5 +1,6 @@
 // Agent knowledge lives only in the adapter folders (issue 20, Done-when 3): outside
-// src/claude/, src/codex/ and the test kit src/testing/ (which seeds both CLIs' homes), no
+// src/claude/, src/codex/, src/copilot/ and the test kit src/testing/ (which seeds the
+// CLIs' homes), no
 // source file holds any of these literal strings, comments included; src/errors.ts names
 // no agent (agent error names are declared beside their adapters).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +17,7 @@ const AGENT_STRINGS = [
   '"UserPromptSubmit"',
   'decision: "block"',
 ];
-const ADAPTER_FOLDERS = ["claude", "codex", "testing"];
+const ADAPTER_FOLDERS = ["claude", "codex", "copilot", "testing"];
 const SRC = path.resolve(import.meta.dirname, "../../src");
 
 /** `file: string` for each agent string found under `src` outside the adapter folders. */
@@ -36,7 +37,7 @@ function agentStringsOutsideAdapters(src: string): string[] {
 }
 
 describe("agent knowledge stays in the adapter folders (issue 20)", () => {
-  it("no file outside src/claude, src/codex and src/testing holds an agent's strings", () => {
+  it("no file outside the agent folders and src/testing holds an agent's strings", () => {
     expect(agentStringsOutsideAdapters(SRC)).toEqual([]);
   });
 

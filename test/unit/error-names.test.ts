@@ -26,6 +26,14 @@ const PUBLIC_NAMES = [
   "codex_invalid_reasoning_effort",
   "claude_high_trust_conflict",
   "codex_high_trust_conflict",
+  // issue 46: the fourth agent's names, from src/copilot/errors.ts.
+  "copilot_not_found",
+  "copilot_start_failed",
+  "copilot_update_failed",
+  "copilot_not_authenticated",
+  "copilot_version_unsupported",
+  "copilot_invalid_reasoning_effort",
+  "copilot_high_trust_conflict",
   "invalid_options",
   "pty_start_failed",
   "hook_bridge_failed",
@@ -76,9 +84,9 @@ const PUBLIC_NAMES = [
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 59 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(59);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(59);
+  it("ELWOOD_ERROR_NAMES has the same 66 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(66);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(66);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -89,6 +89,12 @@ export interface LaunchPlan {
    * over http from the CLI itself, each admitted only from its sender (prd/bridge.md "Peer check").
    */
   readonly commandHookEvents: "all" | readonly string[];
+  /**
+   * The conversation's transcript file when the launch already knows it and the hooks
+   * name it late or never (Copilot: its id is chosen at launch, and only its turn-end hook
+   * carries the path). Followed from the start; a resume skips what it already holds.
+   */
+  readonly transcriptPath?: string;
 }
 
 export interface AgentAdapter<
@@ -147,6 +153,8 @@ export interface AgentAdapter<
     readonly pasteChip: RegExp;
     /** Idle composer time that ends a turn without its end hook (a tool may hide the working row). */
     readonly idleTurnEndGraceMs: number;
+    /** The key that stops a running turn; default Escape (Copilot takes Esc as "edit prompt"). */
+    readonly interruptKey?: string;
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;

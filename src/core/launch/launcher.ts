@@ -150,6 +150,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     bridge.expectConversation({
       id: () => runtime?.recorder.agentSessionId,
       announcedBy: adapter.signals.sessionStartHook,
+      ...(adapter.hooks.rawSessionIdOf === undefined
+        ? {}
+        : { sessionIdOf: adapter.hooks.rawSessionIdOf }),
     });
     cleanup.push(() => {
       try {
@@ -212,6 +215,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       },
     });
     launch.observe?.(runtime);
+    if (plan.transcriptPath !== undefined) transcript.follow(plan.transcriptPath);
     await waitForEarlyFailure(adapter, runtime.context);
     const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).

@@ -150,7 +150,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       requested: options.requestedSize,
       bootstrapMinCols: adapter.bootstrapMinCols,
     });
-    this.interrupt = new SessionInterrupt(context, turns);
+    this.interrupt = new SessionInterrupt(context, turns, adapter.signals.interruptKey);
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: adapter.signals,

@@ -3,7 +3,8 @@
 // first on PATH.
 import { claudeHome } from "./claude/home.js";
 import { codexHome } from "./codex/home.js";
+import { copilotHome } from "./copilot/home.js";
 
-export const AGENT_HOME_DIALECTS = [claudeHome, codexHome] as const;
+export const AGENT_HOME_DIALECTS = [claudeHome, codexHome, copilotHome] as const;
 
 export type ListedDialect = (typeof AGENT_HOME_DIALECTS)[number];

@@ -103,7 +103,7 @@ describe("dispatch, help and version", () => {
       output: { value: "text", source: "built-in" },
     });
     const help = await elwood(["--help", "sessions"]);
-    expect(help.stdout).toContain("elwood sessions [--agent claude|codex]");
+    expect(help.stdout).toContain("elwood sessions [--agent claude|codex|copilot]");
   });
 
   test("C-CLI-02: options before a command that has no use for them are refused by name", async () => {
