@@ -11,6 +11,11 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
+import {
+  ACP_TEST_AGENTS as AGENTS,
+  type AcpTestAgent as Agent,
+  SCENARIO_TIMEOUT_MS,
+} from "../support/acp-e2e.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
 import { touchAndEcho } from "../support/hooks-e2e.js";
 import { survivorsInHome } from "../support/process-table.js";
@@ -19,41 +24,6 @@ import { elwoodArgv } from "../support/serve-process.js";
 
 const ACPX = resolve(import.meta.dirname, "..", "..", "node_modules", "acpx", "dist", "cli.js");
 const newFixture = useRealCliFixture({ trusted: true });
-
-/**
- * One scenario runs the CLI through several launches (about 65 s for Claude alone); with
- * other e2e files beside it on the 2-core machine it took over the suite's 180 s.
- */
-const SCENARIO_TIMEOUT_MS = 480_000;
-
-type Agent = "claude" | "codex";
-
-const AGENTS: Record<
-  Agent,
-  {
-    readonly flags: readonly string[];
-    readonly api: "anthropic" | "openai";
-    tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
-  }
-> = {
-  claude: {
-    flags: ["--claude-permission-mode", "default"],
-    api: "anthropic",
-    tool: (command) => ({ name: "Bash", input: { command } }),
-  },
-  codex: {
-    flags: ["--codex-sandbox", "read-only", "--codex-approval-policy", "on-request"],
-    api: "openai",
-    tool: (command) => ({
-      name: "exec_command",
-      input: {
-        cmd: command,
-        sandbox_permissions: "require_escalated",
-        justification: "The test needs this file written outside the sandbox",
-      },
-    }),
-  },
-};
 
 interface JsonRpcLine {
   readonly id?: unknown;

@@ -11,8 +11,11 @@ import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { describe, expect, test } from "vitest";
 import {
   type AcpProcess,
+  ACP_TEST_AGENTS as AGENTS,
+  type AcpTestAgent as Agent,
   agentText,
   rpcError,
+  SCENARIO_TIMEOUT_MS,
   startAcp,
   trace,
   updatesOf,
@@ -23,42 +26,6 @@ import { survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
-
-/**
- * One scenario runs the CLI through several launches (about 65 s for Claude alone); with
- * other e2e files beside it on the 2-core machine it took over the suite's 180 s.
- */
-const SCENARIO_TIMEOUT_MS = 480_000;
-
-type Agent = "claude" | "codex";
-
-/** What each CLI needs to ask for permission: a posture and a tool call that leaves it. */
-const AGENTS: Record<
-  Agent,
-  {
-    readonly flags: readonly string[];
-    readonly api: "anthropic" | "openai";
-    tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
-  }
-> = {
-  claude: {
-    flags: ["--claude-permission-mode", "default"],
-    api: "anthropic",
-    tool: (command) => ({ name: "Bash", input: { command } }),
-  },
-  codex: {
-    flags: ["--codex-sandbox", "read-only", "--codex-approval-policy", "on-request"],
-    api: "openai",
-    tool: (command) => ({
-      name: "exec_command",
-      input: {
-        cmd: command,
-        sandbox_permissions: "require_escalated",
-        justification: "The test needs this file written outside the sandbox",
-      },
-    }),
-  },
-};
 
 function acpFor(fx: ClaudeFixture, agent: Agent): AcpProcess {
   const acp = startAcp({

@@ -131,3 +131,39 @@ export async function rpcError(
   if (error === undefined) throw new Error("expected a JSON-RPC error, got a result");
   return error as { code: number; message: string; data?: { name?: string } };
 }
+
+/**
+ * One scenario runs the CLI through several launches (about 65 s for Claude alone); with
+ * other e2e files beside it on the 2-core machine it took over the suite's 180 s.
+ */
+export const SCENARIO_TIMEOUT_MS = 480_000;
+
+export type AcpTestAgent = "claude" | "codex";
+
+/** What each CLI needs to ask for permission: a posture and a tool call that leaves it. */
+export const ACP_TEST_AGENTS: Record<
+  AcpTestAgent,
+  {
+    readonly flags: readonly string[];
+    readonly api: "anthropic" | "openai";
+    tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
+  }
+> = {
+  claude: {
+    flags: ["--claude-permission-mode", "default"],
+    api: "anthropic",
+    tool: (command) => ({ name: "Bash", input: { command } }),
+  },
+  codex: {
+    flags: ["--codex-sandbox", "read-only", "--codex-approval-policy", "on-request"],
+    api: "openai",
+    tool: (command) => ({
+      name: "exec_command",
+      input: {
+        cmd: command,
+        sandbox_permissions: "require_escalated",
+        justification: "The test needs this file written outside the sandbox",
+      },
+    }),
+  },
+};
