@@ -25,6 +25,8 @@ export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   createTranscriptMapper(): TranscriptMapper;
   /** A lazy session from plain options; they are checked (and refused) at start, as ever. */
   createSession(options: Readonly<Record<string, unknown>>): AgentSession;
+  /** Whether its CLI has a `/model` picker Elwood can read (else listModels is refused). */
+  readonly listsModels: boolean;
   /** The `/model` picker's rows, read from a throwaway session that is always torn down. */
   listModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]>;
 }
@@ -50,6 +52,7 @@ export function registeredAgent<Facts extends AgentAppFacts>(parts: {
     findConversation: adapter.findConversation,
     createTranscriptMapper: () => adapter.createTranscriptMapper(),
     createSession: (options: Readonly<Record<string, unknown>>) => new Session(options),
+    listsModels: adapter.operations?.models !== undefined,
     listModels: (options: ListModelsOptions) => guardedList(() => listModelsWith(start, options)),
   });
 }

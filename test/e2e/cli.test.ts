@@ -23,6 +23,7 @@ import { dirname, join } from "node:path";
 import xterm from "@xterm/headless";
 import { spawn as spawnPty } from "node-pty";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ELWOOD_AGENTS } from "../../src/agents.js";
 import {
   type AgentHome,
   createAgentHome,
@@ -389,7 +390,7 @@ async function trapAgents(): Promise<{ dir: string; launches(): Promise<string[]
 }
 
 describe("elwood models", () => {
-  test("C-CLI-26: --output json lists both agents' pickers, and nothing is left running or kept", async () => {
+  test("C-CLI-26: --output json lists the pickers of every agent that has one (claude, codex), and nothing is left running or kept", async () => {
     const cwd = await workspace();
     const stateDir = join(cwd, "..", `${cwd.split("/").pop()}-state`);
     folders.push(stateDir);
@@ -493,7 +494,7 @@ describe("elwood exit statuses", () => {
     }
   });
 
-  test("C-CLI-21: both agents are probed at once, and a failing claude probe leaves codex chosen", async () => {
+  test("C-CLI-21: every registered agent is probed at once, and a failing claude probe leaves codex chosen", async () => {
     const log = join(await workspace(), "probes.log");
     // Each probe's login shell logs when it starts, takes 2 s, and the claude one fails.
     const probing = await createAgentHome({
@@ -515,13 +516,14 @@ describe("elwood exit statuses", () => {
         .trim()
         .split("\n")
         .map((line) => line.split(" "));
-      expect(probes.map((fields) => fields.slice(1).join(" ")).sort()).toEqual([
-        "command -v claude",
-        "command -v codex",
-      ]);
-      // Concurrent: the second started long before the first one's 2 s were over.
-      const [first, second] = probes.map((fields) => Number(fields[0]));
-      expect(Math.abs((first as number) - (second as number))).toBeLessThan(1_000);
+      // One probe per registered agent (claude, codex, then any agent added since).
+      expect(probes.map((fields) => fields.slice(1).join(" ")).sort()).toEqual(
+        ELWOOD_AGENTS.agents.map((agent) => `command -v ${agent.binary}`).sort(),
+      );
+      expect(probes.length).toBeGreaterThanOrEqual(2);
+      // Concurrent: the last started long before the first one's 2 s were over.
+      const starts = probes.map((fields) => Number(fields[0]));
+      expect(Math.max(...starts) - Math.min(...starts)).toBeLessThan(1_000);
     } finally {
       await probing.cleanup();
     }

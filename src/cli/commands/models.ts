@@ -1,7 +1,7 @@
 // `elwood models [--agent <id>]` (spec §5.11): starts each agent headless (with its trust
 // prompt answered, as the library's model listers do), reads its `/model` picker, and
-// always tears it down. Without --agent: every registered agent in order, sharing one
-// --timeout budget; one agent's failure never hides another's models.
+// always tears it down. Without --agent: every registered agent that has a picker, in
+// order, sharing one --timeout budget; one agent's failure never hides another's models.
 import { type AgentModelOption, ELWOOD_AGENTS } from "../../index.js";
 import { AGENT_CHOICES, AGENT_IDS, agentEntry, EXAMPLE_AGENT } from "../agents/registry.js";
 import { parseArgs } from "../args/parse.js";
@@ -13,6 +13,9 @@ import { ProtocolOutput } from "../io/output.js";
 import { usageError } from "../usage-error.js";
 import type { CliCommand } from "./command.js";
 import { commandHelp } from "./help-text.js";
+
+/** The agents `elwood models` lists without --agent: those whose picker Elwood can read. */
+const PICKER_AGENTS: readonly Agent[] = AGENT_IDS.filter((id) => agentEntry(id).listsModels);
 
 interface AgentResult {
   readonly agent: Agent;
@@ -28,7 +31,7 @@ export const modelsCommand: CliCommand = {
   options: ["help", "agent", "output", "timeout", "state-dir", "verbose", "debug", "defaults"],
   details: `Starts each agent headless in the current folder (answering its folder-trust
 prompt), opens its /model picker, reads the rows and closes the picker with Escape (the
-model is not changed), then tears the agent down. Without --agent: ${AGENT_IDS.map((id) => agentEntry(id).displayName).join(", then ")}.
+model is not changed), then tears the agent down. Without --agent: ${PICKER_AGENTS.map((id) => agentEntry(id).displayName).join(", then ")}.
 Text: "*" marks the current model, then id, label, "(default)", description.
 
 Examples:
@@ -53,7 +56,7 @@ Examples:
       );
     }
     const agents: readonly Agent[] =
-      settings.agent.value === undefined ? AGENT_IDS : [settings.agent.value];
+      settings.agent.value === undefined ? PICKER_AGENTS : [settings.agent.value];
     const budgetMs = settings.timeoutMs.value;
     const deadline = budgetMs === undefined ? undefined : Date.now() + budgetMs;
     const results: AgentResult[] = [];
