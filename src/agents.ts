@@ -1,4 +1,4 @@
-// The agents this package ships, each one folder (src/claude, src/codex) turned into its
+// The agents this package ships, each one folder (src/claude, src/codex, src/gemini) turned into its
 // public face by one defineAgent call here: the session class and the factories that
 // start, resume or start-or-resume it. Core never names them: it works over the adapter's
 // opaque id. Adding an agent: prd/internals.md.
@@ -13,6 +13,12 @@ import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
 import { codexOptions, type ResumeCodexOptions, type StartCodexOptions } from "./codex/options.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
+import { type GeminiSessionEvents, geminiAdapter } from "./gemini/adapter.js";
+import {
+  geminiOptions,
+  type ResumeGeminiOptions,
+  type StartGeminiOptions,
+} from "./gemini/options.js";
 import {
   type AgentSessionOptions,
   defineAgent,
@@ -20,7 +26,7 @@ import {
 } from "./session/define-agent.js";
 import { type ListModelsOptions, listModelsWith } from "./session/list-models.js";
 
-export type { ClaudeSessionEvents, CodexSessionEvents };
+export type { ClaudeSessionEvents, CodexSessionEvents, GeminiSessionEvents };
 
 /** The agents Elwood ships, by id: the record's `adapter` and the events' `agent`. */
 export const ELWOOD_AGENT_KINDS = ["claude", "codex"] as const;
@@ -37,6 +43,10 @@ const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaude
 const codex = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
   adapter: codexAdapter,
   options: codexOptions,
+});
+const gemini = defineAgent<GeminiSessionEvents, StartGeminiOptions, ResumeGeminiOptions>()({
+  adapter: geminiAdapter,
+  options: geminiOptions,
 });
 
 /** The primary Claude API: lazy start, send/stream turns, every raw control, and login(). */
@@ -55,9 +65,13 @@ export class ClaudeSession extends claude.Session {
 /** The primary Codex API: lazy start, send/stream turns, every raw control. */
 export class CodexSession extends codex.Session {}
 
+/** The primary Gemini API: lazy start, send/stream turns, every raw control. */
+export class GeminiSession extends gemini.Session {}
+
 // The eager factories build the same objects, already started (seeds §5.8).
 const claudeFactories = claude.factories(ClaudeSession);
 const codexFactories = codex.factories(CodexSession);
+const geminiFactories = gemini.factories(GeminiSession);
 
 export const startClaude = claudeFactories.start;
 export const resumeClaude = claudeFactories.resume;
@@ -67,15 +81,23 @@ export const startCodex = codexFactories.start;
 export const resumeCodex = codexFactories.resume;
 /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
 export const startOrResumeCodex = codexFactories.startOrResume;
+export const startGemini = geminiFactories.start;
+export const resumeGemini = geminiFactories.resume;
+/** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+export const startOrResumeGemini = geminiFactories.startOrResume;
 
 /** What `startClaude` returns: the same `ClaudeSession`, started. */
 export type ClaudeSessionApi = ClaudeSession;
 /** What `startCodex` returns: the same `CodexSession`, started. */
 export type CodexSessionApi = CodexSession;
+/** What `startGemini` returns: the same `GeminiSession`, started. */
+export type GeminiSessionApi = GeminiSession;
 export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions>;
 export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;
 export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;
 export type CodexSessionOptions = AgentSessionOptions<StartCodexOptions>;
+export type StartOrResumeGeminiOptions = StartOrResumeOptions<StartGeminiOptions>;
+export type GeminiSessionOptions = AgentSessionOptions<StartGeminiOptions>;
 
 /** The Claude `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
@@ -85,6 +107,14 @@ export function listClaudeModels(options: ListModelsOptions): Promise<readonly A
 /** The Codex `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
   return guardedList(() => listModelsWith(startCodex, options));
+}
+
+/**
+ * The Gemini `/model` rows, read from a throwaway session that is always torn down; Gemini
+ * declares no model picker facts yet, so this rejects with model_automation_failed.
+ */
+export function listGeminiModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  return guardedList(() => listModelsWith(startGemini, options));
 }
 
 // Promise-returning functions reject, never throw synchronously (api.md).

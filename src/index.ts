@@ -11,16 +11,25 @@ export {
   type CodexSessionOptions,
   ELWOOD_AGENT_KINDS,
   type ElwoodAgentKind,
+  GeminiSession,
+  type GeminiSessionApi,
+  type GeminiSessionEvents,
+  type GeminiSessionOptions,
   listClaudeModels,
   listCodexModels,
+  listGeminiModels,
   resumeClaude,
   resumeCodex,
+  resumeGemini,
   type StartOrResumeClaudeOptions,
   type StartOrResumeCodexOptions,
+  type StartOrResumeGeminiOptions,
   startClaude,
   startCodex,
+  startGemini,
   startOrResumeClaude,
   startOrResumeCodex,
+  startOrResumeGemini,
 } from "./agents.js";
 export type { ElwoodHookContext } from "./bridge/catalogue.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
@@ -120,6 +129,18 @@ export { IMAGE_LIMITS } from "./core/operations/images.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
 export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export type {
+  GeminiAnyHookEvent,
+  GeminiHookEventName,
+  GeminiHookEventOf,
+} from "./gemini/hooks/events.js";
+export type { GeminiHookHandlers } from "./gemini/hooks/handlers.js";
+export type {
+  GeminiApprovalMode,
+  ResumeGeminiOptions,
+  StartGeminiOptions,
+} from "./gemini/options.js";
+export { GEMINI_APPROVAL_MODES } from "./gemini/posture.js";
 export {
   DEFAULT_APPROVAL_EXPIRY_MS,
   ElwoodApprovals,

@@ -1,4 +1,4 @@
-// Locates the claude and codex executables for e2e tests: the exact-pinned
+// Locates the claude, codex and gemini executables for e2e tests: the exact-pinned
 // devDependencies by default, or another version via ELWOOD_TEST_CLAUDE_BIN /
 // ELWOOD_TEST_CODEX_BIN so the same tests run against older CLIs. The compat matrix
 // (scripts/compat/) and the screen capture tool set the same variables: one code path.
@@ -6,17 +6,21 @@ import { accessSync, constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The CLIs the compat matrix and the per-agent tables cover. */
 export type CliName = "claude" | "codex";
+/** Every CLI a fixture's home can lead to (Gemini's tables are not written yet). */
+export type FixtureCliName = CliName | "gemini";
 
-export const CLI_BINARY_VARIABLE: Readonly<Record<CliName, string>> = {
+export const CLI_BINARY_VARIABLE: Readonly<Record<FixtureCliName, string>> = {
   claude: "ELWOOD_TEST_CLAUDE_BIN",
   codex: "ELWOOD_TEST_CODEX_BIN",
+  gemini: "ELWOOD_TEST_GEMINI_BIN",
 };
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** Absolute path of the CLI to test; throws with the fix when it is missing. */
-export function cliBinary(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
+export function cliBinary(name: FixtureCliName, env: NodeJS.ProcessEnv = process.env): string {
   const variable = CLI_BINARY_VARIABLE[name];
   const override = env[variable];
   const path = override ? resolve(override) : join(REPOSITORY_ROOT, "node_modules", ".bin", name);
@@ -30,6 +34,6 @@ export function cliBinary(name: CliName, env: NodeJS.ProcessEnv = process.env): 
 }
 
 /** The folder holding the CLI, for an agent home's PATH. */
-export function cliBinaryDir(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
+export function cliBinaryDir(name: FixtureCliName, env: NodeJS.ProcessEnv = process.env): string {
   return dirname(cliBinary(name, env));
 }

@@ -69,12 +69,18 @@ const PUBLIC_NAMES = [
   "approval_settled",
   // issue 25: a program prompt that waited out a person's untouched draft.
   "composer_occupied",
+  // issue 42: the third agent's own names (src/gemini/errors.ts).
+  "gemini_not_found",
+  "gemini_start_failed",
+  "gemini_not_authenticated",
+  "gemini_version_unsupported",
+  "gemini_high_trust_conflict",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 57 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(57);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(57);
+  it("ELWOOD_ERROR_NAMES has the same 62 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(62);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(62);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

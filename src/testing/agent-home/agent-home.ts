@@ -1,5 +1,5 @@
-// createAgentHome(): a fresh, private HOME in which the real claude and codex CLIs
-// start without first-run dialogs and talk only to a scripted model server.
+// createAgentHome(): a fresh, private HOME in which the real claude, codex and gemini
+// CLIs start without first-run dialogs and talk only to a scripted model server.
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
@@ -15,19 +15,31 @@ import {
   claudeJson,
   claudeSettings,
   codexConfig,
+  GEMINI_KEY_VARIABLE,
+  geminiSettings,
+  geminiTrustedFolders,
   shellProfile,
 } from "./files.js";
 
 export interface AgentHomeServer {
   readonly anthropicBaseUrl: string;
   readonly openaiBaseUrl: string;
+  /** For Gemini CLI (GOOGLE_GEMINI_BASE_URL); without it Gemini is not pointed anywhere. */
+  readonly googleBaseUrl?: string;
 }
 
 export interface AgentHomeOptions {
   /** The model server both CLIs should reach (a ScriptedModelServer fits). */
   readonly server: AgentHomeServer;
-  /** Folders Claude treats as already trusted; every other folder shows the trust dialog. */
+  /**
+   * Folders Claude treats as already trusted; every other folder shows the trust dialog.
+   * Gemini lists them in its trusted folders, which it reads only with `geminiFolderTrust`.
+   */
   readonly trustedDirs?: readonly string[];
+  /** Turn Gemini's folder trust on, so an untrusted folder shows its dialog; default off. */
+  readonly geminiFolderTrust?: boolean;
+  /** Model name Gemini is configured with; default "gemini-2.5-pro" (see prd/gemini.md). */
+  readonly geminiModel?: string;
   /**
    * Folders to put on PATH. Default: the folders of `claude` and `codex` as found in a
    * `node_modules/.bin` above the calling module, the working directory or the kit
@@ -53,13 +65,15 @@ export interface AgentHome {
   readonly env: Readonly<Record<string, string>>;
   /** `$HOME/.codex`, also exported as CODEX_HOME. */
   readonly codexHome: string;
+  /** `$HOME/.gemini`: Gemini's settings, trusted folders and chats (under tmp/). */
+  readonly geminiHome: string;
   /** Removes the home folder. Idempotent. */
   cleanup(): Promise<void>;
 }
 
 /** Variables that would point a CLI at a real account, a real config or the host terminal. */
 const DROPPED_VARIABLE =
-  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|OPENAI_|AWS_|GOOGLE_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
+  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$|CODEX_|OPENAI_|AWS_|GOOGLE_|GEMINI_|VERTEX|XDG_|TMUX|COLUMNS$|LINES$|(HTTPS?|ALL|NO)_PROXY$)/i;
 
 const DEAD_PROXY = "http://127.0.0.1:9";
 const LOOPBACK_HOSTS = "127.0.0.1,localhost,::1";
@@ -89,6 +103,7 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
   const home = await mkdtemp(join(options.parentDir ?? tmpdir(), "elwood-home-"));
   await chmod(home, 0o700);
   const codexHome = join(home, ".codex");
+  const geminiHome = join(home, ".gemini");
   const variables: Record<string, string> = {
     ANTHROPIC_BASE_URL: options.server.anthropicBaseUrl,
     // An auth token (not an API key) avoids Claude's "Detected a custom API key" dialog.
@@ -101,6 +116,10 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     DISABLE_ERROR_REPORTING: "1",
     [CODEX_KEY_VARIABLE]: "elwood-scripted-key",
     CODEX_HOME: codexHome,
+    [GEMINI_KEY_VARIABLE]: "elwood-scripted-key",
+    ...(options.server.googleBaseUrl === undefined
+      ? {}
+      : { GOOGLE_GEMINI_BASE_URL: options.server.googleBaseUrl }),
     // Any request that is not to loopback goes to a closed loopback port and fails fast:
     // belt and braces for fetches no setting turns off (codex's announcement tip).
     HTTPS_PROXY: DEAD_PROXY,
@@ -131,6 +150,12 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
       join(codexHome, "config.toml"),
       codexConfig(options.server.openaiBaseUrl, model, catalogPath),
     );
+    await mkdir(geminiHome, { recursive: true });
+    await writeFile(
+      join(geminiHome, "settings.json"),
+      geminiSettings(options.geminiModel ?? "gemini-2.5-pro", options.geminiFolderTrust === true),
+    );
+    await writeFile(join(geminiHome, "trustedFolders.json"), geminiTrustedFolders(trusted));
     const profile = shellProfile(cliDirs, variables, options.extraProfile ?? []);
     await writeFile(join(home, ".bashrc"), profile);
     // bash -l reads .profile only; source .bashrc from it so both shell kinds agree.
@@ -159,6 +184,7 @@ export async function createAgentHome(options: AgentHomeOptions): Promise<AgentH
     home,
     env,
     codexHome,
+    geminiHome,
     cleanup() {
       removed ??= rm(home, { recursive: true, force: true });
       return removed;

@@ -8,7 +8,7 @@ import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ElwoodError } from "../../errors.js";
 
-const CLI_NAMES = ["claude", "codex"] as const;
+const CLI_NAMES = ["claude", "codex", "gemini"] as const;
 
 function isExecutable(path: string): boolean {
   try {

@@ -1,5 +1,6 @@
 // The file contents of an agent home: ~/.claude.json, ~/.claude/settings.json,
-// ~/.codex/config.toml, and the shell startup files. Pure functions, no I/O.
+// ~/.codex/config.toml, ~/.gemini/settings.json, and the shell startup files. Pure
+// functions, no I/O.
 
 /** The API key variable named by the Codex provider's `env_key`. */
 import { shellQuote } from "../../shell/login-shell.js";
@@ -74,6 +75,37 @@ export function codexConfig(openaiBaseUrl: string, model: string, catalogPath: s
     "daemon_auto_start = false",
     "",
   ].join("\n");
+}
+
+/** The API key variable Gemini CLI reads for its "gemini-api-key" auth type. */
+export const GEMINI_KEY_VARIABLE = "GEMINI_API_KEY";
+
+/**
+ * Gemini's user settings: API-key auth chosen (no auth picker), no update checks or
+ * notices, no usage statistics, no session cleanup, a fixed model (so main turns skip
+ * the model router), and folder trust off unless the test asks for its dialog.
+ */
+export function geminiSettings(model: string, folderTrust: boolean): string {
+  const settings = {
+    security: {
+      auth: { selectedType: "gemini-api-key" },
+      folderTrust: { enabled: folderTrust },
+    },
+    general: {
+      enableAutoUpdate: false,
+      enableAutoUpdateNotification: false,
+      sessionRetention: { enabled: false },
+    },
+    privacy: { usageStatisticsEnabled: false },
+    model: { name: model },
+  };
+  return `${JSON.stringify(settings, null, 2)}\n`;
+}
+
+/** Gemini's trusted-folders list: the folders a test trusts when folder trust is on. */
+export function geminiTrustedFolders(trustedDirs: readonly string[]): string {
+  const rules = Object.fromEntries(trustedDirs.map((dir) => [dir, "TRUST_FOLDER"]));
+  return `${JSON.stringify(rules, null, 2)}\n`;
 }
 
 /** Startup lines shared by .profile and .bashrc: PATH first, then the variables. */
