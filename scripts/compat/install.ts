@@ -12,6 +12,7 @@ import type { CliName } from "../../test/support/cli-binaries.js";
 export const CLI_PACKAGE: Readonly<Record<CliName, string>> = {
   claude: "@anthropic-ai/claude-code",
   codex: "@openai/codex",
+  gemini: "@google/gemini-cli",
 };
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -31,7 +31,7 @@ interface Request {
 }
 
 function parseArguments(argv: readonly string[]): Request {
-  const versions: Record<CliName, string[]> = { claude: [], codex: [] };
+  const versions: Record<CliName, string[]> = { claude: [], codex: [], gemini: [] };
   let updateReadme = false;
   let lockFile: string | undefined;
   for (let index = 0; index < argv.length; index++) {
@@ -46,17 +46,19 @@ function parseArguments(argv: readonly string[]): Request {
       index++;
       continue;
     }
-    if ((flag === "--claude" || flag === "--codex") && value !== undefined) {
+    if ((flag === "--claude" || flag === "--codex" || flag === "--gemini") && value !== undefined) {
       versions[flag.slice(2) as CliName].push(...value.split(",").filter(Boolean));
       index++;
       continue;
     }
     throw new Error(
-      `unexpected argument "${flag}"; usage: npm run test:compat -- --claude <v>[,<v>…] --codex <v>[,<v>…] [--update-readme] [--lock <file>] (a version may be "pinned" or "latest")`,
+      `unexpected argument "${flag}"; usage: npm run test:compat -- --claude <v>[,<v>…] --codex <v>[,<v>…] --gemini <v>[,<v>…] [--update-readme] [--lock <file>] (a version may be "pinned" or "latest")`,
     );
   }
-  if (versions.claude.length + versions.codex.length === 0) {
-    throw new Error("expected at least one version: --claude <v>[,<v>…] and/or --codex <v>[,<v>…]");
+  if (versions.claude.length + versions.codex.length + versions.gemini.length === 0) {
+    throw new Error(
+      "expected at least one version: --claude <v>[,<v>…], --codex <v>[,<v>…] and/or --gemini <v>[,<v>…]",
+    );
   }
   return { versions, updateReadme, lockFile };
 }

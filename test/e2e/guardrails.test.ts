@@ -32,10 +32,14 @@ import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
-const SHELL_TOOL: Readonly<Record<CliName, string>> = { claude: "Bash", codex: "exec_command" };
+const SHELL_TOOL: Readonly<Record<CliName, string>> = {
+  claude: "Bash",
+  codex: "exec_command",
+  gemini: "run_shell_command",
+};
 
 function shellCall(cli: CliName, command: string) {
-  const input = cli === "claude" ? { command } : { cmd: command };
+  const input = cli === "codex" ? { cmd: command } : { command };
   return { tool: { name: SHELL_TOOL[cli], input } };
 }
 

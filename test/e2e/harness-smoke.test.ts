@@ -65,7 +65,11 @@ async function until<T>(
 }
 
 /** The CLIs' composer glyphs; history rows of past prompts carry the same glyph. */
-const COMPOSER_GLYPH: Readonly<Record<CliName, string>> = { claude: "❯", codex: "›" };
+const COMPOSER_GLYPH: Readonly<Record<CliName, string>> = {
+  claude: "❯",
+  codex: "›",
+  gemini: ">",
+};
 /** How long one paste or Enter may take to show its effect before it counts as dropped. */
 const KEY_EFFECT_MS = 8_000;
 /** Bounded retries: a CLI that ignores this many keys in a row is broken, not slow. */

@@ -6,10 +6,9 @@ import { accessSync, constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The CLIs the compat matrix and the per-agent tables cover. */
-export type CliName = "claude" | "codex";
-/** Every CLI a fixture's home can lead to (Gemini's tables are not written yet). */
-export type FixtureCliName = CliName | "gemini";
+export type CliName = "claude" | "codex" | "gemini";
+/** Every CLI a fixture's home can lead to. */
+export type FixtureCliName = CliName;
 
 export const CLI_BINARY_VARIABLE: Readonly<Record<FixtureCliName, string>> = {
   claude: "ELWOOD_TEST_CLAUDE_BIN",

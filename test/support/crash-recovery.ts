@@ -9,7 +9,7 @@
 // Tools that detached from the terminal (`setsid`, `nohup`) die too: the launch sentinel
 // ends them (issue 21).
 import { expect } from "vitest";
-import { startOrResumeClaude, startOrResumeCodex } from "../../src/agents.js";
+import { startOrResumeClaude, startOrResumeCodex, startOrResumeGemini } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "./claude-e2e.js";
@@ -40,10 +40,14 @@ const HAS_CONVERSATION: Readonly<Record<Phase, boolean>> = {
 // long-running command to both CLIs.
 const LONG_COMMAND = `node -e "setTimeout(() => console.log('slept'), 30000)"`;
 
-const SHELL_TOOL: Readonly<Record<CliName, string>> = { claude: "Bash", codex: "exec_command" };
+const SHELL_TOOL: Readonly<Record<CliName, string>> = {
+  claude: "Bash",
+  codex: "exec_command",
+  gemini: "run_shell_command",
+};
 
 function shellCall(cli: CliName, command: string) {
-  const input = cli === "claude" ? { command } : { cmd: command };
+  const input = cli === "codex" ? { cmd: command } : { command };
   return { tool: { name: SHELL_TOOL[cli], input } };
 }
 
@@ -79,7 +83,9 @@ async function restart(fx: ClaudeFixture, cli: CliName, elwoodSessionId: string)
   const result =
     cli === "claude"
       ? await startOrResumeClaude({ ...common, elwoodSessionId, permissionMode: "default" })
-      : await startOrResumeCodex({ ...common, elwoodSessionId });
+      : cli === "codex"
+        ? await startOrResumeCodex({ ...common, elwoodSessionId })
+        : await startOrResumeGemini({ ...common, elwoodSessionId, approvalMode: "yolo" });
   const session: ElwoodAgentSession = result.session;
   fx.defer(() => ensureGone(session));
   const warnings: ElwoodWarningEvent[] = [];
@@ -183,6 +189,7 @@ function detachingCommand(marker: string): string {
 const UNCONFINED: Readonly<Record<CliName, Readonly<Record<string, string>>>> = {
   claude: {},
   codex: { sandbox: "danger-full-access" },
+  gemini: { approvalMode: "yolo" },
 };
 
 async function killedAfterToolDetached(cli: CliName, newFixture: MakeFixture): Promise<void> {

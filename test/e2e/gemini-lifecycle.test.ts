@@ -1,0 +1,130 @@
+// A Gemini session's life through Elwood against the real CLI (issue 42 "Done when"):
+// resume after close() continues the same conversation; stop, kill and teardown leave no
+// process of the agent home (Gemini's relaunched second process included); interrupt()
+// during a slow streamed turn returns to ready; a turn's usage is the sum of its requests'
+// usageMetadata.
+import { describe, expect, test } from "vitest";
+import { GeminiSession, resumeGemini } from "../../src/agents.js";
+import type { ElwoodTurnEvent } from "../../src/index.js";
+import { ensureGone, record, token } from "../support/claude-e2e.js";
+import { geminiRequests, startGeminiIn } from "../support/gemini-e2e.js";
+import { processesInHome, survivorsInHome } from "../support/process-table.js";
+import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
+
+const newFixture = useRealCliFixture({ cli: "gemini" });
+
+describe("Gemini session lifecycle against the real CLI", () => {
+  test("resumeGemini after close() continues the same conversation", async () => {
+    const fx = await newFixture();
+    const first = token("first-prompt");
+    fx.server.turn({ match: first, steps: [{ say: "first answer" }] });
+    fx.server.turn({ match: "after the resume", steps: [{ say: "resumed answer" }] });
+    const session = await startGeminiIn(fx);
+    expect(await session.send(first)).toContain("first answer");
+    const { elwoodSessionId } = session;
+    await session.close();
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
+
+    const resumed = await resumeGemini({
+      elwoodSessionId,
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(resumed));
+    expect(resumed.elwoodSessionId).toBe(elwoodSessionId);
+    expect(await resumed.send("after the resume")).toContain("resumed answer");
+    const request = geminiRequests(fx.server).find((entry) =>
+      entry.userText.includes("after the resume"),
+    );
+    // The resumed conversation carries the first exchange.
+    expect(JSON.stringify(request?.body)).toContain(first);
+    expect(JSON.stringify(request?.body)).toContain("first answer");
+    await resumed.close();
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
+  });
+
+  test("stop, kill and teardown leave no Gemini process", async () => {
+    const fx = await newFixture();
+    fx.server.turn({ match: "say hi", repeat: true, steps: [{ say: "hi" }] });
+    for (const end of ["stop", "kill", "teardown"] as const) {
+      const session = sessionOnFixture(fx, GeminiSession);
+      expect(await session.send("say hi")).toContain("hi");
+      expect(processesInHome(fx.home.home).length).toBeGreaterThan(0);
+      await session[end]();
+      expect(await survivorsInHome(fx.home.home)).toEqual([]);
+    }
+  });
+
+  test("interrupt() during a slow streamed turn returns the session to ready; the next turn works", async () => {
+    const fx = await newFixture();
+    fx.server.turn({
+      match: "take your time",
+      steps: [
+        { slow: { chunkDelayMs: 500 } },
+        { say: "This answer streams very slowly so that it can be interrupted midway" },
+        { pause: 30_000 },
+        { say: "never reached" },
+      ],
+    });
+    fx.server.turn({ match: "after the interrupt", steps: [{ say: "Back to work" }] });
+    const session = await startGeminiIn(fx);
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    await session.sendMessage("take your time");
+    await session.waitForStatus((status) => status === "running", 60_000);
+    await fx.server.waitForRequest((request) => request.matchedTurn === 0, 60_000);
+    await session.interrupt({ timeoutMs: 30_000 });
+    expect(session.status).toBe("ready");
+    expect(await session.send("after the interrupt")).toContain("Back to work");
+    await session.close();
+  });
+
+  test("a turn's usage is the sum of its requests' usageMetadata; session.usage the sum of its turns", async () => {
+    const fx = await newFixture();
+    const one = { inputTokens: 1201, outputTokens: 37, cacheReadTokens: 503 };
+    const tool = [
+      { inputTokens: 2003, outputTokens: 41, cacheReadTokens: 0 },
+      { inputTokens: 2111, outputTokens: 43, cacheReadTokens: 1009, reasoningTokens: 11 },
+    ];
+    const first = token("first usage turn");
+    const second = token("second usage turn");
+    fx.server.turn({ match: first, steps: [{ usage: one }, { say: "one request" }] });
+    fx.server.turn({
+      match: second,
+      steps: [
+        { usage: tool[0]! },
+        { tool: { name: "run_shell_command", input: { command: "echo usage", description: "u" } } },
+        { usage: tool[1]! },
+        { think: "Thinking it over." },
+        { say: "two requests" },
+      ],
+    });
+    const session = await startGeminiIn(fx, { approvalMode: "yolo" });
+    const seen = record(session);
+    const ended: Extract<ElwoodTurnEvent, { kind: "ended" }>[] = [];
+    session.on("turn", (event) => {
+      if (event.kind === "ended") ended.push(event);
+    });
+    const usage = (
+      ...requests: {
+        inputTokens: number;
+        outputTokens: number;
+        cacheReadTokens: number;
+        reasoningTokens?: number;
+      }[]
+    ) => ({
+      inputTokens: requests.reduce((sum, r) => sum + r.inputTokens, 0),
+      outputTokens: requests.reduce((sum, r) => sum + r.outputTokens, 0),
+      cacheReadTokens: requests.reduce((sum, r) => sum + r.cacheReadTokens, 0),
+      cacheWriteTokens: 0,
+      reasoningTokens: requests.reduce((sum, r) => sum + (r.reasoningTokens ?? 0), 0),
+    });
+    expect(await session.send(first)).toContain("one request");
+    expect(ended.at(-1)?.usage).toEqual(usage(one));
+    expect(await session.send(second)).toContain("two requests");
+    expect(ended.at(-1)?.usage).toEqual(usage(...tool));
+    expect(session.usage).toEqual(usage(one, ...tool));
+    expect(seen.activity.some((event) => event.kind === "tool_result")).toBe(true);
+    await session.close();
+  });
+});
