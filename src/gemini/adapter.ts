@@ -53,6 +53,8 @@ export const geminiAdapter: AgentAdapter<
     initialReadyHooks: ["SessionStart"],
     composerAfterSessionStartIsReady: true,
     composerIsReadyOnResume: true,
+    // Escape cancels a turn with "Request cancelled." and its AfterAgent still follows.
+    turnEndHookFollowsInterrupt: true,
     // The chat file exists from launch, but only a typed prompt makes it resumable.
     isConversationRecord: isGeminiPromptRecord,
   },

@@ -47,10 +47,11 @@ const ROWS: readonly ScreenFact[] = [
   {
     // "> Type your message or @path/to/file" (placeholder) or "> <draft>", then a blank row
     // and the footer "workspace (/directory)  sandbox  /model"; history rows "> say hi"
-    // have no footer close below. The lowest ">" row over the footer is the composer.
+    // have no footer close below. The lowest such row over the footer is the composer. In
+    // yolo mode the glyph is "*" (under "YOLO Ctrl+Y"); history rows keep ">".
     id: "gemini-composer",
     kind: "composer",
-    header: /^>(\s|$)/,
+    header: /^[>*](\s|$)/,
     below: /^workspace \(\/directory\)/,
     belowWithin: COMPOSER_TO_FOOTER_ROWS,
     verifiedOn: "0.61.0",
