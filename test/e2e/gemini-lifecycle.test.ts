@@ -2,13 +2,16 @@
 // resume after close() continues the same conversation; stop, kill and teardown leave no
 // process of the agent home (Gemini's relaunched second process included); interrupt()
 // during a slow streamed turn returns to ready; a turn's usage is the sum of its requests'
-// usageMetadata.
+// usageMetadata; a fixed loop fires (loop time 10× faster, prd/loops.md "Test clock").
 import { describe, expect, test } from "vitest";
-import { GeminiSession, resumeGemini } from "../../src/agents.js";
+import { GeminiSession, resumeGemini, startGemini } from "../../src/agents.js";
+import type { ElwoodLoopEvent } from "../../src/core/contract/loops.js";
 import type { ElwoodTurnEvent } from "../../src/index.js";
+import { SESSION_TIME } from "../../src/session/define-agent.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { geminiRequests, startGeminiIn } from "../support/gemini-e2e.js";
-import { processesInHome, survivorsInHome } from "../support/process-table.js";
+import { scaledTime } from "../support/loop-clock.js";
+import { processesInHome, survivorsInHome, waitFor } from "../support/process-table.js";
 import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ cli: "gemini" });
@@ -125,6 +128,33 @@ describe("Gemini session lifecycle against the real CLI", () => {
     expect(ended.at(-1)?.usage).toEqual(usage(...tool));
     expect(session.usage).toEqual(usage(one, ...tool));
     expect(seen.activity.some((event) => event.kind === "tool_result")).toBe(true);
+    await session.close();
+  });
+
+  test("a fixed loop fires: its message reaches the model and Gemini answers it", async () => {
+    const fx = await newFixture();
+    const word = token("loop-word");
+    fx.server.turn({ match: word, repeat: true, steps: [{ say: "loop answered" }] });
+    const options = {
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+      [SESSION_TIME]: scaledTime(10),
+    };
+    const session = await startGemini(options);
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    const events: ElwoodLoopEvent[] = [];
+    session.on("loop", (event) => events.push(event));
+    const loop = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: word });
+    const fired = () => events.some((event) => event.kind === "fired" && event.loopId === loop.id);
+    expect(await waitFor(fired, { timeoutMs: 60_000 })).toBe(true);
+    await session.waitForActivity(
+      (event) => event.kind === "assistant_message" && event.text.includes("loop answered"),
+      60_000,
+    );
+    expect(geminiRequests(fx.server).some((request) => request.userText.includes(word))).toBe(true);
+    await session.cancelLoop(loop.id);
     await session.close();
   });
 });

@@ -34,10 +34,15 @@ function partsOf(content: unknown): readonly unknown[] {
   return isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
 }
 
+/** Gemini CLI's own context (date, folders), sent in front of the first prompt. */
+const SESSION_CONTEXT = /<session_context>[\s\S]*?<\/session_context>/g;
+
 function textOf(parts: readonly unknown[]): string {
   return parts
     .map((part) =>
-      isRecord(part) && typeof part.text === "string" && part.thought !== true ? part.text : "",
+      isRecord(part) && typeof part.text === "string" && part.thought !== true
+        ? part.text.replace(SESSION_CONTEXT, "").trim()
+        : "",
     )
     .filter((text) => text.length > 0)
     .join("\n")
