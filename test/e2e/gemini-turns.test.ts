@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { GeminiSession } from "../../src/agents.js";
 import type { ElwoodStreamEvent } from "../../src/index.js";
-import { record, token } from "../support/claude-e2e.js";
+import { record, rejection, token } from "../support/claude-e2e.js";
 import { geminiRequests, startGeminiIn } from "../support/gemini-e2e.js";
 import { processesInHome } from "../support/process-table.js";
 import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -84,5 +84,37 @@ describe("Gemini turns against the real CLI", () => {
     ).toBe(true);
     await session.close();
     expect(processesInHome(fx.home.home)).toEqual([]);
+  });
+
+  test("a BeforeAgent block refuses a prompt before the model sees it; an AfterAgent block sends Gemini back to work with the reason", async () => {
+    const fx = await newFixture();
+    const refused = token("refused");
+    fx.server.turn({ match: refused, steps: [{ say: "never asked" }] });
+    fx.server.turn({ match: "first pass please", steps: [{ say: "first pass" }] });
+    fx.server.turn({ match: "say it again", steps: [{ say: "second pass" }] });
+    const afterAgent: boolean[] = [];
+    const session = await startGeminiIn(fx, {
+      hooks: {
+        BeforeAgent: (event) =>
+          event.prompt.includes(refused)
+            ? { decision: "block", reason: "prompt refused by policy" }
+            : undefined,
+        AfterAgent: (event) => {
+          afterAgent.push(event.stop_hook_active === true);
+          return event.stop_hook_active === true
+            ? undefined
+            : { decision: "block", reason: "say it again please" };
+        },
+      },
+    });
+    const error = await rejection(session.send(refused));
+    expect(error.name).toBe("wait_timeout");
+    expect(geminiRequests(fx.server).some((request) => request.userText.includes(refused))).toBe(
+      false,
+    );
+    expect(await session.send("first pass please")).toContain("second pass");
+    expect(afterAgent).toEqual([false, true]);
+    expect(geminiRequests(fx.server).some((r) => r.userText === "say it again please")).toBe(true);
+    await session.close();
   });
 });

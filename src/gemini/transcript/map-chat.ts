@@ -89,6 +89,11 @@ export function createChatMapper(): (record: unknown) => readonly TranscriptActi
     if (id === undefined) return [];
     const state = stateOf(id);
     if (type === "user") {
+      // An AfterAgent block sends the agent back with its reason as the prompt, recorded with
+      // the original prompt as `displayContent`: the hook's words, not a person's prompt.
+      if (message.displayContent !== undefined) {
+        if (partsText(message.displayContent) !== partsText(message.content)) return [];
+      }
       const text = partsText(message.content);
       if (text.length === 0 || state.text === text) return [];
       state.text = text;

@@ -110,4 +110,16 @@ describe("Gemini chat mapper", () => {
       isError: true,
     });
   });
+
+  test("an AfterAgent continuation (the hook's reason as prompt, the original as displayContent) is no user message", () => {
+    const map = createChatMapper();
+    const continuation = {
+      id: "u2",
+      type: "user",
+      content: [{ text: "say it again please" }],
+      displayContent: [{ text: "first pass please" }],
+    };
+    expect(map(continuation)).toEqual([]);
+    expect(map({ ...prompt, displayContent: prompt.content })).toHaveLength(1);
+  });
 });
