@@ -37,6 +37,8 @@ export const GEMINI_TURN_SIGNALS = {
     (reply as { decision?: unknown } | undefined)?.decision === "block",
   // A long paste shows as "[Pasted Text: 12 lines]" until it is submitted.
   pasteChip: /\[Pasted Text:[^\]]*\]/gi,
-  // A turn that ends without AfterAgent (a local error) ends on an idle composer this long after.
-  idleTurnEndGraceMs: 5_000,
+  // A turn that ends without AfterAgent (a refused prompt) ends on an idle composer this
+  // long after. Between two tool calls Gemini can show an idle composer for seconds on a
+  // loaded machine (5 s ended a tool turn early there), so the grace is longer than Codex's.
+  idleTurnEndGraceMs: 15_000,
 } as const;
