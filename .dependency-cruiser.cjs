@@ -4,8 +4,13 @@
 //
 // From the bottom up: errors.ts and the mechanisms (events, state, terminal, shell,
 // transcript, bridge, options) → core (contract → context → screen | loops → turn | operations →
-// runtime → launch) → the adapters (claude, codex) → session, agents.ts → index.ts →
-// serve, cli (apps on the package root). src/testing is the offline test kit.
+// runtime → launch) → the adapters → session, agents.ts → index.ts → serve, acp, cli (apps
+// on the package root). src/testing is the offline test kit.
+//
+// An adapter is any folder of src/ with an adapter.ts (prd/adding-an-agent.md): the rules
+// below name no agent, so a new agent's folder is held to them the moment it exists.
+const fs = require("node:fs");
+const path = require("node:path");
 
 /** What each mechanism may import besides itself: only what is below it. */
 const MECHANISMS = {
@@ -44,6 +49,22 @@ const SERVE_EXCEPTIONS = {
 
 const CORE_LAYERS = "approvals|contract|screen|loops|context|turn|operations|runtime|launch";
 
+/** The folders of src/ that are not adapters: the mechanisms, core, session, the apps, the kit. */
+const LAYER_FOLDERS = [...Object.keys(MECHANISMS), "core", "session", "serve", "acp", "cli", "testing"];
+
+/** The adapter folders of the tree being cruised (run from its root, as `npm run deps` is). */
+function adapterFolders() {
+  const src = path.join(process.cwd(), "src");
+  const entries = fs.existsSync(src) ? fs.readdirSync(src, { withFileTypes: true }) : [];
+  return entries
+    .filter((entry) => entry.isDirectory() && !LAYER_FOLDERS.includes(entry.name))
+    .filter((entry) => fs.existsSync(path.join(src, entry.name, "adapter.ts")))
+    .map((entry) => entry.name.replace(/[.]/g, "[.]"));
+}
+
+// "(?!)" never matches: a tree with no adapter has no adapter to hold to the rules.
+const ADAPTERS = adapterFolders().join("|") || "(?!)";
+
 /** Path regexes: a file matches only itself, a folder ("src/events/") everything in it. */
 const exact = (paths) =>
   paths.map((p) => `^${p.replace(/[.]/g, "[.]")}${p.endsWith("/") ? "" : "$"}`);
@@ -69,7 +90,7 @@ module.exports = {
       comment: "core never imports an adapter, the session layer, the apps or the root.",
       severity: "error",
       from: { path: "^src/core/" },
-      to: { path: "^src/(claude|codex|session|serve|cli|testing)/|^src/(agents|index)[.]ts$" },
+      to: { path: `^src/(${ADAPTERS}|session|serve|acp|cli|testing)/|^src/(agents|index)[.]ts$` },
     },
     {
       name: "core-files-live-in-a-layer",
@@ -131,22 +152,36 @@ module.exports = {
       name: "adapters-never-import-above",
       comment: "Adapters never import session, the apps, agents.ts, the root or the test kit.",
       severity: "error",
-      from: { path: "^src/(claude|codex)/" },
-      to: { path: "^src/(session|serve|cli|testing)/|^src/(agents|index)[.]ts$" },
+      from: { path: `^src/(${ADAPTERS})/` },
+      to: { path: "^src/(session|serve|acp|cli|testing)/|^src/(agents|index)[.]ts$" },
     },
     {
       name: "adapters-never-import-each-other",
       comment: "One adapter never imports another.",
       severity: "error",
-      from: { path: "^src/(claude|codex)/" },
-      to: { path: "^src/(claude|codex)/", pathNot: "^src/$1/" },
+      from: { path: `^src/(${ADAPTERS})/` },
+      to: { path: `^src/(${ADAPTERS})/`, pathNot: "^src/$1/" },
+    },
+    {
+      name: "src-folders-are-layers-or-adapters",
+      comment: `Every folder of src/ is a layer (${LAYER_FOLDERS.join(", ")}) or an adapter (an adapter.ts in it).`,
+      severity: "error",
+      from: {},
+      to: { path: `^src/(?!(${[...LAYER_FOLDERS, ADAPTERS].join("|")})/)[^/]+/` },
     },
     {
       name: "cli-uses-the-package-root",
-      comment: "cli/ imports only the package root and serve's entry (the serve subcommand).",
+      comment: "cli/ imports only the package root and the apps' entries (serve, acp subcommands).",
       severity: "error",
       from: { path: "^src/cli/" },
-      to: { path: "^src/", pathNot: "^src/(cli/|index[.]ts$|serve/index[.]ts$)" },
+      to: { path: "^src/", pathNot: "^src/(cli/|index[.]ts$|serve/index[.]ts$|acp/index[.]ts$)" },
+    },
+    {
+      name: "acp-uses-the-package-root",
+      comment: "acp/ (the ACP agent) imports only the package root, like serve.",
+      severity: "error",
+      from: { path: "^src/acp/" },
+      to: { path: "^src/", pathNot: "^src/(acp/|index[.]ts$)" },
     },
     {
       name: "serve-uses-the-package-root",
@@ -164,10 +199,10 @@ module.exports = {
     })),
     {
       name: "apps-are-leaves",
-      comment: "Nothing below the apps imports cli/ or serve/.",
+      comment: "Nothing below the apps imports cli/, serve/ or acp/.",
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/(cli|serve)/" },
-      to: { path: "^src/(cli|serve)/" },
+      from: { path: "^src/", pathNot: "^src/(cli|serve|acp)/" },
+      to: { path: "^src/(cli|serve|acp)/" },
     },
     {
       name: "test-kit-is-a-leaf",

@@ -1,8 +1,11 @@
-// The agents this package ships, each one folder (src/claude, src/codex, src/gemini) turned into its
-// public face by one defineAgent call here: the session class and the factories that
-// start, resume or start-or-resume it. Core never names them: it works over the adapter's
-// opaque id. Adding an agent: prd/internals.md.
+// The agents this package ships: the registry. Each agent is one folder (src/claude,
+// src/codex, src/gemini) turned into its public face by one defineAgent call here, and into the apps'
+// entry by one line of ELWOOD_AGENTS below: serve, the elwood CLI, the web page and
+// approvals read agents only from there. Core never names them: it works over the
+// adapter's opaque id. Adding an agent: prd/adding-an-agent.md.
 import { type ClaudeSessionEvents, claudeAdapter } from "./claude/adapter.js";
+import { claudeAppFacts } from "./claude/app-facts.js";
+import type { ClaudeEventHookHandler } from "./claude/hooks/handlers.js";
 import type { ClaudeLoginOptions } from "./claude/login-options.js";
 import {
   claudeOptions,
@@ -10,31 +13,34 @@ import {
   type StartClaudeOptions,
 } from "./claude/options.js";
 import { type CodexSessionEvents, codexAdapter } from "./codex/adapter.js";
+import { codexAppFacts } from "./codex/app-facts.js";
+import type { CodexEventHookHandler } from "./codex/hooks/handlers.js";
 import { codexOptions, type ResumeCodexOptions, type StartCodexOptions } from "./codex/options.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
 import { type GeminiSessionEvents, geminiAdapter } from "./gemini/adapter.js";
+import { geminiAppFacts } from "./gemini/app-facts.js";
 import {
   geminiOptions,
   type ResumeGeminiOptions,
   type StartGeminiOptions,
 } from "./gemini/options.js";
+import { ElwoodApprovalsBase } from "./session/approvals.js";
+import { conversationReader } from "./session/conversation.js";
 import {
   type AgentSessionOptions,
   defineAgent,
   type StartOrResumeOptions,
 } from "./session/define-agent.js";
-import { type ListModelsOptions, listModelsWith } from "./session/list-models.js";
+import type { ListModelsOptions } from "./session/list-models.js";
+import { agentRegistry } from "./session/registry-lines.js";
+import {
+  type ElwoodSessionInfo as SessionInfoOf,
+  type ElwoodSessionListing as SessionListingOf,
+  sessionLister,
+} from "./session/session-list.js";
 
 export type { ClaudeSessionEvents, CodexSessionEvents, GeminiSessionEvents };
-
-/** The agents Elwood ships, by id: the record's `adapter` and the events' `agent`. */
-export const ELWOOD_AGENT_KINDS = ["claude", "codex"] as const;
-export type ElwoodAgentKind = (typeof ELWOOD_AGENT_KINDS)[number];
-
-export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
-  return (ELWOOD_AGENT_KINDS as readonly string[]).includes(agent);
-}
 
 const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,
@@ -67,6 +73,24 @@ export class CodexSession extends codex.Session {}
 
 /** The primary Gemini API: lazy start, send/stream turns, every raw control. */
 export class GeminiSession extends gemini.Session {}
+
+/**
+ * The registry: every agent the apps offer, one line each, in auto-detection's order.
+ * What an entry carries is declared in the agent's folder (`src/<agent>/app-facts.ts`).
+ */
+export const ELWOOD_AGENTS = agentRegistry([
+  claude.register(claudeAppFacts, ClaudeSession),
+  codex.register(codexAppFacts, CodexSession),
+  gemini.register(geminiAppFacts, GeminiSession),
+]);
+
+/** The agents Elwood ships, by id: the record's `adapter` and the events' `agent`. */
+export const ELWOOD_AGENT_KINDS = ELWOOD_AGENTS.ids;
+export type ElwoodAgentKind = (typeof ELWOOD_AGENT_KINDS)[number];
+
+export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
+  return ELWOOD_AGENTS.has(agent);
+}
 
 // The eager factories build the same objects, already started (seeds §5.8).
 const claudeFactories = claude.factories(ClaudeSession);
@@ -101,12 +125,12 @@ export type GeminiSessionOptions = AgentSessionOptions<StartGeminiOptions>;
 
 /** The Claude `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listClaudeModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
-  return guardedList(() => listModelsWith(startClaude, options));
+  return ELWOOD_AGENTS.get("claude").listModels(options);
 }
 
 /** The Codex `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
-  return guardedList(() => listModelsWith(startCodex, options));
+  return ELWOOD_AGENTS.get("codex").listModels(options);
 }
 
 /**
@@ -114,16 +138,29 @@ export function listCodexModels(options: ListModelsOptions): Promise<readonly Ag
  * declares no model picker facts yet, so this rejects with model_automation_failed.
  */
 export function listGeminiModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
-  return guardedList(() => listModelsWith(startGemini, options));
+  return ELWOOD_AGENTS.get("gemini").listModels(options);
 }
 
-// Promise-returning functions reject, never throw synchronously (api.md).
-function guardedList(
-  run: () => Promise<readonly AgentModelOption[]>,
-): Promise<readonly AgentModelOption[]> {
-  try {
-    return run();
-  } catch (error) {
-    return Promise.reject(error);
+/** Pending approvals a human answers from anywhere (prd/approvals.md); `hooks` per agent. */
+export class ElwoodApprovals extends ElwoodApprovalsBase {
+  /** `hooks` for a Claude session: its PermissionRequests become pending approvals. */
+  claudeHooks(): { readonly PermissionRequest: ClaudeEventHookHandler<"PermissionRequest"> } {
+    return this.hooksFor(ELWOOD_AGENTS.get("claude")) as never;
+  }
+
+  /** `hooks` for a Codex session: its PermissionRequests become pending approvals. */
+  codexHooks(): { readonly PermissionRequest: CodexEventHookHandler<"PermissionRequest"> } {
+    return this.hooksFor(ELWOOD_AGENTS.get("codex")) as never;
   }
 }
+
+/** Stored sessions of the shipped agents; any other agent's record is skipped as corrupt. */
+export const { listSessions, readSessionInfo } = sessionLister(ELWOOD_AGENTS);
+
+/** A kept session's conversation so far, from the agent's own transcript (issue 45). */
+export const readConversation = conversationReader(ELWOOD_AGENTS);
+
+/** One stored session of a shipped agent. */
+export type ElwoodSessionInfo = SessionInfoOf<ElwoodAgentKind>;
+/** What `listSessions` returns: the readable sessions and the skipped records. */
+export type ElwoodSessionListing = SessionListingOf<ElwoodAgentKind>;

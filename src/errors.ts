@@ -55,6 +55,8 @@ export const ELWOOD_OWN_ERROR_NAMES = [
   "session_limit_reached",
   "connection_limit_reached",
   "request_timeout",
+  // ACP agent (elwood acp) only
+  "prompt_in_progress",
 ] as const;
 
 export type ElwoodOwnErrorName = (typeof ELWOOD_OWN_ERROR_NAMES)[number];

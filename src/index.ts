@@ -10,7 +10,11 @@ export {
   type CodexSessionEvents,
   type CodexSessionOptions,
   ELWOOD_AGENT_KINDS,
+  ELWOOD_AGENTS,
   type ElwoodAgentKind,
+  ElwoodApprovals,
+  type ElwoodSessionInfo,
+  type ElwoodSessionListing,
   GeminiSession,
   type GeminiSessionApi,
   type GeminiSessionEvents,
@@ -18,6 +22,9 @@ export {
   listClaudeModels,
   listCodexModels,
   listGeminiModels,
+  listSessions,
+  readConversation,
+  readSessionInfo,
   resumeClaude,
   resumeCodex,
   resumeGemini,
@@ -67,6 +74,7 @@ export type {
 export type {
   ElwoodApproval,
   ElwoodApprovalAnswer,
+  ElwoodApprovalCancelReason,
   ElwoodApprovalDetail,
   ElwoodApprovalEvent,
 } from "./core/approvals/types.js";
@@ -123,6 +131,12 @@ export type {
   ElwoodWarningOf,
   ElwoodWarningSource,
 } from "./core/contract/warnings.js";
+export type {
+  AgentAppFacts,
+  AgentPostureSetting,
+  AgentServedField,
+  AgentSessionMode,
+} from "./core/launch/app-facts.js";
 export type { CommonStartOptions } from "./core/launch/session-options.js";
 export { parseLoopCommand } from "./core/loops/validate.js";
 export { IMAGE_LIMITS } from "./core/operations/images.js";
@@ -141,18 +155,20 @@ export type {
   StartGeminiOptions,
 } from "./gemini/options.js";
 export { GEMINI_APPROVAL_MODES } from "./gemini/posture.js";
+export type { RegisteredAgent } from "./session/agent-registry.js";
 export {
   DEFAULT_APPROVAL_EXPIRY_MS,
-  ElwoodApprovals,
   type ElwoodApprovalsOptions,
 } from "./session/approvals.js";
+export type {
+  ElwoodConversationItem,
+  ReadConversationOptions,
+} from "./session/conversation.js";
 export type { ListModelsOptions } from "./session/list-models.js";
-export {
-  type ElwoodSessionInfo,
-  type ElwoodSessionListing,
-  type ElwoodSkippedSession,
-  type ListSessionsOptions,
-  listSessions,
-  readSessionInfo,
+export type { AgentRegistry } from "./session/registry-lines.js";
+export type {
+  ElwoodNotResumable,
+  ElwoodSkippedSession,
+  ListSessionsOptions,
 } from "./session/session-list.js";
 export type { ElwoodTokenUsage } from "./transcript/usage.js";

@@ -8,13 +8,20 @@ const TOKEN_KEY = "elwood.token";
 
 export interface SessionInfo {
   readonly id: string;
-  readonly agent: "claude" | "codex";
+  /** An agent id from the server's registry (GET /api/agents). */
+  readonly agent: string;
   readonly cwd: string;
   readonly status: string;
   readonly resumed: boolean;
   readonly lastEventId: number;
   /** Token counts of the session so far; absent until the agent's transcript reported some. */
   readonly usage?: TokenUsage;
+}
+
+/** One agent the server offers (GET /api/agents), in auto-detection's order. */
+export interface AgentChoice {
+  readonly id: string;
+  readonly displayName: string;
 }
 
 export interface TokenUsage {

@@ -2,7 +2,7 @@
 import "@xterm/xterm/css/xterm.css";
 import "./styles.css";
 import "./log.css";
-import { Api, type SessionInfo } from "./api.js";
+import { type AgentChoice, Api, type SessionInfo } from "./api.js";
 import { Attention } from "./attention.js";
 import { el } from "./dom.js";
 import { SessionPanel } from "./session-panel.js";
@@ -113,6 +113,12 @@ async function boot(): Promise<void> {
   const cwd = form.elements.namedItem("cwd") as HTMLInputElement;
   const { cwd: serverCwd } = await api.request<{ cwd: string }>("GET", "/api/info");
   if (cwd.value === "") cwd.value = serverCwd;
+  // The agent choice is the server's registry, not a list kept in the page.
+  const { agents } = await api.request<{ agents: AgentChoice[] }>("GET", "/api/agents");
+  const agentSelect = form.elements.namedItem("agent") as HTMLSelectElement;
+  agentSelect.replaceChildren(
+    ...agents.map((agent) => el("option", { value: agent.id }, agent.displayName)),
+  );
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();

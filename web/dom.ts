@@ -40,3 +40,16 @@ export function jsonView(value: unknown): HTMLElement {
   pre.append(text.slice(last));
   return pre;
 }
+
+/**
+ * An agent's name, tinted by a hue its id picks, so every agent (whichever the server
+ * offers) looks the same wherever it shows.
+ */
+export function agentLabel(agent: string): HTMLElement {
+  const label = el("span", { class: "agent", "data-agent": agent }, agent);
+  let hue = 0;
+  for (const char of agent) hue = (hue * 31 + (char.codePointAt(0) ?? 0)) % 360;
+  // The CSSOM, not a style attribute: the page's CSP allows no inline style attributes.
+  label.style.setProperty("color", `hsl(${hue} 65% 72%)`);
+  return label;
+}

@@ -2,7 +2,7 @@
 // prompt composer (Enter sends one line, Shift+Enter adds a line), and the event log.
 import type { Api, ServeEvent, SessionInfo, TokenUsage } from "./api.js";
 import { ApprovalCards } from "./approval-cards.js";
-import { el } from "./dom.js";
+import { agentLabel, el } from "./dom.js";
 import { EventLogView } from "./event-log-view.js";
 import { TerminalView } from "./terminal-view.js";
 
@@ -75,7 +75,7 @@ export class SessionPanel {
     const header = el(
       "div",
       { class: "panel-header" },
-      el("span", { class: `agent agent-${options.info.agent}` }, options.info.agent),
+      agentLabel(options.info.agent),
       el(
         "code",
         { class: "session-id", title: "Elwood session id (resume with it)" },

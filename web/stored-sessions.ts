@@ -1,11 +1,12 @@
 // Earlier sessions kept in the server's state directory (a restarted server included):
 // agent, folder and last use, each resumed with one click (POST /api/sessions `resume`).
 import type { Api, SessionInfo } from "./api.js";
-import { el } from "./dom.js";
+import { agentLabel, el } from "./dom.js";
 
 interface StoredSession {
   readonly id: string;
-  readonly agent: "claude" | "codex";
+  /** An agent id from the server's registry (GET /api/agents). */
+  readonly agent: string;
   readonly cwd: string;
   readonly lastUsedAt: string;
   readonly resumable: boolean;
@@ -36,7 +37,7 @@ export async function renderStoredSessions(
     const row = el(
       "div",
       { class: "stored-session", "data-testid": "stored-session", "data-session-id": session.id },
-      el("span", { class: `agent agent-${session.agent}` }, session.agent),
+      agentLabel(session.agent),
       el("code", { class: "session-id" }, session.id.slice(0, 8)),
       el("span", { class: "cwd", title: session.cwd }, session.cwd),
       el("span", { class: "last-used" }, new Date(session.lastUsedAt).toLocaleString()),

@@ -6,6 +6,14 @@ import { Terminal } from "@xterm/xterm";
 import type { Api } from "./api.js";
 import { el } from "./dom.js";
 
+/** Notices of the server's startup key hold (src/serve/startup-key-hold.ts). */
+const KEY_HOLD_NOTICES: ReadonlySet<string> = new Set([
+  "starting",
+  "ready",
+  "held_keys_dropped",
+  "keys_refused",
+]);
+
 export class TerminalView {
   readonly element: HTMLElement;
   readonly #terminal: Terminal;
@@ -35,9 +43,16 @@ export class TerminalView {
       }
       const notice = JSON.parse(String(message.data)) as {
         type: string;
+        message?: string;
         error?: { message: string };
       };
       if (notice.type === "error" && notice.error) onNotice(notice.error.message);
+      // The server holds keys typed while the session starts (issue 47): say so, here too.
+      if (KEY_HOLD_NOTICES.has(notice.type) && notice.message !== undefined) {
+        onNotice(notice.message);
+        this.element.classList.toggle("starting", notice.type === "starting");
+        this.#terminal.write(`\r\n\x1b[2m[${notice.message}]\x1b[0m\r\n`);
+      }
       if (notice.type === "exit") this.#terminal.write("\r\n\x1b[2m[the agent exited]\x1b[0m\r\n");
     });
     this.#socket.addEventListener("close", () => this.element.classList.add("closed"));

@@ -7,13 +7,18 @@ import { accessSync, constants, mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CliName } from "../../test/support/cli-binaries.js";
+import { AGENT_HOME_DIALECTS } from "../../src/testing/agent-home/dialects.js";
+import { CLI_NAMES, type CliName } from "../../test/support/cli-binaries.js";
 
-export const CLI_PACKAGE: Readonly<Record<CliName, string>> = {
-  claude: "@anthropic-ai/claude-code",
-  codex: "@openai/codex",
-  gemini: "@google/gemini-cli",
-};
+/** Each agent's npm package, as the kit's home dialect names it. */
+export const CLI_PACKAGE = Object.fromEntries(
+  CLI_NAMES.map((name) => {
+    const dialect = AGENT_HOME_DIALECTS.find((candidate) => candidate.agent === name);
+    const [pkg] = dialect?.packages ?? [];
+    if (pkg === undefined) throw new Error(`the kit names no npm package for ${name}`);
+    return [name, pkg];
+  }),
+) as Readonly<Record<CliName, string>>;
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const EXACT_VERSION = /^\d+\.\d+\.\d+$/;

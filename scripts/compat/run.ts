@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLI_BINARY_VARIABLE, type CliName } from "../../test/support/cli-binaries.js";
+import { CLI_BINARY_VARIABLE, CLI_NAMES, type CliName } from "../../test/support/cli-binaries.js";
 import { CHECK_IDS, COMPAT_CHECKS, type CompatCheck } from "./checks.js";
 import { cacheRoot, type InstalledCli, installCli } from "./install.js";
 import {
@@ -31,7 +31,12 @@ interface Request {
 }
 
 function parseArguments(argv: readonly string[]): Request {
-  const versions: Record<CliName, string[]> = { claude: [], codex: [], gemini: [] };
+  const versions = Object.fromEntries(CLI_NAMES.map((name) => [name, []])) as unknown as Record<
+    CliName,
+    string[]
+  >;
+  const flags = CLI_NAMES.map((name) => `--${name}`);
+  const usage = `${flags.map((flag) => `${flag} <v>[,<v>…]`).join(" ")}`;
   let updateReadme = false;
   let lockFile: string | undefined;
   for (let index = 0; index < argv.length; index++) {
@@ -46,19 +51,17 @@ function parseArguments(argv: readonly string[]): Request {
       index++;
       continue;
     }
-    if ((flag === "--claude" || flag === "--codex" || flag === "--gemini") && value !== undefined) {
+    if (flag !== undefined && flags.includes(flag) && value !== undefined) {
       versions[flag.slice(2) as CliName].push(...value.split(",").filter(Boolean));
       index++;
       continue;
     }
     throw new Error(
-      `unexpected argument "${flag}"; usage: npm run test:compat -- --claude <v>[,<v>…] --codex <v>[,<v>…] --gemini <v>[,<v>…] [--update-readme] [--lock <file>] (a version may be "pinned" or "latest")`,
+      `unexpected argument "${flag}"; usage: npm run test:compat -- ${usage} [--update-readme] [--lock <file>] (a version may be "pinned" or "latest")`,
     );
   }
-  if (versions.claude.length + versions.codex.length + versions.gemini.length === 0) {
-    throw new Error(
-      "expected at least one version: --claude <v>[,<v>…], --codex <v>[,<v>…] and/or --gemini <v>[,<v>…]",
-    );
+  if (CLI_NAMES.every((name) => versions[name].length === 0)) {
+    throw new Error(`expected at least one version: ${flags.join(", ")} <v>[,<v>…]`);
   }
   return { versions, updateReadme, lockFile };
 }
@@ -117,7 +120,7 @@ function main(): void {
   const outDir = join(cacheRoot(), "runs");
   mkdirSync(outDir, { recursive: true });
   const rows: VersionRow[] = [];
-  for (const cli of ["claude", "codex"] as const) {
+  for (const cli of CLI_NAMES) {
     for (const requested of request.versions[cli]) {
       const installed = installCli(cli, requested);
       const reportPath = join(outDir, `${cli}@${installed.version}.json`);

@@ -101,10 +101,18 @@ export interface ElwoodHookContext {
    * Aborted once nobody waits for this handler's answer any more: the CLI dropped the
    * request (it was interrupted, or gave up on its own hook timeout), the handler's
    * deadline passed, or the session ended. A handler that waits (for a human, a
-   * service) can stop there; whatever it returns afterwards is not delivered.
+   * service) can stop there; whatever it returns afterwards is not delivered. Its
+   * `reason` says which (a HookAbandonReason).
    */
   readonly signal: AbortSignal;
 }
+
+/**
+ * Why a hook handler's signal aborted (`signal.reason`): the CLI's request ended before
+ * its answer was written (it was interrupted, gave up on its own hook timeout, or exited),
+ * a deadline passed, or the bridge closed with the session.
+ */
+export type HookAbandonReason = "request_ended" | "deadline" | "bridge_closed";
 
 /** A handler that may return a decision of type R. */
 export type DecisionHandler<E, R> = (event: E, context: ElwoodHookContext) => HookHandlerResult<R>;

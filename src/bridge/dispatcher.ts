@@ -5,6 +5,7 @@
 
 import { describeCause } from "../errors.js";
 import {
+  type HookAbandonReason,
   type HookCatalogue,
   type HookEventBase,
   type ResolvedHookHandler,
@@ -140,7 +141,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       abandoned === undefined ? deadline.signal : AbortSignal.any([abandoned, deadline.signal]);
     const settled = await settleWithin(() => resolved.handler(event, { signal }), timeoutMs);
     // Past its deadline the handler's answer is dropped: tell it so it can stop waiting.
-    if (settled.kind === "timed_out") deadline.abort();
+    if (settled.kind === "timed_out") deadline.abort("deadline" satisfies HookAbandonReason);
     if (settled.kind === "timed_out") {
       const message = `${name} handler did not settle within ${timeoutMs} ms`;
       return failOpen(name, "timeout", message, { hasHandler: true, timeoutMs });

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { ElwoodError } from "../errors.js";
+import type { HookAbandonReason } from "./catalogue.js";
 import type { HookRequestSink } from "./dispatcher.js";
 import {
   HOOK_EVENT_NAME_PATTERN,
@@ -207,7 +208,10 @@ export class HookBridgeServer {
     // (an interrupt, its own hook timeout) or the bridge closed: the handler is told.
     const abandoned = new AbortController();
     const onClose = () => {
-      if (!response.writableFinished) abandoned.abort();
+      if (response.writableFinished) return;
+      const reason: HookAbandonReason =
+        this.#closing === undefined ? "request_ended" : "bridge_closed";
+      abandoned.abort(reason);
     };
     response.once("close", onClose);
     const body = await this.#withinDeadline(
@@ -272,7 +276,7 @@ export class HookBridgeServer {
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
         this.#stats.deadlineExpired += 1;
-        abandoned.abort();
+        abandoned.abort("deadline" satisfies HookAbandonReason);
         resolve(undefined);
       }, deadlineMs);
       this.#timers.add(timer);

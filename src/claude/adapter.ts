@@ -13,10 +13,14 @@ import type { ClaudeAnyHookEvent, ClaudeHookHandlers } from "./hooks/handlers.js
 import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
+import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
-import { launchedConversationState } from "./launch/written-conversation.js";
+import {
+  findClaudeConversation,
+  launchedConversationState,
+} from "./launch/written-conversation.js";
 import type { ClaudeLaunchOptions } from "./options.js";
 import { type ClaudePosture, ClaudePostureSchema } from "./posture.js";
 import { CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE } from "./screen/facts.js";
@@ -58,6 +62,8 @@ export const claudeAdapter: AgentAdapter<
     composerIsReadyOnResume: true,
   },
   bootstrapMinCols: 100,
+  // The user's own disableAllHooks holds: Elwood refuses rather than override it.
+  refuseLaunch: (env) => refuseWhenClaudeHooksAreOff(env),
   async planLaunch(request) {
     const { record } = request;
     const settings = claudeSessionSettings({
@@ -87,6 +93,7 @@ export const claudeAdapter: AgentAdapter<
     };
   },
   launchedConversationState,
+  findConversation: findClaudeConversation,
   readScreen: (frame) => readScreenWithFacts(frame, CLAUDE_SCREEN_FACTS, CLAUDE_WORKING_TITLE),
   operations: CLAUDE_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapClaudeRecord, {}),

@@ -10,6 +10,8 @@ export const CLAUDE_ERROR_NAMES = [
   "claude_version_unsupported",
   "claude_invalid_reasoning_effort",
   "claude_high_trust_conflict",
+  // The user's own settings switch hooks off (issue 48): Elwood does not override them.
+  "claude_hooks_disabled",
 ] as const;
 
 export type ClaudeErrorName = (typeof CLAUDE_ERROR_NAMES)[number];

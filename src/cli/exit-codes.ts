@@ -1,6 +1,6 @@
 // Exit statuses (spec §5.6): 0 success, 1 agent or cleanup failure, 2 usage or config,
 // 124 timeout, 130 interrupt. A primary failure's status survives a cleanup failure.
-import { ElwoodError, type ElwoodErrorName } from "../index.js";
+import { ELWOOD_AGENTS, ElwoodError, type ElwoodErrorName } from "../index.js";
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, timeout: 124, interrupted: 130 } as const;
 
@@ -8,10 +8,8 @@ export const EXIT = { ok: 0, failure: 1, usage: 2, timeout: 124, interrupted: 13
 const USAGE_ERRORS: ReadonlySet<ElwoodErrorName> = new Set<ElwoodErrorName>([
   "invalid_options",
   "no_agent_found",
-  "claude_invalid_reasoning_effort",
-  "codex_invalid_reasoning_effort",
-  "claude_high_trust_conflict",
-  "codex_high_trust_conflict",
+  // Each agent's own "fix the command" errors (its invalid effort, its high-trust conflict).
+  ...ELWOOD_AGENTS.agents.flatMap((agent) => agent.app.usageErrorNames as ElwoodErrorName[]),
   "invalid_image",
   "state_not_found",
   "adapter_mismatch",

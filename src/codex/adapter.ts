@@ -11,12 +11,13 @@ import { codexHookCatalogue } from "./hooks/catalogue.js";
 import type { CodexAnyHookEvent, CodexHookEventName, CodexHookEventOf } from "./hooks/events.js";
 import type { CodexHookHandlers } from "./hooks/handlers.js";
 import { CODEX_TURN_SIGNALS } from "./hooks/signals.js";
-import { codexArgv, HOOK_TRUST_BYPASS_FLAG } from "./launch/argv.js";
+import { codexArgv } from "./launch/argv.js";
 import type { CodexLaunchOptions } from "./options.js";
 import { type CodexPosture, CodexPostureSchema } from "./posture.js";
 import { CODEX_SCREEN_FACTS } from "./screen/facts.js";
 import { CODEX_OPERATION_FACTS } from "./screen/operations.js";
 import { mapRolloutRecord } from "./transcript/map-rollout.js";
+import { findCodexRollout } from "./transcript/rollout-file.js";
 import { type CodexTranscriptSummary, summarizeRolloutRecord } from "./transcript/summary.js";
 
 export type CodexSessionEvents = ElwoodAgentSessionEvents & {
@@ -62,7 +63,6 @@ export const codexAdapter: AgentAdapter<
   },
   async planLaunch(request) {
     const { record } = request;
-    const help = await request.cliHelp();
     const argv = codexArgv({
       binary: "codex",
       cwd: record.cwd,
@@ -71,10 +71,10 @@ export const codexAdapter: AgentAdapter<
       eventNames: codexHookCatalogue.eventNames,
       bridge: request.bridge,
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
-      hasHookTrustBypass: help.includes(HOOK_TRUST_BYPASS_FLAG),
     });
     return { argv, env: {}, commandHookEvents: "all" };
   },
+  findConversation: findCodexRollout,
   readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),
   operations: CODEX_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapRolloutRecord, {}),

@@ -1,10 +1,17 @@
 // The JSON API's routes (README "elwood serve"): one table from method and path to a
 // handler, so the server's dispatch and the README list the same things.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ELWOOD_AGENTS, type ElwoodAgentKind, type RegisteredAgent } from "../index.js";
 import { sendJson } from "./http-io.js";
 import type { SessionRegistry } from "./registry.js";
 import { readJsonObject, readSendObject } from "./request-body.js";
-import { approvalAnswerOf, promptOf, sessionRequestOf, sizeOf } from "./request-fields.js";
+import {
+  approvalAnswerOf,
+  postureFieldsOf,
+  promptOf,
+  sessionRequestOf,
+  sizeOf,
+} from "./request-fields.js";
 import { lastEventIdOf, streamEvents } from "./sse.js";
 
 export interface RouteContext {
@@ -34,6 +41,13 @@ export const API_ROUTES: readonly Route[] = [
     pattern: /^\/api\/info$/,
     // The page's start form suggests the server's own folder as the session directory.
     handle: async ({ response }) => sendJson(response, 200, { cwd: process.cwd() }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/agents$/,
+    // The agents POST /api/sessions takes (the page's choice), from the registry, in
+    // auto-detection's order, each with the posture fields a request may carry.
+    handle: async ({ response }) => sendJson(response, 200, { agents: agentListing() }),
   },
   {
     method: "GET",
@@ -161,4 +175,17 @@ export function decodeSegment(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+function agentListing() {
+  return ELWOOD_AGENTS.agents.map((agent: RegisteredAgent) => ({
+    id: agent.id,
+    displayName: agent.displayName,
+    fields: postureFieldsOf(agent.id as ElwoodAgentKind).map((field) => {
+      const setting = agent.app.postureSettings.find(({ option }) => option === field.name);
+      return setting === undefined
+        ? field
+        : { ...field, values: setting.values, default: setting.builtin };
+    }),
+  }));
 }

@@ -3,7 +3,7 @@
 // on a response or, where there is none (upgrades, client errors), raw on the socket.
 // Request bodies are read in request-body.ts.
 import { type ServerResponse, STATUS_CODES } from "node:http";
-import { ElwoodError, type ElwoodErrorName } from "../index.js";
+import { ELWOOD_AGENTS, ElwoodError, type ElwoodErrorName } from "../index.js";
 
 const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   invalid_options: 400,
@@ -11,10 +11,10 @@ const STATUS_BY_NAME: Partial<Record<ElwoodErrorName, number>> = {
   invalid_loop: 400,
   invalid_approval: 400,
   blocked_prompt: 400,
-  claude_invalid_reasoning_effort: 400,
-  codex_invalid_reasoning_effort: 400,
-  claude_high_trust_conflict: 400,
-  codex_high_trust_conflict: 400,
+  // Each agent's own "fix the request" errors (its invalid effort, its high-trust conflict).
+  ...Object.fromEntries(
+    ELWOOD_AGENTS.agents.flatMap((agent) => agent.app.usageErrorNames.map((name) => [name, 400])),
+  ),
   unauthorized: 401,
   route_not_found: 404,
   session_not_found: 404,

@@ -2,7 +2,12 @@
 // through here so shutdown can close every session, including ones still starting, and
 // so the per-server session cap (prd/serve.md "Limits") is checked before any start.
 import { join } from "node:path";
-import { type ElwoodAgentKind, ElwoodError, listSessions } from "../index.js";
+import {
+  type ElwoodAgentKind,
+  ElwoodError,
+  type ElwoodNotResumable,
+  listSessions,
+} from "../index.js";
 import {
   ServedSession,
   type SessionDefaults,
@@ -19,8 +24,10 @@ export interface StoredSessionInfo {
   readonly createdAt: string;
   /** ISO-8601 UTC: the last write of the session's record. */
   readonly lastUsedAt: string;
-  /** The agent's conversation id is stored, so `resume` can continue it. */
+  /** `resume` can continue it: its conversation is recorded and still in the CLI's files. */
   readonly resumable: boolean;
+  /** Why not, when `resumable` is false (listSessions' `notResumable`). */
+  readonly notResumable?: ElwoodNotResumable;
   /** This server holds it now. */
   readonly live: boolean;
 }
@@ -101,7 +108,9 @@ export class SessionRegistry {
    */
   async stored(): Promise<StoredSessionInfo[]> {
     const stateDir = this.#defaults.stateDir ?? join(process.cwd(), ".elwood");
-    const { sessions } = await listSessions({ stateDir });
+    // The CLIs' files are where the sessions' environment says (HOME, CODEX_HOME, …).
+    const env = this.#defaults.env;
+    const { sessions } = await listSessions({ stateDir, ...(env && { env }) });
     return sessions.map((session) => ({
       id: session.elwoodSessionId,
       agent: session.agent,
@@ -109,6 +118,7 @@ export class SessionRegistry {
       createdAt: session.createdAt,
       lastUsedAt: session.lastUsedAt,
       resumable: session.resumable,
+      ...(session.notResumable && { notResumable: session.notResumable }),
       live: this.#sessions.has(session.elwoodSessionId),
     }));
   }

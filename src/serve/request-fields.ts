@@ -2,6 +2,8 @@
 // an `invalid_options` error naming the field, what was expected and what came.
 import { isAbsolute } from "node:path";
 import {
+  type AgentServedField,
+  ELWOOD_AGENTS,
   type ElwoodAgentKind,
   type ElwoodApprovalAnswer,
   ElwoodError,
@@ -12,7 +14,6 @@ import { assertTerminalSize } from "../terminal/terminal.js";
 import { Base64Text } from "./json-blobs.js";
 import type { SessionRequest } from "./served-session.js";
 
-const AGENTS: readonly ElwoodAgentKind[] = ["claude", "codex"];
 const MAX_PROMPT_CHARS = 256 * 1024;
 
 function invalid(field: string, expected: string, found: unknown): ElwoodError {
@@ -24,46 +25,56 @@ function invalid(field: string, expected: string, found: unknown): ElwoodError {
 
 /**
  * The launch posture a caller may choose per agent (prd/approvals.md): what needs approval.
- * Shapes are checked here; the values are the library's own option checks, at start,
- * before anything is spawned.
+ * The fields are the registry's (each agent's posture settings, served fields and
+ * `highTrust`); shapes are checked here, the values by the library's own option checks,
+ * at start, before anything is spawned.
  */
-const POSTURE_FIELDS: Readonly<Record<ElwoodAgentKind, readonly string[]>> = {
-  claude: ["permissionMode", "allowedTools", "disallowedTools", "highTrust"],
-  codex: ["sandbox", "approvalPolicy", "highTrust"],
-};
+export function postureFieldsOf(agent: ElwoodAgentKind): readonly AgentServedField[] {
+  const { app } = ELWOOD_AGENTS.get(agent);
+  return [
+    ...app.postureSettings.map(({ option }) => ({ name: option, kind: "string" as const })),
+    ...app.servedFields,
+    { name: "highTrust", kind: "boolean" },
+  ];
+}
 
 function postureOf(
   agent: ElwoodAgentKind,
   body: Record<string, unknown>,
 ): SessionRequest["posture"] {
   const posture: Record<string, unknown> = {};
-  const other = agent === "claude" ? "codex" : "claude";
-  for (const field of POSTURE_FIELDS[other]) {
-    if (body[field] !== undefined && !POSTURE_FIELDS[agent].includes(field)) {
-      throw invalid(field, `left out: it is a ${other} option, not a ${agent} one`, body[field]);
+  const own = postureFieldsOf(agent);
+  const isOwn = (name: string) => own.some((field) => field.name === name);
+  for (const other of ELWOOD_AGENTS.ids) {
+    if (other === agent) continue;
+    for (const { name } of postureFieldsOf(other)) {
+      if (body[name] !== undefined && !isOwn(name)) {
+        throw invalid(name, `left out: it is a ${other} option, not a ${agent} one`, body[name]);
+      }
     }
   }
-  for (const field of POSTURE_FIELDS[agent]) {
-    const value = body[field];
+  for (const { name, kind } of own) {
+    const value = body[name];
     if (value === undefined) continue;
-    if (field === "highTrust") {
-      if (typeof value !== "boolean") throw invalid(field, "a boolean", value);
-    } else if (field === "allowedTools" || field === "disallowedTools") {
+    if (kind === "boolean") {
+      if (typeof value !== "boolean") throw invalid(name, "a boolean", value);
+    } else if (kind === "string_list") {
       if (!Array.isArray(value) || !value.every((rule) => typeof rule === "string")) {
-        throw invalid(field, "an array of tool rule strings", value);
+        throw invalid(name, "an array of tool rule strings", value);
       }
     } else if (typeof value !== "string") {
-      throw invalid(field, "a string", value);
+      throw invalid(name, "a string", value);
     }
-    posture[field] = value;
+    posture[name] = value;
   }
   return Object.freeze(posture);
 }
 
 export function sessionRequestOf(body: Record<string, unknown>): SessionRequest {
   const { agent, cwd, autotrust, resume, approvals } = body;
-  if (typeof agent !== "string" || !AGENTS.includes(agent as ElwoodAgentKind)) {
-    throw invalid("agent", '"claude" or "codex"', agent);
+  if (typeof agent !== "string" || !ELWOOD_AGENTS.has(agent)) {
+    const ids = ELWOOD_AGENTS.ids.map((id) => JSON.stringify(id));
+    throw invalid("agent", `${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}`, agent);
   }
   if (typeof cwd !== "string" || !isAbsolute(cwd) || cwd.includes("\0")) {
     throw invalid("cwd", "an absolute directory path", cwd);

@@ -1,10 +1,9 @@
-// One live session owned by the server: the agent's own session class (handlers attached
-// before it starts, so no startup event is missed; `send` is the same turn as any
-// ClaudeSession/CodexSession's), and every public event it emits recorded in its
+// One live session owned by the server: the agent's own session class from the registry
+// (handlers attached before it starts, so no startup event is missed; `send` is the same
+// turn as any library session's), and every public event it emits recorded in its
 // SessionEventLog for SSE clients.
 import {
-  ClaudeSession,
-  CodexSession,
+  ELWOOD_AGENTS,
   type ElwoodActivityEvent,
   type ElwoodAgentKind,
   type ElwoodAgentSession,
@@ -91,29 +90,35 @@ function newSession(
     ...(defaults.env === undefined ? {} : { env: defaults.env }),
     ...(request.resume === undefined ? {} : { elwoodSessionId: request.resume, resumeOnly: true }),
   };
-  if (request.agent === "claude") {
-    return new ClaudeSession({ ...options, ...(approvals && { hooks: approvals.claudeHooks() }) });
-  }
-  return new CodexSession({ ...options, ...(approvals && { hooks: approvals.codexHooks() }) });
+  const agent = ELWOOD_AGENTS.get(request.agent);
+  return agent.createSession({
+    ...options,
+    ...(approvals && { hooks: approvals.hooksFor(agent) }),
+  });
 }
+
+type AnySession = ReturnType<typeof newSession>;
 
 export class ServedSession {
   readonly agent: ElwoodAgentKind;
   readonly log: SessionEventLog;
-  readonly #session: ClaudeSession | CodexSession;
+  readonly #session: AnySession;
   readonly #approvals: ElwoodApprovals | undefined;
   readonly #resumed: boolean;
   readonly #startedAt = Date.now();
   readonly #unsubscribes: ElwoodUnsubscribe[];
+  readonly #readiness: { hasBeenReady: boolean };
   #closing: Promise<void> | undefined;
 
   private constructor(parts: {
     readonly request: SessionRequest;
-    readonly session: ClaudeSession | CodexSession;
+    readonly session: AnySession;
     readonly approvals: ElwoodApprovals | undefined;
     readonly log: SessionEventLog;
     readonly unsubscribes: ElwoodUnsubscribe[];
+    readonly readiness: { hasBeenReady: boolean };
   }) {
+    this.#readiness = parts.readiness;
     this.#approvals = parts.approvals;
     this.agent = parts.request.agent;
     this.#resumed = parts.request.resume !== undefined;
@@ -133,9 +138,18 @@ export class ServedSession {
     if (approvals !== undefined) {
       unsubscribes.push(approvals.on((event) => log.append("approval", event)));
     }
+    // The 201 comes while the CLI still starts (status `running`): until its first ready
+    // a person's keys are held (startup-key-hold.ts).
+    const readiness = { hasBeenReady: false };
+    const agentSession: ElwoodAgentSession = session;
+    unsubscribes.push(
+      agentSession.on("status", (event) => {
+        if (event.status === "ready") readiness.hasBeenReady = true;
+      }),
+    );
     try {
       await session.start();
-      return new ServedSession({ request, session, approvals, log, unsubscribes });
+      return new ServedSession({ request, session, approvals, log, unsubscribes, readiness });
     } catch (error) {
       approvals?.close();
       for (const unsubscribe of unsubscribes) unsubscribe();
@@ -149,6 +163,11 @@ export class ServedSession {
 
   get status(): ElwoodSessionStatus {
     return this.#session.status;
+  }
+
+  /** Whether the session has been ready once since it started (or resumed). */
+  get hasBeenReady(): boolean {
+    return this.#readiness.hasBeenReady;
   }
 
   get terminal(): ElwoodTerminalView {

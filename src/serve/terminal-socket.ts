@@ -5,9 +5,12 @@
 // `{ "type": "resize", cols, rows }` or `{ "type": "input", "data": "…" }`. A read-only
 // connection (`?mode=read-only`, `elwood attach --read-only`) gets the same output, and
 // every frame it sends is refused here, whatever the client does (`unauthorized` notice).
+// Keys that arrive before the session's first ready are held until then (notices
+// `starting`, `ready`, `held_keys_dropped`, `keys_refused`; startup-key-hold.ts).
 import type { RawData, WebSocket } from "ws";
-import { ElwoodError } from "../index.js";
+import { ElwoodError, type ElwoodStatusEvent, isTerminalStatus } from "../index.js";
 import type { ServedSession } from "./served-session.js";
+import { StartupKeyHold } from "./startup-key-hold.js";
 
 /** A client this far behind is disconnected rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -40,18 +43,29 @@ export function attachTerminalSocket(
     }
     socket.send(Buffer.from(chunk, "utf8"));
   });
+  // Keys typed before the session's first ready wait for it (startup-key-hold.ts).
+  const hold = options.readOnly
+    ? undefined
+    : new StartupKeyHold({
+        sessionId: session.id,
+        isStarting: !session.hasBeenReady && !isTerminalStatus(session.status),
+        type: (keys) => session.sendKeys(keys),
+        notify,
+        onError: fail,
+      });
   const stopExit = session.log.subscribe((event) => {
     if (event.type === "exit") notify({ type: "exit", ...(event.data as object) });
+    if (event.type === "status") hold?.onStatus((event.data as ElwoodStatusEvent).status);
   });
 
   socket.on("message", (data: RawData, isBinary: boolean) => {
     try {
-      if (options.readOnly) throw readOnlyRefusal();
+      if (options.readOnly || hold === undefined) throw readOnlyRefusal();
       if (isBinary) {
-        session.sendKeys(toBytes(data)).catch(fail);
+        hold.keys(toBytes(data));
         return;
       }
-      handleControl(session, toBytes(data).toString("utf8")).catch(fail);
+      handleControl(session, hold, toBytes(data).toString("utf8")).catch(fail);
     } catch (error) {
       fail(error);
     }
@@ -73,7 +87,11 @@ export function attachTerminalSocket(
   };
 }
 
-async function handleControl(session: ServedSession, text: string): Promise<void> {
+async function handleControl(
+  session: ServedSession,
+  hold: StartupKeyHold,
+  text: string,
+): Promise<void> {
   if (text.length > MAX_CONTROL_CHARS) throw badControl("a control message under 64 KB");
   let message: unknown;
   try {
@@ -90,7 +108,7 @@ async function handleControl(session: ServedSession, text: string): Promise<void
     return;
   }
   if (fields.type === "input" && typeof fields.data === "string") {
-    await session.sendKeys(fields.data);
+    hold.keys(Buffer.from(fields.data, "utf8"));
     return;
   }
   throw badControl('{ "type": "resize", "cols", "rows" } or { "type": "input", "data" }');

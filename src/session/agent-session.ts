@@ -6,6 +6,7 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import { SessionClock, type TimeSource } from "../core/context/clock.js";
 import type { ElwoodAttachHandle, ElwoodAttachOptions } from "../core/contract/attach.js";
 import {
+  assertNotCommandText,
   assertOptionsArgument,
   assertTurnText,
   checkTimeoutOptions,
@@ -282,6 +283,7 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
 
   async *#turn(prompt: string, options: TurnOptions): AsyncGenerator<ElwoodStreamEvent> {
     assertTurnText(prompt, "prompt");
+    assertNotCommandText(prompt, "send()/stream()");
     const checked = checkTurnOptions(options);
     const images = snapshotImages(checked.images, this.cwd);
     const calledAt = performance.now();

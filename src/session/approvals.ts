@@ -4,16 +4,13 @@
 
 import { withHandlerTimeout } from "../bridge/handler-timeout.js";
 import { MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
-import { claudeApprovalRequest, claudeApprovalResult } from "../claude/approvals.js";
-import type { ClaudeEventHookHandler } from "../claude/hooks/handlers.js";
-import { codexApprovalRequest, codexApprovalResult } from "../codex/approvals.js";
-import type { CodexEventHookHandler } from "../codex/hooks/handlers.js";
 import { ApprovalBroker } from "../core/approvals/broker.js";
 import type {
   ElwoodApproval,
   ElwoodApprovalAnswer,
   ElwoodApprovalEvent,
 } from "../core/approvals/types.js";
+import type { AgentAppFacts } from "../core/launch/app-facts.js";
 import { ElwoodError } from "../errors.js";
 
 /** Default time a pending approval waits for a human: five minutes. */
@@ -30,7 +27,8 @@ export interface ElwoodApprovalsOptions {
   readonly expireAfterMs?: number;
 }
 
-export class ElwoodApprovals {
+/** The approvals broker; the package root's ElwoodApprovals adds each agent's own `hooks`. */
+export class ElwoodApprovalsBase {
   readonly expireAfterMs: number;
   readonly #broker: ApprovalBroker;
   readonly #handlerTimeoutMs: number;
@@ -41,22 +39,18 @@ export class ElwoodApprovals {
     this.#handlerTimeoutMs = this.expireAfterMs + HANDLER_MARGIN_MS;
   }
 
-  /** `hooks` for a Claude session: its PermissionRequests become pending approvals. */
-  claudeHooks(): { readonly PermissionRequest: ClaudeEventHookHandler<"PermissionRequest"> } {
-    const handler: ClaudeEventHookHandler<"PermissionRequest"> = async (event, { signal }) => {
-      const answer = await this.#broker.park(claudeApprovalRequest(event), signal);
-      return answer === undefined ? undefined : claudeApprovalResult(answer);
+  /**
+   * `hooks` for a session of `agent` (a registry entry): its permission hook's prompts
+   * become pending approvals; {} for an agent that declares none.
+   */
+  hooksFor(agent: { readonly app: AgentAppFacts }): Record<string, unknown> {
+    const facts = agent.app.approvals;
+    if (facts === undefined) return {};
+    const handler = async (event: unknown, { signal }: { readonly signal: AbortSignal }) => {
+      const answer = await this.#broker.park(facts.request(event as never), signal);
+      return answer === undefined ? undefined : facts.result(answer);
     };
-    return { PermissionRequest: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
-  }
-
-  /** `hooks` for a Codex session: its PermissionRequests become pending approvals. */
-  codexHooks(): { readonly PermissionRequest: CodexEventHookHandler<"PermissionRequest"> } {
-    const handler: CodexEventHookHandler<"PermissionRequest"> = async (event, { signal }) => {
-      const answer = await this.#broker.park(codexApprovalRequest(event), signal);
-      return answer === undefined ? undefined : codexApprovalResult(answer);
-    };
-    return { PermissionRequest: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
+    return { [facts.hookName]: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
   }
 
   /** The approvals waiting for an answer, oldest first. */

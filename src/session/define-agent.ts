@@ -5,6 +5,8 @@ import type { HookEventBase } from "../bridge/catalogue.js";
 import type { TimeSource } from "../core/context/clock.js";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
+import type { AgentAppFacts } from "../core/launch/app-facts.js";
+import { missingConversationOf } from "../core/launch/conversation-check.js";
 import type { RuntimeObserver } from "../core/launch/launcher.js";
 import {
   type ReplacedSession,
@@ -20,6 +22,7 @@ import { ElwoodError } from "../errors.js";
 import { invalidOption } from "../options/fields.js";
 import { assertSessionId, newSessionId } from "../state/session-id.js";
 import { DEFAULT_TERMINAL_SIZE } from "../terminal/terminal.js";
+import { type RegisteredAgent, registeredAgent } from "./agent-registry.js";
 import { AgentSession, type AgentSessionInit } from "./agent-session.js";
 
 /**
@@ -67,6 +70,14 @@ export interface DefinedAgent<
       options: StartOrResumeOptions<StartOptions>,
     ): Promise<{ readonly session: S; readonly resumed: boolean }>;
   };
+  /**
+   * Its registry entry (src/agents.ts): what serve, the CLI and the web page read of it,
+   * over `Session` or an agent's subclass of it.
+   */
+  register<const Facts extends AgentAppFacts>(
+    app: Facts,
+    Session?: AgentSessionClass<AgentSession<Events>, StartOptions>,
+  ): RegisteredAgent<Facts>;
 }
 
 type OpenMode = "start" | "resume" | "startOrResume";
@@ -98,7 +109,8 @@ export function defineAgent<
     const Agent = `${adapter.agent.charAt(0).toUpperCase()}${adapter.agent.slice(1)}`;
 
     // Resume when a resume config is planned; a planned start stands in only when there
-    // is nothing to resume, and says which session it replaces (started_new_conversation).
+    // is nothing to resume, and says which session it replaces (started_new_conversation,
+    // or conversation_missing when the CLI's files no longer hold the conversation).
     const open = async (
       configs: OpenConfigs<Options, Handlers, Posture>,
       id: string,
@@ -115,7 +127,9 @@ export function defineAgent<
         if (configs.start === undefined || !ElwoodError.is(error, ...NOTHING_TO_RESUME))
           throw error;
         const reason = error.name as ReplacedSession["reason"];
-        return { runtime: await start({ previousElwoodSessionId: id, reason }), resumed: false };
+        const missing = missingConversationOf(error);
+        const replacing = { previousElwoodSessionId: id, reason, ...(missing && { missing }) };
+        return { runtime: await start(replacing), resumed: false };
       }
     };
 
@@ -192,22 +206,32 @@ export function defineAgent<
       }
     }
 
+    const factories: DefinedAgent<Events, StartOptions, ResumeOptions>["factories"] = (
+      SessionClass,
+    ) => {
+      const construct = async (options: unknown, mode: OpenMode) => {
+        assertOptionsObject(options);
+        return new SessionClass({ ...options, [OPEN_MODE]: mode } as never).start();
+      };
+      return {
+        start: (options) => construct(options, "start"),
+        resume: (options) => construct(options, "resume"),
+        async startOrResume(options) {
+          const session = await construct(options, "startOrResume");
+          return { session, resumed: session.isResumed };
+        },
+      };
+    };
     return {
       Session,
-      factories: (SessionClass) => {
-        const construct = async (options: unknown, mode: OpenMode) => {
-          assertOptionsObject(options);
-          return new SessionClass({ ...options, [OPEN_MODE]: mode } as never).start();
-        };
-        return {
-          start: (options) => construct(options, "start"),
-          resume: (options) => construct(options, "resume"),
-          async startOrResume(options) {
-            const session = await construct(options, "startOrResume");
-            return { session, resumed: session.isResumed };
-          },
-        };
-      },
+      factories,
+      register: (app, SessionClass = Session) =>
+        registeredAgent({
+          adapter,
+          app,
+          Session: SessionClass as never,
+          start: factories(SessionClass).start as never,
+        }),
     };
   };
 }
@@ -218,4 +242,38 @@ function assertOptionsObject(options: unknown): asserts options is object {
       `Options must be an object; got ${options === null ? "null" : typeof options}.`,
     );
   }
+}
+
+/**
+ * What an agent's folder declares for its registry line (prd/adding-an-agent.md): its
+ * adapter, its option schema and its app facts.
+ */
+export interface AgentDefinition<
+  Options,
+  Handlers,
+  Event extends HookEventBase,
+  Posture,
+  Facts extends AgentAppFacts,
+> {
+  readonly adapter: AgentAdapter<Options, Handlers, Event, Posture>;
+  readonly options: AgentOptions<Options, Handlers, Posture>;
+  readonly app: Facts;
+}
+
+/**
+ * The registry line of an agent with no public face of its own in the package root:
+ * its definition, defined and registered over the plain session class.
+ */
+export function registerAgent<
+  Options,
+  Handlers,
+  Event extends HookEventBase,
+  Posture,
+  const Facts extends AgentAppFacts,
+>(definition: AgentDefinition<Options, Handlers, Event, Posture, Facts>): RegisteredAgent<Facts> {
+  return defineAgent<
+    ElwoodAgentSessionEvents,
+    CommonStartOptions,
+    CommonStartOptions & { readonly elwoodSessionId: string }
+  >()(definition).register(definition.app);
 }

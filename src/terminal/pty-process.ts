@@ -40,6 +40,28 @@ export interface SpawnPtyOptions {
   readonly termName?: string;
 }
 
+/** The same PTY, with every write that went through reported to `onWrite` after it. */
+export function observeWrites(
+  pty: PtyProcess,
+  onWrite: (data: string | Uint8Array) => void,
+): PtyProcess {
+  return {
+    get pid() {
+      return pty.pid;
+    },
+    write: (data) => {
+      pty.write(data);
+      onWrite(data);
+    },
+    resize: (cols, rows) => pty.resize(cols, rows),
+    pause: () => pty.pause(),
+    resume: () => pty.resume(),
+    kill: (signal) => pty.kill(signal),
+    onData: (callback) => pty.onData(callback),
+    onExit: (callback) => pty.onExit(callback),
+  };
+}
+
 /** Variables that describe the parent's terminal, not the PTY we create (node-pty does the same). */
 const INHERITED_TERMINAL_VARIABLES = ["TMUX", "TMUX_PANE", "COLUMNS", "LINES"] as const;
 

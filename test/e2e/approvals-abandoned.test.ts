@@ -6,9 +6,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ClaudeSession } from "../../src/agents.js";
+import { ClaudeSession, ElwoodApprovals } from "../../src/agents.js";
 import type { ElwoodApprovalEvent } from "../../src/core/approvals/types.js";
-import { ElwoodApprovals } from "../../src/session/approvals.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
 import { touchAndEcho } from "../support/hooks-e2e.js";
 import { waitFor } from "../support/process-table.js";

@@ -323,6 +323,7 @@ describe("elwood sessions", () => {
         createdAt: stamp,
         lastUsedAt: stamp,
         resumable: true,
+        notResumable: null,
         live: false,
         // Held by no running `elwood serve` (issue 25: a served session names its server).
         server: null,

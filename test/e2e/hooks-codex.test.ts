@@ -1,7 +1,8 @@
 // Real Codex hooks through the bridge (issue 4 "Done when"): a PreToolUse deny stops a
 // shell command and the model gets the reason; PermissionRequest handlers allow and deny
 // an approval prompt with no human input; hooks from the user's own $CODEX_HOME config
-// still run beside Elwood's. Hook payloads and replies stay off Elwood's disk.
+// that the user reviewed in Codex still run beside Elwood's (unreviewed ones stay skipped:
+// hook-trust-codex.test.ts). Hook payloads and replies stay off Elwood's disk.
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import type { ElwoodHookErrorEvent } from "../../src/core/contract/types.js";
 import { StateStore } from "../../src/state/index.js";
 import { filesWithText, token } from "../support/claude-e2e.js";
 import { type CodexFixture, startCodexIn } from "../support/codex-e2e.js";
+import { reviewCodexHooks, trustCodexFolder } from "../support/codex-hook-review.js";
 import { appendingHook, toolResultText, touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import { expectNoSecretsIn } from "../support/session-end.js";
@@ -164,7 +166,7 @@ describe("Codex hooks against the real CLI", () => {
     await session.stop();
   });
 
-  test("C-E2E-06: a PreToolUse command hook from the user's own $CODEX_HOME/config.toml runs alongside Elwood's handler", async () => {
+  test("C-E2E-06: a reviewed PreToolUse command hook from the user's own $CODEX_HOME/config.toml runs alongside Elwood's handler", async () => {
     const fx = await newFixture();
     const userHookLog = join(fx.home.home, "user-hook.log");
     const userLine = token("user-hook-ran");
@@ -180,6 +182,13 @@ describe("Codex hooks against the real CLI", () => {
         "",
       ].join("\n"),
     );
+    // Reviewed in Codex, as the user would before it runs (issue 48).
+    const reviewed = await reviewCodexHooks(
+      fx.workspace,
+      fx.home.env,
+      (hook) => hook.source === "user",
+    );
+    expect(reviewed).toHaveLength(1);
     const marker = token("both-hooks");
     fx.server.turn({
       match: /echo the marker/,
@@ -206,7 +215,7 @@ describe("Codex hooks against the real CLI", () => {
     await session.stop();
   });
 
-  test("C-E2E-06: PreToolUse hooks from the user's $CODEX_HOME/hooks.json and the project's .codex/hooks.json run alongside Elwood's handler", async () => {
+  test("C-E2E-06: reviewed PreToolUse hooks from the user's $CODEX_HOME/hooks.json and the project's .codex/hooks.json run alongside Elwood's handler", async () => {
     const fx = await newFixture();
     const hookLog = join(fx.home.home, "hooks-json.log");
     const userLine = token("user-hooks-json");
@@ -220,6 +229,14 @@ describe("Codex hooks against the real CLI", () => {
       join(fx.workspace, ".codex", "hooks.json"),
       hooksJson(appendingHook(projectLine, hookLog)),
     );
+    // The user trusted the folder and reviewed both files' hooks in Codex (issue 48).
+    await trustCodexFolder(fx.workspace, fx.home.env);
+    const reviewed = await reviewCodexHooks(
+      fx.workspace,
+      fx.home.env,
+      (hook) => hook.source === "user" || hook.source === "project",
+    );
+    expect(reviewed).toHaveLength(2);
     const marker = token("all-hooks");
     fx.server.turn({
       match: /echo the marker/,
@@ -229,7 +246,6 @@ describe("Codex hooks against the real CLI", () => {
       ],
     });
     const elwoodSaw: string[] = [];
-    // autotrust answers the folder-trust prompt, which is what lets project hooks load.
     const session = await readyCodex(fx, {
       hooks: {
         PreToolUse: (event) => {

@@ -9,8 +9,8 @@ import {
   CodexSession,
   listClaudeModels,
   listCodexModels,
+  listSessions,
 } from "../../src/agents.js";
-import { listSessions } from "../../src/session/session-list.js";
 import type { ClaudeFixture } from "../support/claude-e2e.js";
 import { filesWithText, rejection } from "../support/claude-e2e.js";
 import { survivorsInHome } from "../support/process-table.js";

@@ -1,9 +1,18 @@
 // The layer rules (.dependency-cruiser.cjs, prd/internals.md "Layer rules") hold for src/
 // and can fail: a copy of src/ with planted violations — a cycle made only of
 // `import type`, core importing an adapter, a mechanism importing core, turn/ importing
-// runtime/, serve reaching past the package root — fails, naming each rule.
+// runtime/, serve reaching past the package root — fails, naming each rule. A new agent's
+// folder (any src/ folder with an adapter.ts) is held to the adapter rules unnamed.
 import { execFile } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -117,5 +126,42 @@ describe("dependency rules", () => {
     );
     // turn/ may use context/ (below it): that planted line is no violation of its own.
     expect(found).not.toContain("→ src/core/context/control-queue.ts");
+  });
+
+  test("a folder no rule names is held to the adapter rules once it has an adapter.ts", async () => {
+    const dir = copyOfSrc();
+    const folder = path.join(dir, "src/throwaway");
+    mkdirSync(folder);
+    // An adapter reaching above itself (the session layer) and into another adapter.
+    writeFileSync(
+      path.join(folder, "adapter.ts"),
+      'import type { AgentSession } from "../session/agent-session.js";\n' +
+        'import type { ClaudePosture } from "../claude/posture.js";\n' +
+        "export type Planted = [AgentSession, ClaudePosture];\n",
+    );
+    // Core importing the new adapter.
+    plant(
+      dir,
+      "src/core/runtime/waits.ts",
+      'import type { Planted } from "../../throwaway/adapter.js";',
+    );
+    // A folder that is neither a layer nor an adapter (no adapter.ts).
+    mkdirSync(path.join(dir, "src/stray"));
+    writeFileSync(path.join(dir, "src/stray/thing.ts"), "export const thing = 1;\n");
+    plant(dir, "src/agents.ts", 'import { thing } from "./stray/thing.js";\nvoid thing;');
+
+    const found = (await cruise(dir)).output;
+    expect(found).toContain(
+      "error adapters-never-import-above: src/throwaway/adapter.ts → src/session/agent-session.ts",
+    );
+    expect(found).toContain(
+      "error adapters-never-import-each-other: src/throwaway/adapter.ts → src/claude/posture.ts",
+    );
+    expect(found).toContain(
+      "error core-never-imports-above: src/core/runtime/waits.ts → src/throwaway/adapter.ts",
+    );
+    expect(found).toContain(
+      "error src-folders-are-layers-or-adapters: src/agents.ts → src/stray/thing.ts",
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "../../src/testing/index.js";
-import { cliBinaryDir, type FixtureCliName } from "./cli-binaries.js";
+import { type CliName, cliBinaryDir } from "./cli-binaries.js";
 import { waitFor } from "./process-table.js";
 
 export interface ClaudeFixture {
@@ -32,7 +32,7 @@ export interface ClaudeFixture {
 
 export interface FixtureOptions {
   /** Which CLI the home's PATH leads to; default "claude". */
-  readonly cli?: FixtureCliName;
+  readonly cli?: CliName;
   readonly trusted?: boolean;
   readonly extraProfile?: readonly string[];
 }

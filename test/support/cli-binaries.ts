@@ -1,28 +1,30 @@
-// Locates the claude, codex and gemini executables for e2e tests: the exact-pinned
-// devDependencies by default, or another version via ELWOOD_TEST_CLAUDE_BIN /
-// ELWOOD_TEST_CODEX_BIN so the same tests run against older CLIs. The compat matrix
+// Locates each registered agent's executable for e2e tests: the exact-pinned
+// devDependencies by default, or another version via ELWOOD_TEST_<AGENT>_BIN (e.g.
+// ELWOOD_TEST_CODEX_BIN) so the same tests run against older CLIs. The compat matrix
 // (scripts/compat/) and the screen capture tool set the same variables: one code path.
+// The agents and their binaries come from the registry (src/agents.ts).
 import { accessSync, constants } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ELWOOD_AGENTS, type ElwoodAgentKind } from "../../src/agents.js";
 
-export type CliName = "claude" | "codex" | "gemini";
-/** Every CLI a fixture's home can lead to. */
-export type FixtureCliName = CliName;
+export type CliName = ElwoodAgentKind;
 
-export const CLI_BINARY_VARIABLE: Readonly<Record<FixtureCliName, string>> = {
-  claude: "ELWOOD_TEST_CLAUDE_BIN",
-  codex: "ELWOOD_TEST_CODEX_BIN",
-  gemini: "ELWOOD_TEST_GEMINI_BIN",
-};
+/** Every registered agent, in the registry's order. */
+export const CLI_NAMES: readonly CliName[] = ELWOOD_AGENTS.ids;
+
+export const CLI_BINARY_VARIABLE = Object.fromEntries(
+  CLI_NAMES.map((name) => [name, `ELWOOD_TEST_${name.toUpperCase()}_BIN`]),
+) as Readonly<Record<CliName, string>>;
 
 const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** Absolute path of the CLI to test; throws with the fix when it is missing. */
-export function cliBinary(name: FixtureCliName, env: NodeJS.ProcessEnv = process.env): string {
+export function cliBinary(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
   const variable = CLI_BINARY_VARIABLE[name];
   const override = env[variable];
-  const path = override ? resolve(override) : join(REPOSITORY_ROOT, "node_modules", ".bin", name);
+  const binary = ELWOOD_AGENTS.get(name).binary;
+  const path = override ? resolve(override) : join(REPOSITORY_ROOT, "node_modules", ".bin", binary);
   try {
     accessSync(path, constants.X_OK);
   } catch {
@@ -33,6 +35,6 @@ export function cliBinary(name: FixtureCliName, env: NodeJS.ProcessEnv = process
 }
 
 /** The folder holding the CLI, for an agent home's PATH. */
-export function cliBinaryDir(name: FixtureCliName, env: NodeJS.ProcessEnv = process.env): string {
+export function cliBinaryDir(name: CliName, env: NodeJS.ProcessEnv = process.env): string {
   return dirname(cliBinary(name, env));
 }

@@ -1,6 +1,6 @@
 // The public error names after agents declare their own (issue 20 item 6): the package
-// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (57 since issue 25
-// added composer_occupied), and the one ElwoodError class is typed with all of them
+// root's ELWOOD_ERROR_NAMES and ElwoodErrorName keep the same members (59 since issues 48 and 45
+// added claude_hooks_disabled and prompt_in_progress), and the one ElwoodError class is typed with all of them
 // where a consumer imports it, while the floor class refuses an agent's name unless the
 // agent's type is given (checked by tsc: the @ts-expect-error lines).
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -69,6 +69,10 @@ const PUBLIC_NAMES = [
   "approval_settled",
   // issue 25: a program prompt that waited out a person's untouched draft.
   "composer_occupied",
+  // issue 48: the user's own settings switch Claude's hooks off.
+  "claude_hooks_disabled",
+  // issue 45: a second session/prompt while one runs on the same ACP session.
+  "prompt_in_progress",
   // issue 42: the third agent's own names (src/gemini/errors.ts).
   "gemini_not_found",
   "gemini_start_failed",
@@ -78,9 +82,9 @@ const PUBLIC_NAMES = [
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 62 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(62);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(62);
+  it("ELWOOD_ERROR_NAMES has the same 64 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(64);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(64);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

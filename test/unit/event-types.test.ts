@@ -38,7 +38,9 @@ type SpecWarningCode =
   | "resumed_empty_conversation"
   | "render_failed"
   // issue 25: a program prompt waits behind a person's draft.
-  | "composer_occupied";
+  | "composer_occupied"
+  // issue 47: startOrResume* found the recorded conversation gone from disk.
+  | "conversation_missing";
 
 function describeWarning(warning: ElwoodWarningEvent): string {
   switch (warning.code) {
@@ -73,6 +75,8 @@ function describeWarning(warning: ElwoodWarningEvent): string {
       return warning.errorCode;
     case "started_new_conversation":
       return `${warning.previousElwoodSessionId} ${warning.reason}`;
+    case "conversation_missing":
+      return `${warning.previousElwoodSessionId} ${warning.conversation} ${warning.conversationPath}`;
     case "state_folder_skipped":
       return `${warning.path} ${warning.reason}`;
     case "composer_occupied":

@@ -26,8 +26,7 @@ import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hook
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
 import { toolEnvScrubScript } from "../../../src/claude/launch/tool-env.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
-import { codexHookOverride, HOOK_TRUST_BYPASS_FLAG } from "../../../src/codex/launch/argv.js";
-import { codexShellPolicyOverrides } from "../../../src/codex/launch/tool-env.js";
+import { codexBridgeOverrides } from "../../../src/codex/launch/argv.js";
 import { spawnPty } from "../../../src/terminal/pty-process.js";
 import { cliBinary } from "../../../test/support/cli-binaries.js";
 import { type RunSetup, scriptTurn, stepGaps, TURN_TIMEOUT_MS, waitForLastStep } from "./setup.js";
@@ -281,13 +280,12 @@ async function wiringFor(
     // The folder is trusted in the home's config.toml (./setup.ts).
     const args = ["--cd", setup.workspace];
     if (wiring !== undefined) {
-      for (const eventName of codexHookCatalogue.eventNames) {
-        args.push("-c", codexHookOverride(eventName, wiring));
+      // As a session launches it (src/codex/launch/argv.ts): Elwood's hooks, the blanked
+      // credential for tools, and the trust record for Elwood's hooks (the pinned Codex
+      // skips hooks nobody reviewed, and the turn would never reach the bridge).
+      for (const override of codexBridgeOverrides(codexHookCatalogue.eventNames, wiring)) {
+        args.push("-c", override);
       }
-      for (const override of codexShellPolicyOverrides()) args.push("-c", override);
-      // As a session launches it (src/codex/launch/argv.ts): the pinned Codex asks to review
-      // new hooks at start unless the bypass flag is given, and the turn would wait forever.
-      args.push("-c", "features.hooks=true", "-c", 'hookTrust="trust-all"', HOOK_TRUST_BYPASS_FLAG);
     }
     return { args, env: bridgeEnv };
   }

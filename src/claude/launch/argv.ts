@@ -20,9 +20,7 @@ export function claudeArgv(options: {
   if (options.resumeId !== undefined) argv.push("--resume", options.resumeId);
   else if (options.sessionId !== undefined) argv.push("--session-id", options.sessionId);
   if (launch.name !== undefined) argv.push("--name", launch.name);
-  if (launch.model !== undefined) argv.push("--model", launch.model);
-  if (launch.reasoningEffort !== undefined) argv.push("--effort", launch.reasoningEffort);
-  if (posture.permissionMode !== undefined) argv.push("--permission-mode", posture.permissionMode);
+  argv.push(...claudeChoiceFlags(launch, posture));
   if (posture.allowedTools !== undefined && posture.allowedTools.length > 0) {
     argv.push("--allowedTools", posture.allowedTools.join(","));
   }
@@ -32,4 +30,16 @@ export function claudeArgv(options: {
   if (posture.tools !== undefined) argv.push("--tools", posture.tools.join(","));
   argv.push("--settings", options.settingsJson);
   return argv;
+}
+
+/** The flags for what a user chooses per run: model, effort, permission mode. */
+export function claudeChoiceFlags(
+  launch: Pick<ClaudeLaunchOptions, "model" | "reasoningEffort">,
+  posture: Pick<ClaudePosture, "permissionMode">,
+): string[] {
+  const flags: string[] = [];
+  if (launch.model !== undefined) flags.push("--model", launch.model);
+  if (launch.reasoningEffort !== undefined) flags.push("--effort", launch.reasoningEffort);
+  if (posture.permissionMode !== undefined) flags.push("--permission-mode", posture.permissionMode);
+  return flags;
 }

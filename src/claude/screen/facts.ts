@@ -5,6 +5,8 @@
 import type { ScreenFact, ScreenFacts } from "../../core/screen/types.js";
 
 const RULE = /^─{20,}$/;
+/** The most rows a draft may show between the composer's "❯" row and the rule closing it. */
+const COMPOSER_ROWS = 48;
 const NATIVE_FOOTER =
   /(Enter to confirm|Esc to cancel|Press enter to (continue|confirm)|esc to cancel|go back)/i;
 
@@ -170,6 +172,9 @@ const ROWS: readonly ScreenFact[] = [
     kind: "composer",
     header: /^❯(\s|$)/,
     above: RULE,
+    // The draft's rows lie between the "❯" row and the rule under them.
+    boxEnd: RULE,
+    belowWithin: COMPOSER_ROWS,
     verifiedOn: "2.1.144, 2.1.197, 2.1.332",
   },
   {

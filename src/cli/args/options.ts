@@ -1,5 +1,14 @@
 // Every option the `elwood` command knows, in one table. A subcommand lists the names it
 // accepts; the parser refuses the rest by name, so a flag means one thing everywhere.
+// Each agent's posture flags come from its registry entry (cli/agents/registry.ts).
+import {
+  AGENT_CHOICES,
+  AGENT_IDS,
+  agentEntry,
+  POSTURE_FLAGS,
+  POSTURE_SETTINGS,
+  type PostureFlag,
+} from "../agents/registry.js";
 
 export type OptionKind = "boolean" | "string" | "list";
 
@@ -28,8 +37,8 @@ const OPTIONS = [
   {
     name: "agent",
     kind: "string",
-    value: "claude|codex",
-    help: "Which agent to run (default: auto-detect, Claude first).",
+    value: AGENT_CHOICES,
+    help: `Which agent to run (default: auto-detect, ${AGENT_IDS.map((id) => agentEntry(id).displayName).join(", then ")}).`,
   },
   { name: "model", kind: "string", value: "id", help: "Model for the agent." },
   {
@@ -54,25 +63,7 @@ const OPTIONS = [
     name: "high-trust",
     kind: "boolean",
     negatable: true,
-    help: "Claude bypassPermissions, or Codex danger-full-access + never.",
-  },
-  {
-    name: "claude-permission-mode",
-    kind: "string",
-    value: "mode",
-    help: "Claude permission mode (default dontAsk).",
-  },
-  {
-    name: "codex-sandbox",
-    kind: "string",
-    value: "mode",
-    help: "Codex sandbox (default workspace-write).",
-  },
-  {
-    name: "codex-approval-policy",
-    kind: "string",
-    value: "policy",
-    help: "Codex approval policy (default never).",
+    help: `${AGENT_IDS.map((id) => agentEntry(id).app.highTrustSummary).join(", or ")}.`,
   },
   {
     name: "timeout",
@@ -177,10 +168,18 @@ const OPTIONS = [
   },
 ] as const satisfies readonly OptionSpec[];
 
-export type OptionName = (typeof OPTIONS)[number]["name"];
+export type OptionName = (typeof OPTIONS)[number]["name"] | PostureFlag;
+
+const POSTURE_OPTIONS: readonly OptionSpec[] = POSTURE_SETTINGS.map((setting) => {
+  // An agent's flag may not redefine one of elwood's own (a flag means one thing everywhere).
+  if (OPTIONS.some((spec) => spec.name === setting.flag)) {
+    throw new Error(`The ${setting.agent} posture flag --${setting.flag} is an elwood option.`);
+  }
+  return { name: setting.flag, kind: "string", value: setting.valueLabel, help: setting.help };
+});
 
 export const OPTION_SPECS: ReadonlyMap<string, OptionSpec> = new Map(
-  OPTIONS.map((spec) => [spec.name, spec]),
+  [...OPTIONS, ...POSTURE_OPTIONS].map((spec) => [spec.name, spec]),
 );
 
 export const SHORT_OPTIONS: ReadonlyMap<string, OptionSpec> = new Map(
@@ -199,9 +198,7 @@ export const RUN_OPTIONS: readonly OptionName[] = [
   "image",
   "trust",
   "high-trust",
-  "claude-permission-mode",
-  "codex-sandbox",
-  "codex-approval-policy",
+  ...POSTURE_FLAGS,
   "timeout",
   "keep",
   "ephemeral",

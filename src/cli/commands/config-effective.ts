@@ -6,7 +6,12 @@ import type { ParsedArgs } from "../args/parse.js";
 import type { Setting } from "../config/layers.js";
 import { configPath } from "../config/paths.js";
 import { readLayers } from "../config/read-layers.js";
-import { type Agent, resolveAgentSettings, resolveRunSettings } from "../config/run-settings.js";
+import {
+  type Agent,
+  postureOf,
+  resolveAgentSettings,
+  resolveRunSettings,
+} from "../config/run-settings.js";
 import type { CliIo } from "../io/cli-io.js";
 import { detectAgent } from "../run/detect-agent.js";
 
@@ -42,13 +47,10 @@ export async function effectiveConfig(parsed: ParsedArgs, io: CliIo): Promise<nu
   }
   const chosen = agent.value as Agent;
   const perAgent = resolveAgentSettings(layers, chosen, settings.highTrust);
-  const posture =
-    chosen === "claude"
-      ? { permissionMode: entry(perAgent.claudePermissionMode) }
-      : {
-          sandbox: entry(perAgent.codexSandbox),
-          approvalPolicy: entry(perAgent.codexApprovalPolicy),
-        };
+  // The agent's posture settings under their session option names (`sandbox`).
+  const posture = Object.fromEntries(
+    postureOf(chosen, perAgent).map(({ setting, resolved }) => [setting.option, entry(resolved)]),
+  );
   const document = {
     schemaVersion: 1,
     type: "effective-config",

@@ -1,6 +1,7 @@
 // `elwood config path|show|get|set|unset|effective` (spec §5.5, C-CLI-14/19): the config
 // file edited with dotted keys, atomically and silently; `effective` shows what a run
 // would use and where each value comes from. None of them starts an agent.
+import { AGENT_IDS, EXAMPLE_AGENT } from "../agents/registry.js";
 import { splitCommandWord } from "../args/command-word.js";
 import { RUN_OPTIONS } from "../args/options.js";
 import { parseArgs } from "../args/parse.js";
@@ -37,10 +38,10 @@ Precedence: flag > ELWOOD_* environment > config file > built-in; --no-defaults
 ignores the file and the environment.
 
 Examples:
-  elwood config set agent codex
+  elwood config set agent ${EXAMPLE_AGENT}
   elwood config set timeout 15m
-  elwood config get claude.model
-  elwood config effective --agent claude --high-trust`,
+  elwood config get ${AGENT_IDS[0]}.model
+  elwood config effective --agent ${AGENT_IDS[0]} --high-trust`,
   async run(argv, io) {
     // Options may stand before the action too: `elwood --no-defaults config effective`.
     const { word: action, rest } = splitCommandWord(argv);

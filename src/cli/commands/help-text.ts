@@ -1,5 +1,6 @@
 // Help pages, generated from the command table and the option table so they never
 // drift from what the parser accepts.
+import { AGENT_IDS, agentEntry, EXAMPLE_AGENT } from "../agents/registry.js";
 import { OPTION_SPECS, optionLabel } from "../args/options.js";
 import type { CliCommand } from "./command.js";
 
@@ -26,14 +27,15 @@ export function topLevelHelp(commands: readonly CliCommand[]): string {
   const list = commands
     .map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`)
     .join("\n");
-  return `elwood — ask the real Claude Code or Codex CLI from a shell or a script.
+  const names = AGENT_IDS.map((id) => agentEntry(id).displayName);
+  return `elwood — ask the real ${names.slice(0, -1).join(", ")}${names.length > 1 ? " or " : ""}${names.at(-1)} CLI from a shell or a script.
 
 Usage:
   elwood [options] <prompt...>      same as \`elwood run\`
   elwood [options] <command> [options] [args]
 
 The first word that is not an option (or an option's value) picks the command, so
-options may come before it: \`elwood --agent codex sessions\` lists sessions. Any other
+options may come before it: \`elwood --agent ${EXAMPLE_AGENT} sessions\` lists sessions. Any other
 first word starts the prompt. To ask about a command's name, make it a prompt:
 \`elwood run sessions\` or \`elwood -- sessions\`.
 
@@ -42,7 +44,7 @@ ${list}
 
 Examples:
   elwood "summarize README.md"
-  git diff | elwood --agent codex "review this diff"
+  git diff | elwood --agent ${EXAMPLE_AGENT} "review this diff"
   elwood --output json "list the TODOs" | jq -r .response
   elwood resume <session-id> "and now fix the first one"
   elwood sessions

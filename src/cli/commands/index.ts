@@ -1,6 +1,7 @@
 // The command table: each reserved first word and the one file that implements it.
 // Adding a subcommand is one file exporting a CliCommand plus one line here
 // (prd/cli.md "Adding a subcommand").
+import { acpCommand } from "./acp.js";
 import { attachCommand } from "./attach.js";
 import type { CliCommand } from "./command.js";
 import { configCommand } from "./config.js";
@@ -21,5 +22,6 @@ export const COMMANDS: readonly CliCommand[] = [
   configCommand,
   serveCommand,
   attachCommand,
+  acpCommand,
   helpCommand(() => COMMANDS),
 ];

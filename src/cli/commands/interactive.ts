@@ -4,10 +4,16 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import path from "node:path";
-import { ElwoodError, readSessionInfo } from "../../index.js";
+import { ELWOOD_AGENTS, ElwoodError, type ElwoodErrorName, readSessionInfo } from "../../index.js";
+import { EXAMPLE_AGENT, POSTURE_FLAGS } from "../agents/registry.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
-import { type Agent, resolveAgentSettings, resolveRunSettings } from "../config/run-settings.js";
+import {
+  type Agent,
+  postureOf,
+  resolveAgentSettings,
+  resolveRunSettings,
+} from "../config/run-settings.js";
 import { EXIT } from "../exit-codes.js";
 import { detectAgent, loginShell } from "../run/detect-agent.js";
 import { usageError } from "../usage-error.js";
@@ -27,9 +33,7 @@ export const interactiveCommand: CliCommand = {
     "model",
     "reasoning-effort",
     "high-trust",
-    "claude-permission-mode",
-    "codex-sandbox",
-    "codex-approval-policy",
+    ...POSTURE_FLAGS,
     "state-dir",
     "defaults",
   ],
@@ -39,7 +43,7 @@ answer a prompt a headless run stopped at.
 
 Examples:
   elwood interactive
-  elwood interactive --agent codex --model gpt-5
+  elwood interactive --agent ${EXAMPLE_AGENT} --model <id>
   elwood interactive 1f0c…e2`,
   async run(argv, io) {
     const parsed = parseArgs(argv, this.options, "interactive");
@@ -65,7 +69,7 @@ Examples:
       typeof parsed.options.get("cwd") === "string"
         ? path.resolve(io.cwd, parsed.options.get("cwd") as string)
         : io.cwd;
-    let resumeArgs: string[] = [];
+    let resumeId: string | undefined;
     if (id !== undefined) {
       if (parsed.options.has("cwd"))
         throw usageError("A kept session opens in its own folder; drop -C/--cwd.");
@@ -73,6 +77,7 @@ Examples:
         stateDir: settings.stateDir.value as string,
         elwoodSessionId: id,
         cwd: io.cwd,
+        env: io.env,
       });
       if (info.agentSessionId === undefined) {
         throw new ElwoodError(
@@ -80,38 +85,36 @@ Examples:
           `Session ${id} never recorded the agent's conversation id, so it cannot be reopened.`,
         );
       }
+      if (info.notResumable !== undefined) {
+        throw new ElwoodError(
+          "resume_unavailable",
+          `Session ${id} cannot be reopened. ${info.notResumable.message}`,
+        );
+      }
       agent = info.agent;
       cwd = info.cwd;
-      resumeArgs =
-        agent === "claude" ? ["--resume", info.agentSessionId] : ["resume", info.agentSessionId];
+      resumeId = info.agentSessionId;
     } else {
       agent = settings.agent.value ?? (await detectAgent(io.env));
     }
     const perAgent = resolveAgentSettings(layers, agent, settings.highTrust);
     const given = (setting: { value: string | undefined; source: string }) =>
       setting.source === "built-in" || setting.value === undefined ? [] : [setting.value];
-    const argvOut =
-      agent === "claude"
-        ? [
-            "claude",
-            ...resumeArgs,
-            ...given(perAgent.model).flatMap((v) => ["--model", v]),
-            ...given(perAgent.reasoningEffort).flatMap((v) => ["--effort", v]),
-            ...given(perAgent.claudePermissionMode).flatMap((v) => ["--permission-mode", v]),
-          ]
-        : [
-            "codex",
-            ...resumeArgs,
-            "--cd",
-            cwd,
-            ...given(perAgent.model).flatMap((v) => ["--model", v]),
-            ...given(perAgent.codexSandbox).flatMap((v) => ["--sandbox", v]),
-            ...given(perAgent.codexApprovalPolicy).flatMap((v) => ["--ask-for-approval", v]),
-            ...given(perAgent.reasoningEffort).flatMap((v) => [
-              "-c",
-              `model_reasoning_effort=${v}`,
-            ]),
-          ];
+    // The agent's own command line, from its folder (the same flags its Elwood launch uses).
+    const entry = ELWOOD_AGENTS.get(agent);
+    const posture = Object.fromEntries(
+      postureOf(agent, perAgent).flatMap(({ setting, resolved }) =>
+        given(resolved).map((value) => [setting.option, value]),
+      ),
+    );
+    const argvOut = entry.app.interactiveArgv({
+      binary: entry.binary,
+      cwd,
+      resumeId,
+      model: given(perAgent.model)[0],
+      reasoningEffort: given(perAgent.reasoningEffort)[0],
+      posture,
+    });
     return runForeground(agent, argvOut, cwd, io.env);
   },
 };
@@ -142,9 +145,10 @@ async function runForeground(
       },
     );
     if (code === SHELL_COMMAND_NOT_FOUND) {
+      const entry = ELWOOD_AGENTS.get(agent);
       throw new ElwoodError(
-        `${agent}_not_found`,
-        `Your login shell could not run ${agent}; install it or put it on the login shell's PATH.`,
+        entry.errorNames.notFound as ElwoodErrorName,
+        `Your login shell could not run ${entry.binary}; install it or put it on the login shell's PATH.`,
       );
     }
     if (signal !== null) return 128 + constants.signals[signal];

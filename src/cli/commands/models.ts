@@ -1,8 +1,9 @@
-// `elwood models [--agent claude|codex]` (spec §5.11): starts each agent headless (with
-// its trust prompt answered, as listClaudeModels/listCodexModels do), reads its `/model`
-// picker, and always tears it down. Without --agent: Claude, then Codex, sharing one
-// --timeout budget; one agent's failure never hides the other's models.
-import { type AgentModelOption, listClaudeModels, listCodexModels } from "../../index.js";
+// `elwood models [--agent <id>]` (spec §5.11): starts each agent headless (with its trust
+// prompt answered, as the library's model listers do), reads its `/model` picker, and
+// always tears it down. Without --agent: every registered agent in order, sharing one
+// --timeout budget; one agent's failure never hides another's models.
+import { type AgentModelOption, ELWOOD_AGENTS } from "../../index.js";
+import { AGENT_CHOICES, AGENT_IDS, agentEntry, EXAMPLE_AGENT } from "../agents/registry.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
 import { type Agent, resolveCommonSettings } from "../config/run-settings.js";
@@ -12,8 +13,6 @@ import { ProtocolOutput } from "../io/output.js";
 import { usageError } from "../usage-error.js";
 import type { CliCommand } from "./command.js";
 import { commandHelp } from "./help-text.js";
-
-const LISTERS = { claude: listClaudeModels, codex: listCodexModels } as const;
 
 interface AgentResult {
   readonly agent: Agent;
@@ -25,16 +24,16 @@ interface AgentResult {
 export const modelsCommand: CliCommand = {
   name: "models",
   summary: "List the models each agent offers (starts the agent briefly).",
-  usage: ["models [--agent claude|codex] [--output text|json] [--timeout <n>]"],
+  usage: [`models [--agent ${AGENT_CHOICES}] [--output text|json] [--timeout <n>]`],
   options: ["help", "agent", "output", "timeout", "state-dir", "verbose", "debug", "defaults"],
   details: `Starts each agent headless in the current folder (answering its folder-trust
 prompt), opens its /model picker, reads the rows and closes the picker with Escape (the
-model is not changed), then tears the agent down. Without --agent: Claude, then Codex.
+model is not changed), then tears the agent down. Without --agent: ${AGENT_IDS.map((id) => agentEntry(id).displayName).join(", then ")}.
 Text: "*" marks the current model, then id, label, "(default)", description.
 
 Examples:
   elwood models
-  elwood models --agent codex --output json`,
+  elwood models --agent ${EXAMPLE_AGENT} --output json`,
   async run(argv, io) {
     const parsed = parseArgs(argv, this.options, "models");
     if (parsed.options.get("help") === true) {
@@ -54,7 +53,7 @@ Examples:
       );
     }
     const agents: readonly Agent[] =
-      settings.agent.value === undefined ? ["claude", "codex"] : [settings.agent.value];
+      settings.agent.value === undefined ? AGENT_IDS : [settings.agent.value];
     const budgetMs = settings.timeoutMs.value;
     const deadline = budgetMs === undefined ? undefined : Date.now() + budgetMs;
     const results: AgentResult[] = [];
@@ -74,7 +73,7 @@ async function listOne(
 ): Promise<AgentResult> {
   const remainingMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
   try {
-    const models = await LISTERS[agent]({
+    const models = await ELWOOD_AGENTS.get(agent).listModels({
       cwd: io.cwd,
       stateDir,
       env: io.env,

@@ -3,6 +3,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import { ElwoodError, readSessionInfo } from "../../index.js";
+import { AGENT_IDS, EXAMPLE_AGENT } from "../agents/registry.js";
 import type { OptionName } from "../args/options.js";
 import { RUN_OPTIONS } from "../args/options.js";
 import { type ParsedArgs, parseArgs } from "../args/parse.js";
@@ -11,6 +12,7 @@ import { readLayers } from "../config/read-layers.js";
 import {
   type Agent,
   type OutputFormat,
+  postureOf,
   type RunSettings,
   resolveAgentSettings,
   resolveRunSettings,
@@ -42,7 +44,7 @@ State is kept so the session can be resumed; --ephemeral removes it afterwards.
 
 Examples:
   elwood "what does this repo do?"
-  elwood -C ~/src/app --agent codex "run the tests and fix what fails"
+  elwood -C ~/src/app --agent ${EXAMPLE_AGENT} "run the tests and fix what fails"
   cat error.log | elwood "why does this fail?"
   elwood --output jsonl --timeout 10m "refactor utils.ts" > events.jsonl`,
   run: (argv, io) => runFromArgs(parseArgs(argv, RUN_OPTIONS, "run"), io, runCommand),
@@ -123,7 +125,7 @@ function outputFlag(parsed: ParsedArgs): OutputFormat | undefined {
 
 function agentFlag(parsed: ParsedArgs): Agent | null {
   const value = parsed.options.get("agent");
-  return value === "claude" || value === "codex" ? value : null;
+  return typeof value === "string" && AGENT_IDS.includes(value as Agent) ? (value as Agent) : null;
 }
 
 function sinkFor(
@@ -185,11 +187,16 @@ async function planRun(
   let cwd: string;
   let agent: Agent;
   if (resumeId !== undefined) {
-    const info = await readSessionInfo({ stateDir, elwoodSessionId: resumeId, cwd: io.cwd });
+    const info = await readSessionInfo({
+      stateDir,
+      elwoodSessionId: resumeId,
+      cwd: io.cwd,
+      env: io.env,
+    });
     if (!info.resumable) {
       throw new ElwoodError(
         "resume_unavailable",
-        `Session ${resumeId} never recorded the agent's conversation, so it cannot be continued; start a new one.`,
+        `Session ${resumeId} cannot be continued. ${info.notResumable?.message ?? "Start a new one."}`,
       );
     }
     if (settings.agent.source.startsWith("flag") && settings.agent.value !== info.agent) {
@@ -218,9 +225,12 @@ async function planRun(
     trust: settings.trust.value !== false,
     model: resumeId === undefined ? agentSettings.model.value : undefined,
     reasoningEffort: agentSettings.reasoningEffort.value,
-    claudePermissionMode: explicit(agentSettings.claudePermissionMode),
-    codexSandbox: explicit(agentSettings.codexSandbox),
-    codexApprovalPolicy: explicit(agentSettings.codexApprovalPolicy),
+    posture: Object.fromEntries(
+      postureOf(agent, agentSettings).map(({ setting, resolved }) => [
+        setting.option,
+        explicit(resolved),
+      ]),
+    ),
     env: io.env,
     prompt,
     persona: resumeId === undefined ? settings.persona.value : undefined,

@@ -4,6 +4,7 @@
 // does not answer within a second leaves its sessions unmarked, never fails the listing.
 import { listSessions } from "../../index.js";
 import { liveServedSessions } from "../../serve/index.js";
+import { AGENT_CHOICES, EXAMPLE_AGENT } from "../agents/registry.js";
 import { parseArgs } from "../args/parse.js";
 import { readLayers } from "../config/read-layers.js";
 import { resolveCommonSettings } from "../config/run-settings.js";
@@ -16,10 +17,12 @@ import { commandHelp } from "./help-text.js";
 export const sessionsCommand: CliCommand = {
   name: "sessions",
   summary: "List kept sessions, most recently used first.",
-  usage: ["sessions [--agent claude|codex] [--output text|json] [--state-dir <dir>]"],
+  usage: [`sessions [--agent ${AGENT_CHOICES}] [--output text|json] [--state-dir <dir>]`],
   options: ["help", "agent", "output", "state-dir", "defaults"],
   details: `Fields: id, agent, workspace, createdAt, lastUsedAt, resumable (the agent's
-conversation id is stored, or no prompt was ever taken), live (an elwood process is using
+conversation is stored and still in its CLI's files, or no prompt was ever taken),
+notResumable (why not: reason no_conversation, conversation_missing or
+conversation_empty, a message, the conversation's path), live (an elwood process is using
 it now), server (the URL of the running \`elwood serve\` holding it, where
 \`elwood attach <id>\` reaches it; LIVE shows "serve").
 --agent lists only that agent's sessions; a default agent (ELWOOD_AGENT, config) does not
@@ -27,7 +30,7 @@ filter the list.
 
 Examples:
   elwood sessions
-  elwood --agent codex sessions
+  elwood --agent ${EXAMPLE_AGENT} sessions
   elwood sessions --output json | jq -r '.sessions[0].id'`,
   async run(argv, io) {
     const parsed = parseArgs(argv, this.options, "sessions");
@@ -51,7 +54,7 @@ Examples:
     // Only the flag filters: a default agent says what to run, not what to hide.
     const agent = parsed.options.has("agent") ? settings.agent.value : undefined;
     const [listing, served] = await Promise.all([
-      listSessions({ stateDir, cwd: io.cwd }),
+      listSessions({ stateDir, cwd: io.cwd, env: io.env }),
       liveServedSessions(io.env),
     ]);
     for (const skipped of listing.skipped) {
@@ -70,6 +73,8 @@ Examples:
         createdAt: session.createdAt,
         lastUsedAt: session.lastUsedAt,
         resumable: session.resumable,
+        // Why not, in words and as a code (issue 47); null when it is resumable.
+        notResumable: session.notResumable ?? null,
         live:
           served.has(session.elwoodSessionId) ||
           (await isSessionLive(stateDir, session.elwoodSessionId)),

@@ -1,7 +1,17 @@
 // The effective settings of a run (spec §5.3, §5.5), resolved once from flags, env and
 // config, and validated against the agent before anything is launched.
 import path from "node:path";
+import type { AgentPostureSetting } from "../../index.js";
+import {
+  AGENT_IDS,
+  type Agent,
+  agentEntry,
+  POSTURE_SETTINGS,
+  type PostureSettingKey,
+  settingKeyOf,
+} from "../agents/registry.js";
 import { parseDuration } from "../args/duration.js";
+import type { OptionName } from "../args/options.js";
 import { usageError } from "../usage-error.js";
 import {
   type Layers,
@@ -12,17 +22,9 @@ import {
   strictBoolean,
 } from "./layers.js";
 import { defaultStateDir, type Env } from "./paths.js";
-import {
-  AGENTS,
-  CLAUDE_PERMISSION_MODES,
-  CLAUDE_REASONING_EFFORTS,
-  CODEX_APPROVAL_POLICIES,
-  CODEX_REASONING_EFFORTS,
-  CODEX_SANDBOX_MODES,
-  OUTPUT_FORMATS,
-} from "./schema.js";
+import { OUTPUT_FORMATS } from "./schema.js";
 
-export type Agent = (typeof AGENTS)[number];
+export type { Agent };
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface CommonSettings {
@@ -41,13 +43,27 @@ export interface RunSettings extends CommonSettings {
   readonly persona: Setting<string>;
 }
 
-/** What the chosen agent gets: model, effort and posture, each with its source. */
-export interface AgentSettings {
+/**
+ * What the chosen agent gets: model, effort and posture, each with its source. Each
+ * posture setting is keyed by its flag in camelCase (`--codex-sandbox` → `codexSandbox`);
+ * another agent's are "unset".
+ */
+export type AgentSettings = {
   readonly model: Setting<string>;
   readonly reasoningEffort: Setting<string>;
-  readonly claudePermissionMode: Setting<string>;
-  readonly codexSandbox: Setting<string>;
-  readonly codexApprovalPolicy: Setting<string>;
+} & { readonly [Key in PostureSettingKey]: Setting<string> };
+
+/** The chosen agent's posture settings with their resolved values, in declared order. */
+export function postureOf(
+  agent: Agent,
+  settings: AgentSettings,
+): readonly { readonly setting: AgentPostureSetting; readonly resolved: Setting<string> }[] {
+  return agentEntry(agent).app.postureSettings.map((setting) => ({
+    setting,
+    resolved: (settings as unknown as Record<string, Setting<string>>)[
+      settingKeyOf(setting.flag)
+    ] as Setting<string>,
+  }));
 }
 
 export function resolveCommonSettings(layers: Layers, cwd: string, env: Env): CommonSettings {
@@ -56,7 +72,7 @@ export function resolveCommonSettings(layers: Layers, cwd: string, env: Env): Co
       flag: "agent",
       env: "ELWOOD_AGENT",
       config: "agent",
-      parse: oneOf(AGENTS),
+      parse: oneOf(AGENT_IDS),
     }),
     output: resolveSetting(layers, {
       flag: "output",
@@ -122,11 +138,6 @@ export function resolveRunSettings(layers: Layers, cwd: string, env: Env): RunSe
   };
 }
 
-const POSTURE_FLAGS = {
-  claude: ["claude-permission-mode"],
-  codex: ["codex-sandbox", "codex-approval-policy"],
-} as const;
-
 /**
  * Model, effort and posture for `agent`. `highTrust` wins over config posture keys;
  * together with an explicit flag/env posture it is a usage error naming both sources.
@@ -136,16 +147,29 @@ export function resolveAgentSettings(
   agent: Agent,
   highTrust: Setting<boolean>,
 ): AgentSettings {
-  const other: Agent = agent === "claude" ? "codex" : "claude";
-  for (const flag of POSTURE_FLAGS[other]) {
-    if (layers.flags.has(flag)) {
+  for (const setting of POSTURE_SETTINGS) {
+    if (setting.agent !== agent && layers.flags.has(setting.flag as OptionName)) {
+      const other = setting.agent;
       throw usageError(
-        `--${flag} is a ${other} option, but the agent is ${agent}; drop it or pass --agent ${other}.`,
+        `--${setting.flag} is a ${other} option, but the agent is ${agent}; drop it or pass --agent ${other}.`,
       );
     }
   }
-  const efforts = agent === "claude" ? CLAUDE_REASONING_EFFORTS : CODEX_REASONING_EFFORTS;
-  const settings: AgentSettings = {
+  const { app } = agentEntry(agent);
+  const posture = Object.fromEntries(
+    POSTURE_SETTINGS.map((setting) => [
+      settingKeyOf(setting.flag),
+      postureSetting(layers, highTrust, setting.agent === agent, {
+        flag: setting.flag as OptionName,
+        env: setting.env,
+        config: `${setting.agent}.${setting.configKey}`,
+        ...(setting.builtin === undefined ? {} : { builtin: setting.builtin }),
+        ...(setting.highTrust === undefined ? {} : { highTrust: setting.highTrust }),
+        parse: setting.values === undefined ? nonEmptyText : oneOf(setting.values),
+      }),
+    ]),
+  );
+  return {
     model: resolveSetting(layers, {
       flag: "model",
       env: "ELWOOD_MODEL",
@@ -156,46 +180,28 @@ export function resolveAgentSettings(
       flag: "reasoning-effort",
       env: "ELWOOD_REASONING_EFFORT",
       config: `${agent}.reasoningEffort`,
-      parse: oneOf(efforts),
+      parse:
+        (app.reasoningEfforts as readonly string[]).length === 0
+          ? (_text, source) => {
+              throw usageError(`${source}: ${agent} takes no reasoning effort.`);
+            }
+          : oneOf(app.reasoningEfforts),
     }),
-    claudePermissionMode: posture(layers, highTrust, agent === "claude", {
-      flag: "claude-permission-mode",
-      env: "ELWOOD_CLAUDE_PERMISSION_MODE",
-      config: "claude.permissionMode",
-      builtin: "dontAsk",
-      highTrust: "bypassPermissions",
-      parse: oneOf(CLAUDE_PERMISSION_MODES),
-    }),
-    codexSandbox: posture(layers, highTrust, agent === "codex", {
-      flag: "codex-sandbox",
-      env: "ELWOOD_CODEX_SANDBOX",
-      config: "codex.sandbox",
-      builtin: "workspace-write",
-      highTrust: "danger-full-access",
-      parse: oneOf(CODEX_SANDBOX_MODES),
-    }),
-    codexApprovalPolicy: posture(layers, highTrust, agent === "codex", {
-      flag: "codex-approval-policy",
-      env: "ELWOOD_CODEX_APPROVAL_POLICY",
-      config: "codex.approvalPolicy",
-      builtin: "never",
-      highTrust: "never",
-      parse: oneOf(CODEX_APPROVAL_POLICIES),
-    }),
-  };
-  return settings;
+    ...posture,
+  } as AgentSettings;
 }
 
 interface PostureSpec {
-  readonly flag: "claude-permission-mode" | "codex-sandbox" | "codex-approval-policy";
+  readonly flag: OptionName;
   readonly env: string;
   readonly config: string;
-  readonly builtin: string;
-  readonly highTrust: string;
+  readonly builtin?: string;
+  /** What high trust sets it to; absent: high trust leaves it alone. */
+  readonly highTrust?: string;
   readonly parse: (text: string, source: string) => string;
 }
 
-function posture(
+function postureSetting(
   layers: Layers,
   highTrust: Setting<boolean>,
   applies: boolean,
@@ -203,11 +209,11 @@ function posture(
 ): Setting<string> {
   if (!applies) return { value: undefined, source: "unset" };
   const explicit = resolveSetting(layers, { flag: spec.flag, env: spec.env, parse: spec.parse });
-  if (highTrust.value !== true) {
+  if (highTrust.value !== true || spec.highTrust === undefined) {
     if (explicit.value !== undefined) return explicit;
     return resolveSetting(layers, {
       config: spec.config,
-      builtin: spec.builtin,
+      ...(spec.builtin === undefined ? {} : { builtin: spec.builtin }),
       parse: spec.parse,
     });
   }

@@ -2,34 +2,59 @@
 // silently ignored key. Prompt, cwd, keep/ephemeral, resume ids and images are not
 // settings and have no key.
 import { z } from "zod";
+import { AGENT_IDS, type Agent, agentEntry } from "../agents/registry.js";
 
-import {
-  CLAUDE_PERMISSION_MODES,
-  CLAUDE_REASONING_EFFORTS,
-  CODEX_REASONING_EFFORTS,
-  CODEX_SANDBOX_MODES,
-  ELWOOD_AGENT_KINDS,
-} from "../../index.js";
-
-// The value lists come from the library's own option schemas, so the CLI can never accept
-// a value the library refuses (or refuse one it accepts).
-export {
-  CLAUDE_PERMISSION_MODES,
-  CLAUDE_REASONING_EFFORTS,
-  CODEX_REASONING_EFFORTS,
-  CODEX_SANDBOX_MODES,
-};
-export const AGENTS = ELWOOD_AGENT_KINDS;
-// Codex's posture schema still reads "untrusted" from old records, but starting with it is
-// refused (Codex 0.171 rejects it), so the CLI offers only the policies that start.
-export const CODEX_APPROVAL_POLICIES = ["on-request", "never"] as const;
+export const AGENTS = AGENT_IDS;
 export const OUTPUT_FORMATS = ["text", "json", "jsonl"] as const;
 
 const text = z.string().min(1);
 
-export const ConfigSchema = z.strictObject({
+/** One agent's section (`"<agent>": { model, reasoningEffort, <posture keys> }`). */
+export type AgentConfigSection = {
+  readonly model?: string;
+  readonly reasoningEffort?: string;
+} & { readonly [postureKey: string]: string | undefined };
+
+export type ElwoodConfig = {
+  readonly schemaVersion: 1;
+  readonly agent?: Agent;
+  readonly output?: (typeof OUTPUT_FORMATS)[number];
+  readonly timeout?: string;
+  readonly trust?: boolean;
+  readonly highTrust?: boolean;
+  readonly stateDir?: string;
+  readonly verbose?: boolean;
+  readonly stream?: boolean;
+  readonly persona?: string;
+} & { readonly [A in Agent]?: AgentConfigSection };
+
+/** One of `values`; none at all: nothing is accepted (an agent without efforts). */
+function oneOf(values: readonly string[]) {
+  const [first, ...rest] = values;
+  return first === undefined ? z.never() : z.enum([first, ...rest]);
+}
+
+// The value lists come from each agent's registry entry (its folder's own option lists),
+// so the CLI can never accept a value the library refuses (or refuse one it accepts).
+function agentSection(agent: Agent) {
+  const { app } = agentEntry(agent);
+  return z
+    .strictObject({
+      model: text.optional(),
+      reasoningEffort: oneOf(app.reasoningEfforts).optional(),
+      ...Object.fromEntries(
+        app.postureSettings.map((setting) => [
+          setting.configKey,
+          (setting.values === undefined ? text : oneOf(setting.values)).optional(),
+        ]),
+      ),
+    })
+    .optional();
+}
+
+export const ConfigSchema: z.ZodType<ElwoodConfig> = z.strictObject({
   schemaVersion: z.literal(1),
-  agent: z.enum(AGENTS).optional(),
+  agent: z.enum(AGENTS as readonly [Agent, ...Agent[]]).optional(),
   output: z.enum(OUTPUT_FORMATS).optional(),
   timeout: z
     .string()
@@ -44,27 +69,11 @@ export const ConfigSchema = z.strictObject({
   verbose: z.boolean().optional(),
   stream: z.boolean().optional(),
   persona: text.optional(),
-  claude: z
-    .strictObject({
-      model: text.optional(),
-      reasoningEffort: z.enum(CLAUDE_REASONING_EFFORTS).optional(),
-      permissionMode: z.enum(CLAUDE_PERMISSION_MODES).optional(),
-    })
-    .optional(),
-  codex: z
-    .strictObject({
-      model: text.optional(),
-      reasoningEffort: z.enum(CODEX_REASONING_EFFORTS).optional(),
-      sandbox: z.enum(CODEX_SANDBOX_MODES).optional(),
-      approvalPolicy: z.enum(CODEX_APPROVAL_POLICIES).optional(),
-    })
-    .optional(),
-});
-
-export type ElwoodConfig = z.infer<typeof ConfigSchema>;
+  ...Object.fromEntries(AGENTS.map((agent) => [agent, agentSection(agent)])),
+}) as unknown as z.ZodType<ElwoodConfig>;
 
 /** Every settable dotted key, with how its text form is read by `config set`. */
-export const CONFIG_KEYS = {
+export const CONFIG_KEYS: Readonly<Record<string, "string" | "boolean">> = {
   agent: "string",
   output: "string",
   timeout: "string",
@@ -74,16 +83,19 @@ export const CONFIG_KEYS = {
   verbose: "boolean",
   stream: "boolean",
   persona: "string",
-  "claude.model": "string",
-  "claude.reasoningEffort": "string",
-  "claude.permissionMode": "string",
-  "codex.model": "string",
-  "codex.reasoningEffort": "string",
-  "codex.sandbox": "string",
-  "codex.approvalPolicy": "string",
-} as const satisfies Record<string, "string" | "boolean">;
+  ...Object.fromEntries(
+    AGENTS.flatMap((agent) => [
+      [`${agent}.model`, "string"],
+      [`${agent}.reasoningEffort`, "string"],
+      ...agentEntry(agent).app.postureSettings.map((setting) => [
+        `${agent}.${setting.configKey}`,
+        "string",
+      ]),
+    ]),
+  ),
+};
 
-export type ConfigKey = keyof typeof CONFIG_KEYS;
+export type ConfigKey = string;
 
 export function isConfigKey(key: string): key is ConfigKey {
   return Object.hasOwn(CONFIG_KEYS, key);

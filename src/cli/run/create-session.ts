@@ -1,10 +1,7 @@
-// Builds the library session for a run through the public API only: ClaudeSession or
-// CodexSession, new or resumed, with the posture the settings resolved.
+// Builds the library session for a run through the public API only: the agent's own
+// session class from the registry, new or resumed, with the posture the settings resolved.
 import {
-  ClaudeSession,
-  type ClaudeSessionOptions,
-  CodexSession,
-  type CodexSessionOptions,
+  ELWOOD_AGENTS,
   type ElwoodSessionStatus,
   type ElwoodStatusDecision,
   type ElwoodStatusEvent,
@@ -48,9 +45,8 @@ export interface LaunchPlan {
   readonly trust: boolean;
   readonly model: string | undefined;
   readonly reasoningEffort: string | undefined;
-  readonly claudePermissionMode: string | undefined;
-  readonly codexSandbox: string | undefined;
-  readonly codexApprovalPolicy: string | undefined;
+  /** The agent's posture options by session option name (`sandbox`), only those chosen. */
+  readonly posture: Readonly<Record<string, string | undefined>>;
   /** The PTY's starting size (`--head` takes the viewer's); the library default otherwise. */
   readonly initialSize?: ElwoodTerminalSize;
   /** The environment the login shell and the agent get. */
@@ -69,25 +65,9 @@ export function createSession(plan: LaunchPlan): RunnableSession {
     env: plan.env,
     ...defined({ elwoodSessionId: plan.resumeId, initialSize: plan.initialSize }),
   };
-  if (plan.agent === "claude") {
-    const options = {
-      ...common,
-      ...defined({
-        model: plan.model,
-        reasoningEffort: plan.reasoningEffort,
-        permissionMode: plan.claudePermissionMode,
-      }),
-    } as ClaudeSessionOptions;
-    return new ClaudeSession(options);
-  }
   const options = {
     ...common,
-    ...defined({
-      model: plan.model,
-      reasoningEffort: plan.reasoningEffort,
-      sandbox: plan.codexSandbox,
-      approvalPolicy: plan.codexApprovalPolicy,
-    }),
-  } as CodexSessionOptions;
-  return new CodexSession(options);
+    ...defined({ model: plan.model, reasoningEffort: plan.reasoningEffort, ...plan.posture }),
+  };
+  return ELWOOD_AGENTS.get(plan.agent).createSession(options);
 }

@@ -1,15 +1,14 @@
-// Auto-detection (spec §5.2, C-CLI-21): ask the user's login shell whether `claude` and
-// `codex` resolve, both at once, without running either. Claude wins a tie; neither is
-// `no_agent_found` (exit 2) with install hints. Resume never comes here.
+// Auto-detection (spec §5.2, C-CLI-21): ask the user's login shell whether each registered
+// agent's command resolves, all at once, without running any. The registry's order breaks
+// a tie; none is `no_agent_found` (exit 2) with install hints. Resume never comes here.
 import { spawn } from "node:child_process";
 import { userInfo } from "node:os";
 import { ElwoodError } from "../../index.js";
-import type { Agent } from "../config/run-settings.js";
+import { AGENT_IDS, type Agent, agentEntry } from "../agents/registry.js";
 
 const PROBE_TIMEOUT_MS = 15_000;
 
-export const INSTALL_HINT =
-  "Install one of them (npm install -g @anthropic-ai/claude-code, or npm install -g @openai/codex) so your login shell finds it, or choose one with --agent, ELWOOD_AGENT or the config key `agent`.";
+export const INSTALL_HINT = `Install one of them (${AGENT_IDS.map((id) => agentEntry(id).app.installHint).join(", or ")}) so your login shell finds it, or choose one with --agent, ELWOOD_AGENT or the config key \`agent\`.`;
 
 /** The passwd entry's shell, as the library uses; `$SHELL` is not trusted. */
 export function loginShell(): string {
@@ -25,7 +24,7 @@ type Probe = "found" | "missing" | { readonly failure: string };
 
 function probe(
   shell: string,
-  command: Agent,
+  command: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<Probe> {
   return new Promise((resolve) => {
@@ -64,18 +63,16 @@ export async function detectAgent(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<Agent> {
   const shell = loginShell();
-  const [claude, codex] = await Promise.all([
-    probe(shell, "claude", env),
-    probe(shell, "codex", env),
-  ]);
-  if (claude === "found") return "claude";
-  if (codex === "found") return "codex";
-  const failure = [claude, codex].find(
+  const probes = await Promise.all(AGENT_IDS.map((id) => probe(shell, agentEntry(id).binary, env)));
+  const found = AGENT_IDS.find((_, index) => probes[index] === "found");
+  if (found !== undefined) return found;
+  const failure = probes.find(
     (result): result is { failure: string } => typeof result === "object",
   );
+  const names = AGENT_IDS.map((id) => `${agentEntry(id).binary} (${agentEntry(id).displayName})`);
   const why =
     failure === undefined
-      ? `Neither claude (Claude Code) nor codex (Codex) is on your login shell's PATH (${shell} -l -i).`
+      ? `${names.length > 1 ? "Neither " : ""}${names.join(" nor ")} is on your login shell's PATH (${shell} -l -i).`
       : `Could not ask your login shell which agents are installed: ${failure.failure}.`;
   throw new ElwoodError("no_agent_found", `${why} ${INSTALL_HINT}`, { details: { shell } });
 }

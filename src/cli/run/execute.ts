@@ -3,6 +3,7 @@
 // timeout, an interrupt, a blocking prompt or the agent exiting early ends the run with
 // its own status; a cleanup failure never replaces it and turns a success into 1.
 import { ElwoodError } from "../../index.js";
+import { POSTURE_FLAGS } from "../agents/registry.js";
 import { describeError, EXIT, exitCodeFor } from "../exit-codes.js";
 import type { StderrReporter } from "../io/stderr.js";
 import type { CleanupOutcome, RunError, RunEvent, RunOutcome, RunSink } from "../output/sink.js";
@@ -260,7 +261,7 @@ function blockedPrompt(session: RunnableSession): Failure {
   const id = session.session?.elwoodSessionId;
   const error = new ElwoodError(
     "blocked_prompt",
-    `The agent stopped at a prompt Elwood does not answer for you (${label}). Answer it with \`elwood interactive${id === undefined ? "" : ` ${id}`}\`, or choose a posture that avoids it (--high-trust, --claude-permission-mode, --codex-approval-policy).`,
+    `The agent stopped at a prompt Elwood does not answer for you (${label}). Answer it with \`elwood interactive${id === undefined ? "" : ` ${id}`}\`, or choose a posture that avoids it (${["--high-trust", ...POSTURE_FLAGS.map((flag) => `--${flag}`)].join(", ")}).`,
   );
   return { error: describeError(error), exitCode: EXIT.failure };
 }

@@ -1,7 +1,9 @@
 // Codex's argv for start and resume (api.md §5.5, seeds §4.4): `--cd`, model, profile,
 // sandbox and approval flags, the caller's raw `-c` overrides in order, then reasoning
-// effort (so it wins), then Elwood's hook overrides, and the reserved enablement and
-// trust keys LAST so no caller override can switch the bridge off.
+// effort (so it wins), then Elwood's bridge overrides: its hooks, the blanked credential
+// for tools, and the reserved enablement and trust keys LAST so no caller override can
+// switch the bridge off. The trust key vouches for Elwood's own hooks only
+// (hook-trust.ts); every other hook keeps Codex's review gate.
 
 import { commandHookCommand } from "../../bridge/clients/command.js";
 import { timeoutForEvent } from "../../bridge/handler-timeout.js";
@@ -9,14 +11,24 @@ import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
 import type { CodexLaunchOptions } from "../options.js";
 import type { CodexPosture } from "../posture.js";
+import { type CodexCommandHook, codexHookTrustOverride } from "./hook-trust.js";
 import { codexShellPolicyOverrides } from "./tool-env.js";
-
-export const HOOK_TRUST_BYPASS_FLAG = "--dangerously-bypass-hook-trust";
 
 // JSON string syntax is a valid TOML basic string for everything we put in one.
 const tomlString = (value: string): string => JSON.stringify(value);
 
-export function codexHookOverride(eventName: string, bridge: BridgeWiring): string {
+/**
+ * Codex caps these events' hook timeout (0.150.0 and 0.171.0: "clamping SessionEnd hook
+ * timeout to 3s") and hashes the capped value, so asking for more would only draw that
+ * warning and a hash that never matches the one Elwood records.
+ */
+const CODEX_HOOK_TIMEOUT_CAP_SECONDS: Readonly<Record<string, number>> = {
+  SessionEnd: 3,
+  Interrupt: 3,
+};
+
+/** Elwood's command hook for one event, as Codex sees (and hashes) it. */
+export function codexCommandHook(eventName: string, bridge: BridgeWiring): CodexCommandHook {
   // The event's own deadline (an approvals handler waits for a human) for client and CLI.
   const hookTimeoutMs = timeoutForEvent(
     eventName,
@@ -28,8 +40,33 @@ export function codexHookOverride(eventName: string, bridge: BridgeWiring): stri
     client: bridge.commandClientKind,
     hookTimeoutMs,
   });
-  const timeout = cliHookTimeoutSeconds(hookTimeoutMs);
-  return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeout}}]}]`;
+  const timeoutSec = Math.min(
+    cliHookTimeoutSeconds(hookTimeoutMs),
+    CODEX_HOOK_TIMEOUT_CAP_SECONDS[eventName] ?? Number.POSITIVE_INFINITY,
+  );
+  return { eventName, command, timeoutSec };
+}
+
+function hookOverride({ eventName, command, timeoutSec }: CodexCommandHook): string {
+  return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeoutSec}}]}]`;
+}
+
+export function codexHookOverride(eventName: string, bridge: BridgeWiring): string {
+  return hookOverride(codexCommandHook(eventName, bridge));
+}
+
+/** Every `-c` the bridge needs, in order; also what the hooks bench launches with. */
+export function codexBridgeOverrides(
+  eventNames: readonly string[],
+  bridge: BridgeWiring,
+): string[] {
+  const hooks = eventNames.map((eventName) => codexCommandHook(eventName, bridge));
+  const overrides = hooks.map(hookOverride);
+  // The shell tools never see the bridge credential (prd/bridge.md).
+  overrides.push(...codexShellPolicyOverrides());
+  overrides.push("features.hooks=true");
+  if (hooks.length > 0) overrides.push(codexHookTrustOverride(hooks));
+  return overrides;
 }
 
 export function codexArgv(options: {
@@ -40,7 +77,6 @@ export function codexArgv(options: {
   readonly eventNames: readonly string[];
   readonly bridge: BridgeWiring;
   readonly resumeId: string | undefined;
-  readonly hasHookTrustBypass: boolean;
 }): string[] {
   const { launch, posture } = options;
   const argv: string[] = ["--cd", options.cwd];
@@ -52,13 +88,9 @@ export function codexArgv(options: {
   if (launch.reasoningEffort !== undefined) {
     argv.push("-c", `model_reasoning_effort=${tomlString(launch.reasoningEffort)}`);
   }
-  for (const eventName of options.eventNames) {
-    argv.push("-c", codexHookOverride(eventName, options.bridge));
+  for (const override of codexBridgeOverrides(options.eventNames, options.bridge)) {
+    argv.push("-c", override);
   }
-  // The shell tools never see the bridge credential (prd/bridge.md).
-  for (const override of codexShellPolicyOverrides()) argv.push("-c", override);
-  argv.push("-c", "features.hooks=true", "-c", 'hookTrust="trust-all"');
-  if (options.hasHookTrustBypass) argv.push(HOOK_TRUST_BYPASS_FLAG);
   // `codex resume [OPTIONS] <SESSION_ID>`: the id goes last so no option can swallow it.
   if (options.resumeId !== undefined) return [options.binary, "resume", ...argv, options.resumeId];
   return [options.binary, ...argv];

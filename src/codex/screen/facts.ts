@@ -23,6 +23,9 @@ const AFTER_TYPEAHEAD_DRAIN_MS = 1500;
  */
 const COMPOSER_TO_STATUS_LINE_ROWS = 48;
 
+/** The composer's status line, "<model> <effort> · <cwd>", or a footer with a warning. */
+const STATUS_LINE = /\S\s·\s\S/;
+
 const ROWS: readonly ScreenFact[] = [
   {
     // "Folder access" / path / "Trust this folder? Codex can read, edit, and run files
@@ -55,6 +58,9 @@ const ROWS: readonly ScreenFact[] = [
   {
     // "Hooks need review" / "N hook is new or changed." / "› 1. Review hooks" /
     // "2. Trust all and continue" / "3. Continue without trusting (hooks won't run)".
+    // Elwood's own hooks are trusted at launch (launch/hook-trust.ts), so the hooks listed
+    // here are someone else's: Elwood never trusts them, it skips them as Codex does for
+    // hooks nobody reviewed; a person reviews them in Codex itself (issue 48).
     id: "codex-hooks-review",
     kind: "startup_prompt",
     label: "hook_trust",
@@ -63,7 +69,7 @@ const ROWS: readonly ScreenFact[] = [
       /hooks? (is|are) new or changed\./,
       /Hooks can run outside the sandbox after you trust them\./,
     ],
-    affirmative: { label: /^Trust all and continue$/ },
+    affirmative: { label: /^Continue without trusting \(hooks won't run\)$/ },
     firstKeyAfterMs: AFTER_TYPEAHEAD_DRAIN_MS,
     answer: "always",
     verifiedOn: "0.150.0, 0.171.0",
@@ -150,8 +156,13 @@ const ROWS: readonly ScreenFact[] = [
     id: "codex-composer",
     kind: "composer",
     header: /^›(\s(?!\d+\.\s)|$)/,
-    below: /\S\s·\s\S/,
+    below: STATUS_LINE,
     belowWithin: COMPOSER_TO_STATUS_LINE_ROWS,
+    // Codex always leaves a blank row over its status line; a " · " row right under text
+    // is something else (a dialog's footer a tool painted, issue 49), not a composer's.
+    belowAfterBlank: true,
+    // The draft's rows (blank ones too) lie between the "›" row and the status line.
+    boxEnd: STATUS_LINE,
     verifiedOn:
       "0.124.0, 0.150.0, 0.171.0 (drafts of several rows: 0.171.0 only, fixtures *-composer-draft-*)",
   },
@@ -180,4 +191,10 @@ export const CODEX_SCREEN_FACTS: ScreenFacts = {
   rows: ROWS,
   // The highlighted option: "› 1. Trust and continue" (the composer's glyph too).
   optionMarkers: "›",
+  // Codex's question and tool-approval dialogs end in a footer that says "enter to submit"
+  // ("tab to add notes | enter to submit answer | … | esc to interrupt" under a plan-mode
+  // question, "enter to submit | esc to cancel" under an MCP tool approval, as the issue 47
+  // report quotes them): a marked, numbered list above it is a dialog even when no row
+  // names it (core/screen/dialog-shape.ts).
+  unknownDialogFooters: [/\benter to submit\b/i],
 };

@@ -3,6 +3,7 @@
 // decision, so the CLI falls back to its own dialog and a human there can still answer.
 
 import { randomBytes } from "node:crypto";
+import type { HookAbandonReason } from "../../bridge/catalogue.js";
 import { ElwoodError } from "../../errors.js";
 import { TypedEmitter } from "../../events/emitter.js";
 import { SessionClock } from "../context/clock.js";
@@ -10,6 +11,7 @@ import type {
   ApprovalRequest,
   ElwoodApproval,
   ElwoodApprovalAnswer,
+  ElwoodApprovalCancelReason,
   ElwoodApprovalEvent,
 } from "./types.js";
 
@@ -24,11 +26,24 @@ interface Pending {
 
 type SettledHow = "answered" | "expired" | "cancelled";
 
+interface Settled {
+  readonly how: SettledHow;
+  readonly reason?: ElwoodApprovalCancelReason;
+}
+
+/** The cancel reason of an aborted hook signal (bridge HookAbandonReason). */
+function cancelReasonOf(signalReason: unknown): ElwoodApprovalCancelReason {
+  const reason = signalReason as HookAbandonReason | undefined;
+  if (reason === "bridge_closed") return "session_ended";
+  if (reason === "deadline") return "deadline";
+  return "request_ended";
+}
+
 export class ApprovalBroker {
   readonly #expireAfterMs: number;
   readonly #clock: SessionClock;
   readonly #pending = new Map<string, Pending>();
-  readonly #settled = new Map<string, SettledHow>();
+  readonly #settled = new Map<string, Settled>();
   readonly #events = new TypedEmitter<{ approval: ElwoodApprovalEvent }>();
   #closed = false;
 
@@ -56,11 +71,16 @@ export class ApprovalBroker {
     });
     return new Promise((resolve) => {
       const cancelExpiry = this.#clock.set(
-        () => this.#finish(approval.id, "expired", undefined),
+        () => this.#finish(approval.id, { how: "expired" }, undefined),
         this.#expireAfterMs,
       );
       // The CLI stopped waiting (interrupted, session ended): nobody can act on an answer.
-      const onAbandoned = () => this.#finish(approval.id, "cancelled", undefined);
+      const onAbandoned = () =>
+        this.#finish(
+          approval.id,
+          { how: "cancelled", reason: cancelReasonOf(abandoned?.reason) },
+          undefined,
+        );
       abandoned?.addEventListener("abort", onAbandoned, { once: true });
       this.#pending.set(approval.id, {
         approval,
@@ -86,7 +106,7 @@ export class ApprovalBroker {
   answer(id: string, answer: ElwoodApprovalAnswer): ElwoodApproval {
     const entry = this.#pending.get(id);
     if (entry === undefined) throw this.#notPending(id);
-    this.#finish(id, "answered", answer);
+    this.#finish(id, { how: "answered" }, answer);
     return entry.approval;
   }
 
@@ -97,42 +117,58 @@ export class ApprovalBroker {
   /** Settles every pending approval with no decision (fail open); later parks get none. */
   close(): void {
     this.#closed = true;
-    for (const id of [...this.#pending.keys()]) this.#finish(id, "cancelled", undefined);
+    for (const id of [...this.#pending.keys()]) {
+      this.#finish(id, { how: "cancelled", reason: "closed" }, undefined);
+    }
   }
 
-  #finish(id: string, how: SettledHow, answer: ElwoodApprovalAnswer | undefined): void {
+  #finish(id: string, settled: Settled, answer: ElwoodApprovalAnswer | undefined): void {
     const entry = this.#pending.get(id);
     if (entry === undefined) return;
     this.#pending.delete(id);
     entry.cancelTimer();
-    this.#settled.set(id, how);
+    this.#settled.set(id, settled);
     const oldest = this.#settled.keys().next().value;
     if (this.#settled.size > REMEMBERED_SETTLED && oldest !== undefined) {
       this.#settled.delete(oldest);
     }
     entry.settle(answer);
     const { approval } = entry;
-    this.#events.emit(
-      "approval",
-      how === "answered" && answer !== undefined
-        ? { type: "answered", approval, answer }
-        : { type: how === "answered" ? "cancelled" : how, approval },
-    );
+    this.#events.emit("approval", settledEvent(approval, settled, answer));
   }
 
   #notPending(id: string): ElwoodError {
-    const how = this.#settled.get(id);
-    if (how === undefined) {
+    const settled = this.#settled.get(id);
+    if (settled === undefined) {
       return new ElwoodError(
         "approval_not_found",
         `No approval with id ${JSON.stringify(id)}; list the pending ones to find it.`,
         { details: { approvalId: id } },
       );
     }
+    const { how, reason } = settled;
+    const why = reason === undefined ? "" : ` (${CANCEL_REASON_TEXT[reason]})`;
     return new ElwoodError(
       "approval_settled",
-      `Approval ${id} is no longer pending: it was ${how}. The first answer wins.`,
-      { details: { approvalId: id, settled: how } },
+      `Approval ${id} is no longer pending: it was ${how}${why}. The first answer wins.`,
+      { details: { approvalId: id, settled: how, ...(reason && { reason }) } },
     );
   }
+}
+
+const CANCEL_REASON_TEXT: Readonly<Record<ElwoodApprovalCancelReason, string>> = {
+  request_ended: "the agent stopped waiting for it: interrupted, timed out or exited",
+  session_ended: "its session ended",
+  deadline: "its handler's deadline passed",
+  closed: "the approvals were closed",
+};
+
+function settledEvent(
+  approval: ElwoodApproval,
+  { how, reason }: Settled,
+  answer: ElwoodApprovalAnswer | undefined,
+): ElwoodApprovalEvent {
+  if (how === "answered" && answer !== undefined) return { type: "answered", approval, answer };
+  if (how === "expired") return { type: "expired", approval };
+  return { type: "cancelled", approval, reason: reason ?? "closed" };
 }

@@ -40,8 +40,16 @@ export type ElwoodApprovalAnswer =
   | { readonly behavior: "deny"; readonly message?: string };
 
 /**
+ * Why an approval was cancelled: the CLI's hook request ended before it was answered
+ * (`request_ended`: the CLI was interrupted, gave up on its own hook timeout, or exited),
+ * its session ended (`session_ended`), the handler's deadline passed (`deadline`), or the
+ * approvals were closed (`closed`).
+ */
+export type ElwoodApprovalCancelReason = "request_ended" | "session_ended" | "deadline" | "closed";
+
+/**
  * How an approval stopped being pending: answered by someone, expired (the CLI shows its
- * own dialog), or cancelled because the approvals were closed (the hook fails open too).
+ * own dialog), or cancelled because nobody waits for it any more (the hook fails open too).
  */
 export type ElwoodApprovalEvent =
   | { readonly type: "created"; readonly approval: ElwoodApproval }
@@ -51,7 +59,11 @@ export type ElwoodApprovalEvent =
       readonly answer: ElwoodApprovalAnswer;
     }
   | { readonly type: "expired"; readonly approval: ElwoodApproval }
-  | { readonly type: "cancelled"; readonly approval: ElwoodApproval };
+  | {
+      readonly type: "cancelled";
+      readonly approval: ElwoodApproval;
+      readonly reason: ElwoodApprovalCancelReason;
+    };
 
 /** The MCP detail of a `mcp__<server>__<tool>` call, or undefined for any other name. */
 export function mcpApprovalDetail(

@@ -86,6 +86,13 @@ export class SessionEvents {
     this.#emitter.off(event, handler);
   }
 
+  /** A write that reached the PTY (launcher-wired): only its listeners pay for the text. */
+  emitTerminalInput(input: string | Uint8Array): void {
+    if (this.#emitter.listenerCount("terminal:input") === 0) return;
+    const text = typeof input === "string" ? input : Buffer.from(input).toString("utf8");
+    this.#emitter.emit("terminal:input", text);
+  }
+
   /** The events that have no activity twin: turn progress, resizes and loops, as they are. */
   emit<K extends "turn" | "resize" | "loop">(event: K, payload: CoreEventMap[K]): void {
     this.#emitter.emit(event, payload);

@@ -156,6 +156,12 @@ export interface AgentAdapter<
   };
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
+  /**
+   * Refuses a launch the user's own configuration rules out (Claude: hooks switched off in
+   * settings the workspace cannot write), with a typed error, before any CLI process is
+   * spawned or any session file written. Optional.
+   */
+  refuseLaunch?(env: Readonly<Record<string, string | undefined>>): Promise<void>;
   planLaunch(request: LaunchRequest<Options, Posture>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
   /** What session operations (images, compact) need to know of this CLI. */
@@ -176,9 +182,29 @@ export interface AgentAdapter<
     agentSessionId: string,
     env: Readonly<Record<string, string | undefined>>,
   ): Promise<LaunchedConversationState>;
+  /**
+   * Where the CLI keeps the conversation `agentSessionId` and whether a resume would find
+   * it there (issue 47): a recorded conversation that is not "written" any more is refused
+   * before anything is spawned, and listed as not resumable. Looked up in the CLI's state
+   * folder as `env` names it (CLAUDE_CONFIG_DIR, CODEX_HOME, else under HOME).
+   */
+  findConversation?(
+    agentSessionId: string,
+    env: Readonly<Record<string, string | undefined>>,
+  ): Promise<ConversationOnDisk>;
 }
 
 export type LaunchedConversationState = "absent" | "empty" | "written";
+
+/** What the CLI's own files hold of one conversation. */
+export interface ConversationOnDisk {
+  /** No file; a file with no record a resume can continue; or a resumable conversation. */
+  readonly state: LaunchedConversationState;
+  /** The conversation's file when one exists. */
+  readonly path: string | undefined;
+  /** Where the CLI keeps it (a path pattern), for messages when no file exists. */
+  readonly expectedAt: string;
+}
 
 /** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */
 export type TurnSignals = AgentAdapter<unknown, unknown>["signals"];

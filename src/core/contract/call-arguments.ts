@@ -27,6 +27,24 @@ export function assertTurnText(value: unknown, what: string): asserts value is s
   }
 }
 
+// What the CLI would see first once the text is pasted: paste markers, controls and blanks
+// are dropped on the way (C-API-40), so "\x1b /help" is "/help" to it.
+const LEADING_NOISE = /^(?:\x1b\[20[01]~|[\s\x00-\x1f\x7f-\x9f])*/;
+
+/**
+ * send()/stream() promise the agent's reply; text the CLI runs as a command has none (a
+ * help overlay, a picker, "Unrecognized command"), so it is refused before anything is
+ * written (issue 49, prd/decisions.md "Slash text in send()").
+ */
+export function assertNotCommandText(value: string, call: string): void {
+  if (!value.replace(LEADING_NOISE, "").startsWith("/")) return;
+  const command = value.replace(LEADING_NOISE, "").split(/\s/, 1)[0] ?? "/";
+  throw invalid(
+    `${call} does not take text that starts with "/": the CLI would run ${JSON.stringify(command.slice(0, 40))} as its own command, which has no reply. Use the session's operations for what they cover (compact(), listModels()/setModel(), login(), createLoop(), interrupt()), sendMessage() to type the command yourself, or put a word before the slash to send it as a prompt.`,
+    { rule: "slash_command", command: command.slice(0, 40) },
+  );
+}
+
 /** An options argument: absent, or a plain object. */
 export function assertOptionsArgument(value: unknown, what: string): void {
   if (value === undefined) return;

@@ -38,6 +38,11 @@ export interface ElwoodTerminalView {
 /** Events every agent session has (the ElwoodAgentSession event names). */
 export interface ElwoodAgentSessionEvents {
   "terminal:data": string;
+  /**
+   * Every write to the CLI's PTY, as written: the session's pastes and keys, `sendKeys`
+   * input, the terminal's own reports. For auditing which keys reached the CLI (issue 49).
+   */
+  "terminal:input": string;
   "terminal:exit": ElwoodTerminalExitEvent;
   status: ElwoodStatusEvent;
   activity: ElwoodActivityEvent;

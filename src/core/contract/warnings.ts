@@ -82,6 +82,20 @@ interface WarningDetails {
     previousElwoodSessionId: string;
     reason: "state_not_found" | "resume_unavailable" | "adapter_mismatch";
   };
+  /**
+   * startOrResume* found the session's recorded conversation gone from the CLI's files (or
+   * holding no message to resume) and started a new conversation instead (issue 47).
+   */
+  conversation_missing: {
+    source: "lifecycle";
+    previousElwoodSessionId: string;
+    /** The agent's conversation id the old session recorded. */
+    agentSessionId: string;
+    /** "missing": no file; "empty": a file with no record a resume can continue. */
+    conversation: "missing" | "empty";
+    /** The file found, or where the CLI keeps it (a pattern) when there is none. */
+    conversationPath: string;
+  };
   /** teardown left alone a folder that is not this user's own directory (issue 21). */
   state_folder_skipped: {
     source: "lifecycle";

@@ -18,7 +18,7 @@ import { killTaggedProcesses, LAUNCH_TAG_ENV, newLaunchTag } from "../../shell/t
 import type { LoopDefinition } from "../../state/loop-sidecar.js";
 import type { SessionRecord } from "../../state/record.js";
 import type { StateStore } from "../../state/state-store.js";
-import { type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
+import { observeWrites, type PtyProcess, spawnPty } from "../../terminal/pty-process.js";
 import { lowerSessionPriority } from "../../terminal/session-priority.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
 import { SessionClock } from "../context/clock.js";
@@ -51,6 +51,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   assertSupportedPlatform();
   const { store, record, config } = launch;
   const { env, executable } = config;
+  await launch.adapter.refuseLaunch?.(env);
   const shell = resolveLoginShell();
   // How every probe (update, --version, --help) runs the CLI: through the login shell.
   const cli = {
@@ -158,7 +159,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       }
       reapSession(pty.pid);
     });
-    const terminal = new SessionTerminal({ pty, size: bootSize });
+    // Every write to the PTY is the session's `terminal:input` event, raw keys included.
+    const written = observeWrites(pty, (data) => runtime?.context.events.emitTerminalInput(data));
+    const terminal = new SessionTerminal({ pty: written, size: bootSize });
     cleanup.push(() => terminal.dispose());
     const clock = new SessionClock(config.time);
     const transcript = new TranscriptHub({

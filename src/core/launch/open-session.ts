@@ -10,6 +10,7 @@ import { StateStore } from "../../state/state-store.js";
 import type { AgentAdapter } from "../contract/adapter.js";
 import type { ElwoodWarningInput, ElwoodWarningOf } from "../contract/warnings.js";
 import type { SessionRuntime } from "../runtime/runtime.js";
+import { assertConversationOnDisk, type MissingConversationDetails } from "./conversation-check.js";
 import { launchSession, type RuntimeObserver } from "./launcher.js";
 import type { SessionConfig } from "./session-options.js";
 
@@ -17,7 +18,10 @@ import type { SessionConfig } from "./session-options.js";
 export type ReplacedSession = Pick<
   ElwoodWarningOf<"started_new_conversation">,
   "previousElwoodSessionId" | "reason"
->;
+> & {
+  /** The resume found the recorded conversation gone from disk (warns conversation_missing). */
+  readonly missing?: MissingConversationDetails;
+};
 
 /** A fresh conversation under `elwoodSessionId` (chosen by the caller). */
 export async function startAgentSession<Options, Handlers, Event extends HookEventBase, Posture>(
@@ -50,15 +54,36 @@ export async function startAgentSession<Options, Handlers, Event extends HookEve
   if (config.persona !== undefined) {
     launched.submissions.submit("message", config.persona).catch(() => undefined);
   }
-  if (replacing !== undefined) {
-    warnWhenOpened(launched, {
+  if (replacing !== undefined)
+    warnWhenOpened(launched, replacedWarning(adapter, launched, replacing));
+  return launched;
+}
+
+function replacedWarning(
+  adapter: { readonly displayName: string },
+  launched: { readonly elwoodSessionId: string },
+  { missing, ...replacing }: ReplacedSession,
+): ElwoodWarningInput {
+  const started = `${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}`;
+  if (missing === undefined) {
+    return {
       source: "lifecycle",
       code: "started_new_conversation",
-      message: `Session ${replacing.previousElwoodSessionId} could not be resumed (${replacing.reason}), so ${adapter.displayName} started a new conversation as session ${launched.elwoodSessionId}.`,
+      message: `Session ${replacing.previousElwoodSessionId} could not be resumed (${replacing.reason}), so ${started}.`,
       ...replacing,
-    });
+    };
   }
-  return launched;
+  const gone =
+    missing.conversation === "empty" ? "holds no message to resume" : "is gone from disk";
+  return {
+    source: "lifecycle",
+    code: "conversation_missing",
+    message: `The conversation of session ${replacing.previousElwoodSessionId} ${gone} (${missing.conversationPath}), so ${started}; the earlier conversation cannot be continued.`,
+    previousElwoodSessionId: replacing.previousElwoodSessionId,
+    agentSessionId: missing.agentSessionId,
+    conversation: missing.conversation,
+    conversationPath: missing.conversationPath,
+  };
 }
 
 // A lifecycle warning on a session just opened, after start/resume resolves so a caller
@@ -112,6 +137,10 @@ export async function resumeAgentSession<Options, Handlers, Event extends HookEv
       `Session ${elwoodSessionId} has a launch posture this agent does not accept (${describeIssues(posture.error)}); remove the session with teardown and start a new one.`,
       { details: { elwoodSessionId } },
     );
+  }
+  // A recorded conversation the CLI's files no longer hold fails here, before any spawn.
+  if (agentSessionId !== undefined) {
+    await assertConversationOnDisk(adapter, elwoodSessionId, agentSessionId, config.env);
   }
   // A record with only the launched id may still name a conversation the CLI wrote, or at
   // least created: the parent died after the prompt was taken and before the record said so.

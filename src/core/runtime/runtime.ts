@@ -175,6 +175,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
         },
       },
       decidedPermission: turns.decidedPermission,
+      repaint: () => this.size.repaint(),
     });
     this.shutdown = new ShutdownCoordinator({
       process: options.process,
@@ -231,6 +232,9 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     if (this.context.lifetime.isClosed) return;
     this.context.events.emitHookResult(outcome);
     this.turns.onHookOutcome(outcome);
+    const { turnEndHook, turnFailedHook } = this.#options.adapter.signals;
+    const name = outcome.hookEventName;
+    if (name === turnEndHook || name === turnFailedHook) this.#watcher.onTurnEnded();
   }
 
   handleHookError(error: HookDispatchError): void {

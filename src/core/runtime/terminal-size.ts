@@ -5,11 +5,15 @@ import type { SessionContext } from "../context/session-context.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { bootstrapSize, errorCodeOf } from "./runtime-support.js";
 
+/** How long the CLI gets at one column less before the size is put back (both sizes repaint). */
+export const REPAINT_RESTORE_MS = 300;
+
 export class TerminalSize {
   readonly #context: SessionContext;
   readonly #bootstrapMinCols: number;
   #requested: ElwoodTerminalSize;
   #isBooted = false;
+  #isRepainting = false;
 
   constructor(options: {
     readonly context: SessionContext;
@@ -50,5 +54,33 @@ export class TerminalSize {
         errorCode: errorCodeOf(error),
       });
     }
+  }
+
+  /**
+   * Makes the CLI draw its whole screen again, with no key written: one column less, then
+   * the size it had. A CLI repaints only what it changed, so text a tool wrote over its
+   * screen stays until then (issue 49). A caller's resize meanwhile wins.
+   */
+  repaint(): void {
+    const { terminal, clock, lifetime } = this.#context;
+    const size = terminal.size;
+    if (this.#isRepainting || size.cols < 2 || lifetime.isClosed) return;
+    try {
+      terminal.resize({ cols: size.cols - 1, rows: size.rows });
+    } catch {
+      return;
+    }
+    this.#isRepainting = true;
+    clock.set(() => {
+      this.#isRepainting = false;
+      const current = terminal.size;
+      const isOurs = current.cols === size.cols - 1 && current.rows === size.rows;
+      if (lifetime.isClosed || !isOurs) return;
+      try {
+        terminal.resize(size);
+      } catch {
+        // An exiting PTY: nothing left to repaint.
+      }
+    }, REPAINT_RESTORE_MS);
   }
 }

@@ -1,6 +1,7 @@
 // Pure matcher: one rendered snapshot + one adapter's fact table → what the screen shows
 // (spec "Status model", "Trust-gate automation"), from the current frame only.
 import type { ScreenFrame } from "../contract/adapter.js";
+import { dialogByShape } from "./dialog-shape.js";
 import { findOptions, normalizeText } from "./options.js";
 import {
   DIALOG_KINDS,
@@ -10,14 +11,29 @@ import {
   type ScreenMatch,
 } from "./types.js";
 
+/** The first row under `row`, within the fact's reach, that matches `pattern` (-1: none). */
+function rowBelow(
+  fact: ScreenFact,
+  lines: readonly string[],
+  row: number,
+  pattern: RegExp,
+): number {
+  const end = Math.min(lines.length, row + 1 + (fact.belowWithin ?? 1));
+  for (let next = row + 1; next < end; next++) {
+    if (!pattern.test((lines[next] ?? "").trim())) continue;
+    if (fact.belowAfterBlank === true && (lines[next - 1] ?? "").trim() !== "") continue;
+    return next;
+  }
+  return -1;
+}
+
 /** The bottom-most row whose trimmed text matches the fact's header and its neighbours (-1: none). */
 function lastMatchingRow(fact: ScreenFact, lines: readonly string[]): number {
   const { header, above, below } = fact;
   return lines.findLastIndex((line, row) => {
     if (!header.test(line.trim())) return false;
     if (above !== undefined && !above.test((lines[row - 1] ?? "").trim())) return false;
-    const under = lines.slice(row + 1, row + 1 + (fact.belowWithin ?? 1));
-    return below === undefined || under.some((next) => below.test(next.trim()));
+    return below === undefined || rowBelow(fact, lines, row, below) !== -1;
   });
 }
 
@@ -65,10 +81,41 @@ function activeDialog(facts: ScreenFacts, lines: readonly string[]): DialogMatch
     }
   }
   if (best !== undefined) return matchDialog(best.fact, best.row, lines, facts.optionMarkers);
-  if (unknown === undefined) return undefined;
-  const match = matchDialog(unknown.fact, unknown.row, lines, facts.optionMarkers);
-  // An unknown gate needs its options and native footer; bare prose is not a gate.
-  return match.options.length > 0 && match.hasBody ? match : undefined;
+  const match =
+    unknown === undefined
+      ? undefined
+      : matchDialog(unknown.fact, unknown.row, lines, facts.optionMarkers);
+  // An unknown gate needs its options and native footer; bare prose is not a gate. Last,
+  // a dialog no row names, by its shape alone.
+  return match !== undefined && match.options.length > 0 && match.hasBody
+    ? match
+    : dialogByShape(lines, facts);
+}
+
+/**
+ * The input box: from the bottom-most composer row down to the row before its `boxEnd`.
+ * Undefined when no composer shows or its end is not in view (then nothing is hidden).
+ */
+function composerBox(
+  facts: ScreenFacts,
+  lines: readonly string[],
+): { readonly first: number; readonly end: number } | undefined {
+  let box: { first: number; end: number } | undefined;
+  for (const fact of facts.rows) {
+    if (fact.kind !== "composer" || fact.boxEnd === undefined) continue;
+    const first = lastMatchingRow(fact, lines);
+    if (first === -1 || (box !== undefined && box.first >= first)) continue;
+    const end = rowBelow(fact, lines, first, fact.boxEnd);
+    if (end !== -1) box = { first, end };
+  }
+  return box;
+}
+
+/** The frame as dialogs are looked for in it: the composer's draft is the caller's text, never a dialog. */
+function withoutDraft(facts: ScreenFacts, lines: readonly string[]): readonly string[] {
+  const box = composerBox(facts, lines);
+  if (box === undefined) return lines;
+  return lines.map((line, row) => (row >= box.first && row < box.end ? "" : line));
 }
 
 export function matchScreen(
@@ -76,7 +123,7 @@ export function matchScreen(
   facts: ScreenFacts,
 ): ScreenMatch {
   const { lines, cursor } = snapshot;
-  const dialog = activeDialog(facts, lines);
+  const dialog = activeDialog(facts, withoutDraft(facts, lines));
   const ids: string[] = dialog === undefined ? [] : [dialog.factId];
   const seen = (kind: ScreenFact["kind"]) => {
     let lastRow: number | undefined;

@@ -81,24 +81,23 @@ function toDialog(dialog: DialogMatch, table: readonly ScreenFact[]): ScreenDial
   // Onboarding prompts with no allowlisted option are declined with Escape.
   if (fact.affirmative === undefined) return { ...prompt, answerKeys: KEYS.escape };
   const plan = planOptionKeys(dialog, fact.affirmative.label, fact.affirmative.endKeys === true);
-  const isOnTarget = plan?.method === "arrows" && dialog.selectedIndex === plan.targetIndex;
+  const isOnTarget = plan !== undefined && dialog.selectedIndex === plan.targetIndex;
   const answerKeys = isOnTarget ? plan.confirm : plan?.moves[0];
   return answerKeys === undefined ? prompt : { ...prompt, answerKeys };
 }
 
 export interface OptionKeyPlan {
-  readonly method: "arrows" | "number";
   readonly moves: readonly string[];
   readonly confirm: string;
   readonly targetIndex: number;
 }
 
 /**
- * Keys to reach the option whose label matches `label`. With a visible highlight, use
- * arrows (a number key may confirm at once on some layouts, so arrows are the safe
- * default), or End / Home for the last / first option of a list that takes them
- * (`endKeys`); with no highlight (raw cursor-addressed output), fall back to the row's
- * number. Undefined when the option is absent or cannot be reached safely.
+ * Keys to reach the option whose label matches `label`, from the highlighted option the
+ * frame shows: arrows (a number key may confirm at once on some layouts), or End / Home
+ * for the last / first option of a list that takes them (`endKeys`). Undefined when the
+ * option is absent or no highlight shows: an option's number typed on a guess is a key
+ * the screen chose, and a painted screen can fake it (issue 49).
  */
 export function planOptionKeys(
   dialog: Pick<DialogMatch, "options" | "selectedIndex">,
@@ -106,25 +105,15 @@ export function planOptionKeys(
   endKeys = false,
 ): OptionKeyPlan | undefined {
   const targetIndex = dialog.options.findIndex((option) => label.test(option.label));
-  const target = dialog.options[targetIndex];
-  if (target === undefined) return undefined;
-  if (dialog.selectedIndex !== undefined) {
-    const distance = targetIndex - dialog.selectedIndex;
-    const isLast = targetIndex === dialog.options.length - 1;
-    if (endKeys && distance !== 0 && (isLast || targetIndex === 0)) {
-      return {
-        method: "arrows",
-        moves: [isLast ? KEYS.end : KEYS.home],
-        confirm: KEYS.enter,
-        targetIndex,
-      };
-    }
-    const key = distance > 0 ? KEYS.down : KEYS.up;
-    const moves = Array.from({ length: Math.abs(distance) }, () => key);
-    return { method: "arrows", moves, confirm: KEYS.enter, targetIndex };
+  if (targetIndex === -1 || dialog.selectedIndex === undefined) return undefined;
+  const distance = targetIndex - dialog.selectedIndex;
+  const isLast = targetIndex === dialog.options.length - 1;
+  if (endKeys && distance !== 0 && (isLast || targetIndex === 0)) {
+    return { moves: [isLast ? KEYS.end : KEYS.home], confirm: KEYS.enter, targetIndex };
   }
-  if (target.number === undefined || target.number > 9) return undefined;
-  return { method: "number", moves: [String(target.number)], confirm: KEYS.enter, targetIndex };
+  const key = distance > 0 ? KEYS.down : KEYS.up;
+  const moves = Array.from({ length: Math.abs(distance) }, () => key);
+  return { moves, confirm: KEYS.enter, targetIndex };
 }
 
 /** What was typed into the composer: its text, or "" when it is one of the table's placeholders. */

@@ -1,5 +1,8 @@
 // Acts on rendered frames: dialogs → blocked + attention, allowlisted startup prompts
 // answered a key at a time, working/idle edges (api.md "Trust-gate automation", C-TRUST-01).
+// A startup prompt is answered only during start-up, before the first `ready`: after it, a
+// tool can paint any dialog onto the CLI's terminal, so a dialog then is a person's to
+// answer and never gets a key from here (issue 49, prd/decisions.md "Screen is not a command").
 import { KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenDialog, ScreenReading } from "../contract/adapter.js";
@@ -36,6 +39,8 @@ export interface ScreenWatcherOptions {
   readonly cwd: string;
   readonly edges: ScreenEdges;
   readonly decidedPermission: DecidedPermission;
+  /** Makes the CLI draw its whole screen again without a key (a resize); absent in unit tests. */
+  readonly repaint?: () => void;
 }
 
 interface DialogAttempt {
@@ -85,6 +90,16 @@ export class ScreenWatcher {
     this.#options.edges.onFrame(reading);
   }
 
+  /**
+   * The CLI's own turn-end hook came (evidence the screen cannot fake): a dialog still shown
+   * is not the CLI waiting on a person, but likely a tool's paint the CLI never redrew over.
+   * The CLI repaints its whole screen, and the status follows what it draws then.
+   */
+  onTurnEnded(): void {
+    if (!this.#context.status.isBlocked || this.#context.lifetime.isClosed) return;
+    this.#options.repaint?.();
+  }
+
   dispose(): void {
     this.#pending?.();
     this.#pending = undefined;
@@ -96,7 +111,15 @@ export class ScreenWatcher {
     const key = dialog.ruleIds.join("|");
     const { decidedPermission, autotrust } = this.#options;
     const isForbidden = dialog.needsAutotrust === true && !autotrust;
-    if (dialog.kind === "human_decision" || dialog.label === undefined || isForbidden) {
+    // Past start-up nothing is expected: whatever looks like a start-up prompt then is text
+    // a tool or a person put on the screen, or a gate Elwood did not open.
+    const isExpected = !this.#context.status.hasBeenReady;
+    if (
+      dialog.kind === "human_decision" ||
+      dialog.label === undefined ||
+      isForbidden ||
+      !isExpected
+    ) {
       // A prompt a PermissionRequest hook just answered may still paint: input stays held,
       // nobody is called, and it is looked at again when the cover ends.
       const coverMs = dialog.isToolPermission === true ? decidedPermission.coverDialog() : 0;

@@ -32,6 +32,14 @@ export interface ScreenFact {
   readonly above?: RegExp;
   readonly below?: RegExp;
   readonly belowWithin?: number;
+  /** The `below` row (and `boxEnd`) counts only with a blank row right above it. */
+  readonly belowAfterBlank?: boolean;
+  /**
+   * composer: the row that closes the input box under its first row (a rule, a status
+   * line); the rows between are the draft, which is never read as a dialog (issue 49).
+   * Looked for within `belowWithin` rows (1).
+   */
+  readonly boxEnd?: RegExp;
   /**
    * The label of the one option Elwood may choose (trust allowlist, or a decline/skip).
    * `endKeys`: the list's Home and End focus its first and last option. Then a first or
@@ -53,6 +61,11 @@ export interface ScreenFacts {
   readonly rows: readonly ScreenFact[];
   /** The glyph(s) a highlighted dialog or picker option starts with, one character each. */
   readonly optionMarkers: string;
+  /**
+   * Footers the CLI paints under its dialogs: a numbered, marked option list above one of
+   * these with no composer under it is a dialog even when no row names it (dialog-shape.ts).
+   */
+  readonly unknownDialogFooters?: readonly RegExp[];
 }
 
 export interface OptionRow {

@@ -12,7 +12,11 @@ function promptSignature(prompt: string): string {
   return normalizeText(prompt).slice(0, SIGNATURE_CHARS);
 }
 
-/** `pasteChip`: how the agent shows a long paste; one means staged, two staged twice. */
+/**
+ * `pasteChip`: how the agent shows a long paste. Chips are counted against the prompt's own
+ * chip-like text (issue 49): the composer shows the prompt's N literal chips as typed, or one
+ * chip for the whole paste, so more than max(N, 1) is our prompt twice.
+ */
 export function classifyComposer(
   composerText: string | undefined,
   prompt: string,
@@ -22,8 +26,9 @@ export function classifyComposer(
   const shown = normalizeText(composerText);
   if (shown.length === 0) return "empty";
   const chips = shown.match(pasteChip)?.length ?? 0;
-  if (chips > 1) return "doubled";
-  if (chips === 1) return "staged";
+  const literalChips = normalizeText(prompt).match(pasteChip)?.length ?? 0;
+  if (chips > Math.max(literalChips, 1)) return "doubled";
+  if (chips >= 1) return "staged";
   const full = normalizeText(prompt);
   const signature = promptSignature(prompt);
   const copies = signature.length === 0 ? 0 : shown.split(signature).length - 1;

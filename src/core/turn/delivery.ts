@@ -1,10 +1,12 @@
 // Verified delivery of one prompt (issue 11; api.md "Paste and Enter mechanics", C-API-31,
 // C-API-56): one paste, then Enter (again while our text stays staged), never a second
 // paste. No proof of acceptance in time fails with prompt_not_accepted and the screen rule.
+// The bound counts all waiting, a dialog's included (issue 49): only the wait for the last
+// turn's working indicator, itself bounded, comes on top.
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
-import { renderedWithin, waitForSafeScreen } from "../screen/safe-screen.js";
+import { isScreenSafeNow, renderedWithin } from "../screen/safe-screen.js";
 import { type ComposerState, classifyComposer, countEchoes } from "./composer.js";
 import { type ComposerGuard, personKeptComposer, typedMeanwhile } from "./composer-guard.js";
 import type { Turn } from "./turn.js";
@@ -20,10 +22,16 @@ export const DELIVERY_BOUNDS = {
   /** The same with no frame since: a slow CLI takes a second Enter on its empty composer, harmlessly. */
   enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
-  /** Longest wait for proof of acceptance, not counting time behind a dialog or a running turn. */
+  /**
+   * Longest wait for proof of acceptance, from the delivery's start: time behind a dialog
+   * counts (a dialog that never goes must not hold send() for ever), as does a prompt staged
+   * while the agent still works.
+   */
   acceptanceMs: 60_000,
-  /** Longest wait, before the paste, for a working indicator left from the last turn to go. */
+  /** Longest wait, before the paste, for a working indicator left from the last turn to go; on top of acceptanceMs. */
   previousWorkMs: 15_000,
+  /** Between two looks at a screen that is not safe to type into (a dialog, unrendered output). */
+  heldRetryMs: 200,
 } as const;
 
 interface DeliveryObservation {
@@ -53,7 +61,7 @@ export class Delivery {
   readonly #turn: Turn;
   readonly #bounds = DELIVERY_BOUNDS;
   readonly #startedAt: number;
-  /** Time held behind a dialog or a running turn: not the agent's delay. */
+  /** Time spent waiting for the last turn's working indicator: at most previousWorkMs. */
   #heldMs = 0;
   #echoBaseline = 0;
   #enters = 0;
@@ -87,10 +95,18 @@ export class Delivery {
     if (holdsReadiness) this.#context.status.apply("composer_occupied", `${turn.kind} taken over`);
   }
 
+  get #isPastBound(): boolean {
+    return this.#context.clock.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs;
+  }
+
+  // Nothing is typed over a dialog or unrendered output; a screen that never becomes safe
+  // fails the delivery within its bound instead of holding it for ever.
   async #waitForSafeScreen(): Promise<void> {
-    const since = this.#context.clock.now();
-    await waitForSafeScreen(this.#context);
-    this.#heldMs += this.#context.clock.now() - since;
+    while (!(await isScreenSafeNow(this.#context))) {
+      if (this.#context.screen.read().dialog !== undefined) this.#rule = "dialog_visible";
+      if (this.#isPastBound) throw await this.#notAccepted();
+      await this.#context.lifetime.sleep(this.#bounds.heldRetryMs);
+    }
   }
 
   async #observe(): Promise<DeliveryObservation> {
@@ -127,9 +143,7 @@ export class Delivery {
     await this.#paste();
     this.#turn.markSubmitted();
     while (!this.#isDone) {
-      if (this.#context.clock.now() - this.#startedAt - this.#heldMs > this.#bounds.acceptanceMs) {
-        throw await this.#notAccepted();
-      }
+      if (this.#isPastBound) throw await this.#notAccepted();
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
       if (!this.#isDone) await this.#step(await this.#observe());
     }
@@ -188,16 +202,14 @@ export class Delivery {
   async #step(seen: DeliveryObservation): Promise<void> {
     const bounds = this.#bounds;
     if (seen.hasDialog) {
-      // A dialog owns the keyboard; whatever it ate is re-checked once it is gone.
-      this.#heldMs += bounds.observeIntervalMs;
+      // A dialog owns the keyboard; whatever it ate is re-checked once it is gone. The time
+      // counts: the dialog may be a tool's paint that no one will ever answer (issue 49).
       this.#rule = "dialog_visible";
     } else if (seen.composer === "doubled") {
       throw await this.#doubled();
     } else if (seen.composer === "staged") {
       this.#sawStaged = true;
       this.#rule = "composer_holds_prompt";
-      // A prompt typed into a running turn waits for the agent: not the agent's delay.
-      if (seen.isWorking) this.#heldMs += bounds.observeIntervalMs;
       const since = this.#context.clock.now() - this.#lastEnter.at;
       const isFresh = seen.renders > this.#lastEnter.renders;
       const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);

@@ -12,7 +12,9 @@ export function isExitError(error: unknown): error is ElwoodError {
 export function exitedMidTurn(exitCode?: unknown): ElwoodError {
   return new ElwoodError(
     "session_not_running",
-    "The agent exited by itself before the turn completed; resume the session to continue the conversation.",
+    // No bare "resume to continue": a CLI that exits because its conversation is gone
+    // would exit again (issue 47); resume* checks the conversation before it spawns.
+    "The agent exited by itself before the turn completed; its last screen (session.terminal) says why. Resuming the session continues the conversation if the CLI still has it on disk, and fails resume_unavailable naming the file if not.",
     { details: { status: "exited", ...(typeof exitCode === "number" ? { exitCode } : {}) } },
   );
 }

@@ -72,6 +72,8 @@ export async function runAttach(request: AttachRequest, io: AttachIo): Promise<n
     readOnly: request.readOnly,
   });
   const stopEnding = screen.onEnding((ending) => takeover.end(ending));
+  // Raw mode from here on: each notice is a line of its own, carriage return included.
+  const stopNotices = screen.onNotice((message) => io.stderr.write(`\r\nelwood: ${message}\r\n`));
   const onSignal = () => takeover.end({ reason: "detached", byKey: false });
   // Killed from outside (Ctrl-C itself is a key for the agent in raw mode): detach, so the
   // terminal is restored rather than left raw by a default signal death.
@@ -84,6 +86,7 @@ export async function runAttach(request: AttachRequest, io: AttachIo): Promise<n
   } finally {
     for (const signal of signals) process.off(signal, onSignal);
     stopEnding();
+    stopNotices();
     screen.close();
   }
 }

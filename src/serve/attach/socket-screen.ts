@@ -14,6 +14,8 @@ export class SocketScreen implements TakeoverScreen {
   #onEnding: ((ending: Ending) => void) | undefined;
   #ending: Ending | undefined;
   #lastError: string | undefined;
+  readonly #earlyNotices: string[] = [];
+  #onNotice: ((message: string) => void) | undefined;
 
   /** Listens at once, before the handshake completes. */
   constructor(socket: WebSocket) {
@@ -49,6 +51,19 @@ export class SocketScreen implements TakeoverScreen {
     this.#socket.send(JSON.stringify({ type: "resize", cols: size.cols, rows: size.rows }));
   }
 
+  /**
+   * The server's word to the person: the session is still starting and keys are held, it
+   * is ready, held keys were dropped or refused (src/serve/startup-key-hold.ts). Notices
+   * that came before the listener are delivered to it first.
+   */
+  onNotice(listener: (message: string) => void): () => void {
+    for (const message of this.#earlyNotices.splice(0)) listener(message);
+    this.#onNotice = listener;
+    return () => {
+      this.#onNotice = undefined;
+    };
+  }
+
   /** Called once when the session ends or the connection breaks (at once if it has). */
   onEnding(listener: (ending: Ending) => void): () => void {
     if (this.#ending !== undefined) listener(this.#ending);
@@ -67,6 +82,7 @@ export class SocketScreen implements TakeoverScreen {
   #notice(text: string): void {
     let notice: {
       type?: unknown;
+      message?: unknown;
       exitCode?: unknown;
       signal?: unknown;
       error?: { message?: unknown };
@@ -86,6 +102,10 @@ export class SocketScreen implements TakeoverScreen {
     }
     if (notice.type === "error" && typeof notice.error?.message === "string") {
       this.#lastError = notice.error.message;
+    }
+    if (KEY_HOLD_NOTICES.has(String(notice.type)) && typeof notice.message === "string") {
+      if (this.#onNotice === undefined) this.#earlyNotices.push(notice.message);
+      else this.#onNotice(notice.message);
     }
   }
 
@@ -119,6 +139,14 @@ export class SocketScreen implements TakeoverScreen {
     this.#onEnding?.(ending);
   }
 }
+
+/** The notices that speak to the person (the server's startup key hold). */
+const KEY_HOLD_NOTICES: ReadonlySet<string> = new Set([
+  "starting",
+  "ready",
+  "held_keys_dropped",
+  "keys_refused",
+]);
 
 function toBuffer(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;

@@ -1,4 +1,4 @@
-// Finds the directories that hold the claude and codex executables the way a consumer
+// Finds the directories that hold the agents' executables the way a consumer
 // project has them (issue 27): its own `node_modules/.bin` first, found from the module
 // that called createAgentHome(), from the working directory and from where the kit is
 // installed, then the PATH. The home's login shell (whose /etc/profile resets PATH)
@@ -7,8 +7,8 @@ import { accessSync, constants } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ElwoodError } from "../../errors.js";
-
-const CLI_NAMES = ["claude", "codex", "gemini"] as const;
+import type { AgentHomeDialect } from "./dialect.js";
+import { AGENT_HOME_DIALECTS } from "./dialects.js";
 
 function isExecutable(path: string): boolean {
   try {
@@ -57,17 +57,21 @@ export function cliSearchPath(roots: CliSearchRoots): string[] {
  * (codex's launcher is a node script). Finding neither CLI is an error naming `cliPaths`,
  * since a home without them can only fail later, with a less helpful message.
  */
-export function defaultCliDirs(roots: CliSearchRoots): string[] {
+export function defaultCliDirs(
+  roots: CliSearchRoots,
+  dialects: readonly Pick<AgentHomeDialect, "cliNames" | "packages">[] = AGENT_HOME_DIALECTS,
+): string[] {
   const searched = cliSearchPath(roots);
   const found = new Set<string>();
-  for (const name of CLI_NAMES) {
+  const names = dialects.flatMap((dialect) => dialect.cliNames);
+  for (const name of names) {
     const dir = searched.find((candidate) => isExecutable(join(candidate, name)));
     if (dir !== undefined) found.add(resolve(dir));
   }
   if (found.size === 0) {
     throw new ElwoodError(
       "invalid_options",
-      `createAgentHome() found neither \`claude\` nor \`codex\` in a node_modules/.bin above ${roots.callerFile ?? roots.cwd} or on PATH. Install them in your project (npm install --save-dev @anthropic-ai/claude-code @openai/codex) or pass \`cliPaths\` with the folders that hold them.`,
+      `createAgentHome() found none of ${names.map((name) => `\`${name}\``).join(", ")} in a node_modules/.bin above ${roots.callerFile ?? roots.cwd} or on PATH. Install them in your project (npm install --save-dev ${dialects.flatMap((dialect) => dialect.packages).join(" ")}) or pass \`cliPaths\` with the folders that hold them.`,
       { details: { option: "cliPaths", searched } },
     );
   }

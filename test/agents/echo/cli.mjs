@@ -7,7 +7,7 @@
 // "echo #<n>: <prompt>", n counting the conversation's prompts, so a resumed
 // conversation visibly continues.
 //
-// Usage: cli.mjs --version | cli.mjs --hooks <file.json> [--resume <id>] [--shout] [--sign <tag>]
+// Usage: cli.mjs --version | cli.mjs [--hooks <file.json>] [--resume <id>] [--shout] [--sign <tag>]
 // The transcript directory is $ECHO_AGENT_HOME/conversations.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -30,7 +30,9 @@ const option = (name) => {
   const index = args.indexOf(name);
   return index === -1 ? undefined : args[index + 1];
 };
-const hooks = JSON.parse(readFileSync(option("--hooks") ?? fail("--hooks is required"), "utf8"));
+// Without --hooks (its own TUI run by `elwood interactive`) no hook fires.
+const hooksFile = option("--hooks");
+const hooks = hooksFile === undefined ? {} : JSON.parse(readFileSync(hooksFile, "utf8"));
 const home = process.env.ECHO_AGENT_HOME ?? fail("ECHO_AGENT_HOME is not set");
 const dir = path.join(home, "conversations");
 mkdirSync(dir, { recursive: true });

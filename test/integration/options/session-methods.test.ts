@@ -54,6 +54,11 @@ const CASES: MethodCase[] = [
     { what: `sendPrompt(${shown(prompt)})`, call: (s) => s.sendPrompt(prompt as never) },
     { what: `sendGuidance(${shown(prompt)})`, call: (s) => s.sendGuidance(prompt as never) },
   ]),
+  // Issue 49: text the CLI would run as a command has no reply; refused, not typed.
+  ...["/help", "  /compact now", "\x1b[200~/model"].flatMap((prompt): MethodCase[] => [
+    { what: `send(${shown(prompt)})`, call: (s) => s.send(prompt) },
+    { what: `stream(${shown(prompt)})`, call: (s) => s.stream(prompt) },
+  ]),
   ...["fast", 5, null, ["x"]].flatMap((options): MethodCase[] => [
     { what: `send("hi", ${shown(options)})`, call: (s) => s.send("hi", options as never) },
     { what: `stream("hi", ${shown(options)})`, call: (s) => s.stream("hi", options as never) },

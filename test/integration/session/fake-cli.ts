@@ -1,7 +1,7 @@
 // A fake claude/codex executable for launch tests (test/fixtures/fake-agent-cli.mjs behind
 // a per-test shell wrapper), a temp workspace that is removed afterwards, and readers for
 // what the fake was called with and what the state store holds.
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StateStore } from "../../../src/state/index.js";
@@ -112,10 +112,31 @@ export async function fakeCli(options: {
       const opened = await store();
       const record = await opened.readRecord(id);
       await opened.writeRecord({ ...record, resume: { ...record.resume, agentSessionId } });
+      await writeConversationFile(record.adapter, agentSessionId);
     },
     listSessions: async () => (await store()).listSessions(),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * What the real CLI would have written of the conversation, where it keeps it under the
+ * test's HOME (resume checks it is there before it spawns anything, issue 47).
+ */
+async function writeConversationFile(agent: string, agentSessionId: string): Promise<void> {
+  const home = process.env.HOME ?? tmpdir();
+  const claudeDir = process.env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+  const codexDir = process.env.CODEX_HOME || join(home, ".codex");
+  const [folder, name, record] =
+    agent === "claude"
+      ? [join(claudeDir, "projects", "-fake-cli"), `${agentSessionId}.jsonl`, { type: "user" }]
+      : [
+          join(codexDir, "sessions", "2026", "01", "01"),
+          `rollout-2026-01-01T00-00-00-${agentSessionId}.jsonl`,
+          { type: "session_meta", payload: { id: agentSessionId } },
+        ];
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, name), `${JSON.stringify(record)}\n`);
 }
 
 /** Polls an async check every 50 ms for up to 30 s. */

@@ -3,6 +3,7 @@
 // the bridge hands them over, and the reply bodies are what the CLI would read.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ElwoodApprovals } from "../../../src/agents.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { handlerTimeoutsOf } from "../../../src/bridge/handler-timeout.js";
 import type { HookOutcome } from "../../../src/bridge/outcome.js";
@@ -12,7 +13,6 @@ import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import type { CodexHookHandlers } from "../../../src/codex/hooks/handlers.js";
 import type { ElwoodApprovalEvent } from "../../../src/core/approvals/types.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { ElwoodApprovals } from "../../../src/session/approvals.js";
 import { claudeSamples } from "../claude/hooks/claude-samples.js";
 import { codexSamples } from "../codex/hooks/codex-samples.js";
 
@@ -185,6 +185,10 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
       "cancelled",
       "cancelled",
     ]);
+    expect(events.slice(2).map((event) => event.type === "cancelled" && event.reason)).toEqual([
+      "closed",
+      "closed",
+    ]);
     expect(outcomes.every((outcome) => outcome.failedOpen === false)).toBe(true);
     // After close nothing parks: a later request gets no decision at once.
     expect(await request()).toBeUndefined();
@@ -200,7 +204,8 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     const second = request({ command: "git push" });
     await parked(approvals, 2);
     const [firstId, secondId] = approvals.pending().map((approval) => approval.id);
-    dropped.abort();
+    // The bridge aborts with why (HookAbandonReason): here the CLI's request ended.
+    dropped.abort("request_ended");
     expect(await first).toBeUndefined();
     expect(approvals.pending().map((approval) => approval.id)).toEqual([secondId]);
     expect(events.map((event) => [event.type, event.approval.id])).toEqual([
@@ -208,8 +213,12 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
       ["created", secondId],
       ["cancelled", firstId],
     ]);
+    expect(events.at(-1)).toMatchObject({ type: "cancelled", reason: "request_ended" });
     expect(() => approvals.answer(firstId ?? "", { behavior: "allow" })).toThrow(
-      expect.objectContaining({ name: "approval_settled" }),
+      expect.objectContaining({
+        name: "approval_settled",
+        details: expect.objectContaining({ settled: "cancelled", reason: "request_ended" }),
+      }),
     );
     // A request already abandoned when it arrives never becomes an approval.
     const gone = new AbortController();

@@ -2,11 +2,11 @@
 // per event"): the approvals handler's PermissionRequest gets its long timeout in Claude's
 // settings and Codex's -c override, every other event keeps hookTimeoutMs + 5 s.
 import { describe, expect, it } from "vitest";
+import { ElwoodApprovals } from "../../../src/agents.js";
 import { commandHookCommand } from "../../../src/bridge/clients/command.js";
 import { handlerTimeoutsOf } from "../../../src/bridge/handler-timeout.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
 import { codexHookOverride } from "../../../src/codex/launch/argv.js";
-import { ElwoodApprovals } from "../../../src/session/approvals.js";
 
 const approvals = new ElwoodApprovals({ expireAfterMs: 600_000 });
 

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { listSessions, readSessionInfo } from "../../../src/agents.js";
 import { ElwoodError } from "../../../src/errors.js";
-import { listSessions, readSessionInfo } from "../../../src/session/session-list.js";
 
 const project = mkdtempSync(path.join(os.tmpdir(), "elwood-list-options-"));
 afterAll(() => rmSync(project, { recursive: true, force: true }));

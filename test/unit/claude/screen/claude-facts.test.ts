@@ -30,7 +30,6 @@ describe("claude workspace trust (C-CLAUDE-10, C-TRUST-01)", () => {
   it("plans one arrow down then Enter, never a bare Enter on 'No, exit'", () => {
     const { dialog } = match("workspace-trust");
     expect(dialog && planOptionKeys(dialog, TRUST)).toEqual({
-      method: "arrows",
       moves: [ARROW_DOWN],
       confirm: ENTER,
       targetIndex: 1,
@@ -46,7 +45,6 @@ describe("claude workspace trust (C-CLAUDE-10, C-TRUST-01)", () => {
     expect(trust?.affirmative?.endKeys).toBe(true);
     const { dialog } = match("workspace-trust");
     expect(dialog && planOptionKeys(dialog, TRUST, true)).toEqual({
-      method: "arrows",
       moves: [KEYS.end],
       confirm: ENTER,
       targetIndex: 1,

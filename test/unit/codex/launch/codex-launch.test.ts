@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { commandHookCommand } from "../../../../src/bridge/clients/command.js";
-import { codexArgv } from "../../../../src/codex/launch/argv.js";
+import { codexArgv, codexCommandHook } from "../../../../src/codex/launch/argv.js";
+import { codexHookTrustOverride } from "../../../../src/codex/launch/hook-trust.js";
 import { codexOptions } from "../../../../src/codex/options.js";
 
 // The entry points' validation: start options, or resume's when an id is given.
@@ -35,7 +36,6 @@ describe("Codex launch", () => {
       eventNames: ["PreToolUse"],
       bridge,
       resumeId: undefined,
-      hasHookTrustBypass: true,
     });
     const overrides = argv.flatMap((arg, index) => (argv[index - 1] === "-c" ? [arg] : []));
     expect(overrides).toEqual([
@@ -46,10 +46,11 @@ describe("Codex launch", () => {
       'shell_environment_policy.set.ELWOOD_HOOK_TOKEN=""',
       'shell_environment_policy.set.ELWOOD_HOOK_PORT=""',
       "features.hooks=true",
-      'hookTrust="trust-all"',
+      codexHookTrustOverride([codexCommandHook("PreToolUse", bridge)]),
     ]);
     expect(argv.slice(0, 3)).toEqual(["codex", "--cd", "/w"]);
-    expect(argv).toContain("--dangerously-bypass-hook-trust");
+    // Elwood's own hooks are trusted by hash; nothing trusts anyone else's (issue 48).
+    expect(argv.join(" ")).not.toMatch(/trust-all|bypass-hook-trust/);
     expect(argv[argv.indexOf("--sandbox") + 1]).toBe("workspace-write");
   });
 
@@ -67,7 +68,6 @@ describe("Codex launch", () => {
       eventNames: [],
       bridge,
       resumeId: "thread-1",
-      hasHookTrustBypass: false,
     });
     expect(argv[1]).toBe("resume");
     expect(argv.at(-1)).toBe("thread-1");
@@ -114,7 +114,6 @@ describe("Codex launch", () => {
       eventNames: [],
       bridge,
       resumeId: "thread-1",
-      hasHookTrustBypass: false,
     });
     expect(argv[1]).toBe("resume");
     expect(argv[argv.indexOf("--sandbox") + 1]).toBe("read-only");

@@ -46,23 +46,26 @@ describe("codex startup prompts", () => {
     expect(dialog).toMatchObject({ factId: "codex-directory-trust", hasBody: false });
   });
 
-  it("hooks review: 'Trust all and continue' reached with one arrow down (C-CODEX-06)", () => {
+  it("hooks review: Elwood skips hooks nobody reviewed, 'Continue without trusting', two arrows down, never 'Trust all' (C-CODEX-06 C-TRUST-02)", () => {
     const { dialog } = match("hooks-review");
     expect(dialog).toMatchObject({
       factId: "codex-hooks-review",
       label: "hook_trust",
       hasBody: true,
       selectedIndex: 0,
-      affirmativeIndex: 1,
+      affirmativeIndex: 2,
     });
     expect(labels(dialog)).toEqual([
       "Review hooks",
       "Trust all and continue",
       "Continue without trusting (hooks won't run)",
     ]);
-    expect(dialog && planOptionKeys(dialog, /^Trust all and continue$/)?.moves).toEqual([
+    expect(dialog && planOptionKeys(dialog, /^Continue without trusting/)?.moves).toEqual([
+      ARROW_DOWN,
       ARROW_DOWN,
     ]);
+    const row = CODEX_SCREEN_FACTS.rows.find((fact) => fact.id === "codex-hooks-review");
+    expect("Trust all and continue").not.toMatch(row?.affirmative?.label ?? /$^/);
   });
 
   it("update prompt: the safe choice is exactly 'Skip', after 'Update now' (C-CODEX-12)", () => {
@@ -81,7 +84,7 @@ describe("codex startup prompts", () => {
     ]);
   });
 
-  it("update prompt in raw cursor-addressed text ('2.Skip', no highlight) falls back to the number key", () => {
+  it("issue 49: update prompt in raw cursor-addressed text ('2.Skip', no highlight) plans no key: a number typed on a guess is the screen's choice", () => {
     const lines = [
       "Update available · 0.171.0 → 99.0.0",
       "1.Update now (runs `npm install -g @openai/codex`)",
@@ -93,12 +96,7 @@ describe("codex startup prompts", () => {
       CODEX_SCREEN_FACTS,
     );
     expect(dialog?.selectedIndex).toBeUndefined();
-    expect(dialog && planOptionKeys(dialog, /^Skip$/)).toEqual({
-      method: "number",
-      moves: ["2"],
-      confirm: "\r",
-      targetIndex: 1,
-    });
+    expect(dialog && planOptionKeys(dialog, /^Skip$/)).toBeUndefined();
   });
 });
 

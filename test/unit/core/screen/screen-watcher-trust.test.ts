@@ -40,15 +40,15 @@ function codexReading(name: string): ScreenReading {
 
 function harness(
   first: ScreenReading = reading("workspace-trust"),
-  options: { readonly failingWrites?: number } = {},
+  options: { readonly failingWrites?: number; readonly hasBeenReady?: boolean } = {},
 ) {
   let frame = first;
   let renders = 0;
   const { context, keys, blocks, answered, writeFailures } = watcherWorld({
     read: () => frame,
     renders: () => renders,
-    hasBeenReady: false,
-    ...options,
+    hasBeenReady: options.hasBeenReady ?? false,
+    ...(options.failingWrites === undefined ? {} : { failingWrites: options.failingWrites }),
   });
   const decidedPermission = new DecidedPermission(Date.now);
   const watcher = new ScreenWatcher({
@@ -80,6 +80,44 @@ function harness(
     },
   };
 }
+
+describe("C-ATTN-05 issue 49: after the first ready a start-up prompt is a person's, never answered", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each(["workspace-trust", "workspace-trust-moved", "bypass-permissions"])(
+    "Claude's %s frame mid-session: blocked with an attention, no key in 20 s",
+    async (name) => {
+      const cli = harness(reading(name), { hasBeenReady: true });
+      await cli.open();
+      for (let index = 0; index < 20; index += 1) {
+        cli.paint();
+        await vi.advanceTimersByTimeAsync(1000);
+      }
+      expect(cli.keys).toEqual([]);
+      expect(cli.answered).toEqual([]);
+      expect(cli.blocks.length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(["directory-trust", "hooks-review", "update"])(
+    "Codex's %s frame mid-session: blocked with an attention, no key in 20 s",
+    async (name) => {
+      const cli = harness(codexReading(name), { hasBeenReady: true });
+      await cli.open();
+      for (let index = 0; index < 20; index += 1) {
+        cli.paint();
+        await vi.advanceTimersByTimeAsync(1000);
+      }
+      expect(cli.keys).toEqual([]);
+      expect(cli.blocks.length).toBeGreaterThan(0);
+    },
+  );
+});
 
 describe("trust answers wait for the previous key's effect (C-TRUST-01)", () => {
   beforeEach(() => {

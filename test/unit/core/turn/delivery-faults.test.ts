@@ -176,12 +176,26 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     const pending = startSend(cli);
     await vi.advanceTimersByTimeAsync(60);
     cli.showDialog(true);
-    await vi.advanceTimersByTimeAsync(90_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(cli.session.status).toBe("blocked");
     expect(cli.enters).toBe(0);
     cli.showDialog(false);
     expect(await pending.settle()).toBe(`ANSWER ${PROMPT}`);
     expect(cli.received).toEqual([PROMPT]);
+    expect(pasteCount(cli)).toBe(1);
+  });
+
+  it("C-ATTN-05 issue 49: a dialog that never goes counts toward the bound: prompt_not_accepted (dialog_visible), no Enter into it", async () => {
+    const cli = await ready({ paste: () => 50 });
+    const pending = startSend(cli);
+    await vi.advanceTimersByTimeAsync(60);
+    cli.showDialog(true);
+    await vi.advanceTimersByTimeAsync(DELIVERY_BOUNDS.acceptanceMs + 2_000);
+    const error = await pending.settle();
+    expect(ElwoodError.is(error, "prompt_not_accepted")).toBe(true);
+    expect((error as ElwoodError).details.rule).toBe("dialog_visible");
+    expect(cli.enters).toBe(0);
+    expect(cli.received).toEqual([]);
     expect(pasteCount(cli)).toBe(1);
   });
 

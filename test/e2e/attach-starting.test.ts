@@ -1,0 +1,65 @@
+// A person's keys wait for a session that can take them (issue 47 "Done when" 2,
+// prd/serve.md "Terminal socket"): `elwood attach <id>` run right after `POST
+// /api/sessions` answered 201, while the CLI is still starting, says so, and a prompt typed
+// at once is held by the server and typed into the session once it is ready — answered on
+// the attached screen, never lost (Codex drops input that arrives during its start-up).
+// Real pinned CLIs against the scripted model server, the built `elwood` in a real PTY.
+import { describe, expect, test } from "vitest";
+import type { ElwoodAgentKind } from "../../src/agents.js";
+import { token } from "../support/claude-e2e.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+import { ServeClient } from "../support/serve-client.js";
+import {
+  elwoodArgv,
+  PtyRun,
+  privateRuntimeDir,
+  startServeProcess,
+} from "../support/serve-process.js";
+
+const newFixture = useRealCliFixture({ trusted: true });
+
+describe.each(["claude", "codex"] as const)("elwood attach while %s starts", (agent) => {
+  test(`C-ATTACH-01: ${agent}: attached right after POST /api/sessions, the person is told it is starting, and a prompt typed at once is answered once it is ready`, async () => {
+    const fx = await newFixture({ cli: agent as ElwoodAgentKind });
+    const runtime = await privateRuntimeDir();
+    fx.defer(runtime.cleanup);
+    const env = { ...fx.home.env, XDG_RUNTIME_DIR: runtime.path };
+    const serve = await startServeProcess({ env, stateDir: fx.stateDir });
+    fx.defer(() => {
+      if (serve.child.exitCode === null) serve.child.kill("SIGKILL");
+    });
+    const client = new ServeClient(serve.url, serve.token);
+    const reply = token("Held reply");
+    fx.server.turn({ match: /typed while it started/, steps: [{ say: reply }] });
+
+    const started = await client.call("POST", "/api/sessions", {
+      agent,
+      cwd: fx.workspace,
+      autotrust: true,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const id = started.body.id as string;
+    const attach = new PtyRun(process.execPath, elwoodArgv(["attach", id]), {
+      env,
+      cols: 112,
+      rows: 36,
+    });
+    fx.defer(() => attach.kill());
+    await attach.waitForOutput(`attached to ${id} (${agent}); press Ctrl-] to detach.`);
+    // Typed at once, as a person would: the line, then Enter a moment later.
+    attach.write("typed while it started");
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    attach.write("\r");
+    await attach.waitForOutput(`Session ${id} is still starting; what you type is held`);
+    await attach.waitForOutput(`Session ${id} is ready; what you typed while it started`, 90_000);
+    await attach.waitForScreen((text) => text.includes(reply), 90_000);
+    const asked = fx.server.requests.filter(
+      (request) =>
+        !request.isAuxiliary && JSON.stringify(request.body).includes("typed while it started"),
+    );
+    expect(asked.length).toBeGreaterThan(0);
+    attach.write("\x1d");
+    await attach.exited;
+    expect((await client.call("DELETE", `/api/sessions/${id}`)).status).toBeLessThan(300);
+  });
+});

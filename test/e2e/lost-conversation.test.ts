@@ -1,0 +1,209 @@
+// A conversation gone from the CLI's own files (issue 47 "Done when" 1, prd/decisions.md
+// "A conversation gone from disk"): after a turn and stop(), a transcript cut in the middle
+// of its last record still resumes the same conversation; once the transcript is deleted,
+// resume* rejects resume_unavailable naming the file before anything is spawned (the CLI
+// executable is a wrapper that logs every run), `elwood sessions --output json` lists the
+// session as not resumable with the reason, and startOrResume* starts a working fresh
+// conversation with resumed: false and the conversation_missing warning. Real pinned CLIs
+// against the scripted model server.
+import { chmod, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import {
+  resumeClaude,
+  resumeCodex,
+  startClaude,
+  startCodex,
+  startOrResumeClaude,
+  startOrResumeCodex,
+} from "../../src/agents.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
+import {
+  type ClaudeFixture,
+  ensureGone,
+  filesWithText,
+  rejection,
+  token,
+} from "../support/claude-e2e.js";
+import { assertBuilt, runBin } from "../support/cli-bin.js";
+import { type CliName, cliBinary } from "../support/cli-binaries.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
+
+const newFixture = useRealCliFixture({ trusted: true });
+
+interface Setup {
+  readonly fx: ClaudeFixture;
+  readonly cli: CliName;
+  /** The CLI behind a wrapper that appends one line to `runLog` per run. */
+  readonly executable: string;
+  readonly runLog: string;
+}
+
+async function setUp(cli: CliName): Promise<Setup> {
+  const fx = await newFixture({ cli });
+  const runLog = join(fx.home.home, "cli-runs.log");
+  const executable = join(fx.home.home, `logged-${cli}`);
+  await writeFile(runLog, "");
+  await writeFile(
+    executable,
+    `#!/bin/sh\necho "run $*" >> '${runLog}'\nexec '${cliBinary(cli)}' "$@"\n`,
+  );
+  await chmod(executable, 0o755);
+  return { fx, cli, executable, runLog };
+}
+
+function common({ fx, executable }: Setup) {
+  return {
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    autotrust: true,
+    executable,
+  };
+}
+
+async function opened<S extends ElwoodAgentSession>(setup: Setup, session: S) {
+  setup.fx.defer(() => ensureGone(session));
+  const warnings: ElwoodWarningEvent[] = [];
+  session.on("warning", (warning) => warnings.push(warning));
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  return { session, warnings };
+}
+
+function start(setup: Setup) {
+  const options = common(setup);
+  const session =
+    setup.cli === "claude"
+      ? startClaude({ ...options, permissionMode: "default" })
+      : startCodex(options);
+  return session.then((started) => opened(setup, started));
+}
+
+function resume(setup: Setup, elwoodSessionId: string): Promise<ElwoodAgentSession> {
+  const options = { ...common(setup), elwoodSessionId };
+  return setup.cli === "claude" ? resumeClaude(options) : resumeCodex(options);
+}
+
+async function startOrResume(setup: Setup, elwoodSessionId: string) {
+  const options = { ...common(setup), elwoodSessionId };
+  const result =
+    setup.cli === "claude"
+      ? await startOrResumeClaude({ ...options, permissionMode: "default" })
+      : await startOrResumeCodex(options);
+  return { ...(await opened(setup, result.session)), resumed: result.resumed };
+}
+
+/** The CLI's own file(s) of the conversation, found by its id under the agent home. */
+async function transcriptFiles(fx: ClaudeFixture, agentSessionId: string): Promise<string[]> {
+  const files = await filesWithText(fx.home.home);
+  return files
+    .map((file) => file.path)
+    .filter((path) => path.endsWith(".jsonl") && path.includes(agentSessionId));
+}
+
+async function recordedConversationId(fx: ClaudeFixture, elwoodSessionId: string) {
+  const text = await readFile(
+    join(fx.stateDir, "sessions", elwoodSessionId, "record.json"),
+    "utf8",
+  );
+  const id = (JSON.parse(text) as { resume: { agentSessionId?: string } }).resume.agentSessionId;
+  expect(id).toEqual(expect.any(String));
+  return id as string;
+}
+
+/** Whether a main model request of the session carried `text` (the conversation so far). */
+function askedWith(fx: ClaudeFixture, prompt: string, text: string): boolean {
+  const request = fx.server.requests.find(
+    (entry) => !entry.isAuxiliary && JSON.stringify(entry.body).includes(prompt),
+  );
+  expect(request).toBeDefined();
+  return JSON.stringify(request?.body).includes(text);
+}
+
+describe("a conversation deleted from the CLI's files is reported, never resumed into a stall", () => {
+  test.each(["claude", "codex"] as const)(
+    "C-API-26 C-CLI-24: %s: cut mid-record resumes the same conversation; deleted → resume_unavailable with no process, sessions says not resumable, startOrResume starts fresh and warns",
+    async (cli) => {
+      assertBuilt();
+      const setup = await setUp(cli);
+      const { fx } = setup;
+      const firstPrompt = token("first-prompt");
+      const afterCut = token("after-cut");
+      const afterLoss = token("after-loss");
+      fx.server.turn({ match: firstPrompt, steps: [{ say: "first answer" }] });
+      fx.server.turn({ match: afterCut, steps: [{ say: "still the same conversation" }] });
+      fx.server.turn({ match: afterLoss, steps: [{ say: "a fresh start" }] });
+
+      const first = await start(setup);
+      expect(await first.session.send(firstPrompt)).toContain("first answer");
+      await first.session.stop();
+      const id = first.session.elwoodSessionId;
+      const agentSessionId = await recordedConversationId(fx, id);
+      const [transcript, ...others] = await transcriptFiles(fx, agentSessionId);
+      expect(others).toEqual([]);
+      expect(transcript).toEqual(expect.any(String));
+
+      // Cut in the middle of its last record (a crash mid-write): the same conversation.
+      const text = await readFile(transcript as string, "utf8");
+      const lastRecordStart = text.trimEnd().lastIndexOf("\n") + 1;
+      const lastRecordLength = text.trimEnd().length - lastRecordStart;
+      await truncate(transcript as string, lastRecordStart + Math.floor(lastRecordLength / 2));
+      const cut = await opened(setup, await resume(setup, id));
+      expect(await cut.session.send(afterCut)).toContain("still the same conversation");
+      expect(askedWith(fx, afterCut, firstPrompt)).toBe(true);
+      await cut.session.stop();
+
+      // Deleted: refused before any process starts, naming the file and what to do.
+      for (const file of await transcriptFiles(fx, agentSessionId)) await rm(file);
+      await writeFile(setup.runLog, "");
+      const refused = await rejection(resume(setup, id));
+      expect(refused.name).toBe("resume_unavailable");
+      expect(refused.details).toMatchObject({
+        elwoodSessionId: id,
+        agentSessionId,
+        conversation: "missing",
+      });
+      expect(refused.message).toContain(agentSessionId);
+      expect(refused.message).toContain(String(refused.details.conversationPath));
+      expect(refused.message).toContain("Start a new session");
+      expect(await readFile(setup.runLog, "utf8")).toBe("");
+
+      const listed = await runBin(["sessions", "--output", "json", "--state-dir", fx.stateDir], {
+        cwd: fx.workspace,
+        env: fx.home.env,
+      });
+      expect(listed.code).toBe(0);
+      const sessions = (JSON.parse(listed.stdout) as { sessions: Record<string, unknown>[] })
+        .sessions;
+      expect(sessions.find((session) => session.id === id)).toMatchObject({
+        resumable: false,
+        notResumable: {
+          reason: "conversation_missing",
+          conversationPath: refused.details.conversationPath,
+          message: expect.stringContaining(agentSessionId),
+        },
+      });
+      expect(await readFile(setup.runLog, "utf8")).toBe("");
+
+      // startOrResume* starts a working fresh conversation and says why.
+      const fresh = await startOrResume(setup, id);
+      expect(fresh.resumed).toBe(false);
+      expect(fresh.session.elwoodSessionId).not.toBe(id);
+      expect(await fresh.session.send(afterLoss)).toContain("a fresh start");
+      expect(askedWith(fx, afterLoss, firstPrompt)).toBe(false);
+      expect(fresh.warnings).toEqual([
+        expect.objectContaining({
+          code: "conversation_missing",
+          source: "lifecycle",
+          previousElwoodSessionId: id,
+          agentSessionId,
+          conversation: "missing",
+          conversationPath: refused.details.conversationPath,
+        }),
+      ]);
+      expect(await readFile(setup.runLog, "utf8")).not.toBe("");
+      await fresh.session.stop();
+    },
+  );
+});
