@@ -66,7 +66,7 @@ function errorBody(api: ModelApi | "other", status: number, message: string): un
 }
 
 function callIdPrefix(api: ModelApi): string {
-  if (api === "google") return "gemini_call_scripted_";
+  if (api === "google") return "google_call_scripted_";
   return api === "openai" ? "call_scripted_" : "toolu_scripted_";
 }
 

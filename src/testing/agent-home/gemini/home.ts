@@ -58,9 +58,7 @@ export const geminiHome: AgentHomeDialect<GeminiHomeOptions, GeminiHomeResult> =
   variables: ({ server }) => ({
     [GEMINI_KEY_VARIABLE]: "elwood-scripted-key",
     // Without a Google dialect on the server, Gemini is not pointed anywhere.
-    ...(server.googleBaseUrl === undefined
-      ? {}
-      : { GOOGLE_GEMINI_BASE_URL: server.googleBaseUrl }),
+    ...(server.googleBaseUrl === undefined ? {} : { GOOGLE_GEMINI_BASE_URL: server.googleBaseUrl }),
   }),
   async seed({ home, trustedDirs, options }) {
     const dir = geminiHomeOf(home);

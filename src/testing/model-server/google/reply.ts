@@ -77,7 +77,7 @@ export async function replyGoogle(ctx: ReplyContext): Promise<number> {
       }
       all.push(isThought ? { text, thought: true } : { text });
     } else if ("tool" in step) {
-      const id = ctx.toolCallIds[toolIndex++] ?? `gemini_call_scripted_${toolIndex}`;
+      const id = ctx.toolCallIds[toolIndex++] ?? `google_call_scripted_${toolIndex}`;
       const part = { functionCall: { id, name: step.tool.name, args: step.tool.input } };
       await sse.pace();
       emit([part]);
