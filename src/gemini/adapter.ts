@@ -15,7 +15,7 @@ import { GEMINI_TURN_SIGNALS, isGeminiPromptRecord } from "./hooks/signals.js";
 import { geminiArgv } from "./launch/argv.js";
 import { buildPrivateHome, readUserSettings } from "./launch/home.js";
 import { sessionSettings } from "./launch/settings.js";
-import { launchedConversationState } from "./launch/written-conversation.js";
+import { findGeminiChat, launchedConversationState } from "./launch/written-conversation.js";
 import type { GeminiLaunchOptions } from "./options.js";
 import { type GeminiPosture, GeminiPostureSchema } from "./posture.js";
 import { GEMINI_SCREEN_FACTS } from "./screen/facts.js";
@@ -88,4 +88,5 @@ export const geminiAdapter: AgentAdapter<
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
   newConversationId: () => randomUUID(),
   launchedConversationState,
+  findConversation: findGeminiChat,
 };
