@@ -1,6 +1,7 @@
 // Gemini's chat JSONL (~/.gemini/tmp/<folder>/chats/session-<time>-<id8>.jsonl, 0.61.0)
 // → adapter-neutral activity items. The file is a header line, then messages, `$set`
-// patches (`{"$set":{"messages":[…]}}` replaces the list, others touch metadata) and
+// patches (`{"$set":{"messages":[…]}}` replaces the list with a snapshot, others touch
+// metadata) and
 // `{"$rewindTo": id}`. A message is appended again under the same id whenever it grows
 // (its tool calls are recorded only once they finish), the last copy winning; so each
 // message's reported parts are remembered and only what is new is reported.
@@ -138,11 +139,16 @@ export function createChatMapper(): (record: unknown) => readonly TranscriptActi
     if (fields === undefined) return [];
     const patch = asObject(fields.$set);
     if (patch !== undefined) {
+      // A messages list is a snapshot of the chat so far (at launch, and again on resume,
+      // where it repeats every earlier exchange): remembered as reported, never reported,
+      // or a resumed session's first turn would take the old replies as its own. New
+      // messages are always appended as lines of their own.
       const messages = Array.isArray(patch.messages) ? patch.messages : [];
-      return messages.flatMap((message) => {
+      for (const message of messages) {
         const object = asObject(message);
-        return object === undefined ? [] : mapMessage(object);
-      });
+        if (object !== undefined) mapMessage(object);
+      }
+      return [];
     }
     // A rewind drops later messages from the chat; what was reported stays reported.
     if (fields.$rewindTo !== undefined) return [];

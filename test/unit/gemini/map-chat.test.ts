@@ -50,6 +50,24 @@ const call = {
 };
 
 describe("Gemini chat mapper", () => {
+  test("a resume's snapshot of the earlier chat reports nothing; only the new turn is reported", () => {
+    const map = createChatMapper();
+    const snapshot = { $set: { messages: [...context.$set.messages, prompt, reply] } };
+    const next = { id: "u2", type: "user", content: [{ text: "and now" }] };
+    const answer = { id: "g2", type: "gemini", content: "second answer", tokens };
+    const items = [
+      header,
+      snapshot,
+      { $set: { sessionId: "s-1" } },
+      snapshot,
+      next,
+      answer,
+    ].flatMap((record) => map(record));
+    expect(items.map((item) => item.kind)).toEqual(["user_message", "assistant_message", "usage"]);
+    expect(items[0]).toMatchObject({ text: "and now" });
+    expect(items[1]).toMatchObject({ text: "second answer" });
+  });
+
   test("maps a turn with a re-appended message once, tool call and result when recorded", () => {
     const map = createChatMapper();
     const items = [
