@@ -51,7 +51,7 @@ beforeAll(async () => {
   server = await startScriptedModelServer();
   home = await createAgentHome({
     server,
-    cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex")],
+    cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex"), cliBinaryDir("gemini")],
   });
 });
 
@@ -93,7 +93,7 @@ function conversation(request: { body: unknown }): string {
   return JSON.stringify(request.body);
 }
 
-describe.each(["claude", "codex"] as const)("elwood --agent %s", (agent) => {
+describe.each(["claude", "codex", "gemini"] as const)("elwood --agent %s", (agent) => {
   test("C-CLI-11 C-CLI-23 C-CLI-08: --output json prints one v1 document, and resume continues the conversation", async () => {
     const cwd = await workspace();
     const first = token("first-answer");
@@ -493,7 +493,7 @@ describe("elwood exit statuses", () => {
     }
   });
 
-  test("C-CLI-21: both agents are probed at once, and a failing claude probe leaves codex chosen", async () => {
+  test("C-CLI-21: every registered agent is probed at once, and a failing claude probe leaves codex chosen", async () => {
     const log = join(await workspace(), "probes.log");
     // Each probe's login shell logs when it starts, takes 2 s, and the claude one fails.
     const probing = await createAgentHome({
@@ -518,6 +518,7 @@ describe("elwood exit statuses", () => {
       expect(probes.map((fields) => fields.slice(1).join(" ")).sort()).toEqual([
         "command -v claude",
         "command -v codex",
+        "command -v gemini",
       ]);
       // Concurrent: the second started long before the first one's 2 s were over.
       const [first, second] = probes.map((fields) => Number(fields[0]));
