@@ -5,6 +5,8 @@ import type { ScreenFact, ScreenFacts } from "../../core/screen/types.js";
 
 /** Rows from the composer's ">" row down to its footer; a draft of several rows grows it. */
 const COMPOSER_TO_FOOTER_ROWS = 16;
+/** The footer under the composer: "workspace (/directory)  sandbox  /model". */
+const COMPOSER_FOOTER = /^workspace \(\/directory\)/;
 
 const ROWS: readonly ScreenFact[] = [
   {
@@ -52,8 +54,12 @@ const ROWS: readonly ScreenFact[] = [
     id: "gemini-composer",
     kind: "composer",
     header: /^[>*](\s|$)/,
-    below: /^workspace \(\/directory\)/,
+    below: COMPOSER_FOOTER,
     belowWithin: COMPOSER_TO_FOOTER_ROWS,
+    // Gemini leaves a blank row over its footer (0.61.0 ready screen); the rows between the
+    // ">" row and the footer are the draft, never read as a dialog (issue 49).
+    belowAfterBlank: true,
+    boxEnd: COMPOSER_FOOTER,
     verifiedOn: "0.61.0",
   },
   {
