@@ -14,6 +14,7 @@ import type { GeminiHookHandlers } from "./hooks/handlers.js";
 import { GEMINI_TURN_SIGNALS, isGeminiPromptRecord } from "./hooks/signals.js";
 import { geminiArgv } from "./launch/argv.js";
 import { buildPrivateHome, readUserSettings } from "./launch/home.js";
+import { refuseWhenGeminiHooksAreOff } from "./launch/hooks-off-switch.js";
 import { sessionSettings } from "./launch/settings.js";
 import { findGeminiChat, launchedConversationState } from "./launch/written-conversation.js";
 import type { GeminiLaunchOptions } from "./options.js";
@@ -58,6 +59,8 @@ export const geminiAdapter: AgentAdapter<
     // The chat file exists from launch, but only a typed prompt makes it resumable.
     isConversationRecord: isGeminiPromptRecord,
   },
+  // The user's own hooksConfig.enabled: false holds: Elwood refuses rather than override it.
+  refuseLaunch: (env) => refuseWhenGeminiHooksAreOff(env),
   async planLaunch(request) {
     const { record, env } = request;
     const settings = sessionSettings(

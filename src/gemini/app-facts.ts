@@ -33,7 +33,10 @@ export const geminiAppFacts = {
     approvalMode("yolo", "YOLO", "Runs every tool without asking."),
     approvalMode("plan", "Plan", "Reads and plans only; makes no changes."),
   ],
-  usageErrorNames: ["gemini_high_trust_conflict"] satisfies GeminiErrorName[],
+  usageErrorNames: [
+    "gemini_high_trust_conflict",
+    "gemini_hooks_disabled",
+  ] satisfies GeminiErrorName[],
   // The same flags a session launches with, without Elwood's home, hooks or session id.
   interactiveArgv: (launch) =>
     geminiArgv({

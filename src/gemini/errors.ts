@@ -6,6 +6,8 @@ export const GEMINI_ERROR_NAMES = [
   "gemini_not_authenticated",
   "gemini_version_unsupported",
   "gemini_high_trust_conflict",
+  // The user's ~/.gemini/settings.json switches every hook off (prd/gemini.md).
+  "gemini_hooks_disabled",
 ] as const;
 
 export type GeminiErrorName = (typeof GEMINI_ERROR_NAMES)[number];

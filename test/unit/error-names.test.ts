@@ -79,12 +79,13 @@ const PUBLIC_NAMES = [
   "gemini_not_authenticated",
   "gemini_version_unsupported",
   "gemini_high_trust_conflict",
+  "gemini_hooks_disabled",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 64 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(64);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(64);
+  it("ELWOOD_ERROR_NAMES has the same 65 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(65);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(65);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -27,6 +27,9 @@ const SHARED_FILES = [
   "oauth_creds.json",
   "google_accounts.json",
   "GEMINI.md",
+  // Which project hooks Gemini already warned about (its only per-hook record): the
+  // user's, so a warning shown once in their terminal is not shown again under Elwood.
+  "trusted_hooks.json",
 ] as const;
 
 /** The home whose `.gemini` is the user's: GEMINI_CLI_HOME if the caller set one, else HOME. */
