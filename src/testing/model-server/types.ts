@@ -3,12 +3,9 @@
 import type { ServerResponse } from "node:http";
 import type { AutoModeVerdict, ScenarioStep } from "./scenario.js";
 
-export type ModelApi = "anthropic" | "openai" | "google";
+export type ModelApi = "anthropic" | "openai";
 
-/**
- * A tool result the CLI sent back (Claude `tool_result`, Codex `function_call_output`,
- * Gemini `functionResponse`).
- */
+/** A tool result the CLI sent back (Claude `tool_result`, Codex `function_call_output`). */
 export interface ToolResultRecord {
   readonly callId: string;
   readonly text: string;
