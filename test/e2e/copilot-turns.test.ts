@@ -5,7 +5,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CopilotSession, resumeCopilot } from "../../src/agents.js";
+import { CopilotSession } from "../../src/agents.js";
 import type { ElwoodStreamEvent } from "../../src/index.js";
 import { ensureGone, token } from "../support/claude-e2e.js";
 import { survivorsInHome } from "../support/process-table.js";
@@ -45,7 +45,7 @@ describe("CopilotSession against the real Copilot CLI", () => {
   });
 });
 
-describe("CopilotSession tools, interrupt and resume", () => {
+describe("CopilotSession tools and interrupt", () => {
   test("C-COPILOT-02: stream() shows a tool a preToolUse handler allowed and one it denied; the denied command never runs and the model sees why", async () => {
     const fx = await newFixture();
     const reply = token("tools-done");
@@ -128,37 +128,5 @@ describe("CopilotSession tools, interrupt and resume", () => {
     await slow;
     expect(await session.send("and now", { timeoutMs: 120_000 })).toContain(after);
     await session.close();
-  });
-
-  // Left out of the default run: a resumed Copilot timed out its first turn in a fresh-clone
-  // run (prd/copilot.md "Not yet"); run it alone with `test.only` while fixing that.
-  test.skip("C-COPILOT-04: a closed session resumes its conversation by id", async () => {
-    const fx = await newFixture();
-    const first = token("remember-me");
-    fx.server.turn({ match: "first prompt", steps: [{ say: first }] });
-    const session = new CopilotSession({
-      cwd: fx.workspace,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-    });
-    fx.defer(() => ensureGone(session));
-    expect(await session.send("first prompt", { timeoutMs: 120_000 })).toContain(first);
-    await session.close();
-    expect(await survivorsInHome(fx.home.home)).toEqual([]);
-
-    const second = token("resumed");
-    fx.server.turn({ match: "second prompt", steps: [{ say: second }] });
-    const resumed = await resumeCopilot({
-      elwoodSessionId: session.elwoodSessionId,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-      cwd: fx.workspace,
-    });
-    fx.defer(() => ensureGone(resumed));
-    expect(await resumed.send("second prompt", { timeoutMs: 120_000 })).toContain(second);
-    // The resumed request carries the first exchange: the same conversation.
-    const request = await fx.server.waitForRequest((r) => r.userText.includes("second prompt"));
-    expect(JSON.stringify(request.body)).toContain(first);
-    await resumed.close();
   });
 });
