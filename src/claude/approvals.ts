@@ -4,6 +4,7 @@
 
 import {
   type ApprovalRequest,
+  approvalRequestOf,
   type ElwoodApprovalAnswer,
   type ElwoodApprovalDetail,
   lineDiff,
@@ -45,16 +46,7 @@ function detailOf(toolName: string, input: Fields): ElwoodApprovalDetail {
 }
 
 export function claudeApprovalRequest(event: ClaudePermissionRequestEvent): ApprovalRequest {
-  const input = (
-    typeof event.tool_input === "object" && event.tool_input !== null ? event.tool_input : {}
-  ) as Fields;
-  return {
-    agent: "claude",
-    agentSessionId: event.session_id,
-    toolName: event.tool_name,
-    input: event.tool_input,
-    detail: detailOf(event.tool_name, input),
-  };
+  return approvalRequestOf("claude", event, detailOf);
 }
 
 export function claudeApprovalResult(answer: ElwoodApprovalAnswer): ClaudePermissionRequestResult {

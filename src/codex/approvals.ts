@@ -4,6 +4,7 @@
 
 import {
   type ApprovalRequest,
+  approvalRequestOf,
   type ElwoodApprovalAnswer,
   type ElwoodApprovalDetail,
   mcpApprovalDetail,
@@ -36,16 +37,7 @@ function detailOf(toolName: string, input: Fields): ElwoodApprovalDetail {
 export function codexApprovalRequest(
   event: CodexHookEventOf<"PermissionRequest">,
 ): ApprovalRequest {
-  const input = (
-    typeof event.tool_input === "object" && event.tool_input !== null ? event.tool_input : {}
-  ) as Fields;
-  return {
-    agent: "codex",
-    agentSessionId: event.session_id,
-    toolName: event.tool_name,
-    input: event.tool_input,
-    detail: detailOf(event.tool_name, input),
-  };
+  return approvalRequestOf("codex", event, detailOf);
 }
 
 /** Codex takes no message on allow and fails closed on anything beyond behavior/message. */

@@ -4,6 +4,7 @@
 
 import {
   type ApprovalRequest,
+  approvalRequestOf,
   type ElwoodApprovalAnswer,
   type ElwoodApprovalDetail,
   mcpApprovalDetail,
@@ -24,16 +25,7 @@ function detailOf(toolName: string, input: Fields): ElwoodApprovalDetail {
 export function copilotApprovalRequest(
   event: CopilotHookEventOf<"permissionRequest">,
 ): ApprovalRequest {
-  const input = (
-    typeof event.tool_input === "object" && event.tool_input !== null ? event.tool_input : {}
-  ) as Fields;
-  return {
-    agent: "copilot",
-    agentSessionId: event.session_id,
-    toolName: event.tool_name,
-    input: event.tool_input,
-    detail: detailOf(event.tool_name, input),
-  };
+  return approvalRequestOf("copilot", event, detailOf);
 }
 
 export function copilotApprovalResult(

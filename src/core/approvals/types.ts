@@ -75,6 +75,26 @@ export function mcpApprovalDetail(
   return { kind: "mcp", server: match[1] ?? "", tool: match[2] ?? "", arguments: input };
 }
 
+/**
+ * The agent-neutral request of a permission hook whose input carries `session_id`,
+ * `tool_name` and `tool_input`; `detailOf` is the agent's reading of its own tools.
+ */
+export function approvalRequestOf(
+  agent: string,
+  event: { readonly session_id: string; readonly tool_name: string; readonly tool_input: unknown },
+  detailOf: (toolName: string, input: Readonly<Record<string, unknown>>) => ElwoodApprovalDetail,
+): ApprovalRequest {
+  const input =
+    typeof event.tool_input === "object" && event.tool_input !== null ? event.tool_input : {};
+  return {
+    agent,
+    agentSessionId: event.session_id,
+    toolName: event.tool_name,
+    input: event.tool_input,
+    detail: detailOf(event.tool_name, input as Readonly<Record<string, unknown>>),
+  };
+}
+
 /** `-` lines for the old text and `+` lines for the new: enough for a human to judge. */
 export function lineDiff(oldText: string, newText: string): string {
   const removed = oldText === "" ? [] : oldText.split("\n").map((line) => `-${line}`);
