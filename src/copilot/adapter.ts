@@ -31,6 +31,7 @@ import {
   copilotPluginManifest,
   hookExecutionStrings,
 } from "./launch/plugin.js";
+import { removeExitedOwnersLocks } from "./launch/stale-locks.js";
 import { COPILOT_BASH_ENV_FILE_NAME, copilotBashEnvScript } from "./launch/tool-env.js";
 import type { CopilotLaunchOptions } from "./options.js";
 import { type CopilotPosture, CopilotPostureSchema } from "./posture.js";
@@ -88,6 +89,9 @@ export const copilotAdapter: AgentAdapter<
         { details: { elwoodSessionId: record.elwoodSessionId } },
       );
     }
+    const transcriptPath = copilotTranscriptPath(request.env, record.cwd, sessionId);
+    // A conversation reopened after a crash may still carry the killed CLI's in-use lock.
+    await removeExitedOwnersLocks(dirname(transcriptPath));
     // The plugin lives in the session's private dir, outside the workspace (issue 21).
     const hooks = copilotHooks(copilotHookCatalogue.eventNames, request.bridge);
     const manifestPath = await request.writeRuntimeFile(
@@ -113,7 +117,7 @@ export const copilotAdapter: AgentAdapter<
       argv,
       env: { BASH_ENV: bashEnvPath },
       commandHookEvents: "all",
-      transcriptPath: copilotTranscriptPath(request.env, record.cwd, sessionId),
+      transcriptPath,
     };
   },
   readScreen: (frame) => readScreenWithFacts(unboxFrame(frame), COPILOT_SCREEN_FACTS),

@@ -2,10 +2,11 @@
 // model server (its Anthropic provider, prd/copilot.md): send, stream with a tool allowed
 // and one denied by a preToolUse handler, usage per turn, interrupt, and nothing left
 // running after close.
-import { readFile, stat } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CopilotSession } from "../../src/agents.js";
+import { CopilotSession, resumeCopilot } from "../../src/agents.js";
 import type { ElwoodStreamEvent } from "../../src/index.js";
 import { ensureGone, token } from "../support/claude-e2e.js";
 import { survivorsInHome } from "../support/process-table.js";
@@ -45,7 +46,7 @@ describe("CopilotSession against the real Copilot CLI", () => {
   });
 });
 
-describe("CopilotSession tools and interrupt", () => {
+describe("CopilotSession tools, interrupt and resume", () => {
   test("C-COPILOT-02: stream() shows a tool a preToolUse handler allowed and one it denied; the denied command never runs and the model sees why", async () => {
     const fx = await newFixture();
     const reply = token("tools-done");
@@ -129,4 +130,84 @@ describe("CopilotSession tools and interrupt", () => {
     expect(await session.send("and now", { timeoutMs: 120_000 })).toContain(after);
     await session.close();
   });
+
+  test("C-COPILOT-04: a closed session resumes its conversation by id", async () => {
+    const fx = await newFixture();
+    const first = token("remember-me");
+    fx.server.turn({ match: "first prompt", steps: [{ say: first }] });
+    const session = new CopilotSession({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    expect(await session.send("first prompt", { timeoutMs: 120_000 })).toContain(first);
+    await session.close();
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
+
+    const second = token("resumed");
+    fx.server.turn({ match: "second prompt", steps: [{ say: second }] });
+    const resumed = await resumeCopilot({
+      elwoodSessionId: session.elwoodSessionId,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+      cwd: fx.workspace,
+    });
+    fx.defer(() => ensureGone(resumed));
+    expect(await resumed.send("second prompt", { timeoutMs: 120_000 })).toContain(second);
+    // The resumed request carries the first exchange: the same conversation.
+    const request = await fx.server.waitForRequest((r) => r.userText.includes("second prompt"));
+    expect(JSON.stringify(request.body)).toContain(first);
+    await resumed.close();
+  });
+
+  // Copilot takes a zombie for a live owner of its in-use lock, and some container inits
+  // reap a SIGKILLed CLI seconds late: the resume must not open on "Session in use".
+  test("C-COPILOT-05: a conversation whose in-use lock names a zombie resumes to the composer", async () => {
+    const fx = await newFixture();
+    const first = token("before-zombie");
+    fx.server.turn({ match: "first prompt", steps: [{ say: first }] });
+    const session = new CopilotSession({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+    });
+    fx.defer(() => ensureGone(session));
+    expect(await session.send("first prompt", { timeoutMs: 120_000 })).toContain(first);
+    await session.close();
+    const states = join(fx.home.home, ".copilot", "session-state");
+    const [conversation] = (await readdir(states)).filter((name) => !name.startsWith("."));
+    const zombie = await startZombie();
+    fx.defer(() => zombie.end());
+    const lockDir = join(states, conversation ?? "");
+    await writeFile(join(lockDir, `inuse.${zombie.pid}.lock`), String(zombie.pid));
+    await writeFile(join(lockDir, `inuse.${zombie.pid}.hold`), "");
+
+    const second = token("after-zombie");
+    fx.server.turn({ match: "second prompt", steps: [{ say: second }] });
+    const resumed = await resumeCopilot({
+      elwoodSessionId: session.elwoodSessionId,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+      cwd: fx.workspace,
+    });
+    fx.defer(() => ensureGone(resumed));
+    expect(await resumed.send("second prompt", { timeoutMs: 120_000 })).toContain(second);
+    expect(resumed.terminal.snapshot().text).not.toContain("Session in use");
+    await resumed.close();
+  });
 });
+
+/** A zombie pid: `sh` starts a short sleep, then execs a long one that never reaps it. */
+async function startZombie(): Promise<{ pid: number; end: () => void }> {
+  const parent = spawn("sh", ["-c", "sleep 0.05 & echo $!; exec sleep 120"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Still "alive" to kill(pid, 0): the state Copilot misreads.
+  process.kill(pid, 0);
+  return { pid, end: () => parent.kill("SIGKILL") };
+}

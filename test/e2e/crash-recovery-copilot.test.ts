@@ -4,11 +4,9 @@ import { describe, test } from "vitest";
 import { crashRecoveryScenarios, KILL_PHASES } from "../support/crash-recovery.js";
 
 const scenarios = crashRecoveryScenarios("copilot");
-// Mid-turn is left out: the resumed Copilot sometimes shows no composer (prd/copilot.md "Not yet").
-const COPILOT_KILL_PHASES = KILL_PHASES.filter((phase) => phase !== "mid-turn");
 
 describe("parent SIGKILL, then startOrResume* from a new parent", () => {
-  test.each(COPILOT_KILL_PHASES)(
+  test.each(KILL_PHASES)(
     "C-API-26 C-LIFE-10: copilot, killed %s: no survivor within 2 s, and the next startOrResume works",
     (phase) => scenarios.killedIn(phase),
   );

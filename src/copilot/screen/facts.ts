@@ -42,6 +42,19 @@ const ROWS: readonly ScreenFact[] = [
     verifiedOn: "1.0.102 (layout and footer of the command prompt; the header words unseen)",
   },
   {
+    // "Session in use" / "This session was last active <when> and appears to be in use by
+    // another CLI or application. Resuming it here may cause conflicts." / "❯ 1. Resume
+    // anyway" / "2. Go back (Esc)". Another live client holds the conversation: a person
+    // decides, so it blocks and is never answered (stale locks of exited owners are removed
+    // before launch: ../launch/stale-locks.ts).
+    id: "copilot-session-in-use",
+    kind: "blocking_dialog",
+    header: /^Session in use$/,
+    body: [/appears to be in use by another CLI or application/],
+    answer: "never",
+    verifiedOn: "1.0.102",
+  },
+  {
     id: "copilot-unknown-gate",
     kind: "unknown_gate",
     header: /^(Do you|Confirm|Allow|Trust|Select|Choose)\b/,
