@@ -131,7 +131,15 @@ describe("CopilotSession tools, interrupt and resume", () => {
     await session.close();
   });
 
-  test("C-COPILOT-04: a closed session resumes its conversation by id", async () => {
+  // Copilot takes a zombie for a live owner of its in-use lock, and some container inits
+  // reap a SIGKILLed CLI seconds late: a resume must not open on "Session in use".
+  test.each([
+    { name: "C-COPILOT-04: a closed session resumes its conversation by id", zombieLock: false },
+    {
+      name: "C-COPILOT-05: a conversation whose in-use lock names a zombie resumes to the composer",
+      zombieLock: true,
+    },
+  ])("$name", async ({ zombieLock }) => {
     const fx = await newFixture();
     const first = token("remember-me");
     fx.server.turn({ match: "first prompt", steps: [{ say: first }] });
@@ -144,6 +152,15 @@ describe("CopilotSession tools, interrupt and resume", () => {
     expect(await session.send("first prompt", { timeoutMs: 120_000 })).toContain(first);
     await session.close();
     expect(await survivorsInHome(fx.home.home)).toEqual([]);
+    if (zombieLock) {
+      const states = join(fx.home.home, ".copilot", "session-state");
+      const [conversation] = (await readdir(states)).filter((name) => !name.startsWith("."));
+      const zombie = await startZombie();
+      fx.defer(() => zombie.end());
+      const lockDir = join(states, conversation ?? "");
+      await writeFile(join(lockDir, `inuse.${zombie.pid}.lock`), String(zombie.pid));
+      await writeFile(join(lockDir, `inuse.${zombie.pid}.hold`), "");
+    }
 
     const second = token("resumed");
     fx.server.turn({ match: "second prompt", steps: [{ say: second }] });
@@ -155,45 +172,10 @@ describe("CopilotSession tools, interrupt and resume", () => {
     });
     fx.defer(() => ensureGone(resumed));
     expect(await resumed.send("second prompt", { timeoutMs: 120_000 })).toContain(second);
+    expect(resumed.terminal.snapshot().text).not.toContain("Session in use");
     // The resumed request carries the first exchange: the same conversation.
     const request = await fx.server.waitForRequest((r) => r.userText.includes("second prompt"));
     expect(JSON.stringify(request.body)).toContain(first);
-    await resumed.close();
-  });
-
-  // Copilot takes a zombie for a live owner of its in-use lock, and some container inits
-  // reap a SIGKILLed CLI seconds late: the resume must not open on "Session in use".
-  test("C-COPILOT-05: a conversation whose in-use lock names a zombie resumes to the composer", async () => {
-    const fx = await newFixture();
-    const first = token("before-zombie");
-    fx.server.turn({ match: "first prompt", steps: [{ say: first }] });
-    const session = new CopilotSession({
-      cwd: fx.workspace,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-    });
-    fx.defer(() => ensureGone(session));
-    expect(await session.send("first prompt", { timeoutMs: 120_000 })).toContain(first);
-    await session.close();
-    const states = join(fx.home.home, ".copilot", "session-state");
-    const [conversation] = (await readdir(states)).filter((name) => !name.startsWith("."));
-    const zombie = await startZombie();
-    fx.defer(() => zombie.end());
-    const lockDir = join(states, conversation ?? "");
-    await writeFile(join(lockDir, `inuse.${zombie.pid}.lock`), String(zombie.pid));
-    await writeFile(join(lockDir, `inuse.${zombie.pid}.hold`), "");
-
-    const second = token("after-zombie");
-    fx.server.turn({ match: "second prompt", steps: [{ say: second }] });
-    const resumed = await resumeCopilot({
-      elwoodSessionId: session.elwoodSessionId,
-      env: fx.home.env,
-      stateDir: fx.stateDir,
-      cwd: fx.workspace,
-    });
-    fx.defer(() => ensureGone(resumed));
-    expect(await resumed.send("second prompt", { timeoutMs: 120_000 })).toContain(second);
-    expect(resumed.terminal.snapshot().text).not.toContain("Session in use");
     await resumed.close();
   });
 });
