@@ -23,6 +23,8 @@ import { processesInHome, survivorsInHome, waitFor } from "../support/process-ta
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const SPEED = 10;
+/** A session's waits run on its scaled clock too: `wall(ms)` waits `ms` of real time. */
+const wall = (ms: number) => ms * SPEED;
 const newFixture = useRealCliFixture({ trusted: true });
 
 /** One clock for every session here, so a resumed session's times follow the first's. */
@@ -57,7 +59,7 @@ async function readySession(fx: ClaudeFixture, elwoodSessionId?: string) {
       ? await startClaude(options)
       : await resumeClaude({ ...options, elwoodSessionId });
   fx.defer(() => ensureGone(session));
-  await session.waitForStatus((status) => status === "ready", 90_000);
+  await session.waitForStatus((status) => status === "ready", wall(90_000));
   return session;
 }
 
@@ -87,14 +89,14 @@ describe("Claude loops against the real CLI", () => {
     expect(fired.submittedAt).toBeGreaterThanOrEqual(fired.scheduledDueAt);
     expect(fired.snapshot).toMatchObject({ id: first.id, state: "submitted" });
     await fx.server.waitForRequest((request) => conversationText(request).includes(alpha), 60_000);
-    await session.waitForStatus((status) => status === "ready", 60_000);
+    await session.waitForStatus((status) => status === "ready", wall(60_000));
     await session.cancelLoop(first.id);
     expect(JSON.stringify(events)).not.toContain(alpha);
 
     // A slow caller turn is running when the second loop comes due.
     const second = await session.createLoop({ mode: "fixed", intervalMs: 60_000, message: beta });
     await session.sendMessage(slow);
-    await session.waitForStatus((status) => status === "running", 30_000);
+    await session.waitForStatus((status) => status === "running", wall(30_000));
     await untilLoopState(session, "due", 30_000);
     expect(session.status).toBe("running");
     expect(requestsWith(fx, beta)).toEqual([]);
@@ -121,8 +123,8 @@ describe("Claude loops against the real CLI", () => {
     fx.server.turn({ match: word, steps: [{ say: "resumed loop done" }], repeat: true });
     const first = await readySession(fx);
     await first.sendMessage("hello");
-    await first.waitForActivity((event) => event.kind === "assistant_message", 60_000);
-    await first.waitForStatus((status) => status === "ready", 60_000);
+    await first.waitForActivity((event) => event.kind === "assistant_message", wall(60_000));
+    await first.waitForStatus((status) => status === "ready", wall(60_000));
     const created = await first.createLoop({ mode: "fixed", intervalMs: 120_000, message: word });
     await first.stop();
     expect((await first.listLoops()).map((loop) => [loop.id, loop.state])).toEqual([
@@ -140,7 +142,7 @@ describe("Claude loops against the real CLI", () => {
     const fired = await firedFor(events, created.id, 120_000);
     expect(fired.scheduledDueAt).toBeGreaterThan(created.createdAt + 120_000 + created.jitterMs);
     await fx.server.waitForRequest((request) => conversationText(request).includes(word), 60_000);
-    await resumed.waitForStatus((status) => status === "ready", 60_000);
+    await resumed.waitForStatus((status) => status === "ready", wall(60_000));
 
     await resumed.kill();
     expect(events.at(-1)).toMatchObject({ kind: "cancelled", loopId: created.id, reason: "kill" });
@@ -156,8 +158,8 @@ describe("Claude loops against the real CLI", () => {
     fx.server.turn({ match: word, steps: [{ say: "must not run" }], repeat: true });
     const session = await readySession(fx);
     await session.sendMessage("hello");
-    await session.waitForActivity((event) => event.kind === "assistant_message", 60_000);
-    await session.waitForStatus((status) => status === "ready", 60_000);
+    await session.waitForActivity((event) => event.kind === "assistant_message", wall(60_000));
+    await session.waitForStatus((status) => status === "ready", wall(60_000));
     await session.createLoop({ mode: "fixed", intervalMs: 600_000, message: word });
     await session.stop();
     const sidecar = join(fx.stateDir, "sessions", session.elwoodSessionId, "loops.json");
@@ -173,7 +175,7 @@ describe("Claude loops against the real CLI", () => {
         () => chownSync(sidecar, 54_321, 54_321),
         () => chownSync(sidecar, 0, 0),
       ]);
-    await session.waitForStatus((status) => status === "stopped", 10_000);
+    await session.waitForStatus((status) => status === "stopped", wall(10_000));
     expect(await survivorsInHome(fx.home.home)).toEqual([]);
     for (const [label, tamper, restore] of tamperings) {
       tamper();

@@ -222,7 +222,8 @@ describe("elwood --image", () => {
       ],
       { cwd, env: env(), input: `${piped}\n` },
     );
-    expect(JSON.parse(run.stdout)).toMatchObject({ type: "result", response: answer });
+    // An error result names its cause in the JSON; show it when this fails.
+    expect(JSON.parse(run.stdout), run.stdout).toMatchObject({ type: "result", response: answer });
     expect(run.code).toBe(0);
     const asked = server.requests.find((r) => !r.isAuxiliary && r.userText.includes(question));
     expect(asked?.userText).toContain(`${question}\n\n${piped}`);
