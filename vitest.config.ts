@@ -42,6 +42,7 @@ const FAST_WORKERS = Number(process.env.ELWOOD_FAST_WORKERS ?? 3);
 const E2E_ALONE_FILES = [
   "test/e2e/crash-recovery-codex.test.ts",
   "test/e2e/crash-recovery-claude.test.ts",
+  "test/e2e/crash-recovery-gemini.test.ts",
   "test/e2e/crash-recovery-copilot.test.ts",
   "test/e2e/cli-death.test.ts",
 ];

@@ -1,5 +1,5 @@
 // The agents this package ships: the registry. Each agent is one folder (src/claude,
-// src/codex) turned into its public face by one defineAgent call here, and into the apps'
+// src/codex, src/gemini) turned into its public face by one defineAgent call here, and into the apps'
 // entry by one line of ELWOOD_AGENTS below: serve, the elwood CLI, the web page and
 // approvals read agents only from there. Core never names them: it works over the
 // adapter's opaque id. Adding an agent: prd/adding-an-agent.md.
@@ -26,6 +26,13 @@ import {
 } from "./copilot/options.js";
 import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
+import { type GeminiSessionEvents, geminiAdapter } from "./gemini/adapter.js";
+import { geminiAppFacts } from "./gemini/app-facts.js";
+import {
+  geminiOptions,
+  type ResumeGeminiOptions,
+  type StartGeminiOptions,
+} from "./gemini/options.js";
 import { ElwoodApprovalsBase } from "./session/approvals.js";
 import { conversationReader } from "./session/conversation.js";
 import {
@@ -41,7 +48,7 @@ import {
   sessionLister,
 } from "./session/session-list.js";
 
-export type { ClaudeSessionEvents, CodexSessionEvents, CopilotSessionEvents };
+export type { ClaudeSessionEvents, CodexSessionEvents, CopilotSessionEvents, GeminiSessionEvents };
 
 const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaudeOptions>()({
   adapter: claudeAdapter,
@@ -50,6 +57,10 @@ const claude = defineAgent<ClaudeSessionEvents, StartClaudeOptions, ResumeClaude
 const codex = defineAgent<CodexSessionEvents, StartCodexOptions, ResumeCodexOptions>()({
   adapter: codexAdapter,
   options: codexOptions,
+});
+const gemini = defineAgent<GeminiSessionEvents, StartGeminiOptions, ResumeGeminiOptions>()({
+  adapter: geminiAdapter,
+  options: geminiOptions,
 });
 const copilot = defineAgent<CopilotSessionEvents, StartCopilotOptions, ResumeCopilotOptions>()({
   adapter: copilotAdapter,
@@ -72,6 +83,9 @@ export class ClaudeSession extends claude.Session {
 /** The primary Codex API: lazy start, send/stream turns, every raw control. */
 export class CodexSession extends codex.Session {}
 
+/** The primary Gemini API: lazy start, send/stream turns, every raw control. */
+export class GeminiSession extends gemini.Session {}
+
 /** The primary Copilot CLI API: lazy start, send/stream turns, every raw control. */
 export class CopilotSession extends copilot.Session {}
 
@@ -82,6 +96,7 @@ export class CopilotSession extends copilot.Session {}
 export const ELWOOD_AGENTS = agentRegistry([
   claude.register(claudeAppFacts, ClaudeSession),
   codex.register(codexAppFacts, CodexSession),
+  gemini.register(geminiAppFacts, GeminiSession),
   copilot.register(copilotAppFacts, CopilotSession),
 ]);
 
@@ -96,6 +111,7 @@ export function isElwoodAgentKind(agent: string): agent is ElwoodAgentKind {
 // The eager factories build the same objects, already started (seeds §5.8).
 const claudeFactories = claude.factories(ClaudeSession);
 const codexFactories = codex.factories(CodexSession);
+const geminiFactories = gemini.factories(GeminiSession);
 const copilotFactories = copilot.factories(CopilotSession);
 
 export const startClaude = claudeFactories.start;
@@ -106,6 +122,10 @@ export const startCodex = codexFactories.start;
 export const resumeCodex = codexFactories.resume;
 /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
 export const startOrResumeCodex = codexFactories.startOrResume;
+export const startGemini = geminiFactories.start;
+export const resumeGemini = geminiFactories.resume;
+/** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
+export const startOrResumeGemini = geminiFactories.startOrResume;
 export const startCopilot = copilotFactories.start;
 export const resumeCopilot = copilotFactories.resume;
 /** Resume when possible; start fresh only when there is nothing to resume (§5.2). */
@@ -115,6 +135,8 @@ export const startOrResumeCopilot = copilotFactories.startOrResume;
 export type ClaudeSessionApi = ClaudeSession;
 /** What `startCodex` returns: the same `CodexSession`, started. */
 export type CodexSessionApi = CodexSession;
+/** What `startGemini` returns: the same `GeminiSession`, started. */
+export type GeminiSessionApi = GeminiSession;
 /** What `startCopilot` returns: the same `CopilotSession`, started. */
 export type CopilotSessionApi = CopilotSession;
 export type StartOrResumeClaudeOptions = StartOrResumeOptions<StartClaudeOptions>;
@@ -122,6 +144,8 @@ export type StartOrResumeCodexOptions = StartOrResumeOptions<StartCodexOptions>;
 export type StartOrResumeCopilotOptions = StartOrResumeOptions<StartCopilotOptions>;
 export type ClaudeSessionOptions = AgentSessionOptions<StartClaudeOptions>;
 export type CodexSessionOptions = AgentSessionOptions<StartCodexOptions>;
+export type StartOrResumeGeminiOptions = StartOrResumeOptions<StartGeminiOptions>;
+export type GeminiSessionOptions = AgentSessionOptions<StartGeminiOptions>;
 export type CopilotSessionOptions = AgentSessionOptions<StartCopilotOptions>;
 
 /** The Claude `/model` picker's rows, read from a throwaway session that is always torn down. */
@@ -132,6 +156,14 @@ export function listClaudeModels(options: ListModelsOptions): Promise<readonly A
 /** The Codex `/model` picker's rows, read from a throwaway session that is always torn down. */
 export function listCodexModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
   return ELWOOD_AGENTS.get("codex").listModels(options);
+}
+
+/**
+ * The Gemini `/model` rows, read from a throwaway session that is always torn down; Gemini
+ * declares no model picker facts yet, so this rejects with model_automation_failed.
+ */
+export function listGeminiModels(options: ListModelsOptions): Promise<readonly AgentModelOption[]> {
+  return ELWOOD_AGENTS.get("gemini").listModels(options);
 }
 
 /**

@@ -9,11 +9,13 @@ import {
   type ElwoodErrorClass,
   ElwoodError as ElwoodErrorOf,
 } from "./errors.js";
+import { GEMINI_ERROR_NAMES } from "./gemini/errors.js";
 
 export const ELWOOD_ERROR_NAMES = [
   ...ELWOOD_OWN_ERROR_NAMES,
   ...CLAUDE_ERROR_NAMES,
   ...CODEX_ERROR_NAMES,
+  ...GEMINI_ERROR_NAMES,
   ...COPILOT_ERROR_NAMES,
 ] as const;
 

@@ -19,24 +19,33 @@ export {
   ElwoodApprovals,
   type ElwoodSessionInfo,
   type ElwoodSessionListing,
+  GeminiSession,
+  type GeminiSessionApi,
+  type GeminiSessionEvents,
+  type GeminiSessionOptions,
   listClaudeModels,
   listCodexModels,
   listCopilotModels,
+  listGeminiModels,
   listSessions,
   readConversation,
   readSessionInfo,
   resumeClaude,
   resumeCodex,
   resumeCopilot,
+  resumeGemini,
   type StartOrResumeClaudeOptions,
   type StartOrResumeCodexOptions,
   type StartOrResumeCopilotOptions,
+  type StartOrResumeGeminiOptions,
   startClaude,
   startCodex,
   startCopilot,
+  startGemini,
   startOrResumeClaude,
   startOrResumeCodex,
   startOrResumeCopilot,
+  startOrResumeGemini,
 } from "./agents.js";
 export type { ElwoodHookContext } from "./bridge/catalogue.js";
 export type { ClaudeHookEventName, ClaudeHookEventOf } from "./claude/hooks/events.js";
@@ -160,6 +169,18 @@ export { IMAGE_LIMITS } from "./core/operations/images.js";
 export { ELWOOD_ERROR_NAMES, ElwoodError, type ElwoodErrorName } from "./error-names.js";
 export type { ElwoodErrorDetails, ElwoodSystemErrorFacts } from "./errors.js";
 export type { ElwoodUnsubscribe } from "./events/emitter.js";
+export type {
+  GeminiAnyHookEvent,
+  GeminiHookEventName,
+  GeminiHookEventOf,
+} from "./gemini/hooks/events.js";
+export type { GeminiHookHandlers } from "./gemini/hooks/handlers.js";
+export type {
+  GeminiApprovalMode,
+  ResumeGeminiOptions,
+  StartGeminiOptions,
+} from "./gemini/options.js";
+export { GEMINI_APPROVAL_MODES } from "./gemini/posture.js";
 export type { RegisteredAgent } from "./session/agent-registry.js";
 export {
   DEFAULT_APPROVAL_EXPIRY_MS,

@@ -147,6 +147,45 @@ export const COMPAT_CHECKS: Readonly<Record<CliName, Partial<Record<CheckId, Com
       testName: "'codex' session class against the real CLI C-API-48 C-E2E-15",
     },
   },
+  // Gemini's own e2e files (issue 42); it has no trust dialog Elwood answers (autotrust is
+  // `--skip-trust`), so the trust checks do not apply.
+  gemini: {
+    message: {
+      id: "message",
+      file: e2e("gemini-turns"),
+      testName: "send() on a lazy GeminiSession answers",
+    },
+    send: {
+      id: "send",
+      file: e2e("gemini-turns"),
+      testName: "send() on a lazy GeminiSession answers",
+    },
+    "tool-hook": {
+      id: "tool-hook",
+      file: e2e("gemini-turns"),
+      testName: "stream(): a BeforeTool handler allows one shell call and denies another",
+    },
+    stream: {
+      id: "stream",
+      file: e2e("gemini-turns"),
+      testName: "stream(): a BeforeTool handler allows one shell call and denies another",
+    },
+    teardown: {
+      id: "teardown",
+      file: e2e("gemini-lifecycle"),
+      testName: "stop, kill and teardown leave no Gemini process",
+    },
+    resume: {
+      id: "resume",
+      file: e2e("gemini-lifecycle"),
+      testName: "resumeGemini after close() continues the same conversation",
+    },
+    interrupt: {
+      id: "interrupt",
+      file: e2e("gemini-lifecycle"),
+      testName: "interrupt() during a slow streamed turn",
+    },
+  },
   // Copilot's e2e files (copilot-turns, crash-recovery-copilot) have no compat checks yet.
   copilot: {},
 };

@@ -52,7 +52,7 @@ beforeAll(async () => {
   server = await startScriptedModelServer();
   home = await createAgentHome({
     server,
-    cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex")],
+    cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex"), cliBinaryDir("gemini")],
   });
 });
 
@@ -94,7 +94,7 @@ function conversation(request: { body: unknown }): string {
   return JSON.stringify(request.body);
 }
 
-describe.each(["claude", "codex"] as const)("elwood --agent %s", (agent) => {
+describe.each(["claude", "codex", "gemini"] as const)("elwood --agent %s", (agent) => {
   test("C-CLI-11 C-CLI-23 C-CLI-08: --output json prints one v1 document, and resume continues the conversation", async () => {
     const cwd = await workspace();
     const first = token("first-answer");

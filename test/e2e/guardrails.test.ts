@@ -35,6 +35,7 @@ const newFixture = useRealCliFixture({ trusted: true });
 const SHELL_TOOL: Readonly<Record<CliName, string>> = {
   claude: "Bash",
   codex: "exec_command",
+  gemini: "run_shell_command",
   copilot: "bash",
 };
 

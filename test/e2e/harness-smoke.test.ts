@@ -68,6 +68,7 @@ async function until<T>(
 const COMPOSER_GLYPH: Readonly<Record<CliName, string>> = {
   claude: "❯",
   codex: "›",
+  gemini: ">",
   copilot: "❯",
 };
 /** How long one paste or Enter may take to show its effect before it counts as dropped. */

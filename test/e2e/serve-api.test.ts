@@ -121,6 +121,42 @@ describe("elwood serve API against the real CLIs", () => {
     await terminal.close();
   });
 
+  test("C-APP-01: agent gemini: its posture field is taken, another agent's is refused by name, send → reply, DELETE leaves no process", async () => {
+    const fx = await newFixture({ cli: "gemini" });
+    const { client } = await serveOver(fx);
+    const answer = token("Gemini reply");
+    fx.server.turn({ match: /gemini api question/, steps: [{ say: answer }] });
+
+    const foreign = await client.call("POST", "/api/sessions", {
+      agent: "gemini",
+      cwd: fx.workspace,
+      sandbox: "read-only",
+    });
+    expect(foreign.status).toBe(400);
+    expect(JSON.stringify(foreign.body)).toContain("sandbox");
+    const badMode = await client.call("POST", "/api/sessions", {
+      agent: "gemini",
+      cwd: fx.workspace,
+      approvalMode: "never",
+    });
+    expect(badMode.status).toBe(400);
+
+    const started = await client.call("POST", "/api/sessions", {
+      agent: "gemini",
+      cwd: fx.workspace,
+      approvalMode: "auto_edit",
+    });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ agent: "gemini", cwd: fx.workspace, resumed: false });
+    const id = started.body.id as string;
+    const reply = await client.call("POST", `/api/sessions/${id}/send`, {
+      text: "gemini api question",
+    });
+    expect(reply).toMatchObject({ status: 200, body: { text: answer } });
+    expect((await client.call("DELETE", `/api/sessions/${id}`)).status).toBe(200);
+    expect(await survivorsInHome(fx.home.home)).toEqual([]);
+  });
+
   test("C-APP-02: 2,000 random requests leave the server up and a live Codex session intact; a turn still works", async () => {
     const fx = await newFixture({ cli: "codex" });
     const { client, server } = await serveOver(fx);

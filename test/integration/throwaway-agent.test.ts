@@ -42,7 +42,7 @@ const AGENT_FILES = [
 const REGISTRY_LINES = {
   "src/agents.ts": {
     importLine: 'import { echoDefinition } from "./echo/definition.js";',
-    after: "codex.register(codexAppFacts, CodexSession),",
+    after: "copilot.register(copilotAppFacts, CopilotSession),",
     line: "  echoDefinition,",
   },
   "src/testing/agent-home/dialects.ts": {
@@ -192,7 +192,7 @@ describe("a throwaway agent: its folder plus one registry line", () => {
     expect(wrong.stderr).toContain("--codex-sandbox is a codex option, but the agent is echo");
     // Help and the config schema offer it.
     const help = await elwood(["run", "--help"], env);
-    expect(help.stdout).toContain("--agent <claude|codex|echo|copilot>");
+    expect(help.stdout).toContain("--agent <claude|codex|gemini|copilot|echo>");
     expect(help.stdout).toContain("--echo-signature <tag>");
   }, 120_000);
 
@@ -222,8 +222,14 @@ describe("a throwaway agent: its folder plus one registry line", () => {
     const agents = await api("GET", "/api/agents");
     expect(agents.status).toBe(200);
     const listed = agents.body.agents as { id: string; displayName: string; fields: object[] }[];
-    expect(listed.map((agent) => agent.id)).toEqual(["claude", "codex", "echo", "copilot"]);
-    expect(listed[2]).toEqual({
+    expect(listed.map((agent) => agent.id)).toEqual([
+      "claude",
+      "codex",
+      "gemini",
+      "copilot",
+      "echo",
+    ]);
+    expect(listed[4]).toEqual({
       id: "echo",
       displayName: "Echo",
       fields: [

@@ -9,7 +9,12 @@
 // Tools that detached from the terminal (`setsid`, `nohup`) die too: the launch sentinel
 // ends them (issue 21).
 import { expect } from "vitest";
-import { startOrResumeClaude, startOrResumeCodex, startOrResumeCopilot } from "../../src/agents.js";
+import {
+  startOrResumeClaude,
+  startOrResumeCodex,
+  startOrResumeCopilot,
+  startOrResumeGemini,
+} from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { type ClaudeFixture, ensureGone, token } from "./claude-e2e.js";
@@ -43,6 +48,7 @@ const LONG_COMMAND = `node -e "setTimeout(() => console.log('slept'), 30000)"`;
 const SHELL_TOOL: Readonly<Record<CliName, string>> = {
   claude: "Bash",
   codex: "exec_command",
+  gemini: "run_shell_command",
   copilot: "bash",
 };
 
@@ -85,7 +91,9 @@ async function restart(fx: ClaudeFixture, cli: CliName, elwoodSessionId: string)
       ? await startOrResumeClaude({ ...common, elwoodSessionId, permissionMode: "default" })
       : cli === "codex"
         ? await startOrResumeCodex({ ...common, elwoodSessionId })
-        : await startOrResumeCopilot({ ...common, elwoodSessionId });
+        : cli === "gemini"
+          ? await startOrResumeGemini({ ...common, elwoodSessionId, approvalMode: "yolo" })
+          : await startOrResumeCopilot({ ...common, elwoodSessionId });
   const session: ElwoodAgentSession = result.session;
   fx.defer(() => ensureGone(session));
   const warnings: ElwoodWarningEvent[] = [];
@@ -189,6 +197,7 @@ function detachingCommand(marker: string): string {
 const UNCONFINED: Readonly<Record<CliName, Readonly<Record<string, string>>>> = {
   claude: {},
   codex: { sandbox: "danger-full-access" },
+  gemini: { approvalMode: "yolo" },
   copilot: {},
 };
 

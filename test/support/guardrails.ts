@@ -45,6 +45,7 @@ export const EXPLOIT_COMMAND = `node -e '${EXPLOIT_PROGRAM.trim()}'`;
 export const LOOSE_POSTURE: Readonly<Record<CliName, Record<string, string>>> = {
   claude: { permissionMode: "bypassPermissions" },
   codex: { sandbox: "danger-full-access", approvalPolicy: "never" },
+  gemini: { approvalMode: "yolo" },
   copilot: { mode: "autopilot" },
 };
 

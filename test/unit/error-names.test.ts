@@ -81,12 +81,19 @@ const PUBLIC_NAMES = [
   "claude_hooks_disabled",
   // issue 45: a second session/prompt while one runs on the same ACP session.
   "prompt_in_progress",
+  // issue 42: the third agent's own names (src/gemini/errors.ts).
+  "gemini_not_found",
+  "gemini_start_failed",
+  "gemini_not_authenticated",
+  "gemini_version_unsupported",
+  "gemini_high_trust_conflict",
+  "gemini_hooks_disabled",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 66 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(66);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(66);
+  it("ELWOOD_ERROR_NAMES has the same 72 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(72);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(72);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

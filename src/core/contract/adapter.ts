@@ -135,6 +135,12 @@ export interface AgentAdapter<
     /** A hook that ends a turn the API failed (Claude's StopFailure), which no Stop will end. */
     readonly turnFailedHook?: string;
     /**
+     * The turn-end hook still fires for a turn Escape cancelled (Gemini's AfterAgent, about
+     * a second after its "Request cancelled."), so the one after an interrupt is not the
+     * next turn's end.
+     */
+    readonly turnEndHookFollowsInterrupt?: boolean;
+    /**
      * The session-start hook fires only once a conversation exists (Codex: with the first
      * prompt), so its id is recorded at once (prd/decisions.md "When a conversation id…").
      */

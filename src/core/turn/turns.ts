@@ -204,6 +204,10 @@ export class Turns {
   }
 
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
+    // Its late turn-end hook belongs to the cancelled turn (the adapter says it comes).
+    if (evidence === "interrupt" && this.signals.turnEndHookFollowsInterrupt === true) {
+      this.#isTurnEndHookOwed = true;
+    }
     this.#noteTurnEnd();
     const turn = this.current;
     if (turn !== undefined) this.#endWith(turn, evidence);

@@ -7,6 +7,8 @@
 export interface AgentHomeServer {
   readonly anthropicBaseUrl: string;
   readonly openaiBaseUrl: string;
+  /** The Google Gemini API dialect's base URL; an agent speaking it is pointed nowhere without. */
+  readonly googleBaseUrl?: string;
 }
 
 export interface HomeSeed<Options> {

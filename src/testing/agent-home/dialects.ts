@@ -4,7 +4,8 @@
 import { claudeHome } from "./claude/home.js";
 import { codexHome } from "./codex/home.js";
 import { copilotHome } from "./copilot/home.js";
+import { geminiHome } from "./gemini/home.js";
 
-export const AGENT_HOME_DIALECTS = [claudeHome, codexHome, copilotHome] as const;
+export const AGENT_HOME_DIALECTS = [claudeHome, codexHome, geminiHome, copilotHome] as const;
 
 export type ListedDialect = (typeof AGENT_HOME_DIALECTS)[number];

@@ -1,10 +1,12 @@
 // startScriptedModelServer(): one loopback HTTP server that speaks the Anthropic
-// Messages and OpenAI Responses APIs from a scenario script, logs every request,
+// Messages, OpenAI Responses and Gemini generateContent APIs from a scenario script, logs every request,
 // and never crashes or hangs on bad input (prd/internals.md, testing/).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { anthropicErrorBody, replyAnthropic } from "./anthropic/reply.js";
 import { estimateTokens, parseAnthropicRequest } from "./anthropic/request.js";
+import { googleErrorBody, replyGoogle } from "./google/reply.js";
+import { googleRouteOf, parseGoogleRequest } from "./google/request.js";
 import { BodyTooLarge, readBody, sendJson } from "./http.js";
 import { openAiErrorBody, replyOpenAi } from "./openai/reply.js";
 import { parseOpenAiRequest } from "./openai/request.js";
@@ -38,6 +40,8 @@ export interface ScriptedModelServer {
   readonly anthropicBaseUrl: string;
   /** For a Codex model provider `base_url`: the origin with `/v1`. */
   readonly openaiBaseUrl: string;
+  /** For GOOGLE_GEMINI_BASE_URL: the origin (Gemini CLI adds `/v1beta/models/...`). */
+  readonly googleBaseUrl: string;
   /** Registers a turn; returns its index (as logged in `matchedTurn`). */
   turn(spec: ScriptedTurn): number;
   /** Every request received so far, in arrival order (a live view). */
@@ -57,7 +61,13 @@ const MODEL_PATHS: Readonly<Record<string, ModelApi>> = {
 };
 
 function errorBody(api: ModelApi | "other", status: number, message: string): unknown {
+  if (api === "google") return googleErrorBody(status, message);
   return api === "openai" ? openAiErrorBody(status, message) : anthropicErrorBody(status, message);
+}
+
+function callIdPrefix(api: ModelApi): string {
+  if (api === "google") return "google_call_scripted_";
+  return api === "openai" ? "call_scripted_" : "toolu_scripted_";
 }
 
 export async function startScriptedModelServer(
@@ -74,8 +84,14 @@ export async function startScriptedModelServer(
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? "GET";
     const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+    const googleRoute = googleRouteOf(path);
     const api: ModelApi | "other" =
-      MODEL_PATHS[path] ?? (path.startsWith("/v1/messages") ? "anthropic" : "other");
+      MODEL_PATHS[path] ??
+      (googleRoute !== undefined
+        ? "google"
+        : path.startsWith("/v1/messages")
+          ? "anthropic"
+          : "other");
     const entry = log.open({ method, path, api: path === "/v1/models" ? "openai" : api });
     // The reply is cut short (streams end, pauses wake) if the client leaves or we close.
     const replyAbort = new AbortController();
@@ -121,13 +137,18 @@ export async function startScriptedModelServer(
         sendJson(response, 200, { input_tokens: estimateTokens(body) });
         return;
       }
-      const parsed = api === "openai" ? parseOpenAiRequest(body) : parseAnthropicRequest(body);
+      const parsed =
+        googleRoute !== undefined
+          ? parseGoogleRequest(body, googleRoute)
+          : api === "openai"
+            ? parseOpenAiRequest(body)
+            : parseAnthropicRequest(body);
       entry.userText = parsed.userText;
       entry.toolResults = parsed.toolResults;
       entry.images = parsed.images;
       entry.isAuxiliary = parsed.isAuxiliary;
       replyNumber += 1;
-      const plan = planReply(book, parsed, api === "openai" ? "call_scripted_" : "toolu_scripted_");
+      const plan = planReply(book, parsed, callIdPrefix(api === "other" ? "anthropic" : api));
       if (plan.turnIndex !== undefined) entry.matchedTurn = plan.turnIndex;
       log.notify(entry);
       const ctx = {
@@ -143,7 +164,12 @@ export async function startScriptedModelServer(
           ? {}
           : { safetyCheck: { ...parsed.safetyCheck, fallback: autoModeCheck } }),
       };
-      entry.status = api === "openai" ? await replyOpenAi(ctx) : await replyAnthropic(ctx);
+      entry.status =
+        api === "google"
+          ? await replyGoogle(ctx)
+          : api === "openai"
+            ? await replyOpenAi(ctx)
+            : await replyAnthropic(ctx);
     } catch (error) {
       const isBad = error instanceof BadModelRequest;
       entry.status = isBad ? 400 : 500;
@@ -180,6 +206,7 @@ export async function startScriptedModelServer(
     url,
     anthropicBaseUrl: url,
     openaiBaseUrl: `${url}/v1`,
+    googleBaseUrl: url,
     turn: (spec) => book.add(spec),
     get requests() {
       return log.entries;

@@ -40,6 +40,12 @@ export class SseWriter {
     this.#response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  /** A frame with no event name, as the Gemini API streams (`data: {...}`). */
+  sendData(data: unknown): void {
+    if (this.isClosed) return;
+    this.#response.write(`data: ${JSON.stringify(data)}\r\n\r\n`);
+  }
+
   /** Waits the slow-stream delay (if any) before a content chunk. */
   async pace(): Promise<void> {
     if (this.chunkDelayMs > 0) await this.sleep(this.chunkDelayMs);

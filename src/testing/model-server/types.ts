@@ -3,9 +3,12 @@
 import type { ServerResponse } from "node:http";
 import type { AutoModeVerdict, ScenarioStep } from "./scenario.js";
 
-export type ModelApi = "anthropic" | "openai";
+export type ModelApi = "anthropic" | "openai" | "google";
 
-/** A tool result the CLI sent back (Claude `tool_result`, Codex `function_call_output`). */
+/**
+ * A tool result the CLI sent back (Claude `tool_result`, Codex `function_call_output`,
+ * Gemini `functionResponse`).
+ */
 export interface ToolResultRecord {
   readonly callId: string;
   readonly text: string;

@@ -103,7 +103,7 @@ describe("dispatch, help and version", () => {
       output: { value: "text", source: "built-in" },
     });
     const help = await elwood(["--help", "sessions"]);
-    expect(help.stdout).toContain("elwood sessions [--agent claude|codex|copilot]");
+    expect(help.stdout).toContain("elwood sessions [--agent claude|codex|gemini|copilot]");
   });
 
   test("C-CLI-02: options before a command that has no use for them are refused by name", async () => {
@@ -249,7 +249,7 @@ describe("config", () => {
     const unknown = await elwood(["config", "set", "agnet", "codex"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("did you mean agent?");
-    expect((await elwood(["config", "set", "agent", "gemini"])).code).toBe(2);
+    expect((await elwood(["config", "set", "agent", "nope"])).code).toBe(2);
     expect((await elwood(["config", "set", "verbose", "yes"])).code).toBe(2);
   });
 

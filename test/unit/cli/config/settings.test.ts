@@ -59,8 +59,8 @@ describe("precedence", () => {
     expect(() => run(layers({}, { ELWOOD_STREAM: "1" }))).toThrow(
       'env ELWOOD_STREAM must be true or false; got "1".',
     );
-    expect(() => run(layers({}, { ELWOOD_AGENT: "gemini" }))).toThrow(
-      /env ELWOOD_AGENT must be one of claude, codex/,
+    expect(() => run(layers({}, { ELWOOD_AGENT: "nope" }))).toThrow(
+      /env ELWOOD_AGENT must be one of claude, codex, gemini/,
     );
   });
 
