@@ -1,5 +1,5 @@
-// Prompt delivery under load (issue 11 "Done when" 1): N sessions (Claude and Codex
-// alternating, each with a fresh workspace, agent home, state dir and scripted model
+// Prompt delivery under load (issue 11 "Done when" 1): N sessions (the registered agents
+// alternating, or those named by --agents; each with a fresh workspace, agent home, state dir and scripted model
 // server, `autotrust: true`) take M send() turns each, all sessions at once. Every prompt
 // is unique; the model server's request log proves each reached the model exactly once.
 // Progress goes to stderr as it happens; a failed or overrunning turn dumps its session
@@ -8,7 +8,8 @@
 // Each turn is classed as correct (its own reply), typed (an ElwoodError), wrong (another
 // text), empty, untyped (any other rejection) or overrun; a driver may be slow under
 // overload but never wrong (issue 22). Run:
-// `npm run bench -- concurrency [--sessions N] [--turns M] [--turn-timeout ms|none] [--min-correct 0.9]`.
+// `npm run bench -- concurrency [--sessions N] [--turns M] [--agents claude,codex,…]
+// [--turn-timeout ms|none] [--min-correct 0.9]`.
 
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,7 +18,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { ClaudeSession, CodexSession } from "../../src/agents.js";
+import { ELWOOD_AGENTS, type ElwoodAgentKind } from "../../src/agents.js";
 import { ElwoodError } from "../../src/errors.js";
 import { createAgentHome, startScriptedModelServer } from "../../src/testing/index.js";
 import { cliBinaryDir } from "../../test/support/cli-binaries.js";
@@ -36,8 +37,6 @@ const OVERRUN_GRACE_MS = 20_000;
 const UNBOUNDED_TURN_OVERRUN_MS = 20 * 60_000;
 /** close() gets this long before the session is killed; kill() gets the same again. */
 const CLOSE_BOUND_MS = 30_000;
-
-type Agent = "claude" | "codex";
 
 /** How one turn ended, as the caller saw it. */
 type TurnOutcome = "correct" | "typed" | "wrong" | "empty" | "untyped" | "overrun";
@@ -66,6 +65,8 @@ interface BenchArgs {
   readonly turnTimeoutMs: number | undefined;
   /** The share of turns that must be correct for a passing run. */
   readonly minCorrect: number;
+  /** The agents that take turns, session i driving agents[i % length]. */
+  readonly agents: readonly ElwoodAgentKind[];
 }
 
 interface SessionRun {
@@ -92,7 +93,14 @@ function parseArgs(args: readonly string[]): BenchArgs {
   if (!(minCorrect >= 0 && minCorrect <= 1)) {
     throw new Error(`--min-correct expects a fraction 0..1, got ${raw("--min-correct")}`);
   }
+  const agents = (raw("--agents")?.split(",") ?? [...ELWOOD_AGENTS.ids]).map((agent) => {
+    if (!ELWOOD_AGENTS.has(agent)) {
+      throw new Error(`--agents: "${agent}" is not registered (${ELWOOD_AGENTS.ids.join(", ")})`);
+    }
+    return agent;
+  });
   return {
+    agents,
     sessions: positive("--sessions", DEFAULT_SESSIONS),
     turns: positive("--turns", DEFAULT_TURNS),
     turnTimeoutMs: timeout === "none" ? undefined : positive("--turn-timeout", TURN_TIMEOUT_MS),
@@ -123,6 +131,7 @@ async function bounded<T>(
 }
 
 interface RunContext {
+  readonly agents: readonly ElwoodAgentKind[];
   readonly turns: number;
   readonly turnTimeoutMs: number | undefined;
   readonly progress: Progress;
@@ -149,7 +158,7 @@ function classify(
 
 async function runSession(index: number, context: RunContext): Promise<SessionRun> {
   const { progress, watch } = context;
-  const agent: Agent = index % 2 === 0 ? "claude" : "codex";
+  const agent = context.agents[index % context.agents.length] as ElwoodAgentKind;
   const label = `s${String(index).padStart(2, "0")} ${agent}`;
   const server = await startScriptedModelServer();
   const workspace = await realpath(await mkdtemp(join(tmpdir(), "elwood-conc-ws-")));
@@ -163,8 +172,7 @@ async function runSession(index: number, context: RunContext): Promise<SessionRu
     stateDir: join(stateParent, "state"),
     autotrust: true,
   };
-  const session: BenchSession =
-    agent === "claude" ? new ClaudeSession(options) : new CodexSession(options);
+  const session: BenchSession = ELWOOD_AGENTS.get(agent).createSession(options);
   const probe = new SessionProbe(label, session, server, progress, () => watch.sample());
   const results: TurnResult[] = [];
   const dumps: string[] = [];
@@ -224,7 +232,7 @@ async function runSession(index: number, context: RunContext): Promise<SessionRu
 }
 
 export async function run(args: readonly string[] = []): Promise<void> {
-  const { sessions, turns, turnTimeoutMs, minCorrect } = parseArgs(args);
+  const { agents, sessions, turns, turnTimeoutMs, minCorrect } = parseArgs(args);
   const total = sessions * turns;
   const loadBefore = loadavg()
     .map((load) => load.toFixed(2))
@@ -238,7 +246,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
   try {
     runs = await Promise.all(
       Array.from({ length: sessions }, (_, index) =>
-        runSession(index, { turns, turnTimeoutMs, progress, watch }),
+        runSession(index, { agents, turns, turnTimeoutMs, progress, watch }),
       ),
     );
   } finally {
@@ -257,7 +265,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
   const exactlyOnce = all.filter((result) => result.receipts === 1).length;
   const timeout = turnTimeoutMs === undefined ? "none" : `${turnTimeoutMs} ms`;
   console.log(
-    `${sessions} sessions × ${turns} turns (claude/codex alternating), per-turn timeout ${timeout}, load before ${loadBefore}, after ${loadavg()
+    `${sessions} sessions × ${turns} turns (${agents.join("/")} alternating), per-turn timeout ${timeout}, load before ${loadBefore}, after ${loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );

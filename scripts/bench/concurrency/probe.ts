@@ -4,7 +4,6 @@
 // the last screen text, the exit, recent warnings and status decisions, and how many
 // times the model server received that turn's prompt.
 
-import type { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type {
   ElwoodActivityEvent,
   ElwoodStatusEvent,
@@ -12,9 +11,10 @@ import type {
   ElwoodTurnEvent,
   ElwoodWarningEvent,
 } from "../../../src/index.js";
+import type { AgentSession } from "../../../src/session/agent-session.js";
 import type { ScriptedModelServer } from "../../../src/testing/index.js";
 
-export type BenchSession = ClaudeSession | CodexSession;
+export type BenchSession = AgentSession;
 
 /** The part of either session the probe watches (one signature per event it reads). */
 interface ProbedSession {
