@@ -15,6 +15,7 @@ import { settleWithin } from "./deadline.js";
 import { type HookTimeoutsByEvent, timeoutForEvent } from "./handler-timeout.js";
 import { DEFAULT_HOOK_TIMEOUT_MS } from "./limits.js";
 import type { ElwoodHookErrorCategory, HookDispatchError, HookOutcome } from "./outcome.js";
+import { undeclaredDecisionMessage } from "./registration.js";
 
 /** What the bridge server needs from a dispatcher. */
 export interface HookRequestSink {
@@ -46,6 +47,11 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
   readonly hookTimeoutMs?: number;
   /** Events whose handlers asked for a deadline of their own (handler-timeout.ts). */
   readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
+  /**
+   * Events the CLI was told not to wait for (registration.ts): a decision returned for one
+   * is not sent and is reported as `undeclared_decision`. Absent: every event is waited for.
+   */
+  readonly isObserveOnly?: (eventName: string) => boolean;
   /** Every successfully parsed event, before its handler runs. */
   readonly onHook?: (event: Event) => void;
   /** Every fail-open failure (becomes `hookError` + a `hook_error` activity). */
@@ -154,6 +160,13 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
     if (!wire.ok) {
       const message = `${name} handler returned an invalid result: ${wire.message}`;
       return failOpen(name, "invalid_response", message, {
+        hasHandler: true,
+        decision: settled.value,
+      });
+    }
+    if (settled.value !== undefined && options.isObserveOnly?.(name) === true) {
+      // The CLI went on without an answer: say so rather than drop the decision silently.
+      return failOpen(name, "undeclared_decision", undeclaredDecisionMessage(name), {
         hasHandler: true,
         decision: settled.value,
       });

@@ -15,7 +15,7 @@ import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
-import { claudeSessionSettings } from "./launch/settings.js";
+import { claudeSessionSettings, isClaudeObserveOnly } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import {
   findClaudeConversation,
@@ -66,8 +66,10 @@ export const claudeAdapter: AgentAdapter<
   refuseLaunch: (env) => refuseWhenClaudeHooksAreOff(env),
   async planLaunch(request) {
     const { record } = request;
+    const eventNames = claudeHookEventsFor(request.cliVersion);
+    const observeOnly = eventNames.filter((name) => isClaudeObserveOnly(name, request.bridge));
     const settings = claudeSessionSettings({
-      eventNames: claudeHookEventsFor(request.cliVersion),
+      eventNames,
       bridge: request.bridge,
       overrides: request.options.settingsOverrides,
     });
@@ -89,7 +91,8 @@ export const claudeAdapter: AgentAdapter<
     return {
       argv,
       env: { [CLAUDE_ENV_FILE]: toolEnvPath },
-      commandHookEvents: CLAUDE_COMMAND_ONLY_EVENTS,
+      commandHookEvents: [...new Set([...CLAUDE_COMMAND_ONLY_EVENTS, ...observeOnly])],
+      observeOnlyHookEvents: observeOnly,
     };
   },
   launchedConversationState,

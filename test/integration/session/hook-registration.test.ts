@@ -124,4 +124,75 @@ describe("hook registration at launch", () => {
     expect(overrides.filter((override) => override.startsWith("hooks.state="))).toHaveLength(1);
     await session.kill();
   });
+
+  // Issue 44: decisions are declared at start. What the CLI waits on is what a launch
+  // could need an answer from; every other event is still registered, observe-only.
+  const claudeSettingsOf = async (options: Record<string, unknown>) => {
+    const cli = await cliWithVersion("2.1.332 (Claude Code)");
+    const session = await startClaude({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+      ...options,
+    });
+    cleanups.push(() => session.kill());
+    const settingsJson = flagValue(await launched(cli), "--settings") as string;
+    await session.kill();
+    const settings = JSON.parse(settingsJson) as {
+      hooks: Record<string, { hooks: Record<string, unknown>[] }[]>;
+    };
+    const entryOf = (event: string) => settings.hooks[event]?.at(-1)?.hooks[0];
+    const observed = Object.keys(settings.hooks).filter((event) => entryOf(event)?.async === true);
+    return { entryOf, observed };
+  };
+
+  it("C-HOOK-01: Claude waits only on declared handlers and Elwood's own hooks; every other event is an async command hook", async () => {
+    const { entryOf, observed } = await claudeSettingsOf({
+      hooks: { PreToolUse: { Bash: () => undefined } },
+    });
+    for (const event of [
+      "PreToolUse",
+      "UserPromptSubmit",
+      "Stop",
+      "StopFailure",
+      "PermissionRequest",
+    ]) {
+      expect(entryOf(event), event).toMatchObject({ type: "http" });
+    }
+    expect(entryOf("SessionStart")).toMatchObject({ type: "command" });
+    expect(entryOf("SessionStart")).not.toHaveProperty("async");
+    for (const event of ["PostToolUse", "PostToolBatch", "MessageDisplay", "Notification"]) {
+      expect(entryOf(event), event).toMatchObject({ type: "command", async: true });
+    }
+    expect(observed).not.toContain("PreToolUse");
+    expect(observed.length).toBeGreaterThan(15);
+  });
+
+  it('C-HOOK-19: with hookEvents "all" Claude waits on every event, as before', async () => {
+    const { entryOf, observed } = await claudeSettingsOf({ hookEvents: "all" });
+    expect(observed).toEqual([]);
+    expect(entryOf("PostToolUse")).toMatchObject({ type: "http" });
+    expect(entryOf("MessageDisplay")).toMatchObject({ type: "http" });
+  });
+
+  it("C-HOOK-12: Codex runs events nobody declared detached (async=true); declared ones and Elwood's own block", async () => {
+    const cli = await cliWithVersion("codex-cli 0.171.0");
+    const session = await startCodex({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+      hooks: { PostToolUse: () => undefined },
+    });
+    cleanups.push(() => session.kill());
+    const overrides = configOverrides(await launched(cli));
+    await session.kill();
+    const detached = overrides
+      .filter((value) => /^hooks\.[A-Za-z]+=\[/.test(value) && value.includes("async=true"))
+      .map((value) => /^hooks\.([A-Za-z]+)=/.exec(value)?.[1]);
+    expect(detached.sort()).toEqual(
+      ["PreToolUse", "SubagentStart", "SubagentStop", "SessionEnd", "Interrupt"].sort(),
+    );
+  });
 });
