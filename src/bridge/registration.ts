@@ -3,7 +3,9 @@
 // whose decision can be needed at launch are registered blocking: a handler in the
 // session's `hooks`, or a hook Elwood itself acts on. Every other event is registered
 // observe-only (the CLI sends it and goes on), so listeners still see it but its
-// handler's decision cannot be applied. `hookEvents: "all"` registers everything blocking.
+// handler's decision cannot be applied. A few per-step events cost too much even that way
+// (the adapter names them, measured): they are registered only when someone listens for
+// them at start. `hookEvents: "all"` registers everything blocking.
 
 /** `"declared"` (default): blocking only where a decision can be needed; `"all"`: every event. */
 export type HookEventsMode = "declared" | "all";
@@ -20,10 +22,10 @@ export function declaredHookEvents(handlers: unknown): string[] {
     .map(([name]) => name);
 }
 
-/** What a launch decides: whether the CLI is told to wait for an event's answer. */
+/** What a launch decides per event: does the CLI send it at all, and does it wait? */
 export interface HookRegistration {
-  readonly mode: HookEventsMode;
   isBlocking(eventName: string): boolean;
+  isRegistered(eventName: string): boolean;
 }
 
 export function hookRegistration(options: {
@@ -32,16 +34,35 @@ export function hookRegistration(options: {
   readonly declared: readonly string[];
   /** Events Elwood's own runtime acts on (turn start and end, permission, …). */
   readonly needed: readonly string[];
+  /** Events registered only when blocking or listened for at start (the adapter's list). */
+  readonly listenerOnly?: readonly string[];
+  /** Whether a listener for the event was there at start (`hook`, `hook:<Event>`, …). */
+  readonly isListened?: (eventName: string) => boolean;
 }): HookRegistration {
   const blocking = new Set([...options.declared, ...options.needed]);
-  const { mode } = options;
-  return { mode, isBlocking: (eventName) => mode === "all" || blocking.has(eventName) };
+  const isBlocking = (eventName: string) => options.mode === "all" || blocking.has(eventName);
+  const listenerOnly = new Set(options.listenerOnly ?? []);
+  return {
+    isBlocking,
+    isRegistered: (eventName) =>
+      isBlocking(eventName) ||
+      !listenerOnly.has(eventName) ||
+      options.isListened?.(eventName) === true,
+  };
 }
 
-/** The `undeclared_decision` message: how to have the decision applied. */
+/** The `undeclared_decision` message for a decision that came too late to apply. */
 export function undeclaredDecisionMessage(eventName: string): string {
   return (
     `${eventName} was registered observe-only, so the CLI did not wait for this decision and it was not applied: ` +
     `declare the ${eventName} handler in \`hooks\` when the session starts (or start with \`hookEvents: "all"\`).`
+  );
+}
+
+/** The `undeclared_decision` message for a handler added to an event the CLI never sends. */
+export function unregisteredHandlerMessage(eventName: string): string {
+  return (
+    `${eventName} is not registered with the CLI for this session (no handler in \`hooks\` and no listener at start), ` +
+    `so a ${eventName} handler added later is never called: declare it in \`hooks\` when the session starts.`
   );
 }

@@ -14,7 +14,7 @@ import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
-import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
+import { CLAUDE_COMMAND_ONLY_EVENTS, CLAUDE_LISTENER_ONLY_EVENTS } from "./launch/http-hooks.js";
 import { claudeSessionSettings, isClaudeObserveOnly } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import {
@@ -53,6 +53,7 @@ export const claudeAdapter: AgentAdapter<
     notAuthenticated: "claude_not_authenticated",
   },
   hooks: claudeHookCatalogue,
+  listenerOnlyHooks: CLAUDE_LISTENER_ONLY_EVENTS,
   signals: {
     ...CLAUDE_TURN_SIGNALS,
     // InstructionsLoaded fires only when a CLAUDE.md or rules file exists; without one,
@@ -66,7 +67,10 @@ export const claudeAdapter: AgentAdapter<
   refuseLaunch: (env) => refuseWhenClaudeHooksAreOff(env),
   async planLaunch(request) {
     const { record } = request;
-    const eventNames = claudeHookEventsFor(request.cliVersion);
+    const { isRegistered } = request.bridge;
+    const eventNames = claudeHookEventsFor(request.cliVersion).filter(
+      (name) => isRegistered?.(name) !== false,
+    );
     const observeOnly = eventNames.filter((name) => isClaudeObserveOnly(name, request.bridge));
     const settings = claudeSessionSettings({
       eventNames,

@@ -13,8 +13,8 @@
 // - elwoodall: the Elwood session with `hookEvents: "all"` (every event blocking, as before
 //   issue 44), beside the default session that blocks only on what is declared;
 // - declared: Elwood's hook set as the default session registers it (PreToolUse declared,
-//   Elwood's own hooks blocking, every other event observe-only) at a bridge with no
-//   session behind it;
+//   Elwood's own hooks blocking, the adapter's listener-only events left out, every other
+//   event observe-only) at a bridge with no session behind it;
 // - unregistered: the same, without the observe-only events that fire on every tool step
 //   (Claude: PostToolUse, PostToolBatch, MessageDisplay; Codex: PostToolUse), to weigh
 //   registering them observe-only against not registering them at all.
@@ -28,7 +28,7 @@ import { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HOOK_PORT_ENV, HOOK_TOKEN_ENV } from "../../../src/bridge/limits.js";
-import { hookRegistration } from "../../../src/bridge/registration.js";
+import { type HookRegistration, hookRegistration } from "../../../src/bridge/registration.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
 import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { claudeHookEventsFor } from "../../../src/claude/hooks/versions.js";
@@ -83,14 +83,15 @@ const PER_STEP_OBSERVED: Readonly<Record<BenchAgent, readonly string[]>> = {
   codex: ["PostToolUse"],
 };
 
-/** Which events block in a default session whose only handler is the bench's PreToolUse. */
-function declaredBlocking(agent: BenchAgent): (eventName: string) => boolean {
+/** How a default session whose only handler is the bench's PreToolUse registers each event. */
+function declaredRegistration(agent: BenchAgent): HookRegistration {
   const adapter = agent === "claude" ? claudeAdapter : codexAdapter;
   return hookRegistration({
     mode: "declared",
     declared: ["PreToolUse"],
     needed: hooksElwoodActsOn(adapter),
-  }).isBlocking;
+    listenerOnly: adapter.listenerOnlyHooks ?? [],
+  });
 }
 
 export function measureTurn(
@@ -234,7 +235,7 @@ async function bareTurn(
         isCommandEvent: (eventName) =>
           setup.agent === "codex" ||
           CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName) ||
-          (variant !== "hooks" && !declaredBlocking("claude")(eventName)),
+          (variant !== "hooks" && !declaredRegistration("claude").isBlocking(eventName)),
       }),
     );
     if (bridge === undefined) return { gaps };
@@ -315,6 +316,7 @@ async function wiringFor(
   bridge: HookTarget | undefined,
 ): Promise<Wiring> {
   const bridgeEnv = bridge === undefined ? {} : bridge.environment();
+  const declared = declaredRegistration(setup.agent);
   const isDeclared = variant === "declared" || variant === "unregistered";
   const wiring: BridgeWiring | undefined =
     bridge === undefined
@@ -323,13 +325,15 @@ async function wiringFor(
           port: bridge.port,
           commandClientKind: "bash" as const,
           hookTimeoutMs: HOOK_TIMEOUT_MS,
-          ...(isDeclared ? { isBlocking: declaredBlocking(setup.agent) } : {}),
+          ...(isDeclared ? { isBlocking: declared.isBlocking } : {}),
         };
   // "unregistered" leaves out the per-step events the default session only observes.
   const registered = (eventNames: readonly string[]) =>
     variant === "unregistered"
       ? eventNames.filter((name) => !PER_STEP_OBSERVED[setup.agent].includes(name))
-      : eventNames;
+      : variant === "declared"
+        ? eventNames.filter(declared.isRegistered)
+        : eventNames;
   if (setup.agent === "codex") {
     // The folder is trusted in the home's config.toml (./setup.ts).
     const args = ["--cd", setup.workspace];

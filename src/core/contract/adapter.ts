@@ -68,6 +68,8 @@ export interface BridgeWiring {
    * Elwood acts on); the rest may be registered observe-only. Absent: every event blocks.
    */
   readonly isBlocking?: (eventName: string) => boolean;
+  /** Whether the CLI is told about an event at all (`listenerOnlyHooks`). Absent: every one. */
+  readonly isRegistered?: (eventName: string) => boolean;
 }
 
 export interface LaunchRequest<Options, Posture = unknown> {
@@ -129,6 +131,12 @@ export interface AgentAdapter<
     readonly notAuthenticated: string;
   };
   readonly hooks: HookCatalogue<Handlers, Event>;
+  /**
+   * Events that fire on every tool step and cost the CLI too much per step even when
+   * registered observe-only (measured, prd/bridge.md): registered only when a handler is
+   * declared for them or someone listens for them at start (bridge/registration.ts).
+   */
+  readonly listenerOnlyHooks?: readonly string[];
   readonly signals: {
     /** Hooks that prove the input loop is live on a cold start. */
     readonly initialReadyHooks: readonly string[];

@@ -45,7 +45,11 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
 }
 
 /** Sees the runtime as soon as it exists, before its first event (early listeners). */
-export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
+export interface RuntimeObserver<Event extends HookEventBase> {
+  (runtime: SessionRuntime<Event>): void;
+  /** Whether a listener for hook `eventName` is there at start (registers listener-only hooks). */
+  readonly listensTo?: (eventName: string) => boolean;
+}
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
   launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
@@ -81,7 +85,12 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     mode: config.hookEvents,
     declared: declaredHookEvents(config.hooks),
     needed: hooksElwoodActsOn(adapter),
+    listenerOnly: adapter.listenerOnlyHooks ?? [],
+    isListened: (eventName) => launch.observe?.listensTo?.(eventName) === true,
   });
+  const unregistered = (adapter.listenerOnlyHooks ?? []).filter(
+    (eventName) => !registration.isRegistered(eventName),
+  );
   let observeOnly: ReadonlySet<string> = new Set();
   const dispatcher = createHookDispatcher<Handlers, Event>({
     catalogue: adapter.hooks,
@@ -89,6 +98,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     hookTimeoutMs: config.hookTimeoutMs,
     hookTimeoutsByEvent,
     isObserveOnly: (eventName) => observeOnly.has(eventName),
+    unregistered: () => unregistered,
     onHook: (event) => runtime?.handleHookEvent(event),
     onHookError: (error) => runtime?.handleHookError(error),
     onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
@@ -111,6 +121,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         hookTimeoutMs: config.hookTimeoutMs,
         hookTimeoutsByEvent,
         isBlocking: registration.isBlocking,
+        isRegistered: registration.isRegistered,
       },
       cliHelp: () => probeCliHelp(cli),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),

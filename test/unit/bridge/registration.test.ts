@@ -36,9 +36,32 @@ describe("hook registration", () => {
     const all = hookRegistration({ mode: "all", declared: [], needed: [] });
     expect(all.isBlocking("PostToolUse")).toBe(true);
   });
+
+  it("C-HOOK-01: a listener-only event is registered when declared, listened for at start, or with 'all'", () => {
+    const listened = new Set(["MessageDisplay"]);
+    const registration = (mode: "declared" | "all", declared: string[] = []) =>
+      hookRegistration({
+        mode,
+        declared,
+        needed: [],
+        listenerOnly: ["PostToolBatch", "MessageDisplay"],
+        isListened: (name) => listened.has(name),
+      });
+    const plain = registration("declared");
+    expect(plain.isRegistered("PostToolBatch")).toBe(false);
+    expect(plain.isRegistered("MessageDisplay")).toBe(true);
+    expect(plain.isBlocking("MessageDisplay")).toBe(false);
+    expect(plain.isRegistered("Notification")).toBe(true);
+    expect(registration("declared", ["PostToolBatch"]).isRegistered("PostToolBatch")).toBe(true);
+    expect(registration("all").isRegistered("PostToolBatch")).toBe(true);
+  });
 });
 
-function dispatcherWith(handlers: FakeHandlers, observeOnly: readonly string[]) {
+function dispatcherWith(
+  handlers: FakeHandlers,
+  observeOnly: readonly string[],
+  unregistered: readonly string[] = [],
+) {
   const errors: HookDispatchError[] = [];
   const outcomes: HookOutcome[] = [];
   const dispatcher = createHookDispatcher<FakeHandlers, FakeHookEvent>({
@@ -46,6 +69,7 @@ function dispatcherWith(handlers: FakeHandlers, observeOnly: readonly string[]) 
     handlers,
     hookTimeoutMs: 1000,
     isObserveOnly: (name) => observeOnly.includes(name),
+    unregistered: () => unregistered,
     onHookError: (error) => errors.push(error),
     onOutcome: (outcome) => outcomes.push(outcome),
   });
@@ -86,5 +110,18 @@ describe("a decision from an event registered observe-only", () => {
     ]);
     await dispatcher.dispatch(fakeInput("PreToolUse"), "PreToolUse");
     expect(errors.map((error) => error.category)).toEqual(["invalid_response"]);
+  });
+
+  it("C-HOOK-18: a handler added for an event the CLI was never told about is reported once, at the next dispatch", async () => {
+    const handlers: Record<string, FakeHandlers[string]> = {};
+    const { dispatcher, errors } = dispatcherWith(handlers, [], ["Setup"]);
+    await dispatcher.dispatch(fakeInput("Stop"), "Stop");
+    expect(errors).toEqual([]);
+    handlers.Setup = () => undefined;
+    await dispatcher.dispatch(fakeInput("Stop"), "Stop");
+    await dispatcher.dispatch(fakeInput("PreToolUse"), "PreToolUse");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ hookEventName: "Setup", category: "undeclared_decision" });
+    expect(errors[0]?.message).toMatch(/never called: declare it in `hooks`/);
   });
 });
