@@ -199,6 +199,27 @@ describe("hook registration at launch", () => {
     expect(hooks.PostToolBatch).toBeUndefined();
   });
 
+  it("C-HOOK-01: an activity listener at start (the timeline shows every hook) brings both listener-only events in", async () => {
+    const cli = await cliWithVersion("2.1.332 (Claude Code)");
+    const session = new ClaudeSession({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+    });
+    cleanups.push(() => session.kill());
+    session.on("activity", () => undefined);
+    await session.start();
+    const settingsJson = flagValue(await launched(cli), "--settings") as string;
+    await session.kill();
+    const hooks = (
+      JSON.parse(settingsJson) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> }
+    ).hooks;
+    for (const event of ["PostToolBatch", "MessageDisplay"]) {
+      expect(hooks[event]?.at(-1)?.hooks[0], event).toMatchObject({ type: "command", async: true });
+    }
+  });
+
   it("C-HOOK-01: a declared PostToolBatch handler makes it blocking (http)", async () => {
     const { entryOf } = await claudeSettingsOf({ hooks: { PostToolBatch: () => undefined } });
     expect(entryOf("PostToolBatch")).toMatchObject({ type: "http" });
