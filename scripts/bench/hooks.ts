@@ -4,7 +4,8 @@
 // `--mode components` measures the bridge round trip in isolation (hooks/components.ts);
 // `--mode timeline` shows when each hook reaches the parent within a tool step;
 // `--mode all` runs user and components.
-// Flags: --agents claude,codex  --steps 30  --runs 3  --variants noop,envfile,hooks,floor,elwood160
+// Flags: --agents claude,codex  --steps 30  --runs 3
+//   --variants noop,envfile,hooks,floor,elwood160,elwoodall,declared,unregistered
 // (bare-CLI variants besides bare itself, to attribute a difference; hooks/turns.ts).
 import { ElwoodError } from "../../src/errors.js";
 import { measureComponents } from "./hooks/components.js";
@@ -39,11 +40,14 @@ function positiveInteger(args: readonly string[], name: string, fallback: number
 const VARIANTS: readonly TurnVariant[] = [
   "elwood",
   "elwood160",
+  "elwoodall",
   "bare",
   "noop",
   "envfile",
   "hooks",
   "floor",
+  "declared",
+  "unregistered",
 ];
 
 function parseVariants(text: string | undefined): TurnVariant[] | undefined {

@@ -15,6 +15,7 @@ import { settleWithin } from "./deadline.js";
 import { type HookTimeoutsByEvent, timeoutForEvent } from "./handler-timeout.js";
 import { DEFAULT_HOOK_TIMEOUT_MS } from "./limits.js";
 import type { ElwoodHookErrorCategory, HookDispatchError, HookOutcome } from "./outcome.js";
+import { undeclaredDecisionMessage, unregisteredHandlerMessage } from "./registration.js";
 
 /** What the bridge server needs from a dispatcher. */
 export interface HookRequestSink {
@@ -46,6 +47,16 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
   readonly hookTimeoutMs?: number;
   /** Events whose handlers asked for a deadline of their own (handler-timeout.ts). */
   readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
+  /**
+   * Events the CLI was told not to wait for (registration.ts): a decision returned for one
+   * is not sent and is reported as `undeclared_decision`. Absent: every event is waited for.
+   */
+  readonly isObserveOnly?: (eventName: string) => boolean;
+  /**
+   * Events the CLI was told nothing about: a handler added for one later is never called,
+   * so the first dispatch that finds one reports it once as `undeclared_decision`.
+   */
+  readonly unregistered?: () => Iterable<string>;
   /** Every successfully parsed event, before its handler runs. */
   readonly onHook?: (event: Event) => void;
   /** Every fail-open failure (becomes `hookError` + a `hook_error` activity). */
@@ -73,6 +84,23 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       callback?.(value);
     } catch {
       // Nowhere safer to report a failing listener from inside the bridge.
+    }
+  };
+
+  const reportedUnregistered = new Set<string>();
+  // No silent miss: a handler the CLI can never call is reported, once per event.
+  const reportUnregisteredHandlers = (handlers: Handlers | undefined): void => {
+    if (options.unregistered === undefined || typeof handlers !== "object" || handlers === null)
+      return;
+    for (const name of options.unregistered()) {
+      if (reportedUnregistered.has(name) || !Object.hasOwn(handlers, name)) continue;
+      reportedUnregistered.add(name);
+      const message = unregisteredHandlerMessage(name);
+      notify(options.onHookError, {
+        hookEventName: name,
+        category: "undeclared_decision",
+        message,
+      });
     }
   };
 
@@ -128,8 +156,10 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       return failOpen(name, "invalid_input", `hook input for ${name} arrived on ${pathName}`);
     }
     notify(options.onHook, event);
+    const handlers = currentHandlers();
+    reportUnregisteredHandlers(handlers);
     const resolved: ResolvedHookHandler<Event> | undefined = catalogue.resolveHandler(
-      currentHandlers(),
+      handlers,
       event,
     );
     if (resolved === undefined)
@@ -154,6 +184,13 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
     if (!wire.ok) {
       const message = `${name} handler returned an invalid result: ${wire.message}`;
       return failOpen(name, "invalid_response", message, {
+        hasHandler: true,
+        decision: settled.value,
+      });
+    }
+    if (settled.value !== undefined && options.isObserveOnly?.(name) === true) {
+      // The CLI went on without an answer: say so rather than drop the decision silently.
+      return failOpen(name, "undeclared_decision", undeclaredDecisionMessage(name), {
         hasHandler: true,
         decision: settled.value,
       });

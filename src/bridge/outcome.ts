@@ -7,7 +7,9 @@ export type ElwoodHookErrorCategory =
   | "handler_error"
   | "invalid_input"
   | "invalid_response"
-  | "bridge_error";
+  | "bridge_error"
+  /** A valid decision from an event registered observe-only: the CLI did not wait for it. */
+  | "undeclared_decision";
 
 /**
  * A fail-open failure, free of hook payload content. The session runtime adds

@@ -14,8 +14,8 @@ import { CLAUDE_TURN_SIGNALS } from "./hooks/signals.js";
 import { claudeHookEventsFor } from "./hooks/versions.js";
 import { claudeArgv } from "./launch/argv.js";
 import { refuseWhenClaudeHooksAreOff } from "./launch/hooks-off-switch.js";
-import { CLAUDE_COMMAND_ONLY_EVENTS } from "./launch/http-hooks.js";
-import { claudeSessionSettings } from "./launch/settings.js";
+import { CLAUDE_COMMAND_ONLY_EVENTS, CLAUDE_LISTENER_ONLY_EVENTS } from "./launch/http-hooks.js";
+import { claudeSessionSettings, isClaudeObserveOnly } from "./launch/settings.js";
 import { CLAUDE_ENV_FILE, toolEnvScrubScript } from "./launch/tool-env.js";
 import {
   findClaudeConversation,
@@ -53,6 +53,7 @@ export const claudeAdapter: AgentAdapter<
     notAuthenticated: "claude_not_authenticated",
   },
   hooks: claudeHookCatalogue,
+  listenerOnlyHooks: CLAUDE_LISTENER_ONLY_EVENTS,
   signals: {
     ...CLAUDE_TURN_SIGNALS,
     // InstructionsLoaded fires only when a CLAUDE.md or rules file exists; without one,
@@ -66,8 +67,13 @@ export const claudeAdapter: AgentAdapter<
   refuseLaunch: (env) => refuseWhenClaudeHooksAreOff(env),
   async planLaunch(request) {
     const { record } = request;
+    const { isRegistered } = request.bridge;
+    const eventNames = claudeHookEventsFor(request.cliVersion).filter(
+      (name) => isRegistered?.(name) !== false,
+    );
+    const observeOnly = eventNames.filter((name) => isClaudeObserveOnly(name, request.bridge));
     const settings = claudeSessionSettings({
-      eventNames: claudeHookEventsFor(request.cliVersion),
+      eventNames,
       bridge: request.bridge,
       overrides: request.options.settingsOverrides,
     });
@@ -89,7 +95,8 @@ export const claudeAdapter: AgentAdapter<
     return {
       argv,
       env: { [CLAUDE_ENV_FILE]: toolEnvPath },
-      commandHookEvents: CLAUDE_COMMAND_ONLY_EVENTS,
+      commandHookEvents: [...new Set([...CLAUDE_COMMAND_ONLY_EVENTS, ...observeOnly])],
+      observeOnlyHookEvents: observeOnly,
     };
   },
   launchedConversationState,

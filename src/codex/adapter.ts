@@ -72,7 +72,11 @@ export const codexAdapter: AgentAdapter<
       bridge: request.bridge,
       resumeId: request.isResume ? record.resume.agentSessionId : undefined,
     });
-    return { argv, env: {}, commandHookEvents: "all" };
+    const { isBlocking } = request.bridge;
+    const observeOnlyHookEvents = codexHookCatalogue.eventNames.filter(
+      (name) => isBlocking?.(name) === false,
+    );
+    return { argv, env: {}, commandHookEvents: "all", observeOnlyHookEvents };
   },
   findConversation: findCodexRollout,
   readScreen: (frame) => readScreenWithFacts(frame, CODEX_SCREEN_FACTS),

@@ -320,21 +320,23 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     if (this.#starting === undefined) this.#announceStarting();
     // Listeners attach to the runtime as soon as it exists, so one subscribed before
     // start sees the start-up itself (running, terminal output, warnings, a failed start).
-    this.#starting ??= this.#init
-      .open((runtime) => this.#attachAll(runtime))
-      .then(
-        (opened) => {
-          this.#opened = opened;
-          this.#attachAll(opened.runtime);
-          return opened;
-        },
-        (error: unknown) => {
-          // A failed start may be retried by the next call.
-          this.#starting = undefined;
-          this.#attached = undefined;
-          throw error;
-        },
-      );
+    // Hooks some CLIs send only when someone listens are registered for these listeners.
+    const observe = Object.assign((runtime: SessionRuntime) => this.#attachAll(runtime), {
+      listensTo: (eventName: string) => this.#listensTo(eventName),
+    });
+    this.#starting ??= this.#init.open(observe).then(
+      (opened) => {
+        this.#opened = opened;
+        this.#attachAll(opened.runtime);
+        return opened;
+      },
+      (error: unknown) => {
+        // A failed start may be retried by the next call.
+        this.#starting = undefined;
+        this.#attached = undefined;
+        throw error;
+      },
+    );
     return (await this.#starting).runtime;
   }
 
@@ -350,6 +352,15 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
         // A listener's error never breaks the start (listener errors are contained).
       }
     }
+  }
+
+  // A hook reaches `hook`, `hook:<Event>` and, as a hook activity, `activity` listeners.
+  #listensTo(eventName: string): boolean {
+    const names = new Set(["hook", `hook:${eventName}`, "activity"]);
+    for (const subscription of this.#subscriptions) {
+      if (names.has(subscription.event)) return true;
+    }
+    return false;
   }
 
   #attachAll(runtime: SessionRuntime): void {

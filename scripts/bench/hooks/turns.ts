@@ -9,7 +9,15 @@
 // - floor: the same hook set pointed at a plain HTTP server that answers every request at
 //   once with nothing (no token check, no peer check, no parsing): the CLI's own floor;
 // - elwood160: the Elwood session at the bare variants' 160x48 instead of its default
-//   189x48, to tell what the width costs (the CLI paints more per frame) from the rest.
+//   189x48, to tell what the width costs (the CLI paints more per frame) from the rest;
+// - elwoodall: the Elwood session with `hookEvents: "all"` (every event blocking, as before
+//   issue 44), beside the default session that blocks only on what is declared;
+// - declared: Elwood's hook set as the default session registers it (PreToolUse declared,
+//   Elwood's own hooks blocking, the adapter's listener-only events left out, every other
+//   event observe-only) at a bridge with no session behind it;
+// - unregistered: the same, without the observe-only events that fire on every tool step
+//   (Claude: PostToolUse, PostToolBatch, MessageDisplay; Codex: PostToolUse), to weigh
+//   registering them observe-only against not registering them at all.
 
 import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -20,19 +28,38 @@ import { ClaudeSession, CodexSession } from "../../../src/agents.js";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HOOK_PORT_ENV, HOOK_TOKEN_ENV } from "../../../src/bridge/limits.js";
+import { type HookRegistration, hookRegistration } from "../../../src/bridge/registration.js";
 import { HookBridgeServer } from "../../../src/bridge/server.js";
+import { claudeAdapter } from "../../../src/claude/adapter.js";
 import { claudeHookEventsFor } from "../../../src/claude/hooks/versions.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS } from "../../../src/claude/launch/http-hooks.js";
 import { claudeSessionSettings } from "../../../src/claude/launch/settings.js";
 import { toolEnvScrubScript } from "../../../src/claude/launch/tool-env.js";
+import { codexAdapter } from "../../../src/codex/adapter.js";
 import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import { codexBridgeOverrides } from "../../../src/codex/launch/argv.js";
+import type { BridgeWiring } from "../../../src/core/contract/adapter.js";
+import { hooksElwoodActsOn } from "../../../src/core/launch/hook-needs.js";
 import { spawnPty } from "../../../src/terminal/pty-process.js";
 import { cliBinary } from "../../../test/support/cli-binaries.js";
-import { type RunSetup, scriptTurn, stepGaps, TURN_TIMEOUT_MS, waitForLastStep } from "./setup.js";
+import {
+  type BenchAgent,
+  type RunSetup,
+  scriptTurn,
+  stepGaps,
+  TURN_TIMEOUT_MS,
+  waitForLastStep,
+} from "./setup.js";
 
-export type BareVariant = "bare" | "noop" | "envfile" | "hooks" | "floor";
-export type TurnVariant = "elwood" | "elwood160" | BareVariant;
+export type BareVariant =
+  | "bare"
+  | "noop"
+  | "envfile"
+  | "hooks"
+  | "floor"
+  | "declared"
+  | "unregistered";
+export type TurnVariant = "elwood" | "elwood160" | "elwoodall" | BareVariant;
 
 /** The PTY size of the bare variants (and of elwood160). */
 const BARE_SIZE = { cols: 160, rows: 48 } as const;
@@ -50,6 +77,22 @@ export interface MeasuredTurn {
 
 const HOOK_TIMEOUT_MS = 30_000;
 const TOOL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "PostToolBatch"] as const;
+/** The events that fire on every tool step and are observe-only in the default session. */
+const PER_STEP_OBSERVED: Readonly<Record<BenchAgent, readonly string[]>> = {
+  claude: ["PostToolUse", "PostToolBatch", "MessageDisplay"],
+  codex: ["PostToolUse"],
+};
+
+/** How a default session whose only handler is the bench's PreToolUse registers each event. */
+function declaredRegistration(agent: BenchAgent): HookRegistration {
+  const adapter = agent === "claude" ? claudeAdapter : codexAdapter;
+  return hookRegistration({
+    mode: "declared",
+    declared: ["PreToolUse"],
+    needed: hooksElwoodActsOn(adapter),
+    listenerOnly: adapter.listenerOnlyHooks ?? [],
+  });
+}
 
 export function measureTurn(
   setup: RunSetup,
@@ -58,6 +101,7 @@ export function measureTurn(
 ): Promise<MeasuredTurn> {
   if (variant === "elwood") return elwoodTurn(setup, steps);
   if (variant === "elwood160") return elwoodTurn(setup, steps, BARE_SIZE);
+  if (variant === "elwoodall") return elwoodTurn(setup, steps, undefined, "all");
   return bareTurn(setup, steps, variant);
 }
 
@@ -65,8 +109,9 @@ async function elwoodTurn(
   setup: RunSetup,
   steps: number,
   size?: { readonly cols: number; readonly rows: number },
+  hookEvents?: "all",
 ): Promise<MeasuredTurn> {
-  const scripted = scriptTurn(setup, "elwood", steps);
+  const scripted = scriptTurn(setup, hookEvents === "all" ? "elwoodall" : "elwood", steps);
   let preToolUse = 0;
   const hooks = {
     PreToolUse: () => {
@@ -78,6 +123,7 @@ async function elwoodTurn(
     env: setup.home.env,
     stateDir: setup.stateDir,
     ...(size === undefined ? {} : { initialSize: size }),
+    ...(hookEvents === undefined ? {} : { hookEvents }),
   };
   const session =
     setup.agent === "claude"
@@ -170,7 +216,7 @@ async function bareTurn(
   const scripted = scriptTurn(setup, variant, steps);
   if (variant === "floor") return floorTurn(setup, steps, scripted);
   const bridge =
-    variant === "hooks"
+    variant === "hooks" || variant === "declared" || variant === "unregistered"
       ? await HookBridgeServer.start({
           sink: createHookDispatcher({
             catalogue: silentCatalogue,
@@ -187,7 +233,9 @@ async function bareTurn(
         clientKind: "bash",
         hookTimeoutMs: HOOK_TIMEOUT_MS,
         isCommandEvent: (eventName) =>
-          setup.agent === "codex" || CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName),
+          setup.agent === "codex" ||
+          CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName) ||
+          (variant !== "hooks" && !declaredRegistration("claude").isBlocking(eventName)),
       }),
     );
     if (bridge === undefined) return { gaps };
@@ -268,14 +316,24 @@ async function wiringFor(
   bridge: HookTarget | undefined,
 ): Promise<Wiring> {
   const bridgeEnv = bridge === undefined ? {} : bridge.environment();
-  const wiring =
+  const declared = declaredRegistration(setup.agent);
+  const isDeclared = variant === "declared" || variant === "unregistered";
+  const wiring: BridgeWiring | undefined =
     bridge === undefined
       ? undefined
       : {
           port: bridge.port,
           commandClientKind: "bash" as const,
           hookTimeoutMs: HOOK_TIMEOUT_MS,
+          ...(isDeclared ? { isBlocking: declared.isBlocking } : {}),
         };
+  // "unregistered" leaves out the per-step events the default session only observes.
+  const registered = (eventNames: readonly string[]) =>
+    variant === "unregistered"
+      ? eventNames.filter((name) => !PER_STEP_OBSERVED[setup.agent].includes(name))
+      : variant === "declared"
+        ? eventNames.filter(declared.isRegistered)
+        : eventNames;
   if (setup.agent === "codex") {
     // The folder is trusted in the home's config.toml (./setup.ts).
     const args = ["--cd", setup.workspace];
@@ -283,7 +341,10 @@ async function wiringFor(
       // As a session launches it (src/codex/launch/argv.ts): Elwood's hooks, the blanked
       // credential for tools, and the trust record for Elwood's hooks (the pinned Codex
       // skips hooks nobody reviewed, and the turn would never reach the bridge).
-      for (const override of codexBridgeOverrides(codexHookCatalogue.eventNames, wiring)) {
+      for (const override of codexBridgeOverrides(
+        registered(codexHookCatalogue.eventNames),
+        wiring,
+      )) {
         args.push("-c", override);
       }
     }
@@ -304,7 +365,7 @@ async function wiringFor(
   }
   if (wiring !== undefined) {
     settings = claudeSessionSettings({
-      eventNames: claudeHookEventsFor(undefined),
+      eventNames: registered(claudeHookEventsFor(undefined)),
       bridge: wiring,
       overrides: undefined,
     });

@@ -25,7 +25,9 @@ function variantsFor(agent: BenchAgent, options: UserPathOptions): TurnVariant[]
   // answers Claude's HTTP hooks; Codex's command hooks run Elwood's client, which fails
   // closed on a server that does not speak the bridge (its turn never reached the model).
   const usable = extra.filter(
-    (variant) => agent === "claude" || variant === "hooks" || variant === "elwood160",
+    (variant) =>
+      agent === "claude" ||
+      ["hooks", "elwood160", "elwoodall", "declared", "unregistered"].includes(variant),
   );
   return ["elwood", "bare", ...usable.filter((v) => v !== "elwood" && v !== "bare")];
 }

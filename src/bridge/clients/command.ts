@@ -53,15 +53,19 @@ export interface CommandHookEntry {
   readonly command: string;
   /** Seconds; the CLI's own kill switch, set past Elwood's deadline. */
   readonly timeout: number;
+  /** The CLI runs it in the background and does not wait (observe-only, registration.ts). */
+  readonly async?: true;
 }
 
 export function commandHookEntry(options: {
   readonly command: string;
   readonly hookTimeoutMs: number;
+  readonly async?: boolean;
 }): CommandHookEntry {
-  return {
+  const entry: CommandHookEntry = {
     type: "command",
     command: options.command,
     timeout: cliHookTimeoutSeconds(options.hookTimeoutMs),
   };
+  return options.async === true ? { ...entry, async: true } : entry;
 }

@@ -49,3 +49,13 @@ export function claudeHttpHookEntry(options: ClaudeHttpHookOptions): ClaudeHttpH
 
 /** Claude skips http hooks for these events, so they need the command client (A2). */
 export const CLAUDE_COMMAND_ONLY_EVENTS: readonly string[] = ["SessionStart", "Setup"];
+
+/**
+ * Display-level events that fire on every tool step (MessageDisplay per streamed message):
+ * even as async command hooks, these and PostToolUse cost Claude 2.1.332 about 50 ms per
+ * step over not registering them (prd/bridge.md "Decisions declared at start"), so they
+ * are registered only when declared in `hooks` or listened for at start. PreToolUse and
+ * PostToolUse stay registered: a late handler's decision must be reported, and a late
+ * observer must see every tool step.
+ */
+export const CLAUDE_LISTENER_ONLY_EVENTS: readonly string[] = ["PostToolBatch", "MessageDisplay"];

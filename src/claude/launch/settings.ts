@@ -4,7 +4,9 @@
 // settings, so the user's own hooks keep running beside ours, and `disableAllHooks:
 // false` here outranks a `true` planted in the workspace's .claude/settings.local.json
 // (verified on 2.1.144 and 2.1.332). Claude skips http hooks for SessionStart and Setup,
-// so those two use the command-hook client (prd/bridge.md).
+// so those two use the command-hook client (prd/bridge.md). An event no decision can be
+// needed for at start (bridge/registration.ts) is an async command hook: Claude runs it in
+// the background and never waits, and the client still brings it to the bridge.
 import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
 import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
@@ -18,7 +20,8 @@ function bridgeHookEntry(eventName: string, bridge: BridgeWiring): unknown {
     bridge.hookTimeoutMs,
     bridge.hookTimeoutsByEvent,
   );
-  if (!CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName)) {
+  const isObserveOnly = isClaudeObserveOnly(eventName, bridge);
+  if (!isObserveOnly && !CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName)) {
     return claudeHttpHookEntry({ port: bridge.port, eventName, hookTimeoutMs });
   }
   const command = commandHookCommand({
@@ -26,7 +29,12 @@ function bridgeHookEntry(eventName: string, bridge: BridgeWiring): unknown {
     client: bridge.commandClientKind,
     hookTimeoutMs,
   });
-  return commandHookEntry({ command, hookTimeoutMs });
+  return commandHookEntry({ command, hookTimeoutMs, async: isObserveOnly });
+}
+
+/** Claude has no async http hook, so an observe-only event goes through the command client. */
+export function isClaudeObserveOnly(eventName: string, bridge: BridgeWiring): boolean {
+  return bridge.isBlocking?.(eventName) === false;
 }
 
 /**

@@ -44,11 +44,16 @@ export function codexCommandHook(eventName: string, bridge: BridgeWiring): Codex
     cliHookTimeoutSeconds(hookTimeoutMs),
     CODEX_HOOK_TIMEOUT_CAP_SECONDS[eventName] ?? Number.POSITIVE_INFINITY,
   );
-  return { eventName, command, timeoutSec };
+  // An event no decision can be needed for at start runs detached: Codex does not wait.
+  const isObserveOnly = bridge.isBlocking?.(eventName) === false;
+  return isObserveOnly
+    ? { eventName, command, timeoutSec, async: true }
+    : { eventName, command, timeoutSec };
 }
 
-function hookOverride({ eventName, command, timeoutSec }: CodexCommandHook): string {
-  return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeoutSec}}]}]`;
+function hookOverride({ eventName, command, timeoutSec, async }: CodexCommandHook): string {
+  const detached = async === true ? ",async=true" : "";
+  return `hooks.${eventName}=[{hooks=[{type="command",command=${tomlString(command)},timeout=${timeoutSec}${detached}}]}]`;
 }
 
 export function codexHookOverride(eventName: string, bridge: BridgeWiring): string {

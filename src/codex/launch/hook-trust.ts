@@ -14,6 +14,8 @@ export interface CodexCommandHook {
   readonly eventName: string;
   readonly command: string;
   readonly timeoutSec: number;
+  /** Codex runs it detached and drops its output (observe-only, bridge/registration.ts). */
+  readonly async?: boolean;
 }
 
 /** `PreToolUse` → `pre_tool_use`: the event's label in hook keys and hashes. */
@@ -49,7 +51,14 @@ function canonicalJson(value: unknown): string {
 export function codexCommandHookHash(hook: CodexCommandHook): string {
   const identity = {
     event_name: codexHookEventLabel(hook.eventName),
-    hooks: [{ type: "command", command: hook.command, timeout: hook.timeoutSec, async: false }],
+    hooks: [
+      {
+        type: "command",
+        command: hook.command,
+        timeout: hook.timeoutSec,
+        async: hook.async === true,
+      },
+    ],
   };
   return `sha256:${createHash("sha256").update(canonicalJson(identity)).digest("hex")}`;
 }

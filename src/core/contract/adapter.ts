@@ -63,6 +63,13 @@ export interface BridgeWiring {
   readonly hookTimeoutMs: number;
   /** Events whose handlers carry a longer deadline (the approvals handler); the rest use hookTimeoutMs. */
   readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
+  /**
+   * Whether the CLI must wait for an event's answer (a handler declared at start, or a hook
+   * Elwood acts on); the rest may be registered observe-only. Absent: every event blocks.
+   */
+  readonly isBlocking?: (eventName: string) => boolean;
+  /** Whether the CLI is told about an event at all (`listenerOnlyHooks`). Absent: every one. */
+  readonly isRegistered?: (eventName: string) => boolean;
 }
 
 export interface LaunchRequest<Options, Posture = unknown> {
@@ -89,6 +96,11 @@ export interface LaunchPlan {
    * over http from the CLI itself, each admitted only from its sender (prd/bridge.md "Peer check").
    */
   readonly commandHookEvents: "all" | readonly string[];
+  /**
+   * Events registered so that the CLI does not wait for the answer (bridge/registration.ts):
+   * a decision returned for one is reported as `undeclared_decision`, never applied.
+   */
+  readonly observeOnlyHookEvents?: readonly string[];
   /**
    * The conversation's transcript file when the launch already knows it and the hooks
    * name it late or never (Copilot: its id is chosen at launch, and only its turn-end hook
@@ -119,6 +131,12 @@ export interface AgentAdapter<
     readonly notAuthenticated: string;
   };
   readonly hooks: HookCatalogue<Handlers, Event>;
+  /**
+   * Events that fire on every tool step and cost the CLI too much per step even when
+   * registered observe-only (measured, prd/bridge.md): registered only when a handler is
+   * declared for them or someone listens for them at start (bridge/registration.ts).
+   */
+  readonly listenerOnlyHooks?: readonly string[];
   readonly signals: {
     /** Hooks that prove the input loop is live on a cold start. */
     readonly initialReadyHooks: readonly string[];

@@ -7,6 +7,7 @@ import { bashHasDevTcp } from "../../bridge/clients/probe.js";
 import { createHookDispatcher } from "../../bridge/dispatcher.js";
 import { handlerTimeoutsOf } from "../../bridge/handler-timeout.js";
 import { withLoopbackNoProxy } from "../../bridge/proxy-env.js";
+import { declaredHookEvents, hookRegistration } from "../../bridge/registration.js";
 import { HookBridgeServer } from "../../bridge/server.js";
 import { autoupdateCli } from "../../shell/autoupdate.js";
 import { loginShellCommand, resolveLoginShell } from "../../shell/login-shell.js";
@@ -28,6 +29,7 @@ import { SessionRuntime } from "../runtime/runtime.js";
 import { bootstrapSize } from "../runtime/runtime-support.js";
 import { TranscriptHub } from "../runtime/transcript-hub.js";
 import { waitForEarlyFailure } from "./early-failure.js";
+import { hooksElwoodActsOn } from "./hook-needs.js";
 import type { SessionConfig } from "./session-options.js";
 import { checkCliVersion, updateFailedWarning } from "./version-gate.js";
 
@@ -43,7 +45,11 @@ export interface LaunchSessionOptions<Options, Handlers, Event extends HookEvent
 }
 
 /** Sees the runtime as soon as it exists, before its first event (early listeners). */
-export type RuntimeObserver<Event extends HookEventBase> = (runtime: SessionRuntime<Event>) => void;
+export interface RuntimeObserver<Event extends HookEventBase> {
+  (runtime: SessionRuntime<Event>): void;
+  /** Whether a listener for hook `eventName` is there at start (registers listener-only hooks). */
+  readonly listensTo?: (eventName: string) => boolean;
+}
 
 export async function launchSession<Options, Handlers, Event extends HookEventBase, Posture>(
   launch: LaunchSessionOptions<Options, Handlers, Event, Posture>,
@@ -74,11 +80,25 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   let runtime: SessionRuntime<Event> | undefined;
   // A handler that waits for a human (approvals) carries its own deadline for its event.
   const hookTimeoutsByEvent = handlerTimeoutsOf(config.hooks);
+  // Decisions are declared at start: only these events make the CLI wait (issue 44).
+  const registration = hookRegistration({
+    mode: config.hookEvents,
+    declared: declaredHookEvents(config.hooks),
+    needed: hooksElwoodActsOn(adapter),
+    listenerOnly: adapter.listenerOnlyHooks ?? [],
+    isListened: (eventName) => launch.observe?.listensTo?.(eventName) === true,
+  });
+  const unregistered = (adapter.listenerOnlyHooks ?? []).filter(
+    (eventName) => !registration.isRegistered(eventName),
+  );
+  let observeOnly: ReadonlySet<string> = new Set();
   const dispatcher = createHookDispatcher<Handlers, Event>({
     catalogue: adapter.hooks,
     getHandlers: () => config.hooks,
     hookTimeoutMs: config.hookTimeoutMs,
     hookTimeoutsByEvent,
+    isObserveOnly: (eventName) => observeOnly.has(eventName),
+    unregistered: () => unregistered,
     onHook: (event) => runtime?.handleHookEvent(event),
     onHookError: (error) => runtime?.handleHookError(error),
     onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
@@ -100,10 +120,13 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
         commandClientKind,
         hookTimeoutMs: config.hookTimeoutMs,
         hookTimeoutsByEvent,
+        isBlocking: registration.isBlocking,
+        isRegistered: registration.isRegistered,
       },
       cliHelp: () => probeCliHelp(cli),
       writeRuntimeFile: (name, text) => store.writeRuntimeFile(record.elwoodSessionId, name, text),
     });
+    observeOnly = new Set(plan.observeOnlyHookEvents ?? []);
     const argv = executable === undefined ? plan.argv : [executable, ...plan.argv.slice(1)];
     const command = loginShellCommand({ shell, argv });
     const bootSize = bootstrapSize(adapter.bootstrapMinCols, config.initialSize);

@@ -3,11 +3,13 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_TIMEOUT_MS } from "../../bridge/limits.js";
+import { HOOK_EVENTS_MODES, type HookEventsMode } from "../../bridge/registration.js";
 import {
   checked,
   environment,
   flag,
   handlerMap,
+  oneOf,
   parseOptions,
   text,
 } from "../../options/fields.js";
@@ -25,6 +27,13 @@ export interface CommonStartOptions {
   readonly autoupdate?: boolean;
   readonly autotrust?: boolean;
   readonly hookTimeoutMs?: number;
+  /**
+   * `"declared"` (default): the CLI waits only on events with a handler in `hooks` at start
+   * (and the ones Elwood acts on); every other event is observed without blocking, and a
+   * decision returned for one is a `hookError` (`undeclared_decision`). `"all"`: every event
+   * blocks, as before, so a handler added to `hooks` later can still decide.
+   */
+  readonly hookEvents?: HookEventsMode;
   /** How long a due prompt waits behind a person's untouched draft, then composer_occupied. */
   readonly composerWaitMs?: number;
   readonly strictVersionCheck?: boolean;
@@ -60,6 +69,7 @@ const COMMON = z.strictObject({
     MAX_HOOK_TIMEOUT_MS,
     DEFAULT_HOOK_TIMEOUT_MS,
   ),
+  hookEvents: oneOf("hookEvents", HOOK_EVENTS_MODES).default("declared"),
   composerWaitMs: milliseconds(
     "`composerWaitMs` must be a positive integer number of milliseconds (at most 2147483647).",
     MAX_TIMER_MS,

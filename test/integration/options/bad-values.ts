@@ -38,6 +38,7 @@ export const COMMON_BAD_VALUES: readonly BadValue[] = [
   ...bad("executable", notAString),
   ...bad("env", ["PATH=/bin", ["PATH=/bin"], null, { PATH: 5 }, { "": "x" }, { "A=B": "x" }]),
   ...bad("hooks", ["PreToolUse", 5, null, [() => undefined], { PreToolUse: 5 }]),
+  ...bad("hookEvents", ["some", "ALL", "", 5, null, true, ["PreToolUse"]]),
 ];
 
 /** Start-only common options (resume* takes no persona). */

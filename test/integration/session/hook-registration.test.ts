@@ -3,7 +3,7 @@
 // catalogues (hook-protocols A6 for Claude, B1 for Codex 0.171.0), listed here as the
 // spec names them so a catalogue that loses one cannot pass.
 import { afterEach, describe, expect, it } from "vitest";
-import { startClaude, startCodex } from "../../../src/agents.js";
+import { ClaudeSession, startClaude, startCodex } from "../../../src/agents.js";
 import { configOverrides, type FakeCli, fakeCli, flagValue } from "./fake-cli.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -81,13 +81,17 @@ describe("hook registration at launch", () => {
     "C-HOOK-01: Claude $version gets generated --settings (inline JSON) registering Elwood for every event",
     async ({ version, expected }) => {
       const cli = await cliWithVersion(`${version} (Claude Code)`);
-      const session = await startClaude({
+      const session = new ClaudeSession({
         cwd: cli.dir,
         stateDir: cli.stateDir,
         executable: cli.executable,
         env: cli.env,
       });
       cleanups.push(() => session.kill());
+      // Issue 44: PostToolBatch and MessageDisplay are registered only for a listener there
+      // at start (or a declared handler); this one makes every event wanted.
+      session.on("hook", () => undefined);
+      await session.start();
       // The settings travel inline as JSON (issue 21: no file the agent could rewrite).
       const settingsJson = flagValue(await launched(cli), "--settings");
       expect(settingsJson?.startsWith("{")).toBe(true);
@@ -123,5 +127,129 @@ describe("hook registration at launch", () => {
     // Issue 48: Elwood's hooks are vouched for by their hashes, once, in one hooks.state table.
     expect(overrides.filter((override) => override.startsWith("hooks.state="))).toHaveLength(1);
     await session.kill();
+  });
+
+  // Issue 44: decisions are declared at start. What the CLI waits on is what a launch
+  // could need an answer from; every other event is still registered, observe-only.
+  const claudeSettingsOf = async (options: Record<string, unknown>) => {
+    const cli = await cliWithVersion("2.1.332 (Claude Code)");
+    const session = await startClaude({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+      ...options,
+    });
+    cleanups.push(() => session.kill());
+    const settingsJson = flagValue(await launched(cli), "--settings") as string;
+    await session.kill();
+    const settings = JSON.parse(settingsJson) as {
+      hooks: Record<string, { hooks: Record<string, unknown>[] }[]>;
+    };
+    const entryOf = (event: string) => settings.hooks[event]?.at(-1)?.hooks[0];
+    const observed = Object.keys(settings.hooks).filter((event) => entryOf(event)?.async === true);
+    return { entryOf, observed };
+  };
+
+  it("C-HOOK-01: Claude waits only on declared handlers and Elwood's own hooks; every other event it sends is an async command hook", async () => {
+    const { entryOf, observed } = await claudeSettingsOf({
+      hooks: { PreToolUse: { Bash: () => undefined } },
+    });
+    for (const event of [
+      "PreToolUse",
+      "UserPromptSubmit",
+      "Stop",
+      "StopFailure",
+      "PermissionRequest",
+    ]) {
+      expect(entryOf(event), event).toMatchObject({ type: "http" });
+    }
+    expect(entryOf("SessionStart")).toMatchObject({ type: "command" });
+    expect(entryOf("SessionStart")).not.toHaveProperty("async");
+    for (const event of ["PostToolUse", "Notification", "SubagentStart"]) {
+      expect(entryOf(event), event).toMatchObject({ type: "command", async: true });
+    }
+    expect(observed).not.toContain("PreToolUse");
+    expect(observed.length).toBeGreaterThan(15);
+    expect(entryOf("PostToolBatch")).toBeUndefined();
+  });
+
+  it("C-HOOK-01: Claude's PostToolBatch and MessageDisplay are left out with no handler or listener at start; a listener at start brings its event in, observe-only", async () => {
+    const { entryOf, observed } = await claudeSettingsOf({});
+    expect(entryOf("PostToolBatch")).toBeUndefined();
+    expect(entryOf("MessageDisplay")).toBeUndefined();
+    expect(observed).toEqual(expect.arrayContaining(["PreToolUse", "PostToolUse"]));
+
+    const cli = await cliWithVersion("2.1.332 (Claude Code)");
+    const session = new ClaudeSession({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+    });
+    cleanups.push(() => session.kill());
+    session.on("hook:MessageDisplay", () => undefined);
+    await session.start();
+    const settingsJson = flagValue(await launched(cli), "--settings") as string;
+    await session.kill();
+    const hooks = (
+      JSON.parse(settingsJson) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> }
+    ).hooks;
+    expect(hooks.MessageDisplay?.at(-1)?.hooks[0]).toMatchObject({ type: "command", async: true });
+    expect(hooks.PostToolBatch).toBeUndefined();
+  });
+
+  it("C-HOOK-01: an activity listener at start (the timeline shows every hook) brings both listener-only events in", async () => {
+    const cli = await cliWithVersion("2.1.332 (Claude Code)");
+    const session = new ClaudeSession({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+    });
+    cleanups.push(() => session.kill());
+    session.on("activity", () => undefined);
+    await session.start();
+    const settingsJson = flagValue(await launched(cli), "--settings") as string;
+    await session.kill();
+    const hooks = (
+      JSON.parse(settingsJson) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> }
+    ).hooks;
+    for (const event of ["PostToolBatch", "MessageDisplay"]) {
+      expect(hooks[event]?.at(-1)?.hooks[0], event).toMatchObject({ type: "command", async: true });
+    }
+  });
+
+  it("C-HOOK-01: a declared PostToolBatch handler makes it blocking (http)", async () => {
+    const { entryOf } = await claudeSettingsOf({ hooks: { PostToolBatch: () => undefined } });
+    expect(entryOf("PostToolBatch")).toMatchObject({ type: "http" });
+    expect(entryOf("MessageDisplay")).toBeUndefined();
+  });
+
+  it('C-HOOK-19: with hookEvents "all" Claude waits on every event, as before', async () => {
+    const { entryOf, observed } = await claudeSettingsOf({ hookEvents: "all" });
+    expect(observed).toEqual([]);
+    expect(entryOf("PostToolUse")).toMatchObject({ type: "http" });
+    expect(entryOf("MessageDisplay")).toMatchObject({ type: "http" });
+  });
+
+  it("C-HOOK-12: Codex runs events nobody declared detached (async=true); declared ones and Elwood's own block", async () => {
+    const cli = await cliWithVersion("codex-cli 0.171.0");
+    const session = await startCodex({
+      cwd: cli.dir,
+      stateDir: cli.stateDir,
+      executable: cli.executable,
+      env: cli.env,
+      hooks: { PostToolUse: () => undefined },
+    });
+    cleanups.push(() => session.kill());
+    const overrides = configOverrides(await launched(cli));
+    await session.kill();
+    const detached = overrides
+      .filter((value) => /^hooks\.[A-Za-z]+=\[/.test(value) && value.includes("async=true"))
+      .map((value) => /^hooks\.([A-Za-z]+)=/.exec(value)?.[1]);
+    expect(detached.sort()).toEqual(
+      ["PreToolUse", "SubagentStart", "SubagentStop", "SessionEnd", "Interrupt"].sort(),
+    );
   });
 });

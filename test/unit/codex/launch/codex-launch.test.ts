@@ -54,6 +54,37 @@ describe("Codex launch", () => {
     expect(argv[argv.indexOf("--sandbox") + 1]).toBe("workspace-write");
   });
 
+  it("C-HOOK-12: an event registered observe-only runs detached (async=true), trusted by the hash of that definition", () => {
+    const wired = { ...bridge, isBlocking: (name: string) => name !== "PostToolUse" };
+    const argv = codexArgv({
+      binary: "codex",
+      cwd: "/w",
+      launch: normalizeCodexOptions({}).launch,
+      posture: {},
+      eventNames: ["PreToolUse", "PostToolUse"],
+      bridge: wired,
+      resumeId: undefined,
+    });
+    const pre = argv.find((arg) => arg.startsWith("hooks.PreToolUse="));
+    const post = argv.find((arg) => arg.startsWith("hooks.PostToolUse="));
+    expect(pre).not.toMatch(/async/);
+    expect(post).toMatch(/,timeout=15,async=true\}\]\}\]$/);
+    expect(codexCommandHook("PostToolUse", wired).async).toBe(true);
+    const trust = argv.find((arg) => arg.startsWith("hooks.state="));
+    expect(trust).toBe(
+      codexHookTrustOverride([
+        codexCommandHook("PreToolUse", wired),
+        codexCommandHook("PostToolUse", wired),
+      ]),
+    );
+    expect(trust).not.toBe(
+      codexHookTrustOverride([
+        codexCommandHook("PreToolUse", bridge),
+        codexCommandHook("PostToolUse", bridge),
+      ]),
+    );
+  });
+
   it("resumes with `codex resume … <id>`, the id last", () => {
     const argv = codexArgv({
       binary: "codex",
