@@ -26,7 +26,8 @@ export interface ShownPermissionDialog {
   /**
    * Aborts once the dialog is gone from the screen without an answer from here (a person
    * answered it at the terminal, the turn was interrupted, the next dialog was announced):
-   * reason `request_ended`; or when the session ends: `bridge_closed`.
+   * reason `request_ended`; or when the session ends: `bridge_closed`, or `request_ended`
+   * when the CLI exited by itself.
    */
   readonly gone: AbortSignal;
   /**

@@ -320,7 +320,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       this.loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
-      this.permissionDialogs.dispose();
+      this.permissionDialogs.dispose(finalStatus === "exited" ? "request_ended" : "bridge_closed");
       const { transcript, bridge } = this.#options;
       await transcript.finalFlush().catch(() => undefined);
       transcript.stop();

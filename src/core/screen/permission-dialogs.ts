@@ -81,14 +81,18 @@ export class PermissionDialogs implements PermissionDialogPort {
     next.resolve(shown);
   }
 
-  /** The session ends: nothing shows any more, and nobody can answer what did. */
-  dispose(): void {
+  /**
+   * The session ends: nothing shows any more, and nobody can answer what did. `reason`:
+   * `request_ended` when the CLI exited by itself (as a hook request it was waiting on
+   * would end), `bridge_closed` when the session was stopped.
+   */
+  dispose(reason: HookAbandonReason = "bridge_closed"): void {
     this.#isClosed = true;
     for (const announcement of this.#waiting.splice(0)) {
       announcement.cancelTimer();
       announcement.resolve(undefined);
     }
-    this.#current?.end("bridge_closed");
+    this.#current?.end(reason);
   }
 }
 

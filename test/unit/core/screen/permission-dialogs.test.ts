@@ -179,5 +179,13 @@ describe("PermissionDialogs", () => {
     const waiting = other.dialogs.announced();
     other.dialogs.dispose();
     expect(await waiting).toBeUndefined();
+
+    // The CLI exited by itself: the dialog's request ended, as a hook's would.
+    const exited = setup();
+    const announced = exited.dialogs.announced();
+    exited.show(DIALOG);
+    const exitedShown = await announced;
+    exited.dialogs.dispose("request_ended");
+    expect(exitedShown?.gone.reason).toBe("request_ended");
   });
 });
