@@ -28,6 +28,7 @@ import type { AgentModelOption } from "./core/contract/models.js";
 import { checkLoginOptionsShape } from "./core/operations/login.js";
 import { type GeminiSessionEvents, geminiAdapter } from "./gemini/adapter.js";
 import { geminiAppFacts } from "./gemini/app-facts.js";
+import type { GeminiEventHookHandler } from "./gemini/hooks/handlers.js";
 import {
   geminiOptions,
   type ResumeGeminiOptions,
@@ -186,6 +187,14 @@ export class ElwoodApprovals extends ElwoodApprovalsBase {
   /** `hooks` for a Codex session: its PermissionRequests become pending approvals. */
   codexHooks(): { readonly PermissionRequest: CodexEventHookHandler<"PermissionRequest"> } {
     return this.hooksFor(ELWOOD_AGENTS.get("codex")) as never;
+  }
+
+  /**
+   * `hooks` for a Gemini session: each permission dialog its Notification hook announces is
+   * a pending approval while the dialog shows, answered by typing into it.
+   */
+  geminiHooks(): { readonly Notification: GeminiEventHookHandler<"Notification"> } {
+    return this.hooksFor(ELWOOD_AGENTS.get("gemini")) as never;
   }
 
   /** `hooks` for a Copilot session: its permissionRequests become pending approvals. */

@@ -57,6 +57,11 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
    * so the first dispatch that finds one reports it once as `undeclared_decision`.
    */
   readonly unregistered?: () => Iterable<string>;
+  /**
+   * What every handler's context carries besides its signal (symbol-keyed session ports
+   * the package root does not export), read per dispatch.
+   */
+  readonly contextExtras?: () => object;
   /** Every successfully parsed event, before its handler runs. */
   readonly onHook?: (event: Event) => void;
   /** Every fail-open failure (becomes `hookError` + a `hook_error` activity). */
@@ -169,7 +174,8 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
     const deadline = new AbortController();
     const signal =
       abandoned === undefined ? deadline.signal : AbortSignal.any([abandoned, deadline.signal]);
-    const settled = await settleWithin(() => resolved.handler(event, { signal }), timeoutMs);
+    const context = { ...options.contextExtras?.(), signal };
+    const settled = await settleWithin(() => resolved.handler(event, context), timeoutMs);
     // Past its deadline the handler's answer is dropped: tell it so it can stop waiting.
     if (settled.kind === "timed_out") deadline.abort("deadline" satisfies HookAbandonReason);
     if (settled.kind === "timed_out") {

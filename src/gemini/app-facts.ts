@@ -1,8 +1,10 @@
 // What the apps know of Gemini (core/launch/app-facts.ts): its one posture setting, the
 // approval mode, and how the elwood CLI spells it; its session modes for `elwood acp`; its
-// own TUI command line for `elwood interactive`. Gemini has no permission hook to answer
-// (its BeforeTool fires for every call, asked or not), so it declares no approvals.
+// own TUI command line for `elwood interactive`; and its approvals. Gemini has no hook that
+// answers its permission dialog (its BeforeTool fires for every call, asked or not), so
+// its approvals are answered on screen: the Notification hook announces the dialog.
 import type { AgentAppFacts, AgentSessionMode } from "../core/launch/app-facts.js";
+import { geminiApprovalRequest } from "./approvals.js";
 import type { GeminiErrorName } from "./errors.js";
 import { geminiArgv } from "./launch/argv.js";
 import { GEMINI_APPROVAL_MODES, type GeminiPosture } from "./posture.js";
@@ -46,6 +48,11 @@ export const geminiAppFacts = {
       resumeId: launch.resumeId,
       newSessionId: undefined,
     }),
+  approvals: {
+    hookName: "Notification",
+    answeredOnScreen: true,
+    request: geminiApprovalRequest,
+  },
 } as const satisfies AgentAppFacts;
 
 function approvalMode(id: string, name: string, description: string): AgentSessionMode {

@@ -2,6 +2,7 @@
 // answers from anywhere. Each handler's deadline runs just past the expiry, so only this
 // event waits minutes (bridge/handler-timeout.ts) and every other hook keeps its own.
 
+import type { ElwoodHookContext } from "../bridge/catalogue.js";
 import { withHandlerTimeout } from "../bridge/handler-timeout.js";
 import { MAX_HOOK_TIMEOUT_MS } from "../bridge/limits.js";
 import { ApprovalBroker } from "../core/approvals/broker.js";
@@ -10,7 +11,8 @@ import type {
   ElwoodApprovalAnswer,
   ElwoodApprovalEvent,
 } from "../core/approvals/types.js";
-import type { AgentAppFacts } from "../core/launch/app-facts.js";
+import { permissionDialogOf } from "../core/contract/permission-dialog.js";
+import type { AgentAppFacts, ScreenAnsweredApprovalFacts } from "../core/launch/app-facts.js";
 import { ElwoodError } from "../errors.js";
 
 /** Default time a pending approval waits for a human: five minutes. */
@@ -46,11 +48,42 @@ export class ElwoodApprovalsBase {
   hooksFor(agent: { readonly app: AgentAppFacts }): Record<string, unknown> {
     const facts = agent.app.approvals;
     if (facts === undefined) return {};
+    if (facts.answeredOnScreen === true) {
+      // The hook returns at once (the CLI draws its dialog only after it), so it keeps the
+      // session's own hook deadline.
+      return {
+        [facts.hookName]: (event: unknown, context: ElwoodHookContext) => {
+          this.#parkOnScreen(facts, event, context);
+        },
+      };
+    }
     const handler = async (event: unknown, { signal }: { readonly signal: AbortSignal }) => {
       const answer = await this.#broker.park(facts.request(event as never), signal);
       return answer === undefined ? undefined : facts.result(answer);
     };
     return { [facts.hookName]: withHandlerTimeout(handler, this.#handlerTimeoutMs) };
+  }
+
+  /**
+   * An announced permission dialog becomes a pending approval once a frame shows it, and
+   * stays one while it shows: the answer types its key; a dialog gone (answered at the
+   * terminal, interrupted) or a session ended cancels it (prd/approvals.md "On screen").
+   */
+  #parkOnScreen(
+    facts: ScreenAnsweredApprovalFacts<never>,
+    event: unknown,
+    context: ElwoodHookContext,
+  ): void {
+    const request = facts.request(event as never);
+    const port = permissionDialogOf(context);
+    if (request === undefined || port === undefined) return;
+    const announced = port.announced();
+    void (async () => {
+      const shown = await announced;
+      if (shown === undefined) return;
+      const answer = await this.#broker.park(request, shown.gone, () => shown.stillShown());
+      if (answer !== undefined) shown.answer(answer.behavior);
+    })();
   }
 
   /** The approvals waiting for an answer, oldest first. */

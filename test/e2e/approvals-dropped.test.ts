@@ -1,11 +1,12 @@
 // A pending approval ends when its CLI's hook request ends (issue 47 "Done when" 3,
 // prd/approvals.md "When nobody waits any more"): the CLI killed by its pid while its
 // PermissionRequest is parked leaves the pending list within a second, the cancelled event
-// says why, and a late answer is the typed approval_settled. Claude and Codex, the real
-// pinned CLIs against the scripted model server.
+// says why, and a late answer is the typed approval_settled. Claude, Codex and Gemini
+// (whose approval lasts as long as its dialog shows: prd/approvals.md "On screen"), the
+// real pinned CLIs against the scripted model server.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ClaudeSession, CodexSession, ElwoodApprovals } from "../../src/agents.js";
+import { ClaudeSession, CodexSession, ElwoodApprovals, GeminiSession } from "../../src/agents.js";
 import type { ElwoodApprovalEvent } from "../../src/core/approvals/types.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
@@ -25,19 +26,25 @@ function sessionFor(cli: CliName, fx: ClaudeFixture, approvals: ElwoodApprovals)
     cli === "claude"
       ? // Claude's default mode with no allow rule for Bash asks before every command.
         new ClaudeSession({ ...common, permissionMode: "default", hooks: approvals.claudeHooks() })
-      : // Codex asks before a command that wants to leave a read-only sandbox.
-        new CodexSession({
-          ...common,
-          sandbox: "read-only",
-          approvalPolicy: "on-request",
-          hooks: approvals.codexHooks(),
-        });
+      : cli === "gemini"
+        ? // Gemini's default mode asks before `touch`.
+          new GeminiSession({ ...common, approvalMode: "default", hooks: approvals.geminiHooks() })
+        : // Codex asks before a command that wants to leave a read-only sandbox.
+          new CodexSession({
+            ...common,
+            sandbox: "read-only",
+            approvalPolicy: "on-request",
+            hooks: approvals.codexHooks(),
+          });
   fx.defer(() => session.kill().catch(() => undefined));
   return session;
 }
 
 function shellCall(cli: CliName, command: string) {
   if (cli === "claude") return { tool: { name: "Bash", input: { command } } };
+  if (cli === "gemini") {
+    return { tool: { name: "run_shell_command", input: { command, description: "marker" } } };
+  }
   const input = {
     cmd: command,
     sandbox_permissions: "require_escalated",
@@ -48,11 +55,12 @@ function shellCall(cli: CliName, command: string) {
 
 /**
  * The CLI's own processes, found by what their command lines carry (Claude's `--settings`,
- * Codex's hook overrides), not the hook clients (`bash -c '<client>'`, `node -e '<client>'`)
+ * Codex's hook overrides, Gemini's `--session-id`), not the hook clients (`bash -c '<client>'`, `node -e '<client>'`)
  * or a shell around the CLI, whose command text may quote the same words.
  */
 function cliProcesses(fx: ClaudeFixture, cli: CliName): number[] {
-  const mark = cli === "claude" ? "--settings" : "features.hooks=true";
+  const mark =
+    cli === "claude" ? "--settings" : cli === "gemini" ? "--session-id" : "features.hooks=true";
   return processesInHome(fx.home.home).filter((pid) => {
     const words = commandLineOf(pid).split(" ");
     const isWrapper = /(^|\/)(ba)?sh$/.test(words[0] ?? "") || words[1] === "-e";
@@ -76,8 +84,8 @@ async function parked(cli: CliName, fx: ClaudeFixture, approvals: ElwoodApproval
 }
 
 describe("a pending approval whose CLI request is dropped leaves the list within a second", () => {
-  test.each(["claude", "codex"] as const)(
-    "C-APR-04: %s: the CLI killed by its pid while its PermissionRequest is parked cancels the approval within 1 s with reason request_ended; a late answer is approval_settled",
+  test.each(["claude", "codex", "gemini"] as const)(
+    "C-APR-04: %s: the CLI killed by its pid while its approval is pending cancels the approval within 1 s with reason request_ended; a late answer is approval_settled",
     async (cli) => {
       const fx = await newFixture({ cli });
       const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
@@ -111,8 +119,8 @@ describe("a pending approval whose CLI request is dropped leaves the list within
     },
   );
 
-  test.each(["claude", "codex"] as const)(
-    "C-APR-04: %s: interrupt() while its PermissionRequest is parked cancels the approval within 1 s of the turn ending; a late answer is approval_settled",
+  test.each(["claude", "codex", "gemini"] as const)(
+    "C-APR-04: %s: interrupt() while its approval is pending cancels the approval within 1 s of the turn ending; a late answer is approval_settled",
     async (cli) => {
       const fx = await newFixture({ cli });
       const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });

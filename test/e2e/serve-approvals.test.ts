@@ -1,9 +1,10 @@
 // Approvals through `elwood serve` against the real CLIs and the scripted model server
-// (issue 24 "Done when" 1): a tool call that needs permission is one pending approval in
-// GET …/approvals and an `approval` SSE entry; allow runs the command and the turn ends;
-// deny with a message never runs it and the model's next request carries the message;
-// unanswered, it expires, the CLI's own dialog is on screen (blocked), and any answer
-// after the first (or after expiry) is 409.
+// (issue 24 "Done when" 1, issue 42 for Gemini): a tool call that needs permission is one
+// pending approval in GET …/approvals and an `approval` SSE entry; allow runs the command
+// and the turn ends; deny with a message never runs it and the model's next request
+// carries the message (Gemini, answered on screen: its dialog takes no message, the turn
+// ends and the next one is answered); unanswered, it expires, the CLI's own dialog is on
+// screen (blocked), and any answer after the first (or after expiry) is 409.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -15,14 +16,19 @@ import { serveOver } from "../support/serve-e2e.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
-type Agent = "claude" | "codex" | "copilot";
+type Agent = "claude" | "codex" | "copilot" | "gemini";
 
 /** What each CLI needs to ask for permission: a posture and a tool call that leaves it. */
 const AGENTS: Record<
   Agent,
   {
     readonly posture: Record<string, unknown>;
-    readonly api: "anthropic" | "openai";
+    readonly api: "anthropic" | "openai" | "google";
+    /**
+     * Answered by typing into the CLI's own dialog (prd/approvals.md "On screen"): a deny's
+     * message has no place there.
+     */
+    readonly answeredOnScreen: boolean;
     /** The tool's name in the approval, as the CLI reports it. */
     readonly toolName: string;
     tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
@@ -32,6 +38,7 @@ const AGENTS: Record<
   claude: {
     posture: { permissionMode: "default" },
     api: "anthropic",
+    answeredOnScreen: false,
     toolName: "Bash",
     tool: (command) => ({ name: "Bash", input: { command } }),
   },
@@ -39,6 +46,7 @@ const AGENTS: Record<
   codex: {
     posture: { sandbox: "read-only", approvalPolicy: "on-request" },
     api: "openai",
+    answeredOnScreen: false,
     toolName: "Bash",
     tool: (command) => ({
       name: "exec_command",
@@ -54,8 +62,21 @@ const AGENTS: Record<
   copilot: {
     posture: {},
     api: "anthropic",
+    answeredOnScreen: false,
     toolName: "bash",
     tool: (command) => ({ name: "bash", input: { command, description: "Touch a marker" } }),
+  },
+  // Gemini's default mode asks before `touch` (not before `echo`); its Notification hook
+  // announces the dialog and the answer is typed into it (prd/gemini.md "Approvals").
+  gemini: {
+    posture: { approvalMode: "default" },
+    api: "google",
+    answeredOnScreen: true,
+    toolName: "run_shell_command",
+    tool: (command) => ({
+      name: "run_shell_command",
+      input: { command, description: "Touch a marker" },
+    }),
   },
 };
 
@@ -105,7 +126,7 @@ async function screenText(client: ServeClient, id: string): Promise<string> {
   return ((await client.call("GET", `/api/sessions/${id}/screen`)).body.text as string) ?? "";
 }
 
-for (const agent of ["claude", "codex", "copilot"] as const) {
+for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
   describe(`approvals through elwood serve: ${agent}`, () => {
     test("C-APR-01 C-APR-02 C-APR-03: allow lets the command run and the turn finish; a second answer is 409; an unknown id 404", async () => {
       const fx = await newFixture({ cli: agent });
@@ -153,31 +174,74 @@ for (const agent of ["claude", "codex", "copilot"] as const) {
       await events.close();
     });
 
-    test("C-APR-02: deny with a message: the command never runs and the next request carries the message", async () => {
-      const fx = await newFixture({ cli: agent });
-      const { client } = await serveOver(fx);
-      const markerFile = join(fx.workspace, `${token("denied")}.txt`);
-      const reason = token("not-on-this-machine");
-      const done = token("Denied then done");
-      fx.server.turn({
-        match: /needs approval/,
-        steps: [{ tool: AGENTS[agent].tool(touchAndEcho(markerFile, "ran")) }, { say: done }],
+    // A deny answered through the hook carries its message to the model; one typed into
+    // the CLI's own dialog has no place for it (a dialog gone without an answer:
+    // approvals-dropped.test.ts).
+    if (!AGENTS[agent].answeredOnScreen) {
+      test("C-APR-02: deny with a message: the command never runs and the next request carries the message", async () => {
+        const fx = await newFixture({ cli: agent });
+        const { client } = await serveOver(fx);
+        const markerFile = join(fx.workspace, `${token("denied")}.txt`);
+        const reason = token("not-on-this-machine");
+        const done = token("Denied then done");
+        fx.server.turn({
+          match: /needs approval/,
+          steps: [{ tool: AGENTS[agent].tool(touchAndEcho(markerFile, "ran")) }, { say: done }],
+        });
+        const { id, events } = await readySession(client, fx, agent);
+        const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
+        const approval = await onePending(client, id);
+        const approvalId = approval.id as string;
+        expect(
+          (await answer(client, id, approvalId, { behavior: "deny", message: reason })).status,
+        ).toBe(200);
+        expect(await reply).toMatchObject({ status: 200, body: { text: done } });
+        const { text } = await toolResultText(fx, AGENTS[agent].api);
+        expect(text).toContain(reason);
+        expect(existsSync(markerFile)).toBe(false);
+        const answered = await events.waitFor(approvalEntry("answered", approvalId));
+        expect(answered.data.answer).toEqual({ behavior: "deny", message: reason });
+        await events.close();
       });
-      const { id, events } = await readySession(client, fx, agent);
-      const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
-      const approval = await onePending(client, id);
-      const approvalId = approval.id as string;
-      expect(
-        (await answer(client, id, approvalId, { behavior: "deny", message: reason })).status,
-      ).toBe(200);
-      expect(await reply).toMatchObject({ status: 200, body: { text: done } });
-      const { text } = await toolResultText(fx, AGENTS[agent].api);
-      expect(text).toContain(reason);
-      expect(existsSync(markerFile)).toBe(false);
-      const answered = await events.waitFor(approvalEntry("answered", approvalId));
-      expect(answered.data.answer).toEqual({ behavior: "deny", message: reason });
-      await events.close();
-    });
+    } else {
+      test("C-APR-02: deny refuses the CLI's own dialog: the command never runs and the next turn is answered", async () => {
+        const fx = await newFixture({ cli: agent });
+        const { client } = await serveOver(fx);
+        const markerFile = join(fx.workspace, `${token("denied")}.txt`);
+        const next = token("Next turn answered");
+        fx.server.turn({
+          match: /needs approval/,
+          steps: [{ tool: AGENTS[agent].tool(touchAndEcho(markerFile, "ran")) }, { say: "never" }],
+        });
+        fx.server.turn({ match: /after the deny/, steps: [{ say: next }] });
+        const { id, events } = await readySession(client, fx, agent);
+        const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
+        const approval = await onePending(client, id);
+        const approvalId = approval.id as string;
+        expect(approval.detail).toMatchObject({ kind: "command" });
+        expect(
+          (await answer(client, id, approvalId, { behavior: "deny", message: "not here" })).status,
+        ).toBe(200);
+        const answered = await events.waitFor(approvalEntry("answered", approvalId));
+        expect(answered.data.answer).toEqual({ behavior: "deny", message: "not here" });
+        // Gemini cancels the call ("Request cancelled."), asks the model nothing more and
+        // ends the turn without a reply.
+        expect(await reply).toMatchObject({ status: 200, body: { text: "" } });
+        const withResults = fx.server.requests.filter(
+          (request) => request.api === AGENTS[agent].api && request.toolResults.length > 0,
+        );
+        expect(withResults).toEqual([]);
+        await events.waitFor(
+          (entry) => entry.type === "status" && entry.data.status === "ready",
+          60_000,
+        );
+        expect(
+          await client.call("POST", `/api/sessions/${id}/send`, { text: "after the deny" }),
+        ).toMatchObject({ status: 200, body: { text: next } });
+        expect(existsSync(markerFile)).toBe(false);
+        await events.close();
+      });
+    }
 
     test("C-APR-04: unanswered, the approval expires: the CLI's own dialog is on screen (blocked) and a late answer is 409", async () => {
       const fx = await newFixture({ cli: agent });

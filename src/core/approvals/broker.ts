@@ -20,6 +20,7 @@ const REMEMBERED_SETTLED = 256;
 
 interface Pending {
   readonly approval: ElwoodApproval;
+  readonly isStillAnswerable: (() => boolean) | undefined;
   readonly settle: (answer: ElwoodApprovalAnswer | undefined) => void;
   readonly cancelTimer: () => void;
 }
@@ -56,10 +57,14 @@ export class ApprovalBroker {
   /**
    * Parks one request until it is answered (resolves the answer) or expires, the broker
    * closes or `abandoned` aborts (resolves undefined: no decision). Never rejects.
+   * `isStillAnswerable` is asked right before an answer settles it (an approval answered
+   * on screen: is its dialog still there?); false should abort `abandoned`, and the
+   * answer then finds it settled.
    */
   park(
     request: ApprovalRequest,
     abandoned?: AbortSignal,
+    isStillAnswerable?: () => boolean,
   ): Promise<ElwoodApprovalAnswer | undefined> {
     if (this.#closed || abandoned?.aborted === true) return Promise.resolve(undefined);
     const createdAt = this.#clock.now();
@@ -84,6 +89,7 @@ export class ApprovalBroker {
       abandoned?.addEventListener("abort", onAbandoned, { once: true });
       this.#pending.set(approval.id, {
         approval,
+        isStillAnswerable,
         settle: resolve,
         cancelTimer: () => {
           cancelExpiry();
@@ -106,6 +112,11 @@ export class ApprovalBroker {
   answer(id: string, answer: ElwoodApprovalAnswer): ElwoodApproval {
     const entry = this.#pending.get(id);
     if (entry === undefined) throw this.#notPending(id);
+    // What it answers may have gone this instant (a dialog answered at the terminal).
+    if (entry.isStillAnswerable?.() === false && this.#pending.has(id)) {
+      this.#finish(id, { how: "cancelled", reason: "request_ended" }, undefined);
+    }
+    if (!this.#pending.has(id)) throw this.#notPending(id);
     this.#finish(id, { how: "answered" }, answer);
     return entry.approval;
   }

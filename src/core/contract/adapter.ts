@@ -18,6 +18,11 @@ export interface ScreenDialog {
   readonly kind: "startup_prompt" | "human_decision";
   /** A tool-permission prompt, which a PermissionRequest hook may already have decided. */
   readonly isToolPermission?: boolean;
+  /**
+   * A tool-permission prompt's keys for a human's approval answer (the screen table's
+   * `approvalKeys`); only when its header and body are both visible.
+   */
+  readonly approvalKeys?: { readonly allow: string; readonly deny: string };
   readonly label?: StartupPromptLabel;
   /** Only `autotrust` may answer it (api.md "Trust allowlist"); the screen table says so. */
   readonly needsAutotrust?: boolean;

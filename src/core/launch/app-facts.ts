@@ -65,13 +65,35 @@ export interface InteractiveLaunch {
   readonly posture: Readonly<Record<string, string>>;
 }
 
-/** How the agent's permission prompts become pending approvals (prd/approvals.md). */
-export interface AgentApprovalFacts<Event = never> {
+/**
+ * How the agent's permission prompts become pending approvals (prd/approvals.md): answered
+ * by the hook's result, or typed into the CLI's own dialog.
+ */
+export type AgentApprovalFacts<Event = never> =
+  | HookAnsweredApprovalFacts<Event>
+  | ScreenAnsweredApprovalFacts<Event>;
+
+/** The hook waits for the answer and carries it back as its result. */
+export interface HookAnsweredApprovalFacts<Event = never> {
   /** The hook that asks before a tool runs and can be answered (`PermissionRequest`). */
   readonly hookName: string;
+  readonly answeredOnScreen?: false;
   request(event: Event): ApprovalRequest;
   /** A human's answer as that hook's result. */
   result(answer: ElwoodApprovalAnswer): unknown;
+}
+
+/**
+ * The hook only announces the CLI's permission dialog, just before the CLI draws it, and
+ * returns at once; the approval is pending while a frame shows that dialog, and the
+ * answer is typed into it with the screen table's `approvalKeys` ("On screen").
+ */
+export interface ScreenAnsweredApprovalFacts<Event = never> {
+  /** The hook that announces the dialog (it may fire for other notices too). */
+  readonly hookName: string;
+  readonly answeredOnScreen: true;
+  /** The approval the event announces, or undefined for an event that announces none. */
+  request(event: Event): ApprovalRequest | undefined;
 }
 
 export interface AgentAppFacts {

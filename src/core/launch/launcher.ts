@@ -24,6 +24,7 @@ import { lowerSessionPriority } from "../../terminal/session-priority.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
 import { SessionClock } from "../context/clock.js";
 import type { AgentAdapter } from "../contract/adapter.js";
+import { PERMISSION_DIALOG } from "../contract/permission-dialog.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { SessionRuntime } from "../runtime/runtime.js";
 import { bootstrapSize } from "../runtime/runtime-support.js";
@@ -99,6 +100,9 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     hookTimeoutsByEvent,
     isObserveOnly: (eventName) => observeOnly.has(eventName),
     unregistered: () => unregistered,
+    // On-screen approvals follow the dialog a hook announces (prd/approvals.md "On screen").
+    contextExtras: () =>
+      runtime === undefined ? {} : { [PERMISSION_DIALOG]: runtime.permissionDialogs },
     onHook: (event) => runtime?.handleHookEvent(event),
     onHookError: (error) => runtime?.handleHookError(error),
     onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),

@@ -26,6 +26,7 @@ import type {
   ElwoodTerminalStatus,
 } from "../contract/status.js";
 import { LoopService, type RuntimeLoopOptions } from "../loops/loop-service.js";
+import { PermissionDialogs } from "../screen/permission-dialogs.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
 import { Submissions } from "../turn/submissions.js";
@@ -73,6 +74,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly size: TerminalSize;
   readonly interrupt: SessionInterrupt;
   readonly shutdown: ShutdownCoordinator;
+  /** Announced permission dialogs, followed on screen for on-screen approvals. */
+  readonly permissionDialogs: PermissionDialogs;
   readonly #options: RuntimeOptions<Event>;
   readonly recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
@@ -151,6 +154,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       bootstrapMinCols: adapter.bootstrapMinCols,
     });
     this.interrupt = new SessionInterrupt(context, turns, adapter.signals.interruptKey);
+    const permissionDialogs = new PermissionDialogs(context);
+    this.permissionDialogs = permissionDialogs;
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: adapter.signals,
@@ -166,6 +171,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
         onFrame: (reading) => {
           this.#readiness.onFrame(reading);
           turns.onFrame(reading);
+          permissionDialogs.onFrame(reading);
         },
         onWorkingEdge: () => turns.onWorkingEdge(),
         onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),
@@ -314,6 +320,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
       this.loops.suspend();
       this.#watcher.dispose();
       this.#readiness.dispose();
+      this.permissionDialogs.dispose(finalStatus === "exited" ? "request_ended" : "bridge_closed");
       const { transcript, bridge } = this.#options;
       await transcript.finalFlush().catch(() => undefined);
       transcript.stop();

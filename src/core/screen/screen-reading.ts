@@ -62,8 +62,15 @@ export function factsForVersion(all: ScreenFacts, version: string | undefined): 
 function toDialog(dialog: DialogMatch, table: readonly ScreenFact[]): ScreenDialog {
   const fact = table.find((row) => row.id === dialog.factId);
   const ruleIds = [dialog.factId];
-  if (dialog.kind === "permission_dialog")
-    return { ruleIds, kind: "human_decision", isToolPermission: true };
+  if (dialog.kind === "permission_dialog") {
+    const keys = dialog.hasBody ? fact?.approvalKeys : undefined;
+    return {
+      ruleIds,
+      kind: "human_decision",
+      isToolPermission: true,
+      ...(keys === undefined ? {} : { approvalKeys: keys }),
+    };
+  }
   if (dialog.kind !== "startup_prompt" || fact === undefined || dialog.label === undefined) {
     return { ruleIds, kind: "human_decision" };
   }

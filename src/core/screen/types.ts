@@ -50,6 +50,13 @@ export interface ScreenFact {
   /** Least time from the dialog's first frame to the first key (a CLI drains typeahead then). */
   readonly firstKeyAfterMs?: number;
   readonly answer?: "autotrust" | "always" | "never";
+  /**
+   * permission_dialog: the keys that answer it for a human's approval (prd/approvals.md "On
+   * screen"), for a CLI whose hooks only announce the dialog. Never typed by the screen
+   * watcher: only for a pending approval the CLI's own hook announced, and only while a
+   * frame shows this row with its body.
+   */
+  readonly approvalKeys?: { readonly allow: string; readonly deny: string };
   /** CLI versions that paint this row: `from` inclusive, `before` exclusive; absent = every version. */
   readonly versions?: { readonly from?: string; readonly before?: string };
   /** CLI version(s) the row was seen on, each with a captured fixture (or a note why not). */

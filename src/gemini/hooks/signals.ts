@@ -8,9 +8,17 @@ function textOf(event: GeminiAnyHookEvent, field: string): string {
   return typeof value === "string" ? value : "";
 }
 
-function lastLine(text: string): string {
+/**
+ * The last word of the reply's last line. Gemini builds `prompt_response` from each model
+ * call's streamed chunks joined with a space (`Turn.getResponseText`), so a reply longer
+ * than one chunk reads there with text the chat file does not hold (" \nAllowed and
+ * done-525geptu u " for "Allowed and done-525geptu" in two chunks). The last word lies
+ * inside the last chunk, so the chat file holds it.
+ */
+function lastWord(text: string): string {
   const lines = text.split("\n").map((line) => line.trim());
-  return lines.filter((line) => line.length > 0).at(-1) ?? "";
+  const line = lines.filter((entry) => entry.length > 0).at(-1) ?? "";
+  return line.split(/\s+/).at(-1) ?? "";
 }
 
 /** A chat record that makes a conversation resumable: a prompt the user typed. */
@@ -27,9 +35,10 @@ export const GEMINI_TURN_SIGNALS = {
   promptAcceptedHook: "BeforeAgent",
   turnEndHook: "AfterAgent",
   // prompt_response joins every reply of the turn (a text before a tool call, the one
-  // after it) with padding the chat file does not hold, so only its last line is promised.
+  // after it) and every streamed chunk of each with padding the chat file does not hold,
+  // so only the last word of its last line is promised.
   turnEndTextOf: (event: GeminiAnyHookEvent): string | undefined =>
-    event.hook_event_name === "AfterAgent" ? lastLine(textOf(event, "prompt_response")) : undefined,
+    event.hook_event_name === "AfterAgent" ? lastWord(textOf(event, "prompt_response")) : undefined,
   acceptedPromptOf: (event: GeminiAnyHookEvent): string | undefined =>
     event.hook_event_name === "BeforeAgent" ? textOf(event, "prompt") : undefined,
   // An AfterAgent `decision: "block"` makes Gemini run again with the reason as prompt.

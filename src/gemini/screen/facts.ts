@@ -2,6 +2,7 @@
 // matched by src/core/screen/match-screen.ts. Gemini draws its dialogs in boxes, so a
 // dialog's rows start with "│".
 import type { ScreenFact, ScreenFacts } from "../../core/screen/types.js";
+import { KEYS } from "../../terminal/input.js";
 
 /** Rows from the composer's ">" row down to its footer; a draft of several rows grows it. */
 const COMPOSER_TO_FOOTER_ROWS = 16;
@@ -26,11 +27,16 @@ const ROWS: readonly ScreenFact[] = [
   {
     // "? Shell  <command>" / the command boxed / "Allow execution of [Shell]?" /
     // "● 1. Allow once" / "2. Allow for this session" / "3. No, suggest changes (esc)".
+    // Never answered on its own; a pending approval its Notification hook announced is
+    // answered with `approvalKeys` while this row and its body show (prd/gemini.md
+    // "Approvals"): "1" picks "1. Allow once" at once (a list under ten options takes a
+    // digit as its choice), and Escape cancels the call as "No" does.
     id: "gemini-tool-permission",
     kind: "permission_dialog",
     header: /^│?\s*(Allow execution of \S|Apply this change\?|Allow execution of MCP tool)/,
     body: [/\b1\. Allow once\b/],
     answer: "never",
+    approvalKeys: { allow: "1", deny: KEYS.escape },
     verifiedOn: "0.61.0",
   },
   {
