@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentAdapter } from "../core/contract/adapter.js";
 import type { ElwoodAgentSessionEvents } from "../core/contract/session.js";
 import { readScreenWithFacts } from "../core/screen/screen-reading.js";
-import { geminiHookCatalogue } from "./hooks/catalogue.js";
+import { GEMINI_LISTENER_ONLY_EVENTS, geminiHookCatalogue } from "./hooks/catalogue.js";
 import type { GeminiAnyHookEvent, GeminiHookEventName, GeminiHookEventOf } from "./hooks/events.js";
 import type { GeminiHookHandlers } from "./hooks/handlers.js";
 import { GEMINI_TURN_SIGNALS, isGeminiPromptRecord } from "./hooks/signals.js";
@@ -47,6 +47,7 @@ export const geminiAdapter: AgentAdapter<
     notAuthenticated: "gemini_not_authenticated",
   },
   hooks: geminiHookCatalogue,
+  listenerOnlyHooks: GEMINI_LISTENER_ONLY_EVENTS,
   signals: {
     ...GEMINI_TURN_SIGNALS,
     // SessionStart fires once the CLI is up, and Gemini queues a prompt typed while it
@@ -63,11 +64,13 @@ export const geminiAdapter: AgentAdapter<
   refuseLaunch: (env) => refuseWhenGeminiHooksAreOff(env),
   async planLaunch(request) {
     const { record, env } = request;
-    const settings = sessionSettings(
-      await readUserSettings(env),
-      geminiHookCatalogue.eventNames,
-      request.bridge,
+    // Gemini has command hooks only and no detached kind: every event it is told about
+    // blocks, so the per-request model events are left out unless someone asked for them.
+    const { isRegistered } = request.bridge;
+    const eventNames = geminiHookCatalogue.eventNames.filter(
+      (name) => isRegistered?.(name) !== false,
     );
+    const settings = sessionSettings(await readUserSettings(env), eventNames, request.bridge);
     const settingsPath = await request.writeRuntimeFile(
       "gemini-settings.json",
       `${JSON.stringify(settings, null, 2)}\n`,

@@ -23,6 +23,17 @@ const geminiHookInputs: HookInputSchemas = {
   normalizeToolName: normalizeGeminiToolName,
 };
 
+/**
+ * Model-call events Gemini fires per request (AfterModel once per streamed chunk), each one a
+ * bash round trip the CLI waits for (about 23 ms, prd/gemini.md): registered only when a
+ * handler is declared for them or someone listens for them at start (issue 44).
+ */
+export const GEMINI_LISTENER_ONLY_EVENTS: readonly string[] = [
+  "BeforeModel",
+  "AfterModel",
+  "BeforeToolSelection",
+];
+
 export const geminiHookCatalogue: HookCatalogue<GeminiHookHandlers, GeminiAnyHookEvent> =
   Object.freeze({
     eventNames: GEMINI_HOOK_EVENT_NAMES,
