@@ -1,17 +1,19 @@
 // Hook overhead (design/TARGETS.md). `npm run bench -- hooks` measures the user's path:
-// a real ClaudeSession / CodexSession with a PreToolUse handler in the parent against the
+// a real session with a before-tool handler (PreToolUse, BeforeTool, preToolUse) in the parent against the
 // bare CLI in the same run, as milliseconds per tool step and a ratio (hooks/user-path.ts).
 // `--mode components` measures the bridge round trip in isolation (hooks/components.ts);
 // `--mode timeline` shows when each hook reaches the parent within a tool step;
 // `--mode all` runs user and components.
-// Flags: --agents claude,codex  --steps 30  --runs 3
+// Flags: --agents claude,codex,gemini,copilot (gemini and copilot: --mode user, elwood vs bare)
+// --steps 30  --runs 3
 //   --variants noop,envfile,hooks,floor,elwood160,elwoodall,declared,unregistered
 // (bare-CLI variants besides bare itself, to attribute a difference; hooks/turns.ts).
 import { ElwoodError } from "../../src/errors.js";
+import { BENCH_AGENTS, isBenchAgent } from "./hooks/agent-profiles.js";
 import { measureComponents } from "./hooks/components.js";
 import { type BenchAgent, loadAverage } from "./hooks/setup.js";
 import { measureTimeline } from "./hooks/timeline.js";
-import type { TurnVariant } from "./hooks/turns.js";
+import { hasAttributionVariants, type TurnVariant } from "./hooks/turns.js";
 import { measureUserPath } from "./hooks/user-path.js";
 
 interface HookBenchArgs {
@@ -73,8 +75,14 @@ export function parseHookBenchArgs(args: readonly string[]): HookBenchArgs {
   }
   const agents = (flagValue(args, "--agents") ?? "claude,codex").split(",");
   for (const agent of agents) {
-    if (agent !== "claude" && agent !== "codex") {
-      throw new ElwoodError("invalid_options", `--agents lists claude and/or codex; got ${agent}.`);
+    if (!isBenchAgent(agent)) {
+      throw new ElwoodError(
+        "invalid_options",
+        `--agents lists ${BENCH_AGENTS.join(", ")}; got ${agent}.`,
+      );
+    }
+    if (mode !== "user" && !hasAttributionVariants(agent)) {
+      throw new ElwoodError("invalid_options", `--mode ${mode} is built for claude and codex.`);
     }
   }
   return {

@@ -37,6 +37,7 @@ interface ModelUrls {
   readonly url: string;
   readonly anthropicBaseUrl: string;
   readonly openaiBaseUrl: string;
+  readonly googleBaseUrl: string;
 }
 
 /** The scripted model server as the hook bench uses it, wherever it runs. */
@@ -126,6 +127,7 @@ async function serveOnThisThread(): Promise<void> {
       url: server.url,
       anthropicBaseUrl: server.anthropicBaseUrl,
       openaiBaseUrl: server.openaiBaseUrl,
+      googleBaseUrl: server.googleBaseUrl,
     },
   });
   port.on("message", (request: Request) => {

@@ -8,16 +8,12 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AgentHome, createAgentHome, type ScenarioStep } from "../../../src/testing/index.js";
 import { cliBinaryDir } from "../../../test/support/cli-binaries.js";
+import { BENCH_AGENT_PROFILES, type BenchAgent } from "./agent-profiles.js";
 import { type BenchModel, startModelThread } from "./model-thread.js";
 
-export type BenchAgent = "claude" | "codex";
+export type { BenchAgent } from "./agent-profiles.js";
 
 export const TURN_TIMEOUT_MS = 120_000;
-
-const SHELL_TOOL: Record<BenchAgent, (command: string) => ScenarioStep> = {
-  claude: (command) => ({ tool: { name: "Bash", input: { command } } }),
-  codex: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
-};
 
 export interface RunSetup {
   readonly agent: BenchAgent;
@@ -74,7 +70,7 @@ export interface ScriptedBenchTurn {
 /** A turn of `steps` sequential shell calls, then an answer. */
 export function scriptTurn(setup: RunSetup, label: string, steps: number): ScriptedBenchTurn {
   const prompt = `run the ${label} steps`;
-  const tool = SHELL_TOOL[setup.agent];
+  const tool = BENCH_AGENT_PROFILES[setup.agent].shellTool;
   const script: ScenarioStep[] = [];
   // A short text between calls keeps them sequential: consecutive tool steps would be
   // rendered as parallel calls in one reply.

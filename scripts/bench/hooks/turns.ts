@@ -24,7 +24,7 @@ import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { ClaudeSession, CodexSession } from "../../../src/agents.js";
+import { ELWOOD_AGENTS } from "../../../src/agents.js";
 import type { HookCatalogue, HookEventBase } from "../../../src/bridge/catalogue.js";
 import { createHookDispatcher } from "../../../src/bridge/dispatcher.js";
 import { HOOK_PORT_ENV, HOOK_TOKEN_ENV } from "../../../src/bridge/limits.js";
@@ -40,8 +40,10 @@ import { codexHookCatalogue } from "../../../src/codex/hooks/catalogue.js";
 import { codexBridgeOverrides } from "../../../src/codex/launch/argv.js";
 import type { BridgeWiring } from "../../../src/core/contract/adapter.js";
 import { hooksElwoodActsOn } from "../../../src/core/launch/hook-needs.js";
+import { ElwoodError } from "../../../src/errors.js";
 import { spawnPty } from "../../../src/terminal/pty-process.js";
 import { cliBinary } from "../../../test/support/cli-binaries.js";
+import { BENCH_AGENT_PROFILES } from "./agent-profiles.js";
 import {
   type BenchAgent,
   type RunSetup,
@@ -78,13 +80,20 @@ export interface MeasuredTurn {
 const HOOK_TIMEOUT_MS = 30_000;
 const TOOL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "PostToolBatch"] as const;
 /** The events that fire on every tool step and are observe-only in the default session. */
-const PER_STEP_OBSERVED: Readonly<Record<BenchAgent, readonly string[]>> = {
+const PER_STEP_OBSERVED: Readonly<Record<AttributedAgent, readonly string[]>> = {
   claude: ["PostToolUse", "PostToolBatch", "MessageDisplay"],
   codex: ["PostToolUse"],
 };
 
+/** The agents with attribution variants (the hook set rebuilt outside a session). */
+type AttributedAgent = "claude" | "codex";
+
+export function hasAttributionVariants(agent: BenchAgent): agent is AttributedAgent {
+  return agent === "claude" || agent === "codex";
+}
+
 /** How a default session whose only handler is the bench's PreToolUse registers each event. */
-function declaredRegistration(agent: BenchAgent): HookRegistration {
+function declaredRegistration(agent: AttributedAgent): HookRegistration {
   const adapter = agent === "claude" ? claudeAdapter : codexAdapter;
   return hookRegistration({
     mode: "declared",
@@ -113,10 +122,8 @@ async function elwoodTurn(
 ): Promise<MeasuredTurn> {
   const scripted = scriptTurn(setup, hookEvents === "all" ? "elwoodall" : "elwood", steps);
   let preToolUse = 0;
-  const hooks = {
-    PreToolUse: () => {
-      preToolUse += 1;
-    },
+  const countCall = () => {
+    preToolUse += 1;
   };
   const common = {
     cwd: setup.workspace,
@@ -125,10 +132,12 @@ async function elwoodTurn(
     ...(size === undefined ? {} : { initialSize: size }),
     ...(hookEvents === undefined ? {} : { hookEvents }),
   };
-  const session =
-    setup.agent === "claude"
-      ? new ClaudeSession({ ...common, permissionMode: "default", allowedTools: ["Bash"], hooks })
-      : new CodexSession({ ...common, autotrust: true, hooks });
+  const profile = BENCH_AGENT_PROFILES[setup.agent];
+  const session = ELWOOD_AGENTS.get(setup.agent).createSession({
+    ...common,
+    ...profile.sessionOptions,
+    hooks: { [profile.beforeToolHook]: countCall },
+  });
   try {
     await session.start();
     const cpuBefore = process.cpuUsage();
@@ -316,7 +325,15 @@ async function wiringFor(
   bridge: HookTarget | undefined,
 ): Promise<Wiring> {
   const bridgeEnv = bridge === undefined ? {} : bridge.environment();
-  const declared = declaredRegistration(setup.agent);
+  const { agent } = setup;
+  if (!hasAttributionVariants(agent)) {
+    const profile = BENCH_AGENT_PROFILES[agent];
+    if (variant !== "bare" || profile.bareArgs === undefined) {
+      throw new ElwoodError("invalid_options", `The ${variant} variant is not built for ${agent}.`);
+    }
+    return { args: profile.bareArgs, env: profile.bareEnv ?? {} };
+  }
+  const declared = declaredRegistration(agent);
   const isDeclared = variant === "declared" || variant === "unregistered";
   const wiring: BridgeWiring | undefined =
     bridge === undefined
@@ -330,7 +347,7 @@ async function wiringFor(
   // "unregistered" leaves out the per-step events the default session only observes.
   const registered = (eventNames: readonly string[]) =>
     variant === "unregistered"
-      ? eventNames.filter((name) => !PER_STEP_OBSERVED[setup.agent].includes(name))
+      ? eventNames.filter((name) => !PER_STEP_OBSERVED[agent].includes(name))
       : variant === "declared"
         ? eventNames.filter(declared.isRegistered)
         : eventNames;

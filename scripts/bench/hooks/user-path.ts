@@ -1,13 +1,14 @@
 // Hook overhead per tool step on the user's path (design/TARGETS.md "hook overhead per
-// tool step"): a real ClaudeSession / CodexSession whose PreToolUse handler returns
+// tool step"): a real session (every registered agent) whose before-tool handler returns
 // nothing runs one turn of sequential shell tool calls against the scripted model; the
 // bare CLI in a PTY (no Elwood, no hooks) runs the same turn on the same model server
 // and agent home in the same run. A tool step is the gap between consecutive model
 // requests of the turn (timestamps taken by the scripted server); the figure is the
 // median gap through Elwood minus the bare median, and their ratio.
 
+import { BENCH_AGENT_PROFILES } from "./agent-profiles.js";
 import { type BenchAgent, loadAverage, median, ms, setUp } from "./setup.js";
-import { measureTurn, type TurnVariant } from "./turns.js";
+import { hasAttributionVariants, measureTurn, type TurnVariant } from "./turns.js";
 
 export interface UserPathOptions {
   readonly agents: readonly BenchAgent[];
@@ -20,6 +21,8 @@ export interface UserPathOptions {
 type RunFigures = Partial<Record<TurnVariant, number>>;
 
 function variantsFor(agent: BenchAgent, options: UserPathOptions): TurnVariant[] {
+  // The agents after Claude and Codex are measured as a session against the bare CLI.
+  if (!hasAttributionVariants(agent)) return ["elwood", "bare"];
   const extra = options.extraVariants ?? (agent === "claude" ? ["noop"] : []);
   // The no-op command hooks are a Claude settings construct. The floor's plain server
   // answers Claude's HTTP hooks; Codex's command hooks run Elwood's client, which fails
@@ -92,7 +95,7 @@ export async function measureUserPath(options: UserPathOptions): Promise<void> {
         return `${variant} ${ms(median(deltas))}`;
       });
     console.log(
-      `${agent}: ${options.steps} sequential ${agent === "claude" ? "Bash" : "exec_command"} steps x ${options.runs} runs; ` +
+      `${agent}: ${options.steps} sequential ${BENCH_AGENT_PROFILES[agent].stepName} steps x ${options.runs} runs; ` +
         `median per-run step: elwood ${ms(elwood)}, bare ${ms(bare)}; ` +
         `overhead per tool step ${ms(median(overheads))} (runs: ${overheads.map(ms).join(", ")}), ` +
         `ratio ${(elwood / bare).toFixed(2)}` +
