@@ -29,6 +29,14 @@ export type GeminiSessionEvents = ElwoodAgentSessionEvents & {
 /** The oldest Gemini CLI release Elwood's e2e suite passed on (prd/gemini.md). */
 export const GEMINI_MINIMUM_VERSION = "0.61.0";
 
+/**
+ * Variables that make Gemini 0.61.0 leave its TUI: `CI=true` or `GITHUB_ACTIONS=true` puts
+ * it in headless mode (it answers nothing and exits), so a session started from a CI job
+ * ended at once; `VITEST=true` turns its folder trust off, the gate that keeps a project's
+ * own hooks from running (prd/gemini.md). Gemini never sees them.
+ */
+const GEMINI_HEADLESS_SWITCHES: readonly string[] = ["CI", "GITHUB_ACTIONS", "VITEST"];
+
 export const geminiAdapter: AgentAdapter<
   GeminiLaunchOptions,
   GeminiHookHandlers,
@@ -86,6 +94,7 @@ export const geminiAdapter: AgentAdapter<
     return {
       argv,
       env: { GEMINI_CLI_HOME: home, GEMINI_CLI_NO_RELAUNCH: "1" },
+      withoutEnv: GEMINI_HEADLESS_SWITCHES,
       commandHookEvents: "all",
     };
   },

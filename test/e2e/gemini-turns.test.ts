@@ -35,6 +35,19 @@ describe("Gemini turns against the real CLI", () => {
     expect(processesInHome(fx.home.home)).toEqual([]);
   });
 
+  test("a caller whose environment says CI=true and GITHUB_ACTIONS=true (a CI job) still gets the TUI: Gemini answers instead of going headless and exiting", async () => {
+    const fx = await newFixture();
+    const reply = token("ci-job");
+    fx.server.turn({ match: "from a ci job", steps: [{ say: reply }] });
+    const session = await startGeminiIn(fx, {
+      env: { ...fx.home.env, CI: "true", GITHUB_ACTIONS: "true", VITEST: "true" },
+    });
+    expect(await session.send("from a ci job")).toContain(reply);
+    expect(session.status).toBe("ready");
+    await session.close();
+    expect(processesInHome(fx.home.home)).toEqual([]);
+  });
+
   test("stream(): a BeforeTool handler allows one shell call and denies another; the model sees the reason and the denied command never runs", async () => {
     const fx = await newFixture();
     const allowed = token("allowed");

@@ -112,6 +112,11 @@ export interface LaunchPlan {
    * carries the path). Followed from the start; a resume skips what it already holds.
    */
   readonly transcriptPath?: string;
+  /**
+   * Variables of the caller's environment the CLI must not see (Gemini runs headless and
+   * exits when it finds `CI=true`): removed before the launch's own `env` is added.
+   */
+  readonly withoutEnv?: readonly string[];
 }
 
 export interface AgentAdapter<

@@ -153,7 +153,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       // Loopback bypasses any proxy: Claude's http hooks (and their token) must never
       // go through a user's HTTP(S)_PROXY.
       env: withLoopbackNoProxy({
-        ...env,
+        ...withoutNames(env, plan.withoutEnv),
         ...plan.env,
         ...bridge.environment(),
         ELWOOD_SESSION_ID: record.elwoodSessionId,
@@ -288,4 +288,14 @@ function withCliVersion<A extends Pick<AgentAdapter<unknown, unknown>, "readScre
 ): A {
   if (cliVersion === undefined) return adapter;
   return { ...adapter, readScreen: (frame) => adapter.readScreen({ ...frame, cliVersion }) };
+}
+
+/** `env` without the variables a launch plan removes. */
+function withoutNames(
+  env: Readonly<Record<string, string | undefined>>,
+  names: readonly string[] | undefined,
+): Record<string, string | undefined> {
+  if (names === undefined || names.length === 0) return { ...env };
+  const removed = new Set(names);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !removed.has(name)));
 }
