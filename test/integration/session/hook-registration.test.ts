@@ -61,7 +61,8 @@ const CODEX_EVENTS = [
 ];
 
 async function launched(cli: FakeCli): Promise<string[]> {
-  const launches = await cli.launches();
+  // start() may resolve before the login shell got to exec the CLI on a loaded machine.
+  const launches = await cli.waitForLaunches(1);
   expect(launches).toHaveLength(1);
   return launches[0] ?? [];
 }
