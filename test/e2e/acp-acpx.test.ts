@@ -204,9 +204,13 @@ for (const agent of ["codex", "claude"] as const) {
 
         const third = acpx.start("--approve-all", "prompt", "third question");
         await fx.server.waitForRequest((request) => request.matchedTurn === 2, 120_000);
+        const cancelSent = Date.now();
         expect((await acpx.run("cancel")).code).toBe(0);
         const cancelled = await third.finished;
         expect(stopReason(cancelled), cancelled.stderr).toBe("cancelled");
+        // The same bound as acp.test.ts: an ignored cancel answers only after the six Escapes
+        // of 5 s each (issue 45), while the scripted answer is still paused.
+        expect(Date.now() - cancelSent).toBeLessThan(30_000);
 
         const fourthRun = await acpx.run("--approve-all", "prompt", "fourth question");
         expect(stopReason(fourthRun), fourthRun.stderr).toBe("end_turn");

@@ -58,9 +58,7 @@ const resultOf = (updates: readonly SessionUpdate[], toolCallId: string) =>
     (update) => update.sessionUpdate === "tool_call_update" && update.toolCallId === toolCallId,
   );
 
-// Codex only for now: with Claude this scenario hit the cancel defect in prd/acp.md
-// ("Cancel", known defect) and once hung past its 480 s; acp-acpx.test.ts drives Claude.
-for (const agent of ["codex"] as readonly Agent[]) {
+for (const agent of Object.keys(AGENTS) as readonly Agent[]) {
   describe(`elwood acp over the SDK client: ${agent}`, () => {
     test(
       "C-ACP-01 C-ACP-02 C-ACP-03 C-ACP-04 C-ACP-05 C-ACP-09: prompt, permissions, cancel, load after restart, a mode change, nothing left running",

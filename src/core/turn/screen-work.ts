@@ -16,6 +16,9 @@ export class ScreenWork {
   /** No turn has ended yet, so no spinner can be a leftover. */
   #idleSinceTurnEnd = true;
   #sawWorkSinceSubmission = false;
+  /** The turn the CLI took since the last turn end: a working row now is its own work. */
+  #takenTurn: Turn | undefined;
+  #isWorkingNow = false;
   #idleComposerSince: number | undefined;
   #isIdleEndArmed = false;
   #mayBeReplaying: boolean;
@@ -32,6 +35,7 @@ export class ScreenWork {
   }
 
   onFrame(reading: Pick<ScreenReading, "isWorking" | "hasIdleComposer">, current?: Turn): void {
+    this.#isWorkingNow = reading.isWorking;
     if (reading.isWorking) this.noteWork(current);
     else this.#idleSinceTurnEnd = true;
     if (reading.isWorking || !reading.hasIdleComposer) this.#idleComposerSince = undefined;
@@ -41,10 +45,15 @@ export class ScreenWork {
   /**
    * False for the previous turn's leftover: painted just after its end, or up ever since while
    * our prompt is unaccepted (a starved Claude keeps its "running Stop hook" spinner for seconds).
+   * Once the CLI has taken the current prompt after that end, its working row is this turn's
+   * even inside the leftover window (issue 45: a prompt sent as the last one ended, then an
+   * Escape as its model request came, all within a second; Claude put the prompt back in an
+   * idle composer, and with no work counted that idle edge ended nothing).
    */
   noteWork(current: Turn | undefined): boolean {
     const now = this.#context.clock.now();
-    if (now - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return false;
+    const isTaken = current !== undefined && current === this.#takenTurn && !current.isSettled;
+    if (!isTaken && now - this.#lastTurnEndAt < STALE_WORK_AFTER_TURN_END_MS) return false;
     if (this.#mayBeReplaying) {
       // A turn of ours ends the replay window; so does a long enough idle composer.
       const idleSince = this.#idleComposerSince;
@@ -58,12 +67,20 @@ export class ScreenWork {
     return true;
   }
 
+  /** The CLI took `turn` (the current one): work on screen from now on is its own. */
+  noteAccepted(turn: Turn, current: Turn | undefined): void {
+    if (turn !== current || turn.isSettled) return;
+    this.#takenTurn = turn;
+    if (this.#isWorkingNow) this.noteWork(current);
+  }
+
   noteSubmission(): void {
     this.#sawWorkSinceSubmission = false;
     this.#idleComposerSince = undefined;
   }
 
   noteTurnEnd(): void {
+    this.#takenTurn = undefined;
     this.#lastTurnEndAt = this.#context.clock.now();
     this.#idleSinceTurnEnd = false;
   }

@@ -74,6 +74,7 @@ export class Turns {
 
   accept(turn: Turn, evidence: string): void {
     turn.accept(evidence);
+    this.#screen.noteAccepted(turn, this.current);
     this.#check(turn);
   }
 

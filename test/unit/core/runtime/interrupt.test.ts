@@ -56,6 +56,34 @@ describe("interrupt() (C-API-38) and the ready after it (C-TURN-02)", () => {
     expect(last?.reason).toBe("idle composer after an interrupt");
   });
 
+  it("C-TURN-02: an Escape within a second of the previous turn's end, its work the only work seen, still ends the turn (issue 45)", async () => {
+    // elwood acp's cancel: the next prompt is sent as the last one ends, and the cancel comes
+    // as the model request arrives, all inside the window where a working row counts as the
+    // previous turn's leftover. The CLI took this prompt, so its spinner is this turn's.
+    const cli = await ready({ thinkMs: 30_000, interruptShows: "prompt in composer" });
+    cli.reactions = { ...cli.reactions, thinkMs: 0 };
+    const first = track(cli.session.send("QUICK-one"));
+    for (let spent = 0; !first.settled && spent < 5_000; spent += 10) {
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(first).toEqual({ settled: true });
+    cli.reactions = { ...cli.reactions, thinkMs: 30_000 };
+    const second = track(cli.session.send("LONG-two"));
+    for (let spent = 0; !cli.isWorking && spent < 800; spent += 10) {
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cli.isWorking).toBe(true);
+    expect(cli.session.status).toBe("running");
+    const interrupted = track(cli.session.interrupt({ timeoutMs: 5_000 }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(interrupted).toEqual({ settled: true });
+    expect(cli.session.status).toBe("ready");
+    expect(cli.session.statusDecisions().at(-1)?.reason).toBe("idle composer after an interrupt");
+    expect(second.settled).toBe(true);
+    expect(escapes(cli)).toBe(1);
+  });
+
   it("C-TURN-02: after the Escape, ready comes from the screen's banner alone, with no Stop hook", async () => {
     const cli = await midTurn();
     const hooks: string[] = [];
