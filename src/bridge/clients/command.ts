@@ -7,6 +7,7 @@
 
 import { ElwoodError } from "../../errors.js";
 import { shellQuote } from "../../shell/login-shell.js";
+import { type HookTimeoutsByEvent, timeoutForEvent } from "../handler-timeout.js";
 import { cliHookTimeoutSeconds, HOOK_EVENT_NAME_PATTERN } from "../limits.js";
 import { bashHookClientScript } from "./bash-client.js";
 import { nodeHookClientScript } from "./node-client.js";
@@ -45,6 +46,34 @@ export function commandHookCommand(options: CommandHookCommandOptions): string {
     return `${program} -c ${script} ${BASH_CLIENT_NAME} ${options.eventName}`;
   }
   return `${program} -e ${shellQuote(nodeHookClientScript({ hookTimeoutMs }))} ${options.eventName}`;
+}
+
+/** What a launch knows of its bridge that a command hook needs (core's BridgeWiring). */
+export interface CommandHookWiring {
+  readonly commandClientKind: HookClientKind;
+  readonly hookTimeoutMs: number;
+  readonly hookTimeoutsByEvent?: HookTimeoutsByEvent;
+}
+
+/**
+ * One event's command through the bridge client, with the event's own deadline (an
+ * approvals handler waits for a human) that the client and the CLI's kill switch share.
+ */
+export function eventCommandHook(
+  eventName: string,
+  wiring: CommandHookWiring,
+): { readonly command: string; readonly hookTimeoutMs: number } {
+  const hookTimeoutMs = timeoutForEvent(
+    eventName,
+    wiring.hookTimeoutMs,
+    wiring.hookTimeoutsByEvent,
+  );
+  const command = commandHookCommand({
+    eventName,
+    client: wiring.commandClientKind,
+    hookTimeoutMs,
+  });
+  return { command, hookTimeoutMs };
 }
 
 /** A command hook entry as both CLIs' hook settings spell it. */

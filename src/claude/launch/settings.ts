@@ -7,7 +7,7 @@
 // so those two use the command-hook client (prd/bridge.md). An event no decision can be
 // needed for at start (bridge/registration.ts) is an async command hook: Claude runs it in
 // the background and never waits, and the client still brings it to the bridge.
-import { commandHookCommand, commandHookEntry } from "../../bridge/clients/command.js";
+import { commandHookEntry, eventCommandHook } from "../../bridge/clients/command.js";
 import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
 import { CLAUDE_COMMAND_ONLY_EVENTS, claudeHttpHookEntry } from "./http-hooks.js";
@@ -24,11 +24,7 @@ function bridgeHookEntry(eventName: string, bridge: BridgeWiring): unknown {
   if (!isObserveOnly && !CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName)) {
     return claudeHttpHookEntry({ port: bridge.port, eventName, hookTimeoutMs });
   }
-  const command = commandHookCommand({
-    eventName,
-    client: bridge.commandClientKind,
-    hookTimeoutMs,
-  });
+  const { command } = eventCommandHook(eventName, bridge);
   return commandHookEntry({ command, hookTimeoutMs, async: isObserveOnly });
 }
 

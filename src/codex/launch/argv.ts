@@ -5,8 +5,7 @@
 // switch the bridge off. The trust key vouches for Elwood's own hooks only
 // (hook-trust.ts); every other hook keeps Codex's review gate.
 
-import { commandHookCommand } from "../../bridge/clients/command.js";
-import { timeoutForEvent } from "../../bridge/handler-timeout.js";
+import { eventCommandHook } from "../../bridge/clients/command.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
 import type { CodexLaunchOptions } from "../options.js";
@@ -29,17 +28,7 @@ const CODEX_HOOK_TIMEOUT_CAP_SECONDS: Readonly<Record<string, number>> = {
 
 /** Elwood's command hook for one event, as Codex sees (and hashes) it. */
 export function codexCommandHook(eventName: string, bridge: BridgeWiring): CodexCommandHook {
-  // The event's own deadline (an approvals handler waits for a human) for client and CLI.
-  const hookTimeoutMs = timeoutForEvent(
-    eventName,
-    bridge.hookTimeoutMs,
-    bridge.hookTimeoutsByEvent,
-  );
-  const command = commandHookCommand({
-    eventName,
-    client: bridge.commandClientKind,
-    hookTimeoutMs,
-  });
+  const { command, hookTimeoutMs } = eventCommandHook(eventName, bridge);
   const timeoutSec = Math.min(
     cliHookTimeoutSeconds(hookTimeoutMs),
     CODEX_HOOK_TIMEOUT_CAP_SECONDS[eventName] ?? Number.POSITIVE_INFINITY,

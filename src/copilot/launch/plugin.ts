@@ -5,7 +5,7 @@
 // Each hook runs the bridge's command client inline (bridge/clients/command.ts).
 
 import { bashHookClientScript } from "../../bridge/clients/bash-client.js";
-import { commandHookCommand } from "../../bridge/clients/command.js";
+import { eventCommandHook } from "../../bridge/clients/command.js";
 import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
@@ -25,12 +25,7 @@ const eventTimeoutMs = (eventName: string, bridge: BridgeWiring): number =>
   timeoutForEvent(eventName, bridge.hookTimeoutMs, bridge.hookTimeoutsByEvent);
 
 function hookFor(eventName: string, bridge: BridgeWiring): CopilotCommandHook {
-  const hookTimeoutMs = eventTimeoutMs(eventName, bridge);
-  const command = commandHookCommand({
-    eventName,
-    client: bridge.commandClientKind,
-    hookTimeoutMs,
-  });
+  const { command, hookTimeoutMs } = eventCommandHook(eventName, bridge);
   return { type: "command", bash: command, timeoutSec: cliHookTimeoutSeconds(hookTimeoutMs) };
 }
 

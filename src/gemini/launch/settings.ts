@@ -3,8 +3,7 @@
 // variables hidden from the agent's tools. Gemini reads them from the private home's
 // user layer (./home.ts), which is not in the workspace the agent's tools edit.
 
-import { commandHookCommand } from "../../bridge/clients/command.js";
-import { timeoutForEvent } from "../../bridge/handler-timeout.js";
+import { eventCommandHook } from "../../bridge/clients/command.js";
 import { cliHookTimeoutSeconds } from "../../bridge/limits.js";
 import { BRIDGE_ENV_NAMES } from "../../bridge/tool-env.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
@@ -25,16 +24,7 @@ function listAt(settings: Settings, key: string): unknown[] {
 
 /** One event's Elwood hook: the bridge client inline, the bridge variables in its env. */
 export function geminiHookEntry(eventName: string, bridge: BridgeWiring): Settings {
-  const hookTimeoutMs = timeoutForEvent(
-    eventName,
-    bridge.hookTimeoutMs,
-    bridge.hookTimeoutsByEvent,
-  );
-  const command = commandHookCommand({
-    eventName,
-    client: bridge.commandClientKind,
-    hookTimeoutMs,
-  });
+  const { command, hookTimeoutMs } = eventCommandHook(eventName, bridge);
   // The tools' redaction below strips the bridge variables from hooks too; Gemini adds a
   // hook's own `env` back, and expands `$NAME` in settings from its own environment when
   // it loads them, so the token is never written to the file.
