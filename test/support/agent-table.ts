@@ -48,6 +48,11 @@ export interface AgentRow {
   shell(command: string): ToolStep;
   /** The hook event name the agent fires before a tool runs (`hookEventName`). */
   readonly beforeToolEvent: string;
+  /** The same "shell tool runs unasked" for `elwood` (its flags) and serve (request fields). */
+  readonly cliPosture: readonly string[];
+  readonly servePosture: Readonly<Record<string, unknown>>;
+  /** Which token counts the CLI's own records carry apart (else Elwood reports 0). */
+  readonly usage: { readonly cacheWrites: boolean; readonly reasoning: boolean };
 }
 
 const fixture: FixtureOptions = { trusted: true };
@@ -68,6 +73,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       startOrResumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
     shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
     beforeToolEvent: "PreToolUse",
+    cliPosture: [],
+    servePosture: {},
+    // Claude's records report no thinking tokens of their own.
+    usage: { cacheWrites: true, reasoning: false },
   },
   codex: {
     agent: "codex",
@@ -79,6 +88,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       startOrResumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
     shell: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
     beforeToolEvent: "PreToolUse",
+    cliPosture: [],
+    servePosture: {},
+    // 0.171.0 records a scripted `input_tokens_details.cache_write_tokens` as its own field.
+    usage: { cacheWrites: true, reasoning: true },
   },
   gemini: {
     agent: "gemini",
@@ -92,6 +105,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       tool: { name: "run_shell_command", input: { command, description: "run it" } },
     }),
     beforeToolEvent: "BeforeTool",
+    cliPosture: ["--gemini-approval-mode", "yolo"],
+    servePosture: { approvalMode: "yolo" },
+    // usageMetadata has no cache-write count; thoughtsTokenCount is reasoning.
+    usage: { cacheWrites: false, reasoning: true },
   },
   copilot: {
     agent: "copilot",
@@ -106,6 +123,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       }),
     shell: (command) => ({ tool: { name: "bash", input: { command, description: "run it" } } }),
     beforeToolEvent: "preToolUse",
+    cliPosture: [],
+    servePosture: {},
+    // Copilot's records report no thinking tokens of their own.
+    usage: { cacheWrites: true, reasoning: false },
   },
 };
 
