@@ -51,6 +51,13 @@ export interface AgentRow {
   /** The same "shell tool runs unasked" for `elwood` (its flags) and serve (request fields). */
   readonly cliPosture: readonly string[];
   readonly servePosture: Readonly<Record<string, unknown>>;
+  /**
+   * How a session that never took a prompt resumes (prd/decisions.md "An empty
+   * conversation resumes"): "launched-id" always relaunches with `--session-id` and the id
+   * it was first launched with; "either" may start afresh under another id (Codex takes no
+   * chosen id; Gemini reuses it only while its chat file allows, launchedConversationState).
+   */
+  readonly emptyResume: "launched-id" | "either";
   /** Which token counts the CLI's own records carry apart (else Elwood reports 0). */
   readonly usage: { readonly cacheWrites: boolean; readonly reasoning: boolean };
 }
@@ -75,6 +82,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     beforeToolEvent: "PreToolUse",
     cliPosture: [],
     servePosture: {},
+    emptyResume: "launched-id",
     // Claude's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
   },
@@ -90,6 +98,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     beforeToolEvent: "PreToolUse",
     cliPosture: [],
     servePosture: {},
+    emptyResume: "either",
     // 0.171.0 records a scripted `input_tokens_details.cache_write_tokens` as its own field.
     usage: { cacheWrites: true, reasoning: true },
   },
@@ -107,6 +116,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     beforeToolEvent: "BeforeTool",
     cliPosture: ["--gemini-approval-mode", "yolo"],
     servePosture: { approvalMode: "yolo" },
+    emptyResume: "either",
     // usageMetadata has no cache-write count; thoughtsTokenCount is reasoning.
     usage: { cacheWrites: false, reasoning: true },
   },
@@ -125,6 +135,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     beforeToolEvent: "preToolUse",
     cliPosture: [],
     servePosture: {},
+    emptyResume: "launched-id",
     // Copilot's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
   },
