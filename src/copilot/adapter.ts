@@ -22,6 +22,7 @@ import { COPILOT_TURN_SIGNALS } from "./hooks/signals.js";
 import { copilotArgv } from "./launch/argv.js";
 import {
   copilotTranscriptPath,
+  findCopilotConversation,
   isCopilotConversationRecord,
   launchedConversationState,
 } from "./launch/paths.js";
@@ -125,4 +126,5 @@ export const copilotAdapter: AgentAdapter<
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
   newConversationId: () => randomUUID(),
   launchedConversationState,
+  findConversation: findCopilotConversation,
 };

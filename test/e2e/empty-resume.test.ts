@@ -2,30 +2,23 @@
 // "Done when" 1, prd/decisions.md "An empty conversation resumes"): loops created before
 // the first turn (the durable definitions §5.9 keeps "for resume") come back with their
 // ids and jitter, whether the session was stopped or its parent was SIGKILLed, and the
-// resumed session answers a prompt. Claude is relaunched under the conversation id it was
-// first launched with (`--session-id`); Codex, which takes no chosen id, starts its
-// conversation afresh. Real pinned CLIs against the scripted model server.
+// resumed session answers a prompt. Every agent of the one table (support/agent-table.ts):
+// Claude and Copilot are relaunched under the conversation id they were first launched
+// with (`--session-id`); Codex, which takes no chosen id, starts its conversation afresh,
+// and Gemini does either, as its chat file of that id allows. Real pinned CLIs against the
+// scripted model server.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  resumeClaude,
-  resumeCodex,
-  startClaude,
-  startCodex,
-  startOrResumeClaude,
-  startOrResumeCodex,
-} from "../../src/agents.js";
 import type { ElwoodLoopSnapshot } from "../../src/core/contract/loops.js";
-import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
+import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
-import type { CliName } from "../support/cli-binaries.js";
 import { type CrashParentRun, startCrashParent } from "../support/crash-parent.js";
 import { commandLineOf, processesInHome, survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const newFixture = useRealCliFixture({ trusted: true });
+const newFixture = useRealCliFixture();
 
 /** Loops long enough that none fires during the test: they are definitions to keep. */
 const LOOP_INTERVAL_MS = 3_600_000;
@@ -44,33 +37,32 @@ async function readRecord(fx: ClaudeFixture, id: string): Promise<StoredRecord> 
 }
 
 function common(fx: ClaudeFixture) {
-  return { cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir, autotrust: true };
+  return { cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir };
 }
 
-async function start(fx: ClaudeFixture, cli: CliName): Promise<ElwoodAgentSession> {
-  const session =
-    cli === "claude"
-      ? await startClaude({ ...common(fx), permissionMode: "default" })
-      : await startCodex(common(fx));
+async function start(fx: ClaudeFixture, row: AgentRow) {
+  const session = await row.start(common(fx));
   fx.defer(() => ensureGone(session));
   return session;
 }
 
-async function resume(fx: ClaudeFixture, cli: CliName, elwoodSessionId: string) {
-  const session: ElwoodAgentSession =
-    cli === "claude"
-      ? await resumeClaude({ ...common(fx), elwoodSessionId })
-      : await resumeCodex({ ...common(fx), elwoodSessionId });
+async function resume(fx: ClaudeFixture, row: AgentRow, elwoodSessionId: string) {
+  const session = await row.resume({ ...common(fx), elwoodSessionId });
   fx.defer(() => ensureGone(session));
   const warnings: ElwoodWarningEvent[] = [];
   session.on("warning", (warning) => warnings.push(warning));
   return { session, warnings };
 }
 
-/** The CLI command line the session runs (found by the agent HOME it inherited). */
-function cliCommandLine(fx: ClaudeFixture, cli: CliName): string {
-  const lines = processesInHome(fx.home.home).map(commandLineOf);
-  return lines.find((line) => line.includes(cli === "claude" ? "--settings" : "hooks.")) ?? "";
+/**
+ * The command line of the agent home's process launched with `--session-id <id>`, the
+ * flag's value separate or after `=` (Copilot's), read as `--session-id <id>`.
+ */
+function launchedWith(fx: ClaudeFixture, id: string | undefined): string {
+  const lines = processesInHome(fx.home.home).map((pid) =>
+    commandLineOf(pid).replace(`--session-id=${id}`, `--session-id ${id}`),
+  );
+  return lines.find((line) => line.includes(`--session-id ${id}`)) ?? "";
 }
 
 function loopShape(loops: readonly Pick<ElwoodLoopSnapshot, "id" | "jitterMs" | "createdAt">[]) {
@@ -80,32 +72,29 @@ function loopShape(loops: readonly Pick<ElwoodLoopSnapshot, "id" | "jitterMs" | 
 /** Resumed, ready, same loops, and a prompt answered; the record then holds the conversation. */
 async function expectWorkingResume(
   fx: ClaudeFixture,
-  cli: CliName,
+  row: AgentRow,
   elwoodSessionId: string,
   loops: ReturnType<typeof loopShape>,
   launchedId: string | undefined,
 ) {
-  const { session, warnings } = await resume(fx, cli, elwoodSessionId);
+  const { session, warnings } = await resume(fx, row, elwoodSessionId);
   expect(session.elwoodSessionId).toBe(elwoodSessionId);
   await session.waitForStatus((status) => status === "ready", 90_000);
   expect(loopShape(await session.listLoops())).toEqual(loops);
-  if (cli === "claude") {
+  if (row.emptyResume === "launched-id") {
     // Relaunched under the id it was first launched with: a new conversation, not --resume.
-    const line = cliCommandLine(fx, cli);
+    const line = launchedWith(fx, launchedId);
     expect(line).toContain(`--session-id ${launchedId}`);
     expect(line).not.toContain("--resume");
   }
   expect(warnings.map((warning) => warning.code)).toEqual(["resumed_empty_conversation"]);
   expect(await session.send("after the resume")).toContain("back again");
   const record = await readRecord(fx, elwoodSessionId);
-  if (cli === "claude") expect(record.resume.agentSessionId).toBe(launchedId);
+  if (row.emptyResume === "launched-id") expect(record.resume.agentSessionId).toBe(launchedId);
   else expect(record.resume.agentSessionId).toEqual(expect.any(String));
   // From here on it is a conversation like any other: the next resume is a real one.
   await session.stop();
-  const again =
-    cli === "claude"
-      ? await startOrResumeClaude({ ...common(fx), elwoodSessionId })
-      : await startOrResumeCodex({ ...common(fx), elwoodSessionId });
+  const again = await row.startOrResume({ ...common(fx), elwoodSessionId });
   fx.defer(() => ensureGone(again.session));
   expect(again.resumed).toBe(true);
   expect(again.session.elwoodSessionId).toBe(elwoodSessionId);
@@ -113,10 +102,10 @@ async function expectWorkingResume(
   await again.session.stop();
 }
 
-function runParent(fx: ClaudeFixture, cli: CliName): Promise<CrashParentRun> {
+function runParent(fx: ClaudeFixture, row: AgentRow): Promise<CrashParentRun> {
   const loops = { count: LOOP_COUNT, intervalMs: LOOP_INTERVAL_MS };
   return startCrashParent(fx, {
-    agent: cli,
+    agent: row.agent,
     ...common(fx),
     phase: "ready",
     prompt: "unused",
@@ -125,12 +114,12 @@ function runParent(fx: ClaudeFixture, cli: CliName): Promise<CrashParentRun> {
 }
 
 describe("a session stopped or killed before its first turn resumes empty, loops intact", () => {
-  test.each(["claude", "codex"] as const)(
-    "C-LOOP-12 C-API-26: %s: start → createLoop ×5 → stop() → resume keeps ids and jitter and answers",
-    async (cli) => {
-      const fx = await newFixture({ cli });
+  test.each(AGENT_ROWS)(
+    "C-LOOP-12 C-API-26: $agent: start → createLoop ×5 → stop() → resume keeps ids and jitter and answers",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
       fx.server.turn({ match: "after the resume", steps: [{ say: "back again" }] });
-      const first = await start(fx, cli);
+      const first = await start(fx, row);
       await first.waitForStatus((status) => status === "ready", 90_000);
       for (let i = 0; i < LOOP_COUNT; i += 1) {
         await first.createLoop({
@@ -143,24 +132,24 @@ describe("a session stopped or killed before its first turn resumes empty, loops
       expect(loops).toHaveLength(LOOP_COUNT);
       const launchedId = (await readRecord(fx, first.elwoodSessionId)).resume.launched
         ?.agentSessionId;
-      if (cli === "claude") {
+      if (row.emptyResume === "launched-id") {
         expect(launchedId).toMatch(
           /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
         );
-        expect(cliCommandLine(fx, cli)).toContain(`--session-id ${launchedId}`);
+        expect(launchedWith(fx, launchedId)).toContain(`--session-id ${launchedId}`);
       }
       await first.stop();
       expect((await readRecord(fx, first.elwoodSessionId)).resume.agentSessionId).toBeUndefined();
-      await expectWorkingResume(fx, cli, first.elwoodSessionId, loops, launchedId);
+      await expectWorkingResume(fx, row, first.elwoodSessionId, loops, launchedId);
     },
   );
 
-  test.each(["claude", "codex"] as const)(
-    "C-LOOP-12 C-API-26: %s: a parent SIGKILLed before the first turn leaves a session that resumes with its loops",
-    async (cli) => {
-      const fx = await newFixture({ cli });
+  test.each(AGENT_ROWS)(
+    "C-LOOP-12 C-API-26: $agent: a parent SIGKILLed before the first turn leaves a session that resumes with its loops",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
       fx.server.turn({ match: "after the resume", steps: [{ say: "back again" }] });
-      const run = await runParent(fx, cli);
+      const run = await runParent(fx, row);
       const stored = await readRecord(fx, run.elwoodSessionId);
       const sidecar = JSON.parse(
         await readFile(join(fx.stateDir, "sessions", run.elwoodSessionId, "loops.json"), "utf8"),
@@ -172,7 +161,7 @@ describe("a session stopped or killed before its first turn resumes empty, loops
       expect(stored.resume.agentSessionId).toBeUndefined();
       await expectWorkingResume(
         fx,
-        cli,
+        row,
         run.elwoodSessionId,
         loops,
         stored.resume.launched?.agentSessionId,

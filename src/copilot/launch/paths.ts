@@ -1,9 +1,10 @@
 // Where Copilot keeps a conversation: `$COPILOT_HOME/session-state/<id>/events.jsonl`
 // (COPILOT_HOME defaults to ~/.copilot), the session record Elwood reads for activity and
 // usage, and what a resume needs to know of it.
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import type { LaunchedConversationState } from "../../core/contract/adapter.js";
+import type { ConversationOnDisk, LaunchedConversationState } from "../../core/contract/adapter.js";
 import { hasConversationOnDisk } from "../../transcript/conversation-evidence.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -42,4 +43,28 @@ export async function launchedConversationState(
 ): Promise<LaunchedConversationState> {
   const path = copilotTranscriptPath(env, process.cwd(), agentSessionId);
   return (await hasConversationOnDisk(path, isCopilotConversationRecord)) ? "written" : "absent";
+}
+
+/**
+ * Where Copilot keeps the recorded conversation `agentSessionId`, and whether `--session-id`
+ * would resume it (issue 47): "written" while its record holds a prompt; "empty" for a
+ * record without one; "absent" when the record is gone. Copilot itself reopens a missing
+ * or empty record as a new, empty conversation under the same id, so a recorded
+ * conversation in either state is refused before the launch instead.
+ */
+export async function findCopilotConversation(
+  agentSessionId: string,
+  env: Env,
+): Promise<ConversationOnDisk> {
+  const path = copilotTranscriptPath(env, process.cwd(), agentSessionId);
+  if (await hasConversationOnDisk(path, isCopilotConversationRecord)) {
+    return { state: "written", path, expectedAt: path };
+  }
+  const isFile = await stat(path).then(
+    (found) => found.isFile(),
+    () => false,
+  );
+  return isFile
+    ? { state: "empty", path, expectedAt: path }
+    : { state: "absent", path: undefined, expectedAt: path };
 }

@@ -1,0 +1,171 @@
+// The agent-neutral e2e scenarios' one table of agents (issue 42/46 "Done when" 2): a row
+// per registered agent (src/agents.ts), holding only what differs between the CLIs — its
+// public factories with the options a scenario needs, how the scripted model asks it for a
+// shell command, and the hook event it fires before a tool. A scenario is written once
+// over `AGENT_ROWS`; adding an agent to the registry fails to compile here until its row
+// is added, never a copy of a scenario.
+import {
+  resumeClaude,
+  resumeCodex,
+  resumeCopilot,
+  resumeGemini,
+  startClaude,
+  startCodex,
+  startCopilot,
+  startGemini,
+  startOrResumeClaude,
+  startOrResumeCodex,
+  startOrResumeCopilot,
+  startOrResumeGemini,
+} from "../../src/agents.js";
+import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ToolStep } from "../../src/testing/index.js";
+import type { FixtureOptions } from "./claude-e2e.js";
+import { CLI_NAMES, type CliName } from "./cli-binaries.js";
+
+/** What every scenario passes to a row's factories: the fixture's folders and the CLI. */
+export interface RowOptions {
+  readonly cwd: string;
+  readonly env: Record<string, string>;
+  readonly stateDir: string;
+  /** The CLI to run instead of the pinned one (a wrapper that logs each run). */
+  readonly executable?: string;
+  /** Installed on the agent's before-a-tool hook (`AgentRow.beforeToolEvent`). */
+  readonly beforeTool?: () => unknown;
+}
+
+export interface AgentRow {
+  readonly agent: CliName;
+  /** The agent home's set-up: each CLI's own trust of the workspace is seeded. */
+  readonly fixture: FixtureOptions;
+  /** Started with the shell tool allowed without a dialog, and autotrust. */
+  start(options: RowOptions): Promise<ElwoodAgentSession>;
+  resume(options: RowOptions & { readonly elwoodSessionId: string }): Promise<ElwoodAgentSession>;
+  startOrResume(
+    options: RowOptions & { readonly elwoodSessionId: string },
+  ): Promise<{ readonly session: ElwoodAgentSession; readonly resumed: boolean }>;
+  /** The scripted model's call of the agent's shell tool running `command`. */
+  shell(command: string): ToolStep;
+  /** The hook event name the agent fires before a tool runs (`hookEventName`). */
+  readonly beforeToolEvent: string;
+  /** The same "shell tool runs unasked" for `elwood` (its flags) and serve (request fields). */
+  readonly cliPosture: readonly string[];
+  readonly servePosture: Readonly<Record<string, unknown>>;
+  /**
+   * How a session that never took a prompt resumes (prd/decisions.md "An empty
+   * conversation resumes"): "launched-id" always relaunches with `--session-id` and the id
+   * it was first launched with; "either" may start afresh under another id (Codex takes no
+   * chosen id; Gemini reuses it only while its chat file allows, launchedConversationState).
+   */
+  readonly emptyResume: "launched-id" | "either";
+  /** Which token counts the CLI's own records carry apart (else Elwood reports 0). */
+  readonly usage: { readonly cacheWrites: boolean; readonly reasoning: boolean };
+}
+
+const fixture: FixtureOptions = { trusted: true };
+
+function common(options: RowOptions) {
+  const { beforeTool: _hook, ...rest } = options;
+  return { ...rest, autotrust: true };
+}
+
+const ROWS: Readonly<Record<CliName, AgentRow>> = {
+  claude: {
+    agent: "claude",
+    fixture: { ...fixture, cli: "claude" },
+    start: (options) => startClaude({ ...claudeOptions(options) }),
+    resume: (options) =>
+      resumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    startOrResume: (options) =>
+      startOrResumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
+    beforeToolEvent: "PreToolUse",
+    cliPosture: [],
+    servePosture: {},
+    emptyResume: "launched-id",
+    // Claude's records report no thinking tokens of their own.
+    usage: { cacheWrites: true, reasoning: false },
+  },
+  codex: {
+    agent: "codex",
+    fixture: { ...fixture, cli: "codex" },
+    start: (options) => startCodex(codexOptions(options)),
+    resume: (options) =>
+      resumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    startOrResume: (options) =>
+      startOrResumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    shell: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
+    beforeToolEvent: "PreToolUse",
+    cliPosture: [],
+    servePosture: {},
+    emptyResume: "either",
+    // 0.171.0 records a scripted `input_tokens_details.cache_write_tokens` as its own field.
+    usage: { cacheWrites: true, reasoning: true },
+  },
+  gemini: {
+    agent: "gemini",
+    fixture: { ...fixture, cli: "gemini" },
+    start: (options) => startGemini(geminiOptions(options)),
+    resume: (options) =>
+      resumeGemini({ ...geminiOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    startOrResume: (options) =>
+      startOrResumeGemini({ ...geminiOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    shell: (command) => ({
+      tool: { name: "run_shell_command", input: { command, description: "run it" } },
+    }),
+    beforeToolEvent: "BeforeTool",
+    cliPosture: ["--gemini-approval-mode", "yolo"],
+    servePosture: { approvalMode: "yolo" },
+    emptyResume: "either",
+    // usageMetadata has no cache-write count; thoughtsTokenCount is reasoning.
+    usage: { cacheWrites: false, reasoning: true },
+  },
+  copilot: {
+    agent: "copilot",
+    fixture: { ...fixture, cli: "copilot" },
+    start: (options) => startCopilot(copilotOptions(options)),
+    resume: (options) =>
+      resumeCopilot({ ...copilotOptions(options), elwoodSessionId: options.elwoodSessionId }),
+    startOrResume: (options) =>
+      startOrResumeCopilot({
+        ...copilotOptions(options),
+        elwoodSessionId: options.elwoodSessionId,
+      }),
+    shell: (command) => ({ tool: { name: "bash", input: { command, description: "run it" } } }),
+    beforeToolEvent: "preToolUse",
+    cliPosture: [],
+    servePosture: {},
+    emptyResume: "launched-id",
+    // Copilot's records report no thinking tokens of their own.
+    usage: { cacheWrites: true, reasoning: false },
+  },
+};
+
+// Each agent's own spelling of "the shell tool runs unasked" and of its before-tool hook.
+function claudeOptions(options: RowOptions) {
+  const hooks = options.beforeTool && { hooks: { PreToolUse: options.beforeTool as never } };
+  return {
+    ...common(options),
+    permissionMode: "default" as const,
+    allowedTools: ["Bash"],
+    ...hooks,
+  };
+}
+
+function codexOptions(options: RowOptions) {
+  const hooks = options.beforeTool && { hooks: { PreToolUse: options.beforeTool as never } };
+  return { ...common(options), ...hooks };
+}
+
+function geminiOptions(options: RowOptions) {
+  const hooks = options.beforeTool && { hooks: { BeforeTool: options.beforeTool as never } };
+  return { ...common(options), approvalMode: "yolo" as const, ...hooks };
+}
+
+function copilotOptions(options: RowOptions) {
+  const hooks = options.beforeTool && { hooks: { preToolUse: options.beforeTool as never } };
+  return { ...common(options), ...hooks };
+}
+
+/** Every registered agent's row, in the registry's order. */
+export const AGENT_ROWS: readonly AgentRow[] = CLI_NAMES.map((name) => ROWS[name]);
