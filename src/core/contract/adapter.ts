@@ -177,7 +177,11 @@ export interface AgentAdapter<
     readonly isConversationRecord?: (record: unknown) => boolean;
     /** The hook that can answer a tool-permission prompt before it needs a human, if any. */
     readonly permissionRequestHook?: string;
-    /** The turn-end or turn-failed hook's last-message text ("" if none, undefined for other hooks). */
+    /**
+     * The turn-end or turn-failed hook's last-message text: "" when the turn ended with
+     * none; undefined for other hooks, or when the hook cannot tell (the turn then waits
+     * for some text in the transcript rather than end empty).
+     */
     turnEndTextOf(event: Event): string | undefined;
     /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
     acceptedPromptOf(event: Event): string | undefined;

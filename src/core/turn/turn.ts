@@ -44,6 +44,7 @@ export class Turn {
   #state: TurnState = "queued";
   readonly #listeners = new Set<(change: TurnChange) => void>();
   #promised: string | undefined;
+  #isTextUnknown = false;
   #window = "";
   /** When the transcript last attributed content to this turn (an empty message counts). */
   #lastContentAt: number | undefined;
@@ -116,6 +117,15 @@ export class Turn {
   /** The turn-end signal's final text, normalized ("" when it carries none; undefined: not yet). */
   get promised(): string | undefined {
     return this.#promised;
+  }
+
+  /** Its turn-end hook could not tell the final text: the turn waits for some text. */
+  get isTextUnknown(): boolean {
+    return this.#isTextUnknown;
+  }
+
+  markTextUnknown(): void {
+    this.#isTextUnknown = true;
   }
 
   promise(text: string): void {

@@ -114,7 +114,11 @@ export class Turns {
     // The final text the transcript must hold before the turn ends; a failed turn's error
     // text counts (under load Claude's StopFailure came before its "Not logged in" reply
     // reached the transcript, and send() resolved with "").
-    current.promise(signals.turnEndTextOf(event) ?? "");
+    // undefined: the hook could not tell it (Copilot's record lagging behind its agentStop);
+    // then, as with the screen alone, the turn waits for some text in the transcript.
+    const promised = signals.turnEndTextOf(event);
+    if (promised === undefined) current.markTextUnknown();
+    else current.promise(promised);
   }
 
   onHookOutcome(outcome: HookOutcome): void {
@@ -246,14 +250,16 @@ export class Turns {
     if (turn.isSettled || !turn.isAccepted || turn.evidence === undefined) return;
     if (this.#context.status.status !== "ready") return;
     turn.markReady();
-    const isScreenOnly = turn.evidence === "idle screen" && turn.promised === undefined;
+    const isTextUnproven =
+      (turn.evidence === "idle screen" && turn.promised === undefined) || turn.isTextUnknown;
     const remaining = turn.quietRemaining();
     if (turn.promised) {
       if (turn.holdsPromisedText) turn.end();
       else turn.armCatchUp("the transcript to catch up with the finished turn");
-    } else if (isScreenOnly && !turn.hasContent) {
-      // Only the screen said the turn is over: until some transcript text is in (an empty
-      // message counts), never an empty success (the 64x2 run's hooks never came under load).
+    } else if (isTextUnproven && !turn.hasContent) {
+      // Only the screen (or a hook without the text) said the turn is over: until some
+      // transcript text is in (an empty message counts), never an empty success (the 64x2
+      // run's hooks never came under load).
       turn.armCatchUp("the finished turn's text in the transcript");
     } else if (remaining <= 0) turn.end();
     else turn.recheckAfter(remaining, () => this.#check(turn));
