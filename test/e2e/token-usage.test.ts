@@ -78,42 +78,33 @@ function scriptTurns(server: ScriptedModelServer, row: AgentRow, first: string, 
 
 describe.each(AGENT_ROWS)("token usage, $agent", (row) => {
   const { agent } = row;
-  // Copilot's row is left out of the in-process turns: about one run in two (before this
-  // table too) its two-tool turn times out waiting for the transcript to catch up
-  // (prd/copilot.md "Not done yet"); its elwood and serve usage below still run.
-  if (agent !== "copilot") {
-    test("C-USAGE-01 C-USAGE-02: a turn's usage is the sum of its requests; session.usage the sum of its turns; background requests not counted", async () => {
-      const fx = await newFixture(row.fixture);
-      scriptBackground(fx.server);
-      const first = token("first usage turn");
-      const second = token("second usage turn");
-      const answers = scriptTurns(fx.server, row, first, second);
-      const session = await row.start({
-        cwd: fx.workspace,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-      });
-      fx.defer(() => ensureGone(session));
-      const ended: Extract<ElwoodTurnEvent, { kind: "ended" }>[] = [];
-      session.on("turn", (event) => {
-        if (event.kind === "ended") ended.push(event);
-      });
-
-      await expect(session.send(first)).resolves.toBe(answers.first);
-      expect(ended.at(-1)?.usage).toEqual(expected(row, ONE_REQUEST));
-      expect(typeof ended.at(-1)?.model).toBe("string");
-      expect(session.usage).toEqual(expected(row, ONE_REQUEST));
-
-      await expect(session.send(second)).resolves.toBe(answers.second);
-      expect(ended.at(-1)?.usage).toEqual(expected(row, ...TOOL_REQUESTS));
-      expect(session.usage).toEqual(expected(row, ONE_REQUEST, ...TOOL_REQUESTS));
-      // Three requests answered the second turn (two tool calls, then the answer).
-      const turnRequests = fx.server.requests.filter((request) => !request.isAuxiliary);
-      expect(turnRequests.length).toBeGreaterThanOrEqual(4);
-      const background = fx.server.requests.filter((request) => request.isAuxiliary).length;
-      console.info(`${agent}: ${background} background request(s) answered, none counted`);
+  test("C-USAGE-01 C-USAGE-02: a turn's usage is the sum of its requests; session.usage the sum of its turns; background requests not counted", async () => {
+    const fx = await newFixture(row.fixture);
+    scriptBackground(fx.server);
+    const first = token("first usage turn");
+    const second = token("second usage turn");
+    const answers = scriptTurns(fx.server, row, first, second);
+    const session = await row.start({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
+    fx.defer(() => ensureGone(session));
+    const ended: Extract<ElwoodTurnEvent, { kind: "ended" }>[] = [];
+    session.on("turn", (event) => {
+      if (event.kind === "ended") ended.push(event);
     });
-  }
+
+    await expect(session.send(first)).resolves.toBe(answers.first);
+    expect(ended.at(-1)?.usage).toEqual(expected(row, ONE_REQUEST));
+    expect(typeof ended.at(-1)?.model).toBe("string");
+    expect(session.usage).toEqual(expected(row, ONE_REQUEST));
+
+    await expect(session.send(second)).resolves.toBe(answers.second);
+    expect(ended.at(-1)?.usage).toEqual(expected(row, ...TOOL_REQUESTS));
+    expect(session.usage).toEqual(expected(row, ONE_REQUEST, ...TOOL_REQUESTS));
+    // Three requests answered the second turn (two tool calls, then the answer).
+    const turnRequests = fx.server.requests.filter((request) => !request.isAuxiliary);
+    expect(turnRequests.length).toBeGreaterThanOrEqual(4);
+    const background = fx.server.requests.filter((request) => request.isAuxiliary).length;
+    console.info(`${agent}: ${background} background request(s) answered, none counted`);
+  });
 
   test("C-USAGE-04: elwood --output json and jsonl report the run's usage", async () => {
     assertBuilt();

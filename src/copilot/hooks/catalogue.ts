@@ -66,7 +66,9 @@ export function withCommonFields(raw: unknown, routeName: string | undefined): u
   }
   if (routeName === "agentStop") {
     const path = typeof raw.transcriptPath === "string" ? raw.transcriptPath : undefined;
-    common.lastAssistantMessage = lastAssistantText(path);
+    // Absent when this turn's reply is not on disk yet: the turn then waits for its text.
+    const text = lastAssistantText(path);
+    if (text !== undefined) common.lastAssistantMessage = text;
   }
   return { ...raw, ...common };
 }

@@ -41,7 +41,7 @@ const eventShapes = {
     stopReason: z.string().optional(),
     stop_hook_active: z.boolean().optional(),
     /** Elwood's: the turn's last reply, read from the session record the hook names. */
-    lastAssistantMessage: z.string(),
+    lastAssistantMessage: z.string().optional(),
   },
   subagentStart: {},
   subagentStop: {},

@@ -11,13 +11,21 @@ function textOf(event: CopilotAnyHookEvent, field: string): string {
   return typeof value === "string" ? value : "";
 }
 
+function optionalTextOf(event: CopilotAnyHookEvent, field: string): string | undefined {
+  const value = (event as unknown as Readonly<Record<string, unknown>>)[field];
+  return typeof value === "string" ? value : undefined;
+}
+
 export const COPILOT_TURN_SIGNALS = {
   sessionStartHook: "sessionStart",
   promptAcceptedHook: "userPromptSubmitted",
   turnEndHook: "agentStop",
   permissionRequestHook: "permissionRequest",
+  // undefined when the session record did not yet hold this turn's reply (turn-end-text.ts).
   turnEndTextOf: (event: CopilotAnyHookEvent): string | undefined =>
-    event.hook_event_name === "agentStop" ? textOf(event, "lastAssistantMessage") : undefined,
+    event.hook_event_name === "agentStop"
+      ? optionalTextOf(event, "lastAssistantMessage")
+      : undefined,
   acceptedPromptOf: (event: CopilotAnyHookEvent): string | undefined =>
     event.hook_event_name === "userPromptSubmitted" ? textOf(event, "prompt") : undefined,
   // agentStop is observe-only: no reply sends Copilot back to work.

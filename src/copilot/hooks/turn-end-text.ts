@@ -1,9 +1,12 @@
 // The reply that ended a turn, for agentStop: Copilot's hook carries no text, only the
 // session record's path, where the turn's last `assistant.message` is written around the
-// time the hook runs (seen on 1.0.102; under load the hook can come first). Only the
-// file's tail is read, so a long session costs the same as a short one. Only a reply
-// after the newest prompt counts (an older one would be promised and never come); one not
-// on disk yet is waited for briefly, else "" (the turn then ends on quiet time).
+// time the hook runs (seen on 1.0.102; under load the hook can come first, and after a
+// resume or between quick turns the record can lag a whole turn behind). Only the file's
+// tail is read, so a long session costs the same as a short one. Only a reply of this turn
+// counts: one after the newest prompt and after the previous turn's agentStop, and never
+// one an earlier agentStop already named (a stale tail would promise the last turn's reply,
+// which this turn's transcript never holds). A reply not on disk yet is waited for briefly,
+// else the text is unknown (undefined) and the turn waits for its text in the transcript.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 
 /** Bytes read from the end of events.jsonl: the last reply and the records after it. */
@@ -13,18 +16,39 @@ const WAIT_STEPS = 20;
 const STEP_MS = 25;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-export function lastAssistantText(transcriptPath: string | undefined): string {
-  if (transcriptPath === undefined || transcriptPath === "") return "";
+/** Per record, the reply an agentStop last named (a few hundred sessions at most). */
+const namedReplies = new Map<string, string>();
+const MAX_REMEMBERED_RECORDS = 1024;
+
+export function lastAssistantText(transcriptPath: string | undefined): string | undefined {
+  if (transcriptPath === undefined || transcriptPath === "") return undefined;
   for (let step = 0; step <= WAIT_STEPS; step++) {
     const found = currentReply(transcriptPath);
-    if (found !== undefined) return found;
+    if (found !== undefined && found.messageId !== namedReplies.get(transcriptPath)) {
+      remember(transcriptPath, found.messageId);
+      return found.text;
+    }
     Atomics.wait(sleeper, 0, 0, STEP_MS);
   }
-  return "";
+  return undefined;
 }
 
-/** The newest prompt's final reply; undefined while none is on disk (or unreadable). */
-function currentReply(transcriptPath: string): string | undefined {
+function remember(transcriptPath: string, messageId: string): void {
+  namedReplies.delete(transcriptPath);
+  namedReplies.set(transcriptPath, messageId);
+  const oldest = namedReplies.keys().next().value;
+  if (namedReplies.size > MAX_REMEMBERED_RECORDS && oldest !== undefined) {
+    namedReplies.delete(oldest);
+  }
+}
+
+interface Reply {
+  readonly text: string;
+  readonly messageId: string;
+}
+
+/** This turn's final reply; undefined while none is on disk (or unreadable). */
+function currentReply(transcriptPath: string): Reply | undefined {
   let tail: string;
   try {
     tail = readTail(transcriptPath);
@@ -34,9 +58,12 @@ function currentReply(transcriptPath: string): string | undefined {
   const lines = tail.split("\n");
   for (let index = lines.length - 1; index >= 0; index--) {
     const line = lines[index] ?? "";
-    if (line.includes('"type":"user.message"')) return undefined;
-    const text = replyText(line);
-    if (text !== undefined) return text;
+    // Past the newest prompt, or the previous turn's end: whatever is older is not this turn's.
+    if (line.includes('"type":"user.message"') || line.includes('"hookType":"agentStop"')) {
+      return undefined;
+    }
+    const reply = replyOf(line);
+    if (reply !== undefined) return reply;
   }
   return undefined;
 }
@@ -54,16 +81,22 @@ function readTail(path: string): string {
   }
 }
 
-/** A final reply's text: an `assistant.message` with content and no tool requests. */
-function replyText(line: string): string | undefined {
+/** A final reply: an `assistant.message` with content and no tool requests. */
+function replyOf(line: string): Reply | undefined {
   if (!line.includes('"assistant.message"')) return undefined;
   try {
-    const record = JSON.parse(line) as { type?: unknown; data?: Record<string, unknown> };
+    const record = JSON.parse(line) as {
+      type?: unknown;
+      id?: unknown;
+      data?: Record<string, unknown>;
+    };
     if (record.type !== "assistant.message") return undefined;
     const content = record.data?.content;
     const requests = record.data?.toolRequests;
     if (typeof content !== "string" || content === "") return undefined;
-    return Array.isArray(requests) && requests.length > 0 ? undefined : content;
+    if (Array.isArray(requests) && requests.length > 0) return undefined;
+    const messageId = record.data?.messageId ?? record.id;
+    return { text: content, messageId: typeof messageId === "string" ? messageId : content };
   } catch {
     return undefined; // the first line of the tail may be cut
   }
