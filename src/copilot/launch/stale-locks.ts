@@ -12,9 +12,29 @@ import { isProcessRunning } from "../../shell/process-alive.js";
 
 const IN_USE_FILE = /^inuse\.(\d+)\.(lock|hold)$/;
 
+/**
+ * How long an owner that still runs is given to finish exiting. Elwood ends every process of
+ * the earlier launch before a resume, but a killed Copilot (a 235 MB native binary) can take
+ * a moment to go on a loaded machine; a resume that came first opened on an in-use session
+ * with no composer (a fresh-clone run, killed mid-hook). A live owner is kept after it.
+ */
+const OWNER_EXIT_GRACE_MS = 5_000;
+const OWNER_POLL_MS = 100;
+
 /** Removes the in-use files of exited owners from `sessionDir`; resolves with their names. */
-export async function removeExitedOwnersLocks(sessionDir: string): Promise<string[]> {
+export async function removeExitedOwnersLocks(
+  sessionDir: string,
+  options: { readonly exitGraceMs?: number } = {},
+): Promise<string[]> {
   const names = await readdir(sessionDir).catch(() => [] as string[]);
+  const owners = names.flatMap((name) => {
+    const match = IN_USE_FILE.exec(name);
+    return match === null ? [] : [Number(match[1])];
+  });
+  const deadline = Date.now() + (options.exitGraceMs ?? OWNER_EXIT_GRACE_MS);
+  while (owners.some(isProcessRunning) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, OWNER_POLL_MS));
+  }
   const removed: string[] = [];
   for (const name of names) {
     const match = IN_USE_FILE.exec(name);

@@ -74,7 +74,7 @@ describe("C-COPILOT-05 stale in-use locks", () => {
           writeFileSync(join(dir, `inuse.${pid}.hold`), "");
         }
         writeFileSync(join(dir, "events.jsonl"), "{}\n");
-        const removed = await removeExitedOwnersLocks(dir);
+        const removed = await removeExitedOwnersLocks(dir, { exitGraceMs: 300 });
         expect(removed.sort()).toEqual(
           [
             `inuse.${dead}.hold`,
@@ -87,6 +87,20 @@ describe("C-COPILOT-05 stale in-use locks", () => {
         expect(existsSync(join(dir, `inuse.${process.pid}.hold`))).toBe(true);
         expect(existsSync(join(dir, "events.jsonl"))).toBe(true);
       });
+    },
+  );
+
+  it.runIf(process.platform === "linux")(
+    "an owner still exiting when the resume starts is waited for, then its lock goes",
+    async () => {
+      const dir = sessionDir();
+      const exiting = spawn("sleep", ["0.6"], { stdio: "ignore" });
+      const pid = exiting.pid as number;
+      writeFileSync(join(dir, `inuse.${pid}.lock`), String(pid));
+      expect(isProcessRunning(pid)).toBe(true);
+      const removed = await removeExitedOwnersLocks(dir);
+      expect(removed).toEqual([`inuse.${pid}.lock`]);
+      expect(isProcessRunning(pid)).toBe(false);
     },
   );
 
