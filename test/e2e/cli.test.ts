@@ -5,7 +5,7 @@
 // One model server and one agent home serve the whole file; each test uses its own
 // workspace, and nothing may be left running in the home afterwards.
 import { type ChildProcess, execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import {
   lstat,
   mkdir,
@@ -719,8 +719,19 @@ describe("elwood when a run goes wrong", () => {
         { say: "never" },
       ],
     });
+    // "Already said" means the CLI wrote it to its transcript: Claude queues transcript
+    // writes, so a kill the moment the tool result reaches the model can land before the
+    // text is on disk, and then nobody, Elwood included, ever had it (a loaded CI run).
+    const projects = join(home.home, ".claude", "projects");
+    const transcriptHolds = (text: string) =>
+      readdirSync(projects, { recursive: true })
+        .map(String)
+        .filter((file) => file.endsWith(".jsonl"))
+        .some((file) => readFileSync(join(projects, file), "utf8").includes(text));
     const toolResultBack = () =>
-      server.requests.some((r) => conversation(r).includes(question) && r.toolResults.length > 0);
+      server.requests.some((r) => conversation(r).includes(question) && r.toolResults.length > 0) &&
+      existsSync(projects) &&
+      transcriptHolds(partial);
     const run = await runBin(["--agent", "claude", "--output", "json", question], {
       cwd,
       env: env(),
