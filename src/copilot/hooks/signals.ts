@@ -5,6 +5,7 @@
 // ("Operation cancelled by user"), so that is its interrupt key.
 import { KEYS } from "../../terminal/input.js";
 import type { CopilotAnyHookEvent } from "./events.js";
+import { COPILOT_TURN_END_TEXT_RETRY, lastAssistantText } from "./turn-end-text.js";
 
 function textOf(event: CopilotAnyHookEvent, field: string): string {
   const value = (event as unknown as Readonly<Record<string, unknown>>)[field];
@@ -21,11 +22,14 @@ export const COPILOT_TURN_SIGNALS = {
   promptAcceptedHook: "userPromptSubmitted",
   turnEndHook: "agentStop",
   permissionRequestHook: "permissionRequest",
-  // undefined when the session record did not yet hold this turn's reply (turn-end-text.ts).
+  // Read at parse time, else from the session record again on each retry; undefined while
+  // the record does not hold this turn's reply yet (turn-end-text.ts).
   turnEndTextOf: (event: CopilotAnyHookEvent): string | undefined =>
     event.hook_event_name === "agentStop"
-      ? optionalTextOf(event, "lastAssistantMessage")
+      ? (optionalTextOf(event, "lastAssistantMessage") ??
+        lastAssistantText(optionalTextOf(event, "transcriptPath")))
       : undefined,
+  turnEndTextRetry: COPILOT_TURN_END_TEXT_RETRY,
   acceptedPromptOf: (event: CopilotAnyHookEvent): string | undefined =>
     event.hook_event_name === "userPromptSubmitted" ? textOf(event, "prompt") : undefined,
   // agentStop is observe-only: no reply sends Copilot back to work.

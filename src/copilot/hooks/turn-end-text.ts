@@ -5,16 +5,16 @@
 // tail is read, so a long session costs the same as a short one. Only a reply of this turn
 // counts: one after the newest prompt and after the previous turn's agentStop, and never
 // one an earlier agentStop already named (a stale tail would promise the last turn's reply,
-// which this turn's transcript never holds). A reply not on disk yet is waited for briefly,
-// else the text is unknown (undefined) and the turn waits for its text in the transcript.
+// which this turn's transcript never holds). One read never waits: a reply not on disk yet
+// is undefined, and the turn owner asks again on its clock (COPILOT_TURN_END_TEXT_RETRY)
+// before it waits for the turn's text in the transcript.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 
 /** Bytes read from the end of events.jsonl: the last reply and the records after it. */
 const TAIL_BYTES = 256 * 1024;
-/** How long a reply not yet on disk is waited for, in steps (blocking: kept short). */
-const WAIT_STEPS = 20;
-const STEP_MS = 25;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Up to half a second for a reply not on disk yet (the hook ran before Copilot wrote it). */
+export const COPILOT_TURN_END_TEXT_RETRY = { attempts: 20, intervalMs: 25 } as const;
 
 /** Per record, the reply an agentStop last named (a few hundred sessions at most). */
 const namedReplies = new Map<string, string>();
@@ -22,15 +22,12 @@ const MAX_REMEMBERED_RECORDS = 1024;
 
 export function lastAssistantText(transcriptPath: string | undefined): string | undefined {
   if (transcriptPath === undefined || transcriptPath === "") return undefined;
-  for (let step = 0; step <= WAIT_STEPS; step++) {
-    const found = currentReply(transcriptPath);
-    if (found !== undefined && found.messageId !== namedReplies.get(transcriptPath)) {
-      remember(transcriptPath, found.messageId);
-      return found.text;
-    }
-    Atomics.wait(sleeper, 0, 0, STEP_MS);
+  const found = currentReply(transcriptPath);
+  if (found === undefined || found.messageId === namedReplies.get(transcriptPath)) {
+    return undefined;
   }
-  return undefined;
+  remember(transcriptPath, found.messageId);
+  return found.text;
 }
 
 function remember(transcriptPath: string, messageId: string): void {

@@ -183,6 +183,12 @@ export interface AgentAdapter<
      * for some text in the transcript rather than end empty).
      */
     turnEndTextOf(event: Event): string | undefined;
+    /**
+     * The turn-end text may still be on its way to disk when the hook comes (Copilot reads
+     * it from its session record): an undefined from turnEndTextOf is asked again this
+     * often, on the session's clock, before the text counts as unknown; the turn waits.
+     */
+    readonly turnEndTextRetry?: { readonly attempts: number; readonly intervalMs: number };
     /** The prompt the acceptance hook reports, so only OUR prompt counts as accepted. */
     acceptedPromptOf(event: Event): string | undefined;
     /** A turn-end handler's reply that sends the agent back to work (the turn goes on). */

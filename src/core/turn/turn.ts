@@ -45,6 +45,7 @@ export class Turn {
   readonly #listeners = new Set<(change: TurnChange) => void>();
   #promised: string | undefined;
   #isTextUnknown = false;
+  #isTextPending = false;
   #window = "";
   /** When the transcript last attributed content to this turn (an empty message counts). */
   #lastContentAt: number | undefined;
@@ -125,11 +126,22 @@ export class Turn {
   }
 
   markTextUnknown(): void {
+    this.#isTextPending = false;
     this.#isTextUnknown = true;
   }
 
   promise(text: string): void {
+    this.#isTextPending = false;
     this.#promised = normalizeText(text).slice(-ORACLE_WINDOW_CHARS / 2);
+  }
+
+  /** Its turn-end hook's text is still being asked for (TurnSignals.turnEndTextRetry). */
+  get isTextPending(): boolean {
+    return this.#isTextPending;
+  }
+
+  markTextPending(): void {
+    this.#isTextPending = true;
   }
 
   noteContent(content: ElwoodStreamEvent): void {

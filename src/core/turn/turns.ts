@@ -116,9 +116,22 @@ export class Turns {
     // reached the transcript, and send() resolved with "").
     // undefined: the hook could not tell it (Copilot's record lagging behind its agentStop);
     // then, as with the screen alone, the turn waits for some text in the transcript.
-    const promised = signals.turnEndTextOf(event);
-    if (promised === undefined) current.markTextUnknown();
-    else current.promise(promised);
+    this.#takeTurnEndText(current, event, 0);
+  }
+
+  #takeTurnEndText(turn: Turn, event: HookEventBase, attempt: number): void {
+    const promised = this.signals.turnEndTextOf(event);
+    const retry = this.signals.turnEndTextRetry;
+    if (promised !== undefined) turn.promise(promised);
+    else if (retry === undefined || attempt >= retry.attempts || turn.isSettled) {
+      turn.markTextUnknown();
+    } else {
+      turn.markTextPending();
+      const askAgain = () => this.#takeTurnEndText(turn, event, attempt + 1);
+      this.#context.clock.set(askAgain, retry.intervalMs);
+      return;
+    }
+    if (attempt > 0) this.#check(turn);
   }
 
   onHookOutcome(outcome: HookOutcome): void {
@@ -248,6 +261,7 @@ export class Turns {
   /** The end rule (prd/internals.md "The turn owner"; seeds §5.8). */
   #check(turn: Turn): void {
     if (turn.isSettled || !turn.isAccepted || turn.evidence === undefined) return;
+    if (turn.isTextPending) return;
     if (this.#context.status.status !== "ready") return;
     turn.markReady();
     const isTextUnproven =

@@ -29,6 +29,8 @@ export interface FakeTerminalOptions {
   readonly composerWaitMs?: number;
   /** The one clock of the CLI and the session (the system's, which vitest can fake). */
   readonly time?: TimeSource;
+  /** Turn signals the adapter is given instead of its own (a CLI scripted otherwise). */
+  readonly signals?: Partial<AgentAdapter<unknown, unknown, HookEventBase>["signals"]>;
 }
 
 export const FAKE_WORKSPACE = "/tmp/fake-workspace";
@@ -89,7 +91,10 @@ export abstract class FakeCli implements TerminalPort {
     transcript: TranscriptPort,
   ): SessionRuntime<Event> {
     return new SessionRuntime<Event>({
-      adapter,
+      adapter:
+        options.signals === undefined
+          ? adapter
+          : { ...adapter, signals: { ...adapter.signals, ...options.signals } as never },
       elwoodSessionId: "test-session",
       cwd: FAKE_WORKSPACE,
       autotrust: false,
