@@ -127,7 +127,10 @@ export class SessionProbe {
       });
     const requests = this.server.requests
       .slice(-4)
-      .map((r) => `${r.isAuxiliary ? "aux " : ""}${JSON.stringify(r.userText.slice(-60))}`);
+      .map(
+        (r) =>
+          `${r.isAuxiliary ? "aux " : ""}${JSON.stringify(r.userText.slice(-60))} at ${((r.at - this.#createdAt) / 1000).toFixed(1)}s${historyShape(r.body)}`,
+      );
     return [
       `──── ${this.label}: ${why}`,
       `  status ${this.session.status}; ${this.#exit ?? "CLI not exited"}${this.session.session?.terminal.renderFailed ? "; RENDER FAILED (screen frozen)" : ""}`,
@@ -142,4 +145,13 @@ export class SessionProbe {
       ...screen.map((line) => `    │${line}`),
     ].join("\n");
   }
+}
+
+// The roles of a Gemini request's history: a prompt sent twice shows as a second user turn
+// after the first answer, a retry of the same request as the same shape again.
+function historyShape(body: unknown): string {
+  const contents = (body as { contents?: unknown } | undefined)?.contents;
+  if (!Array.isArray(contents)) return "";
+  const roles = contents.map((entry) => (entry as { role?: unknown }).role);
+  return ` [${roles.join(",")}]`;
 }
