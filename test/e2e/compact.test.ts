@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { compactionSummaryTurns, type LoggedRequest } from "../../src/testing/index.js";
 import { AGENT_ROWS } from "../support/agent-table.js";
-import { ensureGone, token } from "../support/claude-e2e.js";
+import { ensureGone, rejection, token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture();
@@ -77,6 +77,41 @@ describe("compact() against the real CLIs", () => {
       const text = bodyText(third as LoggedRequest);
       expect(text).toContain(summary);
       expect(text).not.toContain(firstSecret);
+      await session.stop();
+    },
+  );
+
+  // Gemini and Copilot fire no hook when compaction ends: a refusal shows only on screen.
+  const HOOKLESS_ROWS = AGENT_ROWS.filter((row) => row.compaction.refusedLine !== undefined);
+
+  test.each(HOOKLESS_ROWS)(
+    "C-API-22: $agent: a summary request the model refuses rejects compact() at once with compact_failed naming the CLI's line",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
+      fx.server.turn({ match: "first question", steps: [{ say: "First answer" }] });
+      fx.server.turn({ match: "after refusal", steps: [{ say: "Still here" }] });
+      for (const turn of compactionSummaryTurns(row.agent, "unused")) {
+        fx.server.turn({
+          ...turn,
+          steps: [{ fail: { status: 400, message: "scripted refusal" } }],
+        });
+      }
+      const session = await row.start({
+        cwd: fx.workspace,
+        env: fx.home.env,
+        stateDir: fx.stateDir,
+      });
+      fx.defer(() => ensureGone(session));
+      await session.send("first question");
+
+      const startedAt = Date.now();
+      const refused = await rejection(session.compact({ timeoutMs: 60_000 }));
+      expect(refused.name).toBe("compact_failed");
+      expect(String(refused.details.cliMessage)).toMatch(row.compaction.refusedLine as RegExp);
+      expect(refused.message).toContain(String(refused.details.cliMessage));
+      // Read off the screen, not waited out to the timeout.
+      expect(Date.now() - startedAt).toBeLessThan(45_000);
+      expect(await session.send("after refusal")).toContain("Still here");
       await session.stop();
     },
   );

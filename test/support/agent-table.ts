@@ -71,6 +71,8 @@ export interface CompactionRow {
   /** Model requests one compaction sends for its summary, and whether they are side requests. */
   readonly summaryRequests: number;
   readonly summaryIsSideRequest: boolean;
+  /** With no end hook: the line the CLI draws when the model refuses the summary request. */
+  readonly refusedLine?: RegExp;
 }
 
 const fixture: FixtureOptions = { trusted: true };
@@ -143,7 +145,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     // usageMetadata has no cache-write count; thoughtsTokenCount is reasoning.
     usage: { cacheWrites: false, reasoning: true },
     // The summary, then its check ("Critically evaluate the <state_snapshot>…").
-    compaction: { startHook: "PreCompress", summaryRequests: 2, summaryIsSideRequest: true },
+    compaction: {
+      startHook: "PreCompress",
+      summaryRequests: 2,
+      summaryIsSideRequest: true,
+      refusedLine: /^✕ Failed to compress chat history: .*scripted refusal/,
+    },
   },
   copilot: {
     agent: "copilot",
@@ -163,7 +170,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "launched-id",
     // Copilot's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
-    compaction: { startHook: "preCompact", summaryRequests: 1, summaryIsSideRequest: false },
+    compaction: {
+      startHook: "preCompact",
+      summaryRequests: 1,
+      summaryIsSideRequest: false,
+      refusedLine: /Compaction Failed: .*scripted refusal/,
+    },
   },
 };
 
