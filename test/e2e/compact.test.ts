@@ -2,7 +2,9 @@
 // table (support/agent-table.ts): after two turns compact() resolves, the CLI's own
 // compaction-start hook came first, the scripted server answered the summary request the
 // CLI asks in its own words (the kit's `compactionSummaryTurns`), and the next turn's
-// request carries the summary instead of the compacted history.
+// request carries the summary instead of the compacted history. For the agents with no
+// compaction-end hook (Gemini, Copilot), a refused summary request rejects compact() with
+// the line the CLI drew.
 import { describe, expect, test } from "vitest";
 import { compactionSummaryTurns, type LoggedRequest } from "../../src/testing/index.js";
 import { AGENT_ROWS } from "../support/agent-table.js";
