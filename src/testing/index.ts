@@ -4,6 +4,7 @@
 export type { AgentHome, AgentHomeOptions, AgentHomeServer } from "./agent-home/agent-home.js";
 export { createAgentHome } from "./agent-home/agent-home.js";
 export type { ScriptedCodexModel } from "./agent-home/codex/catalog.js";
+export { compactionSummaryTurns } from "./agent-home/compaction.js";
 export type {
   AutoModeVerdict,
   FailStep,

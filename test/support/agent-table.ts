@@ -60,6 +60,19 @@ export interface AgentRow {
   readonly emptyResume: "launched-id" | "either";
   /** Which token counts the CLI's own records carry apart (else Elwood reports 0). */
   readonly usage: { readonly cacheWrites: boolean; readonly reasoning: boolean };
+  /** How the CLI compacts (compact()): its hooks and the summary requests it sends. */
+  readonly compaction: CompactionRow;
+}
+
+export interface CompactionRow {
+  readonly startHook: string;
+  /** Absent: the CLI fires no hook when compaction ends (compact() reads its outcome line). */
+  readonly endHook?: string;
+  /** Model requests one compaction sends for its summary, and whether they are side requests. */
+  readonly summaryRequests: number;
+  readonly summaryIsSideRequest: boolean;
+  /** With no end hook: the line the CLI draws when the model refuses the summary request. */
+  readonly refusedLine?: RegExp;
 }
 
 const fixture: FixtureOptions = { trusted: true };
@@ -85,6 +98,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "launched-id",
     // Claude's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
+    compaction: {
+      startHook: "PreCompact",
+      endHook: "PostCompact",
+      summaryRequests: 1,
+      summaryIsSideRequest: false,
+    },
   },
   codex: {
     agent: "codex",
@@ -101,6 +120,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "either",
     // 0.171.0 records a scripted `input_tokens_details.cache_write_tokens` as its own field.
     usage: { cacheWrites: true, reasoning: true },
+    compaction: {
+      startHook: "PreCompact",
+      endHook: "PostCompact",
+      summaryRequests: 1,
+      summaryIsSideRequest: true,
+    },
   },
   gemini: {
     agent: "gemini",
@@ -119,6 +144,13 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "either",
     // usageMetadata has no cache-write count; thoughtsTokenCount is reasoning.
     usage: { cacheWrites: false, reasoning: true },
+    // The summary, then its check ("Critically evaluate the <state_snapshot>…").
+    compaction: {
+      startHook: "PreCompress",
+      summaryRequests: 2,
+      summaryIsSideRequest: true,
+      refusedLine: /^✕ Failed to compress chat history: .*scripted refusal/,
+    },
   },
   copilot: {
     agent: "copilot",
@@ -138,6 +170,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "launched-id",
     // Copilot's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
+    compaction: {
+      startHook: "preCompact",
+      summaryRequests: 1,
+      summaryIsSideRequest: false,
+      refusedLine: /Compaction Failed: .*scripted refusal/,
+    },
   },
 };
 

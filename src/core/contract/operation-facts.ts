@@ -15,12 +15,29 @@ export interface AgentOperationFacts {
   readonly startupWarnings?: StartupWarningsPagerFacts;
 }
 
-/** The compaction command and the hooks that bracket it. */
-export interface CompactFacts {
+/** The compaction command, the hook that says it began, and how its end shows. */
+export type CompactFacts = CompactCommandFacts & CompactEndFacts;
+
+interface CompactCommandFacts {
   readonly command: string;
   readonly startHook: string;
-  readonly endHook: string;
   readonly verifiedOn: string;
+}
+
+/**
+ * A CLI with a compaction-end hook (Claude, Codex) declares it; one without declares the
+ * outcome line it draws instead (only one drawn after the command was typed counts).
+ */
+type CompactEndFacts =
+  | { readonly endHook: string; readonly outcome?: never }
+  | { readonly endHook?: never; readonly outcome: CompactOutcomeFacts };
+
+/** The lines a CLI draws when a compaction ends. */
+export interface CompactOutcomeFacts {
+  /** The history was replaced by the summary. */
+  readonly done: RegExp;
+  /** It was not (nothing to compact, a failed or refused summary); the line is the reason. */
+  readonly failed: RegExp;
 }
 
 /** How the CLI's composer takes an image. */

@@ -1,8 +1,10 @@
 // What the kit knows of one agent to seed a home for it (agent-home/<agent>/home.ts): the
 // executables to find, the variables that would point it at a real account, the login
 // shell variables that point it at the scripted model server in its API dialect, and
-// the files that let it open straight at its composer. createAgentHome() seeds every
-// dialect the kit's registry (dialects.ts) lists; it names no agent itself.
+// the files that let it open straight at its composer, and how it asks the model for a
+// compaction summary. createAgentHome() seeds every dialect the kit's registry
+// (dialects.ts) lists; it names no agent itself.
+import type { ScriptedTurn } from "../model-server/scenario.js";
 
 export interface AgentHomeServer {
   readonly anthropicBaseUrl: string;
@@ -35,6 +37,13 @@ export interface AgentHomeDialect<Options extends object = object, Result extend
   seed(seed: HomeSeed<Options>): Promise<void>;
   /** Fields it adds to the AgentHome (a config folder's path). */
   result(seed: HomeSeed<Options>): Result;
+  /**
+   * The scripted turns that answer this CLI's compaction-summary request(s) with `summary`
+   * (its /compact or /compress): each CLI asks in its own words, as a user turn or as a
+   * tool-less side request. They repeat, so every compaction of a session is answered.
+   * Absent for an agent that asks a model for none (it cannot compact, or has no model).
+   */
+  readonly compactionSummary?: (summary: string) => readonly ScriptedTurn[];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: reads each dialect's own option and result types.

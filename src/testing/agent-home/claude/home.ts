@@ -37,6 +37,15 @@ export const claudeHome: AgentHomeDialect = {
   cliNames: ["claude"],
   packages: ["@anthropic-ai/claude-code"],
   droppedVariable: /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$)/i,
+  // 2.1.332 asks as a user turn of the conversation, tools offered, for "an <analysis>
+  // block followed by a <summary> block"; an answer without the tags is asked for again.
+  compactionSummary: (summary) => [
+    {
+      match: "Your task is to create a detailed summary of the conversation so far",
+      repeat: true,
+      steps: [{ say: `<analysis>Scripted.</analysis>\n<summary>\n${summary}\n</summary>` }],
+    },
+  ],
   variables: ({ server }) => ({
     ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
     // An auth token (not an API key) avoids Claude's "Detected a custom API key" dialog.

@@ -72,6 +72,16 @@ export const codexHome: AgentHomeDialect<CodexHomeOptions, CodexHomeResult> = {
   cliNames: ["codex"],
   packages: ["@openai/codex"],
   droppedVariable: /^(CODEX_|OPENAI_)/i,
+  // 0.171.0 asks in a tool-less side request ("You are performing a CONTEXT CHECKPOINT
+  // COMPACTION…"); its title request is one too, hence the specific match.
+  compactionSummary: (summary) => [
+    {
+      match: "CONTEXT CHECKPOINT COMPACTION",
+      sideRequest: true,
+      repeat: true,
+      steps: [{ say: summary }],
+    },
+  ],
   variables: ({ home }) => ({
     [CODEX_KEY_VARIABLE]: "elwood-scripted-key",
     CODEX_HOME: codexHomeOf(home),

@@ -43,6 +43,14 @@ export const copilotHome: AgentHomeDialect<CopilotHomeOptions, CopilotHomeResult
   cliNames: ["copilot"],
   packages: ["@github/copilot"],
   droppedVariable: /^(COPILOT_|GH_TOKEN$|GITHUB_TOKEN$|GH_HOST$)/i,
+  // 1.0.102 asks as a user turn of the conversation, tools offered.
+  compactionSummary: (summary) => [
+    {
+      match: "Please create a detailed summary of the conversation so far",
+      repeat: true,
+      steps: [{ say: summary }],
+    },
+  ],
   variables: ({ home, server, options }) => ({
     COPILOT_HOME: copilotHomeOf(home),
     COPILOT_OFFLINE: "true",

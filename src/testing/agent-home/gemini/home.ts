@@ -55,6 +55,12 @@ export const geminiHome: AgentHomeDialect<GeminiHomeOptions, GeminiHomeResult> =
   cliNames: ["gemini"],
   packages: ["@google/gemini-cli"],
   droppedVariable: /^(GEMINI_|GOOGLE_GEMINI_)/i,
+  // 0.61.0 asks twice, both tool-less :generateContent side requests: "Generate a new
+  // <state_snapshot>…", then "Critically evaluate the <state_snapshot> you just
+  // generated…", whose answer is the summary kept (the same text, so both get it).
+  compactionSummary: (summary) => [
+    { match: "<state_snapshot>", sideRequest: true, repeat: true, steps: [{ say: summary }] },
+  ],
   variables: ({ server }) => ({
     [GEMINI_KEY_VARIABLE]: "elwood-scripted-key",
     // Without a Google dialect on the server, Gemini is not pointed anywhere.
