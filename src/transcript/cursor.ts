@@ -3,6 +3,7 @@
 // `maxReadBytes` per read call up to a per-call byte budget, closes it again, and
 // returns only complete, parseable JSON-object lines. Losses are counted, content-free.
 import { open } from "node:fs/promises";
+import { ConsumedPrefix } from "./consumed-prefix.js";
 import type {
   TranscriptReadError,
   TranscriptReadResult,
@@ -14,8 +15,6 @@ import { LineSplitter } from "./utf8-lines.js";
 export const MAX_READ_BYTES = 256 * 1024;
 export const MAX_RECORD_BYTES = 1024 * 1024;
 export const DEFAULT_READ_BUDGET_BYTES = 4 * 1024 * 1024;
-/** How much of a file's beginning tells the same transcript (rewritten, copied) from another. */
-const HEAD_BYTES = 4096;
 
 /** The few file operations the cursor needs; injectable so tests can fail or meter them. */
 export interface TranscriptFile {
@@ -48,11 +47,12 @@ export class TranscriptCursor {
   readonly #readBudgetBytes: number;
   readonly #openFile: OpenTranscriptFile;
   readonly #splitter: LineSplitter;
+  readonly #maxRecordBytes: number;
   #offset = 0;
   // Which file the offset belongs to; a different file at the path starts over.
   #identity: string | undefined;
-  // The first bytes read from the file, to recognise it again under a new inode.
-  #head = Buffer.alloc(0);
+  // What was consumed, to recognise the same transcript again when it is rewritten.
+  readonly #consumed = new ConsumedPrefix();
   #wasMissing = false;
   #isStopped = false;
   #queue: Promise<unknown> = Promise.resolve();
@@ -62,9 +62,8 @@ export class TranscriptCursor {
     this.#maxReadBytes = Math.min(options.maxReadBytes ?? MAX_READ_BYTES, MAX_READ_BYTES);
     this.#readBudgetBytes = options.readBudgetBytes ?? DEFAULT_READ_BUDGET_BYTES;
     this.#openFile = options.openFile ?? ((path) => open(path, "r"));
-    this.#splitter = new LineSplitter({
-      maxRecordBytes: options.maxRecordBytes ?? MAX_RECORD_BYTES,
-    });
+    this.#maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES;
+    this.#splitter = new LineSplitter({ maxRecordBytes: this.#maxRecordBytes });
   }
 
   /** Byte offset of the next unread byte. */
@@ -112,13 +111,15 @@ export class TranscriptCursor {
       const identity = stats.ino === undefined ? undefined : `${stats.dev}:${stats.ino}`;
       // A shorter file was truncated, and a deleted-then-recreated or renamed-over file is
       // another file (even when longer): either way, start over from its beginning —
-      // unless it begins as the old one did (a copy or rewrite of the same transcript,
-      // by a sync tool or an editor), which would otherwise deliver every record twice.
+      // unless it holds the whole lines already consumed (a copy or rewrite of the same
+      // transcript, by a sync tool, an editor, or a CLI repairing an unfinished last line
+      // on resume), which would otherwise deliver every record twice: read on after them.
       const isOtherFile =
         this.#wasMissing ||
         (identity !== undefined && this.#identity !== undefined && identity !== this.#identity);
-      if (size < this.#offset || (isOtherFile && !(await this.#beginsWithHead(opened, size)))) {
-        this.#restart();
+      if (size < this.#offset || isOtherFile) {
+        if (await this.#consumed.isPrefixOf(opened, size)) this.#rewindToLineEnd();
+        else this.#restart();
       }
       this.#identity = identity;
       this.#wasMissing = false;
@@ -130,7 +131,7 @@ export class TranscriptCursor {
         const length = Math.min(buffer.length, size - this.#offset, budget);
         const { bytesRead } = await opened.read(buffer, 0, length, this.#offset);
         if (bytesRead === 0) break;
-        this.#keepHead(buffer.subarray(0, bytesRead));
+        this.#consumed.noteRead(buffer.subarray(0, bytesRead), this.#offset);
         this.#offset += bytesRead;
         budget -= bytesRead;
         const out = this.#splitter.push(buffer.subarray(0, bytesRead));
@@ -160,8 +161,15 @@ export class TranscriptCursor {
     const opened = await this.#tryOpen();
     if (opened === undefined || "code" in opened) return false;
     try {
-      const { size } = await opened.stat();
+      const stats = await opened.stat();
+      const { size } = stats;
       const hadBacklog = size > this.#offset || this.#splitter.pendingBytes > 0;
+      if (size > this.#offset) {
+        // Unread history still counts as consumed: a rewrite of it must not replay it.
+        await this.#consumed.noteSkipped(opened, size, this.#maxRecordBytes);
+        this.#identity = stats.ino === undefined ? undefined : `${stats.dev}:${stats.ino}`;
+        this.#wasMissing = false;
+      }
       this.#offset = Math.max(size, this.#offset);
       this.#splitter.clear();
       return hadBacklog;
@@ -188,24 +196,15 @@ export class TranscriptCursor {
 
   #restart(): void {
     this.#offset = 0;
-    this.#head = Buffer.alloc(0);
+    this.#consumed.reset();
     this.#splitter.clear();
   }
 
-  // Called before the offset advances past `chunk`; only a contiguous start is kept.
-  #keepHead(chunk: Buffer): void {
-    const have = this.#head.length;
-    if (have >= HEAD_BYTES || have !== this.#offset) return;
-    const more = chunk.subarray(0, HEAD_BYTES - have);
-    this.#head = Buffer.concat([this.#head, more]);
-  }
-
-  async #beginsWithHead(file: TranscriptFile, size: number): Promise<boolean> {
-    const head = this.#head;
-    if (head.length === 0 || size < head.length) return false;
-    const probe = Buffer.alloc(head.length);
-    const { bytesRead } = await file.read(probe, 0, head.length, 0);
-    return bytesRead === head.length && probe.equals(head);
+  // An unfinished last line may be gone from the rewrite: it is read again from its start.
+  #rewindToLineEnd(): void {
+    this.#offset = this.#consumed.lineEnd;
+    this.#consumed.rewindToLineEnd();
+    this.#splitter.clear();
   }
 }
 

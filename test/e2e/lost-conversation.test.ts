@@ -1,7 +1,8 @@
 // A conversation gone from the CLI's own files (issue 47 "Done when" 1, prd/decisions.md
 // "A conversation gone from disk"), for every agent of the one table (support/agent-table.ts;
 // each declares `findConversation`): after a turn and stop(), a transcript cut in the middle
-// of its last record still resumes the same conversation (Copilot aside, below); once the
+// of its last record still resumes the same conversation, the first turn answered with
+// exactly its own reply and the history never seen again as new activity; once the
 // transcript is deleted,
 // resume* rejects resume_unavailable naming the file before anything is spawned (the CLI
 // executable is a wrapper that logs every run), `elwood sessions --output json` lists the
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ELWOOD_AGENTS } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ElwoodActivityEvent } from "../../src/core/contract/types.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
 import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, ensureGone, rejection, token } from "../support/claude-e2e.js";
@@ -50,9 +52,18 @@ function common({ fx, executable }: Setup) {
 async function opened(setup: Setup, session: ElwoodAgentSession) {
   setup.fx.defer(() => ensureGone(session));
   const warnings: ElwoodWarningEvent[] = [];
+  const activity: ElwoodActivityEvent[] = [];
   session.on("warning", (warning) => warnings.push(warning));
+  session.on("activity", (event) => activity.push(event));
   await session.waitForStatus((status) => status === "ready", 90_000);
-  return { session, warnings };
+  return { session, warnings, activity };
+}
+
+/** The texts of the user and assistant messages the session reported, in order. */
+function messageTexts(activity: readonly ElwoodActivityEvent[]): string[] {
+  return activity.flatMap((event) =>
+    event.kind === "user_message" || event.kind === "assistant_message" ? [event.text] : [],
+  );
 }
 
 function resume(setup: Setup, elwoodSessionId: string): Promise<ElwoodAgentSession> {
@@ -104,12 +115,8 @@ async function firstConversation(setup: Setup, firstPrompt: string) {
   return { id, agentSessionId, transcript: written?.path as string };
 }
 
-// Copilot's row is left out of the cut record: one run in four, its resumed turn answered
-// with the previous turn's reply (prd/copilot.md "Not done yet", a record cut mid-line).
-const CUT_ROWS = AGENT_ROWS.filter((row) => row.agent !== "copilot");
-
 describe("a conversation deleted from the CLI's files is reported, never resumed into a stall", () => {
-  test.each(CUT_ROWS)(
+  test.each(AGENT_ROWS)(
     "C-API-26: $agent: a transcript cut in the middle of its last record resumes the same conversation",
     async (row) => {
       const setup = await setUp(row);
@@ -121,13 +128,17 @@ describe("a conversation deleted from the CLI's files is reported, never resumed
       const { id, transcript } = await firstConversation(setup, firstPrompt);
 
       // Cut in the middle of its last record (a crash mid-write): the same conversation.
+      // Copilot rewrites its record without the cut line on resume (a new file): the first
+      // turn must still be told only its own reply, never the history replayed as new.
       const text = await readFile(transcript, "utf8");
       const lastRecordStart = text.trimEnd().lastIndexOf("\n") + 1;
       const lastRecordLength = text.trimEnd().length - lastRecordStart;
       await truncate(transcript, lastRecordStart + Math.floor(lastRecordLength / 2));
       const cut = await opened(setup, await resume(setup, id));
-      expect(await cut.session.send(afterCut)).toContain("still the same conversation");
+      expect(await cut.session.send(afterCut)).toBe("still the same conversation");
       expect(askedWith(fx, afterCut, firstPrompt)).toBe(true);
+      expect(messageTexts(cut.activity)).not.toContain(firstPrompt);
+      expect(messageTexts(cut.activity)).not.toContain("first answer");
       await cut.session.stop();
     },
   );
