@@ -10,12 +10,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { startClaude, startCodex } from "../../src/agents.js";
+import { ElwoodApprovals, startClaude, startCodex } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodActivityEvent } from "../../src/core/contract/types.js";
 import { KEYS } from "../../src/terminal/input.js";
-import { ensureGone, mainRequests, token } from "../support/claude-e2e.js";
+import { type ClaudeFixture, ensureGone, mainRequests, token } from "../support/claude-e2e.js";
 import { codexRequests } from "../support/codex-e2e.js";
+import { waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
@@ -57,6 +58,21 @@ async function dialogAndAttention(
   } finally {
     off();
   }
+}
+
+/**
+ * Holds Claude's ExitPlanMode reply until the plan file is written, as the model's Write
+ * would have: Claude's plan-mode reminder names the file ("create your plan at <path>.md").
+ */
+async function writePlanFile(fx: ClaudeFixture, prompt: string): Promise<void> {
+  const request = await fx.server.waitForRequest(
+    (logged) => logged.userText.includes(prompt) && !logged.isAuxiliary,
+    60_000,
+  );
+  const planFile = /create your plan at (\S+?\.md)/.exec(JSON.stringify(request.body))?.[1];
+  expect(planFile).toBeDefined();
+  await mkdir(dirname(planFile ?? ""), { recursive: true });
+  await writeFile(planFile ?? "", "# Probe plan\n\n1. Create plan-probe.txt\n2. Say done\n");
 }
 
 /** The attention's time from the dialog's paint; an attention before the paint counts as 0. */
@@ -109,15 +125,7 @@ describe("dialogs a turn stops on (issue 47)", () => {
     await session.waitForStatus((status) => status === "ready", 90_000);
     const reply = session.send("make a plan");
     reply.catch(() => undefined);
-    const request = await fx.server.waitForRequest(
-      (logged) => logged.userText.includes("make a plan") && !logged.isAuxiliary,
-      60_000,
-    );
-    // Claude's plan-mode reminder names the plan file: "create your plan at <path>.md".
-    const planFile = /create your plan at (\S+?\.md)/.exec(JSON.stringify(request.body))?.[1];
-    expect(planFile).toBeDefined();
-    await mkdir(dirname(planFile ?? ""), { recursive: true });
-    await writeFile(planFile ?? "", "# Probe plan\n\n1. Create plan-probe.txt\n2. Say done\n");
+    await writePlanFile(fx, "make a plan");
 
     const seen = await dialogAndAttention(session, "Would you like to proceed?", 60_000);
     expect(attentionDelay(seen)).toBeLessThan(ATTENTION_WITHIN_MS);
@@ -276,4 +284,119 @@ describe("dialogs a turn stops on (issue 47)", () => {
     expect(continuation?.toolResults.map((result) => result.text).join("\n")).toContain("Postgres");
     await session.stop();
   });
+});
+
+describe("the same dialogs as pending approvals, where the CLI asks its PermissionRequest hook first (issue 47)", () => {
+  // Long enough that only an answer settles the approval within the test.
+  const EXPIRY_MS = 120_000;
+
+  test("C-APR-01 C-ATTN-01: under approvals Claude's plan approval is no pending approval (2.1.332 ignores a hook's allow for ExitPlanMode) but an attention, answered on screen", async () => {
+    const fx = await newFixture();
+    const done = token("plan-approved");
+    fx.server.turn({
+      match: "plan with approvals",
+      steps: [{ pause: 4_000 }, { tool: { name: "ExitPlanMode", input: {} } }, { say: done }],
+    });
+    const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
+    fx.defer(() => approvals.close());
+    const events: unknown[] = [];
+    approvals.on((event) => events.push(event));
+    const session = await startClaude({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+      permissionMode: "plan",
+      hooks: approvals.claudeHooks(),
+    });
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    const reply = session.send("plan with approvals");
+    reply.catch(() => undefined);
+    await writePlanFile(fx, "plan with approvals");
+    const seen = await dialogAndAttention(session, "Would you like to proceed?", 60_000);
+    expect(attentionDelay(seen)).toBeLessThan(ATTENTION_WITHIN_MS);
+    expect(seen.attention.label).toBe("claude-plan-approval");
+    expect(approvals.pending()).toEqual([]);
+    await answerDialog(session, "Would you like to proceed?", [KEYS.down, KEYS.enter]);
+    expect(await reply).toContain(done);
+    expect(events).toEqual([]);
+    await session.stop();
+  });
+
+  test.each(["claude", "codex"] as const)(
+    "C-APR-01: %s: an MCP tool call is a pending mcp approval naming the server and tool; allow runs the tool and the turn completes",
+    async (cli) => {
+      const fx = await newFixture({ cli });
+      const stampLog = join(fx.workspace, "stamp.log");
+      const text = token("stamped");
+      const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
+      fx.defer(() => approvals.close());
+      const common = {
+        cwd: fx.workspace,
+        env: fx.home.env,
+        stateDir: fx.stateDir,
+        autotrust: true,
+      };
+      let session: ElwoodAgentSession;
+      if (cli === "claude") {
+        const stamp = {
+          command: process.execPath,
+          args: [STAMP_SERVER],
+          env: { STAMP_LOG: stampLog },
+        };
+        await writeFile(join(fx.workspace, ".mcp.json"), JSON.stringify({ mcpServers: { stamp } }));
+        fx.server.turn({
+          match: "stamp with approvals",
+          steps: [{ tool: { name: "mcp__stamp__stamp", input: { text } } }, { say: "Stamp done" }],
+        });
+        session = await startClaude({
+          ...common,
+          permissionMode: "default",
+          hooks: approvals.claudeHooks(),
+        });
+      } else {
+        const configPath = join(fx.home.codexHome, "config.toml");
+        writeFileSync(
+          configPath,
+          `${readFileSync(configPath, "utf8")}\n[mcp_servers.stamp]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(STAMP_SERVER)}]\nenv = { STAMP_LOG = ${JSON.stringify(stampLog)} }\n`,
+        );
+        fx.server.turn({
+          match: "stamp with approvals",
+          steps: [
+            { tool: { namespace: "mcp__stamp", name: "stamp", input: { text } } },
+            { say: "Stamp done" },
+          ],
+        });
+        session = await startCodex({
+          ...common,
+          approvalPolicy: "on-request",
+          sandbox: "read-only",
+          hooks: approvals.codexHooks(),
+        });
+      }
+      fx.defer(() => ensureGone(session));
+      await session.waitForStatus((status) => status === "ready", 90_000);
+      const statuses: string[] = [];
+      session.on("status", (event) => statuses.push(event.status));
+      const reply = session.send("stamp with approvals");
+      reply.catch(() => undefined);
+      expect(await waitFor(() => approvals.pending().length === 1, { timeoutMs: 60_000 })).toBe(
+        true,
+      );
+      const [approval] = approvals.pending();
+      expect(approval).toMatchObject({
+        agent: cli,
+        toolName: "mcp__stamp__stamp",
+        detail: { kind: "mcp", server: "stamp", tool: "stamp", arguments: { text } },
+      });
+      await expect(readFile(stampLog, "utf8")).rejects.toThrow();
+      approvals.answer(approval?.id ?? "", { behavior: "allow" });
+      expect(await reply).toContain("Stamp done");
+      expect(readFileSync(stampLog, "utf8")).toBe(`${text}\n`);
+      // Codex draws its dialog only without a hook answer; Claude paints its own while the
+      // hook waits (prd/approvals.md), so only Codex is never blocked here.
+      if (cli === "codex") expect(statuses).not.toContain("blocked");
+      await session.stop();
+    },
+  );
 });
