@@ -39,10 +39,10 @@ export function dialogByShape(
 }
 
 /**
- * The numbered run around the bottom-most marked numbered row: "❯ 1. Postgres" / its
+ * The numbered run around the bottom-most marked numbered row: "<marker> 1. Postgres" / its
  * description on a deeper indent / "2. SQLite" … The run counts up by one; rows that are
- * not numbered (descriptions, rules, a prompt echoed above with the same marker, Claude's
- * "❯ ask me") neither end nor join it, and a numbered plan above ("1. Create …") is another run.
+ * not numbered (descriptions, rules, the prompt echoed above with the same marker) neither
+ * end nor join it, and a numbered plan above ("1. Create …") is another run.
  */
 function numberedOptions(
   lines: readonly string[],
