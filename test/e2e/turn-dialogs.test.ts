@@ -1,5 +1,5 @@
 // Dialogs a turn stops on, through the real pinned CLIs (issue 47 item 4, Done-when 4):
-// Claude's plan approval (plan mode, ExitPlanMode with a plan file), an MCP tool call on
+// Claude's plan approval (plan mode, ExitPlanMode with a plan file) and AskUserQuestion, an MCP tool call on
 // Claude and on Codex (the stdio fixture test/fixtures/mcp-stamp-server.mjs), and Codex's
 // plan-mode question (request_user_input). Each one, once painted, turns the session
 // `blocked` with an `attention` carrying the dialog's text within 3 s (C-ATTN-01), and is
@@ -178,6 +178,49 @@ describe("dialogs a turn stops on (issue 47)", () => {
     await answerDialog(session, "Do you want to proceed?", [KEYS.enter]);
     expect(await reply).toContain("Stamp done");
     expect(readFileSync(stampLog, "utf8")).toBe(`${text}\n`);
+    await session.stop();
+  });
+
+  test("C-ATTN-01: Claude's AskUserQuestion blocks with an attention carrying the question within 3 s; the chosen option reaches the model and the turn completes", async () => {
+    const fx = await newFixture();
+    const options = [
+      { label: "Postgres", description: "A server database." },
+      { label: "SQLite", description: "A file database." },
+    ];
+    const questions = [
+      {
+        question: "Which database should it use?",
+        header: "Database",
+        multiSelect: false,
+        options,
+      },
+    ];
+    fx.server.turn({
+      match: "ask me",
+      steps: [{ tool: { name: "AskUserQuestion", input: { questions } } }, { say: "Noted" }],
+    });
+    const session = await startClaude({
+      cwd: fx.workspace,
+      env: fx.home.env,
+      stateDir: fx.stateDir,
+      permissionMode: "default",
+    });
+    fx.defer(() => ensureGone(session));
+    await session.waitForStatus((status) => status === "ready", 90_000);
+    const reply = session.send("ask me");
+    reply.catch(() => undefined);
+
+    const seen = await dialogAndAttention(session, "Which database should it use?", 60_000);
+    expect(attentionDelay(seen)).toBeLessThan(ATTENTION_WITHIN_MS);
+    expect(session.status).toBe("blocked");
+    expect(seen.attention.label).toBe("claude-question");
+    expect(seen.attention.text).toContain("Which database should it use?");
+    expect(seen.attention.text).toContain("❯ 1. Postgres");
+
+    await answerDialog(session, "Enter to select · ↑/↓ to navigate", [KEYS.enter]);
+    expect(await reply).toContain("Noted");
+    const continuation = mainRequests(fx.server).find((logged) => logged.toolResults.length > 0);
+    expect(continuation?.toolResults.map((result) => result.text).join("\n")).toContain("Postgres");
     await session.stop();
   });
 
