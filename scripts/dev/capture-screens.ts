@@ -2,7 +2,7 @@
 // fake model endpoint), renders them in @xterm/headless at 189×48 and dumps screen text
 // to test/fixtures/screens/<cli>-<version>-<name>.txt, plus each CLI's transcript JSONL to
 // /tmp for sanitizing into test/fixtures/transcripts.
-// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts|row-drafts|esc-esc]
+// Usage: npx tsx scripts/dev/capture-screens.ts [claude|codex|claude-settings|drafts|row-drafts|esc-esc|dialogs]
 // The binaries are the pinned devDependencies, or other versions through the e2e override
 // (ELWOOD_TEST_CLAUDE_BIN / ELWOOD_TEST_CODEX_BIN, e.g. a `npm run test:compat` install
 // under ~/.cache/elwood/cli-versions/); the file prefix carries the version it reports.
@@ -201,8 +201,11 @@ async function scenario(
   env: Record<string, string>,
   prefix: string,
   steps: Step[],
+  setup?: (workspace: string) => void,
 ) {
-  const s = new Screen(file, args, freshWorkspace(), env);
+  const workspace = freshWorkspace();
+  setup?.(workspace);
+  const s = new Screen(file, args, workspace, env);
   try {
     await play(s, prefix, steps);
   } finally {
@@ -425,6 +428,116 @@ async function captureRowDrafts(port: number): Promise<void> {
   ]);
 }
 
+// Dialogs a turn stops on (issue 47): Claude's plan approval (ExitPlanMode with a plan file
+// written, and without one), an MCP tool call's permission and an AskUserQuestion; Codex's
+// MCP tool approval and its plan-mode question (request_user_input, Plan mode on through
+// `[features] collaboration_modes` and Shift+Tab). The MCP server is the test fixture
+// test/fixtures/mcp-stamp-server.mjs.
+const STAMP_SERVER = join(ROOT, "test/fixtures/mcp-stamp-server.mjs");
+const SHIFT_TAB = "\x1b[Z";
+const QUESTION = {
+  question: "Which database should the probe use?",
+  header: "Database",
+  options: [
+    { label: "Postgres", description: "A server database." },
+    { label: "SQLite", description: "A file database." },
+  ],
+};
+
+// Claude's plan-mode reminder names the plan file ("create your plan at <path>"): the
+// fake model's answer is held while the file is written, as the model's Write would.
+function writePlanFile(): void {
+  const path = /create your plan at (\S+?\.md)/.exec(fake.lastAnthropicMainBody)?.[1];
+  if (path === undefined) throw new Error("no plan file path in the plan-mode request");
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, "# Probe plan\n\n1. Create plan-probe.txt\n2. Say done\n");
+}
+
+async function captureDialogs(port: number): Promise<void> {
+  const claude = `claude-${versionOf(CLAUDE)}`;
+  answerWith(anthropicReply);
+  const exitPlan = { name: "ExitPlanMode", input: {} };
+  const planMode = ["--permission-mode", "plan"];
+  await scenario(CLAUDE, planMode, claudeEnv(port), claude, [
+    ...ACCEPT_TRUST,
+    { set: { anthropicToolSent: false, anthropicTool: exitPlan, anthropicDelayMs: 3000 } },
+    { prompt: "make a plan" },
+    { wait: 1500 },
+    { run: writePlanFile },
+    { waitFor: /Would you like to proceed\?/ },
+    { dump: "plan-approval" },
+  ]);
+  await scenario(CLAUDE, planMode, claudeEnv(port), claude, [
+    ...ACCEPT_TRUST,
+    { set: { anthropicToolSent: false, anthropicTool: exitPlan, anthropicDelayMs: 0 } },
+    { prompt: "make a plan" },
+    { waitFor: /Exit plan mode\?/ },
+    { dump: "exit-plan-mode" },
+  ]);
+  const mcpJson = (workspace: string) => {
+    const stamp = { command: process.execPath, args: [STAMP_SERVER] };
+    writeFileSync(join(workspace, ".mcp.json"), JSON.stringify({ mcpServers: { stamp } }));
+  };
+  const stamp = { name: "mcp__stamp__stamp", input: { text: "probe-text" } };
+  await scenario(
+    CLAUDE,
+    ["--permission-mode", "default"],
+    claudeEnv(port),
+    claude,
+    [
+      ...ACCEPT_TRUST,
+      { waitFor: /Use this MCP server/ },
+      { select: /Use this MCP server$/ },
+      { wait: 2500 },
+      { set: { anthropicToolSent: false, anthropicTool: stamp } },
+      { prompt: "stamp it" },
+      { waitFor: /Do you want to proceed\?/ },
+      { dump: "mcp-tool-permission" },
+    ],
+    mcpJson,
+  );
+  const ask = {
+    name: "AskUserQuestion",
+    input: { questions: [{ ...QUESTION, multiSelect: false }] },
+  };
+  await scenario(CLAUDE, ["--permission-mode", "default"], claudeEnv(port), claude, [
+    ...ACCEPT_TRUST,
+    { set: { anthropicToolSent: false, anthropicTool: ask } },
+    { prompt: "ask me" },
+    { waitFor: /Which database should the probe use\?/ },
+    { dump: "question" },
+  ]);
+
+  const codex = `codex-${versionOf(CODEX)}`;
+  answerWith(openaiReply);
+  const mcpServer = `[mcp_servers.stamp]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(STAMP_SERVER)}]\n`;
+  const stampCall = { namespace: "mcp__stamp", name: "stamp", input: { text: "probe-text" } };
+  await scenario(CODEX, [], codexEnv(codexHome(port, mcpServer)), codex, [
+    ...CODEX_TRUSTED_AND_QUIET,
+    { set: { openaiToolSent: false, openaiTool: stampCall, openaiDelayMs: 0 } },
+    { prompt: "stamp it" },
+    { waitFor: /MCP server to run tool/ },
+    { dump: "mcp-approval" },
+  ]);
+  const planModes = "[features]\ncollaboration_modes = true\n";
+  const questionOptions = QUESTION.options.map((option, index) =>
+    index === 0 ? { ...option, label: `${option.label} (Recommended)` } : option,
+  );
+  const askUser = {
+    name: "request_user_input",
+    input: { questions: [{ ...QUESTION, id: "db_choice", options: questionOptions }] },
+  };
+  await scenario(CODEX, [], codexEnv(codexHome(port, planModes)), codex, [
+    ...CODEX_TRUSTED_AND_QUIET,
+    { keys: SHIFT_TAB },
+    { waitFor: /Plan mode/ },
+    { set: { openaiToolSent: false, openaiTool: askUser } },
+    { prompt: "ask me" },
+    { waitFor: /Question 1\/1/ },
+    { dump: "plan-question" },
+  ]);
+}
+
 function copyTranscripts(dir: string, cli: string): void {
   if (!existsSync(dir)) return;
   const target = join(tmpdir(), `elwood-transcripts-${cli}`);
@@ -442,5 +555,6 @@ if (which === "all" || which === "codex") await captureCodex(port);
 if (which === "all" || which === "drafts") await captureDrafts(port);
 if (which === "all" || which === "row-drafts") await captureRowDrafts(port);
 if (which === "all" || which === "esc-esc") await captureEscEsc(port);
+if (which === "all" || which === "dialogs") await captureDialogs(port);
 removeLeftovers();
 process.exit(0);

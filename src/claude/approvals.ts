@@ -45,7 +45,20 @@ function detailOf(toolName: string, input: Fields): ElwoodApprovalDetail {
   return { kind: "other" };
 }
 
-export function claudeApprovalRequest(event: ClaudePermissionRequestEvent): ApprovalRequest {
+/**
+ * Tools whose prompt Claude asks through PermissionRequest but takes only a person's
+ * answer for: 2.1.332 ignores a hook's allow for ExitPlanMode (the plan approval stays on
+ * screen; a deny is honoured) and for AskUserQuestion (an allow carries no answer; the
+ * question stays), so a pending approval would promise an answer that cannot work. The
+ * dialog stays an attention for a person (prd/screens.md "Dialogs a turn stops on").
+ */
+const PERSON_ONLY_TOOLS: ReadonlySet<string> = new Set(["ExitPlanMode", "AskUserQuestion"]);
+
+/** The approval a PermissionRequest becomes; undefined for a prompt only a person can allow. */
+export function claudeApprovalRequest(
+  event: ClaudePermissionRequestEvent,
+): ApprovalRequest | undefined {
+  if (PERSON_ONLY_TOOLS.has(event.tool_name)) return undefined;
   return approvalRequestOf("claude", event, detailOf);
 }
 

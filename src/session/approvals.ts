@@ -58,7 +58,9 @@ export class ElwoodApprovalsBase {
       };
     }
     const handler = async (event: unknown, { signal }: { readonly signal: AbortSignal }) => {
-      const answer = await this.#broker.park(facts.request(event as never), signal);
+      const request = facts.request(event as never);
+      if (request === undefined) return undefined;
+      const answer = await this.#broker.park(request, signal);
       return answer === undefined ? undefined : facts.result(answer);
     };
     return { [facts.hookName]: withHandlerTimeout(handler, this.#handlerTimeoutMs) };

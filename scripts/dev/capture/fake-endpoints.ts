@@ -30,13 +30,32 @@ function sse(res: ServerResponse, events: Array<[string, unknown]>, isComplete =
   if (isComplete) res.end();
 }
 
+/** A tool call the fake model makes instead of the default shell command. */
+export interface FakeToolCall {
+  readonly name: string;
+  readonly input: Record<string, unknown>;
+  /** OpenAI only: Codex takes an MCP tool as `{ namespace: "mcp__<server>", name: "<tool>" }`. */
+  readonly namespace?: string;
+}
+
 // What the fake endpoints do next; scenarios change it between steps.
-export const fake = {
+export const fake: {
+  anthropicToolSent: boolean;
+  anthropicDelayMs: number;
+  holdMidStream: boolean;
+  openaiToolSent: boolean;
+  openaiDelayMs: number;
+  anthropicTool?: FakeToolCall;
+  openaiTool?: FakeToolCall;
+  /** The newest tool-bearing Anthropic request's body (Claude's plan-mode reminder names the plan file). */
+  lastAnthropicMainBody: string;
+} = {
   anthropicToolSent: false,
   anthropicDelayMs: 0,
   holdMidStream: false,
   openaiToolSent: false,
   openaiDelayMs: 0,
+  lastAnthropicMainBody: "",
 };
 
 // Anthropic Messages: the main (tool-bearing) request gets a Bash tool_use once, then text.
@@ -45,6 +64,7 @@ export function anthropicReply(_req: IncomingMessage, body: string, res: ServerR
   const isMain = Array.isArray(request.tools) && request.tools.length > 0;
   const useTool = isMain && !fake.anthropicToolSent;
   if (useTool) fake.anthropicToolSent = true;
+  if (isMain) fake.lastAnthropicMainBody = body;
   const usage = { input_tokens: 1, output_tokens: 1 };
   const message = {
     id: "msg_1",
@@ -64,12 +84,13 @@ export function anthropicReply(_req: IncomingMessage, body: string, res: ServerR
       .writeHead(200, { "content-type": "application/json" })
       .end(JSON.stringify(text));
   }
-  const input = JSON.stringify({
-    command: "touch elwood-probe.txt",
-    description: "Create a probe file",
-  });
+  const tool = fake.anthropicTool ?? {
+    name: "Bash",
+    input: { command: "touch elwood-probe.txt", description: "Create a probe file" },
+  };
+  const input = JSON.stringify(tool.input);
   const block = useTool
-    ? { type: "tool_use", id: "toolu_1", name: "Bash", input: {} }
+    ? { type: "tool_use", id: "toolu_1", name: tool.name, input: {} }
     : { type: "text", text: "" };
   const delta = useTool
     ? { type: "input_json_delta", partial_json: input }
@@ -101,10 +122,13 @@ export function openaiReply(req: IncomingMessage, _body: string, res: ServerResp
   }
   const useTool = !fake.openaiToolSent;
   fake.openaiToolSent = true;
-  const args = {
-    cmd: "touch elwood-probe.txt",
-    sandbox_permissions: "require_escalated",
-    justification: "Create the probe file",
+  const tool = fake.openaiTool ?? {
+    name: "exec_command",
+    input: {
+      cmd: "touch elwood-probe.txt",
+      sandbox_permissions: "require_escalated",
+      justification: "Create the probe file",
+    },
   };
   const text = { type: "output_text", text: "Hello from the fake model.", annotations: [] };
   const item = useTool
@@ -112,8 +136,9 @@ export function openaiReply(req: IncomingMessage, _body: string, res: ServerResp
         type: "function_call",
         id: "fc_1",
         call_id: "call_1",
-        name: "exec_command",
-        arguments: JSON.stringify(args),
+        name: tool.name,
+        ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }),
+        arguments: JSON.stringify(tool.input),
       }
     : { type: "message", id: "m_1", role: "assistant", status: "completed", content: [text] };
   const response = {

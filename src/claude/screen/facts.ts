@@ -67,6 +67,18 @@ const ROWS: readonly ScreenFact[] = [
     verifiedOn: "2.1.332 (e2e claude-start; texts from the 2.1.332 binary)",
   },
   {
+    // Claude in Chrome's per-action prompt ("Allow Claude in Chrome to <action> on <host>?"),
+    // asked as a tool permission (PermissionRequest) for a connected extension's tab. Before
+    // the start-up row below, which its unanchored header would otherwise claim (issue 47).
+    // Not reachable offline: with `--chrome` and no extension no claude-in-chrome tool is
+    // offered at all (prd/screens.md "Claude in Chrome").
+    id: "claude-chrome-action",
+    kind: "permission_dialog",
+    header: /^Allow Claude in Chrome to .+\?$/,
+    answer: "never",
+    verifiedOn: "unverified (2.1.332 binary strings; needs the browser extension)",
+  },
+  {
     // Not reproducible offline; text per the spec (decline, label browser_tools). Declined
     // with Escape, never by choosing an option.
     id: "claude-browser-tools",
@@ -81,12 +93,51 @@ const ROWS: readonly ScreenFact[] = [
     // "Bash command" / description / ╌ rule / command / ╌ rule / "Do you want to proceed?"
     // "❯ 1. Yes" "2. Yes, and always allow access to <dir> from this project"
     // "3. Yes, and switch to auto mode · …" "4. No"; footer "Esc to cancel · Tab to amend".
+    // An MCP tool's is the same dialog under "Tool use" / "<tool> — <title> (MCP)" / its
+    // input / "About the <tool>…" (fixture claude-2.1.332-mcp-tool-permission).
     id: "claude-tool-permission",
     kind: "permission_dialog",
     header: /^Do you want to (proceed|make this edit to|create|allow)\b.*\?$/,
     body: [/^Esc to cancel/],
     answer: "never",
     verifiedOn: "2.1.144, 2.1.197, 2.1.332",
+  },
+  {
+    // ExitPlanMode with a plan file written (fixture claude-2.1.332-plan-approval): "Ready to
+    // code?" / "Here is Claude's plan:" / the plan between ╌ rules / "Claude has written up a
+    // plan and is ready to execute. Would you like to proceed?" / "❯ 1. Yes, and use auto
+    // mode" / "2. Yes, manually approve edits" / "3. Tell Claude what to change" / "ctrl+g to
+    // edit in Vim · <plan file>". The CLI asks it through PermissionRequest (tool
+    // ExitPlanMode), so it is a tool permission: a pending approval where approvals run.
+    id: "claude-plan-approval",
+    kind: "permission_dialog",
+    header: /^Ready to code\?$/,
+    body: [/Would you like to proceed\?$/],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
+    // ExitPlanMode with no plan file (fixture claude-2.1.332-exit-plan-mode): "Exit plan
+    // mode?" / "Claude wants to exit plan mode" / "❯ 1. Yes, and switch to default (ask each
+    // time) for this session" / "2. No". Also asked through PermissionRequest.
+    id: "claude-exit-plan-mode",
+    kind: "permission_dialog",
+    header: /^Exit plan mode\?$/,
+    body: [/^Claude wants to exit plan mode$/],
+    answer: "never",
+    verifiedOn: "2.1.332",
+  },
+  {
+    // AskUserQuestion (fixture claude-2.1.332-question): the question's tab row "☐ <header>"
+    // ("← ☐ … →" with several), the question, "❯ 1. <option>" rows with their descriptions,
+    // "Type something.", a rule, "Chat about this", "Enter to select · ↑/↓ to navigate · Esc
+    // to cancel". Asked through PermissionRequest (tool AskUserQuestion).
+    id: "claude-question",
+    kind: "permission_dialog",
+    header: /^(←\s+)?☐\s/,
+    body: [/^Enter to select · ↑\/↓ to navigate · Esc to cancel$/],
+    answer: "never",
+    verifiedOn: "2.1.332",
   },
   {
     // ANTHROPIC_API_KEY not yet approved: "Yes" / "❯ No (recommended)". Must block.
@@ -211,4 +262,13 @@ export const CLAUDE_SCREEN_FACTS: ScreenFacts = {
   rows: ROWS,
   // The highlighted option of a dialog or picker: "❯ No, exit", "❯ 1. Yes".
   optionMarkers: "❯",
+  // The footers of Claude's dialogs, whole rows: confirm dialogs (trust, bypass, model
+  // switch), tool permissions, AskUserQuestion. The /model picker paints "s to use this
+  // session only · Enter to save · Esc to cancel", which none matches, so it stays a picker;
+  // a bare "Esc to cancel" would not tell them apart (core/screen/dialog-shape.ts).
+  unknownDialogFooters: [
+    /^Enter to confirm · Esc to cancel$/,
+    /^Esc to cancel · Tab to amend\b/,
+    /^Enter to select · ↑\/↓ to navigate · Esc to cancel$/,
+  ],
 };

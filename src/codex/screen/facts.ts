@@ -113,6 +113,31 @@ const ROWS: readonly ScreenFact[] = [
     verifiedOn: "0.124.0, 0.150.0, 0.171.0",
   },
   {
+    // An MCP tool call under `-a on-request` (fixture codex-0.171.0-mcp-approval): "Field
+    // 1/1" / "Allow the <server> MCP server to run tool "<tool>"?" / its arguments ("text:
+    // …") / "› 1. Allow" / "2. Allow for this session" / "3. Always allow" / "4. Cancel",
+    // each with a description / "enter to submit | esc to cancel". Codex asks its
+    // PermissionRequest hook first (tool_name "mcp__<server>__<tool>").
+    id: "codex-mcp-approval",
+    kind: "permission_dialog",
+    header: /^Allow the .+ MCP server to run tool ".+"\?$/,
+    body: [/^enter to submit \| esc to cancel$/],
+    answer: "never",
+    verifiedOn: "0.171.0",
+  },
+  {
+    // request_user_input in Plan mode (fixture codex-0.171.0-plan-question): "Question 1/1
+    // (1 unanswered)" / the question / "› 1. <option>  <description>" … / "N. None of the
+    // above  Optionally, add details in notes (tab)" / "tab to add notes | enter to submit
+    // answer | esc to interrupt". No hook asks first; the model waits for the answer.
+    id: "codex-plan-question",
+    kind: "blocking_dialog",
+    header: /^Question \d+\/\d+\b/,
+    body: [/\benter to submit answer\b/],
+    answer: "never",
+    verifiedOn: "0.171.0",
+  },
+  {
     // Esc Esc on an idle composer: the transcript is browsed for a prompt to edit, under
     // the composer, with the footer "Browsing transcript · ↑↓/jk scroll · ←→/hl prompts ·
     // ^t details · ↵ rewind · esc back" (fixture codex-0.171.0-backtrack). Typed text
@@ -192,9 +217,9 @@ export const CODEX_SCREEN_FACTS: ScreenFacts = {
   // The highlighted option: "› 1. Trust and continue" (the composer's glyph too).
   optionMarkers: "›",
   // Codex's question and tool-approval dialogs end in a footer that says "enter to submit"
-  // ("tab to add notes | enter to submit answer | … | esc to interrupt" under a plan-mode
-  // question, "enter to submit | esc to cancel" under an MCP tool approval, as the issue 47
-  // report quotes them): a marked, numbered list above it is a dialog even when no row
-  // names it (core/screen/dialog-shape.ts).
+  // ("tab to add notes | enter to submit answer | esc to interrupt" under a plan-mode
+  // question, "enter to submit | esc to cancel" under an MCP tool approval, both captured
+  // on 0.171.0 and named by rows above): a marked, numbered list above it is a dialog even
+  // when no row names it (core/screen/dialog-shape.ts).
   unknownDialogFooters: [/\benter to submit\b/i],
 };

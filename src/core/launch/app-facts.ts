@@ -78,7 +78,11 @@ export interface HookAnsweredApprovalFacts<Event = never> {
   /** The hook that asks before a tool runs and can be answered (`PermissionRequest`). */
   readonly hookName: string;
   readonly answeredOnScreen?: false;
-  request(event: Event): ApprovalRequest;
+  /**
+   * The approval the prompt becomes, or undefined for a prompt the hook cannot answer
+   * (its allow is ignored): the CLI's own dialog then waits for a person, as an attention.
+   */
+  request(event: Event): ApprovalRequest | undefined;
   /** A human's answer as that hook's result. */
   result(answer: ElwoodApprovalAnswer): unknown;
 }

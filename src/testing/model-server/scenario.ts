@@ -23,6 +23,13 @@ export interface ToolStep {
   readonly tool: {
     readonly name: string;
     readonly input: Readonly<Record<string, unknown>>;
+    /**
+     * OpenAI Responses only: the tool namespace the call belongs to. Codex 0.171.0 offers
+     * each MCP server's tools as a `namespace` tool ("mcp__<server>") and takes a call only
+     * as `{ namespace: "mcp__<server>", name: "<tool>" }`; a flat "mcp__server__tool" is
+     * "unsupported call".
+     */
+    readonly namespace?: string;
     /** Claude in auto mode only; default: the server's `autoModeCheck` ("allow"). */
     readonly autoModeCheck?: AutoModeVerdict;
   };

@@ -81,6 +81,42 @@ describe("ElwoodApprovals (Claude PermissionRequest)", () => {
     });
   });
 
+  it("C-APR-01: ExitPlanMode and AskUserQuestion are never parked: Claude 2.1.332 ignores a hook's allow for them, so the hook answers nothing and the dialog waits for a person", async () => {
+    const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
+    const events = recordEvents(approvals);
+    const { dispatcher } = claudeSetup(approvals);
+    for (const [toolName, toolInput] of [
+      ["ExitPlanMode", { plan: "1. Create plan-probe.txt", planFilePath: "/p/plan.md" }],
+      ["AskUserQuestion", { questions: [{ question: "Which database?", options: [] }] }],
+    ] as const) {
+      const event = {
+        ...claudeSamples.PermissionRequest,
+        tool_name: toolName,
+        tool_input: toolInput,
+      };
+      const reply = await dispatcher.dispatch(event, "PermissionRequest");
+      expect(reply ?? "", toolName).not.toContain("decision");
+    }
+    expect(approvals.pending()).toEqual([]);
+    expect(events).toEqual([]);
+    // Any other tool is still parked, an MCP one with its server and tool named.
+    const mcp = {
+      ...claudeSamples.PermissionRequest,
+      tool_name: "mcp__stamp__stamp",
+      tool_input: { text: "probe" },
+    };
+    const reply = dispatcher.dispatch(mcp, "PermissionRequest");
+    await parked(approvals);
+    expect(approvals.pending()[0]?.detail).toEqual({
+      kind: "mcp",
+      server: "stamp",
+      tool: "stamp",
+      arguments: { text: "probe" },
+    });
+    approvals.answer(approvals.pending()[0]?.id ?? "", { behavior: "deny" });
+    await reply;
+  });
+
   it("C-APR-02: a deny carries its message to the CLI", async () => {
     const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
     const { request } = claudeSetup(approvals);

@@ -170,7 +170,14 @@ export async function replyOpenAi(ctx: ReplyContext): Promise<number> {
         const id = itemId("fc");
         const call_id = ctx.toolCallIds[toolIndex++] ?? `call_scripted_${toolIndex}`;
         const args = JSON.stringify(step.tool.input);
-        const base = { type: "function_call", id, call_id, name: step.tool.name };
+        const { name, namespace } = step.tool;
+        const base = {
+          type: "function_call",
+          id,
+          call_id,
+          name,
+          ...(namespace === undefined ? {} : { namespace }),
+        };
         send("response.output_item.added", {
           output_index,
           item: { ...base, arguments: "", status: "in_progress" },

@@ -186,3 +186,16 @@ describe("claude auto mode without a classifier (C-ATTN-01)", () => {
     });
   });
 });
+
+describe("Claude in Chrome's per-action prompt (issue 47)", () => {
+  it("is a tool permission of its own, not the start-up browser_tools prompt its unanchored header also matches", () => {
+    // The question as the 2.1.332 binary builds it ("Allow Claude in Chrome to ${action}
+    // on ${host}?"); offline no claude-in-chrome tool exists to ask it (prd/screens.md).
+    const snapshot = loadScreen("claude-2.1.332-tool-permission");
+    const lines = snapshot.lines.map((line) =>
+      line.replace("Do you want to proceed?", "Allow Claude in Chrome to navigate on example.com?"),
+    );
+    const { dialog } = matchScreen({ ...snapshot, lines }, CLAUDE_SCREEN_FACTS);
+    expect(dialog).toMatchObject({ factId: "claude-chrome-action", kind: "permission_dialog" });
+  });
+});

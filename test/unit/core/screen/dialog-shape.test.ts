@@ -1,25 +1,55 @@
 // A dialog no screen table names is caught by its shape (issue 47 item 4): a numbered
 // option list with the selection marker above a footer the CLI paints under its dialogs,
-// no composer under it. Made-up dialogs (unknown to every row), the two Codex dialog
-// shapes the issue 47 report quotes, and what must not count: no marker, no numbers, a
-// live composer under it, any captured Codex screen or picker (none is a false positive).
+// no composer under it. Made-up dialogs (unknown to every row), the dialogs captured on the
+// pinned CLIs read with their rows taken out (as before anyone wrote them), and what must
+// not count: no marker, no numbers, a live composer under it, any captured screen or
+// picker of either CLI (none is a false positive).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { claudeAdapter } from "../../../../src/claude/adapter.js";
+import { CLAUDE_SCREEN_FACTS } from "../../../../src/claude/screen/facts.js";
 import { codexAdapter } from "../../../../src/codex/adapter.js";
-import type { ScreenReading } from "../../../../src/core/contract/adapter.js";
+import { CODEX_SCREEN_FACTS } from "../../../../src/codex/screen/facts.js";
+import type { ScreenFrame, ScreenReading } from "../../../../src/core/contract/adapter.js";
 import { DecidedPermission } from "../../../../src/core/screen/decided-permission.js";
 import { DIALOG_SHAPE_RULE_ID } from "../../../../src/core/screen/dialog-shape.js";
+import { readScreenWithFacts } from "../../../../src/core/screen/screen-reading.js";
 import { ScreenWatcher } from "../../../../src/core/screen/screen-watcher.js";
+import type { ScreenFacts } from "../../../../src/core/screen/types.js";
 import { quietEdges, watcherWorld } from "./watcher-context.js";
 
-function read(lines: readonly string[]): ScreenReading {
-  return codexAdapter.readScreen({
+const FIXTURES = join(import.meta.dirname, "../../../fixtures");
+
+function fixture(folder: string, name: string): string[] {
+  return readFileSync(join(FIXTURES, folder, `${name}.txt`), "utf8").split("\n");
+}
+
+/** Reads a frame with `facts`, through the screen-reading path the adapters use. */
+function readWith(
+  adapter: { readScreen(frame: ScreenFrame): ScreenReading },
+  lines: readonly string[],
+  cliVersion: string,
+  facts: ScreenFacts,
+): ScreenReading {
+  const frame = {
     lines: [...lines],
     cursor: { x: 0, y: 0, isVisible: false },
     title: "",
-    cliVersion: "0.171.0",
-  });
+    cliVersion,
+  };
+  if (adapter === claudeAdapter && facts === CLAUDE_SCREEN_FACTS) return adapter.readScreen(frame);
+  if (adapter === codexAdapter && facts === CODEX_SCREEN_FACTS) return adapter.readScreen(frame);
+  return readScreenWithFacts(frame, facts);
+}
+
+/** The table without one row: a dialog as it reads before anyone wrote its row. */
+function without(facts: ScreenFacts, ruleId: string): ScreenFacts {
+  return { ...facts, rows: facts.rows.filter((row) => row.id !== ruleId) };
+}
+
+function read(lines: readonly string[]): ScreenReading {
+  return readWith(codexAdapter, lines, "0.171.0", CODEX_SCREEN_FACTS);
 }
 
 const MADE_UP = [
@@ -54,30 +84,54 @@ describe("a dialog found by its shape", () => {
     expect(reading.hasIdleComposer).toBe(false);
   });
 
-  it("Codex's plan-mode question and MCP tool approval, in the shapes the report quotes", () => {
-    const question = read([
-      "  Question 1/3 Which database should the service use?",
+  it("Codex's captured plan-mode question and MCP tool approval read under their own rows, and by their shape alone once the rows are gone", () => {
+    // By its shape the MCP approval's text starts at its arguments ("text: probe-text"): the
+    // question sits a blank row higher, and only its row knows where the dialog begins.
+    for (const [name, ruleId, shows] of [
+      ["codex-0.171.0-plan-question", "codex-plan-question", "Question 1/1 (1 unanswered)"],
+      ["codex-0.171.0-mcp-approval", "codex-mcp-approval", "text: probe-text\n› 1. Allow"],
+    ] as const) {
+      const lines = fixture("screens", name);
+      expect(read(lines).dialog?.ruleIds, name).toEqual([ruleId]);
+      const byShape = readWith(codexAdapter, lines, "0.171.0", without(CODEX_SCREEN_FACTS, ruleId));
+      expect(byShape.dialog?.ruleIds, name).toEqual([DIALOG_SHAPE_RULE_ID]);
+      expect(byShape.dialog?.text, name).toContain(shows);
+    }
+  });
+
+  it("C-ATTN-01: Claude's footers catch a made-up Claude dialog; its captured AskUserQuestion reads by its shape once its row is gone", () => {
+    const madeUp = [
+      "❯ make it so",
       "",
-      "› 1. Postgres",
-      "  2. SQLite",
-      "  3. Something else",
+      "────────────────────────────────────────",
+      " Pick a flavour for the nightly build",
       "",
-      "  tab to add notes | enter to submit answer | ↑↓ to move | esc to interrupt",
-    ]);
-    expect(question.dialog?.ruleIds).toEqual([DIALOG_SHAPE_RULE_ID]);
-    expect(question.dialog?.text).toContain("Question 1/3 Which database");
-    const mcp = read([
-      "  Field 1/1",
-      '  Allow the docs MCP server to run tool "search"?',
+      " ❯ 1. Vanilla",
+      "   2. Chocolate",
+      "   3. Neither, stop here",
       "",
-      "› 1. Allow",
-      "  2. Allow for this session",
-      "  3. Cancel",
-      "",
-      "  enter to submit | esc to cancel",
-    ]);
-    expect(mcp.dialog?.ruleIds).toEqual([DIALOG_SHAPE_RULE_ID]);
-    expect(mcp.dialog?.text).toContain('Allow the docs MCP server to run tool "search"?');
+      " Enter to confirm · Esc to cancel",
+    ];
+    const reading = readWith(claudeAdapter, madeUp, "2.1.332", CLAUDE_SCREEN_FACTS);
+    expect(reading.dialog?.ruleIds).toEqual([DIALOG_SHAPE_RULE_ID]);
+    expect(reading.dialog?.text).toMatch(/^Pick a flavour for the nightly build\n❯ 1\. Vanilla/);
+    const question = fixture("screens", "claude-2.1.332-question");
+    const facts = without(CLAUDE_SCREEN_FACTS, "claude-question");
+    const byShape = readWith(claudeAdapter, question, "2.1.332", facts);
+    expect(byShape.dialog?.ruleIds).toEqual([DIALOG_SHAPE_RULE_ID]);
+    expect(byShape.dialog?.text).toContain("Which database should the probe use?");
+  });
+
+  it("no captured Claude screen or picker reads as a shape-found dialog: the /model picker's footer is not a dialog's", () => {
+    for (const folder of ["screens", "pickers"]) {
+      for (const name of readdirSync(join(FIXTURES, folder))) {
+        if (!name.startsWith("claude-")) continue;
+        const version = name.split("-")[1] ?? "";
+        const lines = fixture(folder, name.replace(/\.txt$/, ""));
+        const reading = readWith(claudeAdapter, lines, version, CLAUDE_SCREEN_FACTS);
+        expect(reading.dialog?.ruleIds ?? [], name).not.toContain(DIALOG_SHAPE_RULE_ID);
+      }
+    }
   });
 
   it("needs the marker, the numbers and the footer, and no live composer under it", () => {
@@ -94,11 +148,10 @@ describe("a dialog found by its shape", () => {
   });
 
   it("no captured Codex screen or picker reads as a shape-found dialog", () => {
-    const fixtures = join(import.meta.dirname, "../../../fixtures");
     for (const folder of ["screens", "pickers"]) {
-      for (const name of readdirSync(join(fixtures, folder))) {
+      for (const name of readdirSync(join(FIXTURES, folder))) {
         if (!name.startsWith("codex-")) continue;
-        const lines = readFileSync(join(fixtures, folder, name), "utf8").split("\n");
+        const lines = fixture(folder, name.replace(/\.txt$/, ""));
         expect(read(lines).dialog?.ruleIds ?? [], name).not.toContain(DIALOG_SHAPE_RULE_ID);
       }
     }

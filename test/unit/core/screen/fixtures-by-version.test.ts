@@ -53,6 +53,21 @@ const wholeDraft =
     expect(reading.composerText).toBe(text);
   };
 
+/**
+ * A dialog a turn stops on (issue 47): a human decision under its own row, nothing typed
+ * into it, its text (from its header down) carrying `shows`; a tool permission where the
+ * CLI asks its PermissionRequest hook first.
+ */
+const turnDialog =
+  (ruleId: string, shows: string, isToolPermission: boolean): Expectation =>
+  (reading) => {
+    expect(reading.dialog).toMatchObject({ kind: "human_decision", ruleIds: [ruleId] });
+    expect(reading.dialog?.isToolPermission === true).toBe(isToolPermission);
+    expect(reading.dialog?.answerKeys).toBeUndefined();
+    expect(reading.dialog?.text).toContain(shows);
+    expect(reading.hasIdleComposer).toBe(false);
+  };
+
 function loginDialog(reading: ScreenReading): void {
   expect(reading.dialog).toBeUndefined();
   expect(reading.isWorking).toBe(false);
@@ -150,6 +165,23 @@ const EXPECTED: Readonly<Record<string, Expectation>> = {
     expect(reading.dialog).toMatchObject({ kind: "human_decision", ruleIds: ["codex-backtrack"] });
     expect(reading.hasIdleComposer).toBe(false);
   },
+  // Dialogs a turn stops on (capture-screens.ts dialogs): Claude's plan approval with and
+  // without a plan file, an MCP tool's permission and AskUserQuestion; Codex's MCP tool
+  // approval and plan-mode question.
+  "plan-approval": turnDialog("claude-plan-approval", "1. Create plan-probe.txt", true),
+  "exit-plan-mode": turnDialog("claude-exit-plan-mode", "Claude wants to exit plan mode", true),
+  "mcp-tool-permission": turnDialog("claude-tool-permission", "Do you want to proceed?", true),
+  question: turnDialog("claude-question", "Which database should the probe use?", true),
+  "mcp-approval": turnDialog(
+    "codex-mcp-approval",
+    'Allow the stamp MCP server to run tool "stamp"?',
+    true,
+  ),
+  "plan-question": turnDialog(
+    "codex-plan-question",
+    "Question 1/1 (1 unanswered)\nWhich database should the probe use?",
+    false,
+  ),
   "auth-failure": (reading) => {
     expect(reading.isAuthFailure).toBe(true);
   },
