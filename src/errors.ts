@@ -31,6 +31,8 @@ export const ELWOOD_OWN_ERROR_NAMES = [
   "invalid_image",
   "image_attach_failed",
   "blocked_prompt",
+  "dialog_not_shown",
+  "dialog_not_answered",
   // loops
   "invalid_loop",
   "loop_limit_reached",

@@ -123,6 +123,8 @@ export type {
 export type {
   ElwoodAgentSession,
   ElwoodAgentSessionEvents,
+  ElwoodDialogAnswer,
+  ElwoodDialogAnswerOptions,
   ElwoodTerminalSnapshot,
   ElwoodTerminalView,
 } from "./core/contract/session.js";

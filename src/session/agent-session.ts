@@ -9,6 +9,7 @@ import {
   assertNotCommandText,
   assertOptionsArgument,
   assertTurnText,
+  checkDialogAnswer,
   checkTimeoutOptions,
   checkTurnOptions,
   checkWaitArguments,
@@ -18,6 +19,8 @@ import type { AgentModelOption, ModelOperationOptions } from "../core/contract/m
 import type {
   ElwoodAgentSession,
   ElwoodAgentSessionEvents,
+  ElwoodDialogAnswer,
+  ElwoodDialogAnswerOptions,
   ElwoodTerminalView,
 } from "../core/contract/session.js";
 import type {
@@ -36,6 +39,7 @@ import { snapshotImages } from "../core/operations/images.js";
 import { modelTimeout, validModelId } from "../core/operations/models/model-operations.js";
 import type { SessionRuntime } from "../core/runtime/runtime.js";
 import { waitForActivity, waitForStatus } from "../core/runtime/waits.js";
+import { DEFAULT_DIALOG_ANSWER_TIMEOUT_MS } from "../core/screen/dialog-answers.js";
 import { ElwoodError } from "../errors.js";
 import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
@@ -208,6 +212,16 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
       throw new ElwoodError("invalid_options", "sendKeys takes a string or a Uint8Array.");
     }
     (this.#runtime ?? (await this.live())).submissions.takeRawInput(input);
+  }
+
+  /** Keys for the dialog on screen, pressed again while it stays untouched (issue 47). */
+  async answerDialog(
+    keys: string | readonly string[],
+    options?: ElwoodDialogAnswerOptions,
+  ): Promise<ElwoodDialogAnswer> {
+    const checked = checkDialogAnswer(keys, options);
+    const timeoutMs = checked.timeoutMs ?? DEFAULT_DIALOG_ANSWER_TIMEOUT_MS;
+    return (this.#runtime ?? (await this.live())).dialogAnswers.answer(checked.keys, timeoutMs);
   }
 
   async resize(size: ElwoodTerminalSize): Promise<void> {

@@ -88,12 +88,15 @@ const PUBLIC_NAMES = [
   "gemini_version_unsupported",
   "gemini_high_trust_conflict",
   "gemini_hooks_disabled",
+  // issue 47: answerDialog() with no dialog on screen, and a dialog that stayed.
+  "dialog_not_shown",
+  "dialog_not_answered",
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 72 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(72);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(72);
+  it("ELWOOD_ERROR_NAMES has the same 74 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(74);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(74);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -30,6 +30,11 @@ export interface ScreenDialog {
   readonly answerKeys?: string;
   /** The dialog's visible rows from its header down (bounded), for the attention activity. */
   readonly text?: string;
+  /**
+   * `text` with the highlight marker taken off its option rows: the same on every frame of
+   * one dialog whatever option is highlighted, so a moved highlight is no new dialog.
+   */
+  readonly unmarkedText?: string;
   /** The least time between the dialog's first frame and the first key (screen table). */
   readonly firstKeyAfterMs?: number;
   /** The highlighted option row, so a key's effect can be confirmed on a later frame. */

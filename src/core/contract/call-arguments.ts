@@ -90,3 +90,21 @@ export function checkTimeoutOptions(options: unknown, what: string): number | un
     "timeoutMs",
   );
 }
+
+/** answerDialog(): one key or a list of 1 to 16, each a non-empty string, and `{ timeoutMs? }`. */
+export function checkDialogAnswer(
+  keys: unknown,
+  options: unknown,
+): { readonly keys: readonly string[]; readonly timeoutMs: number | undefined } {
+  const list: unknown[] = Array.isArray(keys) ? keys : [keys];
+  const isValid =
+    list.length >= 1 &&
+    list.length <= 16 &&
+    list.every((key) => typeof key === "string" && key.length > 0);
+  if (!isValid) {
+    throw invalid(
+      `answerDialog() takes the keys that choose an option: a non-empty string ("\\r") or a list of 1 to 16 of them (["\\x1b[B", "\\r"]); got ${describe(keys)}.`,
+    );
+  }
+  return { keys: list as string[], timeoutMs: checkTimeoutOptions(options, "answerDialog()") };
+}

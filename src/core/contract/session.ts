@@ -35,6 +35,19 @@ export interface ElwoodTerminalView {
   onData(listener: (chunk: string) => void): ElwoodUnsubscribe;
 }
 
+/** What `answerDialog()` resolves with once the dialog it answered is gone from the screen. */
+export interface ElwoodDialogAnswer {
+  /** The dialog's screen rules, as its `attention` activity's `label` named them. */
+  readonly label: string;
+  /** How many times the keys were written: 1, or more when the dialog dropped them. */
+  readonly presses: number;
+}
+
+export interface ElwoodDialogAnswerOptions {
+  /** The whole answer's bound, waits and presses again included (default 20 s). */
+  readonly timeoutMs?: number;
+}
+
 /** Events every agent session has (the ElwoodAgentSession event names). */
 export interface ElwoodAgentSessionEvents {
   "terminal:data": string;
@@ -95,6 +108,16 @@ export interface ElwoodAgentSession {
   sendMessage(message: string, options?: SendOptions): Promise<void>;
   sendGuidance(message: string, options?: SendOptions): Promise<void>;
   sendKeys(input: string | Uint8Array): Promise<void>;
+  /**
+   * Answers the dialog an `attention` reported (status `blocked`): writes `keys` (an array:
+   * one key at a time, e.g. `["\x1b[B", "\r"]`) once the dialog takes keys, presses again
+   * while the same dialog stays untouched, and resolves once it is gone. Rejects with
+   * `dialog_not_shown` when no dialog shows, `dialog_not_answered` when it stays.
+   */
+  answerDialog(
+    keys: string | readonly string[],
+    options?: ElwoodDialogAnswerOptions,
+  ): Promise<ElwoodDialogAnswer>;
   resize(size: ElwoodTerminalSize): Promise<void>;
   /** Hands a terminal to a person until the detach key; the session keeps running after. */
   attach(options: ElwoodAttachOptions): Promise<ElwoodAttachHandle>;

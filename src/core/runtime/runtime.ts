@@ -26,6 +26,7 @@ import type {
   ElwoodTerminalStatus,
 } from "../contract/status.js";
 import { LoopService, type RuntimeLoopOptions } from "../loops/loop-service.js";
+import { DialogAnswers } from "../screen/dialog-answers.js";
 import { PermissionDialogs } from "../screen/permission-dialogs.js";
 import { ScreenWatcher } from "../screen/screen-watcher.js";
 import { ComposerGuard, DEFAULT_COMPOSER_WAIT_MS } from "../turn/composer-guard.js";
@@ -76,6 +77,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   readonly shutdown: ShutdownCoordinator;
   /** Announced permission dialogs, followed on screen for on-screen approvals. */
   readonly permissionDialogs: PermissionDialogs;
+  /** A caller's answers to the dialog on screen (answerDialog). */
+  readonly dialogAnswers: DialogAnswers;
   readonly #options: RuntimeOptions<Event>;
   readonly recorder: ConversationRecorder<Event>;
   readonly #readiness: InitialReadiness;
@@ -156,6 +159,8 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     this.interrupt = new SessionInterrupt(context, turns, adapter.signals.interruptKey);
     const permissionDialogs = new PermissionDialogs(context);
     this.permissionDialogs = permissionDialogs;
+    const dialogAnswers = new DialogAnswers(context, options.cwd);
+    this.dialogAnswers = dialogAnswers;
     this.#readiness = new InitialReadiness({
       isResume: options.isResume,
       signals: adapter.signals,
@@ -172,6 +177,7 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
           this.#readiness.onFrame(reading);
           turns.onFrame(reading);
           permissionDialogs.onFrame(reading);
+          dialogAnswers.onFrame(reading);
         },
         onWorkingEdge: () => turns.onWorkingEdge(),
         onIdleEdge: (isInterrupt, reading) => turns.onIdleEdge(isInterrupt, reading.composerText),

@@ -20,10 +20,16 @@ export function readScreenWithFacts(
   const table = facts.rows;
   const match = matchScreen(frame, facts);
   const isWorking = match.isWorking || (workingTitle?.test(frame.title) ?? false);
+  const text =
+    match.dialog === undefined ? undefined : dialogText(frame.lines, match.dialog.headerRow);
   const dialog =
-    match.dialog === undefined
+    match.dialog === undefined || text === undefined
       ? undefined
-      : { ...toDialog(match.dialog, table), text: dialogText(frame.lines, match.dialog.headerRow) };
+      : {
+          ...toDialog(match.dialog, table),
+          text,
+          unmarkedText: withoutOptionMarkers(text, facts.optionMarkers),
+        };
   const composerText =
     match.composerRow === undefined || dialog !== undefined
       ? undefined
@@ -37,6 +43,15 @@ export function readScreenWithFacts(
     composerDraft: composerText === undefined ? undefined : draftOf(composerText, table),
     isAuthFailure: match.hasAuthFailure,
   };
+}
+
+// Each row of a dialog's text is trimmed, so a highlighted option starts with its marker.
+function withoutOptionMarkers(text: string, markers: string): string {
+  const marker = new RegExp(`^[${markers.replace(/[\]\\^-]/g, "\\$&")}]\\s*`);
+  return text
+    .split("\n")
+    .map((row) => row.replace(marker, ""))
+    .join("\n");
 }
 
 // An unknown version (unparseable `--version`) keeps every row.

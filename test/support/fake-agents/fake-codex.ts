@@ -112,6 +112,10 @@ export class FakeCodex extends FakeCli {
   /** The composer's text as Codex shows it (a long paste as its chip); the cursor is at its end. */
   isWorking = false;
   isDialogVisible = false;
+  /** The dialog painted while `isDialogVisible` (a tool approval unless a test picks another). */
+  dialogLines: readonly string[] = APPROVAL;
+  /** What a key does while a dialog shows: nothing unless a test scripts it (issue 47). */
+  dialogKey: (key: string) => void = () => {};
   /** Before the TUI is up (a starved Codex still starting): a frame with nothing on it. */
   isBlank = false;
   answerFor: (prompt: string) => string = (prompt) => `ANSWER ${prompt}`;
@@ -167,7 +171,7 @@ export class FakeCodex extends FakeCli {
 
   snapshot(): TerminalSnapshot {
     if (this.isBlank) return snapshotOf(WELCOME.map(() => ""));
-    if (this.isDialogVisible) return snapshotOf([...APPROVAL]);
+    if (this.isDialogVisible) return snapshotOf([...this.dialogLines]);
     const composer = this.#composerRows();
     const composerTop = COMPOSER_ROW - (composer.length - 1);
     const status = `  gpt-5 default · ${FAKE_WORKSPACE}${this.#threadName === undefined ? "" : ` · ${this.#threadName}`}`;
@@ -205,6 +209,11 @@ export class FakeCodex extends FakeCli {
   }
 
   // ── input ────────────────────────────────────────────────────────────────
+
+  override sendInput(data: string | Uint8Array): void {
+    super.sendInput(data);
+    if (this.isDialogVisible) this.dialogKey(this.writes.at(-1) ?? "");
+  }
 
   protected onPaste(text: string): void {
     const delay = this.nextPaste();
