@@ -5,7 +5,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CodexSession, startCodex } from "../../src/agents.js";
-import { CODEX_SCREEN_FACTS } from "../../src/codex/screen/facts.js";
 import type { CodexTranscriptSummary } from "../../src/codex/transcript/summary.js";
 import { ensureGone, record, token } from "../support/claude-e2e.js";
 import { codexRequests, startCodexIn } from "../support/codex-e2e.js";
@@ -57,7 +56,7 @@ describe("startCodex against the real CLI", () => {
     expect(session.status).toBe("stopped");
   });
 
-  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; sendKeys answers it, the session reaches ready, and Elwood's hooks run without a review (C-CODEX-15 C-API-18 C-CODEX-06)", async () => {
+  test("C-ATTN-01 C-ATTN-03: without autotrust directory trust blocks with an attention that shows the dialog; answerDialog answers it, the session reaches ready, and Elwood's hooks run without a review (C-CODEX-15 C-API-18 C-CODEX-06)", async () => {
     const fx = await newFixture();
     fx.server.turn({
       match: /hooked turn/,
@@ -87,26 +86,12 @@ describe("startCodex against the real CLI", () => {
     expect(event.text).not.toContain(fx.workspace);
     // The highlighted first option is the affirmative on every tested version.
     expect(event.text).toMatch(/› 1\. (Trust and continue|Yes, continue)/);
-    // As the README tells a caller: Codex drains typeahead for up to 1 s after it paints
-    // (its row's firstKeyAfterMs); a key then is dropped, and under load made Codex exit
-    // with code 1 (prd/decisions.md). Like a person, answer after that, and press Enter
-    // again if nothing happened.
-    const drainMs = CODEX_SCREEN_FACTS.rows.find(
-      (row) => row.id === "codex-directory-trust",
-    )?.firstKeyAfterMs;
-    expect(drainMs).toBe(1500);
-    await new Promise((resolve) => setTimeout(resolve, drainMs));
-    let isReady = false;
-    for (let attempt = 0; attempt < 6 && !isReady; attempt += 1) {
-      await session.sendKeys("\r");
-      isReady = await session
-        .waitForStatus((status) => status === "ready", 15_000)
-        .then(
-          () => true,
-          () => false,
-        );
-    }
-    expect(isReady).toBe(true);
+    // Codex drains typeahead for up to 1 s after it paints (its row's firstKeyAfterMs); a
+    // key then is dropped, and under load made Codex exit with code 1 (prd/decisions.md).
+    // answerDialog waits that out and presses again while the dialog stays untouched.
+    const answer = await session.answerDialog("\r");
+    expect(answer.label).toBe("codex-directory-trust");
+    await session.waitForStatus((status) => status === "ready", 60_000);
     // Hook trust is Elwood's own, whatever autotrust says: no "Hooks need review" stop.
     await session.sendMessage("hooked turn");
     await session.waitForActivity(

@@ -3,7 +3,8 @@
 // Claude and on Codex (the stdio fixture test/fixtures/mcp-stamp-server.mjs), and Codex's
 // plan-mode question (request_user_input). Each one, once painted, turns the session
 // `blocked` with an `attention` carrying the dialog's text within 3 s (C-ATTN-01), and is
-// answered through the library (sendKeys), after which the turn completes. Before issue 47
+// answered through the library (answerDialog, which waits until the dialog takes keys and
+// presses again while it stays untouched), after which the turn completes. Before issue 47
 // each of these read as "running" with no attention: a turn that never ended.
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -80,31 +81,6 @@ function attentionDelay(seen: { shownAt: number; attentionAt: number }): number 
   return Math.max(0, seen.attentionAt - seen.shownAt);
 }
 
-/**
- * Presses `keys` on the dialog until `shows` (a text only the dialog paints) is off the screen, like a person: after the
- * second both CLIs refuse keys for once a dialog opens (Claude's input guard, Codex's
- * typeahead drain), and again if a key was dropped anyway (issue 47's notes).
- */
-async function answerDialog(
-  session: ElwoodAgentSession,
-  shows: string,
-  keys: readonly string[],
-): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    for (const key of keys) {
-      await session.sendKeys(key);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-    }
-    const deadline = Date.now() + 3_000;
-    while (Date.now() < deadline) {
-      if (!session.terminal.snapshot().text.includes(shows)) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`the dialog stayed after 5 answers:\n${session.terminal.snapshot().text}`);
-}
-
 describe("dialogs a turn stops on (issue 47)", () => {
   test("C-ATTN-01: Claude's plan approval blocks with an attention carrying the plan and the question within 3 s; answered 'Yes, manually approve edits', the turn completes", async () => {
     const fx = await newFixture();
@@ -135,7 +111,7 @@ describe("dialogs a turn stops on (issue 47)", () => {
     expect(seen.attention.text).toContain("1. Create plan-probe.txt");
     expect(seen.attention.text).toContain("2. Yes, manually approve edits");
 
-    await answerDialog(session, "Would you like to proceed?", [KEYS.down, KEYS.enter]);
+    await session.answerDialog([KEYS.down, KEYS.enter]);
     expect(await reply).toContain(done);
     const continuation = mainRequests(fx.server).find((logged) =>
       logged.toolResults.some((result) => !result.isError),
@@ -175,7 +151,7 @@ describe("dialogs a turn stops on (issue 47)", () => {
     expect(seen.attention.text).toContain("❯ 1. Yes");
     await expect(readFile(stampLog, "utf8")).rejects.toThrow();
 
-    await answerDialog(session, "Do you want to proceed?", [KEYS.enter]);
+    await session.answerDialog(KEYS.enter);
     expect(await reply).toContain("Stamp done");
     expect(readFileSync(stampLog, "utf8")).toBe(`${text}\n`);
     await session.stop();
@@ -217,7 +193,7 @@ describe("dialogs a turn stops on (issue 47)", () => {
     expect(seen.attention.text).toContain("Which database should it use?");
     expect(seen.attention.text).toContain("❯ 1. Postgres");
 
-    await answerDialog(session, "Enter to select · ↑/↓ to navigate", [KEYS.enter]);
+    await session.answerDialog(KEYS.enter);
     expect(await reply).toContain("Noted");
     const continuation = mainRequests(fx.server).find((logged) => logged.toolResults.length > 0);
     expect(continuation?.toolResults.map((result) => result.text).join("\n")).toContain("Postgres");
@@ -262,7 +238,7 @@ describe("dialogs a turn stops on (issue 47)", () => {
     expect(seen.attention.text).toContain("› 1. Allow");
     await expect(readFile(stampLog, "utf8")).rejects.toThrow();
 
-    await answerDialog(session, question, [KEYS.enter]);
+    await session.answerDialog(KEYS.enter);
     expect(await reply).toContain("Stamp done");
     expect(readFileSync(stampLog, "utf8")).toBe(`${text}\n`);
     const continuation = codexRequests(fx.server).find((logged) => logged.toolResults.length > 0);
@@ -321,7 +297,7 @@ describe("dialogs a turn stops on (issue 47)", () => {
 
     // The answered question stays in the transcript ("• Which database should it use?" /
     // "answer: …"); the dialog's footer is what goes.
-    await answerDialog(session, "enter to submit answer", [KEYS.enter]);
+    await session.answerDialog(KEYS.enter);
     expect(await reply).toContain("Noted");
     const continuation = codexRequests(fx.server).find((logged) => logged.toolResults.length > 0);
     expect(continuation?.toolResults.map((result) => result.text).join("\n")).toContain("Postgres");
@@ -360,7 +336,7 @@ describe("the same dialogs as pending approvals, where the CLI asks its Permissi
     expect(attentionDelay(seen)).toBeLessThan(ATTENTION_WITHIN_MS);
     expect(seen.attention.label).toBe("claude-plan-approval");
     expect(approvals.pending()).toEqual([]);
-    await answerDialog(session, "Would you like to proceed?", [KEYS.down, KEYS.enter]);
+    await session.answerDialog([KEYS.down, KEYS.enter]);
     expect(await reply).toContain(done);
     expect(events).toEqual([]);
     await session.stop();
