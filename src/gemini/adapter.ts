@@ -20,6 +20,7 @@ import { findGeminiChat, launchedConversationState } from "./launch/written-conv
 import type { GeminiLaunchOptions } from "./options.js";
 import { type GeminiPosture, GeminiPostureSchema } from "./posture.js";
 import { GEMINI_SCREEN_FACTS } from "./screen/facts.js";
+import { GEMINI_OPERATION_FACTS } from "./screen/operations.js";
 import { createChatMapper } from "./transcript/map-chat.js";
 
 export type GeminiSessionEvents = ElwoodAgentSessionEvents & {
@@ -99,6 +100,7 @@ export const geminiAdapter: AgentAdapter<
     };
   },
   readScreen: (frame) => readScreenWithFacts(frame, GEMINI_SCREEN_FACTS),
+  operations: GEMINI_OPERATION_FACTS,
   createTranscriptMapper: createChatMapper,
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
   newConversationId: () => randomUUID(),

@@ -4,6 +4,8 @@
 // shell command, and the hook event it fires before a tool. A scenario is written once
 // over `AGENT_ROWS`; adding an agent to the registry fails to compile here until its row
 // is added, never a copy of a scenario.
+
+import { join } from "node:path";
 import {
   resumeClaude,
   resumeCodex,
@@ -19,7 +21,7 @@ import {
   startOrResumeGemini,
 } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
-import type { ToolStep } from "../../src/testing/index.js";
+import type { AgentHome, ToolStep } from "../../src/testing/index.js";
 import type { FixtureOptions } from "./claude-e2e.js";
 import { CLI_NAMES, type CliName } from "./cli-binaries.js";
 
@@ -33,6 +35,15 @@ export interface RowOptions {
   /** Installed on the agent's before-a-tool hook (`AgentRow.beforeToolEvent`). */
   readonly beforeTool?: () => unknown;
 }
+
+/**
+ * The agent's `/model` picker in Elwood (models.test.ts): where the default a new session
+ * uses is saved, and the stage a switch answers after the list (seen in the terminal), if
+ * any; or why listModels()/setModel() are refused offline.
+ */
+export type RowModels =
+  | { readonly defaultFile: (home: AgentHome) => string; readonly followUp?: string }
+  | { readonly refused: "model_automation_failed"; readonly why: string };
 
 export interface AgentRow {
   readonly agent: CliName;
@@ -60,6 +71,7 @@ export interface AgentRow {
   readonly emptyResume: "launched-id" | "either";
   /** Which token counts the CLI's own records carry apart (else Elwood reports 0). */
   readonly usage: { readonly cacheWrites: boolean; readonly reasoning: boolean };
+  readonly models: RowModels;
 }
 
 const fixture: FixtureOptions = { trusted: true };
@@ -85,6 +97,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "launched-id",
     // Claude's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
+    // With a conversation cached, the session-only "s" asks "Switch model?" first.
+    models: {
+      defaultFile: (home) => join(home.home, ".claude", "settings.json"),
+      followUp: "Switch model?",
+    },
   },
   codex: {
     agent: "codex",
@@ -101,6 +118,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "either",
     // 0.171.0 records a scripted `input_tokens_details.cache_write_tokens` as its own field.
     usage: { cacheWrites: true, reasoning: true },
+    models: {
+      defaultFile: (home) => join(home.home, ".codex", "config.toml"),
+      followUp: "Select Reasoning Level for",
+    },
   },
   gemini: {
     agent: "gemini",
@@ -119,6 +140,8 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "either",
     // usageMetadata has no cache-write count; thoughtsTokenCount is reasoning.
     usage: { cacheWrites: false, reasoning: true },
+    // Enter on the Manual list applies the model for the session and closes the dialog.
+    models: { defaultFile: (home) => join(home.home, ".gemini", "settings.json") },
   },
   copilot: {
     agent: "copilot",
@@ -138,6 +161,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyResume: "launched-id",
     // Copilot's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
+    models: {
+      refused: "model_automation_failed",
+      why: "offline it runs BYOK on one provider model; every other row is unavailable",
+    },
   },
 };
 
