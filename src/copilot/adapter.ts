@@ -37,6 +37,7 @@ import { COPILOT_BASH_ENV_FILE_NAME, copilotBashEnvScript } from "./launch/tool-
 import type { CopilotLaunchOptions } from "./options.js";
 import { type CopilotPosture, CopilotPostureSchema } from "./posture.js";
 import { COPILOT_SCREEN_FACTS } from "./screen/facts.js";
+import { COPILOT_OPERATION_FACTS } from "./screen/operations.js";
 import { unboxFrame } from "./screen/unbox.js";
 import { mapCopilotEvent } from "./transcript/map-events.js";
 
@@ -122,6 +123,7 @@ export const copilotAdapter: AgentAdapter<
     };
   },
   readScreen: (frame) => readScreenWithFacts(unboxFrame(frame), COPILOT_SCREEN_FACTS),
+  operations: COPILOT_OPERATION_FACTS,
   createTranscriptMapper: () => threadContext(mapCopilotEvent, {}),
   agentSessionIdOf: (event) => (event.session_id.length > 0 ? event.session_id : undefined),
   newConversationId: () => randomUUID(),

@@ -7,6 +7,10 @@
 
 import { join } from "node:path";
 import {
+  ClaudeSession,
+  CodexSession,
+  CopilotSession,
+  GeminiSession,
   resumeClaude,
   resumeCodex,
   resumeCopilot,
@@ -51,6 +55,8 @@ export interface AgentRow {
   readonly fixture: FixtureOptions;
   /** Started with the shell tool allowed without a dialog, and autotrust. */
   start(options: RowOptions): Promise<ElwoodAgentSession>;
+  /** The same, lazy: its `session` is undefined until a call starts the CLI. */
+  create(options: RowOptions): ElwoodAgentSession & { readonly session: unknown };
   resume(options: RowOptions & { readonly elwoodSessionId: string }): Promise<ElwoodAgentSession>;
   startOrResume(
     options: RowOptions & { readonly elwoodSessionId: string },
@@ -86,6 +92,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     agent: "claude",
     fixture: { ...fixture, cli: "claude" },
     start: (options) => startClaude({ ...claudeOptions(options) }),
+    create: (options) => new ClaudeSession(claudeOptions(options)),
     resume: (options) =>
       resumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -107,6 +114,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     agent: "codex",
     fixture: { ...fixture, cli: "codex" },
     start: (options) => startCodex(codexOptions(options)),
+    create: (options) => new CodexSession(codexOptions(options)),
     resume: (options) =>
       resumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -127,6 +135,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     agent: "gemini",
     fixture: { ...fixture, cli: "gemini" },
     start: (options) => startGemini(geminiOptions(options)),
+    create: (options) => new GeminiSession(geminiOptions(options)),
     resume: (options) =>
       resumeGemini({ ...geminiOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -147,6 +156,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     agent: "copilot",
     fixture: { ...fixture, cli: "copilot" },
     start: (options) => startCopilot(copilotOptions(options)),
+    create: (options) => new CopilotSession(copilotOptions(options)),
     resume: (options) =>
       resumeCopilot({ ...copilotOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
