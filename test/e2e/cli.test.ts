@@ -391,7 +391,7 @@ async function trapAgents(): Promise<{ dir: string; launches(): Promise<string[]
 }
 
 describe("elwood models", () => {
-  test("C-CLI-26: --output json lists the pickers of every agent that has one (claude, codex), and nothing is left running or kept", async () => {
+  test("C-CLI-26: --output json lists the pickers of every agent that has one (claude, codex, gemini), and nothing is left running or kept", async () => {
     const cwd = await workspace();
     const stateDir = join(cwd, "..", `${cwd.split("/").pop()}-state`);
     folders.push(stateDir);
@@ -407,7 +407,7 @@ describe("elwood models", () => {
     };
     expect(document.type).toBe("models");
     expect(document.errors).toEqual([]);
-    expect(document.agents.map((entry) => entry.agent)).toEqual(["claude", "codex"]);
+    expect(document.agents.map((entry) => entry.agent)).toEqual(["claude", "codex", "gemini"]);
     for (const entry of document.agents) {
       expect(entry.models.length).toBeGreaterThanOrEqual(2);
       expect(entry.models.filter((model) => model.isCurrent)).toHaveLength(1);

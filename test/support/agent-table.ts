@@ -4,7 +4,13 @@
 // shell command, and the hook event it fires before a tool. A scenario is written once
 // over `AGENT_ROWS`; adding an agent to the registry fails to compile here until its row
 // is added, never a copy of a scenario.
+
+import { join } from "node:path";
 import {
+  ClaudeSession,
+  CodexSession,
+  CopilotSession,
+  GeminiSession,
   resumeClaude,
   resumeCodex,
   resumeCopilot,
@@ -19,7 +25,7 @@ import {
   startOrResumeGemini,
 } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
-import type { ToolStep } from "../../src/testing/index.js";
+import type { AgentHome, ToolStep } from "../../src/testing/index.js";
 import type { FixtureOptions } from "./claude-e2e.js";
 import { CLI_NAMES, type CliName } from "./cli-binaries.js";
 
@@ -34,12 +40,23 @@ export interface RowOptions {
   readonly beforeTool?: () => unknown;
 }
 
+/**
+ * The agent's `/model` picker in Elwood (models.test.ts): where the default a new session
+ * uses is saved, and the stage a switch answers after the list (seen in the terminal), if
+ * any; or why listModels()/setModel() are refused offline.
+ */
+export type RowModels =
+  | { readonly defaultFile: (home: AgentHome) => string; readonly followUp?: string }
+  | { readonly refused: "model_automation_failed"; readonly why: string };
+
 export interface AgentRow {
   readonly agent: CliName;
   /** The agent home's set-up: each CLI's own trust of the workspace is seeded. */
   readonly fixture: FixtureOptions;
   /** Started with the shell tool allowed without a dialog, and autotrust. */
   start(options: RowOptions): Promise<ElwoodAgentSession>;
+  /** The same, lazy: its `session` is undefined until a call starts the CLI. */
+  create(options: RowOptions): ElwoodAgentSession & { readonly session: unknown };
   resume(options: RowOptions & { readonly elwoodSessionId: string }): Promise<ElwoodAgentSession>;
   startOrResume(
     options: RowOptions & { readonly elwoodSessionId: string },
@@ -62,6 +79,7 @@ export interface AgentRow {
   readonly usage: { readonly cacheWrites: boolean; readonly reasoning: boolean };
   /** How the CLI compacts (compact()): its hooks and the summary requests it sends. */
   readonly compaction: CompactionRow;
+  readonly models: RowModels;
 }
 
 export interface CompactionRow {
@@ -87,6 +105,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     agent: "claude",
     fixture: { ...fixture, cli: "claude" },
     start: (options) => startClaude({ ...claudeOptions(options) }),
+    create: (options) => new ClaudeSession(claudeOptions(options)),
     resume: (options) =>
       resumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -104,11 +123,17 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       summaryRequests: 1,
       summaryIsSideRequest: false,
     },
+    // With a conversation cached, the session-only "s" asks "Switch model?" first.
+    models: {
+      defaultFile: (home) => join(home.home, ".claude", "settings.json"),
+      followUp: "Switch model?",
+    },
   },
   codex: {
     agent: "codex",
     fixture: { ...fixture, cli: "codex" },
     start: (options) => startCodex(codexOptions(options)),
+    create: (options) => new CodexSession(codexOptions(options)),
     resume: (options) =>
       resumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -126,11 +151,16 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       summaryRequests: 1,
       summaryIsSideRequest: true,
     },
+    models: {
+      defaultFile: (home) => join(home.home, ".codex", "config.toml"),
+      followUp: "Select Reasoning Level for",
+    },
   },
   gemini: {
     agent: "gemini",
     fixture: { ...fixture, cli: "gemini" },
     start: (options) => startGemini(geminiOptions(options)),
+    create: (options) => new GeminiSession(geminiOptions(options)),
     resume: (options) =>
       resumeGemini({ ...geminiOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -151,11 +181,14 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       summaryIsSideRequest: true,
       refusedLine: /^✕ Failed to compress chat history: .*scripted refusal/,
     },
+    // Enter on the Manual list applies the model for the session and closes the dialog.
+    models: { defaultFile: (home) => join(home.home, ".gemini", "settings.json") },
   },
   copilot: {
     agent: "copilot",
     fixture: { ...fixture, cli: "copilot" },
     start: (options) => startCopilot(copilotOptions(options)),
+    create: (options) => new CopilotSession(copilotOptions(options)),
     resume: (options) =>
       resumeCopilot({ ...copilotOptions(options), elwoodSessionId: options.elwoodSessionId }),
     startOrResume: (options) =>
@@ -175,6 +208,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       summaryRequests: 1,
       summaryIsSideRequest: false,
       refusedLine: /Compaction Failed: .*scripted refusal/,
+    },
+    models: {
+      refused: "model_automation_failed",
+      why: "offline it runs BYOK on one provider model; every other row is unavailable",
     },
   },
 };

@@ -1,6 +1,8 @@
-// Copilot CLI's session-operation facts (compact), verified on the pinned CLI. Copilot has
-// no hook after a compaction (only preCompact), so compact() reads the outcome it draws.
+// Copilot CLI's session-operation facts (compact, images), verified on the pinned CLI.
+// Copilot has no hook after a compaction (only preCompact), so compact() reads the outcome
+// it draws.
 import type { AgentOperationFacts } from "../../core/contract/operation-facts.js";
+import { COPILOT_IMAGE_FACTS } from "./images.js";
 
 export const COPILOT_OPERATION_FACTS: AgentOperationFacts = {
   compact: {
@@ -16,4 +18,5 @@ export const COPILOT_OPERATION_FACTS: AgentOperationFacts = {
     verifiedOn:
       "1.0.102 (e2e: preCompact manual, the summary asked as a tool-bearing request, outcome row drawn)",
   },
+  images: COPILOT_IMAGE_FACTS,
 };

@@ -39,16 +39,25 @@ export interface ModelPickerFacts {
   readonly footer: RegExp;
   /** A numbered row; group 1 = the cursor glyph if selected, 2 = number, 3 = the rest. */
   readonly row: RegExp;
-  /** Marks the current model's row, removed from the label. */
-  readonly currentMark: RegExp;
+  /**
+   * Marks the current model's row, removed from the label. Absent: no row is marked and the
+   * cursor opens on the current model (Gemini), so that row is current.
+   */
+  readonly currentMark?: RegExp;
   /** Marks the configured default's row, removed from the label; see `defaultRule`. */
-  readonly defaultMark: RegExp;
+  readonly defaultMark?: RegExp;
   /**
    * Which row is the default: `marked` — the row with `defaultMark`, else the current row
    * when no row carries it (Codex shows only "(current)" then); `label` — the row whose
    * label matches `defaultMark` (Claude's "Default (recommended)").
    */
   readonly defaultRule: "marked" | "label";
+  /**
+   * A first list that leads to the models (Gemini's "Auto" / "Manual (…)"): the row whose
+   * label matches is chosen with Enter, and the list it opens is the picker. Group 1, when
+   * it matched, is the model in use.
+   */
+  readonly entryRow?: RegExp;
   /** Shown under the list while more rows are below the visible window. */
   readonly moreBelow?: RegExp;
   /** How a label becomes an id: its first word, or the whole label slugified. */
@@ -60,6 +69,18 @@ export interface ModelPickerFacts {
    * dropped the command and cleared its composer: the command is typed again later.
    */
   readonly refusedWhileStarting?: RegExp;
+  /**
+   * The suggestion row listed under the typed command once the CLI knows its commands; its
+   * Enter waits for it (until the deadline). Gemini 0.61.0 takes a prompt while it is still
+   * loading them and sends "/model" typed then to the model as a message.
+   */
+  readonly commandSuggestion?: RegExp;
+  /**
+   * Still drafted 2 s after its Enter (the first composer row is the command, suggestions
+   * listed below it), the command gets another Enter: the CLI took the first one for
+   * something else. Off where a held Enter may have become a newline (Codex's paste burst).
+   */
+  readonly enterAgainIfStillDrafted?: boolean;
   /** Stages that may follow, in order; each is answered only if it appears. */
   readonly followUps: readonly FollowUpStage[];
   readonly verifiedOn: string;

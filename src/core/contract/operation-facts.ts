@@ -4,7 +4,7 @@ import type { ModelOperationFacts } from "./models.js";
 
 export interface AgentOperationFacts {
   /** Absent: images are refused with unsupported_platform. */
-  readonly images?: ImageAttachFacts;
+  readonly images?: ImageAttachFacts | ImageReferenceFacts;
   /** Absent: compact() is refused with compact_failed (the CLI cannot compact). */
   readonly compact?: CompactFacts;
   /** Absent: the agent has no login() (Codex) and no login_expired warning. */
@@ -52,6 +52,26 @@ export interface ImageAttachFacts {
   readonly composerEnd: RegExp;
   /** Typed between the last chip and the text, if the CLI does not add it itself. */
   readonly textSeparator: string;
+  readonly verifiedOn: string;
+}
+
+/**
+ * A CLI that reads an image named in the prompt itself (`@<absolute path>`): the references
+ * go before the text, in order, and the CLI attaches each file when it takes the prompt.
+ */
+export interface ImageReferenceFacts {
+  readonly mechanism: "reference";
+  /** How one image file is named in the prompt. */
+  reference(path: string): string;
+  /**
+   * A folder the CLI reads without asking, for this session's environment and folder: every
+   * image is then copied into a private folder inside it (Gemini asks before it reads a
+   * file outside the workspace). Absent or undefined: files are named where they are.
+   */
+  readableFolder?(
+    env: Readonly<Record<string, string | undefined>>,
+    cwd: string,
+  ): Promise<string | undefined>;
   readonly verifiedOn: string;
 }
 

@@ -49,12 +49,18 @@ export async function typeCommand(
   context: SessionContext,
   text: string,
   deadline = Number.POSITIVE_INFINITY,
+  suggestion?: RegExp,
 ): Promise<void> {
   await waitForSafeScreen(context);
   context.terminal.sendInput(text);
   await sleep(context, ENTER_SETTLE_MS);
-  const showMs = Math.min(COMMAND_SHOW_MS, Math.max(0, deadline - context.clock.now()));
-  await pollScreen(context, () => composerShows(context, text), showMs, 50);
+  const remaining = Math.max(0, deadline - context.clock.now());
+  const isShown = (lines: readonly string[]) =>
+    composerShows(context, text) &&
+    (suggestion === undefined || lines.some((line) => suggestion.test(line.trim())));
+  // A CLI that lists the command as a suggestion knows it only then (see ModelPickerFacts).
+  const showMs = suggestion === undefined ? Math.min(COMMAND_SHOW_MS, remaining) : remaining;
+  await pollScreen(context, isShown, showMs, 50);
   await waitForSafeScreen(context);
   context.terminal.sendInput(KEYS.enter);
 }

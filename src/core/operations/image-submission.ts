@@ -1,13 +1,14 @@
 // Images from admission to the composer (prd/operations.md "Images"): the session budget
 // is reserved at the call; inside the submission's queue op, before its text, each path is
-// pasted and its chip awaited. Temp files live until the CLI has taken the prompt.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+// pasted and its chip awaited, or (a CLI that reads `@path` references) named before the
+// text. Temp files live until the CLI has taken the prompt.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
-import type { ImageAttachFacts } from "../contract/operation-facts.js";
+import type { ImageAttachFacts, ImageReferenceFacts } from "../contract/operation-facts.js";
 import { isTerminalStatus } from "../contract/status.js";
 import type { AdmittedImages, ImageSnapshot } from "../contract/turn.js";
 import { waitForSafeScreen } from "../screen/safe-screen.js";
@@ -19,25 +20,35 @@ const COMPOSER_SCAN_LINES = 24;
 
 export class ImageSubmissions {
   readonly #context: SessionContext;
-  readonly #facts: ImageAttachFacts | undefined;
+  readonly #facts: ImageAttachFacts | ImageReferenceFacts | undefined;
   readonly #budget = new ImageBudget();
   readonly #clearFailedDraft: () => Promise<boolean>;
+  readonly #session: SessionPlace;
 
-  /** `clearFailedDraft`: the session's failed-draft cleanup (the composer guard's). */
+  /**
+   * `clearFailedDraft`: the session's failed-draft cleanup (the composer guard's); `session`:
+   * its environment and folder.
+   */
   constructor(
     context: SessionContext,
-    facts: ImageAttachFacts | undefined,
+    facts: ImageAttachFacts | ImageReferenceFacts | undefined,
     clearFailedDraft: () => Promise<boolean>,
+    session: SessionPlace = { env: {}, cwd: "." },
   ) {
     this.#context = context;
     this.#facts = facts;
     this.#clearFailedDraft = clearFailedDraft;
+    this.#session = session;
   }
 
   /** Reserves synchronously (the images were checked at the call); unsupported_platform. */
   admit(snapshots: readonly ImageSnapshot[]): AdmittedImages {
     if (snapshots.length === 0) return { attach: async () => "", release: () => {} };
     const facts = this.#facts;
+    if (facts?.mechanism === "reference") {
+      const release = this.#budget.reserve(snapshots);
+      return { attach: (onFailure) => this.#reference(snapshots, facts, onFailure), release };
+    }
     if (facts?.mechanism !== "paste-path") {
       const reason =
         facts?.mechanism.unsupported ?? `${this.#context.displayName} cannot attach images`;
@@ -64,7 +75,34 @@ export class ImageSubmissions {
       onFailure();
       throw error;
     }
-    const { dispose } = files;
+    this.#disposeOnceTaken(files);
+    return facts.textSeparator;
+  }
+
+  /** The images named in the prompt: their references go before its text. */
+  async #reference(
+    images: readonly ImageSnapshot[],
+    facts: ImageReferenceFacts,
+    onFailure: () => void,
+  ): Promise<string> {
+    let files: MaterializedImages;
+    try {
+      const { env, cwd } = this.#session;
+      const folder = await facts.readableFolder?.(env, cwd).catch(() => undefined);
+      // A reference ends at whitespace, so a path with any is named through a private copy;
+      // with a readable folder, every image is.
+      const copy = (path: string) => folder !== undefined || /\s/.test(path);
+      files = await materializeImages(images, copy, folder);
+    } catch (error) {
+      onFailure();
+      throw error;
+    }
+    this.#disposeOnceTaken(files);
+    return `${files.paths.map((path) => facts.reference(path)).join(" ")} `;
+  }
+
+  // Temp files live until the CLI has taken the prompt (or the session ended).
+  #disposeOnceTaken({ dispose }: MaterializedImages): void {
     const { events } = this.#context;
     const finish = () => {
       offActivity();
@@ -77,8 +115,13 @@ export class ImageSubmissions {
     const offStatus = events.on("status", (event) => {
       if (isTerminalStatus(event.status)) finish();
     });
-    return facts.textSeparator;
   }
+}
+
+/** Where the session runs: its environment and folder. */
+interface SessionPlace {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
 }
 
 /** Counts the attachment chips in the composer region (located by the prompt glyph). */
@@ -100,27 +143,37 @@ interface MaterializedImages {
 
 const EXTENSIONS = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp" } as const;
 
+/**
+ * `copyPath`: which caller paths are named through a private copy instead; `under`: where
+ * the private folder is made (default the OS temp folder).
+ */
 export async function materializeImages(
   images: readonly ImageSnapshot[],
+  copyPath: (path: string) => boolean = () => false,
+  under: string = tmpdir(),
 ): Promise<MaterializedImages> {
-  if (!images.some((image) => image.kind === "data")) {
+  const isCopied = (image: ImageSnapshot) => image.kind === "data" || copyPath(image.path);
+  if (!images.some(isCopied)) {
     return {
       paths: images.map((image) => (image.kind === "path" ? image.path : "")),
       dispose: async () => {},
     };
   }
   // mkdtemp creates the folder 0700; files are created exclusively with 0600.
-  const folder = await mkdtemp(join(tmpdir(), "elwood-images-"));
+  const folder = await mkdtemp(join(under, "elwood-images-"));
   const dispose = () => rm(folder, { recursive: true, force: true }).catch(() => undefined);
   try {
     const paths: string[] = [];
     for (const [index, image] of images.entries()) {
-      if (image.kind === "path") {
+      if (!isCopied(image) && image.kind === "path") {
         paths.push(image.path);
         continue;
       }
-      const path = join(folder, `image-${index + 1}.${EXTENSIONS[image.format]}`);
-      await writeFile(path, image.data, { mode: 0o600, flag: "wx" });
+      const extension =
+        image.kind === "data" ? EXTENSIONS[image.format] : extname(image.path).slice(1) || "img";
+      const path = join(folder, `image-${index + 1}.${extension}`);
+      const bytes = image.kind === "data" ? image.data : await readFile(image.path);
+      await writeFile(path, bytes, { mode: 0o600, flag: "wx" });
       paths.push(path);
     }
     return { paths, dispose };

@@ -26,14 +26,21 @@ export class RuntimeOperations {
 
   /** `composerGuard`: no command's `/compact`, `/model` or `/login` is typed over a person's draft. */
   constructor(
-    options: Omit<OperationHost<AgentOperationFacts>, "run"> & { composerGuard: ComposerGuard },
+    options: Omit<OperationHost<AgentOperationFacts>, "run"> & {
+      composerGuard: ComposerGuard;
+      /** The session's folder (where a CLI reads images from, see ImageReferenceFacts). */
+      cwd: string;
+    },
   ) {
     const { context, facts, env } = options;
     this.#context = context;
     this.#composerGuard = options.composerGuard;
     this.#facts = facts;
-    this.images = new ImageSubmissions(context, facts.images, () =>
-      options.composerGuard.clearFailedDraft(),
+    this.images = new ImageSubmissions(
+      context,
+      facts.images,
+      () => options.composerGuard.clearFailedDraft(),
+      { env, cwd: options.cwd },
     );
     this.#loginExpiry =
       facts.login === undefined ? undefined : new LoginExpiryWatch(context, facts.login);

@@ -122,7 +122,13 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     const composerWaitMs = options.composerWaitMs ?? DEFAULT_COMPOSER_WAIT_MS;
     const composerGuard = new ComposerGuard(context, composerWaitMs);
     const env = options.env ?? {};
-    this.operations = new RuntimeOperations({ context, facts, env, composerGuard });
+    this.operations = new RuntimeOperations({
+      context,
+      facts,
+      env,
+      composerGuard,
+      cwd: options.cwd,
+    });
     this.recorder = new ConversationRecorder({ adapter, events, state: options.state });
     const turns = new Turns({
       context,

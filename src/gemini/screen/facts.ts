@@ -69,6 +69,18 @@ const ROWS: readonly ScreenFact[] = [
     verifiedOn: "0.61.0",
   },
   {
+    // A draft starting with "/" lists matching commands between it and the footer
+    // ("* /model" / "model   Manage model configuration" / footer), with no blank row over
+    // the footer. Only such a draft is read so: a history row "> say hi" never is.
+    id: "gemini-composer-command",
+    kind: "composer",
+    header: /^[>*]\s+\/\S*$/,
+    below: COMPOSER_FOOTER,
+    belowWithin: COMPOSER_TO_FOOTER_ROWS,
+    boxEnd: COMPOSER_FOOTER,
+    verifiedOn: "0.61.0",
+  },
+  {
     id: "gemini-composer-placeholder",
     kind: "composer_placeholder",
     header: /^Type your message or @path\/to\/file$/,

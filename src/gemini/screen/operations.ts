@@ -1,6 +1,9 @@
-// Gemini CLI's session-operation facts (compact), verified on the pinned CLI. Gemini has
-// no hook after a compression, so compact() reads the outcome line it draws.
+// Gemini CLI's session-operation facts (compact, images, models), verified on the pinned CLI.
+// Gemini has no hook after a compression, so compact() reads the outcome line it draws.
 import type { AgentOperationFacts } from "../../core/contract/operation-facts.js";
+import { geminiPersistedModel } from "../launch/default-model.js";
+import { GEMINI_IMAGE_FACTS } from "./images.js";
+import { GEMINI_MODEL_PICKER } from "./models.js";
 
 export const GEMINI_OPERATION_FACTS: AgentOperationFacts = {
   compact: {
@@ -19,4 +22,6 @@ export const GEMINI_OPERATION_FACTS: AgentOperationFacts = {
     verifiedOn:
       "0.61.0 (e2e: PreCompress manual, the summary and its check asked as tool-less side requests, outcome line drawn)",
   },
+  images: GEMINI_IMAGE_FACTS,
+  models: { picker: GEMINI_MODEL_PICKER, persistedDefault: geminiPersistedModel },
 };

@@ -39,10 +39,12 @@ function parseRow(line: string, facts: ModelPickerFacts): PickerRow | undefined 
   const split = /\s{2,}/.exec(rest);
   let label = split === null ? rest : rest.slice(0, split.index);
   const description = split === null ? undefined : rest.slice(split.index).trim();
-  const isCurrent = facts.currentMark.test(label);
-  label = label.replace(facts.currentMark, "");
-  const hasDefaultMark = facts.defaultMark.test(label);
-  if (facts.defaultRule === "marked") label = label.replace(facts.defaultMark, "");
+  const isCurrent = facts.currentMark?.test(label) ?? false;
+  if (facts.currentMark !== undefined) label = label.replace(facts.currentMark, "");
+  const hasDefaultMark = facts.defaultMark?.test(label) ?? false;
+  if (facts.defaultRule === "marked" && facts.defaultMark !== undefined) {
+    label = label.replace(facts.defaultMark, "");
+  }
   label = label.trim();
   const option: AgentModelOption = {
     id: idFromLabel(label, facts.idFrom),
@@ -74,15 +76,34 @@ export function readPicker(
   return { rows, hasMoreBelow };
 }
 
-/** Final flags once every row is known: applies the adapter's default rule. */
+/**
+ * Final flags once every row is known: applies the adapter's default rule. Without a current
+ * mark the current row is the one named elsewhere (`currentId`, from the entry list), else
+ * the one the cursor opened on (`openedOn`).
+ */
 export function finishRows(
   rows: readonly PickerRow[],
   facts: ModelPickerFacts,
+  opened: { readonly openedOn?: number | undefined; readonly currentId?: string | undefined } = {},
 ): AgentModelOption[] {
-  const sorted = [...rows].sort((a, b) => a.number - b.number).map((row) => row.option);
+  const { openedOn, currentId } = opened;
+  const isNamed = currentId !== undefined && rows.some((row) => row.option.id === currentId);
+  const sorted = [...rows]
+    .sort((a, b) => a.number - b.number)
+    .map((row) => {
+      if (facts.currentMark !== undefined) return row.option;
+      const isCurrent = isNamed ? row.option.id === currentId : row.number === openedOn;
+      return { ...row.option, isCurrent };
+    });
   if (facts.defaultRule === "label") return sorted;
   if (sorted.some((option) => option.isDefault)) return sorted;
   return sorted.map((option) => ({ ...option, isDefault: option.isCurrent }));
+}
+
+/** The first list's row that leads to the models (`entryRow`), when that list shows. */
+export function entryRowOf(frame: PickerFrame, facts: ModelPickerFacts): PickerRow | undefined {
+  const entry = facts.entryRow;
+  return entry === undefined ? undefined : frame.rows.find((row) => entry.test(row.option.label));
 }
 
 /** True if any line still shows the picker's title (a foreign or lingering picker). */

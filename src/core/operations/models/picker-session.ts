@@ -14,7 +14,9 @@ import {
   typeCommand,
 } from "../context.js";
 import {
+  entryRowOf,
   finishRows,
+  idFromLabel,
   isPickerVisible,
   type PickerFrame,
   type PickerRow,
@@ -26,6 +28,11 @@ const KEY_SETTLE_MS = 60;
 const MAX_ROWS = 200;
 /** The picker must be gone within this after the cancelling Escape (api.md: +1 s). */
 const PICKER_CANCEL_MS = 1000;
+/** With the command still in the composer this long after its Enter, Enter goes again. */
+const COMMAND_STUCK_MS = 2000;
+const MAX_EXTRA_ENTERS = 2;
+/** How long the model list's cursor may take to leave the entry row it first paints on. */
+const ENTRY_CURSOR_MS = 3000;
 /** After the CLI refused the command while starting, before it is typed again. */
 const STARTING_RETRY_MS = 1000;
 
@@ -50,20 +57,36 @@ export class PickerSession {
     let refusalsBefore = await this.#typeCommand();
     try {
       let refusals = 0;
-      while ((await this.#pickerOrRefusal(refusalsBefore)) === "refused") {
-        refusals += 1;
-        await sleep(this.#context, STARTING_RETRY_MS);
-        // Typed again only onto the empty composer the refusal left (no person's text).
-        await renderedLines(this.#context);
-        if (this.#remainingMs() === 0 || this.#context.screen.read().composerDraft !== "") break;
-        refusalsBefore = await this.#typeCommand();
+      let enters = 0;
+      for (;;) {
+        const waitMs = Math.min(COMMAND_STUCK_MS, this.#remainingMs());
+        const seen = await this.#pickerOrRefusal(refusalsBefore, waitMs);
+        if (seen === "picker" || this.#remainingMs() === 0) break;
+        if (seen === "refused") {
+          refusals += 1;
+          await sleep(this.#context, STARTING_RETRY_MS);
+          // Typed again only onto the empty composer the refusal left (no person's text).
+          await renderedLines(this.#context);
+          if (this.#remainingMs() === 0 || this.#context.screen.read().composerDraft !== "") break;
+          refusalsBefore = await this.#typeCommand();
+        } else if (
+          this.#facts.enterAgainIfStillDrafted === true &&
+          enters < MAX_EXTRA_ENTERS &&
+          this.#isCommandStillDrafted()
+        ) {
+          // Its Enter went to something else: Gemini 0.61.0 under load took it to complete
+          // a suggestion listed for a shorter prefix, leaving "/model" drafted.
+          enters += 1;
+          await this.#write(KEYS.enter);
+        }
       }
-      const first = await this.#frame();
-      if (first === undefined) {
+      const shown = await this.#frame();
+      if (shown === undefined) {
         const details = { timeoutMs: this.#remainingMs(), refusedWhileStarting: refusals };
         throw this.#failure("the model picker did not appear.", details);
       }
-      return await this.#allRows(first);
+      const models = await this.#pastEntryList(shown);
+      return await this.#allRows(models.frame, models.currentId);
     } catch (error) {
       await this.cancel();
       throw error;
@@ -119,6 +142,7 @@ export class PickerSession {
       stageOf: (lines: readonly string[]) =>
         stageOfParts([
           isPickerVisible(lines, this.#facts),
+          this.#isEntryListShown(lines),
           ...this.#facts.followUps.map((stage) => stageRegion(lines, stage) !== undefined),
         ]),
       key: KEYS.escape,
@@ -128,10 +152,43 @@ export class PickerSession {
     return dismiss(this.#context, close);
   }
 
+  // A first list that leads to the models (Gemini's "Manual (…)"): its row is chosen with
+  // Enter; the rows read so far were that list's, not models. The entry row may name the
+  // model in use (`entryRow` group 1).
+  async #pastEntryList(
+    shown: PickerFrame,
+  ): Promise<{ readonly frame: PickerFrame; readonly currentId?: string }> {
+    const entry = entryRowOf(shown, this.#facts);
+    if (entry === undefined) return { frame: shown };
+    const named = this.#facts.entryRow?.exec(entry.option.label)?.[1];
+    await this.#moveTo(entry.number);
+    await this.#write(KEYS.enter);
+    const isModels = (frame: PickerFrame) => entryRowOf(frame, this.#facts) === undefined;
+    let models = await this.#frameWhere(isModels, this.#remainingMs(), 50);
+    if (models === undefined) throw this.#failure("the model list did not open.");
+    // Its first paint keeps the entry list's cursor row, and the cursor moves to the model
+    // in use a render later (Gemini 0.61.0): on that row, the cursor gets time to move.
+    if (named === undefined && selectedNumber(models) === entry.number) {
+      const moved = (frame: PickerFrame) =>
+        isModels(frame) && selectedNumber(frame) !== entry.number;
+      models =
+        (await this.#frameWhere(moved, Math.min(ENTRY_CURSOR_MS, this.#remainingMs()))) ?? models;
+    }
+    this.#rows.clear();
+    for (const row of models.rows) this.#rows.set(row.number, row);
+    const currentId = named === undefined ? undefined : idFromLabel(named, this.#facts.idFrom);
+    return currentId === undefined ? { frame: models } : { frame: models, currentId };
+  }
+
   /** Types the command; returns how many refusal lines showed before it. */
   async #typeCommand(): Promise<number> {
+    // A CLI still finishing the turn (Gemini runs its turn-end hook after the ready) refuses
+    // a command then ("Slash commands cannot be queued") and keeps it as a draft.
+    const isIdle = () => !this.#context.screen.read().isWorking;
+    await pollScreen(this.#context, isIdle, this.#remainingMs(), 50);
     const refusals = this.#refusalsShown(await renderedLines(this.#context));
-    await typeCommand(this.#context, this.#facts.command, this.#deadline);
+    const { command, commandSuggestion } = this.#facts;
+    await typeCommand(this.#context, command, this.#deadline, commandSuggestion);
     await sleep(this.#context, KEY_SETTLE_MS);
     return refusals;
   }
@@ -143,13 +200,22 @@ export class PickerSession {
 
   // Until the picker's title shows, or a new refusal with the composer emptied (the CLI,
   // still starting, dropped the command: typed again, it doubles nothing).
-  #pickerOrRefusal(refusalsBefore: number): Promise<"picker" | "refused" | undefined> {
+  #pickerOrRefusal(
+    refusalsBefore: number,
+    timeoutMs: number,
+  ): Promise<"picker" | "refused" | undefined> {
     const seen = (lines: readonly string[]) => {
       if (isPickerVisible(lines, this.#facts)) return "picker" as const;
       const isNew = this.#refusalsShown(lines) > refusalsBefore;
       return isNew && this.#context.screen.read().composerDraft === "" && ("refused" as const);
     };
-    return pollScreen(this.#context, seen, this.#remainingMs(), 50);
+    return pollScreen(this.#context, seen, timeoutMs, 50);
+  }
+
+  /** The composer holds the command alone, as typed (its suggestions listed under it). */
+  #isCommandStillDrafted(): boolean {
+    const draft = this.#context.screen.read().composerDraft;
+    return draft?.split("\n")[0]?.trim() === this.#facts.command;
   }
 
   #remainingMs(): number {
@@ -168,7 +234,7 @@ export class PickerSession {
   }
 
   // Every row, scrolling the cursor down through the list and back to where it began.
-  async #allRows(first: PickerFrame): Promise<AgentModelOption[]> {
+  async #allRows(first: PickerFrame, currentId?: string): Promise<AgentModelOption[]> {
     const start = selectedNumber(first);
     let frame: PickerFrame | undefined = first;
     const hasMore = (at: PickerFrame) =>
@@ -179,7 +245,7 @@ export class PickerSession {
       frame = await this.#frameWhere((candidate) => selectedNumber(candidate) !== before);
     }
     if (start !== undefined) await this.#moveTo(start);
-    return finishRows([...this.#rows.values()], this.#facts);
+    return finishRows([...this.#rows.values()], this.#facts, { openedOn: start, currentId });
   }
 
   // To row `number` one key at a time (never a number key, which would save a default).
@@ -216,6 +282,11 @@ export class PickerSession {
       await this.#write(index > selected ? KEYS.down : KEYS.up, 150);
     }
     throw this.#failure("could not select the confirmation's answer.");
+  }
+
+  #isEntryListShown(lines: readonly string[]): boolean {
+    const frame = readPicker(lines, this.#facts);
+    return frame !== undefined && entryRowOf(frame, this.#facts) !== undefined;
   }
 
   /** The picker is gone and the idle composer is back. */

@@ -1,7 +1,7 @@
 // Image admission and attachment (api.md "Images"): limits and bad entries reject with
 // invalid_image before anything is written; chips are counted in the composer only; a
 // missing chip clears the draft and rejects with image_attach_failed.
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -182,5 +182,27 @@ describe("image attachment (C-API-44)", () => {
     expect((await stat(join(first as string, ".."))).mode & 0o777).toBe(0o700);
     await files.dispose();
     await expect(stat(first as string)).rejects.toThrow();
+  });
+
+  test("a reference CLI: paths it is told to copy and data go, in order, to a private folder under the one given", async () => {
+    const under = await tempFolder();
+    const source = await tempFolder();
+    const spaced = join(source, "with space.png");
+    const plain = join(source, "plain.png");
+    await writeFile(spaced, PNG);
+    await writeFile(plain, PNG);
+    const files = await materializeImages(
+      snapshotImages([{ path: spaced }, { path: plain }, { data: PNG, format: "gif" }]),
+      (path) => path.includes(" "),
+      under,
+    );
+    const [first, second, third] = files.paths;
+    expect(first).toMatch(new RegExp(`^${under}/elwood-images-[^/]+/image-1\\.png$`));
+    expect(second).toBe(plain);
+    expect(third).toMatch(/image-3\.gif$/);
+    expect(await readFile(first as string)).toEqual(PNG);
+    await files.dispose();
+    await expect(stat(first as string)).rejects.toThrow();
+    expect(await readFile(plain)).toEqual(PNG);
   });
 });
