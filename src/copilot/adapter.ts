@@ -20,6 +20,7 @@ import type {
 import type { CopilotHookHandlers } from "./hooks/handlers.js";
 import { COPILOT_TURN_SIGNALS } from "./hooks/signals.js";
 import { copilotArgv } from "./launch/argv.js";
+import { refuseWhenCopilotHooksAreOff } from "./launch/hooks-off-switch.js";
 import {
   copilotTranscriptPath,
   findCopilotConversation,
@@ -79,6 +80,8 @@ export const copilotAdapter: AgentAdapter<
     composerAfterSessionStartIsReady: false,
     composerIsReadyOnResume: true,
   },
+  // Copilot honours a disableAllHooks the repository sets too: Elwood refuses, never runs blind.
+  refuseLaunch: (env, cwd) => refuseWhenCopilotHooksAreOff(env, cwd),
   async planLaunch(request) {
     const { record } = request;
     const sessionId = request.isResume

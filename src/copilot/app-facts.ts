@@ -34,6 +34,7 @@ export const copilotAppFacts = {
   usageErrorNames: [
     "copilot_invalid_reasoning_effort",
     "copilot_high_trust_conflict",
+    "copilot_hooks_disabled",
   ] satisfies CopilotErrorName[],
   interactiveArgv: (launch) => [
     launch.binary,

@@ -9,6 +9,8 @@ export const COPILOT_ERROR_NAMES = [
   "copilot_version_unsupported",
   "copilot_invalid_reasoning_effort",
   "copilot_high_trust_conflict",
+  // A settings file Copilot reads, the repository's included, switches every hook off.
+  "copilot_hooks_disabled",
 ] as const;
 
 export type CopilotErrorName = (typeof COPILOT_ERROR_NAMES)[number];

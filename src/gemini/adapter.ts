@@ -69,8 +69,9 @@ export const geminiAdapter: AgentAdapter<
     // The chat file exists from launch, but only a typed prompt makes it resumable.
     isConversationRecord: isGeminiPromptRecord,
   },
-  // The user's own hooksConfig.enabled: false holds: Elwood refuses rather than override it.
-  refuseLaunch: (env) => refuseWhenGeminiHooksAreOff(env),
+  // The user's own hooksConfig.enabled: false holds: Elwood refuses rather than override it;
+  // so does the workspace's, which Gemini reads over Elwood's settings.
+  refuseLaunch: (env, cwd) => refuseWhenGeminiHooksAreOff(env, cwd),
   async planLaunch(request) {
     const { record, env } = request;
     // Gemini has command hooks only and no detached kind: every event it is told about

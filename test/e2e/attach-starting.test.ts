@@ -3,9 +3,10 @@
 // /api/sessions` answered 201, while the CLI is still starting, says so, and a prompt typed
 // at once is held by the server and typed into the session once it is ready — answered on
 // the attached screen, never lost (Codex drops input that arrives during its start-up).
-// Real pinned CLIs against the scripted model server, the built `elwood` in a real PTY.
+// Every agent of the one table (support/agent-table.ts): real pinned CLIs against the
+// scripted model server, the built `elwood` in a real PTY.
 import { describe, expect, test } from "vitest";
-import type { ElwoodAgentKind } from "../../src/agents.js";
+import { AGENT_ROWS } from "../support/agent-table.js";
 import { token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 import { ServeClient } from "../support/serve-client.js";
@@ -16,11 +17,12 @@ import {
   startServeProcess,
 } from "../support/serve-process.js";
 
-const newFixture = useRealCliFixture({ trusted: true });
+const newFixture = useRealCliFixture();
 
-describe.each(["claude", "codex"] as const)("elwood attach while %s starts", (agent) => {
+describe.each(AGENT_ROWS)("elwood attach while $agent starts", (row) => {
+  const { agent } = row;
   test(`C-ATTACH-01: ${agent}: attached right after POST /api/sessions, the person is told it is starting, and a prompt typed at once is answered once it is ready`, async () => {
-    const fx = await newFixture({ cli: agent as ElwoodAgentKind });
+    const fx = await newFixture(row.fixture);
     const runtime = await privateRuntimeDir();
     fx.defer(runtime.cleanup);
     const env = { ...fx.home.env, XDG_RUNTIME_DIR: runtime.path };

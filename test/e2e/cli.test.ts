@@ -1,5 +1,6 @@
 // The built `elwood` executable against the real pinned CLIs and the scripted model
-// server (issue 13 "Done when" 1–4 and 6): JSON runs and resume for both agents, JSONL
+// server (issue 13 "Done when" 1–4 and 6): JSON runs and resume for every agent of the one
+// table (support/agent-table.ts), JSONL
 // and text output on a tool turn, the sessions listing, exit statuses for a bad flag,
 // a timeout, SIGINT and a missing agent, and the live status line on a terminal only.
 // One model server and one agent home serve the whole file; each test uses its own
@@ -30,9 +31,10 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "../../src/testing/index.js";
+import { AGENT_ROWS } from "../support/agent-table.js";
 import { token } from "../support/claude-e2e.js";
 import { assertBuilt, ELWOOD_BIN, runBin } from "../support/cli-bin.js";
-import { cliBinary, cliBinaryDir } from "../support/cli-binaries.js";
+import { CLI_NAMES, cliBinary, cliBinaryDir } from "../support/cli-binaries.js";
 import {
   commandLineOf,
   processesInHome,
@@ -52,7 +54,7 @@ beforeAll(async () => {
   server = await startScriptedModelServer();
   home = await createAgentHome({
     server,
-    cliPaths: [cliBinaryDir("claude"), cliBinaryDir("codex"), cliBinaryDir("gemini")],
+    cliPaths: [...new Set(CLI_NAMES.map((name) => cliBinaryDir(name)))],
   });
 });
 
@@ -94,7 +96,7 @@ function conversation(request: { body: unknown }): string {
   return JSON.stringify(request.body);
 }
 
-describe.each(["claude", "codex", "gemini"] as const)("elwood --agent %s", (agent) => {
+describe.each(AGENT_ROWS)("elwood --agent $agent", ({ agent }) => {
   test("C-CLI-11 C-CLI-23 C-CLI-08: --output json prints one v1 document, and resume continues the conversation", async () => {
     const cwd = await workspace();
     const first = token("first-answer");
@@ -375,12 +377,12 @@ describe("elwood sessions", () => {
   });
 });
 
-/** `claude` and `codex` executables that only record that something ran them. */
+/** Every registered agent's command, recording only that something ran it. */
 async function trapAgents(): Promise<{ dir: string; launches(): Promise<string[]> }> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-cli-trap-"));
   folders.push(dir);
   const log = join(dir, "launches.log");
-  for (const name of ["claude", "codex"]) {
+  for (const name of ELWOOD_AGENTS.agents.map((agent) => agent.binary)) {
     await writeFile(join(dir, name), `#!/bin/sh\necho "${name} $*" >> "${log}"\n`, {
       mode: 0o755,
     });
@@ -407,7 +409,9 @@ describe("elwood models", () => {
     };
     expect(document.type).toBe("models");
     expect(document.errors).toEqual([]);
-    expect(document.agents.map((entry) => entry.agent)).toEqual(["claude", "codex", "gemini"]);
+    expect(document.agents.map((entry) => entry.agent)).toEqual(
+      ELWOOD_AGENTS.agents.filter((agent) => agent.listsModels).map((agent) => agent.id),
+    );
     for (const entry of document.agents) {
       expect(entry.models.length).toBeGreaterThanOrEqual(2);
       expect(entry.models.filter((model) => model.isCurrent)).toHaveLength(1);
@@ -486,7 +490,9 @@ describe("elwood exit statuses", () => {
       };
       expect(document.agent).toBeNull();
       expect(document.error.code).toBe("no_agent_found");
-      expect(document.error.message).toContain("npm install -g @anthropic-ai/claude-code");
+      for (const { app } of ELWOOD_AGENTS.agents) {
+        expect(document.error.message).toContain(app.installHint);
+      }
       expect(document.error.message).toContain("--agent");
       expect(document.error.message).toContain("ELWOOD_AGENT");
       expect(document.error.message).toContain("config key `agent`");
@@ -552,31 +558,45 @@ describe("elwood exit statuses", () => {
     }
   });
 
-  test("C-CLI-03: a chosen agent that is not installed fails; the other installed agent is never used", async () => {
-    // node_modules/.bin holds both CLIs: this PATH folder holds claude alone.
-    const onlyClaude = await mkdtemp(join(tmpdir(), "elwood-only-claude-"));
-    await symlink(cliBinary("claude"), join(onlyClaude, "claude"));
-    const claudeOnly = await createAgentHome({
-      server,
-      cliPaths: [onlyClaude, dirname(process.execPath)],
-      baseEnv: { PATH: "/usr/bin:/bin" },
-    });
-    try {
-      const question = token("never-asked");
-      const run = await runBin(["--agent", "codex", "--output", "json", question], {
-        cwd: await workspace(),
-        env: claudeOnly.env,
+  // Each agent chosen with only the next one in the table installed.
+  test.each(
+    AGENT_ROWS.map((row, index) => ({
+      agent: row.agent,
+      installed: (AGENT_ROWS[(index + 1) % AGENT_ROWS.length] ?? row).agent,
+    })),
+  )(
+    "C-CLI-03: a chosen agent that is not installed fails ($agent); the other installed agent ($installed) is never used",
+    async ({ agent, installed }) => {
+      // node_modules/.bin holds every CLI: this PATH folder holds the installed one alone.
+      const onlyOne = await mkdtemp(join(tmpdir(), "elwood-only-one-"));
+      await symlink(cliBinary(installed), join(onlyOne, ELWOOD_AGENTS.get(installed).binary));
+      const oneHome = await createAgentHome({
+        server,
+        cliPaths: [onlyOne, dirname(process.execPath)],
+        baseEnv: { PATH: "/usr/bin:/bin" },
       });
-      expect(run.code).toBe(1);
-      const document = JSON.parse(run.stdout) as { agent: string; error: { code: string } };
-      expect(document).toMatchObject({ agent: "codex", error: { code: "codex_not_found" } });
-      expect(server.requests.filter((r) => JSON.stringify(r.body).includes(question))).toEqual([]);
-      expect(processesInHome(claudeOnly.home)).toEqual([]);
-    } finally {
-      await claudeOnly.cleanup();
-      await rm(onlyClaude, { recursive: true, force: true });
-    }
-  });
+      try {
+        const question = token("never-asked");
+        const run = await runBin(["--agent", agent, "--output", "json", question], {
+          cwd: await workspace(),
+          env: oneHome.env,
+        });
+        expect(run.code).toBe(1);
+        const document = JSON.parse(run.stdout) as { agent: string; error: { code: string } };
+        expect(document).toMatchObject({
+          agent,
+          error: { code: ELWOOD_AGENTS.get(agent).errorNames.notFound },
+        });
+        expect(server.requests.filter((r) => JSON.stringify(r.body).includes(question))).toEqual(
+          [],
+        );
+        expect(processesInHome(oneHome.home)).toEqual([]);
+      } finally {
+        await oneHome.cleanup();
+        await rm(onlyOne, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("elwood when a run goes wrong", () => {
@@ -793,15 +813,22 @@ async function breakTeardownOnceAsked(stateDir: string, question: string): Promi
   return true;
 }
 
-/** An agent home whose `claude`/`codex` run `prelude` and then the real binary. */
-async function wrappedAgents(preludes: { claude?: string; codex?: string }): Promise<AgentHome> {
+/** An agent home whose agents' commands run their `prelude` and then the real binary. */
+async function wrappedAgents(
+  preludes: Partial<Readonly<Record<(typeof CLI_NAMES)[number], string>>>,
+): Promise<AgentHome> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-cli-wrapped-"));
   folders.push(dir);
-  for (const name of ["claude", "codex"] as const) {
+  for (const name of CLI_NAMES) {
     const real = cliBinary(name);
-    await writeFile(join(dir, name), `#!/bin/sh\n${preludes[name] ?? ""}\nexec "${real}" "$@"\n`, {
-      mode: 0o755,
-    });
+    const binary = ELWOOD_AGENTS.get(name).binary;
+    await writeFile(
+      join(dir, binary),
+      `#!/bin/sh\n${preludes[name] ?? ""}\nexec "${real}" "$@"\n`,
+      {
+        mode: 0o755,
+      },
+    );
   }
   return createAgentHome({ server, cliPaths: [dir] });
 }

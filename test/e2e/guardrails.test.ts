@@ -1,8 +1,9 @@
 // Guardrails the agent cannot switch off (issue 21, Done-when 1), against the real CLIs
-// with default options (state in `<cwd>/.elwood/`) and a PreToolUse deny handler. A
-// scripted tool call does what a prompt-injected agent would: rewrites every file under
-// `.elwood/` (the record's posture loosened as far as it goes, a loop planted, anything
-// else replaced by `exit 0`) and plants CLI settings that switch hooks off. Then:
+// with default options (state in `<cwd>/.elwood/`, no posture option) and a before-tool deny
+// handler; whatever the agent's defaults ask a human about is approved, as a person at the
+// screen would. A scripted tool call does what a prompt-injected agent would: rewrites every
+// file under `.elwood/` (the record's posture loosened as far as it goes, a loop planted,
+// anything else replaced by `exit 0`) and plants CLI settings that switch hooks off. Then:
 // - the next command the handler denies is still denied and never runs;
 // - after stop(), a bare startOrResume* (no posture options), and a session class resuming
 //   as `elwood serve` does (resumeOnly), fail with state_corrupt naming the field before
@@ -10,90 +11,93 @@
 //   launch;
 // - once the record is restored, the resume launches the original posture and the deny
 //   policy still holds, the planted CLI settings notwithstanding.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+// Every agent of the one table (support/agent-table.ts).
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  ClaudeSession,
-  CodexSession,
-  startClaude,
-  startCodex,
-  startOrResumeClaude,
-  startOrResumeCodex,
-} from "../../src/agents.js";
+import { ELWOOD_AGENTS, ElwoodApprovals } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import { StateStore } from "../../src/state/index.js";
+import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, ensureGone, rejection, token } from "../support/claude-e2e.js";
-import type { CliName } from "../support/cli-binaries.js";
-import { EXPLOIT_COMMAND, LOOSE_POSTURE, sessionCommandLines } from "../support/guardrails.js";
+import {
+  EXPLOIT_COMMAND,
+  LOOSE_LAUNCH,
+  LOOSE_POSTURE,
+  sessionCommandLines,
+} from "../support/guardrails.js";
 import { touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { processesInHome, survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const newFixture = useRealCliFixture({ trusted: true });
-
-const SHELL_TOOL: Readonly<Record<CliName, string>> = {
-  claude: "Bash",
-  codex: "exec_command",
-  gemini: "run_shell_command",
-  copilot: "bash",
-};
-
-function shellCall(cli: CliName, command: string) {
-  const input = cli === "codex" ? { cmd: command } : { command };
-  return { tool: { name: SHELL_TOOL[cli], input } };
-}
+const newFixture = useRealCliFixture();
 
 interface DenyPolicy {
-  readonly hooks: Record<string, unknown>;
+  /** The before-tool handler: denies any shell command that names the marker. */
+  readonly beforeTool: (event: { tool_input: { command: string } }) => unknown;
+  /** The approvals' hooks: every dialog the agent's defaults raise is allowed. */
+  readonly hooks: Readonly<Record<string, unknown>>;
   /** Commands the handler saw, in order. */
   readonly seen: string[];
 }
 
-/** Denies any shell command that names `marker`; Claude's others are allowed (no dialog). */
-function denyPolicy(cli: CliName, marker: string, reason: string): DenyPolicy {
+function denyPolicy(fx: ClaudeFixture, row: AgentRow, marker: string, reason: string): DenyPolicy {
   const seen: string[] = [];
-  const decide = (event: { tool_input: { command: string } }) => {
+  const beforeTool = (event: { tool_input: { command: string } }) => {
     seen.push(event.tool_input.command);
-    if (event.tool_input.command.includes(marker))
-      return { permissionDecision: "deny", permissionDecisionReason: reason };
-    return cli === "claude" ? { permissionDecision: "allow" } : undefined;
+    return event.tool_input.command.includes(marker) ? row.denyTool(reason) : undefined;
   };
-  return { hooks: { PreToolUse: { Bash: decide } }, seen };
+  const approvals = new ElwoodApprovals();
+  fx.defer(() => approvals.close());
+  approvals.on((event) => {
+    appendFileSync(
+      "/tmp/neutral2/grdebug.log",
+      `approval event ${row.agent} ${event.type} ${JSON.stringify(event.approval).slice(0, 300)}\n`,
+    );
+    if (event.type === "created") approvals.answer(event.approval.id, { behavior: "allow" });
+  });
+  return { beforeTool, hooks: approvals.hooksFor(ELWOOD_AGENTS.get(row.agent)), seen };
 }
 
-// Default options: no stateDir (state in `<cwd>/.elwood/`) and no posture option.
-// `autotrust` only answers Codex's folder-trust prompt, which loosens nothing.
-async function startDefault(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy) {
-  const options = { cwd: fx.workspace, env: fx.home.env, hooks: policy.hooks, autotrust: true };
-  const session: ElwoodAgentSession =
-    cli === "claude" ? await startClaude(options) : await startCodex(options);
+/** Default options: no stateDir (state in `<cwd>/.elwood/`) and no posture option. */
+function bareOptions(fx: ClaudeFixture, policy: DenyPolicy) {
+  return {
+    cwd: fx.workspace,
+    env: fx.home.env,
+    bare: true,
+    beforeTool: policy.beforeTool,
+    hooks: policy.hooks,
+  };
+}
+
+async function startDefault(fx: ClaudeFixture, row: AgentRow, policy: DenyPolicy) {
+  const session = await row.start(bareOptions(fx, policy));
   fx.defer(() => ensureGone(session));
   await session.waitForStatus((status) => status === "ready", 90_000);
   return session;
 }
 
 /** A bare startOrResume*: the id, the folder, the handler, and no posture option at all. */
-function bareResume(fx: ClaudeFixture, cli: CliName, policy: DenyPolicy, id: string) {
-  const options = {
-    cwd: fx.workspace,
-    env: fx.home.env,
-    hooks: policy.hooks,
-    autotrust: true,
-    elwoodSessionId: id,
-  };
-  return cli === "claude" ? startOrResumeClaude(options) : startOrResumeCodex(options);
+function bareResume(fx: ClaudeFixture, row: AgentRow, policy: DenyPolicy, id: string) {
+  return row.startOrResume({ ...bareOptions(fx, policy), elwoodSessionId: id });
 }
 
-/** `new ClaudeSession(...)`/`new CodexSession(...)` resuming with no posture option. */
+/** The agent's session class (`new ClaudeSession(...)`, …) resuming with no posture option. */
 async function sessionClassResume(
   fx: ClaudeFixture,
-  cli: CliName,
+  row: AgentRow,
   id: string,
   resumeOnly: boolean,
 ) {
   const options = { cwd: fx.workspace, env: fx.home.env, elwoodSessionId: id, resumeOnly };
-  const session = cli === "claude" ? new ClaudeSession(options) : new CodexSession(options);
+  const session = ELWOOD_AGENTS.get(row.agent).createSession(options);
   fx.defer(() => session.close());
   return session.start();
 }
@@ -119,11 +123,13 @@ async function expectDenied(
 }
 
 /**
- * Codex's default sandbox (workspace-write) confines a tool's writes to the workspace and
- * the temp dir: told exactly where the private copies are, it still cannot change them.
+ * A default posture that confines a tool's writes to the workspace and the temp dir (Codex's
+ * workspace-write sandbox): told exactly where the private copies are, it still cannot
+ * change them.
  */
 async function expectCopiesOutOfReach(
   fx: ClaudeFixture,
+  row: AgentRow,
   session: ElwoodAgentSession,
   privateDir: string,
 ): Promise<void> {
@@ -133,7 +139,7 @@ async function expectCopiesOutOfReach(
   const overwrite = `printf planted > '${record}'; printf planted > '${loops}'`;
   fx.server.turn({
     match: "reach the copies",
-    steps: [shellCall("codex", `${overwrite}; echo tried`), { say: "tried the copies" }],
+    steps: [row.shell(`${overwrite}; echo tried`), { say: "tried the copies" }],
   });
   await session.sendMessage("reach the copies");
   await waitForSay(session, "tried the copies");
@@ -142,24 +148,24 @@ async function expectCopiesOutOfReach(
 }
 
 describe("the agent rewrites Elwood's files in its workspace", () => {
-  test.each(["claude", "codex"] as const)(
-    "issue 21 C-STATE-13: %s, default options: a deny still holds, a bare resume refuses the loosened record before spawning, and the restored one resumes the original posture with the deny intact",
-    async (cli) => {
-      const fx = await newFixture({ cli });
+  test.each(AGENT_ROWS)(
+    "issue 21 C-STATE-13: $agent, default options: a deny still holds, a bare resume refuses the loosened record before spawning, and the restored one resumes the original posture with the deny intact",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
       const marker = token("never-runs");
       const markerFile = join(fx.workspace, `${marker}.txt`);
       const reason = token("still-denied");
       fx.server.turn({
         match: "rewrite the state",
-        steps: [shellCall(cli, EXPLOIT_COMMAND), { say: "rewrote it" }],
+        steps: [row.shell(EXPLOIT_COMMAND), { say: "rewrote it" }],
       });
       fx.server.turn({
         match: "make the file",
         repeat: true,
-        steps: [shellCall(cli, touchAndEcho(markerFile, "ran")), { say: "tried to make it" }],
+        steps: [row.shell(touchAndEcho(markerFile, "ran")), { say: "tried to make it" }],
       });
-      const policy = denyPolicy(cli, marker, reason);
-      const session = await startDefault(fx, cli, policy);
+      const policy = denyPolicy(fx, row, marker, reason);
+      const session = await startDefault(fx, row, policy);
       const id = session.elwoodSessionId;
       const sessionDir = join(fx.workspace, ".elwood", "sessions", id);
       const recordFile = join(sessionDir, "record.json");
@@ -170,12 +176,12 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       await waitForSay(session, "rewrote it");
       // The exploit really ran: the workspace record is loosened and a loop planted.
       expect(JSON.parse(readFileSync(recordFile, "utf8")).resume.posture).toEqual(
-        LOOSE_POSTURE[cli],
+        LOOSE_POSTURE[row.agent],
       );
       expect(readFileSync(join(sessionDir, "loops.json"), "utf8")).toContain("planted");
 
       const privateDir = await (await StateStore.open({ cwd: fx.workspace })).privateDir(id);
-      if (cli === "codex") await expectCopiesOutOfReach(fx, session, privateDir);
+      if (row.confinesToolWrites) await expectCopiesOutOfReach(fx, row, session, privateDir);
 
       await expectDenied(fx, session, policy, markerFile, reason);
       await session.stop();
@@ -187,9 +193,9 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       // Every bare resume path: startOrResume*, and the session class opened the way
       // `elwood serve` resumes (resumeOnly) and the way it starts-or-resumes.
       for (const attempt of [
-        () => bareResume(fx, cli, policy, id),
-        () => sessionClassResume(fx, cli, id, true),
-        () => sessionClassResume(fx, cli, id, false),
+        () => bareResume(fx, row, policy, id),
+        () => sessionClassResume(fx, row, id, true),
+        () => sessionClassResume(fx, row, id, false),
       ]) {
         const refused = await rejection(attempt());
         expect(refused.name).toBe("state_corrupt");
@@ -197,22 +203,32 @@ describe("the agent rewrites Elwood's files in its workspace", () => {
       }
       // Deleting the record instead must not turn the resume into a fresh, looser start.
       renameSync(recordFile, `${recordFile}.moved`);
-      const removed = await rejection(bareResume(fx, cli, policy, id));
+      const removed = await rejection(bareResume(fx, row, policy, id));
       expect(removed.name).toBe("state_corrupt");
       expect(removed.details).toMatchObject({ field: "record", elwoodSessionId: id });
       renameSync(`${recordFile}.moved`, recordFile);
       expect(processesInHome(fx.home.home)).toEqual([]);
 
       // The user restores the record and drops the planted loop; the planted CLI settings
-      // (.claude/settings.local.json, .codex/config.toml) stay.
+      // (.claude/settings.local.json, .codex/config.toml, .gemini/settings.json) stay.
       writeFileSync(recordFile, original, { mode: 0o600 });
       rmSync(join(sessionDir, "loops.json"));
-      const resumed = await bareResume(fx, cli, policy, id);
+      if (row.plantedHooksOff === "refused") {
+        // The agent reads the workspace's switch over Elwood's own settings: the launch is
+        // refused, naming the file, and starts nothing until the user removes it.
+        const refused = await rejection(bareResume(fx, row, policy, id));
+        expect(refused.name).toBe(`${row.agent}_hooks_disabled`);
+        const { settingsFile } = refused.details as { settingsFile: string };
+        expect(settingsFile.startsWith(fx.workspace)).toBe(true);
+        expect(processesInHome(fx.home.home)).toEqual([]);
+        rmSync(settingsFile);
+      }
+      const resumed = await bareResume(fx, row, policy, id);
       fx.defer(() => ensureGone(resumed.session));
       expect(resumed.resumed).toBe(true);
       await resumed.session.waitForStatus((status) => status === "ready", 90_000);
       const launched = sessionCommandLines(id).join("\n");
-      expect(launched).not.toMatch(/bypassPermissions|danger-full-access|--ask-for-approval/);
+      expect(launched).not.toMatch(LOOSE_LAUNCH);
       expect(JSON.parse(readFileSync(recordFile, "utf8")).resume.posture).toEqual(originalPosture);
       await expectDenied(fx, resumed.session, policy, markerFile, reason);
       await resumed.session.teardown();

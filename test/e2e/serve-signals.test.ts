@@ -2,7 +2,8 @@
 // the page URL with the token; SIGINT kills every session at once while SIGTERM and SIGHUP
 // stop them gracefully (told apart by what the agent receives: a graceful stop asks with
 // SIGHUP first, a kill never asks), and either way the server exits leaving no agent
-// process behind, without ever having read its stdin.
+// process behind, without ever having read its stdin. Each signal with a live session of
+// every agent of the one table (support/agent-table.ts).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { closeSync, constants, openSync, readSync, writeSync } from "node:fs";
@@ -12,8 +13,9 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import type { ElwoodAgentKind } from "../../src/agents.js";
-import { type CliName, cliBinary } from "../support/cli-binaries.js";
+import { ELWOOD_AGENTS } from "../../src/agents.js";
+import { AGENT_ROWS } from "../support/agent-table.js";
+import { CLI_NAMES, cliBinary } from "../support/cli-binaries.js";
 import {
   descendantsOf,
   isProcessAlive,
@@ -27,7 +29,7 @@ import { ServeClient } from "../support/serve-client.js";
 import { elwoodArgv } from "../support/serve-process.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const newFixture = useRealCliFixture({ trusted: true });
+const newFixture = useRealCliFixture();
 
 async function firstLine(child: ChildProcess): Promise<string> {
   if (child.stdout === null) throw new Error("no stdout");
@@ -38,13 +40,14 @@ async function firstLine(child: ChildProcess): Promise<string> {
 }
 
 /**
- * A folder with a `claude`/`codex` that runs the real one as its child on the same
+ * A folder with each agent's command that runs the real one as its child on the same
  * terminal and appends "SIGHUP" to `log` for each SIGHUP it gets (passing it on), so a
  * graceful stop is visible from outside and a kill is not.
  */
 async function hangupReporters(log: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-hup-"));
-  for (const name of ["claude", "codex"] as const satisfies readonly CliName[]) {
+  for (const name of CLI_NAMES) {
+    const binary = ELWOOD_AGENTS.get(name).binary;
     const script = `#!${process.execPath}
 const { spawn } = require("node:child_process");
 const { appendFileSync } = require("node:fs");
@@ -52,8 +55,8 @@ const child = spawn(${JSON.stringify(cliBinary(name))}, process.argv.slice(2), {
 process.on("SIGHUP", () => { appendFileSync(${JSON.stringify(log)}, "SIGHUP\\n"); child.kill("SIGHUP"); });
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 `;
-    await writeFile(join(dir, name), script);
-    await chmod(join(dir, name), 0o755);
+    await writeFile(join(dir, binary), script);
+    await chmod(join(dir, binary), 0o755);
   }
   return dir;
 }
@@ -84,26 +87,38 @@ function unreadStdin(dir: string): { fd: number; leftover(): string } {
   };
 }
 
-const cases: {
-  signal: NodeJS.Signals;
-  agent: ElwoodAgentKind;
-  exitCode: number;
-  graceful: boolean;
-}[] = [
-  { signal: "SIGINT", agent: "claude", exitCode: 130, graceful: false },
-  { signal: "SIGTERM", agent: "codex", exitCode: 0, graceful: true },
-  { signal: "SIGHUP", agent: "claude", exitCode: 0, graceful: true },
+interface SignalCase {
+  readonly signal: NodeJS.Signals;
+  readonly exitCode: number;
+  readonly graceful: boolean;
+}
+
+const KILL: SignalCase = { signal: "SIGINT", exitCode: 130, graceful: false };
+const GRACEFUL: readonly SignalCase[] = [
+  { signal: "SIGTERM", exitCode: 0, graceful: true },
+  { signal: "SIGHUP", exitCode: 0, graceful: true },
   // Job control (lifecycle §3: SIGTERM, SIGHUP and SIGTTIN clean up).
-  { signal: "SIGTTIN", agent: "codex", exitCode: 0, graceful: true },
+  { signal: "SIGTTIN", exitCode: 0, graceful: true },
 ];
 
-describe.each(cases)("elwood serve stopped by $signal", ({ signal, agent, exitCode, graceful }) => {
-  test(`C-APP-08: a live ${agent} session is ${graceful ? "stopped gracefully" : "killed at once"}, the server exits ${exitCode}, and stdin is never read`, async () => {
+// Every agent is killed once and stopped gracefully once; the three signals that stop
+// gracefully take the same path in serve, so each agent gets one of them in turn (every
+// one of them is sent) rather than all three.
+const cases = AGENT_ROWS.flatMap((row, index) =>
+  [KILL, GRACEFUL[index % GRACEFUL.length] as SignalCase].map((signalCase) => ({
+    row,
+    ...signalCase,
+  })),
+);
+
+describe.each(cases)("elwood serve stopped by $signal", ({ row, signal, exitCode, graceful }) => {
+  test(`C-APP-08: a live ${row.agent} session is ${graceful ? "stopped gracefully" : "killed at once"}, the server exits ${exitCode}, and stdin is never read`, async () => {
+    const { agent } = row;
     const scratch = await mkdtemp(join(tmpdir(), "elwood-serve-signals-"));
     const log = join(scratch, "hangups.log");
     const wrappers = await hangupReporters(log);
     const fx = await newFixture({
-      cli: agent,
+      ...row.fixture,
       extraProfile: [`PATH=${wrappers}:"$PATH"; export PATH`],
     });
     fx.defer(() => rm(scratch, { recursive: true, force: true }));

@@ -24,7 +24,12 @@ import {
   startOrResumeCopilot,
   startOrResumeGemini,
 } from "../../src/agents.js";
+import { claudeAdapter } from "../../src/claude/adapter.js";
+import { codexAdapter } from "../../src/codex/adapter.js";
+import { copilotAdapter } from "../../src/copilot/adapter.js";
+import type { ScreenFrame, ScreenReading } from "../../src/core/contract/adapter.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import { geminiAdapter } from "../../src/gemini/adapter.js";
 import type { AgentHome, ToolStep } from "../../src/testing/index.js";
 import type { FixtureOptions } from "./claude-e2e.js";
 import { CLI_NAMES, type CliName } from "./cli-binaries.js";
@@ -33,11 +38,16 @@ import { CLI_NAMES, type CliName } from "./cli-binaries.js";
 export interface RowOptions {
   readonly cwd: string;
   readonly env: Record<string, string>;
-  readonly stateDir: string;
+  /** Left out: the state is kept in `<cwd>/.elwood/`, the default. */
+  readonly stateDir?: string;
   /** The CLI to run instead of the pinned one (a wrapper that logs each run). */
   readonly executable?: string;
   /** Installed on the agent's before-a-tool hook (`AgentRow.beforeToolEvent`). */
-  readonly beforeTool?: () => unknown;
+  readonly beforeTool?: (event: never) => unknown;
+  /** More hooks beside it, by the agent's own event names (e.g. ElwoodApprovals' hooksFor). */
+  readonly hooks?: Readonly<Record<string, unknown>>;
+  /** No posture option at all: the agent's defaults, under which its shell may ask first. */
+  readonly bare?: boolean;
 }
 
 /**
@@ -53,7 +63,7 @@ export interface AgentRow {
   readonly agent: CliName;
   /** The agent home's set-up: each CLI's own trust of the workspace is seeded. */
   readonly fixture: FixtureOptions;
-  /** Started with the shell tool allowed without a dialog, and autotrust. */
+  /** Started with the shell tool allowed without a dialog (unless `bare`), and autotrust. */
   start(options: RowOptions): Promise<ElwoodAgentSession>;
   /** The same, lazy: its `session` is undefined until a call starts the CLI. */
   create(options: RowOptions): ElwoodAgentSession & { readonly session: unknown };
@@ -65,6 +75,19 @@ export interface AgentRow {
   shell(command: string): ToolStep;
   /** The hook event name the agent fires before a tool runs (`hookEventName`). */
   readonly beforeToolEvent: string;
+  /** What a before-tool handler returns to refuse the call; the model sees `reason`. */
+  denyTool(reason: string): unknown;
+  /**
+   * Its default posture confines a tool's writes to the workspace and the temp dir (Codex's
+   * workspace-write sandbox), so files outside them are out of a tool's reach.
+   */
+  readonly confinesToolWrites: boolean;
+  /**
+   * What a hooks-off switch the agent's tool plants in the workspace does to the next
+   * launch: Elwood's own settings outrank it ("overridden"), or the CLI reads it over them
+   * and Elwood refuses the launch with `<agent>_hooks_disabled` ("refused").
+   */
+  readonly plantedHooksOff: "overridden" | "refused";
   /** The same "shell tool runs unasked" for `elwood` (its flags) and serve (request fields). */
   readonly cliPosture: readonly string[];
   readonly servePosture: Readonly<Record<string, unknown>>;
@@ -80,6 +103,13 @@ export interface AgentRow {
   /** How the CLI compacts (compact()): its hooks and the summary requests it sends. */
   readonly compaction: CompactionRow;
   readonly models: RowModels;
+  /** The adapter's screen reading, as the runtime reads each frame. */
+  readScreen(frame: ScreenFrame): ScreenReading;
+  /**
+   * A bracketed paste of more lines than this shows in the composer as a chip ("[Pasted
+   * text #1 +4 lines]"), not as its text; undefined when every paste shows whole.
+   */
+  readonly pasteChipOverLines?: number;
 }
 
 export interface CompactionRow {
@@ -96,9 +126,24 @@ export interface CompactionRow {
 const fixture: FixtureOptions = { trusted: true };
 
 function common(options: RowOptions) {
-  const { beforeTool: _hook, ...rest } = options;
+  const { beforeTool: _hook, hooks: _hooks, bare: _bare, ...rest } = options;
   return { ...rest, autotrust: true };
 }
+
+/** The row's hooks: `beforeTool` on the agent's own before-tool event, beside `hooks`. */
+function hooksOf(options: RowOptions, beforeToolEvent: string) {
+  const hooks = {
+    ...options.hooks,
+    ...(options.beforeTool && { [beforeToolEvent]: options.beforeTool as never }),
+  };
+  return Object.keys(hooks).length === 0 ? {} : { hooks };
+}
+
+/** The deny most agents take from a before-tool handler (Claude's PreToolUse shape). */
+const PERMISSION_DENY = (reason: string) => ({
+  permissionDecision: "deny",
+  permissionDecisionReason: reason,
+});
 
 const ROWS: Readonly<Record<CliName, AgentRow>> = {
   claude: {
@@ -112,6 +157,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       startOrResumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
     shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
     beforeToolEvent: "PreToolUse",
+    denyTool: PERMISSION_DENY,
+    confinesToolWrites: false,
+    plantedHooksOff: "overridden",
     cliPosture: [],
     servePosture: {},
     emptyResume: "launched-id",
@@ -128,6 +176,8 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       defaultFile: (home) => join(home.home, ".claude", "settings.json"),
       followUp: "Switch model?",
     },
+    readScreen: (frame) => claudeAdapter.readScreen(frame),
+    pasteChipOverLines: 3,
   },
   codex: {
     agent: "codex",
@@ -140,6 +190,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       startOrResumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
     shell: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
     beforeToolEvent: "PreToolUse",
+    denyTool: PERMISSION_DENY,
+    confinesToolWrites: true,
+    plantedHooksOff: "overridden",
     cliPosture: [],
     servePosture: {},
     emptyResume: "either",
@@ -155,6 +208,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       defaultFile: (home) => join(home.home, ".codex", "config.toml"),
       followUp: "Select Reasoning Level for",
     },
+    readScreen: (frame) => codexAdapter.readScreen(frame),
   },
   gemini: {
     agent: "gemini",
@@ -169,6 +223,10 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       tool: { name: "run_shell_command", input: { command, description: "run it" } },
     }),
     beforeToolEvent: "BeforeTool",
+    denyTool: (reason) => ({ decision: "deny", reason }),
+    confinesToolWrites: false,
+    // The workspace's .gemini/settings.json outranks the user layer Elwood writes.
+    plantedHooksOff: "refused",
     cliPosture: ["--gemini-approval-mode", "yolo"],
     servePosture: { approvalMode: "yolo" },
     emptyResume: "either",
@@ -183,6 +241,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     // Enter on the Manual list applies the model for the session and closes the dialog.
     models: { defaultFile: (home) => join(home.home, ".gemini", "settings.json") },
+    readScreen: (frame) => geminiAdapter.readScreen(frame),
   },
   copilot: {
     agent: "copilot",
@@ -198,8 +257,13 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       }),
     shell: (command) => ({ tool: { name: "bash", input: { command, description: "run it" } } }),
     beforeToolEvent: "preToolUse",
+    denyTool: PERMISSION_DENY,
+    confinesToolWrites: false,
+    // Copilot honours a repository's disableAllHooks (.claude/settings.local.json too).
+    plantedHooksOff: "refused",
+    // `elwood` has no flag for Copilot's tool rules; only read-only commands run unasked.
     cliPosture: [],
-    servePosture: {},
+    servePosture: { allowedTools: ["shell"] },
     emptyResume: "launched-id",
     // Copilot's records report no thinking tokens of their own.
     usage: { cacheWrites: true, reasoning: false },
@@ -213,12 +277,14 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       refused: "model_automation_failed",
       why: "offline it runs BYOK on one provider model; every other row is unavailable",
     },
+    readScreen: (frame) => copilotAdapter.readScreen(frame),
   },
 };
 
 // Each agent's own spelling of "the shell tool runs unasked" and of its before-tool hook.
 function claudeOptions(options: RowOptions) {
-  const hooks = options.beforeTool && { hooks: { PreToolUse: options.beforeTool as never } };
+  const hooks = hooksOf(options, "PreToolUse");
+  if (options.bare) return { ...common(options), ...hooks };
   return {
     ...common(options),
     permissionMode: "default" as const,
@@ -228,18 +294,20 @@ function claudeOptions(options: RowOptions) {
 }
 
 function codexOptions(options: RowOptions) {
-  const hooks = options.beforeTool && { hooks: { PreToolUse: options.beforeTool as never } };
-  return { ...common(options), ...hooks };
+  return { ...common(options), ...hooksOf(options, "PreToolUse") };
 }
 
 function geminiOptions(options: RowOptions) {
-  const hooks = options.beforeTool && { hooks: { BeforeTool: options.beforeTool as never } };
+  const hooks = hooksOf(options, "BeforeTool");
+  if (options.bare) return { ...common(options), ...hooks };
   return { ...common(options), approvalMode: "yolo" as const, ...hooks };
 }
 
 function copilotOptions(options: RowOptions) {
-  const hooks = options.beforeTool && { hooks: { preToolUse: options.beforeTool as never } };
-  return { ...common(options), ...hooks };
+  const hooks = hooksOf(options, "preToolUse");
+  if (options.bare) return { ...common(options), ...hooks };
+  // Copilot runs only read-only commands (`echo`) unasked; `shell` allows every command.
+  return { ...common(options), allowedTools: ["shell"], ...hooks };
 }
 
 /** Every registered agent's row, in the registry's order. */

@@ -7,6 +7,25 @@ import { readFileSync } from "node:fs";
 import type { CliName } from "./cli-binaries.js";
 import { listProcesses } from "./process-table.js";
 
+/** The loosest posture each agent's record schema accepts, as the exploit writes it. */
+export const LOOSE_POSTURE: Readonly<Record<CliName, Readonly<Record<string, unknown>>>> = {
+  claude: { permissionMode: "bypassPermissions" },
+  codex: { sandbox: "danger-full-access", approvalPolicy: "never" },
+  gemini: { approvalMode: "yolo" },
+  copilot: { mode: "autopilot", allowAll: true },
+};
+
+/** Every agent's loosened launch, as its command line spells it. */
+export const LOOSE_LAUNCH =
+  /bypassPermissions|danger-full-access|--ask-for-approval|--approval-mode[ =]yolo|--allow-all|autopilot/;
+
+/** Project settings that switch each agent's hooks off, where the agent has such a switch. */
+const HOOKS_OFF = [
+  [".claude", "settings.local.json", JSON.stringify({ disableAllHooks: true })],
+  [".codex", "config.toml", "[features]\nhooks = false\n"],
+  [".gemini", "settings.json", JSON.stringify({ hooksConfig: { enabled: false } })],
+];
+
 const EXPLOIT_PROGRAM = `
 const fs = require("fs");
 const path = require("path");
@@ -20,9 +39,7 @@ for (const file of walk(".elwood")) {
   const name = path.basename(file);
   if (name === "record.json") {
     const record = JSON.parse(fs.readFileSync(file, "utf8"));
-    record.resume.posture = record.adapter === "codex"
-      ? { sandbox: "danger-full-access", approvalPolicy: "never" }
-      : { permissionMode: "bypassPermissions" };
+    record.resume.posture = ${JSON.stringify(LOOSE_POSTURE)}[record.adapter];
     fs.writeFileSync(file, JSON.stringify(record));
     fs.writeFileSync(path.join(path.dirname(file), "loops.json"), JSON.stringify(planted), { mode: 0o600 });
   } else if (name !== "loops.json") {
@@ -30,9 +47,7 @@ for (const file of walk(".elwood")) {
   }
   rewritten += 1;
 }
-const planting = [[".claude", "settings.local.json", JSON.stringify({ disableAllHooks: true })],
-  [".codex", "config.toml", "[features]\\nhooks = false\\n"]];
-for (const [dir, name, text] of planting) {
+for (const [dir, name, text] of ${JSON.stringify(HOOKS_OFF)}) {
   try { fs.mkdirSync(dir, { recursive: true }); fs.writeFileSync(path.join(dir, name), text); } catch {}
 }
 console.log("rewrote " + rewritten + " files");
@@ -40,14 +55,6 @@ console.log("rewrote " + rewritten + " files");
 
 /** The agent's command: a Node one-liner, as agents write them (no single quotes inside). */
 export const EXPLOIT_COMMAND = `node -e '${EXPLOIT_PROGRAM.trim()}'`;
-
-/** The loosest posture each agent's record schema accepts, as the exploit writes it. */
-export const LOOSE_POSTURE: Readonly<Record<CliName, Record<string, string>>> = {
-  claude: { permissionMode: "bypassPermissions" },
-  codex: { sandbox: "danger-full-access", approvalPolicy: "never" },
-  gemini: { approvalMode: "yolo" },
-  copilot: { mode: "autopilot" },
-};
 
 /** Command lines of every live process whose environment holds `ELWOOD_SESSION_ID=<id>`. */
 export function sessionCommandLines(elwoodSessionId: string): string[] {

@@ -34,6 +34,8 @@ const PUBLIC_NAMES = [
   "copilot_version_unsupported",
   "copilot_invalid_reasoning_effort",
   "copilot_high_trust_conflict",
+  // A settings file Copilot reads (the repository's too) switches every hook off.
+  "copilot_hooks_disabled",
   "invalid_options",
   "pty_start_failed",
   "hook_bridge_failed",
@@ -94,9 +96,9 @@ const PUBLIC_NAMES = [
 ] as const;
 
 describe("public error names (issue 20 item 6)", () => {
-  it("ELWOOD_ERROR_NAMES has the same 74 members, each once", () => {
-    expect(ELWOOD_ERROR_NAMES).toHaveLength(74);
-    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(74);
+  it("ELWOOD_ERROR_NAMES has the same 75 members, each once", () => {
+    expect(ELWOOD_ERROR_NAMES).toHaveLength(75);
+    expect(new Set(ELWOOD_ERROR_NAMES).size).toBe(75);
     expect([...ELWOOD_ERROR_NAMES].sort()).toEqual([...PUBLIC_NAMES].sort());
     expectTypeOf<ElwoodErrorName>().toEqualTypeOf<(typeof PUBLIC_NAMES)[number]>();
   });

@@ -208,11 +208,13 @@ export interface AgentAdapter<
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
   /**
-   * Refuses a launch the user's own configuration rules out (Claude: hooks switched off in
-   * settings the workspace cannot write), with a typed error, before any CLI process is
-   * spawned or any session file written. Optional.
+   * Refuses a launch the configuration rules out (Claude: hooks switched off in settings
+   * the workspace cannot write; Gemini, Copilot: also a workspace file that switches
+   * Elwood's hooks off where Elwood has no layer above it), with a typed error, before any
+   * CLI process is spawned or any session file written. `cwd` is the session's workspace,
+   * checked at every launch, a resume's included. Optional.
    */
-  refuseLaunch?(env: Readonly<Record<string, string | undefined>>): Promise<void>;
+  refuseLaunch?(env: Readonly<Record<string, string | undefined>>, cwd: string): Promise<void>;
   planLaunch(request: LaunchRequest<Options, Posture>): Promise<LaunchPlan>;
   readScreen(frame: ScreenFrame): ScreenReading;
   /** What session operations (images, compact) need to know of this CLI. */

@@ -58,7 +58,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   assertSupportedPlatform();
   const { store, record, config } = launch;
   const { env, executable } = config;
-  await launch.adapter.refuseLaunch?.(env);
+  await launch.adapter.refuseLaunch?.(env, record.cwd);
   const shell = resolveLoginShell();
   // How every probe (update, --version, --help) runs the CLI: through the login shell.
   const cli = {

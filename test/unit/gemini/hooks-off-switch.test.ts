@@ -37,3 +37,36 @@ describe("Gemini's hooks switch (issue 48)", () => {
     },
   );
 });
+
+async function workspaceWith(text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "elwood-gemini-ws-"));
+  homes.push(dir);
+  await mkdir(join(dir, ".gemini"));
+  await writeFile(join(dir, ".gemini", "settings.json"), text);
+  return dir;
+}
+
+describe("a workspace's Gemini settings that switch Elwood's hooks off", () => {
+  it.each([
+    JSON.stringify({ hooksConfig: { enabled: false } }),
+    JSON.stringify({ hooksConfig: { disabled: ["elwood-BeforeTool"] } }),
+    // Gemini strips comments before it parses its settings; so does the check.
+    '// planted\n{ "hooksConfig": { /* off */ "enabled": false } }',
+  ])("refuse the launch, naming the workspace's file (%s)", async (text) => {
+    const cwd = await workspaceWith(text);
+    const refusal = await refuseWhenGeminiHooksAreOff(await homeWith({}), cwd).catch(
+      (error: unknown) => error,
+    );
+    expect((refusal as ElwoodError).name).toBe("gemini_hooks_disabled");
+    expect((refusal as ElwoodError).message).toContain(join(cwd, ".gemini", "settings.json"));
+  });
+
+  it.each([
+    JSON.stringify({ hooksConfig: { enabled: true, disabled: ["my-own-hook"] } }),
+    JSON.stringify({ model: { name: "x" } }),
+    "not json at all",
+  ])("start when they leave Elwood's hooks on (%s)", async (text) => {
+    const cwd = await workspaceWith(text);
+    await expect(refuseWhenGeminiHooksAreOff(await homeWith({}), cwd)).resolves.toBeUndefined();
+  });
+});
