@@ -200,6 +200,12 @@ export interface AgentAdapter<
     isBlockingTurnEndReply(reply: unknown): boolean;
     /** How a pasted prompt shows in the composer until it is submitted (a global regex). */
     readonly pasteChip: RegExp;
+    /**
+     * When Enter follows a paste, where the delivery's defaults do not fit the CLI: a wait
+     * after the paste shows before the first Enter, and the least time before Enter is
+     * pressed again on a prompt still staged (a frame rendered since, or none).
+     */
+    readonly enterTiming?: EnterTiming;
     /** Idle composer time that ends a turn without its end hook (a tool may hide the working row). */
     readonly idleTurnEndGraceMs: number;
     /** The key that stops a running turn; default Escape (Copilot takes Esc as "edit prompt"). */
@@ -261,3 +267,9 @@ export interface ConversationOnDisk {
 
 /** What the turn owner reads of an adapter: which hooks mean what, and the paste chip. */
 export type TurnSignals = AgentAdapter<unknown, unknown>["signals"];
+
+export interface EnterTiming {
+  readonly afterPasteShownMs: number;
+  readonly retryMs: number;
+  readonly retryUnrenderedMs: number;
+}

@@ -6,6 +6,7 @@
 import { ElwoodError } from "../../errors.js";
 import { bracketedPaste, KEYS } from "../../terminal/input.js";
 import type { SessionContext } from "../context/session-context.js";
+import type { EnterTiming } from "../contract/adapter.js";
 import { isScreenSafeNow, renderedWithin } from "../screen/safe-screen.js";
 import { type ComposerState, classifyComposer, countEchoes } from "./composer.js";
 import { type ComposerGuard, personKeptComposer, typedMeanwhile } from "./composer-guard.js";
@@ -17,10 +18,6 @@ export const DELIVERY_BOUNDS = {
   /** How long the first Enter waits for the paste to show in the composer. */
   pasteShowMs: 2000,
   observeIntervalMs: 250,
-  /** Least time between two Enters when a frame rendered after the last one shows the text. */
-  enterRetryMs: 1000,
-  /** The same with no frame since: a slow CLI takes a second Enter on its empty composer, harmlessly. */
-  enterRetryUnrenderedMs: 3000,
   maxEnters: 10,
   /**
    * Longest wait for proof of acceptance, from the delivery's start: time behind a dialog
@@ -34,6 +31,15 @@ export const DELIVERY_BOUNDS = {
   heldRetryMs: 200,
 } as const;
 
+/** When Enter follows a paste (TurnSignals.enterTiming overrides it per CLI). */
+export const DEFAULT_ENTER_TIMING: EnterTiming = {
+  afterPasteShownMs: 0,
+  /** Least time between two Enters when a frame rendered after the last one shows the text. */
+  retryMs: 1000,
+  /** The same with no frame since: a slow CLI takes a second Enter on its empty composer, harmlessly. */
+  retryUnrenderedMs: 3000,
+};
+
 interface DeliveryObservation {
   readonly composer: ComposerState;
   readonly isWorking: boolean;
@@ -45,6 +51,7 @@ interface DeliveryObservation {
 interface DeliveryTarget {
   readonly turn: Turn;
   readonly pasteChip: RegExp;
+  readonly enterTiming: EnterTiming;
   /** A key from outside after `keysMark` gives a person the composer. */
   readonly guard: ComposerGuard;
   readonly keysMark: number;
@@ -183,6 +190,8 @@ export class Delivery {
       await this.#context.lifetime.sleep(this.#bounds.observeIntervalMs);
     }
     if ((await this.#observe()).composer === "doubled") throw await this.#doubled();
+    const { afterPasteShownMs } = this.#target.enterTiming;
+    if (afterPasteShownMs > 0) await this.#context.lifetime.sleep(afterPasteShownMs);
     await this.#pressEnter();
   }
 
@@ -212,7 +221,8 @@ export class Delivery {
       this.#rule = "composer_holds_prompt";
       const since = this.#context.clock.now() - this.#lastEnter.at;
       const isFresh = seen.renders > this.#lastEnter.renders;
-      const isDue = since >= (isFresh ? bounds.enterRetryMs : bounds.enterRetryUnrenderedMs);
+      const { retryMs, retryUnrenderedMs } = this.#target.enterTiming;
+      const isDue = since >= (isFresh ? retryMs : retryUnrenderedMs);
       if (isDue && this.#enters < bounds.maxEnters) await this.#pressEnter();
     } else if (this.#isOurWork(seen)) {
       this.#target.accept("composer cleared and work started");

@@ -13,7 +13,7 @@ import type {
   ImageSnapshot,
 } from "../contract/turn.js";
 import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
-import { Delivery } from "./delivery.js";
+import { DEFAULT_ENTER_TIMING, Delivery } from "./delivery.js";
 import type { StreamBinding, Turn } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 import { TurnStream } from "./turn-stream.js";
@@ -169,6 +169,7 @@ export class Submissions {
         await new Delivery(this.#context, {
           turn: begun,
           pasteChip: this.#turns.signals.pasteChip,
+          enterTiming: this.#turns.signals.enterTiming ?? DEFAULT_ENTER_TIMING,
           guard: this.#options.composerGuard,
           keysMark: mark,
           holdsReadiness,

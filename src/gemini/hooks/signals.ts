@@ -46,6 +46,12 @@ export const GEMINI_TURN_SIGNALS = {
     (reply as { decision?: unknown } | undefined)?.decision === "block",
   // A long paste shows as "[Pasted Text: 12 lines]" until it is submitted.
   pasteChip: /\[Pasted Text:[^\]]*\]/gi,
+  // Gemini 0.61 takes an Enter within 40 ms of a paste, by its own clock, as a newline
+  // (its unsafe-paste window), so the first Enter waits a little past the paste showing.
+  // Read late instead, a second Enter submits the prompt again from Gemini's queue (24
+  // sessions at load 12 read it up to 9 s late; a CI run's serve-approvals at load 5): so
+  // Enter again only after 10 s with the prompt still staged (prd/gemini.md "Under load").
+  enterTiming: { afterPasteShownMs: 300, retryMs: 10_000, retryUnrenderedMs: 10_000 },
   // A turn that ends without AfterAgent (a refused prompt) ends on an idle composer this
   // long after. Between two tool calls Gemini can show an idle composer for seconds on a
   // loaded machine (5 s ended a tool turn early there), so the grace is longer than Codex's.

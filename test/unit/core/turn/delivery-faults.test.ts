@@ -62,6 +62,41 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(cli.enters).toBe(3);
   });
 
+  it("a CLI's declared Enter timing (Gemini's): Enter read 9 s late gets no second Enter, so the prompt goes in once", async () => {
+    const cli = new FakeClaude(
+      { enter: () => ({ submitAfterMs: 9_000 }) },
+      {
+        signals: {
+          enterTiming: { afterPasteShownMs: 300, retryMs: 10_000, retryUnrenderedMs: 10_000 },
+        },
+      },
+    );
+    cli.boot();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.enters).toBe(1);
+    expect(cli.received).toEqual([PROMPT]);
+  });
+
+  it("the same timing: an Enter lost outright is pressed again, 10 s later, and the prompt goes in once", async () => {
+    const cli = new FakeClaude(
+      { enter: (index) => (index === 0 ? "ignored" : { submitAfterMs: 50 }) },
+      {
+        signals: {
+          enterTiming: { afterPasteShownMs: 300, retryMs: 10_000, retryUnrenderedMs: 10_000 },
+        },
+      },
+    );
+    cli.boot();
+    await vi.advanceTimersByTimeAsync(100);
+    const sent = startSend(cli);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(cli.enters).toBe(1);
+    expect(await sent.settle()).toBe(`ANSWER ${PROMPT}`);
+    expect(cli.enters).toBe(2);
+    expect(cli.received).toEqual([PROMPT]);
+  });
+
   it("paste rendered late on a starved CLI: no second paste, Enter once it shows", async () => {
     const cli = await ready({ paste: () => 9_000 });
     expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
