@@ -1,11 +1,13 @@
 // The real CLIs' terminal sessions yield the CPU to the driver (C-PTY-09): the session
 // the launcher spawns in the PTY runs in an autogroup at nice 10, the driver's own group
 // keeps its nice. Linux with autogroups only (prd/decisions.md "The driver keeps its share").
+// Every agent of the one table (support/agent-table.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { ClaudeSession, CodexSession } from "../../src/agents.js";
+import { AGENT_ROWS } from "../support/agent-table.js";
+import { ensureGone } from "../support/claude-e2e.js";
 import { listProcesses, processesInHome, sessionAndGroupOf } from "../support/process-table.js";
-import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
+import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 // Without autogroups (disabled, or a kernel without them) there is nothing to lower: the
 // file is absent for every process, and the session must run all the same.
@@ -31,16 +33,17 @@ const newFixture = useRealCliFixture();
 describe.runIf(process.platform === "linux")(
   "C-PTY-09: the CLI's session yields the CPU to the driver",
   () => {
-    test.each([
-      ["claude", ClaudeSession],
-      ["codex", CodexSession],
-    ] as const)(
+    test.each(AGENT_ROWS.map((row) => [row.agent, row] as const))(
       "C-PTY-09: %s: the CLI's PTY session runs at autogroup nice 10; ours is unchanged",
-      async (cli, SessionClass) => {
+      async (_agent, row) => {
         const ours = autogroupLine("self");
-        const fx = await newFixture({ cli });
-        const session = sessionOnFixture(fx, SessionClass, { autotrust: true });
-        await session.start();
+        const fx = await newFixture(row.fixture);
+        const session = await row.start({
+          cwd: fx.workspace,
+          env: fx.home.env,
+          stateDir: fx.stateDir,
+        });
+        fx.defer(() => ensureGone(session));
         await session.waitForStatus((status) => status === "ready", 90_000);
         const leaders = ptySessions(fx.home.home);
         expect(leaders).toHaveLength(1);
