@@ -6,8 +6,9 @@
 // switch: it reads the settings the workspace cannot write (the user's settings.json and
 // the machine's managed settings) and refuses with `claude_hooks_disabled`, before any
 // process is spawned or file written, naming the file and what to change.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { readSettingsObject } from "../../core/launch/settings-file.js";
 import { ElwoodError } from "../../errors.js";
 import type { ClaudeErrorName } from "../errors.js";
 import { claudeConfigDir } from "./config-dir.js";
@@ -25,24 +26,6 @@ export interface ClaudeHooksOffSwitch {
 /** Where Claude reads the machine's managed settings (it takes no override for this). */
 export function claudeManagedSettingsDir(platform: NodeJS.Platform = process.platform): string {
   return platform === "darwin" ? "/Library/Application Support/ClaudeCode" : "/etc/claude-code";
-}
-
-/** A settings file's object, or undefined when it is missing or not JSON (Claude skips those). */
-async function readSettings(path: string): Promise<Record<string, unknown> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch {
-    return undefined;
-  }
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** managed-settings.json, then its drop-in folder's `*.json` in name order (later wins). */
@@ -65,7 +48,8 @@ async function lastTrue(
 ): Promise<string | undefined> {
   let decided: { path: string; value: boolean } | undefined;
   for (const path of files) {
-    const value = (await readSettings(path))?.[setting];
+    // Claude reads strict JSON: a file with comments is one it skips.
+    const value = (await readSettingsObject(path, { comments: false }))?.[setting];
     if (typeof value === "boolean") decided = { path, value };
   }
   return decided?.value === true ? decided.path : undefined;

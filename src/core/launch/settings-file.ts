@@ -1,6 +1,6 @@
-// Reads a CLI's JSON settings file the way the CLIs do (Gemini strips comments before
-// JSON.parse): an object, or undefined when the file is missing, unreadable or not a JSON
-// object once its comments are gone. Used to find switches a workspace file sets.
+// Reads a CLI's JSON settings file the way that CLI does (Gemini strips comments before
+// JSON.parse, Claude parses strict JSON): an object, or undefined when the file is missing,
+// unreadable or not a JSON object. Used to find switches a settings file sets.
 import { readFile } from "node:fs/promises";
 
 /** `text` with its `//` and `/* *\/` comments blanked; strings (and escapes in them) kept. */
@@ -32,8 +32,14 @@ export function withoutJsonComments(text: string): string {
   return out;
 }
 
+export interface SettingsFileSyntax {
+  /** The CLI strips `//` and `/* *\/` comments first; a strict-JSON CLI skips such a file. */
+  readonly comments: boolean;
+}
+
 export async function readSettingsObject(
   path: string,
+  syntax: SettingsFileSyntax = { comments: true },
 ): Promise<Record<string, unknown> | undefined> {
   let text: string;
   try {
@@ -42,7 +48,7 @@ export async function readSettingsObject(
     return undefined;
   }
   try {
-    const parsed: unknown = JSON.parse(withoutJsonComments(text));
+    const parsed: unknown = JSON.parse(syntax.comments ? withoutJsonComments(text) : text);
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : undefined;

@@ -54,6 +54,8 @@ describe("Claude's hooks off switch (C-TRUST-02)", () => {
       { disableAllHooks: "true" },
       "{not json",
       "[]",
+      // Claude parses strict JSON: a commented file is one it skips, so its switch is off.
+      '{\n  // off\n  "disableAllHooks": true\n}',
     ]) {
       await write(path, body);
       expect(await findClaudeHooksOffSwitch(env, managed)).toBeUndefined();
