@@ -5,16 +5,10 @@
 // last line (Copilot 1.0.102 does, on a new inode; prd/copilot.md "Not done yet"): reading on
 // from the last whole line delivers only the new records, where starting over would replay
 // the whole conversation as new activity.
+import type { TranscriptFile } from "./transcript-file.js";
 
-/** The one file operation needed here (a TranscriptFile satisfies it). */
-interface ReadableFile {
-  read(
-    buffer: Buffer,
-    offset: number,
-    length: number,
-    position: number,
-  ): Promise<{ bytesRead: number }>;
-}
+/** The one file operation needed here. */
+type ReadableFile = Pick<TranscriptFile, "read">;
 
 /** How much of a file's beginning tells the same transcript (rewritten, copied) from another. */
 const HEAD_BYTES = 4096;

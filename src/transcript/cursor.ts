@@ -4,6 +4,7 @@
 // returns only complete, parseable JSON-object lines. Losses are counted, content-free.
 import { open } from "node:fs/promises";
 import { ConsumedPrefix } from "./consumed-prefix.js";
+import type { OpenTranscriptFile, TranscriptFile } from "./transcript-file.js";
 import type {
   TranscriptReadError,
   TranscriptReadResult,
@@ -12,23 +13,11 @@ import type {
 } from "./types.js";
 import { LineSplitter } from "./utf8-lines.js";
 
+export type { OpenTranscriptFile, TranscriptFile } from "./transcript-file.js";
+
 export const MAX_READ_BYTES = 256 * 1024;
 export const MAX_RECORD_BYTES = 1024 * 1024;
 export const DEFAULT_READ_BUDGET_BYTES = 4 * 1024 * 1024;
-
-/** The few file operations the cursor needs; injectable so tests can fail or meter them. */
-export interface TranscriptFile {
-  /** `ino`/`dev` (when the file system gives them) tell a replaced file from a grown one. */
-  stat(): Promise<{ size: number; ino?: number; dev?: number }>;
-  read(
-    buffer: Buffer,
-    offset: number,
-    length: number,
-    position: number,
-  ): Promise<{ bytesRead: number }>;
-  close(): Promise<void>;
-}
-export type OpenTranscriptFile = (path: string) => Promise<TranscriptFile>;
 
 export interface TranscriptCursorOptions {
   readonly path: string;
