@@ -13,4 +13,3 @@ export interface TranscriptFile {
   close(): Promise<void>;
 }
 export type OpenTranscriptFile = (path: string) => Promise<TranscriptFile>;
-
