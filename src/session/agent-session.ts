@@ -27,7 +27,6 @@ import type {
   ElwoodAgentId,
   ElwoodSessionStatus,
   ElwoodStatusDecision,
-  ElwoodStatusEvent,
   ElwoodTerminalSize,
 } from "../core/contract/status.js";
 import type { ElwoodStreamEvent, SendOptions, TurnOptions } from "../core/contract/turn.js";
@@ -45,6 +44,7 @@ import type { ElwoodUnsubscribe } from "../events/emitter.js";
 import { assertTerminalSize } from "../terminal/terminal.js";
 import type { ElwoodTokenUsage } from "../transcript/usage.js";
 import { attachToSession, checkAttachOptions } from "./attach.js";
+import { SessionSubscriptions } from "./session-subscriptions.js";
 import { terminalView } from "./terminal-view.js";
 
 export interface OpenedSession {
@@ -63,14 +63,6 @@ export interface AgentSessionInit {
   readonly time?: TimeSource | undefined;
 }
 
-type AnyHandler = (payload: never) => void;
-
-interface Subscription {
-  readonly event: string;
-  readonly handler: AnyHandler;
-  detach?: ElwoodUnsubscribe;
-}
-
 export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentSessionEvents>
   implements ElwoodAgentSession
 {
@@ -78,11 +70,9 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   readonly cwd: string;
   readonly terminal: ElwoodTerminalView;
   readonly #init: AgentSessionInit;
-  readonly #subscriptions = new Set<Subscription>();
+  readonly #subscriptions = new SessionSubscriptions();
   #opened: OpenedSession | undefined;
   #starting: Promise<OpenedSession> | undefined;
-  // The runtime listeners are attached to: the start in flight's, once it exists.
-  #attached: SessionRuntime | undefined;
 
   constructor(init: AgentSessionInit) {
     this.#init = init;
@@ -134,22 +124,11 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     event: E,
     handler: (payload: Events[E]) => void,
   ): ElwoodUnsubscribe {
-    const subscription: Subscription = { event, handler: handler as AnyHandler };
-    this.#subscriptions.add(subscription);
-    if (this.#attached !== undefined) attach(this.#attached, subscription);
-    return () => {
-      subscription.detach?.();
-      this.#subscriptions.delete(subscription);
-    };
+    return this.#subscriptions.add(event, handler as (payload: never) => void);
   }
 
   off<E extends keyof Events & string>(event: E, handler: (payload: Events[E]) => void): void {
-    for (const subscription of this.#subscriptions) {
-      if (subscription.event === event && subscription.handler === handler) {
-        subscription.detach?.();
-        this.#subscriptions.delete(subscription);
-      }
-    }
+    this.#subscriptions.remove(event, handler as (payload: never) => void);
   }
 
   async waitForStatus(
@@ -331,59 +310,28 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
   /** The runtime once started (also for Claude's login()); concurrent callers share a start. */
   protected async live(): Promise<SessionRuntime> {
     if (this.#opened !== undefined) return this.#opened.runtime;
-    if (this.#starting === undefined) this.#announceStarting();
+    if (this.#starting === undefined) this.#subscriptions.announceStarting();
     // Listeners attach to the runtime as soon as it exists, so one subscribed before
     // start sees the start-up itself (running, terminal output, warnings, a failed start).
     // Hooks some CLIs send only when someone listens are registered for these listeners.
-    const observe = Object.assign((runtime: SessionRuntime) => this.#attachAll(runtime), {
-      listensTo: (eventName: string) => this.#listensTo(eventName),
+    const subscriptions = this.#subscriptions;
+    const observe = Object.assign((runtime: SessionRuntime) => subscriptions.attachAll(runtime), {
+      listensTo: (eventName: string) => subscriptions.listensTo(eventName),
     });
     this.#starting ??= this.#init.open(observe).then(
       (opened) => {
         this.#opened = opened;
-        this.#attachAll(opened.runtime);
+        subscriptions.attachAll(opened.runtime);
         return opened;
       },
       (error: unknown) => {
         // A failed start may be retried by the next call.
         this.#starting = undefined;
-        this.#attached = undefined;
+        subscriptions.forgetRuntime();
         throw error;
       },
     );
     return (await this.#starting).runtime;
-  }
-
-  // The status machine begins at `starting` and so never reports it as a change; each
-  // start attempt tells the session's own status listeners (issue 27, prd/decisions.md).
-  #announceStarting(): void {
-    const event: ElwoodStatusEvent = { status: "starting", previous: "starting" };
-    for (const subscription of [...this.#subscriptions]) {
-      if (subscription.event !== "status") continue;
-      try {
-        (subscription.handler as (payload: ElwoodStatusEvent) => void)(event);
-      } catch {
-        // A listener's error never breaks the start (listener errors are contained).
-      }
-    }
-  }
-
-  // A hook reaches `hook`, `hook:<Event>` and, as a hook activity, `activity` listeners.
-  #listensTo(eventName: string): boolean {
-    const names = new Set(["hook", `hook:${eventName}`, "activity"]);
-    for (const subscription of this.#subscriptions) {
-      if (names.has(subscription.event)) return true;
-    }
-    return false;
-  }
-
-  #attachAll(runtime: SessionRuntime): void {
-    if (this.#attached === runtime) return;
-    this.#attached = runtime;
-    for (const subscription of this.#subscriptions) {
-      subscription.detach?.();
-      attach(runtime, subscription);
-    }
   }
 
   // Shutdown never starts a session, but waits for one already starting.
@@ -391,11 +339,6 @@ export class AgentSession<Events extends ElwoodAgentSessionEvents = ElwoodAgentS
     if (this.#opened !== undefined) return this.#opened.runtime;
     return (await this.#starting?.catch(() => undefined))?.runtime;
   }
-}
-
-function attach(runtime: SessionRuntime, subscription: Subscription): void {
-  const { events } = runtime.context;
-  subscription.detach = events.on(subscription.event as never, subscription.handler as never);
 }
 
 // The send methods' text and options, checked at the call; images validated and copied.
