@@ -73,11 +73,12 @@ export interface AskingRow {
   /** A word the CLI's own permission dialog shows for the call (an approval expired). */
   readonly dialogShows: string;
   /**
-   * The call interrupted while it waited for permission: the CLI sends its result (refused)
-   * with the next prompt, which the scripted model answers as the interrupted turn's
-   * continuation, or drops it and the next prompt is a turn of its own.
+   * The prompt after a turn interrupted while its call waited for permission: Claude sends
+   * the refused call's result in the same message, so the scripted model answers it as the
+   * interrupted turn's continuation; the others send the prompt with no result beside it
+   * (Codex and Copilot record the call as aborted earlier in the history), a turn of its own.
    */
-  readonly interruptedCall: "answered-with-next-prompt" | "dropped";
+  readonly promptAfterInterrupt: "continues-the-turn" | "starts-a-turn";
 }
 
 /**
@@ -205,7 +206,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       answeredOnScreen: false,
       // Its dialog's title; the command itself may wrap.
       dialogShows: "Bash",
-      interruptedCall: "answered-with-next-prompt",
+      promptAfterInterrupt: "continues-the-turn",
     },
     beforeToolEvent: "PreToolUse",
     denyTool: PERMISSION_DENY,
@@ -259,7 +260,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       toolName: "Bash",
       answeredOnScreen: false,
       dialogShows: "touch",
-      interruptedCall: "answered-with-next-prompt",
+      promptAfterInterrupt: "starts-a-turn",
     },
     beforeToolEvent: "PreToolUse",
     denyTool: PERMISSION_DENY,
@@ -306,7 +307,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       toolName: "run_shell_command",
       answeredOnScreen: true,
       dialogShows: "touch",
-      interruptedCall: "dropped",
+      promptAfterInterrupt: "starts-a-turn",
     },
     beforeToolEvent: "BeforeTool",
     denyTool: (reason) => ({ decision: "deny", reason }),
@@ -355,7 +356,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       toolName: "bash",
       answeredOnScreen: false,
       dialogShows: "touch",
-      interruptedCall: "answered-with-next-prompt",
+      promptAfterInterrupt: "starts-a-turn",
     },
     beforeToolEvent: "preToolUse",
     denyTool: PERMISSION_DENY,
