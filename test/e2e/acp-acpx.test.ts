@@ -47,7 +47,14 @@ function acpxFor(fx: ClaudeFixture, agent: Agent) {
   // acpx splits the command on spaces; none of these paths has one.
   const agentCommand = [
     process.execPath,
-    ...elwoodArgv(["acp", "--agent", agent, "--state-dir", fx.stateDir, ...AGENTS[agent].flags]),
+    ...elwoodArgv([
+      "acp",
+      "--agent",
+      agent,
+      "--state-dir",
+      fx.stateDir,
+      ...AGENTS[agent].asks.cliFlags,
+    ]),
   ].join(" ");
   const args = (extra: readonly string[]) => [
     ACPX,
@@ -153,14 +160,14 @@ for (const agent of ["codex", "claude"] as const) {
           match: /first question/,
           steps: [
             { say: token("I will run it") },
-            { tool: AGENTS[agent].tool(touchAndEcho(allowedFile, marker)) },
+            AGENTS[agent].asks.shell(touchAndEcho(allowedFile, marker)),
             { say: doneAllowed },
           ],
         });
         fx.server.turn({
           match: /second question/,
           steps: [
-            { tool: AGENTS[agent].tool(touchAndEcho(rejectedFile, "ran")) },
+            AGENTS[agent].asks.shell(touchAndEcho(rejectedFile, "ran")),
             { say: doneRejected },
           ],
         });

@@ -29,7 +29,7 @@ const newFixture = useRealCliFixture({ trusted: true });
 
 function acpFor(fx: ClaudeFixture, agent: Agent): AcpProcess {
   const acp = startAcp({
-    args: ["--agent", agent, "--state-dir", fx.stateDir, ...AGENTS[agent].flags],
+    args: ["--agent", agent, "--state-dir", fx.stateDir, ...AGENTS[agent].asks.cliFlags],
     env: fx.home.env,
   });
   fx.defer(async () => {
@@ -76,14 +76,14 @@ for (const agent of Object.keys(AGENTS) as readonly Agent[]) {
           match: /first question/,
           steps: [
             { say: intro },
-            { tool: AGENTS[agent].tool(touchAndEcho(allowedFile, marker)) },
+            AGENTS[agent].asks.shell(touchAndEcho(allowedFile, marker)),
             { say: doneAllowed },
           ],
         });
         fx.server.turn({
           match: /second question/,
           steps: [
-            { tool: AGENTS[agent].tool(touchAndEcho(rejectedFile, "ran")) },
+            AGENTS[agent].asks.shell(touchAndEcho(rejectedFile, "ran")),
             { say: doneRejected },
           ],
         });

@@ -1,16 +1,16 @@
 // A pending approval ends when its CLI's hook request ends (issue 47 "Done when" 3,
 // prd/approvals.md "When nobody waits any more"): the CLI killed by its pid while its
-// PermissionRequest is parked leaves the pending list within a second, the cancelled event
-// says why, and a late answer is the typed approval_settled. Claude, Codex and Gemini
-// (whose approval lasts as long as its dialog shows: prd/approvals.md "On screen"), the
-// real pinned CLIs against the scripted model server.
+// permission request is parked leaves the pending list within a second, the cancelled
+// event says why, and a late answer is the typed approval_settled; interrupt() does the
+// same. Every agent of the one table (support/agent-table.ts) in the posture that asks
+// first, its approvals from ElwoodApprovals' hooksFor (Gemini's lasts as long as its dialog
+// shows: prd/approvals.md "On screen"), the real pinned CLIs against the scripted model.
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ClaudeSession, CodexSession, ElwoodApprovals, GeminiSession } from "../../src/agents.js";
+import { ELWOOD_AGENTS, ElwoodApprovals } from "../../src/agents.js";
 import type { ElwoodApprovalEvent } from "../../src/core/approvals/types.js";
-import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
-import type { CliName } from "../support/cli-binaries.js";
 import { touchAndEcho } from "../support/hooks-e2e.js";
 import { commandLineOf, processesInHome, waitFor } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -20,77 +20,54 @@ const newFixture = useRealCliFixture({ trusted: true });
 // Long enough that only a cancellation can settle the approval within the test.
 const EXPIRY_MS = 120_000;
 
-function sessionFor(cli: CliName, fx: ClaudeFixture, approvals: ElwoodApprovals) {
-  const common = { cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir, autotrust: true };
-  const session: ElwoodAgentSession =
-    cli === "claude"
-      ? // Claude's default mode with no allow rule for Bash asks before every command.
-        new ClaudeSession({ ...common, permissionMode: "default", hooks: approvals.claudeHooks() })
-      : cli === "gemini"
-        ? // Gemini's default mode asks before `touch`.
-          new GeminiSession({ ...common, approvalMode: "default", hooks: approvals.geminiHooks() })
-        : // Codex asks before a command that wants to leave a read-only sandbox.
-          new CodexSession({
-            ...common,
-            sandbox: "read-only",
-            approvalPolicy: "on-request",
-            hooks: approvals.codexHooks(),
-          });
+function sessionFor(row: AgentRow, fx: ClaudeFixture, approvals: ElwoodApprovals) {
+  const session = row.create({
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    asking: true,
+    hooks: approvals.hooksFor(ELWOOD_AGENTS.get(row.agent)),
+  });
   fx.defer(() => session.kill().catch(() => undefined));
   return session;
 }
 
-function shellCall(cli: CliName, command: string) {
-  if (cli === "claude") return { tool: { name: "Bash", input: { command } } };
-  if (cli === "gemini") {
-    return { tool: { name: "run_shell_command", input: { command, description: "marker" } } };
-  }
-  const input = {
-    cmd: command,
-    sandbox_permissions: "require_escalated",
-    justification: "The test needs this file written outside the sandbox",
-  };
-  return { tool: { name: "exec_command", input } };
-}
-
 /**
- * The CLI's own processes, found by what their command lines carry (Claude's `--settings`,
- * Codex's hook overrides, Gemini's `--session-id`), not the hook clients (`bash -c '<client>'`, `node -e '<client>'`)
- * or a shell around the CLI, whose command text may quote the same words.
+ * The CLI's own processes: every process in the agent home but the hook clients
+ * (`bash -c '<client>'`, `node -e '<client>'`) and shells, so the request ends because the
+ * CLI died, not because its hook client did.
  */
-function cliProcesses(fx: ClaudeFixture, cli: CliName): number[] {
-  const mark =
-    cli === "claude" ? "--settings" : cli === "gemini" ? "--session-id" : "features.hooks=true";
+function cliProcesses(fx: ClaudeFixture): number[] {
   return processesInHome(fx.home.home).filter((pid) => {
     const words = commandLineOf(pid).split(" ");
     const isWrapper = /(^|\/)(ba)?sh$/.test(words[0] ?? "") || words[1] === "-e";
-    return words.includes(mark) && !isWrapper;
+    return !isWrapper;
   });
 }
 
-/** A session whose PermissionRequest is parked as the one pending approval. */
-async function parked(cli: CliName, fx: ClaudeFixture, approvals: ElwoodApprovals) {
+/** A session whose permission request is parked as the one pending approval. */
+async function parked(row: AgentRow, fx: ClaudeFixture, approvals: ElwoodApprovals) {
   const events: ElwoodApprovalEvent[] = [];
   approvals.on((event) => events.push(event));
   const markerFile = join(fx.workspace, `${token("dropped")}.txt`);
   fx.server.turn({
     match: /needs approval/,
-    steps: [shellCall(cli, touchAndEcho(markerFile, "ran")), { say: "never asked" }],
+    steps: [row.asks.shell(touchAndEcho(markerFile, "ran")), { say: "never asked" }],
   });
-  const session = sessionFor(cli, fx, approvals);
+  const session = sessionFor(row, fx, approvals);
   const turn = session.send("needs approval").catch((error: unknown) => error);
   expect(await waitFor(() => approvals.pending().length === 1, { timeoutMs: 90_000 })).toBe(true);
   return { session, turn, events, approvalId: approvals.pending()[0]?.id as string };
 }
 
 describe("a pending approval whose CLI request is dropped leaves the list within a second", () => {
-  test.each(["claude", "codex", "gemini"] as const)(
-    "C-APR-04: %s: the CLI killed by its pid while its approval is pending cancels the approval within 1 s with reason request_ended; a late answer is approval_settled",
-    async (cli) => {
-      const fx = await newFixture({ cli });
+  test.each(AGENT_ROWS)(
+    "C-APR-04: $agent: the CLI killed by its pid while its approval is pending cancels the approval within 1 s with reason request_ended; a late answer is approval_settled",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
       const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
-      const { turn, events, approvalId } = await parked(cli, fx, approvals);
-      const pids = cliProcesses(fx, cli);
+      const { turn, events, approvalId } = await parked(row, fx, approvals);
+      const pids = cliProcesses(fx);
       expect(pids.length).toBeGreaterThan(0);
       const killedAt = Date.now();
       for (const pid of pids) process.kill(pid, "SIGKILL");
@@ -119,12 +96,12 @@ describe("a pending approval whose CLI request is dropped leaves the list within
     },
   );
 
-  test.each(["claude", "codex", "gemini"] as const)(
-    "C-APR-04: %s: interrupt() while its approval is pending cancels the approval within 1 s of the turn ending; a late answer is approval_settled",
-    async (cli) => {
-      const fx = await newFixture({ cli });
+  test.each(AGENT_ROWS)(
+    "C-APR-04: $agent: interrupt() while its approval is pending cancels the approval within 1 s of the turn ending; a late answer is approval_settled",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
       const approvals = new ElwoodApprovals({ expireAfterMs: EXPIRY_MS });
-      const { session, turn, events, approvalId } = await parked(cli, fx, approvals);
+      const { session, turn, events, approvalId } = await parked(row, fx, approvals);
       await session.interrupt({ timeoutMs: 30_000 });
       const interruptedAt = Date.now();
       const gone = await waitFor(() => approvals.pending().length === 0, {

@@ -1,13 +1,15 @@
 // Approvals through `elwood serve` against the real CLIs and the scripted model server
-// (issue 24 "Done when" 1, issue 42 for Gemini): a tool call that needs permission is one
+// (issue 24 "Done when" 1, issue 42), for every agent of the one table in the posture that
+// asks first (support/agent-table.ts `asks`): a tool call that needs permission is one
 // pending approval in GET …/approvals and an `approval` SSE entry; allow runs the command
 // and the turn ends; deny with a message never runs it and the model's next request
-// carries the message (Gemini, answered on screen: its dialog takes no message, the turn
-// ends and the next one is answered); unanswered, it expires, the CLI's own dialog is on
-// screen (blocked), and any answer after the first (or after expiry) is 409.
+// carries the message (an agent answered on screen, Gemini: its dialog takes no message,
+// the turn ends and the next one is answered); unanswered, it expires, the CLI's own dialog
+// is on screen (blocked), and any answer after the first (or after expiry) is 409.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, token } from "../support/claude-e2e.js";
 import { toolResultText, touchAndEcho } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -16,81 +18,17 @@ import { serveOver } from "../support/serve-e2e.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
-type Agent = "claude" | "codex" | "copilot" | "gemini";
-
-/** What each CLI needs to ask for permission: a posture and a tool call that leaves it. */
-const AGENTS: Record<
-  Agent,
-  {
-    readonly posture: Record<string, unknown>;
-    readonly api: "anthropic" | "openai" | "google";
-    /**
-     * Answered by typing into the CLI's own dialog (prd/approvals.md "On screen"): a deny's
-     * message has no place there.
-     */
-    readonly answeredOnScreen: boolean;
-    /** The tool's name in the approval, as the CLI reports it. */
-    readonly toolName: string;
-    tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
-  }
-> = {
-  // Claude's default mode with no allow rule for Bash asks before every command.
-  claude: {
-    posture: { permissionMode: "default" },
-    api: "anthropic",
-    answeredOnScreen: false,
-    toolName: "Bash",
-    tool: (command) => ({ name: "Bash", input: { command } }),
-  },
-  // Codex on-request in a read-only sandbox asks before a command that leaves the sandbox.
-  codex: {
-    posture: { sandbox: "read-only", approvalPolicy: "on-request" },
-    api: "openai",
-    answeredOnScreen: false,
-    toolName: "Bash",
-    tool: (command) => ({
-      name: "exec_command",
-      input: {
-        cmd: command,
-        sandbox_permissions: "require_escalated",
-        justification: "The test needs this file written outside the sandbox",
-      },
-    }),
-  },
-  // Copilot's own default asks before a command that writes ("Do you want to run this
-  // command?"); its permissionRequest hook answers that prompt.
-  copilot: {
-    posture: {},
-    api: "anthropic",
-    answeredOnScreen: false,
-    toolName: "bash",
-    tool: (command) => ({ name: "bash", input: { command, description: "Touch a marker" } }),
-  },
-  // Gemini's default mode asks before `touch` (not before `echo`); its Notification hook
-  // announces the dialog and the answer is typed into it (prd/gemini.md "Approvals").
-  gemini: {
-    posture: { approvalMode: "default" },
-    api: "google",
-    answeredOnScreen: true,
-    toolName: "run_shell_command",
-    tool: (command) => ({
-      name: "run_shell_command",
-      input: { command, description: "Touch a marker" },
-    }),
-  },
-};
-
 async function readySession(
   client: ServeClient,
   fx: ClaudeFixture,
-  agent: Agent,
+  row: AgentRow,
 ): Promise<{ readonly id: string; readonly events: SseFollower }> {
   const started = await client.call("POST", "/api/sessions", {
-    agent,
+    agent: row.agent,
     cwd: fx.workspace,
     // The fixture trusts the workspace for Claude; Codex asks, so trust it at start.
     autotrust: true,
-    ...AGENTS[agent].posture,
+    ...row.asks.posture,
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const id = started.body.id as string;
@@ -126,10 +64,11 @@ async function screenText(client: ServeClient, id: string): Promise<string> {
   return ((await client.call("GET", `/api/sessions/${id}/screen`)).body.text as string) ?? "";
 }
 
-for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
+for (const row of AGENT_ROWS) {
+  const { agent } = row;
   describe(`approvals through elwood serve: ${agent}`, () => {
     test("C-APR-01 C-APR-02 C-APR-03: allow lets the command run and the turn finish; a second answer is 409; an unknown id 404", async () => {
-      const fx = await newFixture({ cli: agent });
+      const fx = await newFixture(row.fixture);
       const { client } = await serveOver(fx);
       const markerFile = join(fx.workspace, `${token("allowed")}.txt`);
       const marker = token("allowed-output");
@@ -137,13 +76,13 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
       const done = token("Allowed and done");
       fx.server.turn({
         match: /needs approval/,
-        steps: [{ tool: AGENTS[agent].tool(command) }, { say: done }],
+        steps: [row.asks.shell(command), { say: done }],
       });
-      const { id, events } = await readySession(client, fx, agent);
+      const { id, events } = await readySession(client, fx, row);
 
       const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
       const approval = await onePending(client, id);
-      expect(approval).toMatchObject({ toolName: AGENTS[agent].toolName, agent });
+      expect(approval).toMatchObject({ toolName: row.asks.toolName, agent });
       expect(JSON.stringify(approval.input)).toContain(command);
       expect(approval.detail).toMatchObject({ kind: "command" });
       expect((approval.detail as { command: string }).command).toContain(command);
@@ -164,7 +103,7 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
       expect((await answer(client, id, "apr_unknown", { behavior: "allow" })).status).toBe(404);
 
       expect(await reply).toMatchObject({ status: 200, body: { text: done } });
-      const { text } = await toolResultText(fx, AGENTS[agent].api);
+      const { text } = await toolResultText(fx, row.api);
       expect(text).toContain(marker);
       expect(existsSync(markerFile)).toBe(true);
       await events.waitFor(approvalEntry("answered", approvalId));
@@ -177,18 +116,18 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
     // A deny answered through the hook carries its message to the model; one typed into
     // the CLI's own dialog has no place for it (a dialog gone without an answer:
     // approvals-dropped.test.ts).
-    if (!AGENTS[agent].answeredOnScreen) {
+    if (!row.asks.answeredOnScreen) {
       test("C-APR-02: deny with a message: the command never runs and the next request carries the message", async () => {
-        const fx = await newFixture({ cli: agent });
+        const fx = await newFixture(row.fixture);
         const { client } = await serveOver(fx);
         const markerFile = join(fx.workspace, `${token("denied")}.txt`);
         const reason = token("not-on-this-machine");
         const done = token("Denied then done");
         fx.server.turn({
           match: /needs approval/,
-          steps: [{ tool: AGENTS[agent].tool(touchAndEcho(markerFile, "ran")) }, { say: done }],
+          steps: [row.asks.shell(touchAndEcho(markerFile, "ran")), { say: done }],
         });
-        const { id, events } = await readySession(client, fx, agent);
+        const { id, events } = await readySession(client, fx, row);
         const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
         const approval = await onePending(client, id);
         const approvalId = approval.id as string;
@@ -196,7 +135,7 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
           (await answer(client, id, approvalId, { behavior: "deny", message: reason })).status,
         ).toBe(200);
         expect(await reply).toMatchObject({ status: 200, body: { text: done } });
-        const { text } = await toolResultText(fx, AGENTS[agent].api);
+        const { text } = await toolResultText(fx, row.api);
         expect(text).toContain(reason);
         expect(existsSync(markerFile)).toBe(false);
         const answered = await events.waitFor(approvalEntry("answered", approvalId));
@@ -205,16 +144,16 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
       });
     } else {
       test("C-APR-02: deny refuses the CLI's own dialog: the command never runs and the next turn is answered", async () => {
-        const fx = await newFixture({ cli: agent });
+        const fx = await newFixture(row.fixture);
         const { client } = await serveOver(fx);
         const markerFile = join(fx.workspace, `${token("denied")}.txt`);
         const next = token("Next turn answered");
         fx.server.turn({
           match: /needs approval/,
-          steps: [{ tool: AGENTS[agent].tool(touchAndEcho(markerFile, "ran")) }, { say: "never" }],
+          steps: [row.asks.shell(touchAndEcho(markerFile, "ran")), { say: "never" }],
         });
         fx.server.turn({ match: /after the deny/, steps: [{ say: next }] });
-        const { id, events } = await readySession(client, fx, agent);
+        const { id, events } = await readySession(client, fx, row);
         const reply = client.call("POST", `/api/sessions/${id}/send`, { text: "needs approval" });
         const approval = await onePending(client, id);
         const approvalId = approval.id as string;
@@ -228,7 +167,7 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
         // ends the turn without a reply.
         expect(await reply).toMatchObject({ status: 200, body: { text: "" } });
         const withResults = fx.server.requests.filter(
-          (request) => request.api === AGENTS[agent].api && request.toolResults.length > 0,
+          (request) => request.api === row.api && request.toolResults.length > 0,
         );
         expect(withResults).toEqual([]);
         await events.waitFor(
@@ -244,14 +183,14 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
     }
 
     test("C-APR-04: unanswered, the approval expires: the CLI's own dialog is on screen (blocked) and a late answer is 409", async () => {
-      const fx = await newFixture({ cli: agent });
+      const fx = await newFixture(row.fixture);
       const { client } = await serveOver(fx, { approvalExpiryMs: 3_000 });
       const markerFile = join(fx.workspace, `${token("expired")}.txt`);
       fx.server.turn({
         match: /needs approval/,
-        steps: [{ tool: AGENTS[agent].tool(touchAndEcho(markerFile, "ran")) }, { say: "late" }],
+        steps: [row.asks.shell(touchAndEcho(markerFile, "ran")), { say: "late" }],
       });
-      const { id, events } = await readySession(client, fx, agent);
+      const { id, events } = await readySession(client, fx, row);
       const reply = client
         .call("POST", `/api/sessions/${id}/send`, { text: "needs approval" })
         .catch(() => undefined);
@@ -266,7 +205,7 @@ for (const agent of ["claude", "codex", "copilot", "gemini"] as const) {
         30_000,
       );
       expect((await client.call("GET", `/api/sessions/${id}`)).body.status).toBe("blocked");
-      expect(await screenText(client, id)).toContain(agent === "claude" ? "Bash" : "touch");
+      expect(await screenText(client, id)).toContain(row.asks.dialogShows);
       expect((await client.call("GET", `/api/sessions/${id}/approvals`)).body).toEqual({
         approvals: [],
       });

@@ -13,6 +13,7 @@ import {
   type SessionNotification,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
+import { type AgentRow, agentRow } from "./agent-table.js";
 import { elwoodArgv, ROOT } from "./serve-process.js";
 
 export type PermissionAnswer = "allow_once" | "allow_always" | "reject_once" | "cancelled";
@@ -140,30 +141,11 @@ export const SCENARIO_TIMEOUT_MS = 480_000;
 
 export type AcpTestAgent = "claude" | "codex";
 
-/** What each CLI needs to ask for permission: a posture and a tool call that leaves it. */
-export const ACP_TEST_AGENTS: Record<
-  AcpTestAgent,
-  {
-    readonly flags: readonly string[];
-    readonly api: "anthropic" | "openai";
-    tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
-  }
-> = {
-  claude: {
-    flags: ["--claude-permission-mode", "default"],
-    api: "anthropic",
-    tool: (command) => ({ name: "Bash", input: { command } }),
-  },
-  codex: {
-    flags: ["--codex-sandbox", "read-only", "--codex-approval-policy", "on-request"],
-    api: "openai",
-    tool: (command) => ({
-      name: "exec_command",
-      input: {
-        cmd: command,
-        sandbox_permissions: "require_escalated",
-        justification: "The test needs this file written outside the sandbox",
-      },
-    }),
-  },
+/**
+ * The agents the ACP scenarios run so far; how each is made to ask for permission is its row's
+ * (agent-table.ts `asks`).
+ */
+export const ACP_TEST_AGENTS: Record<AcpTestAgent, AgentRow> = {
+  claude: agentRow("claude"),
+  codex: agentRow("codex"),
 };

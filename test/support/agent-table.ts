@@ -48,6 +48,37 @@ export interface RowOptions {
   readonly hooks?: Readonly<Record<string, unknown>>;
   /** No posture option at all: the agent's defaults, under which its shell may ask first. */
   readonly bare?: boolean;
+  /** The posture of `AgentRow.asks` instead: `asks.shell(command)` waits for permission. */
+  readonly asking?: boolean;
+}
+
+/**
+ * What the agent needs to ask for permission before a shell command (prd/approvals.md): a
+ * posture and the scripted model's call it asks about, and how the approval looks.
+ */
+export interface AskingRow {
+  /** Session options, and `elwood serve`'s request fields of the same names. */
+  readonly posture: Readonly<Record<string, unknown>>;
+  /** The same posture as `elwood` flags (`elwood acp`). */
+  readonly cliFlags: readonly string[];
+  /** The scripted model's call of the shell tool that the posture asks about. */
+  shell(command: string): ToolStep;
+  /** The tool's name in the approval, as the CLI reports it. */
+  readonly toolName: string;
+  /**
+   * Answered by typing into the CLI's own dialog (prd/approvals.md "On screen"): a deny's
+   * message has no place there.
+   */
+  readonly answeredOnScreen: boolean;
+  /** A word the CLI's own permission dialog shows for the call (an approval expired). */
+  readonly dialogShows: string;
+  /**
+   * The prompt after a turn interrupted while its call waited for permission: Claude sends
+   * the refused call's result in the same message, so the scripted model answers it as the
+   * interrupted turn's continuation; the others send the prompt with no result beside it
+   * (Codex and Copilot record the call as aborted earlier in the history), a turn of its own.
+   */
+  readonly promptAfterInterrupt: "continues-the-turn" | "starts-a-turn";
 }
 
 /**
@@ -73,6 +104,9 @@ export interface AgentRow {
   ): Promise<{ readonly session: ElwoodAgentSession; readonly resumed: boolean }>;
   /** The scripted model's call of the agent's shell tool running `command`. */
   shell(command: string): ToolStep;
+  /** The model API the CLI talks to on the scripted server (`LoggedRequest.api`). */
+  readonly api: "anthropic" | "openai" | "google";
+  readonly asks: AskingRow;
   /** The hook event name the agent fires before a tool runs (`hookEventName`). */
   readonly beforeToolEvent: string;
   /** What a before-tool handler returns to refuse the call; the model sees `reason`. */
@@ -126,7 +160,7 @@ export interface CompactionRow {
 const fixture: FixtureOptions = { trusted: true };
 
 function common(options: RowOptions) {
-  const { beforeTool: _hook, hooks: _hooks, bare: _bare, ...rest } = options;
+  const { beforeTool: _hook, hooks: _hooks, bare: _bare, asking: _asking, ...rest } = options;
   return { ...rest, autotrust: true };
 }
 
@@ -145,6 +179,12 @@ const PERMISSION_DENY = (reason: string) => ({
   permissionDecisionReason: reason,
 });
 
+// Each agent's own spelling of "the shell tool asks first" (`AskingRow.posture`).
+const CLAUDE_ASKING = { permissionMode: "default" } as const;
+const CODEX_ASKING = { sandbox: "read-only", approvalPolicy: "on-request" } as const;
+const GEMINI_ASKING = { approvalMode: "default" } as const;
+const COPILOT_ASKING = {} as const;
+
 const ROWS: Readonly<Record<CliName, AgentRow>> = {
   claude: {
     agent: "claude",
@@ -156,6 +196,18 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     startOrResume: (options) =>
       startOrResumeClaude({ ...claudeOptions(options), elwoodSessionId: options.elwoodSessionId }),
     shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
+    api: "anthropic",
+    // Claude's default mode with no allow rule for Bash asks before every command.
+    asks: {
+      posture: CLAUDE_ASKING,
+      cliFlags: ["--claude-permission-mode", "default"],
+      shell: (command) => ({ tool: { name: "Bash", input: { command } } }),
+      toolName: "Bash",
+      answeredOnScreen: false,
+      // Its dialog's title; the command itself may wrap.
+      dialogShows: "Bash",
+      promptAfterInterrupt: "continues-the-turn",
+    },
     beforeToolEvent: "PreToolUse",
     denyTool: PERMISSION_DENY,
     confinesToolWrites: false,
@@ -189,6 +241,27 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     startOrResume: (options) =>
       startOrResumeCodex({ ...codexOptions(options), elwoodSessionId: options.elwoodSessionId }),
     shell: (command) => ({ tool: { name: "exec_command", input: { cmd: command } } }),
+    api: "openai",
+    // On-request in a read-only sandbox, Codex asks before a command that leaves the sandbox.
+    asks: {
+      posture: CODEX_ASKING,
+      cliFlags: ["--codex-sandbox", "read-only", "--codex-approval-policy", "on-request"],
+      shell: (command) => ({
+        tool: {
+          name: "exec_command",
+          input: {
+            cmd: command,
+            sandbox_permissions: "require_escalated",
+            justification: "The test needs this file written outside the sandbox",
+          },
+        },
+      }),
+      // Codex's PermissionRequest names its shell tool as Claude does.
+      toolName: "Bash",
+      answeredOnScreen: false,
+      dialogShows: "touch",
+      promptAfterInterrupt: "starts-a-turn",
+    },
     beforeToolEvent: "PreToolUse",
     denyTool: PERMISSION_DENY,
     confinesToolWrites: true,
@@ -222,6 +295,20 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     shell: (command) => ({
       tool: { name: "run_shell_command", input: { command, description: "run it" } },
     }),
+    api: "google",
+    // Gemini's default mode asks before `touch` (not before `echo`); its Notification hook
+    // only announces the dialog, and the answer is typed into it (prd/gemini.md "Approvals").
+    asks: {
+      posture: GEMINI_ASKING,
+      cliFlags: ["--gemini-approval-mode", "default"],
+      shell: (command) => ({
+        tool: { name: "run_shell_command", input: { command, description: "Touch a marker" } },
+      }),
+      toolName: "run_shell_command",
+      answeredOnScreen: true,
+      dialogShows: "touch",
+      promptAfterInterrupt: "starts-a-turn",
+    },
     beforeToolEvent: "BeforeTool",
     denyTool: (reason) => ({ decision: "deny", reason }),
     confinesToolWrites: false,
@@ -256,6 +343,21 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
         elwoodSessionId: options.elwoodSessionId,
       }),
     shell: (command) => ({ tool: { name: "bash", input: { command, description: "run it" } } }),
+    // Offline, Copilot runs BYOK against the scripted server's Anthropic API.
+    api: "anthropic",
+    // Copilot's own default asks before a command that writes ("Do you want to run this
+    // command?"); its permissionRequest hook answers that prompt.
+    asks: {
+      posture: COPILOT_ASKING,
+      cliFlags: [],
+      shell: (command) => ({
+        tool: { name: "bash", input: { command, description: "Touch a marker" } },
+      }),
+      toolName: "bash",
+      answeredOnScreen: false,
+      dialogShows: "touch",
+      promptAfterInterrupt: "starts-a-turn",
+    },
     beforeToolEvent: "preToolUse",
     denyTool: PERMISSION_DENY,
     confinesToolWrites: false,
@@ -284,6 +386,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
 // Each agent's own spelling of "the shell tool runs unasked" and of its before-tool hook.
 function claudeOptions(options: RowOptions) {
   const hooks = hooksOf(options, "PreToolUse");
+  if (options.asking) return { ...common(options), ...CLAUDE_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
   return {
     ...common(options),
@@ -294,17 +397,21 @@ function claudeOptions(options: RowOptions) {
 }
 
 function codexOptions(options: RowOptions) {
-  return { ...common(options), ...hooksOf(options, "PreToolUse") };
+  const hooks = hooksOf(options, "PreToolUse");
+  if (options.asking) return { ...common(options), ...CODEX_ASKING, ...hooks };
+  return { ...common(options), ...hooks };
 }
 
 function geminiOptions(options: RowOptions) {
   const hooks = hooksOf(options, "BeforeTool");
+  if (options.asking) return { ...common(options), ...GEMINI_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
   return { ...common(options), approvalMode: "yolo" as const, ...hooks };
 }
 
 function copilotOptions(options: RowOptions) {
   const hooks = hooksOf(options, "preToolUse");
+  if (options.asking) return { ...common(options), ...COPILOT_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
   // Copilot runs only read-only commands (`echo`) unasked; `shell` allows every command.
   return { ...common(options), allowedTools: ["shell"], ...hooks };
@@ -312,3 +419,8 @@ function copilotOptions(options: RowOptions) {
 
 /** Every registered agent's row, in the registry's order. */
 export const AGENT_ROWS: readonly AgentRow[] = CLI_NAMES.map((name) => ROWS[name]);
+
+/** One agent's row. */
+export function agentRow(agent: CliName): AgentRow {
+  return ROWS[agent];
+}
