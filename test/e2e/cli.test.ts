@@ -1,8 +1,8 @@
 // The built `elwood` executable against the real pinned CLIs and the scripted model
 // server (issue 13 "Done when" 1–4 and 6): JSON runs and resume for every agent of the one
-// table (support/agent-table.ts), JSONL
-// and text output on a tool turn, the sessions listing, exit statuses for a bad flag,
-// a timeout, SIGINT and a missing agent, and the live status line on a terminal only.
+// table (support/agent-table.ts), JSONL and text output on a tool turn for every agent
+// too, the sessions listing, exit statuses for a bad flag, a timeout, SIGINT and a
+// missing agent, and the live status line on a terminal only.
 // One model server and one agent home serve the whole file; each test uses its own
 // workspace, and nothing may be left running in the home afterwards.
 import { type ChildProcess, execFileSync } from "node:child_process";
@@ -142,16 +142,15 @@ describe.each(AGENT_ROWS)("elwood --agent $agent", ({ agent }) => {
   });
 });
 
-describe("elwood output on a tool turn (Claude)", () => {
+describe.each(AGENT_ROWS)("elwood output on a tool turn, $agent", (row) => {
+  const { agent } = row;
   test("C-CLI-11: --output jsonl prints ordered records with elapsedMs, a tool record and exactly one result record", async () => {
     const cwd = await workspace();
     const question = token("tool-question");
     const answer = token("tool-answer");
-    server.turn({
-      match: question,
-      steps: [{ tool: { name: "Bash", input: { command: "echo elwood" } } }, { say: answer }],
-    });
-    const run = await runBin(["--agent", "claude", "--output", "jsonl", question], {
+    const shell = row.shell("echo elwood");
+    server.turn({ match: question, steps: [shell, { say: answer }] });
+    const run = await runBin(["--agent", agent, ...row.cliPosture, "--output", "jsonl", question], {
       cwd,
       env: env(),
     });
@@ -165,16 +164,16 @@ describe("elwood output on a tool turn (Claude)", () => {
       expect(Number.isInteger(record.elapsedMs)).toBe(true);
     }
     // The terminal record first: on a failure it names the error code and message.
-    expect(records.at(-1)).toMatchObject({ type: "result", response: answer, agent: "claude" });
+    expect(records.at(-1)).toMatchObject({ type: "result", response: answer, agent });
     expect(run.code).toBe(0);
     const types = records.map((record) => record.type);
     expect(types.filter((type) => type === "result" || type === "error")).toEqual(["result"]);
     expect(types.at(-1)).toBe("result");
     expect(records).toContainEqual(
-      expect.objectContaining({ type: "tool", phase: "call", name: "Bash" }),
+      expect.objectContaining({ type: "tool", phase: "call", name: shell.tool.name }),
     );
     expect(records).toContainEqual(expect.objectContaining({ type: "text", text: answer }));
-    expect(records.at(-1)).toMatchObject({ response: answer, agent: "claude" });
+    expect(records.at(-1)).toMatchObject({ response: answer, agent });
     const elapsed = records.map((record) => record.elapsedMs as number);
     expect([...elapsed].sort((a, b) => a - b)).toEqual(elapsed);
   });
@@ -184,7 +183,7 @@ describe("elwood output on a tool turn (Claude)", () => {
     const question = token("text-question");
     const answer = token("text-answer");
     server.turn({ match: question, steps: [{ say: answer }] });
-    const run = await runBin(["--agent", "claude", question], { cwd, env: env() });
+    const run = await runBin(["--agent", agent, question], { cwd, env: env() });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${answer}\n`);
     expect(run.stderr).toBe("");
