@@ -440,39 +440,45 @@ describe("elwood exit statuses", () => {
     expect(run.stdout).toBe("");
   });
 
-  test("C-CLI-07 C-LIFE-10: --timeout 2s on a slow turn exits 124 and leaves no process", async () => {
-    const cwd = await workspace();
-    const question = token("slow-question");
-    server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "too late" }] });
-    const run = await runBin(
-      ["--agent", "claude", "--timeout", "2s", "--output", "json", question],
-      {
+  test.each(AGENT_ROWS)(
+    "C-CLI-07 C-LIFE-10: --timeout 2s on a slow turn exits 124 and leaves no process ($agent)",
+    async ({ agent }) => {
+      const cwd = await workspace();
+      const question = token("slow-question");
+      server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "too late" }] });
+      const run = await runBin(
+        ["--agent", agent, "--timeout", "2s", "--output", "json", question],
+        {
+          cwd,
+          env: env(),
+        },
+      );
+      expect(run.code).toBe(124);
+      expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
+      await expectNothingRunningFromHome();
+    },
+  );
+
+  test.each(AGENT_ROWS)(
+    "C-CLI-07 C-LIFE-10: SIGINT during a turn exits 130 and leaves no process ($agent)",
+    async ({ agent }) => {
+      const cwd = await workspace();
+      const question = token("interrupted-question");
+      server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
+      const asked = () =>
+        server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
+      const run = await runBin(["--agent", agent, question], {
         cwd,
         env: env(),
-      },
-    );
-    expect(run.code).toBe(124);
-    expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
-    await expectNothingRunningFromHome();
-  });
-
-  test("C-CLI-07 C-LIFE-10: SIGINT during a turn exits 130 and leaves no process", async () => {
-    const cwd = await workspace();
-    const question = token("interrupted-question");
-    server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
-    const asked = () =>
-      server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
-    const run = await runBin(["--agent", "claude", question], {
-      cwd,
-      env: env(),
-      onSpawn: (child) => {
-        void waitFor(asked, { timeoutMs: 60_000 }).then(() => child.kill("SIGINT"));
-      },
-    });
-    expect(run.code).toBe(130);
-    expect(run.stdout).toBe("");
-    await expectNothingRunningFromHome();
-  });
+        onSpawn: (child) => {
+          void waitFor(asked, { timeoutMs: 60_000 }).then(() => child.kill("SIGINT"));
+        },
+      });
+      expect(run.code).toBe(130);
+      expect(run.stdout).toBe("");
+      await expectNothingRunningFromHome();
+    },
+  );
 
   test("C-CLI-21: no agent on the login shell's PATH exits 2 with no_agent_found and install hints", async () => {
     const bare = await createAgentHome({
