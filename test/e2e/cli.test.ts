@@ -605,68 +605,76 @@ describe("elwood exit statuses", () => {
 });
 
 describe("elwood when a run goes wrong", () => {
-  test("C-CLI-07 C-LIFE-10: --timeout during start-up exits 124 before anything is asked, and leaves no process", async () => {
-    const slow = await wrappedAgents({ claude: 'if [ "$1" != --version ]; then sleep 60; fi' });
-    try {
-      const begun = Date.now();
-      const question = token("never-started");
-      const run = await runBin(
-        ["--agent", "claude", "--timeout", "2s", "--output", "json", question],
-        { cwd: await workspace(), env: slow.env },
-      );
-      expect(run.code).toBe(124);
-      expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
-      expect(Date.now() - begun).toBeLessThan(30_000);
-      expect(server.requests.filter((r) => conversation(r).includes(question))).toEqual([]);
-      expect(await survivorsInHome(slow.home)).toEqual([]);
-    } finally {
-      await slow.cleanup();
-    }
-  });
+  test.each(AGENT_ROWS)(
+    "C-CLI-07 C-LIFE-10: --timeout during start-up exits 124 before anything is asked, and leaves no process ($agent)",
+    async ({ agent }) => {
+      const slow = await wrappedAgents({ [agent]: 'if [ "$1" != --version ]; then sleep 60; fi' });
+      try {
+        const begun = Date.now();
+        const question = token("never-started");
+        const run = await runBin(
+          ["--agent", agent, "--timeout", "2s", "--output", "json", question],
+          { cwd: await workspace(), env: slow.env },
+        );
+        expect(run.code).toBe(124);
+        expect(JSON.parse(run.stdout)).toMatchObject({ type: "error", error: { code: "timeout" } });
+        expect(Date.now() - begun).toBeLessThan(30_000);
+        expect(server.requests.filter((r) => conversation(r).includes(question))).toEqual([]);
+        expect(await survivorsInHome(slow.home)).toEqual([]);
+      } finally {
+        await slow.cleanup();
+      }
+    },
+  );
 
-  test("C-CLI-07 C-LIFE-02: a second SIGINT kills an agent whose graceful stop hangs; still 130, nothing left", async () => {
-    // A launcher shim that does not exec and ignores SIGHUP (as version-manager shims can):
-    // the graceful stop then waits out its grace, and only the second Ctrl-C cuts it short.
-    const real = cliBinary("claude");
-    const deaf = await wrappedAgents({ claude: `trap '' HUP\n"${real}" "$@"\nexit $?` });
-    try {
-      const question = token("twice-interrupted");
-      server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
-      const asked = () =>
-        server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
-      let secondAt = 0;
-      const run = await runBin(["--agent", "claude", "--verbose", "--output", "jsonl", question], {
-        cwd: await workspace(),
-        env: deaf.env,
-        onSpawn: (child) => {
-          void waitFor(asked, { timeoutMs: 90_000 }).then(() => child.kill("SIGINT"));
-          let seen = "";
-          child.stderr?.on("data", (chunk: Buffer | string) => {
-            seen += chunk.toString();
-            // Printed once the interrupt is done and the graceful stop begins.
-            if (secondAt === 0 && seen.includes("stopping the agent (state kept)")) {
-              secondAt = Date.now();
-              child.kill("SIGINT");
-            }
-          });
-        },
-      });
-      expect(secondAt).toBeGreaterThan(0);
-      expect(run.code).toBe(130);
-      const records = run.stdout
-        .trimEnd()
-        .split("\n")
-        .map((line) => JSON.parse(line) as { type: string; status?: string; error?: unknown });
-      const statuses = records.filter((r) => r.type === "status").map((r) => r.status);
-      // Killed by the second press, never a graceful `stopped` reached after the grace.
-      expect(statuses).toContain("killed");
-      expect(statuses).not.toContain("stopped");
-      expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" } });
-      expect(await survivorsInHome(deaf.home)).toEqual([]);
-    } finally {
-      await deaf.cleanup();
-    }
-  });
+  // Agent-neutral: the shim is plain sh around whichever CLI, and the graceful stop it
+  // defeats is the shared runtime's SIGHUP to the PTY's leader (core/runtime/shutdown.ts).
+  test.each(AGENT_ROWS)(
+    "C-CLI-07 C-LIFE-02: a second SIGINT kills an agent whose graceful stop hangs; still 130, nothing left ($agent)",
+    async ({ agent }) => {
+      // A launcher shim that does not exec and ignores SIGHUP (as version-manager shims can):
+      // the graceful stop then waits out its grace, and only the second Ctrl-C cuts it short.
+      const real = cliBinary(agent);
+      const deaf = await wrappedAgents({ [agent]: `trap '' HUP\n"${real}" "$@"\nexit $?` });
+      try {
+        const question = token("twice-interrupted");
+        server.turn({ match: question, steps: [{ pause: 60_000 }, { say: "never" }] });
+        const asked = () =>
+          server.requests.some((r) => !r.isAuxiliary && conversation(r).includes(question));
+        let secondAt = 0;
+        const run = await runBin(["--agent", agent, "--verbose", "--output", "jsonl", question], {
+          cwd: await workspace(),
+          env: deaf.env,
+          onSpawn: (child) => {
+            void waitFor(asked, { timeoutMs: 90_000 }).then(() => child.kill("SIGINT"));
+            let seen = "";
+            child.stderr?.on("data", (chunk: Buffer | string) => {
+              seen += chunk.toString();
+              // Printed once the interrupt is done and the graceful stop begins.
+              if (secondAt === 0 && seen.includes("stopping the agent (state kept)")) {
+                secondAt = Date.now();
+                child.kill("SIGINT");
+              }
+            });
+          },
+        });
+        expect(secondAt).toBeGreaterThan(0);
+        expect(run.code).toBe(130);
+        const records = run.stdout
+          .trimEnd()
+          .split("\n")
+          .map((line) => JSON.parse(line) as { type: string; status?: string; error?: unknown });
+        const statuses = records.filter((r) => r.type === "status").map((r) => r.status);
+        // Killed by the second press, never a graceful `stopped` reached after the grace.
+        expect(statuses).toContain("killed");
+        expect(statuses).not.toContain("stopped");
+        expect(records.at(-1)).toMatchObject({ type: "error", error: { code: "interrupted" } });
+        expect(await survivorsInHome(deaf.home)).toEqual([]);
+      } finally {
+        await deaf.cleanup();
+      }
+    },
+  );
 
   test("C-CLI-17 C-CLI-09: a timeout stays 124 when the cleanup after it fails too, and both are reported", async () => {
     const cwd = await workspace();
