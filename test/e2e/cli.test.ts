@@ -92,8 +92,9 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   return { ...home.env, ...extra };
 }
 
+/** The request's body as text; "" for one without (a GET, or a POST not yet read). */
 function conversation(request: { body: unknown }): string {
-  return JSON.stringify(request.body);
+  return JSON.stringify(request.body) ?? "";
 }
 
 describe.each(AGENT_ROWS)("elwood --agent $agent", ({ agent }) => {
