@@ -192,7 +192,7 @@ describe.each(AGENT_ROWS)("elwood output on a tool turn, $agent", (row) => {
   });
 });
 
-describe("elwood --image", () => {
+describe.each(AGENT_ROWS)("elwood --image, $agent", (row) => {
   test("C-CLI-04: two --image flags reach the model in the order given, byte for byte, with the piped text joined after a blank line", async () => {
     const cwd = await workspace();
     // Two different valid 1×1 PNGs, small enough that the CLI never re-encodes them.
@@ -213,7 +213,8 @@ describe("elwood --image", () => {
     const run = await runBin(
       [
         "--agent",
-        "claude",
+        row.agent,
+        ...row.cliPosture,
         "--image",
         "clear.png",
         "--image",
@@ -236,7 +237,7 @@ describe("elwood --image", () => {
   });
 });
 
-describe("elwood --persona", () => {
+describe.each(AGENT_ROWS)("elwood --persona, $agent", ({ agent }) => {
   test("C-CLI-08: the persona is a separate setup turn whose reply is discarded", async () => {
     const cwd = await workspace();
     const persona = token("persona");
@@ -245,7 +246,7 @@ describe("elwood --persona", () => {
     server.turn({ match: persona, steps: [{ say: token("persona-reply") }] });
     server.turn({ match: question, steps: [{ say: answer }] });
     const run = await runBin(
-      ["--agent", "codex", "--ephemeral", "--persona", persona, "--output", "json", question],
+      ["--agent", agent, "--ephemeral", "--persona", persona, "--output", "json", question],
       {
         cwd,
         env: env(),
