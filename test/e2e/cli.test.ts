@@ -559,7 +559,7 @@ describe("elwood exit statuses", () => {
       expect(JSON.parse(run.stdout).error.code).toBe("state_not_found");
       const shells = await readFile(log, "utf8").catch(() => "");
       expect(shells).not.toContain("command -v");
-      expect(server.requests.filter((r) => JSON.stringify(r.body).includes("no-such"))).toEqual([]);
+      expect(server.requests.filter((r) => conversation(r).includes("no-such"))).toEqual([]);
     } finally {
       await probing.cleanup();
     }
@@ -594,9 +594,7 @@ describe("elwood exit statuses", () => {
           agent,
           error: { code: ELWOOD_AGENTS.get(agent).errorNames.notFound },
         });
-        expect(server.requests.filter((r) => JSON.stringify(r.body).includes(question))).toEqual(
-          [],
-        );
+        expect(server.requests.filter((r) => conversation(r).includes(question))).toEqual([]);
         expect(processesInHome(oneHome.home)).toEqual([]);
       } finally {
         await oneHome.cleanup();
