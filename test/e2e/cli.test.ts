@@ -788,37 +788,28 @@ describe("elwood when a run goes wrong", () => {
     await expectNothingRunningFromHome();
   });
 
-  test.each(AGENT_ROWS)(
-    "C-CLI-27: --show-session-id adds one stderr footer naming the kept session; other commands refuse it ($agent)",
-    async ({ agent }) => {
-      const question = token("footer-question");
-      const answer = token("footer-answer");
-      server.turn({ match: question, steps: [{ say: answer }] });
-      const run = await runBin(["--agent", agent, "--show-session-id", question], {
-        cwd: await workspace(),
-        env: env(),
-      });
-      expect(run.code).toBe(0);
-      expect(run.stdout).toBe(`${answer}\n`);
-      const footer = /^elwood: session (\S+) \(continue with: elwood resume \1 "…"\)\n$/.exec(
-        run.stderr,
-      );
-      expect(footer, run.stderr).not.toBeNull();
-      const sessions = await runBin(["sessions", "--output", "json"], {
-        cwd: tmpdir(),
-        env: env(),
-      });
-      const ids = (JSON.parse(sessions.stdout) as { sessions: { id: string }[] }).sessions.map(
-        (session) => session.id,
-      );
-      expect(ids).toContain(footer?.[1]);
-      const refused = await runBin(["sessions", "--show-session-id"], {
-        cwd: tmpdir(),
-        env: env(),
-      });
-      expect(refused.code).toBe(2);
-    },
-  );
+  test("C-CLI-27: --show-session-id adds one stderr footer naming the kept session; other commands refuse it", async () => {
+    const question = token("footer-question");
+    const answer = token("footer-answer");
+    server.turn({ match: question, steps: [{ say: answer }] });
+    const run = await runBin(["--agent", "claude", "--show-session-id", question], {
+      cwd: await workspace(),
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${answer}\n`);
+    const footer = /^elwood: session (\S+) \(continue with: elwood resume \1 "…"\)\n$/.exec(
+      run.stderr,
+    );
+    expect(footer, run.stderr).not.toBeNull();
+    const sessions = await runBin(["sessions", "--output", "json"], { cwd: tmpdir(), env: env() });
+    const ids = (JSON.parse(sessions.stdout) as { sessions: { id: string }[] }).sessions.map(
+      (session) => session.id,
+    );
+    expect(ids).toContain(footer?.[1]);
+    const refused = await runBin(["sessions", "--show-session-id"], { cwd: tmpdir(), env: env() });
+    expect(refused.code).toBe(2);
+  });
 });
 
 /**
@@ -943,25 +934,22 @@ describe("elwood interactive", () => {
 });
 
 describe("elwood progress", () => {
-  test.each(AGENT_ROWS)(
-    "C-CLI-10: on a terminal, stderr shows a live status line that is erased at the end ($agent)",
-    async ({ agent }) => {
-      const cwd = await workspace();
-      const question = token("tty-question");
-      const answer = token("tty-answer");
-      server.turn({ match: question, steps: [{ pause: 1_500 }, { say: answer }] });
-      const { code, screen } = await runInPty(
-        process.execPath,
-        [ELWOOD_BIN, "--agent", agent, question],
-        cwd,
-      );
-      expect(code).toBe(0);
-      expect(screen).toMatch(new RegExp(`${agent} · (starting|ready|running) · \\d+\\.\\ds`));
-      // The line is cleared before the answer is printed, and the answer ends the output.
-      expect(screen).toContain("\r\x1b[2K");
-      expect(screen.trimEnd().endsWith(answer)).toBe(true);
-    },
-  );
+  test("C-CLI-10: on a terminal, stderr shows a live status line that is erased at the end", async () => {
+    const cwd = await workspace();
+    const question = token("tty-question");
+    const answer = token("tty-answer");
+    server.turn({ match: question, steps: [{ pause: 1_500 }, { say: answer }] });
+    const { code, screen } = await runInPty(
+      process.execPath,
+      [ELWOOD_BIN, "--agent", "claude", question],
+      cwd,
+    );
+    expect(code).toBe(0);
+    expect(screen).toMatch(/claude · (starting|ready|running) · \d+\.\ds/);
+    // The line is cleared before the answer is printed, and the answer ends the output.
+    expect(screen).toContain("\r\x1b[2K");
+    expect(screen.trimEnd().endsWith(answer)).toBe(true);
+  });
 
   test("C-CLI-18: --head mirrors the agent's own screen to a terminal stderr, stdout keeps the answer", async () => {
     const cwd = await workspace();
