@@ -1,11 +1,13 @@
 // The built `elwood` executable against the real pinned CLIs and the scripted model
 // server (issue 13 "Done when" 1–4 and 6): JSON runs and resume, JSONL and text output on
-// a tool turn, --image, --persona, exit statuses for a timeout (in start-up and in a turn)
-// and SIGINT (once, and twice past a hung stop), the session-id footer and the live status
-// line on a terminal for every agent of the one table (support/agent-table.ts, issue 42);
-// the sessions listing, a bad flag, a missing agent; the scenarios that lean on one CLI's
-// own flags, files or screen (Claude's) for that agent alone, and so far the two cleanup
-// failures (agent-neutral, Claude only for their 10-20 s each).
+// a tool turn, and exit statuses for a timeout (in start-up and in a turn) and SIGINT
+// (once, and twice past a hung stop) for every agent of the one table
+// (support/agent-table.ts, issue 42); the sessions listing, a bad flag, a missing agent.
+// The CLI's own plumbing that no agent changes (--image, --persona, the session-id footer,
+// the live status line, the two cleanup failures) runs for one agent: the same scenarios
+// over every row added about 200 s of e2e time for nothing the agent decides (images
+// reach each agent in images.test.ts). The scenarios that lean on one CLI's own flags,
+// files or screen run for that agent alone.
 // One model server and one agent home serve the whole file; each test uses its own
 // workspace, and nothing may be left running in the home afterwards.
 import { type ChildProcess, execFileSync } from "node:child_process";
