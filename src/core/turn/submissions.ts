@@ -15,7 +15,7 @@ import type {
 import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { DEFAULT_ENTER_TIMING, Delivery } from "./delivery.js";
 import type { StreamBinding, Turn } from "./turn.js";
-import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
+import { exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
 
@@ -68,8 +68,10 @@ export class Submissions {
       const timeoutMs = options.timeoutMs;
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
-        const error = timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs);
-        (submission.begun() ?? stream).fail(error);
+        const begun = submission.begun();
+        if (begun !== undefined) this.#turns.onCallerTimeout(begun, timeoutMs);
+        // No turn yet (still queued): the call fails, and its queued prompt is withdrawn.
+        else stream.fail(timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs));
       }, remaining);
     }
     const binding = { stream, catchUpMs: options.catchUpMs };
@@ -177,8 +179,7 @@ export class Submissions {
           accept: (evidence) => this.#turns.accept(begun, evidence),
         }).run();
       } catch (error) {
-        // An exit is announced with the status (the owner settles the turn), never before it.
-        if (!isExitError(error)) begun.fail(asElwoodError(error));
+        this.#turns.onDeliveryFailed(begun, error);
         if (!begun.isSubmitted) throw error;
       }
     };

@@ -13,7 +13,7 @@ import { OpenTurns } from "./open-turns.js";
 import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import type { StreamBinding, Turn, TurnEndEvidence } from "./turn.js";
-import { exitedMidTurn, timeout } from "./turn-errors.js";
+import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 
 export interface TurnsOptions {
   readonly context: SessionContext;
@@ -81,6 +81,24 @@ export class Turns {
   /** The next idle screen is an interrupt: Claude sends no Stop on Escape, maybe no banner. */
   noteInterruptRequested(): void {
     this.#isInterruptRequested = true;
+  }
+
+  /**
+   * The caller's `timeoutMs` ran out with this turn open (./submissions.ts reports it): the
+   * turn fails wait_timeout; the agent's own turn goes on to its boundary.
+   */
+  onCallerTimeout(turn: Turn, timeoutMs: number): void {
+    turn.fail(timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs));
+  }
+
+  /**
+   * Delivery gave up on the turn (prompt_not_accepted, composer_occupied, a write that
+   * failed). A CLI that exited is decided with the terminal status instead (onStatus), so
+   * the turn never fails before the status says why.
+   */
+  onDeliveryFailed(turn: Turn, error: unknown): void {
+    if (isExitError(error)) return;
+    turn.fail(asElwoodError(error));
   }
 
   onHook(event: HookEventBase): void {
@@ -269,14 +287,19 @@ export class Turns {
     const remaining = turn.quietRemaining();
     if (turn.promised) {
       if (turn.holdsPromisedText) turn.end();
-      else turn.armCatchUp("the transcript to catch up with the finished turn");
+      else this.#armCatchUp(turn, "the transcript to catch up with the finished turn");
     } else if (isTextUnproven && !turn.hasContent) {
       // Only the screen (or a hook without the text) said the turn is over: until some
       // transcript text is in (an empty message counts), never an empty success (the 64x2
       // run's hooks never came under load).
-      turn.armCatchUp("the finished turn's text in the transcript");
+      this.#armCatchUp(turn, "the finished turn's text in the transcript");
     } else if (remaining <= 0) turn.end();
     else turn.recheckAfter(remaining, () => this.#check(turn));
+  }
+
+  /** Waiting for `what` fails the turn after its catch-up bound (armed once per ready). */
+  #armCatchUp(turn: Turn, what: string): void {
+    turn.armCatchUp(() => turn.fail(timeout(what, turn.catchUpMs)));
   }
 
   #settleOnTerminal(turn: Turn, status: ElwoodSessionStatus): void {
@@ -294,6 +317,8 @@ export class Turns {
     if (content.type !== "text" || content.text !== "") {
       const turnNumber = turn.id;
       this.#context.events.emit("turn", { kind: "content", turnNumber, event: content });
+      // A consumer that stopped reading while the agent writes on (C-API-53): its buffer is
+      // dropped and the turn fails, which fails its stream.
       if (turn.stream?.push(content) === false) {
         turn.fail(timeout("the consumer to read buffered turn events", 0));
       }
