@@ -281,7 +281,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   #onStatusChange(change: ElwoodStatusEvent): void {
     const { events, queue } = this.context;
     this.turns.onStatus(change.status);
-    this.submissions.onStatus(change.status);
     events.emitStatus(change.status, change.previous);
     this.#options.transcript.setActive(change.status === "running" || change.status === "blocked");
     this.loops.onStatus(change.status, queue.activeKind);

@@ -2,6 +2,7 @@
 // seeds §5.8): only here is a turn decided, so its events and its stream cannot disagree.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
+import type { ElwoodError } from "../../errors.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
@@ -14,6 +15,10 @@ import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import type { StreamBinding, Turn, TurnEndEvidence } from "./turn.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
+import type { TurnStream } from "./turn-stream.js";
+
+/** A CLI exit a submission learned of first is announced with the status, at most this late. */
+const EXIT_STATUS_GRACE_MS = 2_000;
 
 export interface TurnsOptions {
   readonly context: SessionContext;
@@ -46,6 +51,8 @@ export class Turns {
   #isTurnEndHookOwed = false;
   /** Late turn-end hooks seen by onHook whose outcomes onHookOutcome must skip. */
   #lateTurnEndOutcomes = 0;
+  /** Calls whose submission learned of the CLI's exit before the status said it. */
+  readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
 
   constructor(options: TurnsOptions) {
     const { context } = options;
@@ -84,11 +91,29 @@ export class Turns {
   }
 
   /**
-   * The caller's `timeoutMs` ran out with this turn open (./submissions.ts reports it): the
-   * turn fails wait_timeout; the agent's own turn goes on to its boundary.
+   * The caller's `timeoutMs` ran out (./submissions.ts reports it): the turn fails
+   * wait_timeout and the agent's own turn goes on to its boundary; a call whose turn has
+   * not begun (still queued) fails the same way, and its queued prompt is withdrawn.
    */
-  onCallerTimeout(turn: Turn, timeoutMs: number): void {
+  onCallerTimeout(turn: Turn | TurnStream, timeoutMs: number): void {
     turn.fail(timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs));
+  }
+
+  /**
+   * A call's submission failed before any turn carried it (refused, withdrawn, or the CLI
+   * gone). A CLI exit is announced with the terminal status, at most EXIT_STATUS_GRACE_MS
+   * after the submission learned of it, so the call never fails before the status says why.
+   */
+  onSubmissionFailed(stream: TurnStream, error: unknown): void {
+    if (!isExitError(error) || this.#context.status.isTerminal) {
+      stream.fail(isExitError(error) ? exitedMidTurn(error.details.exitCode) : error);
+      return;
+    }
+    const failed = exitedMidTurn(error.details.exitCode);
+    this.#exitedStreams.set(stream, failed);
+    this.#context.clock.set(() => {
+      if (this.#exitedStreams.delete(stream)) stream.fail(failed);
+    }, EXIT_STATUS_GRACE_MS);
   }
 
   /**
@@ -237,6 +262,9 @@ export class Turns {
       else turn.markNotReady();
     }
     this.#open.onStatus(status);
+    if (!isTerminalStatus(status)) return;
+    for (const [stream, error] of this.#exitedStreams) stream.fail(error);
+    this.#exitedStreams.clear();
   }
 
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
