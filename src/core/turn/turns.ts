@@ -14,6 +14,7 @@ import { OpenTurns } from "./open-turns.js";
 import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import type { StreamBinding, Turn, TurnEndEvidence } from "./turn.js";
+import { TurnEndLedger } from "./turn-end-ledger.js";
 import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 import type { TurnStream } from "./turn-stream.js";
 
@@ -38,19 +39,12 @@ export class Turns {
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
   readonly #usage = new UsageTotal();
+  /** Hooks reach this parent: a turn ends on its turn-end hook, not on the idle screen. */
   #isHookDriven = false;
+  /** An Escape was sent: the next idle screen ends the turn as interrupted. */
   #isInterruptRequested = false;
-  /**
-   * A turn ended on the idle screen without its turn-end hook, which may still come. The
-   * CLI runs its hooks one at a time and answers the next prompt only after that one, so
-   * a turn-end hook with no prompt hook since is the ended turn's, arriving late: it must
-   * not accept or end the turn sent after it (seeds §5.8). In the 64x2 bench a Codex Stop
-   * settled 1 s after the next prompt was typed, "accepted" it though its Enter had not
-   * taken, and that turn failed wait_timeout with the prompt left in the composer.
-   */
-  #isTurnEndHookOwed = false;
-  /** Late turn-end hooks seen by onHook whose outcomes onHookOutcome must skip. */
-  #lateTurnEndOutcomes = 0;
+  /** Whose turn-end hook is this: the one machine for late hooks (./turn-end-ledger.ts). */
+  readonly #turnEndLedger = new TurnEndLedger();
   /** Calls whose submission learned of the CLI's exit before the status said it. */
   readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
 
@@ -133,9 +127,7 @@ export class Turns {
     if (name === signals.permissionRequestHook) this.decidedPermission.noteRequested();
     const current = this.current;
     if (name === signals.promptAcceptedHook) {
-      // The CLI took a new prompt: any late turn-end hook has come and been answered.
-      this.#isTurnEndHookOwed = false;
-      this.#lateTurnEndOutcomes = 0;
+      this.#turnEndLedger.apply("prompt_taken");
       const prompt = signals.acceptedPromptOf(event);
       // Some other prompt (typed into the TUI) proves nothing about ours.
       if (current !== undefined && isSameSubmission(prompt ?? "", current.text)) {
@@ -145,12 +137,9 @@ export class Turns {
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
     const isTurnEnd = name === signals.turnEndHook || name === signals.turnFailedHook;
-    if (isTurnEnd && this.#isTurnEndHookOwed) {
-      this.#isTurnEndHookOwed = false;
-      this.#lateTurnEndOutcomes += 1;
-      return;
-    }
-    if (!isTurnEnd || current === undefined) return;
+    if (!isTurnEnd) return;
+    if (this.#turnEndLedger.apply("turn_end_hook") === "late: skipped") return;
+    if (current === undefined) return;
     // Accepted before the handler runs: a Stop handler that submits a prompt must not wait
     // behind a delivery that only this Stop proves (api.md: no deadlock).
     this.accept(current, `${name} hook`);
@@ -184,17 +173,17 @@ export class Turns {
       this.decidedPermission.noteDecided();
     }
     if (name !== signals.turnEndHook && name !== signals.turnFailedHook) return;
-    if (this.#lateTurnEndOutcomes > 0) {
-      this.#lateTurnEndOutcomes -= 1;
-      // A handler that blocks it sends the ended turn back to work; that work ends with a
-      // turn-end hook of its own, which is not the next turn's either.
-      if (signals.isBlockingTurnEndReply(outcome.reply)) this.#isTurnEndHookOwed = true;
-      return;
-    }
+    const blocks = signals.isBlockingTurnEndReply(outcome.reply);
+    // A late hook's answer: a block sends the ended turn back to work, and that work ends
+    // with a turn-end hook of its own, which is not the next turn's either (the ledger).
+    const verdict = this.#turnEndLedger.apply(
+      blocks ? "blocking_turn_end_outcome" : "turn_end_outcome",
+    );
+    if (verdict === "late: skipped") return;
     const { status } = this.#context;
     const turn = this.current;
     if (turn !== undefined) this.accept(turn, `${name} hook`);
-    if (signals.isBlockingTurnEndReply(outcome.reply)) {
+    if (blocks) {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;
     }
@@ -270,7 +259,7 @@ export class Turns {
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
     // Its late turn-end hook belongs to the cancelled turn (the adapter says it comes).
     if (evidence === "interrupt" && this.signals.turnEndHookFollowsInterrupt === true) {
-      this.#isTurnEndHookOwed = true;
+      this.#turnEndLedger.apply("ended_without_hook");
     }
     this.#noteTurnEnd();
     const turn = this.current;
@@ -289,7 +278,7 @@ export class Turns {
         turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
       }
     }
-    this.#isTurnEndHookOwed = true;
+    this.#turnEndLedger.apply("ended_without_hook");
     this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
   }
 
