@@ -7,6 +7,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ELWOOD_AGENTS } from "../../src/agents.js";
+import { READINESS_BOUNDS } from "../../src/core/runtime/readiness.js";
 import { TURN_END_LEDGER } from "../../src/core/turn/turn-end-ledger.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -27,8 +29,37 @@ function turnEndLedgerTable(): string {
   return ["| from | on | to | the signal is | why |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
+function readinessBoundsTable(): string {
+  const rows = Object.values(READINESS_BOUNDS).map(
+    (bound) => `| ${bound.name} | ${bound.ms.toLocaleString("en-US")} ms | ${bound.why} |`,
+  );
+  return ["| bound | value | why, and the measurement behind it |", "|---|---|---|", ...rows].join(
+    "\n",
+  );
+}
+
+function readinessEvidenceTable(): string {
+  const rows = ELWOOD_AGENTS.agents.map((agent) => {
+    const evidence = agent.readiness;
+    const hooks = evidence.initialReadyHooks.map((name) => `\`${name}\``).join(", ") || "none";
+    const settle =
+      evidence.coldStartComposerSettleMs === undefined
+        ? "no"
+        : `${evidence.coldStartComposerSettleMs.toLocaleString("en-US")} ms`;
+    const yesNo = (value: boolean) => (value ? "yes" : "no");
+    return `| ${agent.displayName} | ${hooks} | ${yesNo(evidence.composerAfterSessionStartIsReady)} | ${settle} | ${yesNo(evidence.composerIsReadyOnResume)} |`;
+  });
+  return [
+    "| agent | pre-input hooks | idle composer after session start | idle composer settled (cold start) | first idle composer on resume |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
 export const PRD_TABLES: readonly PrdTable[] = [
   { file: "prd/internals.md", name: "turn-end-ledger", render: turnEndLedgerTable },
+  { file: "prd/runtime.md", name: "readiness-evidence", render: readinessEvidenceTable },
+  { file: "prd/runtime.md", name: "readiness-bounds", render: readinessBoundsTable },
 ];
 
 const START = (name: string) =>
