@@ -57,6 +57,10 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
    * so the first dispatch that finds one reports it once as `undeclared_decision`.
    */
   readonly unregistered?: () => Iterable<string>;
+}
+
+/** Where a dispatcher reports: given at creation, or connected once after (connect()). */
+export interface HookDispatchSink<Event extends HookEventBase> {
   /**
    * What every handler's context carries besides its signal (symbol-keyed session ports
    * the package root does not export), read per dispatch.
@@ -70,12 +74,21 @@ export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
   readonly onOutcome?: (outcome: HookOutcome) => void;
 }
 
-export interface HookDispatcher extends HookRequestSink {}
+export interface HookDispatcher<Event extends HookEventBase = HookEventBase>
+  extends HookRequestSink {
+  /**
+   * Reports to `sink` from now on: the launcher creates the dispatcher before the bridge
+   * and the runtime after the CLI is spawned, and connects the two once both exist (no
+   * request can come before: the CLI is spawned in the same tick).
+   */
+  connect(sink: HookDispatchSink<Event>): void;
+}
 
 /** Build a dispatcher. */
 export function createHookDispatcher<Handlers, Event extends HookEventBase>(
-  options: HookDispatcherOptions<Handlers, Event>,
-): HookDispatcher {
+  options: HookDispatcherOptions<Handlers, Event> & HookDispatchSink<Event>,
+): HookDispatcher<Event> {
+  let sink: HookDispatchSink<Event> = options;
   const hookTimeoutMs = options.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   const hookTimeoutMsFor = (eventName: string | undefined): number =>
     timeoutForEvent(eventName, hookTimeoutMs, options.hookTimeoutsByEvent);
@@ -101,7 +114,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       if (reportedUnregistered.has(name) || !Object.hasOwn(handlers, name)) continue;
       reportedUnregistered.add(name);
       const message = unregisteredHandlerMessage(name);
-      notify(options.onHookError, {
+      notify(sink.onHookError, {
         hookEventName: name,
         category: "undeclared_decision",
         message,
@@ -123,8 +136,8 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
         });
       }
     }
-    if (outcome.error !== undefined) notify(options.onHookError, outcome.error);
-    notify(options.onOutcome, outcome);
+    if (outcome.error !== undefined) notify(sink.onHookError, outcome.error);
+    notify(sink.onOutcome, outcome);
     return body;
   };
 
@@ -160,7 +173,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
       // The CLI posts each event to its own route; a mismatch means a confused caller.
       return failOpen(name, "invalid_input", `hook input for ${name} arrived on ${pathName}`);
     }
-    notify(options.onHook, event);
+    notify(sink.onHook, event);
     const handlers = currentHandlers();
     reportUnregisteredHandlers(handlers);
     const resolved: ResolvedHookHandler<Event> | undefined = catalogue.resolveHandler(
@@ -174,7 +187,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
     const deadline = new AbortController();
     const signal =
       abandoned === undefined ? deadline.signal : AbortSignal.any([abandoned, deadline.signal]);
-    const context = { ...options.contextExtras?.(), signal };
+    const context = { ...sink.contextExtras?.(), signal };
     const settled = await settleWithin(() => resolved.handler(event, context), timeoutMs);
     // Past its deadline the handler's answer is dropped: tell it so it can stop waiting.
     if (settled.kind === "timed_out") deadline.abort("deadline" satisfies HookAbandonReason);
@@ -209,6 +222,9 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
   return {
     hookTimeoutMs,
     hookTimeoutMsFor,
+    connect(connected) {
+      sink = connected;
+    },
     async dispatch(rawInput, eventNameFromPath, abandoned) {
       try {
         const outcome = await run(rawInput, eventNameFromPath, abandoned);

@@ -2,7 +2,11 @@
 // CLI, serve and its web page, approvals — read of an agent, so none of them names one.
 // The entry joins the adapter's id, name and binary, its app facts (declared in its
 // folder), and the session class defineAgent made for it.
-import type { AgentAdapter, TranscriptMapper } from "../core/contract/adapter.js";
+import type {
+  AgentAdapter,
+  ReadinessEvidence,
+  TranscriptMapper,
+} from "../core/contract/adapter.js";
 import type { AgentModelOption } from "../core/contract/models.js";
 import type { AgentAppFacts } from "../core/launch/app-facts.js";
 import type { CommonStartOptions } from "../core/launch/session-options.js";
@@ -19,6 +23,8 @@ export interface RegisteredAgent<Facts extends AgentAppFacts = AgentAppFacts> {
   readonly errorNames: AgentAdapter<unknown, unknown>["errorNames"];
   /** What its folder declares for the apps (src/<agent>/app-facts.ts). */
   readonly app: Facts;
+  /** What proves its CLI takes input, as its adapter declares it (prd/runtime.md prints it). */
+  readonly readiness: ReadinessEvidence;
   /** Where its CLI keeps a conversation, and whether it is written (issue 47). */
   readonly findConversation: AgentAdapter<unknown, unknown>["findConversation"];
   /** Maps its transcript's records to activity, as a live session does (readConversation). */
@@ -49,6 +55,14 @@ export function registeredAgent<Facts extends AgentAppFacts>(parts: {
     binary: adapter.binary,
     errorNames: adapter.errorNames,
     app,
+    readiness: {
+      initialReadyHooks: adapter.signals.initialReadyHooks,
+      composerAfterSessionStartIsReady: adapter.signals.composerAfterSessionStartIsReady,
+      composerIsReadyOnResume: adapter.signals.composerIsReadyOnResume,
+      ...(adapter.signals.coldStartComposerSettleMs === undefined
+        ? {}
+        : { coldStartComposerSettleMs: adapter.signals.coldStartComposerSettleMs }),
+    },
     findConversation: adapter.findConversation,
     createTranscriptMapper: () => adapter.createTranscriptMapper(),
     createSession: (options: Readonly<Record<string, unknown>>) => new Session(options),

@@ -40,25 +40,33 @@ export interface SpawnPtyOptions {
   readonly termName?: string;
 }
 
-/** The same PTY, with every write that went through reported to `onWrite` after it. */
-export function observeWrites(
-  pty: PtyProcess,
-  onWrite: (data: string | Uint8Array) => void,
-): PtyProcess {
+/** A PTY whose every successful write is reported to one listener, set once it exists. */
+export interface ObservedPty {
+  readonly pty: PtyProcess;
+  onWrite(listener: (data: string | Uint8Array) => void): void;
+}
+
+export function observeWrites(pty: PtyProcess): ObservedPty {
+  let listener: ((data: string | Uint8Array) => void) | undefined;
   return {
-    get pid() {
-      return pty.pid;
+    pty: {
+      get pid() {
+        return pty.pid;
+      },
+      write: (data) => {
+        pty.write(data);
+        listener?.(data);
+      },
+      resize: (cols, rows) => pty.resize(cols, rows),
+      pause: () => pty.pause(),
+      resume: () => pty.resume(),
+      kill: (signal) => pty.kill(signal),
+      onData: (callback) => pty.onData(callback),
+      onExit: (callback) => pty.onExit(callback),
     },
-    write: (data) => {
-      pty.write(data);
-      onWrite(data);
+    onWrite(next) {
+      listener = next;
     },
-    resize: (cols, rows) => pty.resize(cols, rows),
-    pause: () => pty.pause(),
-    resume: () => pty.resume(),
-    kill: (signal) => pty.kill(signal),
-    onData: (callback) => pty.onData(callback),
-    onExit: (callback) => pty.onExit(callback),
   };
 }
 

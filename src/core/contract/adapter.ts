@@ -124,6 +124,21 @@ export interface LaunchPlan {
   readonly withoutEnv?: readonly string[];
 }
 
+/**
+ * What proves the agent's CLI takes input (first readiness, core/runtime/readiness.ts), as
+ * data the adapter declares; prd/runtime.md prints every registered agent's.
+ */
+export interface ReadinessEvidence {
+  /** Hooks that prove the input loop is live on a cold start. */
+  readonly initialReadyHooks: readonly string[];
+  /** Whether a quiet idle composer after the session-start hook counts as first readiness. */
+  readonly composerAfterSessionStartIsReady: boolean;
+  /** Cold start: an idle composer visible this long is readiness (no early pre-input hook). */
+  readonly coldStartComposerSettleMs?: number;
+  /** Whether the first quiet idle composer counts as readiness on resume. */
+  readonly composerIsReadyOnResume: boolean;
+}
+
 export interface AgentAdapter<
   Options,
   Handlers,
@@ -152,15 +167,7 @@ export interface AgentAdapter<
    * declared for them or someone listens for them at start (bridge/registration.ts).
    */
   readonly listenerOnlyHooks?: readonly string[];
-  readonly signals: {
-    /** Hooks that prove the input loop is live on a cold start. */
-    readonly initialReadyHooks: readonly string[];
-    /** Whether a quiet idle composer after the session-start hook counts as first readiness. */
-    readonly composerAfterSessionStartIsReady: boolean;
-    /** Cold start: an idle composer visible this long is readiness (no early pre-input hook). */
-    readonly coldStartComposerSettleMs?: number;
-    /** Whether the first quiet idle composer counts as readiness on resume. */
-    readonly composerIsReadyOnResume: boolean;
+  readonly signals: ReadinessEvidence & {
     readonly sessionStartHook: string;
     readonly promptAcceptedHook: string;
     /** The hook that ends every turn the agent finishes (with its final text). */

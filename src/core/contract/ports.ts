@@ -35,7 +35,14 @@ export interface TranscriptPort {
 export interface StatePort {
   persistAgentSessionId(agentSessionId: string): Promise<void>;
   removeLoops(): Promise<void>;
-  removeSession(): Promise<void>;
+  /** Removes the session's state; the folders it left alone, not being the user's own. */
+  removeSession(): Promise<readonly SkippedStateFolder[]>;
+}
+
+export interface SkippedStateFolder {
+  readonly path: string;
+  /** The same reasons the `state_folder_skipped` warning carries. */
+  readonly reason: "foreign_owner" | "symlink" | "not_a_directory";
 }
 
 /** SIGKILLs a process group; returns false when the group was already empty. */

@@ -24,7 +24,6 @@ import { lowerSessionPriority } from "../../terminal/session-priority.js";
 import { ElwoodTerminal } from "../../terminal/terminal.js";
 import { SessionClock } from "../context/clock.js";
 import type { AgentAdapter } from "../contract/adapter.js";
-import { PERMISSION_DIALOG } from "../contract/permission-dialog.js";
 import type { ElwoodTerminalSize } from "../contract/status.js";
 import { SessionRuntime } from "../runtime/runtime.js";
 import { bootstrapSize } from "../runtime/runtime-support.js";
@@ -78,7 +77,6 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
   await store.prepareSession(record.elwoodSessionId);
   await store.writeRecord(record);
 
-  let runtime: SessionRuntime<Event> | undefined;
   // A handler that waits for a human (approvals) carries its own deadline for its event.
   const hookTimeoutsByEvent = handlerTimeoutsOf(config.hooks);
   // Decisions are declared at start: only these events make the CLI wait (issue 44).
@@ -100,15 +98,11 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     hookTimeoutsByEvent,
     isObserveOnly: (eventName) => observeOnly.has(eventName),
     unregistered: () => unregistered,
-    // On-screen approvals follow the dialog a hook announces (prd/approvals.md "On screen").
-    contextExtras: () =>
-      runtime === undefined ? {} : { [PERMISSION_DIALOG]: runtime.permissionDialogs },
-    onHook: (event) => runtime?.handleHookEvent(event),
-    onHookError: (error) => runtime?.handleHookError(error),
-    onOutcome: (outcome) => runtime?.handleHookOutcome(outcome),
   });
   const bridge = await HookBridgeServer.start({ sink: dispatcher });
   const cleanup: Array<() => Promise<void> | void> = [() => bridge.close()];
+  // Set once it exists: a failed start kills it before the rest is released.
+  let started: SessionRuntime<Event> | undefined;
   try {
     // The bash client over /dev/tcp where bash has it, else the Node client; either way
     // the hook commands carry the program inline (prd/bridge.md).
@@ -174,13 +168,6 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       hookTimeoutsByEvent,
       isCommandEvent: (name) => commandEvents === "all" || commandEvents.includes(name),
     });
-    bridge.expectConversation({
-      id: () => runtime?.recorder.agentSessionId,
-      announcedBy: adapter.signals.sessionStartHook,
-      ...(adapter.hooks.rawSessionIdOf === undefined
-        ? {}
-        : { sessionIdOf: adapter.hooks.rawSessionIdOf }),
-    });
     cleanup.push(() => {
       try {
         pty.kill("SIGKILL");
@@ -189,21 +176,17 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
       }
       reapSession(pty.pid);
     });
-    // Every write to the PTY is the session's `terminal:input` event, raw keys included.
-    const written = observeWrites(pty, (data) => runtime?.context.events.emitTerminalInput(data));
-    const terminal = new SessionTerminal({ pty: written, size: bootSize });
+    const written = observeWrites(pty);
+    const terminal = new SessionTerminal({ pty: written.pty, size: bootSize });
     cleanup.push(() => terminal.dispose());
     const clock = new SessionClock(config.time);
     const transcript = new TranscriptHub({
       clock,
       skipExistingContent: launch.isResume,
       createMapper: () => adapter.createTranscriptMapper(),
-      onItems: (items, path) => runtime?.handleTranscriptItems(items, path),
-      onRecord: (record) => runtime?.handleTranscriptRecord(record),
-      onWarning: (warning, path) => runtime?.handleTranscriptWarning(warning, path),
     });
     cleanup.push(() => transcript.stop());
-    runtime = new SessionRuntime<Event>({
+    const runtime = new SessionRuntime<Event>({
       adapter: adapter as AgentAdapter<unknown, unknown, Event>,
       elwoodSessionId: record.elwoodSessionId,
       cwd: record.cwd,
@@ -228,26 +211,30 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
             .writeRecord({ ...record, resume: { ...record.resume, agentSessionId } })
             .then(() => undefined),
         removeLoops: () => store.removeLoops(record.elwoodSessionId),
-        removeSession: async () => {
-          const removed = await store.removeSession(adapter.agent, record.elwoodSessionId);
-          for (const skipped of removed.skipped)
-            runtime?.context.events.emitWarning({
-              source: "lifecycle",
-              code: "state_folder_skipped",
-              message: `Teardown left ${skipped.path} alone: it is not this user's own directory (${skipped.reason}).`,
-              path: skipped.path,
-              reason: skipped.reason,
-            });
-        },
+        removeSession: async () =>
+          (await store.removeSession(adapter.agent, record.elwoodSessionId)).skipped,
       },
+    });
+    started = runtime;
+    // Both exist now: the bridge, the transcript and the PTY's writes report to the runtime.
+    // Nothing reached them before: the CLI was spawned in this same tick.
+    dispatcher.connect(runtime.hookSink());
+    transcript.connect(runtime);
+    // Every write to the PTY is the session's `terminal:input` event, raw keys included.
+    written.onWrite((data) => runtime.context.events.emitTerminalInput(data));
+    bridge.expectConversation({
+      id: () => runtime.recorder.agentSessionId,
+      announcedBy: adapter.signals.sessionStartHook,
+      ...(adapter.hooks.rawSessionIdOf === undefined
+        ? {}
+        : { sessionIdOf: adapter.hooks.rawSessionIdOf }),
     });
     launch.observe?.(runtime);
     if (plan.transcriptPath !== undefined) transcript.follow(plan.transcriptPath);
     await waitForEarlyFailure(adapter, runtime.context);
-    const started = runtime;
     // Preflight warnings are delivered after start resolves, outside the boundary (C-API-14).
     setImmediate(() => {
-      const { events } = started.context;
+      const { events } = runtime.context;
       for (const warning of preflight.warnings) events.emitWarning(warning);
       if (update?.kind === "failed") {
         events.emitWarning(updateFailedWarning(adapter, update, preflight.version));
@@ -255,7 +242,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     });
     return runtime;
   } catch (error) {
-    await runtime?.shutdown.request("kill").catch(() => undefined);
+    await started?.shutdown.request("kill").catch(() => undefined);
     for (const step of cleanup.reverse()) {
       try {
         await step();

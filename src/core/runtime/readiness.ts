@@ -4,39 +4,53 @@ import type { SessionClock } from "../context/clock.js";
 import type { SessionEvents } from "../context/session-events.js";
 import type { AgentAdapter, ScreenReading } from "../contract/adapter.js";
 
-/** A resume's fallback: its proof, the first idle composer, comes with the first frames. */
-export const RESUME_FALLBACK_MS = 10_000;
-/**
- * A cold start's fallback. Its proof comes late on a starved machine: Codex's settled
- * composer (a 32x4 run at load 90: three sessions took a 10 s fallback before it and lost
- * their first prompt) and Claude's SessionStart hook (64x2 runs at load 110-125: it came
- * 21 s after the trust answer, and a prompt pasted on a 10 s fallback before it was never
- * taken, neither its Enters nor the Ctrl-U that clears it; 2 to 4 of 32 sessions a run).
- */
-export const COLD_START_FALLBACK_MS = 30_000;
-/**
- * How much longer a due fallback waits once SessionStart came, for the idle composer after
- * it that proves Claude's input loop. 64x2 at load 94: SessionStart came 2.6 to 4 s before
- * the 30 s fallback and no composer was painted in between; the prompt pasted at the
- * fallback was never taken (3 of 32 Claude sessions in one run).
- */
-export const AFTER_SESSION_START_FALLBACK_MS = 30_000;
-/**
- * A due fallback types only into a CLI that shows its composer, and only once that has
- * stayed up this long (Codex paints its placeholder about 1 s before its input loop is
- * live). Keys sent before then reach a CLI still starting: 64x2 at load 94-113, Codex had
- * not drawn even its trust dialog 45 s after its first frame; the prompt pasted at the
- * fallback was dropped (4 sessions) or made Codex exit 1 with "timed out discarding
- * buffered terminal input" (1 session, both of its turns lost).
- */
-export const FALLBACK_COMPOSER_SETTLE_MS = 2_000;
-/**
- * The last resort's own bound, from the first frame: a CLI whose composer Elwood cannot
- * read (a new version's screen) still gets ready, later.
- */
-export const FALLBACK_WITHOUT_COMPOSER_MS = 120_000;
-/** How often a due fallback looks again for the composer it waits for. */
-const FALLBACK_RECHECK_MS = 500;
+export interface ReadinessBound {
+  readonly name: string;
+  readonly ms: number;
+  /** What the bound is for, and the measurement that set it (prd/runtime.md prints these). */
+  readonly why: string;
+}
+
+/** Every bound first readiness keeps, in one table (issue 43 item 3; prd/runtime.md). */
+export const READINESS_BOUNDS = {
+  resumeFallback: {
+    name: "resume fallback",
+    ms: 10_000,
+    why: "A resume's proof, the first idle composer, comes with the first frames.",
+  },
+  coldStartFallback: {
+    name: "cold-start fallback",
+    ms: 30_000,
+    why: "A cold start's proof comes late on a starved machine: a settled composer (a 32x4 run at load 90: three sessions took a 10 s fallback before it and lost their first prompt) and a session-start hook (64x2 at load 110-125: it came 21 s after the trust answer, and a prompt pasted on a 10 s fallback before it was never taken; 2 to 4 of 32 sessions a run). Counted again from the clear when it fell due behind a dialog.",
+  },
+  afterSessionStartFallback: {
+    name: "fallback after the session-start hook",
+    ms: 30_000,
+    why: "How much longer a due fallback waits once SessionStart came, for the idle composer after it that proves the input loop (64x2 at load 94: the session-start hook came 2.6 to 4 s before the 30 s fallback with no composer painted in between; the prompt pasted at the fallback was never taken, 3 of 32 sessions of that CLI in one run).",
+  },
+  fallbackComposerSettle: {
+    name: "fallback composer settle",
+    ms: 2_000,
+    why: "A due fallback types only into a CLI whose composer has stayed up this long (a CLI may paint its placeholder about 1 s before its input loop is live; 64x2 at load 94-113 a prompt pasted at the fallback was dropped in 4 sessions, and made the CLI exit 1 with 'timed out discarding buffered terminal input' in 1).",
+  },
+  fallbackWithoutComposer: {
+    name: "fallback without a composer",
+    ms: 120_000,
+    why: "The last resort, from the first frame: a CLI whose composer Elwood cannot read (a new version's screen) still gets ready, later.",
+  },
+  fallbackRecheck: {
+    name: "fallback recheck",
+    ms: 500,
+    why: "How often a due fallback looks again for the composer it waits for.",
+  },
+} as const satisfies Record<string, ReadinessBound>;
+
+export const RESUME_FALLBACK_MS = READINESS_BOUNDS.resumeFallback.ms;
+export const COLD_START_FALLBACK_MS = READINESS_BOUNDS.coldStartFallback.ms;
+export const AFTER_SESSION_START_FALLBACK_MS = READINESS_BOUNDS.afterSessionStartFallback.ms;
+export const FALLBACK_COMPOSER_SETTLE_MS = READINESS_BOUNDS.fallbackComposerSettle.ms;
+export const FALLBACK_WITHOUT_COMPOSER_MS = READINESS_BOUNDS.fallbackWithoutComposer.ms;
+const FALLBACK_RECHECK_MS = READINESS_BOUNDS.fallbackRecheck.ms;
 
 export interface InitialReadinessOptions {
   readonly isResume: boolean;

@@ -2,6 +2,7 @@
 // prd/internals.md "How the runtime is built"). The session layer calls its parts directly;
 // the runtime itself only routes every hook, transcript record and status change.
 import type { HookEventBase } from "../../bridge/catalogue.js";
+import type { HookDispatchSink } from "../../bridge/dispatcher.js";
 import type { HookDispatchError, HookOutcome } from "../../bridge/outcome.js";
 import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import type { TranscriptWarning } from "../../transcript/types.js";
@@ -13,6 +14,7 @@ import type { SessionContext } from "../context/session-context.js";
 import { SessionEvents } from "../context/session-events.js";
 import { StatusMachine } from "../context/status-machine.js";
 import type { AgentAdapter, TranscriptItem } from "../contract/adapter.js";
+import { PERMISSION_DIALOG } from "../contract/permission-dialog.js";
 import type {
   GroupReaper,
   ProcessPort,
@@ -259,6 +261,17 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     if (!this.context.lifetime.isClosed) this.context.events.emitHookError(error);
   }
 
+  /** What the hook dispatcher reports to (the launcher connects it once both exist). */
+  hookSink(): HookDispatchSink<Event> {
+    return {
+      // On-screen approvals follow the dialog a hook announces (prd/approvals.md "On screen").
+      contextExtras: () => ({ [PERMISSION_DIALOG]: this.permissionDialogs }),
+      onHook: (event) => this.handleHookEvent(event),
+      onHookError: (error) => this.handleHookError(error),
+      onOutcome: (outcome) => this.handleHookOutcome(outcome),
+    };
+  }
+
   handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void {
     for (const item of usageBeforeContent(items)) {
       this.context.events.emitTranscriptItem(item, transcriptPath);
@@ -281,7 +294,6 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
   #onStatusChange(change: ElwoodStatusEvent): void {
     const { events, queue } = this.context;
     this.turns.onStatus(change.status);
-    this.submissions.onStatus(change.status);
     events.emitStatus(change.status, change.previous);
     this.#options.transcript.setActive(change.status === "running" || change.status === "blocked");
     this.loops.onStatus(change.status, queue.activeKind);
@@ -320,7 +332,19 @@ export class SessionRuntime<Event extends HookEventBase = HookEventBase> {
     await this.#closeDown(finalStatus);
     const { state } = this.#options;
     if (kind === "kill") await this.loops.clear("kill", () => state.removeLoops());
-    if (kind === "teardown") await this.loops.clear("teardown", () => state.removeSession());
+    if (kind === "teardown") {
+      await this.loops.clear("teardown", async () => {
+        for (const skipped of await state.removeSession()) {
+          this.context.events.emitWarning({
+            source: "lifecycle",
+            code: "state_folder_skipped",
+            message: `Teardown left ${skipped.path} alone: it is not this user's own directory (${skipped.reason}).`,
+            path: skipped.path,
+            reason: skipped.reason,
+          });
+        }
+      });
+    }
   }
 
   // Ordered close: flush committed content, announce the exit, settle the status, then

@@ -22,10 +22,14 @@ export interface TranscriptHubOptions {
   readonly clock: SessionClock;
   readonly skipExistingContent: boolean;
   readonly createMapper: () => TranscriptMapper;
-  readonly onItems: (items: readonly TranscriptItem[], transcriptPath: string) => void;
+}
+
+/** Where the hub delivers: the session's runtime, connected once both exist. */
+export interface TranscriptSink {
+  handleTranscriptItems(items: readonly TranscriptItem[], transcriptPath: string): void;
   /** Each committed record, in file order, before the batch's items are delivered. */
-  readonly onRecord?: (record: TranscriptRecord, transcriptPath: string) => void;
-  readonly onWarning: (warning: TranscriptWarning, transcriptPath: string) => void;
+  handleTranscriptRecord(record: TranscriptRecord, transcriptPath: string): void;
+  handleTranscriptWarning(warning: TranscriptWarning, transcriptPath: string): void;
 }
 
 interface Followed {
@@ -62,8 +66,15 @@ export class TranscriptHub implements TranscriptPort {
   #isActive = true;
   #cancelSlowDown: (() => void) | undefined;
 
+  #sink: TranscriptSink | undefined;
+
   constructor(options: TranscriptHubOptions) {
     this.#options = options;
+  }
+
+  /** Delivers to `sink` from now on; nothing is read before a file is followed. */
+  connect(sink: TranscriptSink): void {
+    this.#sink = sink;
   }
 
   setActive(isActive: boolean): void {
@@ -103,7 +114,7 @@ export class TranscriptHub implements TranscriptPort {
       intervalMs: this.#intervalMs(),
       timers: this.#options.clock,
       onRecords: (records) => this.#deliver(records, path, map),
-      onWarning: (warning) => this.#options.onWarning(warning, path),
+      onWarning: (warning) => this.#sink?.handleTranscriptWarning(warning, path),
     });
     const onChange = pollAgainOnChange(() => ready.then(() => follower.poll()));
     this.#followed.set(path, { follower, ready, watch: watchFileChanges(path, onChange) });
@@ -136,9 +147,9 @@ export class TranscriptHub implements TranscriptPort {
   #deliver(records: readonly TranscriptRecord[], path: string, map: TranscriptMapper): void {
     const items: TranscriptItem[] = [];
     for (const record of records) {
-      this.#options.onRecord?.(record, path);
+      this.#sink?.handleTranscriptRecord(record, path);
       items.push(...map(record));
     }
-    if (items.length > 0) this.#options.onItems(items, path);
+    if (items.length > 0) this.#sink?.handleTranscriptItems(items, path);
   }
 }

@@ -5,7 +5,6 @@ import type { ElwoodUnsubscribe } from "../../events/emitter.js";
 import { KEYS } from "../../terminal/input.js";
 import type { OperationClass } from "../context/control-queue.js";
 import type { SessionContext } from "../context/session-context.js";
-import { type ElwoodSessionStatus, isTerminalStatus } from "../contract/status.js";
 import type {
   AdmittedImages,
   CheckedTurnOptions,
@@ -15,12 +14,8 @@ import type {
 import { type ComposerGuard, isTerminalReport } from "./composer-guard.js";
 import { DEFAULT_ENTER_TIMING, Delivery } from "./delivery.js";
 import type { StreamBinding, Turn } from "./turn.js";
-import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
 import { TurnStream } from "./turn-stream.js";
 import type { Turns } from "./turns.js";
-
-/** A CLI exit a submission learned of first is announced with the status, at most this late. */
-const EXIT_STATUS_GRACE_MS = 2_000;
 
 export interface SubmissionsOptions {
   readonly context: SessionContext;
@@ -45,8 +40,6 @@ export class Submissions {
   /** Ergonomic turns run one at a time, each until the agent's real turn boundary. */
   #slotTail: Promise<void> = Promise.resolve();
   readonly #callerInputListeners = new Set<() => void>();
-  /** Streams whose submission learned of the CLI's exit before the status said it. */
-  readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
   #rawInputTurn: Turn | undefined;
 
   constructor(options: SubmissionsOptions) {
@@ -68,13 +61,12 @@ export class Submissions {
       const timeoutMs = options.timeoutMs;
       const remaining = Math.max(1, timeoutMs - (clock.now() - waitStartedAt));
       cancelTimeout = clock.set(() => {
-        const error = timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs);
-        (submission.begun() ?? stream).fail(error);
+        this.#turns.onCallerTimeout(submission.begun() ?? stream, timeoutMs);
       }, remaining);
     }
     const binding = { stream, catchUpMs: options.catchUpMs };
     const submission = this.#submit("message", "readiness", prompt, options.images, binding);
-    submission.written.catch((error: unknown) => this.#failUnbegun(stream, error));
+    submission.written.catch((error: unknown) => this.#turns.onSubmissionFailed(stream, error));
     try {
       yield* stream.events();
       // The text can complete a turn while the conversation id is still on its way to disk
@@ -119,14 +111,6 @@ export class Submissions {
   onCallerInput(listener: () => void): ElwoodUnsubscribe {
     this.#callerInputListeners.add(listener);
     return () => this.#callerInputListeners.delete(listener);
-  }
-
-  /** After the turn owner's: an exit learned early fails its streams now. */
-  onStatus(status: ElwoodSessionStatus): void {
-    // A change announced late is skipped, as the owner skips it.
-    if (status !== this.#context.status.status || !isTerminalStatus(status)) return;
-    for (const [stream, error] of this.#exitedStreams) stream.fail(error);
-    this.#exitedStreams.clear();
   }
 
   #submit(
@@ -177,8 +161,7 @@ export class Submissions {
           accept: (evidence) => this.#turns.accept(begun, evidence),
         }).run();
       } catch (error) {
-        // An exit is announced with the status (the owner settles the turn), never before it.
-        if (!isExitError(error)) begun.fail(asElwoodError(error));
+        this.#turns.onDeliveryFailed(begun, error);
         if (!begun.isSubmitted) throw error;
       }
     };
@@ -199,18 +182,6 @@ export class Submissions {
       settled,
       begun: () => turn,
     };
-  }
-
-  #failUnbegun(stream: TurnStream, error: unknown): void {
-    if (!isExitError(error) || this.#context.status.isTerminal) {
-      stream.fail(isExitError(error) ? exitedMidTurn(error.details.exitCode) : error);
-      return;
-    }
-    const failed = exitedMidTurn(error.details.exitCode);
-    this.#exitedStreams.set(stream, failed);
-    this.#context.clock.set(() => {
-      if (this.#exitedStreams.delete(stream)) stream.fail(failed);
-    }, EXIT_STATUS_GRACE_MS);
   }
 
   // Resolves with a release once every earlier holder released. A caller's timeoutMs covers

@@ -2,7 +2,6 @@
 // events a `stream()` yields, ending the way the turn owner decided.
 import { ElwoodError } from "../../errors.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
-import { timeout } from "./turn-errors.js";
 
 const MAX_BUFFERED_EVENTS = 10_000;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
@@ -16,19 +15,24 @@ export class TurnStream {
   #outcome: Outcome | undefined;
   #wake: (() => void) | undefined;
   #isConsumerGone = false;
+  #isOverflowed = false;
 
   /** Aborted once the caller gave up: a submission still queued is withdrawn. */
   readonly givenUp: AbortSignal = this.#givenUp.signal;
 
-  /** False when the buffer overflowed (the stream failed). */
+  /**
+   * False when the buffer overflowed: it is dropped, and nothing more is buffered; the turn
+   * owner fails the turn, and with it this stream (./turns.ts).
+   */
   push(event: ElwoodStreamEvent): boolean {
     if (this.#outcome !== undefined || this.#isConsumerGone) return true;
+    if (this.#isOverflowed) return false;
     this.#queue.push(event);
     this.#queuedBytes += sizeOfStreamEvent(event);
     if (this.#queue.length > MAX_BUFFERED_EVENTS || this.#queuedBytes > MAX_BUFFERED_BYTES) {
       this.#queue.length = 0;
       this.#queuedBytes = 0;
-      this.fail(timeout("the consumer to read buffered turn events", 0));
+      this.#isOverflowed = true;
       return false;
     }
     this.#wakeConsumer();

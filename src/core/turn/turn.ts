@@ -6,7 +6,6 @@ import { UsageTotal } from "../../transcript/usage.js";
 import type { SessionClock } from "../context/clock.js";
 import type { ElwoodStreamEvent } from "../contract/turn.js";
 import { normalizeText } from "../screen/options.js";
-import { timeout } from "./turn-errors.js";
 import type { TurnStream } from "./turn-stream.js";
 
 type TurnState = "queued" | "submitted" | "accepted" | "ended" | "failed";
@@ -185,11 +184,10 @@ export class Turn {
     }, ms);
   }
 
-  /** Arms the catch-up bound once per ready: waiting for `what` fails the turn after it. */
-  armCatchUp(what: string): void {
+  /** Arms the catch-up bound once per ready; the owner's `expire` runs when it passes. */
+  armCatchUp(expire: () => void): void {
     if (this.#cancelCatchUp !== undefined) return;
-    const fail = () => this.fail(timeout(what, this.catchUpMs));
-    this.#cancelCatchUp = this.#clock.set(fail, this.catchUpMs);
+    this.#cancelCatchUp = this.#clock.set(expire, this.catchUpMs);
   }
 
   clearTimers(): void {

@@ -2,6 +2,7 @@
 // seeds §5.8): only here is a turn decided, so its events and its stream cannot disagree.
 import type { HookEventBase } from "../../bridge/catalogue.js";
 import type { HookOutcome } from "../../bridge/outcome.js";
+import type { ElwoodError } from "../../errors.js";
 import { type ElwoodTokenUsage, UsageTotal } from "../../transcript/usage.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { ScreenReading, TranscriptItem, TurnSignals } from "../contract/adapter.js";
@@ -13,7 +14,12 @@ import { OpenTurns } from "./open-turns.js";
 import { ScreenWork } from "./screen-work.js";
 import { TranscriptTurns } from "./transcript-turns.js";
 import type { StreamBinding, Turn, TurnEndEvidence } from "./turn.js";
-import { exitedMidTurn, timeout } from "./turn-errors.js";
+import { TurnEndLedger } from "./turn-end-ledger.js";
+import { asElwoodError, exitedMidTurn, isExitError, timeout } from "./turn-errors.js";
+import type { TurnStream } from "./turn-stream.js";
+
+/** A CLI exit a submission learned of first is announced with the status, at most this late. */
+const EXIT_STATUS_GRACE_MS = 2_000;
 
 export interface TurnsOptions {
   readonly context: SessionContext;
@@ -33,19 +39,14 @@ export class Turns {
   readonly #transcript = new TranscriptTurns();
   readonly #screen: ScreenWork;
   readonly #usage = new UsageTotal();
+  /** Hooks reach this parent: a turn ends on its turn-end hook, not on the idle screen. */
   #isHookDriven = false;
+  /** An Escape was sent: the next idle screen ends the turn as interrupted. */
   #isInterruptRequested = false;
-  /**
-   * A turn ended on the idle screen without its turn-end hook, which may still come. The
-   * CLI runs its hooks one at a time and answers the next prompt only after that one, so
-   * a turn-end hook with no prompt hook since is the ended turn's, arriving late: it must
-   * not accept or end the turn sent after it (seeds §5.8). In the 64x2 bench a Codex Stop
-   * settled 1 s after the next prompt was typed, "accepted" it though its Enter had not
-   * taken, and that turn failed wait_timeout with the prompt left in the composer.
-   */
-  #isTurnEndHookOwed = false;
-  /** Late turn-end hooks seen by onHook whose outcomes onHookOutcome must skip. */
-  #lateTurnEndOutcomes = 0;
+  /** Whose turn-end hook is this: the one machine for late hooks (./turn-end-ledger.ts). */
+  readonly #turnEndLedger = new TurnEndLedger();
+  /** Calls whose submission learned of the CLI's exit before the status said it. */
+  readonly #exitedStreams = new Map<TurnStream, ElwoodError>();
 
   constructor(options: TurnsOptions) {
     const { context } = options;
@@ -83,6 +84,42 @@ export class Turns {
     this.#isInterruptRequested = true;
   }
 
+  /**
+   * The caller's `timeoutMs` ran out (./submissions.ts reports it): the turn fails
+   * wait_timeout and the agent's own turn goes on to its boundary; a call whose turn has
+   * not begun (still queued) fails the same way, and its queued prompt is withdrawn.
+   */
+  onCallerTimeout(turn: Turn | TurnStream, timeoutMs: number): void {
+    turn.fail(timeout(`the turn (timeoutMs ${timeoutMs})`, timeoutMs));
+  }
+
+  /**
+   * A call's submission failed before any turn carried it (refused, withdrawn, or the CLI
+   * gone). A CLI exit is announced with the terminal status, at most EXIT_STATUS_GRACE_MS
+   * after the submission learned of it, so the call never fails before the status says why.
+   */
+  onSubmissionFailed(stream: TurnStream, error: unknown): void {
+    if (!isExitError(error) || this.#context.status.isTerminal) {
+      stream.fail(isExitError(error) ? exitedMidTurn(error.details.exitCode) : error);
+      return;
+    }
+    const failed = exitedMidTurn(error.details.exitCode);
+    this.#exitedStreams.set(stream, failed);
+    this.#context.clock.set(() => {
+      if (this.#exitedStreams.delete(stream)) stream.fail(failed);
+    }, EXIT_STATUS_GRACE_MS);
+  }
+
+  /**
+   * Delivery gave up on the turn (prompt_not_accepted, composer_occupied, a write that
+   * failed). A CLI that exited is decided with the terminal status instead (onStatus), so
+   * the turn never fails before the status says why.
+   */
+  onDeliveryFailed(turn: Turn, error: unknown): void {
+    if (isExitError(error)) return;
+    turn.fail(asElwoodError(error));
+  }
+
   onHook(event: HookEventBase): void {
     const name = event.hook_event_name;
     const signals = this.signals;
@@ -90,9 +127,7 @@ export class Turns {
     if (name === signals.permissionRequestHook) this.decidedPermission.noteRequested();
     const current = this.current;
     if (name === signals.promptAcceptedHook) {
-      // The CLI took a new prompt: any late turn-end hook has come and been answered.
-      this.#isTurnEndHookOwed = false;
-      this.#lateTurnEndOutcomes = 0;
+      this.#turnEndLedger.apply("prompt_taken");
       const prompt = signals.acceptedPromptOf(event);
       // Some other prompt (typed into the TUI) proves nothing about ours.
       if (current !== undefined && isSameSubmission(prompt ?? "", current.text)) {
@@ -102,12 +137,9 @@ export class Turns {
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
     }
     const isTurnEnd = name === signals.turnEndHook || name === signals.turnFailedHook;
-    if (isTurnEnd && this.#isTurnEndHookOwed) {
-      this.#isTurnEndHookOwed = false;
-      this.#lateTurnEndOutcomes += 1;
-      return;
-    }
-    if (!isTurnEnd || current === undefined) return;
+    if (!isTurnEnd) return;
+    if (this.#turnEndLedger.apply("turn_end_hook") === "late: skipped") return;
+    if (current === undefined) return;
     // Accepted before the handler runs: a Stop handler that submits a prompt must not wait
     // behind a delivery that only this Stop proves (api.md: no deadlock).
     this.accept(current, `${name} hook`);
@@ -141,17 +173,17 @@ export class Turns {
       this.decidedPermission.noteDecided();
     }
     if (name !== signals.turnEndHook && name !== signals.turnFailedHook) return;
-    if (this.#lateTurnEndOutcomes > 0) {
-      this.#lateTurnEndOutcomes -= 1;
-      // A handler that blocks it sends the ended turn back to work; that work ends with a
-      // turn-end hook of its own, which is not the next turn's either.
-      if (signals.isBlockingTurnEndReply(outcome.reply)) this.#isTurnEndHookOwed = true;
-      return;
-    }
+    const blocks = signals.isBlockingTurnEndReply(outcome.reply);
+    // A late hook's answer: a block sends the ended turn back to work, and that work ends
+    // with a turn-end hook of its own, which is not the next turn's either (the ledger).
+    const verdict = this.#turnEndLedger.apply(
+      blocks ? "blocking_turn_end_outcome" : "turn_end_outcome",
+    );
+    if (verdict === "late: skipped") return;
     const { status } = this.#context;
     const turn = this.current;
     if (turn !== undefined) this.accept(turn, `${name} hook`);
-    if (signals.isBlockingTurnEndReply(outcome.reply)) {
+    if (blocks) {
       status.apply("turn_blocked_by_hook", "turn-end hook asked the agent to continue");
       return;
     }
@@ -219,12 +251,15 @@ export class Turns {
       else turn.markNotReady();
     }
     this.#open.onStatus(status);
+    if (!isTerminalStatus(status)) return;
+    for (const [stream, error] of this.#exitedStreams) stream.fail(error);
+    this.#exitedStreams.clear();
   }
 
   #endOnIdle(evidence: TurnEndEvidence, reason: string): void {
     // Its late turn-end hook belongs to the cancelled turn (the adapter says it comes).
     if (evidence === "interrupt" && this.signals.turnEndHookFollowsInterrupt === true) {
-      this.#isTurnEndHookOwed = true;
+      this.#turnEndLedger.apply("ended_without_hook");
     }
     this.#noteTurnEnd();
     const turn = this.current;
@@ -243,7 +278,7 @@ export class Turns {
         turn.fail(timeout("the turn-end hook or the turn's text", graceMs));
       }
     }
-    this.#isTurnEndHookOwed = true;
+    this.#turnEndLedger.apply("ended_without_hook");
     this.#endOnIdle("idle screen", "idle composer and no turn-end hook");
   }
 
@@ -269,14 +304,19 @@ export class Turns {
     const remaining = turn.quietRemaining();
     if (turn.promised) {
       if (turn.holdsPromisedText) turn.end();
-      else turn.armCatchUp("the transcript to catch up with the finished turn");
+      else this.#armCatchUp(turn, "the transcript to catch up with the finished turn");
     } else if (isTextUnproven && !turn.hasContent) {
       // Only the screen (or a hook without the text) said the turn is over: until some
       // transcript text is in (an empty message counts), never an empty success (the 64x2
       // run's hooks never came under load).
-      turn.armCatchUp("the finished turn's text in the transcript");
+      this.#armCatchUp(turn, "the finished turn's text in the transcript");
     } else if (remaining <= 0) turn.end();
     else turn.recheckAfter(remaining, () => this.#check(turn));
+  }
+
+  /** Waiting for `what` fails the turn after its catch-up bound (armed once per ready). */
+  #armCatchUp(turn: Turn, what: string): void {
+    turn.armCatchUp(() => turn.fail(timeout(what, turn.catchUpMs)));
   }
 
   #settleOnTerminal(turn: Turn, status: ElwoodSessionStatus): void {
@@ -294,6 +334,8 @@ export class Turns {
     if (content.type !== "text" || content.text !== "") {
       const turnNumber = turn.id;
       this.#context.events.emit("turn", { kind: "content", turnNumber, event: content });
+      // A consumer that stopped reading while the agent writes on (C-API-53): its buffer is
+      // dropped and the turn fails, which fails its stream.
       if (turn.stream?.push(content) === false) {
         turn.fail(timeout("the consumer to read buffered turn events", 0));
       }

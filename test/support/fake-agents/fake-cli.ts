@@ -122,6 +122,7 @@ export abstract class FakeCli implements TerminalPort {
         },
         removeSession: async () => {
           this.stateCalls.push("removeSession");
+          return [];
         },
       },
       bridge: { close: async () => {} },

@@ -30,10 +30,9 @@ describe("terminal:input reports every PTY write", () => {
     events.on("terminal:input", (input) => seen.push(input));
     const written: (string | Uint8Array)[] = [];
     let failing = false;
-    const pty = observeWrites(
-      fakePty(written, () => failing),
-      (data) => events.emitTerminalInput(data),
-    );
+    const observed = observeWrites(fakePty(written, () => failing));
+    observed.onWrite((data) => events.emitTerminalInput(data));
+    const { pty } = observed;
     expect(pty.pid).toBe(42);
     pty.write("\x1b[200~hi\x1b[201~");
     pty.write(new Uint8Array([0x0d]));

@@ -42,7 +42,7 @@ function signals(persisted: string[]) {
         persisted.push(id);
       },
       removeLoops: async () => {},
-      removeSession: async () => {},
+      removeSession: async () => [],
     },
   });
 }
