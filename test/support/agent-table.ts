@@ -46,6 +46,8 @@ export interface RowOptions {
   readonly beforeTool?: (event: never) => unknown;
   /** More hooks beside it, by the agent's own event names (e.g. ElwoodApprovals' hooksFor). */
   readonly hooks?: Readonly<Record<string, unknown>>;
+  /** Which hook events the CLI waits on (bridge/registration.ts); left out: "declared". */
+  readonly hookEvents?: "declared" | "all";
   /** No posture option at all: the agent's defaults, under which its shell may ask first. */
   readonly bare?: boolean;
   /** The posture of `AgentRow.asks` instead: `asks.shell(command)` waits for permission. */
@@ -111,6 +113,16 @@ export interface AgentRow {
   readonly beforeToolEvent: string;
   /** What a before-tool handler returns to refuse the call; the model sees `reason`. */
   denyTool(reason: string): unknown;
+  /** The hook event name the agent fires after a tool ran. */
+  readonly afterToolEvent: string;
+  /**
+   * How the CLI is told about its tool events when no handler for them is declared in
+   * `hooks` at start (prd/decisions.md "Decisions are declared at start"): "observe-only",
+   * so it does not wait and a late handler's decision is reported (`undeclared_decision`)
+   * and not applied; or "blocking", because the CLI has no hook it does not wait for, so a
+   * late handler's decision is applied.
+   */
+  readonly undeclaredToolEvents: UndeclaredToolEvents;
   /**
    * Its default posture confines a tool's writes to the workspace and the temp dir (Codex's
    * workspace-write sandbox), so files outside them are out of a tool's reach.
@@ -146,6 +158,10 @@ export interface AgentRow {
   readonly pasteChipOverLines?: number;
 }
 
+export type UndeclaredToolEvents =
+  | { readonly registered: "observe-only" }
+  | { readonly registered: "blocking"; readonly why: string };
+
 export interface CompactionRow {
   readonly startHook: string;
   /** Absent: the CLI fires no hook when compaction ends (compact() reads its outcome line). */
@@ -164,8 +180,15 @@ function common(options: RowOptions) {
   return { ...rest, autotrust: true };
 }
 
-/** The row's hooks: `beforeTool` on the agent's own before-tool event, beside `hooks`. */
+/**
+ * The row's hooks: `beforeTool` on the agent's own before-tool event, beside `hooks`. With
+ * no `beforeTool`, `hooks` is passed as the same object, so a handler the scenario adds to
+ * it after start reaches the session (hooks-declared.test.ts).
+ */
 function hooksOf(options: RowOptions, beforeToolEvent: string) {
+  if (options.beforeTool === undefined) {
+    return options.hooks === undefined ? {} : { hooks: options.hooks };
+  }
   const hooks = {
     ...options.hooks,
     ...(options.beforeTool && { [beforeToolEvent]: options.beforeTool as never }),
@@ -210,6 +233,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     beforeToolEvent: "PreToolUse",
     denyTool: PERMISSION_DENY,
+    afterToolEvent: "PostToolUse",
+    // An undeclared tool event is an `async` command hook, which Claude runs in the background.
+    undeclaredToolEvents: { registered: "observe-only" },
     confinesToolWrites: false,
     plantedHooksOff: "overridden",
     cliPosture: [],
@@ -264,6 +290,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     beforeToolEvent: "PreToolUse",
     denyTool: PERMISSION_DENY,
+    afterToolEvent: "PostToolUse",
+    // An undeclared tool event is a command hook with `async = true`, which Codex runs detached.
+    undeclaredToolEvents: { registered: "observe-only" },
     confinesToolWrites: true,
     plantedHooksOff: "overridden",
     cliPosture: [],
@@ -311,6 +340,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     beforeToolEvent: "BeforeTool",
     denyTool: (reason) => ({ decision: "deny", reason }),
+    afterToolEvent: "AfterTool",
+    undeclaredToolEvents: {
+      registered: "blocking",
+      why: "Gemini has command hooks only, none detached: every event it is told about blocks it",
+    },
     confinesToolWrites: false,
     // The workspace's .gemini/settings.json outranks the user layer Elwood writes.
     plantedHooksOff: "refused",
@@ -360,6 +394,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     beforeToolEvent: "preToolUse",
     denyTool: PERMISSION_DENY,
+    afterToolEvent: "postToolUse",
+    undeclaredToolEvents: {
+      registered: "blocking",
+      why: "Elwood's Copilot plugin registers every event blocking; issue 44 left Copilot as it was",
+    },
     confinesToolWrites: false,
     // Copilot honours a repository's disableAllHooks (.claude/settings.local.json too).
     plantedHooksOff: "refused",
