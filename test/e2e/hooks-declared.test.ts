@@ -1,17 +1,19 @@
-// Decisions are declared at start (issue 44), against the real CLIs: a PreToolUse deny in
-// `hooks` holds; an `on("hook:PostToolUse")` observer added after ready sees every tool
-// step although PostToolUse is registered observe-only; a decision from a handler added to
-// `hooks` after start is not applied and says so (hookError `undeclared_decision`); with
-// `hookEvents: "all"` the same late handler decides, as every event blocks.
+// Decisions are declared at start (issue 44), against the real CLIs: a before-tool deny
+// declared in `hooks` holds; an `on("hook:<after-tool event>")` observer added after ready
+// sees every tool step although that event is registered observe-only; a decision from a
+// handler added to `hooks` after start is not applied and says so (hookError
+// `undeclared_decision`); with `hookEvents: "all"` the same late handler decides, as every
+// event blocks. The rows come from the one table of agents (test/support/agent-table.ts).
+// Gemini and Copilot register no event observe-only (`AgentRow.undeclaredToolEvents`):
+// there the after-tool observer sees every step all the same, and the late handler's
+// decision is applied, which the row's C-HOOK-18 asserts instead.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startClaude } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
 import type { ElwoodHookErrorEvent } from "../../src/core/contract/types.js";
-import type { LoggedRequest } from "../../src/testing/index.js";
+import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
-import { startCodexIn } from "../support/codex-e2e.js";
 import { touchAndEcho, waitForSay } from "../support/hooks-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
@@ -20,48 +22,24 @@ const newFixture = useRealCliFixture();
 type Hooks = Record<string, unknown>;
 /** The part of a session these tests use, whichever agent runs it. */
 type Session = ElwoodAgentSession & {
-  on(name: "hook:PostToolUse", listener: (event: { tool_input: unknown }) => void): () => void;
+  on(name: `hook:${string}`, listener: (event: { tool_input: unknown }) => void): () => void;
 };
 
-interface AgentCase {
-  readonly agent: "claude" | "codex";
-  readonly fixture: { readonly cli?: "codex"; readonly trusted?: boolean };
-  readonly api: LoggedRequest["api"];
-  /** The scripted model's shell tool call. */
-  tool(command: string): { readonly name: string; readonly input: Record<string, unknown> };
-  start(fx: ClaudeFixture, options: Record<string, unknown>): Promise<Session>;
-}
-
-const AGENTS: readonly AgentCase[] = [
-  {
-    agent: "claude",
-    fixture: { trusted: true },
-    api: "anthropic",
-    tool: (command) => ({ name: "Bash", input: { command } }),
-    async start(fx, options) {
-      const session = await startClaude({
-        cwd: fx.workspace,
-        env: fx.home.env,
-        stateDir: fx.stateDir,
-        permissionMode: "default",
-        allowedTools: ["Bash"],
-        ...options,
-      });
-      fx.defer(() => ensureGone(session));
-      return session as unknown as Session;
-    },
-  },
-  {
-    agent: "codex",
-    fixture: { cli: "codex" },
-    api: "openai",
-    tool: (cmd) => ({ name: "exec_command", input: { cmd } }),
-    start: async (fx, options) => (await startCodexIn(fx, options)) as unknown as Session,
-  },
-];
-
-async function ready(agent: AgentCase, fx: ClaudeFixture, options: Record<string, unknown>) {
-  const session = await agent.start(fx, options);
+/** Starts the row's session with `hooks` (the same object, so later handlers reach it). */
+async function ready(
+  agent: AgentRow,
+  fx: ClaudeFixture,
+  hooks: Hooks,
+  options: { readonly hookEvents?: "all" } = {},
+) {
+  const session = (await agent.start({
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    hooks,
+    ...options,
+  })) as Session;
+  fx.defer(() => ensureGone(session));
   await session.waitForStatus((status) => status === "ready", 90_000);
   return session;
 }
@@ -76,7 +54,7 @@ async function eventually(check: () => boolean, what: string, ms = 30_000): Prom
 }
 
 /** The tool results the model received for the request that carries `text`. */
-async function toolResultWith(fx: ClaudeFixture, api: LoggedRequest["api"], text: string) {
+async function toolResultWith(fx: ClaudeFixture, api: AgentRow["api"], text: string) {
   const request = await fx.server.waitForRequest(
     (entry) => entry.api === api && entry.toolResults.some((result) => result.text.includes(text)),
     60_000,
@@ -85,42 +63,38 @@ async function toolResultWith(fx: ClaudeFixture, api: LoggedRequest["api"], text
 }
 
 /** A turn with one shell step that leaves `markerFile` and prints `marker`. */
-function fileTurn(fx: ClaudeFixture, agent: AgentCase, markerFile: string, marker: string) {
+function fileTurn(fx: ClaudeFixture, agent: AgentRow, markerFile: string, marker: string) {
   fx.server.turn({
     match: /make the file/,
-    steps: [{ tool: agent.tool(touchAndEcho(markerFile, marker)) }, { say: "made the file" }],
+    steps: [agent.shell(touchAndEcho(markerFile, marker)), { say: "made the file" }],
   });
 }
 
-describe.each(AGENTS)("$agent: decisions declared at start", (agent) => {
-  test("C-HOOK-01: a PreToolUse deny declared in hooks holds, and an on('hook:PostToolUse') observer added after ready sees every tool step", async () => {
+describe.each(AGENT_ROWS)("$agent: decisions declared at start", (agent) => {
+  const after = agent.afterToolEvent;
+  test(`C-HOOK-01: a ${agent.beforeToolEvent} deny declared in hooks holds, and an on('hook:${after}') observer added after ready sees every tool step`, async () => {
     const fx = await newFixture(agent.fixture);
     const markers = [token("step-1"), token("step-2"), token("step-3")];
     fx.server.turn({
       match: /three steps/,
-      steps: [
-        ...markers.map((marker) => ({ tool: agent.tool(`echo ${marker}`) })),
-        { say: "did three" },
-      ],
+      steps: [...markers.map((marker) => agent.shell(`echo ${marker}`)), { say: "did three" }],
     });
     const markerFile = join(fx.workspace, `${token("denied")}.txt`);
     const reason = token("declared-deny");
     fileTurn(fx, agent, markerFile, "ran");
     const hooks: Hooks = {
-      PreToolUse: (event: { tool_input: unknown }) =>
-        JSON.stringify(event.tool_input).includes(markerFile)
-          ? { permissionDecision: "deny", permissionDecisionReason: reason }
-          : undefined,
+      [agent.beforeToolEvent]: (event: { tool_input: unknown }) =>
+        JSON.stringify(event.tool_input).includes(markerFile) ? agent.denyTool(reason) : undefined,
     };
-    const session = await ready(agent, fx, { hooks });
+    const session = await ready(agent, fx, hooks);
     const observed: string[] = [];
-    session.on("hook:PostToolUse", (event) => observed.push(JSON.stringify(event.tool_input)));
+    session.on(`hook:${after}`, (event) => observed.push(JSON.stringify(event.tool_input)));
     const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
 
     await session.sendMessage("do three steps");
     await waitForSay(session, "did three");
-    await eventually(() => observed.length >= markers.length, "three PostToolUse events");
+    await eventually(() => observed.length >= markers.length, `three ${after} events`);
     for (const marker of markers) {
       expect(
         observed.filter((input) => input.includes(marker)),
@@ -138,22 +112,39 @@ describe.each(AGENTS)("$agent: decisions declared at start", (agent) => {
     await session.stop();
   });
 
-  test("C-HOOK-18: a decision from a handler added after start (PreToolUse observe-only) is not applied and gives hookError undeclared_decision", async () => {
+  const undeclared = agent.undeclaredToolEvents;
+  const lateTitle =
+    undeclared.registered === "observe-only"
+      ? `a decision from a handler added after start (${agent.beforeToolEvent} observe-only) is not applied and gives hookError undeclared_decision`
+      : `${agent.beforeToolEvent} is registered blocking (${undeclared.why}), so a decision from a handler added after start is applied`;
+  test(`C-HOOK-18: ${lateTitle}`, async () => {
     const fx = await newFixture(agent.fixture);
     const markerFile = join(fx.workspace, `${token("late")}.txt`);
     const marker = token("ran-anyway");
     fileTurn(fx, agent, markerFile, marker);
     const hooks: Hooks = {};
-    const session = await ready(agent, fx, { hooks });
+    const session = await ready(agent, fx, hooks);
     const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
     let asked = 0;
-    hooks.PreToolUse = () => {
+    hooks[agent.beforeToolEvent] = () => {
       asked += 1;
-      return { permissionDecision: "deny", permissionDecisionReason: "too late to say no" };
+      return agent.denyTool("too late to say no");
     };
 
     await session.sendMessage("make the file");
+    if (undeclared.registered === "blocking") {
+      // No observe-only registration: the CLI waited for the late handler, so it decided.
+      expect(await toolResultWith(fx, agent.api, "too late to say no")).toContain(
+        "too late to say no",
+      );
+      await waitForSay(session, "made the file");
+      expect(existsSync(markerFile)).toBe(false);
+      expect(asked).toBe(1);
+      expect(errors).toEqual([]);
+      await session.stop();
+      return;
+    }
     const text = await toolResultWith(fx, agent.api, marker);
     await waitForSay(session, "made the file");
     expect(text).not.toContain("too late to say no");
@@ -162,7 +153,7 @@ describe.each(AGENTS)("$agent: decisions declared at start", (agent) => {
     expect(asked).toBe(1);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({
-      hookEventName: "PreToolUse",
+      hookEventName: agent.beforeToolEvent,
       category: "undeclared_decision",
       agent: agent.agent,
     });
@@ -170,16 +161,16 @@ describe.each(AGENTS)("$agent: decisions declared at start", (agent) => {
     await session.stop();
   });
 
-  test('C-HOOK-19: with hookEvents "all", a PreToolUse deny from a handler added after start is applied', async () => {
+  test(`C-HOOK-19: with hookEvents "all", a ${agent.beforeToolEvent} deny from a handler added after start is applied`, async () => {
     const fx = await newFixture(agent.fixture);
     const markerFile = join(fx.workspace, `${token("opted-out")}.txt`);
     const reason = token("late-deny-applied");
     fileTurn(fx, agent, markerFile, "ran");
     const hooks: Hooks = {};
-    const session = await ready(agent, fx, { hooks, hookEvents: "all" });
+    const session = await ready(agent, fx, hooks, { hookEvents: "all" });
     const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
-    hooks.PreToolUse = () => ({ permissionDecision: "deny", permissionDecisionReason: reason });
+    hooks[agent.beforeToolEvent] = () => agent.denyTool(reason);
 
     await session.sendMessage("make the file");
     expect(await toolResultWith(fx, agent.api, reason)).toContain(reason);
