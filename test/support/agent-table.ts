@@ -24,12 +24,18 @@ import {
   startOrResumeCopilot,
   startOrResumeGemini,
 } from "../../src/agents.js";
+import type { HookEventBase } from "../../src/bridge/catalogue.js";
 import { claudeAdapter } from "../../src/claude/adapter.js";
 import { codexAdapter } from "../../src/codex/adapter.js";
 import { copilotAdapter } from "../../src/copilot/adapter.js";
 import type { ScreenFrame, ScreenReading } from "../../src/core/contract/adapter.js";
-import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type {
+  ElwoodAgentSession,
+  ElwoodAgentSessionEvents,
+} from "../../src/core/contract/session.js";
+import type { ElwoodErrorName } from "../../src/error-names.js";
 import { geminiAdapter } from "../../src/gemini/adapter.js";
+import type { AgentSession } from "../../src/session/agent-session.js";
 import type { AgentHome, ToolStep } from "../../src/testing/index.js";
 import type { FixtureOptions } from "./claude-e2e.js";
 import { CLI_NAMES, type CliName } from "./cli-binaries.js";
@@ -52,6 +58,31 @@ export interface RowOptions {
   readonly bare?: boolean;
   /** The posture of `AgentRow.asks` instead: `asks.shell(command)` waits for permission. */
   readonly asking?: boolean;
+}
+
+/** The lazy classes' options: `cwd` may be left out, and the class takes process.cwd(). */
+export type LazyRowOptions = Omit<RowOptions, "cwd"> & { readonly cwd?: string };
+
+/**
+ * A lazy class's session as every agent's class has it: `start()`, `close()`, `session`,
+ * and its raw hooks on `on("hook")`, read as any agent's (their own events are typed apart).
+ */
+export type LazyRowSession = AgentSession<ElwoodAgentSessionEvents & { hook: HookEventBase }>;
+
+/**
+ * The hooks a lazy class's `on("hook")` shows for one answered turn (session-classes
+ * C-API-52): the one that accepted the prompt, the one that ended the turn, and that one's
+ * field holding the turn's last reply. Each CLI names them its own way.
+ */
+export interface TurnHooksRow {
+  readonly promptAccepted: string;
+  readonly turnEnd: string;
+  readonly lastMessageField: string;
+  /**
+   * The turn-end hook can come before its reply is on disk, and then has no text (a gap,
+   * reported): the field naming the record that holds the reply, and why.
+   */
+  readonly replyMayLag?: { readonly recordField: string; readonly why: string };
 }
 
 /**
@@ -99,7 +130,7 @@ export interface AgentRow {
   /** Started with the shell tool allowed without a dialog (unless `bare`), and autotrust. */
   start(options: RowOptions): Promise<ElwoodAgentSession>;
   /** The same, lazy: its `session` is undefined until a call starts the CLI. */
-  create(options: RowOptions): ElwoodAgentSession & { readonly session: unknown };
+  create(options: LazyRowOptions): LazyRowSession;
   resume(options: RowOptions & { readonly elwoodSessionId: string }): Promise<ElwoodAgentSession>;
   startOrResume(
     options: RowOptions & { readonly elwoodSessionId: string },
@@ -111,6 +142,17 @@ export interface AgentRow {
   readonly asks: AskingRow;
   /** The hook event name the agent fires before a tool runs (`hookEventName`). */
   readonly beforeToolEvent: string;
+  readonly turnHooks: TurnHooksRow;
+  /**
+   * How the CLI takes a model reply with no text (session-classes C-API-49): the requests
+   * one empty prompt makes before the turn ends, and the note a retry appends to the prompt.
+   */
+  readonly emptyReply: {
+    readonly requests: number;
+    readonly retryNote?: string;
+    /** The turn fails instead of resolving "" (a gap, reported): the error, and why. */
+    readonly fails?: { readonly error: ElwoodErrorName; readonly why: string };
+  };
   /** What a before-tool handler returns to refuse the call; the model sees `reason`. */
   denyTool(reason: string): unknown;
   /** The hook event name the agent fires after a tool ran. */
@@ -175,7 +217,7 @@ export interface CompactionRow {
 
 const fixture: FixtureOptions = { trusted: true };
 
-function common(options: RowOptions) {
+function common<O extends LazyRowOptions>(options: O) {
   const { beforeTool: _hook, hooks: _hooks, bare: _bare, asking: _asking, ...rest } = options;
   return { ...rest, autotrust: true };
 }
@@ -185,7 +227,7 @@ function common(options: RowOptions) {
  * no `beforeTool`, `hooks` is passed as the same object, so a handler the scenario adds to
  * it after start reaches the session (hooks-declared.test.ts).
  */
-function hooksOf(options: RowOptions, beforeToolEvent: string) {
+function hooksOf(options: LazyRowOptions, beforeToolEvent: string) {
   if (options.beforeTool === undefined) {
     return options.hooks === undefined ? {} : { hooks: options.hooks };
   }
@@ -201,6 +243,12 @@ const PERMISSION_DENY = (reason: string) => ({
   permissionDecision: "deny",
   permissionDecisionReason: reason,
 });
+
+const CLAUDE_TURN_HOOKS: TurnHooksRow = {
+  promptAccepted: "UserPromptSubmit",
+  turnEnd: "Stop",
+  lastMessageField: "last_assistant_message",
+};
 
 // Each agent's own spelling of "the shell tool asks first" (`AskingRow.posture`).
 const CLAUDE_ASKING = { permissionMode: "default" } as const;
@@ -232,6 +280,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       promptAfterInterrupt: "continues-the-turn",
     },
     beforeToolEvent: "PreToolUse",
+    turnHooks: CLAUDE_TURN_HOOKS,
+    // 2.1.332 asks once more with the same request.
+    emptyReply: { requests: 2 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
     // An undeclared tool event is an `async` command hook, which Claude runs in the background.
@@ -289,6 +340,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       promptAfterInterrupt: "starts-a-turn",
     },
     beforeToolEvent: "PreToolUse",
+    // Codex's turn hooks are named and shaped as Claude's.
+    turnHooks: CLAUDE_TURN_HOOKS,
+    emptyReply: { requests: 1 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
     // An undeclared tool event is a command hook with `async = true`, which Codex runs detached.
@@ -339,6 +393,17 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       promptAfterInterrupt: "starts-a-turn",
     },
     beforeToolEvent: "BeforeTool",
+    turnHooks: {
+      promptAccepted: "BeforeAgent",
+      turnEnd: "AfterAgent",
+      lastMessageField: "prompt_response",
+    },
+    // 0.61 asks three more times, each with this note after the prompt, then ends the turn.
+    emptyReply: {
+      requests: 4,
+      retryNote:
+        "\n[System: You previously returned an empty response with no text or thoughts. Please ensure you provide your final answer or call a tool now.]",
+    },
     denyTool: (reason) => ({ decision: "deny", reason }),
     afterToolEvent: "AfterTool",
     undeclaredToolEvents: {
@@ -393,6 +458,28 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       promptAfterInterrupt: "starts-a-turn",
     },
     beforeToolEvent: "preToolUse",
+    // agentStop carries no text of its own: Elwood adds the reply it reads from the record.
+    turnHooks: {
+      promptAccepted: "userPromptSubmitted",
+      turnEnd: "agentStop",
+      lastMessageField: "lastAssistantMessage",
+      replyMayLag: {
+        recordField: "transcriptPath",
+        why:
+          "1.0.102 runs agentStop before it writes the reply to its session record (seen on the " +
+          "first turn in every run); Elwood reads the text only once, when it parses the hook",
+      },
+    },
+    emptyReply: {
+      requests: 1,
+      fails: {
+        error: "wait_timeout",
+        why:
+          '1.0.102 records the empty reply as an assistant.message with content "" and then ' +
+          'a session.error ("No response was returned"); Elwood reads no text from that record ' +
+          "and its transcript gives none, so the turn waits for text until catchUpMs",
+      },
+    },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "postToolUse",
     undeclaredToolEvents: {
@@ -423,7 +510,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
 };
 
 // Each agent's own spelling of "the shell tool runs unasked" and of its before-tool hook.
-function claudeOptions(options: RowOptions) {
+function claudeOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "PreToolUse");
   if (options.asking) return { ...common(options), ...CLAUDE_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
@@ -435,20 +522,20 @@ function claudeOptions(options: RowOptions) {
   };
 }
 
-function codexOptions(options: RowOptions) {
+function codexOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "PreToolUse");
   if (options.asking) return { ...common(options), ...CODEX_ASKING, ...hooks };
   return { ...common(options), ...hooks };
 }
 
-function geminiOptions(options: RowOptions) {
+function geminiOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "BeforeTool");
   if (options.asking) return { ...common(options), ...GEMINI_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
   return { ...common(options), approvalMode: "yolo" as const, ...hooks };
 }
 
-function copilotOptions(options: RowOptions) {
+function copilotOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "preToolUse");
   if (options.asking) return { ...common(options), ...COPILOT_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
