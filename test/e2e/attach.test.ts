@@ -4,11 +4,13 @@
 // cooked mode again) with the session still ready for an API `send`; `--read-only` types
 // nothing, and the server refuses keys on a read-only socket whatever the client does. The
 // server's discovery file is 0600 in a 0700 folder and gone after SIGINT and SIGTERM.
+// Every agent of the one table (support/agent-table.ts), real pinned CLIs against the
+// scripted model server, the built `elwood` in a real PTY.
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import WebSocket from "ws";
-import type { ElwoodAgentKind } from "../../src/agents.js";
+import { AGENT_ROWS } from "../support/agent-table.js";
 import { token } from "../support/claude-e2e.js";
 import { survivorsInHome } from "../support/process-table.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -51,22 +53,32 @@ async function untilStatus(client: ServeClient, id: string, status: string): Pro
 const promptsSeen = (fx: { server: { requests: readonly { body: unknown }[] } }, text: string) =>
   fx.server.requests.filter((request) => JSON.stringify(request.body).includes(text)).length;
 
-const cases: {
-  agent: ElwoodAgentKind;
+/**
+ * How the session ends under a last viewer: the server stops on SIGINT (exit 130) while the
+ * viewer is attached, or it is deleted through the API and the server then stops on SIGTERM
+ * (exit 0). Both paths are the server's and not the agent's, so the rows take them in turn
+ * by index (every path is run, twice over four agents) rather than every agent both.
+ */
+const ENDINGS = [
+  { stopSignal: "SIGINT", exitCode: 130, endedBy: "server" },
+  { stopSignal: "SIGTERM", exitCode: 0, endedBy: "delete" },
+] as const satisfies readonly {
   stopSignal: NodeJS.Signals;
   exitCode: number;
-  /** How the session ends under a last viewer: deleted through the API, or the server stops. */
   endedBy: "delete" | "server";
-}[] = [
-  { agent: "claude", stopSignal: "SIGINT", exitCode: 130, endedBy: "server" },
-  { agent: "codex", stopSignal: "SIGTERM", exitCode: 0, endedBy: "delete" },
-];
+}[];
+
+const cases = AGENT_ROWS.map((row, index) => ({
+  row,
+  agent: row.agent,
+  ...(ENDINGS[index % ENDINGS.length] as (typeof ENDINGS)[number]),
+}));
 
 describe.each(cases)(
   "elwood attach to a live $agent session",
-  ({ agent, stopSignal, exitCode, endedBy }) => {
+  ({ row, agent, stopSignal, exitCode, endedBy }) => {
     test(`C-ATTACH-01 C-ATTACH-02 C-ATTACH-03 C-ATTACH-06 C-ATTACH-08 C-ATTACH-09: ${agent}'s screen at the attaching terminal's size, a typed prompt answered there, Ctrl-] detaches leaving it ready, --read-only types nothing, a session ending under a viewer (${endedBy}) restores its terminal and exits 1; the discovery file is private and gone after ${stopSignal}`, async () => {
-      const fx = await newFixture({ cli: agent });
+      const fx = await newFixture(row.fixture);
       const runtime = await privateRuntimeDir();
       fx.defer(runtime.cleanup);
       const env = { ...fx.home.env, XDG_RUNTIME_DIR: runtime.path };

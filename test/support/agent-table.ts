@@ -58,6 +58,8 @@ export interface RowOptions {
   readonly bare?: boolean;
   /** The posture of `AgentRow.asks` instead: `asks.shell(command)` waits for permission. */
   readonly asking?: boolean;
+  /** How long a person's untouched draft holds a due prompt (composer-guard.test.ts). */
+  readonly composerWaitMs?: number;
 }
 
 /** The lazy classes' options: `cwd` may be left out, and the class takes process.cwd(). */
