@@ -24,7 +24,7 @@ import {
   startOrResumeCopilot,
   startOrResumeGemini,
 } from "../../src/agents.js";
-import type { HookEventBase } from "../../src/bridge/catalogue.js";
+import type { HookEventBase, HookParseResult } from "../../src/bridge/catalogue.js";
 import { claudeAdapter } from "../../src/claude/adapter.js";
 import { codexAdapter } from "../../src/codex/adapter.js";
 import { copilotAdapter } from "../../src/copilot/adapter.js";
@@ -58,6 +58,11 @@ export interface RowOptions {
   readonly bare?: boolean;
   /** The posture of `AgentRow.asks` instead: `asks.shell(command)` waits for permission. */
   readonly asking?: boolean;
+  /**
+   * The shell tool runs outside any sandbox of the CLI's, so it reaches the loopback
+   * network (Codex: danger-full-access; the others sandbox no tool by default).
+   */
+  readonly unsandboxed?: boolean;
   /** How long a person's untouched draft holds a due prompt (composer-guard.test.ts). */
   readonly composerWaitMs?: number;
 }
@@ -159,6 +164,26 @@ export interface AgentRow {
   denyTool(reason: string): unknown;
   /** The hook event name the agent fires after a tool ran. */
   readonly afterToolEvent: string;
+  /** The hook event name the agent fires when a turn ends. */
+  readonly turnEndEvent: string;
+  /**
+   * How the turn-end hook reaches the bridge (prd/bridge.md "Who can post a hook"): "http"
+   * from the CLI's own process, so even a tool that `exec`s into Elwood's client is refused;
+   * "command" through the client the CLI runs as its child, which a tool that `exec`s into
+   * that client is indistinguishable from.
+   */
+  readonly turnEndHook: "http" | "command";
+  /**
+   * The turn-end hook's input always holds the turn's last reply. Copilot's agentStop
+   * carries no text: Elwood reads it from the session record, which may lag the hook, and
+   * then leaves it out (prd/copilot.md "Hooks").
+   */
+  readonly turnEndNamesReply: boolean;
+  /**
+   * The variable in a tool's environment that holds the conversation id; undefined when
+   * the CLI hands its tools none (the id is then only on the CLI's command line).
+   */
+  readonly conversationIdVariable: string | undefined;
   /**
    * How the CLI is told about its tool events when no handler for them is declared in
    * `hooks` at start (prd/decisions.md "Decisions are declared at start"): "observe-only",
@@ -195,6 +220,8 @@ export interface AgentRow {
   readonly models: RowModels;
   /** The adapter's screen reading, as the runtime reads each frame. */
   readScreen(frame: ScreenFrame): ScreenReading;
+  /** The adapter's hook catalogue parsing `raw` as posted on `/hooks/<routeName>`. */
+  parseHook(raw: unknown, routeName: string): HookParseResult<HookEventBase>;
   /**
    * A bracketed paste of more lines than this shows in the composer as a chip ("[Pasted
    * text #1 +4 lines]"), not as its text; undefined when every paste shows whole.
@@ -220,7 +247,14 @@ export interface CompactionRow {
 const fixture: FixtureOptions = { trusted: true };
 
 function common<O extends LazyRowOptions>(options: O) {
-  const { beforeTool: _hook, hooks: _hooks, bare: _bare, asking: _asking, ...rest } = options;
+  const {
+    beforeTool: _hook,
+    hooks: _hooks,
+    bare: _bare,
+    asking: _asking,
+    unsandboxed: _unsandboxed,
+    ...rest
+  } = options;
   return { ...rest, autotrust: true };
 }
 
@@ -287,6 +321,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 2 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
+    turnEndEvent: "Stop",
+    // Claude POSTs its http hooks itself; only SessionStart and Setup are command hooks.
+    turnEndHook: "http",
+    turnEndNamesReply: true,
+    conversationIdVariable: "CLAUDE_CODE_SESSION_ID",
     // An undeclared tool event is an `async` command hook, which Claude runs in the background.
     undeclaredToolEvents: { registered: "observe-only" },
     confinesToolWrites: false,
@@ -308,6 +347,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       followUp: "Switch model?",
     },
     readScreen: (frame) => claudeAdapter.readScreen(frame),
+    parseHook: (raw, routeName) => claudeAdapter.hooks.parse(raw, routeName),
     pasteChipOverLines: 3,
   },
   codex: {
@@ -347,6 +387,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 1 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
+    turnEndEvent: "Stop",
+    // Codex has command hooks only.
+    turnEndHook: "command",
+    turnEndNamesReply: true,
+    conversationIdVariable: "CODEX_THREAD_ID",
     // An undeclared tool event is a command hook with `async = true`, which Codex runs detached.
     undeclaredToolEvents: { registered: "observe-only" },
     confinesToolWrites: true,
@@ -367,6 +412,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       followUp: "Select Reasoning Level for",
     },
     readScreen: (frame) => codexAdapter.readScreen(frame),
+    parseHook: (raw, routeName) => codexAdapter.hooks.parse(raw, routeName),
   },
   gemini: {
     agent: "gemini",
@@ -408,6 +454,13 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     denyTool: (reason) => ({ decision: "deny", reason }),
     afterToolEvent: "AfterTool",
+    turnEndEvent: "AfterAgent",
+    // Gemini has command hooks only (prd/gemini.md).
+    turnEndHook: "command",
+    // AfterAgent's prompt_response joins the turn's replies' streamed chunks.
+    turnEndNamesReply: true,
+    // GEMINI_SESSION_ID is set for hook commands only; a tool gets GEMINI_CLI=1 and no id.
+    conversationIdVariable: undefined,
     undeclaredToolEvents: {
       registered: "blocking",
       why: "Gemini has command hooks only, none detached: every event it is told about blocks it",
@@ -430,6 +483,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     // Enter on the Manual list applies the model for the session and closes the dialog.
     models: { defaultFile: (home) => join(home.home, ".gemini", "settings.json") },
     readScreen: (frame) => geminiAdapter.readScreen(frame),
+    parseHook: (raw, routeName) => geminiAdapter.hooks.parse(raw, routeName),
   },
   copilot: {
     agent: "copilot",
@@ -484,6 +538,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "postToolUse",
+    turnEndEvent: "agentStop",
+    // Elwood's plugin registers every Copilot event as a command hook (prd/copilot.md).
+    turnEndHook: "command",
+    turnEndNamesReply: false,
+    // Seen in a tool's `env` (1.0.102), beside `--session-id` on the CLI's command line.
+    conversationIdVariable: "COPILOT_AGENT_SESSION_ID",
     undeclaredToolEvents: {
       registered: "blocking",
       why: "Elwood's Copilot plugin registers every event blocking; issue 44 left Copilot as it was",
@@ -508,6 +568,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
       why: "offline it runs BYOK on one provider model; every other row is unavailable",
     },
     readScreen: (frame) => copilotAdapter.readScreen(frame),
+    parseHook: (raw, routeName) => copilotAdapter.hooks.parse(raw, routeName),
   },
 };
 
@@ -527,6 +588,10 @@ function claudeOptions<O extends LazyRowOptions>(options: O) {
 function codexOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "PreToolUse");
   if (options.asking) return { ...common(options), ...CODEX_ASKING, ...hooks };
+  // Its default workspace-write sandbox runs tools in a network namespace of their own.
+  if (options.unsandboxed) {
+    return { ...common(options), sandbox: "danger-full-access" as const, ...hooks };
+  }
   return { ...common(options), ...hooks };
 }
 
