@@ -76,8 +76,15 @@ function mapRecord(type: string, data: Fields, raw: unknown): TranscriptActivity
 function assistantItems(data: Fields, raw: unknown): TranscriptActivityItem[] {
   const items: TranscriptActivityItem[] = [];
   const text = stringField(data, "content");
-  if (text !== undefined && text !== "") items.push({ kind: "assistant_message", text, raw });
   const requests = Array.isArray(data.toolRequests) ? data.toolRequests : [];
+  // A message that only carries tool requests has content "" too: that is no reply. One
+  // with neither is the model's empty reply (1.0.102 then writes a session.error "No
+  // response was returned"), and the turn's text is "" — without it the turn waited for
+  // text until its catch-up bound and failed wait_timeout.
+  const isEmptyReply = text === "" && requests.length === 0;
+  if (text !== undefined && (text !== "" || isEmptyReply)) {
+    items.push({ kind: "assistant_message", text, raw });
+  }
   for (const request of requests) {
     const call = asObject(request);
     const toolName = stringField(call, "name");

@@ -92,6 +92,22 @@ describe("Copilot hook catalogue", () => {
 });
 
 describe("Copilot session record", () => {
+  it("an assistant message with no text and no tool requests is the empty reply; one with only tool requests is none", () => {
+    const empty = { type: "assistant.message", data: { content: "", interactionId: "i" } };
+    expect(mapCopilotEvent(empty, {}).items).toMatchObject([
+      { kind: "assistant_message", text: "" },
+    ]);
+    const toolsOnly = {
+      type: "assistant.message",
+      data: {
+        content: "",
+        interactionId: "i",
+        toolRequests: [{ toolCallId: "t1", name: "bash", arguments: { command: "ls" } }],
+      },
+    };
+    expect(mapCopilotEvent(toolsOnly, {}).items.map((item) => item.kind)).toEqual(["tool_call"]);
+  });
+
   it("maps prompts, replies, tool calls, results and usage (input without the cached parts)", () => {
     const turn = "interaction-1";
     const records = [
