@@ -1,64 +1,73 @@
-// Hostile transcripts under a live session (issue 16 "Hostile and broken inputs"): while
-// a real Claude or Codex session sits ready after one turn, its transcript gets a 50 MiB
-// single-line record appended, or is deleted, or is replaced by a copy. The parent
-// stays up, the 50 MiB record is dropped with a content-free warning, and the next turn
-// still answers. Codex keeps its rollout open and appends to the file it opened, so once
-// the path is deleted or replaced what it writes is out of reach: the turn then fails
-// typed (wait_timeout after catchUpMs) while the session stays up and ready
-// (prd/decisions.md "Hostile transcripts"). (Reader-level bounds, 100,000-record bursts, invalid UTF-8 and
-// truncated lines: test/unit/transcript/.)
-import { copyFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+// Hostile transcripts under a live session (issue 16 "Hostile and broken inputs"), for every
+// agent of the one table (support/agent-table.ts): while a real session sits ready after
+// one turn, its transcript (each CLI's JSONL file, found by the registry's
+// findConversation) gets a 50 MiB single-line record appended, or is deleted, or is
+// replaced by a copy. The parent stays up, the 50 MiB record is dropped with a
+// content-free warning, and the next turn still answers. Codex keeps its rollout open and
+// appends to the file it opened, so once the path is deleted or replaced what it writes is
+// out of reach: the turn then fails typed (wait_timeout after catchUpMs) while the session
+// stays up and ready (prd/decisions.md "Hostile inputs"); the others write on at the
+// path (the row's `transcriptMoved`). (Reader-level bounds, 100,000-record bursts, invalid
+// UTF-8 and truncated lines: test/unit/transcript/.)
+import { copyFile, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { startClaude, startCodex } from "../../src/agents.js";
+import { ELWOOD_AGENTS } from "../../src/agents.js";
 import type { ElwoodAgentSession } from "../../src/core/contract/session.js";
+import type { ElwoodActivityEvent } from "../../src/core/contract/types.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
+import {
+  AGENT_ROWS,
+  type AgentRow,
+  type TurnAfterTranscriptMoved,
+} from "../support/agent-table.js";
 import { type ClaudeFixture, ensureGone, token } from "../support/claude-e2e.js";
-import type { CliName } from "../support/cli-binaries.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
-const newFixture = useRealCliFixture({ trusted: true });
+const newFixture = useRealCliFixture();
 const PAD_BYTE = "Q";
 const FIFTY_MIB = 50 * 2 ** 20;
 
 /**
- * Every entry under `dir`, listed again when one vanished mid-walk: the CLI's lock folders
- * (Claude's `.claude.json.lock`) come and go, and a recursive readdir fails on that.
+ * The transcript the CLI is writing, where the agent's registry entry finds the
+ * conversation the session recorded (Claude projects/, Codex sessions/, Gemini chats/,
+ * Copilot session-state/): a file of lines, so a record can be appended as one.
  */
-async function listRecursively(dir: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await readdir(dir, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt === 5) throw error;
-    }
-  }
+async function transcriptOf(fx: ClaudeFixture, session: ElwoodAgentSession): Promise<string> {
+  const recordPath = join(fx.stateDir, "sessions", session.elwoodSessionId, "record.json");
+  const record = JSON.parse(await readFile(recordPath, "utf8")) as {
+    resume: { agentSessionId?: string };
+  };
+  const agentSessionId = record.resume.agentSessionId;
+  expect(agentSessionId).toEqual(expect.any(String));
+  const find = ELWOOD_AGENTS.get(session.agent).findConversation;
+  expect(find, `${session.agent} declares findConversation`).toBeTypeOf("function");
+  const found = await find?.(agentSessionId as string, fx.home.env);
+  expect(found?.state).toBe("written");
+  expect(found?.path).toMatch(/\.jsonl$/);
+  return found?.path as string;
 }
 
-/** The conversation transcript the CLI wrote in its home (Claude projects/, Codex sessions/). */
-async function transcriptOf(home: string): Promise<string> {
-  const entries = await listRecursively(home);
-  const found = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => /[/\\](projects|sessions)[/\\]/.test(path));
-  expect(found).toHaveLength(1);
-  return found[0] as string;
+/** The texts of the assistant messages the session reported, in order. */
+function assistantTexts(activity: readonly ElwoodActivityEvent[]): string[] {
+  return activity.flatMap((event) => (event.kind === "assistant_message" ? [event.text] : []));
 }
 
-async function readySession(fx: ClaudeFixture, cli: CliName) {
-  const common = { cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir, autotrust: true };
-  const session: ElwoodAgentSession =
-    cli === "claude"
-      ? await startClaude({ ...common, permissionMode: "default" })
-      : await startCodex(common);
+async function readySession(fx: ClaudeFixture, row: AgentRow) {
+  const session = await row.start({ cwd: fx.workspace, env: fx.home.env, stateDir: fx.stateDir });
   fx.defer(() => ensureGone(session));
   const warnings: ElwoodWarningEvent[] = [];
+  const activity: ElwoodActivityEvent[] = [];
   session.on("warning", (warning) => warnings.push(warning));
+  session.on("activity", (event) => activity.push(event));
   const first = token("first-answer");
   fx.server.turn({ match: "first question", steps: [{ say: first }] });
   expect(await session.send("first question")).toContain(first);
-  return { session, warnings, first, transcript: await transcriptOf(fx.home.home) };
+  // The reply can resolve before its record is reported (Copilot reads it at the hook).
+  await expect
+    .poll(() => assistantTexts(activity).join("\n"), { timeout: 10_000 })
+    .toContain(first);
+  return { session, warnings, activity, first, transcript: await transcriptOf(fx, session) };
 }
 
 /** Sends the next turn; resolves with its reply once it held the scripted answer. */
@@ -74,28 +83,29 @@ async function expectNextTurnAnswers(
   return reply;
 }
 
-/** Claude answers; Codex's turn fails typed and the session stays ready (see the top). */
+/**
+ * The turn after the transcript was deleted or replaced: answered, or failed typed with
+ * the session still ready (the row's `transcriptMoved`, see the top).
+ */
 async function expectNextTurnAfterPathChange(
   fx: ClaudeFixture,
-  cli: CliName,
+  expected: TurnAfterTranscriptMoved,
   session: ElwoodAgentSession,
 ): Promise<string | undefined> {
-  if (cli === "claude") return expectNextTurnAnswers(fx, session);
+  if (expected === "answers") return expectNextTurnAnswers(fx, session);
   fx.server.turn({ match: "next question", steps: [{ say: token("out-of-reach") }] });
   const turn = session.send("next question", { timeoutMs: 60_000, catchUpMs: 3_000 });
-  await expect(turn).rejects.toMatchObject({ name: "wait_timeout" });
+  await expect(turn).rejects.toMatchObject({ name: expected.fails });
   await session.waitForStatus((status) => status === "ready", 30_000);
   return undefined;
 }
 
-const clis = ["claude", "codex"] as const;
-
 describe("hostile transcripts under a live session", () => {
-  test.each(clis)(
-    "C-CLAUDE-15: %s: a 50 MiB single-line record is dropped with a content-free warning and the next turn answers",
-    async (cli) => {
-      const fx = await newFixture({ cli });
-      const { session, warnings, transcript } = await readySession(fx, cli);
+  test.each(AGENT_ROWS)(
+    "C-CLAUDE-15: $agent: a 50 MiB single-line record is dropped with a content-free warning and the next turn answers",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
+      const { session, warnings, transcript } = await readySession(fx, row);
       const huge = `{"type":"elwood-hostile","pad":"${PAD_BYTE.repeat(FIFTY_MIB)}"}\n`;
       await writeFile(transcript, huge, { flag: "a" });
       await expectNextTurnAnswers(fx, session);
@@ -106,27 +116,30 @@ describe("hostile transcripts under a live session", () => {
     },
   );
 
-  test.each(clis)(
-    "C-CLAUDE-15: %s: the transcript deleted mid-session: no crash; Claude answers the next turn, Codex fails it typed",
-    async (cli) => {
-      const fx = await newFixture({ cli });
-      const { session, transcript } = await readySession(fx, cli);
+  test.each(AGENT_ROWS)(
+    "C-CLAUDE-15: $agent: the transcript deleted mid-session: no crash; the next turn answers, or fails typed where the CLI keeps the file open",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
+      const { session, transcript } = await readySession(fx, row);
       await rm(transcript);
-      await expectNextTurnAfterPathChange(fx, cli, session);
+      await expectNextTurnAfterPathChange(fx, row.transcriptMoved, session);
       await session.stop();
     },
   );
 
-  test.each(clis)(
-    "C-CLAUDE-15: %s: the transcript replaced by a copy mid-session: no repeats; Claude answers the next turn, Codex fails it typed",
-    async (cli) => {
-      const fx = await newFixture({ cli });
-      const { session, first, transcript } = await readySession(fx, cli);
+  test.each(AGENT_ROWS)(
+    "C-CLAUDE-15: $agent: the transcript replaced by a copy mid-session: no repeats; the next turn answers, or fails typed where the CLI keeps the file open",
+    async (row) => {
+      const fx = await newFixture(row.fixture);
+      const { session, activity, first, transcript } = await readySession(fx, row);
       await copyFile(transcript, `${transcript}.copy`);
       await rename(`${transcript}.copy`, transcript);
-      // Not read again from the start: the first turn's answer is not in the second's reply.
-      const reply = await expectNextTurnAfterPathChange(fx, cli, session);
+      const before = activity.length;
+      // Not read again from the start: the first turn's answer is not in the second's reply,
+      // nor reported again as activity.
+      const reply = await expectNextTurnAfterPathChange(fx, row.transcriptMoved, session);
       expect(reply ?? "").not.toContain(first);
+      expect(assistantTexts(activity.slice(before)).join("\n")).not.toContain(first);
       await session.stop();
     },
   );

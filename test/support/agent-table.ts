@@ -224,7 +224,22 @@ export interface AgentRow {
    * text #1 +4 lines]"), not as its text; undefined when every paste shows whole.
    */
   readonly pasteChipOverLines?: number;
+  /**
+   * The turn after the CLI's transcript was deleted, or replaced by a copy, while the
+   * session sat ready (hostile-transcript.test.ts, prd/decisions.md "Hostile inputs").
+   */
+  readonly transcriptMoved: TurnAfterTranscriptMoved;
 }
+
+/**
+ * "answers": the CLI opens its transcript by path for each append, so its next records
+ * land at the path (a new file once deleted, the copy once replaced), where Elwood reads.
+ * Otherwise the CLI appends to the file it opened, out of reach by path: the turn fails
+ * with `fails` once catchUpMs passes, and the session stays ready.
+ */
+export type TurnAfterTranscriptMoved =
+  | "answers"
+  | { readonly fails: "wait_timeout"; readonly why: string };
 
 export type UndeclaredToolEvents =
   | { readonly registered: "observe-only" }
@@ -346,6 +361,8 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     readScreen: (frame) => claudeAdapter.readScreen(frame),
     parseHook: (raw, routeName) => claudeAdapter.hooks.parse(raw, routeName),
     pasteChipOverLines: 3,
+    // Claude recreates a deleted transcript at its path and appends on into a copy.
+    transcriptMoved: "answers",
   },
   codex: {
     agent: "codex",
@@ -410,6 +427,12 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     readScreen: (frame) => codexAdapter.readScreen(frame),
     parseHook: (raw, routeName) => codexAdapter.hooks.parse(raw, routeName),
+    transcriptMoved: {
+      fails: "wait_timeout",
+      why:
+        "Codex keeps its rollout open and appends to the inode it opened, gone from the " +
+        'path (prd/decisions.md "Hostile inputs")',
+    },
   },
   gemini: {
     agent: "gemini",
@@ -481,6 +504,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     models: { defaultFile: (home) => join(home.home, ".gemini", "settings.json") },
     readScreen: (frame) => geminiAdapter.readScreen(frame),
     parseHook: (raw, routeName) => geminiAdapter.hooks.parse(raw, routeName),
+    // 0.61 appends its chat file by path: once deleted, a new file there holds the next
+    // messages (with no header line); once replaced, they go on into the copy.
+    transcriptMoved: "answers",
   },
   copilot: {
     agent: "copilot",
@@ -557,6 +583,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     readScreen: (frame) => copilotAdapter.readScreen(frame),
     parseHook: (raw, routeName) => copilotAdapter.hooks.parse(raw, routeName),
+    // 1.0.102 appends events.jsonl by path: once deleted, a new file there holds the next
+    // turn's events; once replaced, they go on into the copy.
+    transcriptMoved: "answers",
   },
 };
 
