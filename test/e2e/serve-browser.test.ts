@@ -1,8 +1,9 @@
-// The `elwood serve` page in a real Chromium (issue 14 "Done when" 1): a Claude and a
-// Codex session started from the page against the real CLIs and the scripted model
-// server; prompts typed in the composer, answers seen in the terminal widget and the
-// log, the log filtered and a row's JSON opened, the window resized and the TUI
-// reflowed, and a screenshot checked for content (kept in test-results/ for debugging).
+// The `elwood serve` page in a real Chromium (issue 14 "Done when" 1): a session of every
+// registered agent started from the page against the real CLIs and the scripted model
+// server (issue 42: the page's choice comes from the registry); prompts typed in the
+// composer, answers seen in the terminal widget and the log, the log filtered and a row's
+// JSON opened, the window resized and the TUI reflowed (on the first agent's tab), and a
+// screenshot checked for content (kept in test-results/ for debugging).
 // The page takes its token out of the URL on load and still works after a reload
 // (issue 21 "Done when" 3).
 import { execFileSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { expect, test } from "vitest";
+import { ELWOOD_AGENTS } from "../../src/agents.js";
 import { findChromium, isCi, PIXEL_STATS_SCRIPT } from "../support/browser.js";
 import { token } from "../support/claude-e2e.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -98,7 +100,7 @@ async function promptAndSeeAnswer(panel: Locator, lines: readonly string[], answ
 }
 
 test.runIf(shouldRun)(
-  "C-APP-01 C-APP-03 C-APP-04 C-APP-05 C-APP-06 C-APP-07 C-APP-10: both agents driven from the page in Chromium",
+  "C-APP-01 C-APP-03 C-APP-04 C-APP-05 C-APP-06 C-APP-07 C-APP-10: every agent driven from the page in Chromium",
   async () => {
     expect(
       CHROMIUM,
@@ -119,6 +121,14 @@ test.runIf(shouldRun)(
     const codexAnswer = token("Codex in the browser");
     fx.server.turn({ match: /question for claude/, steps: [{ say: claudeAnswer }] });
     fx.server.turn({ match: /question for codex/, steps: [{ say: codexAnswer }] });
+    // The page's other features are shown on Claude's and Codex's tabs; every other agent
+    // the registry offers is started from the page too and answers there.
+    const others = ELWOOD_AGENTS.ids
+      .filter((agent) => agent !== "claude" && agent !== "codex")
+      .map((agent) => ({ agent, answer: token(`${agent} in the browser`) }));
+    for (const { agent, answer } of others) {
+      fx.server.turn({ match: new RegExp(`question for ${agent}`), steps: [{ say: answer }] });
+    }
 
     const browser: Browser = await chromium.launch({
       executablePath: CHROMIUM as string,
@@ -203,6 +213,15 @@ test.runIf(shouldRun)(
       expect(JSON.stringify(codexTurn?.body)).toContain("question for codex\\non a second line");
       await codex.panel.locator('[data-testid=log-row][data-kind="assistant_message"]').click();
       await waitForText(codex.panel.locator("[data-testid=json-detail]"), codexAnswer);
+
+      // Every other agent, each in a tab of its own, started with "trust folder".
+      const otherPanels: Locator[] = [];
+      for (const [index, { agent, answer }] of others.entries()) {
+        const started = await startFromPage(page, agent, fx.workspace, true);
+        expect(await page.locator("[data-testid=session-tab]").count()).toBe(3 + index);
+        await promptAndSeeAnswer(started.panel, [`question for ${agent}`], answer);
+        otherPanels.push(started.panel);
+      }
       expect(pageErrors).toEqual([]);
 
       const stats = await screenshotStats(page, browser);
@@ -210,8 +229,8 @@ test.runIf(shouldRun)(
       expect(stats.colors).toBeGreaterThan(20);
       expect(stats.differing).toBeGreaterThan(0.05);
 
-      // Stop buttons close both sessions and their tabs.
-      for (const panel of [codex.panel, claude.panel]) {
+      // Stop buttons close every session and its tab, the shown (newest) tab first.
+      for (const panel of [...otherPanels.reverse(), codex.panel, claude.panel]) {
         await panel.locator("[data-testid=stop-button]").click();
         await panel.waitFor({ state: "detached", timeout: 30_000 });
       }
