@@ -44,6 +44,7 @@ export const claudeAdapter: AgentAdapter<
   agent: "claude",
   displayName: "Claude Code",
   binary: "claude",
+  updateCommand: ["update"],
   minimumVersion: CLAUDE_MINIMUM_VERSION,
   posture: ClaudePostureSchema,
   errorNames: {

@@ -37,6 +37,7 @@ export const codexAdapter: AgentAdapter<
   agent: "codex",
   displayName: "Codex",
   binary: "codex",
+  updateCommand: ["update"],
   minimumVersion: CODEX_MINIMUM_VERSION,
   posture: CodexPostureSchema,
   errorNames: {

@@ -61,6 +61,7 @@ export const copilotAdapter: AgentAdapter<
   agent: "copilot",
   displayName: "Copilot",
   binary: "copilot",
+  updateCommand: ["update"],
   minimumVersion: COPILOT_MINIMUM_VERSION,
   posture: CopilotPostureSchema,
   errorNames: {

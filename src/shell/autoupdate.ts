@@ -1,4 +1,5 @@
-// `autoupdate: true` (lifecycle §1.2, C-LIFE-09/11, C-PERF-02..04): `<cli> update` through
+// `autoupdate: true` (lifecycle §1.2, C-LIFE-09/11, C-PERF-02..04): `<cli> update` (the
+// adapter's update command) through
 // the login shell before launch, at most once per process per CLI, and once across
 // concurrent processes: a per-user lease (proper-lockfile; a crashed owner's lease goes
 // stale and is taken over) serializes contenders, and a stamp written under the lease
@@ -26,6 +27,8 @@ const LEASE_RETRIES = { retries: 120, minTimeout: 250, maxTimeout: 500 };
 export interface AutoupdateOptions {
   /** The CLI's command name on the login PATH ("claude", "codex"). */
   readonly binary: string;
+  /** Its update command after the binary (the adapter's `updateCommand`). */
+  readonly updateArgs: readonly string[];
   readonly executable?: string;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -113,7 +116,7 @@ async function lastUpdateAt(target: string): Promise<number> {
 async function runUpdate(options: AutoupdateOptions): Promise<AutoupdateOutcome> {
   const command = loginShellCommand({
     shell: options.shell ?? resolveLoginShell(),
-    argv: [options.executable ?? options.binary, "update"],
+    argv: [options.executable ?? options.binary, ...options.updateArgs],
   });
   const result = await (options.runProbe ?? runBoundedProbe)({
     ...command,

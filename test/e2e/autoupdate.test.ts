@@ -1,21 +1,24 @@
-// autoupdate with the real pinned CLIs (issue 12 "Done when" 5, second half): a shim
-// named `claude` / `codex` first on the login shell's PATH fails `<cli> update` and hands
-// every other call to the real CLI, so the version gate reads the real version, the
-// session starts, a turn works, and the failed update is one live agent_update_failed
-// warning.
+// autoupdate with the real pinned CLIs (issue 12 "Done when" 5, second half), for every
+// agent of the one table (support/agent-table.ts): a shim named like the agent's binary,
+// first on the login shell's PATH, logs each call, fails `<cli> update` and hands every
+// other call to the real CLI, so the version gate reads the real version, the session
+// starts, a turn works, and the failed update is one live agent_update_failed warning. A
+// CLI with no update command of its own (Gemini) is never called with one: `gemini
+// update` run without a terminal is a headless prompt to the model.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ClaudeSession, CodexSession } from "../../src/agents.js";
 import type { ElwoodWarningEvent } from "../../src/core/contract/warnings.js";
-import { cliBinary } from "../support/cli-binaries.js";
+import { AGENT_ROWS } from "../support/agent-table.js";
+import { ensureGone } from "../support/claude-e2e.js";
+import { type CliName, cliBinary } from "../support/cli-binaries.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ trusted: true });
 
 async function failingUpdateShim(
-  cli: "claude" | "codex",
+  cli: CliName,
 ): Promise<{ dir: string; calls: () => Promise<string[]> }> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-update-shim-"));
   const log = join(dir, "calls.log");
@@ -29,50 +32,31 @@ async function failingUpdateShim(
   return { dir, calls };
 }
 
-const agents = [
-  {
-    cli: "claude" as const,
-    ids: "C-LIFE-11, C-CLAUDE-07, C-CLAUDE-09, C-PERF-02, C-PERF-03",
-    version: /^2\.1\./,
-    create: (options: SessionOptions): UpdatingSession => new ClaudeSession(options),
-  },
-  {
-    cli: "codex" as const,
-    ids: "C-LIFE-11, C-CODEX-08, C-CODEX-10, C-PERF-02, C-PERF-03",
-    version: /^0\.\d+\./,
-    create: (options: SessionOptions): UpdatingSession =>
-      new CodexSession({ ...options, autotrust: true }),
-  },
-];
+/** The conformance ids each agent's row proves. */
+const IDS: Record<CliName, string> = {
+  claude: "C-LIFE-11, C-CLAUDE-07, C-CLAUDE-09, C-PERF-02, C-PERF-03",
+  codex: "C-LIFE-11, C-CODEX-08, C-CODEX-10, C-PERF-02, C-PERF-03",
+  gemini: "C-LIFE-11, C-PERF-02",
+  copilot: "C-LIFE-11, C-PERF-02, C-PERF-03",
+};
 
-/** What the test uses of either session class. */
-interface UpdatingSession {
-  send(prompt: string): Promise<string>;
-  on(event: "warning", handler: (warning: ElwoodWarningEvent) => void): unknown;
-  kill(): Promise<void>;
-  close(): Promise<void>;
-}
-
-interface SessionOptions {
-  readonly cwd: string;
-  readonly env: Record<string, string>;
-  readonly stateDir: string;
-  readonly autoupdate: true;
-}
-
-describe.each(agents)("autoupdate against the real $cli CLI", ({ cli, ids, version, create }) => {
-  test(`${ids}: a failing update with an acceptable version warns agent_update_failed and the session starts`, async () => {
+describe.each(AGENT_ROWS)("autoupdate against the real $agent CLI", (row) => {
+  const cli = row.agent;
+  test(`${IDS[cli]}: a failing update with an acceptable version warns agent_update_failed and the session starts`, async () => {
     const shim = await failingUpdateShim(cli);
-    const fx = await newFixture({ cli, extraProfile: [`export PATH="${shim.dir}:$PATH"`] });
+    const fx = await newFixture({
+      ...row.fixture,
+      extraProfile: [`export PATH="${shim.dir}:$PATH"`],
+    });
     fx.defer(() => rm(shim.dir, { recursive: true, force: true }));
     fx.server.turn({ match: "after update", steps: [{ say: "Started anyway" }] });
-    const session = create({
+    const session = row.create({
       cwd: fx.workspace,
       env: fx.home.env,
       stateDir: fx.stateDir,
       autoupdate: true,
     });
-    fx.defer(() => session.kill().catch(() => undefined));
+    fx.defer(() => ensureGone(session));
     const warnings: ElwoodWarningEvent[] = [];
     session.on("warning", (warning) => warnings.push(warning));
 
@@ -81,11 +65,21 @@ describe.each(agents)("autoupdate against the real $cli CLI", ({ cli, ids, versi
     expect(updateWarnings).toEqual([
       expect.objectContaining({ code: "agent_update_failed", source: "lifecycle" }),
     ]);
-    expect(updateWarnings[0]).toMatchObject({ installedVersion: expect.stringMatching(version) });
+    expect(updateWarnings[0]).toMatchObject({
+      installedVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
     const calls = await shim.calls();
-    // The update ran once, before the version was read (again) and the CLI launched.
-    expect(calls.filter((call) => call === "update")).toHaveLength(1);
-    expect(calls.indexOf("update")).toBeLessThan(calls.lastIndexOf("--version"));
+    if (row.hasUpdateCommand) {
+      // The update ran once, before the version was read (again) and the CLI launched.
+      expect(updateWarnings[0]).toMatchObject({ errorCode: "exit_3" });
+      expect(calls.filter((call) => call === "update")).toHaveLength(1);
+      expect(calls.indexOf("update")).toBeLessThan(calls.lastIndexOf("--version"));
+    } else {
+      // Nothing was run for the update: the CLI was only asked its version, then launched.
+      expect(updateWarnings[0]).toMatchObject({ errorCode: "no_update_command" });
+      expect(calls).not.toContain("update");
+      expect(calls).toContain("--version");
+    }
     await session.close();
   });
 });

@@ -64,6 +64,8 @@ export interface RowOptions {
   readonly unsandboxed?: boolean;
   /** How long a person's untouched draft holds a due prompt (composer-guard.test.ts). */
   readonly composerWaitMs?: number;
+  /** Runs the CLI's own update command before launch (autoupdate.test.ts). */
+  readonly autoupdate?: boolean;
 }
 
 /** The lazy classes' options: `cwd` may be left out, and the class takes process.cwd(). */
@@ -161,6 +163,8 @@ export interface AgentRow {
   denyTool(reason: string): unknown;
   /** The hook event name the agent fires after a tool ran. */
   readonly afterToolEvent: string;
+  /** Whether the CLI has an update command of its own (`autoupdate` runs it). */
+  readonly hasUpdateCommand: boolean;
   /** The hook event name the agent fires when a turn ends. */
   readonly turnEndEvent: string;
   /**
@@ -333,6 +337,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 2 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
+    hasUpdateCommand: true,
     turnEndEvent: "Stop",
     // Claude POSTs its http hooks itself; only SessionStart and Setup are command hooks.
     turnEndHook: "http",
@@ -401,6 +406,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 1 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
+    hasUpdateCommand: true,
     turnEndEvent: "Stop",
     // Codex has command hooks only.
     turnEndHook: "command",
@@ -474,6 +480,8 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     denyTool: (reason) => ({ decision: "deny", reason }),
     afterToolEvent: "AfterTool",
+    // 0.61 has no update subcommand: `gemini update` without a terminal is a headless prompt.
+    hasUpdateCommand: false,
     turnEndEvent: "AfterAgent",
     // Gemini has command hooks only (prd/gemini.md).
     turnEndHook: "command",
@@ -552,6 +560,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 1 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "postToolUse",
+    hasUpdateCommand: true,
     turnEndEvent: "agentStop",
     // Elwood's plugin registers every Copilot event as a command hook (prd/copilot.md).
     turnEndHook: "command",

@@ -221,6 +221,14 @@ export interface AgentAdapter<
   /** Claude needs at least this many columns while it boots (api.md "Size"). */
   readonly bootstrapMinCols?: number;
   /**
+   * The CLI's own command that updates it in place, after its binary (`autoupdate: true`
+   * runs it through the login shell before launch). Absent: the CLI has none, and
+   * `autoupdate` runs nothing and warns `agent_update_failed` (`no_update_command`): an
+   * argument a CLI does not know may be its prompt (Gemini 0.61 takes `gemini update`,
+   * run without a terminal, as a headless prompt to the model).
+   */
+  readonly updateCommand?: readonly string[];
+  /**
    * Refuses a launch the configuration rules out (Claude: hooks switched off in settings
    * the workspace cannot write; Gemini, Copilot: also a workspace file that switches
    * Elwood's hooks off where Elwood has no layer above it), with a typed error, before any

@@ -9,7 +9,7 @@ import { handlerTimeoutsOf } from "../../bridge/handler-timeout.js";
 import { withLoopbackNoProxy } from "../../bridge/proxy-env.js";
 import { declaredHookEvents, hookRegistration } from "../../bridge/registration.js";
 import { HookBridgeServer } from "../../bridge/server.js";
-import { autoupdateCli } from "../../shell/autoupdate.js";
+import { type AutoupdateOutcome, autoupdateCli } from "../../shell/autoupdate.js";
 import { loginShellCommand, resolveLoginShell } from "../../shell/login-shell.js";
 import { assertSupportedPlatform } from "../../shell/platform.js";
 import { probeCliHelp } from "../../shell/probe.js";
@@ -68,8 +68,8 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     env,
     shell,
   };
-  // `<cli> update` runs before the version gate.
-  const update = config.autoupdate ? await autoupdateCli(cli) : undefined;
+  // `<cli> update` runs before the version gate; a CLI with no update command runs nothing.
+  const update = config.autoupdate ? await updateCli(cli, launch.adapter.updateCommand) : undefined;
   const preflight = await checkCliVersion(cli, launch.adapter, config.strictVersionCheck);
   // Every frame is read with the facts of the version this session runs.
   const adapter = withCliVersion(launch.adapter, preflight.version);
@@ -252,6 +252,21 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     }
     throw error;
   }
+}
+
+function updateCli(
+  cli: Omit<Parameters<typeof autoupdateCli>[0], "updateArgs">,
+  updateCommand: readonly string[] | undefined,
+): Promise<AutoupdateOutcome> {
+  if (updateCommand === undefined) {
+    return Promise.resolve({
+      kind: "failed",
+      exitCode: null,
+      errno: "no_update_command",
+      stderr: "",
+    });
+  }
+  return autoupdateCli({ ...cli, updateArgs: updateCommand });
 }
 
 // Raw bytes from sendKeys go to the PTY untouched; strings take the terminal input path.

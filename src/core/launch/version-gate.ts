@@ -44,7 +44,10 @@ export function updateFailedWarning(
   return {
     source: "lifecycle" as const,
     code: "agent_update_failed" as const,
-    message: `\`${adapter.binary} update\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
+    message:
+      errorCode === "no_update_command"
+        ? `${adapter.displayName} has no update command of its own (update it as you installed it); starting the installed ${adapter.displayName}, which meets the minimum version.`
+        : `\`${adapter.binary} update\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
     installedVersion: version ?? "unknown",
     errorCode,
   };

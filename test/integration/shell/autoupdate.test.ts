@@ -90,6 +90,7 @@ describe("autoupdate", () => {
     const shim = await shimHome(0);
     const options = {
       binary: "claude" as const,
+      updateArgs: ["update"],
       cwd: shim.home,
       env: shim.env,
       leaseDir: shim.leaseDir,
@@ -107,6 +108,7 @@ describe("autoupdate", () => {
     const executable = join(shim.home, "bin", "claude");
     const options = {
       binary: "claude" as const,
+      updateArgs: ["update"],
       executable,
       cwd: shim.home,
       env: shim.env,
@@ -129,6 +131,7 @@ describe("autoupdate", () => {
     const executable = join(shim.home, "bin", "claude");
     const outcome = await autoupdateCli({
       binary: "claude",
+      updateArgs: ["update"],
       executable,
       cwd: shim.home,
       env: shim.env,
