@@ -5,6 +5,8 @@
 import type { ScreenFact, ScreenFacts } from "../../core/screen/types.js";
 
 const RULE = /^─{20,}$/;
+/** The most rows a draft may show between the composer's "❯" row and the rule closing it. */
+const COMPOSER_ROWS = 48;
 
 const ROWS: readonly ScreenFact[] = [
   {
@@ -85,6 +87,10 @@ const ROWS: readonly ScreenFact[] = [
     kind: "composer",
     header: /^❯(\s|$)/,
     above: RULE,
+    // The draft's rows lie between the "❯" row and the rule under them: a pasted prompt
+    // that quotes the command approval is the caller's text, never a dialog (issue 49).
+    boxEnd: RULE,
+    belowWithin: COMPOSER_ROWS,
     verifiedOn: "1.0.102",
   },
 ];
