@@ -63,6 +63,11 @@ export interface RowOptions {
    * network (Codex: danger-full-access; the others sandbox no tool by default).
    */
   readonly unsandboxed?: boolean;
+  /**
+   * The shell tool may name any path without asking: Copilot asks before a command that
+   * names a path outside the workspace, unless highTrust (`--allow-all`); the others never do.
+   */
+  readonly anyPath?: boolean;
   /** How long a person's untouched draft holds a due prompt (composer-guard.test.ts). */
   readonly composerWaitMs?: number;
 }
@@ -227,6 +232,13 @@ export interface AgentRow {
    * text #1 +4 lines]"), not as its text; undefined when every paste shows whole.
    */
   readonly pasteChipOverLines?: number;
+  /**
+   * The options under which the shell tool can write to the CLI's own terminal device
+   * (issue 49: a tool paints fake dialogs there, screen-content.test.ts).
+   */
+  readonly terminalReach: Pick<RowOptions, "unsandboxed" | "anyPath">;
+  /** What the CLI itself puts before a prompt in the user message the model receives. */
+  readonly promptPrefix?: RegExp;
 }
 
 export type UndeclaredToolEvents =
@@ -253,6 +265,7 @@ function common<O extends LazyRowOptions>(options: O) {
     bare: _bare,
     asking: _asking,
     unsandboxed: _unsandboxed,
+    anyPath: _anyPath,
     ...rest
   } = options;
   return { ...rest, autotrust: true };
@@ -349,6 +362,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     readScreen: (frame) => claudeAdapter.readScreen(frame),
     parseHook: (raw, routeName) => claudeAdapter.hooks.parse(raw, routeName),
     pasteChipOverLines: 3,
+    terminalReach: {},
   },
   codex: {
     agent: "codex",
@@ -413,6 +427,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     readScreen: (frame) => codexAdapter.readScreen(frame),
     parseHook: (raw, routeName) => codexAdapter.hooks.parse(raw, routeName),
+    // Its default workspace-write sandbox lets a tool write only the workspace and the temp
+    // dir, not the terminal device.
+    terminalReach: { unsandboxed: true },
   },
   gemini: {
     agent: "gemini",
@@ -484,6 +501,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     models: { defaultFile: (home) => join(home.home, ".gemini", "settings.json") },
     readScreen: (frame) => geminiAdapter.readScreen(frame),
     parseHook: (raw, routeName) => geminiAdapter.hooks.parse(raw, routeName),
+    terminalReach: {},
   },
   copilot: {
     agent: "copilot",
@@ -569,6 +587,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     readScreen: (frame) => copilotAdapter.readScreen(frame),
     parseHook: (raw, routeName) => copilotAdapter.hooks.parse(raw, routeName),
+    // It asks before a command naming the terminal device ("Do you want to allow this?"),
+    // a path outside the workspace.
+    terminalReach: { anyPath: true },
+    // 1.0.102 sends `transformedContent`: the local time, then the prompt as typed.
+    promptPrefix: /^<current_datetime>\d{4}-\d\d-\d\dT[\d:.]+[+-]\d\d:\d\d<\/current_datetime>\n\n/,
   },
 };
 
@@ -606,6 +629,7 @@ function copilotOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "preToolUse");
   if (options.asking) return { ...common(options), ...COPILOT_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
+  if (options.anyPath) return { ...common(options), highTrust: true, ...hooks };
   // Copilot runs only read-only commands (`echo`) unasked; `shell` allows every command.
   return { ...common(options), allowedTools: ["shell"], ...hooks };
 }
