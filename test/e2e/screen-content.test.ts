@@ -6,7 +6,8 @@
 // table (support/agent-table.ts), each under the posture in which its tool reaches the
 // terminal (`AgentRow.terminalReach`), and paints every agent's own dialogs.
 // A prompt that quotes the CLI's permission dialog is delivered exactly; send("/help") is
-// refused up front, typed, with nothing written; chip-like text is delivered as written.
+// refused up front, typed, with nothing written; chip-like text is delivered as written —
+// over every agent too, but Copilot's quote is read as its dialog (QUOTE_READ_AS_DIALOG).
 // There Codex runs with highTrust so its tool can reach the terminal.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,6 +19,7 @@ import { bracketedPaste, KEYS } from "../../src/terminal/input.js";
 import type { LoggedRequest, ScenarioStep } from "../../src/testing/index.js";
 import { AGENT_ROWS, type AgentRow } from "../support/agent-table.js";
 import { type ClaudeFixture, ensureGone, record, rejection, token } from "../support/claude-e2e.js";
+import type { CliName } from "../support/cli-binaries.js";
 import { startCodexIn } from "../support/codex-e2e.js";
 import { keysWritten, recordWrites, terminalDeviceOf } from "../support/pty-writes.js";
 import { useRealCliFixture } from "../support/real-cli-fixture.js";
@@ -282,22 +284,52 @@ async function paintMidTurn(row: AgentRow) {
 }
 
 /** A 3-line prompt quoting the CLI's own permission dialog, as the issue's reports did. */
-const QUOTED_DIALOG: Record<Agent, readonly string[]> = {
+const QUOTED_DIALOG: Record<CliName, readonly string[]> = {
   claude: ["What does this dialog mean?", "Do you want to proceed?", "Esc to cancel"],
   codex: [
     "What does this dialog mean?",
     "Would you like to run the following command?",
     "Press enter to confirm or esc to cancel",
   ],
+  gemini: ["What does this dialog mean?", "Allow execution of [Shell]?", "● 1. Allow once"],
+  copilot: [
+    "What does this dialog mean?",
+    "Do you want to run this command?",
+    "↑/↓ to navigate · enter to select · esc to cancel",
+  ],
 };
 
-async function quotedDialogAndCommands(agent: Agent) {
-  const started = await startAgent(agent);
+/**
+ * Agents whose composer holding the quote is read as the dialog it quotes (a gap,
+ * reported): the send fails with this error instead of delivering it.
+ */
+const QUOTE_READ_AS_DIALOG: Partial<
+  Record<CliName, { readonly error: "prompt_not_accepted"; readonly why: string }>
+> = {
+  copilot: {
+    error: "prompt_not_accepted",
+    why:
+      "Copilot's screen facts do not tell its draft's rows under the composer from a dialog: " +
+      "the pasted quote matches copilot-command-approval and Enter waits on dialog_visible",
+  },
+};
+
+async function quotedDialogAndCommands(row: AgentRow) {
+  const { agent } = row;
+  const started = await startRow(row);
   const { session, pty } = started;
   const mark = token("quoted");
   const quoted = [`${QUOTED_DIALOG[agent][0]} ${mark}`, ...QUOTED_DIALOG[agent].slice(1)].join(
     "\n",
   );
+  const gap = QUOTE_READ_AS_DIALOG[agent];
+  if (gap !== undefined) {
+    started.fx.server.turn({ match: mark, steps: [{ say: token("reply") }] });
+    const refused = await rejection(within(session.send(quoted), "the quoting send"));
+    expect(refused.name).toBe(gap.error);
+    await session.stop();
+    return;
+  }
   const first = await ask(started, quoted, mark);
   expect(first.answer).toBe(first.reply);
   expect(first.received).toBe(quoted);
@@ -349,10 +381,10 @@ describe("C-ATTN-05 issue 49: what is on the screen is not a command", () => {
     420_000,
   );
 
-  test.each<Agent>(["claude", "codex"])(
-    "%s: a prompt quoting the permission dialog is delivered exactly; /help refused typed; chip-like text delivered as written",
-    async (agent) => {
-      await quotedDialogAndCommands(agent);
+  test.each(AGENT_ROWS)(
+    "$agent: a prompt quoting the permission dialog is delivered exactly; /help refused typed; chip-like text delivered as written",
+    async (row) => {
+      await quotedDialogAndCommands(row);
     },
     420_000,
   );
