@@ -235,7 +235,7 @@ async function paintMidTurn(row: AgentRow) {
   const { fx, session, pty, seen } = started;
   const folder = await mkdtemp(join(tmpdir(), "elwood-paint-"));
   fx.defer(() => rm(folder, { recursive: true, force: true }));
-  // One tool call per dialog paints it, shows it long enough for any answer (a start-up
+  // One tool call per dialog paints it, keeps it shown long enough for any answer (a start-up
   // prompt's first key came within 1.5 s), then prints which it painted. One call each,
   // so every call ends before Codex would return a command's output and let it run on
   // (its exec_command's default yield_time_ms). A line of text before each call puts it in
@@ -245,7 +245,10 @@ async function paintMidTurn(row: AgentRow) {
     const file = join(folder, `${name}.bin`);
     await writeFile(file, paintBytes(lines));
     steps.push({ say: `Painting ${name}.` });
-    steps.push(row.shell(`cat '${file}' > '${pty.device}'; sleep 2.5; echo painted-${name}`));
+    // Painted again every half second: a CLI that redraws its screen all the while (Gemini
+    // mid-turn) would otherwise paint over it before it is read.
+    const paintFor2500Ms = `for i in 1 2 3 4 5; do cat '${file}' > '${pty.device}'; sleep 0.5; done`;
+    steps.push(row.shell(`${paintFor2500Ms}; echo painted-${name}`));
   }
   const prompt = `paint the fake dialogs ${token("paint")}`;
   const reply = token("painted-all");
