@@ -1,5 +1,5 @@
 // What is on the screen is not a command (issue 49), against the real pinned CLIs. A tool
-// (the model server's scripted Bash / exec_command call) paints fake dialogs straight onto
+// (the model server's scripted call of the agent's shell tool) paints fake dialogs straight onto
 // the CLI's own terminal mid-turn: Elwood writes no key the caller did not send (checked at
 // the PTY write, through the session's `terminal:input` event), the turn ends with its own
 // reply, and the next turn answers exactly. That scenario runs over every agent of the one
@@ -8,7 +8,7 @@
 // A prompt that quotes the CLI's permission dialog is delivered exactly; send("/help") is
 // refused up front, typed, with nothing written; chip-like text is delivered as written —
 // over every agent too, but Copilot's quote is read as its dialog (QUOTE_READ_AS_DIALOG).
-// There Codex runs with highTrust so its tool can reach the terminal.
+// The multi-line tests at the end stay per CLI (startAgent).
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
