@@ -62,6 +62,11 @@ export interface RowOptions {
    * network (Codex: danger-full-access; the others sandbox no tool by default).
    */
   readonly unsandboxed?: boolean;
+  /**
+   * The shell tool may name any path without asking: Copilot asks before a command that
+   * names a path outside the workspace, unless highTrust (`--allow-all`); the others never do.
+   */
+  readonly anyPath?: boolean;
   /** How long a person's untouched draft holds a due prompt (composer-guard.test.ts). */
   readonly composerWaitMs?: number;
   /** Runs the CLI's own update command before launch (autoupdate.test.ts). */
@@ -233,6 +238,13 @@ export interface AgentRow {
    * session sat ready (hostile-transcript.test.ts, prd/decisions.md "Hostile inputs").
    */
   readonly transcriptMoved: TurnAfterTranscriptMoved;
+  /**
+   * The options under which the shell tool can write to the CLI's own terminal device
+   * (issue 49: a tool paints fake dialogs there, screen-content.test.ts).
+   */
+  readonly terminalReach: Pick<RowOptions, "unsandboxed" | "anyPath">;
+  /** What the CLI itself puts before a prompt in the user message the model receives. */
+  readonly promptPrefix?: RegExp;
 }
 
 /**
@@ -269,6 +281,7 @@ function common<O extends LazyRowOptions>(options: O) {
     bare: _bare,
     asking: _asking,
     unsandboxed: _unsandboxed,
+    anyPath: _anyPath,
     ...rest
   } = options;
   return { ...rest, autotrust: true };
@@ -368,6 +381,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     pasteChipOverLines: 3,
     // Claude recreates a deleted transcript at its path and appends on into a copy.
     transcriptMoved: "answers",
+    terminalReach: {},
   },
   codex: {
     agent: "codex",
@@ -439,6 +453,9 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
         "Codex keeps its rollout open and appends to the inode it opened, gone from the " +
         'path (prd/decisions.md "Hostile inputs")',
     },
+    // Its default workspace-write sandbox lets a tool write only the workspace and the temp
+    // dir, not the terminal device.
+    terminalReach: { unsandboxed: true },
   },
   gemini: {
     agent: "gemini",
@@ -515,6 +532,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     // 0.61 appends its chat file by path: once deleted, a new file there holds the next
     // messages (with no header line); once replaced, they go on into the copy.
     transcriptMoved: "answers",
+    terminalReach: {},
   },
   copilot: {
     agent: "copilot",
@@ -595,6 +613,11 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     // 1.0.102 appends events.jsonl by path: once deleted, a new file there holds the next
     // turn's events; once replaced, they go on into the copy.
     transcriptMoved: "answers",
+    // It asks before a command naming the terminal device ("Do you want to allow this?"),
+    // a path outside the workspace.
+    terminalReach: { anyPath: true },
+    // 1.0.102 sends `transformedContent`: the local time, then the prompt as typed.
+    promptPrefix: /^<current_datetime>\d{4}-\d\d-\d\dT[\d:.]+[+-]\d\d:\d\d<\/current_datetime>\n\n/,
   },
 };
 
@@ -632,6 +655,7 @@ function copilotOptions<O extends LazyRowOptions>(options: O) {
   const hooks = hooksOf(options, "preToolUse");
   if (options.asking) return { ...common(options), ...COPILOT_ASKING, ...hooks };
   if (options.bare) return { ...common(options), ...hooks };
+  if (options.anyPath) return { ...common(options), highTrust: true, ...hooks };
   // Copilot runs only read-only commands (`echo`) unasked; `shell` allows every command.
   return { ...common(options), allowedTools: ["shell"], ...hooks };
 }
