@@ -4,10 +4,15 @@
 //
 //   npx tsx scripts/dev/prd-tables.ts   rewrite every block in place
 
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ELWOOD_AGENTS } from "../../src/agents.js";
+import {
+  STATUS_EVIDENCE,
+  type StatusEvidence,
+  StatusMachine,
+} from "../../src/core/context/status-machine.js";
 import { READINESS_BOUNDS } from "../../src/core/runtime/readiness.js";
 import { TURN_END_LEDGER } from "../../src/core/turn/turn-end-ledger.js";
 
@@ -56,10 +61,68 @@ function readinessEvidenceTable(): string {
   ].join("\n");
 }
 
+/** The states a session's status machine can be in, each reached by the evidence that gets there. */
+const STATUS_STATES: readonly {
+  readonly label: string;
+  readonly path: readonly StatusEvidence[];
+}[] = [
+  { label: "starting", path: [] },
+  { label: "running, before ready", path: ["started"] },
+  { label: "blocked, before ready", path: ["started", "dialog_visible"] },
+  { label: "ready", path: ["started", "initial_ready"] },
+  { label: "running", path: ["started", "initial_ready", "submitted"] },
+  { label: "blocked", path: ["started", "initial_ready", "dialog_visible"] },
+  { label: "exited / stopped / killed", path: ["started", "exited"] },
+];
+
+/** Where the code reports each piece of evidence: every literal `status.apply("…"` in src. */
+function evidenceReporters(): Map<string, Set<string>> {
+  const reporters = new Map<string, Set<string>>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".ts")) {
+        const text = readFileSync(path, "utf8");
+        for (const match of text.matchAll(/status\.apply\(\s*"([a-z_]+)"/g)) {
+          const file = relative(join(ROOT, "src"), path);
+          const evidence = match[1] ?? "";
+          reporters.set(evidence, (reporters.get(evidence) ?? new Set()).add(file));
+        }
+      }
+    }
+  };
+  walk(join(ROOT, "src"));
+  return reporters;
+}
+
+function statusDecisionsTable(): string {
+  const reporters = evidenceReporters();
+  const rows = STATUS_EVIDENCE.map((evidence) => {
+    const cells = STATUS_STATES.map(({ path }) => {
+      const machine = new StatusMachine({ now: () => 0 });
+      for (const step of path) machine.apply(step, "table");
+      const from = machine.status;
+      const to = machine.apply(evidence, "table");
+      return to === undefined || to === from ? "·" : `\`${to}\``;
+    });
+    const files = [...(reporters.get(evidence) ?? [])].sort();
+    const where =
+      files.length > 0
+        ? files.map((file) => `\`${file}\``).join(", ")
+        : "`core/runtime/runtime.ts` (the close-down's final status)";
+    return `| \`${evidence}\` | ${cells.join(" | ")} | ${where} |`;
+  });
+  const header = STATUS_STATES.map((state) => state.label).join(" | ");
+  const rule = STATUS_STATES.map(() => "---").join("|");
+  return [`| evidence | ${header} | reported by |`, `|---|${rule}|---|`, ...rows].join("\n");
+}
+
 export const PRD_TABLES: readonly PrdTable[] = [
   { file: "prd/internals.md", name: "turn-end-ledger", render: turnEndLedgerTable },
   { file: "prd/runtime.md", name: "readiness-evidence", render: readinessEvidenceTable },
   { file: "prd/runtime.md", name: "readiness-bounds", render: readinessBoundsTable },
+  { file: "prd/runtime.md", name: "status-decisions", render: statusDecisionsTable },
 ];
 
 const START = (name: string) =>

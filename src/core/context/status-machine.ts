@@ -10,25 +10,28 @@ import type { SessionClock } from "./clock.js";
 
 export const STATUS_DECISION_LIMIT = 50;
 
-export type StatusEvidence =
-  | "started"
-  | "initial_ready"
-  | "submitted"
-  | "prompt_accepted"
-  | "prompt_not_accepted"
-  | "turn_completed"
-  | "submission_abandoned"
-  | "composer_occupied"
-  | "turn_blocked_by_hook"
-  | "screen_working"
-  | "screen_idle"
-  | "dialog_visible"
-  | "dialog_cleared_working"
-  | "dialog_cleared_idle"
-  | "exited"
-  | "stopped"
-  | "killed"
-  | "torn_down";
+/** Every piece of evidence the machine weighs; prd/runtime.md prints its decisions from it. */
+export const STATUS_EVIDENCE = [
+  "started",
+  "initial_ready",
+  "submitted",
+  "prompt_accepted",
+  "prompt_not_accepted",
+  "turn_completed",
+  "submission_abandoned",
+  "composer_occupied",
+  "turn_blocked_by_hook",
+  "screen_working",
+  "screen_idle",
+  "dialog_visible",
+  "dialog_cleared_working",
+  "dialog_cleared_idle",
+  "exited",
+  "stopped",
+  "killed",
+  "torn_down",
+] as const;
+export type StatusEvidence = (typeof STATUS_EVIDENCE)[number];
 
 export class StatusMachine {
   #status: ElwoodSessionStatus = "starting";
