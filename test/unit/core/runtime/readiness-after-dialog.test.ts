@@ -26,7 +26,7 @@ describe("first readiness across a dialog's repaint gap (C-API-28, issue 11)", (
     vi.useRealTimers();
   });
 
-  it("a fallback due while still blocked starts over once the block cleared, then the session is ready", async () => {
+  it("race (the fallback behind a dialog): a fallback due while still blocked starts over once the block cleared, then the session is ready", async () => {
     const cli = new FakeClaude();
     cli.showDialog(true);
     await vi.advanceTimersByTimeAsync(500);

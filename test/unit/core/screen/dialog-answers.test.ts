@@ -65,7 +65,7 @@ describe("answerDialog() confirms a caller's dialog answer (C-ATTN-06)", () => {
     expect(cli.session.status).toBe("ready");
   });
 
-  it("a key lost as the dialog paints is pressed again after 4 s without a frame, and the answer resolves", async () => {
+  it("race (the dropped Enter on a painting dialog): a key lost as the dialog paints is pressed again after 4 s without a frame, and the answer resolves", async () => {
     const { cli, keys } = await codexShowingTrust();
     const logged = cli.dialogKey;
     cli.dialogKey = (key) => {

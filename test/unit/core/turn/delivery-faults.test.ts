@@ -241,7 +241,7 @@ describe("Turn delivery faults (issue 11, C-API-31)", () => {
     expect(cli.enters).toBe(1);
   });
 
-  it("the turn-end hook before the transcript line: send() waits for the line", async () => {
+  it("race (the late transcript flush after Stop): the turn-end hook before the transcript line: send() waits for the line", async () => {
     const cli = await ready({ transcriptLagMs: 3_000 });
     expect(await sendToEnd(cli)).toBe(`ANSWER ${PROMPT}`);
     expect(cli.received).toEqual([PROMPT]);
