@@ -115,7 +115,7 @@ for (const row of AGENT_ROWS) {
 
     // A deny answered through the hook carries its message to the model; one typed into
     // the CLI's own dialog has no place for it (a dialog gone without an answer:
-    // approvals-dropped.test.ts).
+    // approvals-abandoned.test.ts).
     if (!row.asks.answeredOnScreen) {
       test("C-APR-02: deny with a message: the command never runs and the next request carries the message", async () => {
         const fx = await newFixture(row.fixture);
