@@ -3,6 +3,8 @@
 // bare CLI in the same run, as milliseconds per tool step and a ratio (hooks/user-path.ts).
 // `--mode components` measures the bridge round trip in isolation (hooks/components.ts);
 // `--mode timeline` shows when each hook reaches the parent within a tool step;
+// `--mode events` prints the per-event table: each per-step event registered alone, in each
+// way the CLI offers, against the bare CLI (hooks/per-event.ts);
 // `--mode all` runs user and components.
 // Flags: --agents claude,codex,gemini,copilot (gemini and copilot: --mode user, elwood vs bare)
 // --steps 30  --runs 3
@@ -11,13 +13,14 @@
 import { ElwoodError } from "../../src/errors.js";
 import { BENCH_AGENTS, isBenchAgent } from "./hooks/agent-profiles.js";
 import { measureComponents } from "./hooks/components.js";
+import { measurePerEvent } from "./hooks/per-event.js";
 import { type BenchAgent, loadAverage } from "./hooks/setup.js";
 import { measureTimeline } from "./hooks/timeline.js";
 import { hasAttributionVariants, type TurnVariant } from "./hooks/turns.js";
 import { measureUserPath } from "./hooks/user-path.js";
 
 interface HookBenchArgs {
-  readonly mode: "user" | "components" | "timeline" | "all";
+  readonly mode: "user" | "components" | "timeline" | "events" | "all";
   readonly agents: readonly BenchAgent[];
   readonly steps: number;
   readonly runs: number;
@@ -67,10 +70,16 @@ function parseVariants(text: string | undefined): TurnVariant[] | undefined {
 
 export function parseHookBenchArgs(args: readonly string[]): HookBenchArgs {
   const mode = flagValue(args, "--mode") ?? "user";
-  if (mode !== "user" && mode !== "components" && mode !== "timeline" && mode !== "all") {
+  if (
+    mode !== "user" &&
+    mode !== "components" &&
+    mode !== "timeline" &&
+    mode !== "events" &&
+    mode !== "all"
+  ) {
     throw new ElwoodError(
       "invalid_options",
-      `--mode is user, components, timeline or all; got ${mode}.`,
+      `--mode is user, components, timeline, events or all; got ${mode}.`,
     );
   }
   const agents = (flagValue(args, "--agents") ?? "claude,codex").split(",");
@@ -99,6 +108,13 @@ export async function runBenchmark(args: readonly string[] = []): Promise<void> 
   console.log(`load average at start: ${loadAverage()}`);
   if (parsed.mode === "timeline") {
     for (const agent of parsed.agents) await measureTimeline(agent, parsed.steps);
+  }
+  if (parsed.mode === "events") {
+    await measurePerEvent({
+      agents: parsed.agents.filter(hasAttributionVariants),
+      steps: parsed.steps,
+      runs: parsed.runs,
+    });
   }
   if (parsed.mode === "user" || parsed.mode === "all") await measureUserPath(parsed);
   if (parsed.mode === "components" || parsed.mode === "all") await measureComponents();

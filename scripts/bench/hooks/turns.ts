@@ -77,16 +77,16 @@ export interface MeasuredTurn {
   readonly foreignPeer?: number;
 }
 
-const HOOK_TIMEOUT_MS = 30_000;
+export const HOOK_TIMEOUT_MS = 30_000;
 const TOOL_HOOK_EVENTS = ["PreToolUse", "PostToolUse", "PostToolBatch"] as const;
 /** The events that fire on every tool step and are observe-only in the default session. */
-const PER_STEP_OBSERVED: Readonly<Record<AttributedAgent, readonly string[]>> = {
+export const PER_STEP_OBSERVED: Readonly<Record<AttributedAgent, readonly string[]>> = {
   claude: ["PostToolUse", "PostToolBatch", "MessageDisplay"],
   codex: ["PostToolUse"],
 };
 
 /** The agents with attribution variants (the hook set rebuilt outside a session). */
-type AttributedAgent = "claude" | "codex";
+export type AttributedAgent = "claude" | "codex";
 
 export function hasAttributionVariants(agent: BenchAgent): agent is AttributedAgent {
   return agent === "claude" || agent === "codex";
@@ -210,7 +210,7 @@ function threadDelta(before: ThreadTimes, steps: number): string {
 }
 
 // Answers every request with "no decision", as a parent without handlers would.
-const silentCatalogue: HookCatalogue<undefined, HookEventBase> = {
+export const silentCatalogue: HookCatalogue<undefined, HookEventBase> = {
   eventNames: [],
   parse: (raw) => ({ ok: true, event: raw as HookEventBase }),
   resolveHandler: () => undefined,
@@ -256,7 +256,7 @@ async function bareTurn(
 }
 
 /** The bare CLI in a PTY with `wiring`, through the scripted turn: the gaps between steps. */
-async function bareCliTurn(
+export async function bareCliTurn(
   setup: RunSetup,
   steps: number,
   scripted: ReturnType<typeof scriptTurn>,
@@ -314,7 +314,7 @@ interface HookTarget {
   environment(): Readonly<Record<string, string>>;
 }
 
-interface Wiring {
+export interface Wiring {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
 }
