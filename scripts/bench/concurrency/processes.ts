@@ -21,8 +21,14 @@ export class ProcessWatch {
   readonly #homes = new Map<string, number>();
 
   constructor() {
-    // tsx's esbuild service and similar helpers of the runner are not the sessions' doing.
-    this.#preexisting = new Set(descendantsOf(process.pid).map((entry) => entry.pid));
+    // tsx's esbuild service and similar helpers of the runner are not the sessions' doing,
+    // nor is whatever started the bench (npm, its shell, a script): they share the bench's
+    // process group, which a child spawned without a group of its own (git init, a probe)
+    // puts among the groups seen.
+    this.#preexisting = new Set([
+      ...descendantsOf(process.pid).map((entry) => entry.pid),
+      ...ancestorsOf(process.pid),
+    ]);
   }
 
   registerHome(home: string, session: number): void {
@@ -63,6 +69,19 @@ export class ProcessWatch {
       ?.slice(5);
     return home === undefined ? undefined : this.#homes.get(home);
   }
+}
+
+function ancestorsOf(pid: number): number[] {
+  const byPid = new Map(listProcesses().map((entry) => [entry.pid, entry.ppid]));
+  const ancestors: number[] = [];
+  for (
+    let parent = byPid.get(pid);
+    parent !== undefined && parent > 1;
+    parent = byPid.get(parent)
+  ) {
+    ancestors.push(parent);
+  }
+  return ancestors;
 }
 
 function environmentOf(pid: number): string[] {
