@@ -20,6 +20,12 @@ import type { TurnStream } from "./turn-stream.js";
 
 /** A CLI exit a submission learned of first is announced with the status, at most this late. */
 const EXIT_STATUS_GRACE_MS = 2_000;
+/**
+ * How long a taken prompt may show an idle composer and no work before it counts as refused.
+ * Longer than any adapter's idle grace: a starved CLI paints its cleared composer seconds
+ * before any sign of work (12 s in the delivery-faults unit; 21 s late hooks at load 110).
+ */
+const REFUSED_PROMPT_IDLE_MS = 30_000;
 
 export interface TurnsOptions {
   readonly context: SessionContext;
@@ -132,6 +138,7 @@ export class Turns {
       // Some other prompt (typed into the TUI) proves nothing about ours.
       if (current !== undefined && isSameSubmission(prompt ?? "", current.text)) {
         this.accept(current, `${name} hook`);
+        this.#endIfRefused(current);
       }
       const { status } = this.#context;
       if (status.hasBeenReady) status.apply("prompt_accepted", `${name} hook`);
@@ -267,10 +274,38 @@ export class Turns {
     this.#context.status.apply("screen_idle", reason);
   }
 
+  /**
+   * A prompt the CLI took and refused at once (Gemini's BeforeAgent block: "Agent execution
+   * blocked") shows no work, so no idle edge follows, and no turn-end hook comes: without
+   * this the turn waited forever (a fresh-clone CI run hung 180 s on it). It ends, typed,
+   * once the composer has stayed idle REFUSED_PROMPT_IDLE_MS with still no work seen since
+   * the submission; any work hands the turn back to the idle edge's rule.
+   */
+  #endIfRefused(turn: Turn): void {
+    const graceMs = Math.max(this.signals.idleTurnEndGraceMs, REFUSED_PROMPT_IDLE_MS);
+    const { clock, status } = this.#context;
+    const check = () => {
+      if (turn.isSettled || turn !== this.current || this.#screen.sawWorkSinceSubmission) return;
+      if (status.status !== "running" || !this.#screen.isIdleFor(graceMs)) {
+        clock.set(check, 1_000);
+        return;
+      }
+      void this.#settled().then(() => {
+        if (turn === this.current) this.#endIdleWithoutHook(graceMs, "no work since it was taken");
+      });
+    };
+    clock.set(check, graceMs);
+  }
+
   /** Some turns never get a turn-end hook (Claude's local "Not logged in" answer). */
-  #endIdleWithoutHook(graceMs: number): void {
+  #endIdleWithoutHook(graceMs: number, refused?: "no work since it was taken"): void {
     const { composerText } = this.#context.screen.read();
-    if (!this.#screen.isIdleFor(graceMs) || !this.#mayEndOnIdle(composerText)) return;
+    if (!this.#screen.isIdleFor(graceMs)) return;
+    const mayEnd =
+      refused === undefined
+        ? this.#mayEndOnIdle(composerText)
+        : !this.#screen.sawWorkSinceSubmission;
+    if (!mayEnd) return;
     const turn = this.current;
     if (turn?.isAccepted && !turn.isSettled) {
       this.#adoptHeld(turn);

@@ -75,6 +75,11 @@ export interface Reactions extends CliReactions {
    * no banner and the interrupted prompt put back in the composer.
    */
   readonly interruptShows: "banner" | "prompt in composer";
+  /**
+   * The prompt hook comes and the composer clears, then nothing: no working row, no answer,
+   * no turn-end hook (Gemini's BeforeAgent block refuses a prompt so, at once).
+   */
+  readonly refusesPrompt: boolean;
 }
 
 export const NORMAL: Reactions = {
@@ -92,6 +97,7 @@ export const NORMAL: Reactions = {
   stopReply: () => undefined,
   isInterruptible: true,
   interruptShows: "banner",
+  refusesPrompt: false,
   thinkMs: 0,
   echoesKeys: false,
   editsComposer: true,
@@ -251,6 +257,12 @@ export class FakeClaude extends FakeCli {
     this.received.push(prompt);
     const { hookDelayMs, repaintDelayMs, transcriptLagMs } = this.reactions;
     this.after(hookDelayMs, () => this.hook({ hook_event_name: "UserPromptSubmit", prompt }));
+    if (this.reactions.refusesPrompt) {
+      this.later(repaintDelayMs, () => {
+        this.composer = "";
+      });
+      return;
+    }
     const { echoDelayMs } = this.reactions;
     const showTaken = () => {
       this.#history.push(`❯ ${prompt}`);

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElwoodError } from "../../../../src/errors.js";
 import { FakeClaude, ready } from "../../../support/fake-agents/fake-claude.js";
-import { settle } from "../../../support/fake-agents/settle.js";
+import { settle, settledOutcome } from "../../../support/fake-agents/settle.js";
 
 describe("a starved parent never answers wrongly (issue 22)", () => {
   beforeEach(() => {
@@ -67,6 +67,22 @@ describe("a starved parent never answers wrongly (issue 22)", () => {
     const cli = await ready({ recordsPrompt: false });
     expect(await settle(cli.session.send("answered locally"))).toBe("ANSWER answered locally");
     expect(await settle(cli.session.send("and again"))).toBe("ANSWER and again");
+  });
+
+  it("race (the refused prompt): taken, then no work, no answer and no turn-end hook: wait_timeout after 30 s of idle composer, and the next prompt answers", async () => {
+    // Gemini's BeforeAgent block refuses a prompt at once: with no working row there was no
+    // idle edge, and the turn waited forever (a fresh-clone CI run's gemini-turns hung 180 s).
+    const cli = await ready({ refusesPrompt: true });
+    const started = Date.now();
+    const outcome = await settledOutcome(cli.session.send("refuse this"), 120_000);
+    const tookMs = Date.now() - started;
+    expect(outcome.error).toMatchObject({ name: "wait_timeout" });
+    expect(tookMs).toBeGreaterThanOrEqual(30_000);
+    expect(tookMs).toBeLessThan(35_000);
+    expect(cli.session.status).toBe("ready");
+    cli.reactions = { ...cli.reactions, refusesPrompt: false };
+    expect(await settle(cli.session.send("then this"))).toBe("ANSWER then this");
+    expect(cli.received).toEqual(["refuse this", "then this"]);
   });
 
   it("a turn whose Stop never comes ends once the idle screen has lasted the grace, with its text", async () => {
