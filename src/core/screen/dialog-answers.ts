@@ -59,18 +59,33 @@ export class DialogAnswers {
     lifetime.assertLive();
     const dialog = screen.read().dialog;
     if (!status.isBlocked || dialog === undefined) throw this.#notShown();
-    const target: AnsweredDialog = {
-      label: dialog.ruleIds.join(","),
-      text: dialog.text,
-      unmarkedText: dialog.unmarkedText,
-    };
+    let target = targetOf(dialog);
     const deadline = clock.now() + timeoutMs;
-    const since = this.#noteShown(dialog);
-    const firstKeyAt = since + (dialog.firstKeyAfterMs ?? DIALOG_FIRST_KEY_AFTER_MS);
-    await this.#watchUntil(target, Math.min(firstKeyAt, deadline));
+    const waitForFirstKey = async (shown: ScreenDialog) => {
+      const since = this.#noteShown(shown);
+      const firstKeyAt = since + (shown.firstKeyAfterMs ?? DIALOG_FIRST_KEY_AFTER_MS);
+      await this.#watchUntil(target, Math.min(firstKeyAt, deadline));
+    };
+    await waitForFirstKey(dialog);
     let presses = 0;
     for (;;) {
       const state = this.#stateOf(target);
+      // No key of ours went yet and the session is still blocked: the dialog is not answered.
+      // A frame without it (a repaint) or with this kind of dialog in other text (Codex
+      // paints its trust dialog in steps) is this dialog still painting: a fresh-clone CI
+      // run resolved such an answer with 0 presses and the session stayed blocked 60 s.
+      if (state === "gone" && presses === 0 && status.isBlocked && clock.now() < deadline) {
+        const shown = screen.read().dialog;
+        if (shown === undefined) {
+          await lifetime.untilClosed(this.#nextFrameOr(Math.min(500, deadline - clock.now())));
+          continue;
+        }
+        if (shown.ruleIds.join(",") === target.label) {
+          target = targetOf(shown);
+          await waitForFirstKey(shown);
+          continue;
+        }
+      }
       if (state === "gone") return { label: target.label, presses };
       if (state === "moved") break;
       if (presses >= DIALOG_ANSWER_PRESSES || clock.now() >= deadline) break;
@@ -181,4 +196,8 @@ export class DialogAnswers {
       },
     );
   }
+}
+
+function targetOf(dialog: ScreenDialog): AnsweredDialog {
+  return { label: dialog.ruleIds.join(","), text: dialog.text, unmarkedText: dialog.unmarkedText };
 }

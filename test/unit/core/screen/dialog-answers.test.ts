@@ -165,6 +165,27 @@ describe("answerDialog() confirms a caller's dialog answer (C-ATTN-06)", () => {
     expect(keys.map((k) => k.key)).toEqual(["\r"]);
   });
 
+  it("race (the trust dialog still painting): repainted in other text before the first key, it is answered, not resolved with 0 presses", async () => {
+    const { cli, keys } = await codexShowingTrust();
+    const logged = cli.dialogKey;
+    cli.dialogKey = (key) => {
+      logged(key);
+      closesAfter(cli, 100);
+    };
+    const answered = cli.session.answerDialog("\r");
+    // Half a second after the paint, before any key may go: the same dialog, other text.
+    setTimeout(() => {
+      cli.dialogLines = TRUST.map((line) => line.replace("Agent Command Center", "folder list"));
+      cli.render();
+    }, 400);
+    const answer = await settle(answered);
+    expect(answer).toEqual({ label: "codex-directory-trust", presses: 1 });
+    expect(keys.map((k) => k.key)).toEqual(["\r"]);
+    // The first key waits the row's 1.5 s from the repaint, not from the first paint.
+    expect(keys[0]?.at).toBeGreaterThanOrEqual(1_900);
+    expect(cli.session.status).toBe("ready");
+  });
+
   it("keys of a list go one at a time; a highlight that moved but stayed is not pressed again", async () => {
     const moved = screenFixture("codex-0.171.0-directory-trust-moved");
     const { cli, keys } = await codexShowingTrust();
