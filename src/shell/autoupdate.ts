@@ -1,11 +1,10 @@
-// `autoupdate: true` (lifecycle §1.2, C-LIFE-09/11, C-PERF-02..04): `<cli> update` (the
-// adapter's update command) through
-// the login shell before launch, at most once per process per CLI, and once across
-// concurrent processes: a per-user lease (proper-lockfile; a crashed owner's lease goes
-// stale and is taken over) serializes contenders, and a stamp written under the lease
-// tells a contender that waited that someone else already updated. The version cache is
-// cleared afterwards so the gate re-reads `--version`. A failure never throws: the caller
-// warns `agent_update_failed` and the version gate decides.
+// `autoupdate: true` (lifecycle §1.2, C-LIFE-09/11, C-PERF-02..04): the adapter's update
+// command (`<cli> update`) through the login shell before launch, at most once per process
+// per CLI, and once across concurrent processes: a per-user lease (proper-lockfile; a
+// crashed owner's lease goes stale and is taken over) serializes contenders, and a stamp
+// written under the lease tells a contender that waited that someone else already
+// updated. The version cache is cleared afterwards so the gate re-reads `--version`. A
+// failure never throws: the caller warns `agent_update_failed` and the version gate decides.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";

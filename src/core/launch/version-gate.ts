@@ -35,7 +35,11 @@ export async function checkCliVersion(
 
 /** The live `agent_update_failed` warning: safe fields only, no stderr (lifecycle §1.2). */
 export function updateFailedWarning(
-  adapter: { readonly binary: string; readonly displayName: string },
+  adapter: {
+    readonly binary: string;
+    readonly displayName: string;
+    readonly updateCommand?: readonly string[];
+  },
   failure: Extract<AutoupdateOutcome, { kind: "failed" }>,
   version: string | undefined,
 ) {
@@ -45,9 +49,9 @@ export function updateFailedWarning(
     source: "lifecycle" as const,
     code: "agent_update_failed" as const,
     message:
-      errorCode === "no_update_command"
+      adapter.updateCommand === undefined
         ? `${adapter.displayName} has no update command of its own (update it as you installed it); starting the installed ${adapter.displayName}, which meets the minimum version.`
-        : `\`${adapter.binary} update\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
+        : `\`${[adapter.binary, ...adapter.updateCommand].join(" ")}\` failed (${errorCode}); starting the installed ${adapter.displayName}, which meets the minimum version.`,
     installedVersion: version ?? "unknown",
     errorCode,
   };
