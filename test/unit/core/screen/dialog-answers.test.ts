@@ -35,6 +35,15 @@ function closesAfter(cli: FakeCodex, ms: number): void {
   setTimeout(() => cli.showDialog(false), ms);
 }
 
+/** Every key the dialog gets is taken: it goes `ms` later. */
+function closesOnKey(cli: FakeCodex, ms: number): void {
+  const logged = cli.dialogKey;
+  cli.dialogKey = (key) => {
+    logged(key);
+    closesAfter(cli, ms);
+  };
+}
+
 async function settle<T>(pending: Promise<T>, ms = 30_000): Promise<T> {
   pending.catch(() => undefined);
   await vi.advanceTimersByTimeAsync(ms);
@@ -51,11 +60,7 @@ describe("answerDialog() confirms a caller's dialog answer (C-ATTN-06)", () => {
 
   it("answered the first time: one Enter, only after the row's 1.5 s since the paint, resolves once the dialog is gone", async () => {
     const { cli, keys } = await codexShowingTrust();
-    const logged = cli.dialogKey;
-    cli.dialogKey = (key) => {
-      logged(key);
-      closesAfter(cli, 100);
-    };
+    closesOnKey(cli, 100);
     const answer = await settle(cli.session.answerDialog("\r"));
     expect(answer).toEqual({ label: "codex-directory-trust", presses: 1 });
     expect(keys.map((k) => k.key)).toEqual(["\r"]);
@@ -97,11 +102,7 @@ describe("answerDialog() confirms a caller's dialog answer (C-ATTN-06)", () => {
 
   it("a slow repaint is waited out: the Enter taken 3 s later gets no second key into the composer", async () => {
     const { cli } = await codexShowingTrust();
-    const logged = cli.dialogKey;
-    cli.dialogKey = (key) => {
-      logged(key);
-      closesAfter(cli, 3_000);
-    };
+    closesOnKey(cli, 3_000);
     const answer = await settle(cli.session.answerDialog("\r"));
     expect(answer.presses).toBe(1);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -167,11 +168,7 @@ describe("answerDialog() confirms a caller's dialog answer (C-ATTN-06)", () => {
 
   it("race (the trust dialog still painting): repainted in other text before the first key, it is answered, not resolved with 0 presses", async () => {
     const { cli, keys } = await codexShowingTrust();
-    const logged = cli.dialogKey;
-    cli.dialogKey = (key) => {
-      logged(key);
-      closesAfter(cli, 100);
-    };
+    closesOnKey(cli, 100);
     const answered = cli.session.answerDialog("\r");
     // Half a second after the paint, before any key may go: the same dialog, other text.
     setTimeout(() => {
