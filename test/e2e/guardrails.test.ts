@@ -12,14 +12,7 @@
 // - once the record is restored, the resume launches the original posture and the deny
 //   policy still holds, the planted CLI settings notwithstanding.
 // Every agent of the one table (support/agent-table.ts).
-import {
-  appendFileSync,
-  existsSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ELWOOD_AGENTS, ElwoodApprovals } from "../../src/agents.js";
@@ -57,10 +50,6 @@ function denyPolicy(fx: ClaudeFixture, row: AgentRow, marker: string, reason: st
   const approvals = new ElwoodApprovals();
   fx.defer(() => approvals.close());
   approvals.on((event) => {
-    appendFileSync(
-      "/tmp/neutral2/grdebug.log",
-      `approval event ${row.agent} ${event.type} ${JSON.stringify(event.approval).slice(0, 300)}\n`,
-    );
     if (event.type === "created") approvals.answer(event.approval.id, { behavior: "allow" });
   });
   return { beforeTool, hooks: approvals.hooksFor(ELWOOD_AGENTS.get(row.agent)), seen };
