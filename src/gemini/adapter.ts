@@ -36,6 +36,9 @@ export const GEMINI_MINIMUM_VERSION = "0.61.0";
  * ended at once; `VITEST=true` turns its folder trust off, the gate that keeps a project's
  * own hooks from running (prd/gemini.md). Gemini never sees them.
  */
+/** Keeps Gemini in one process: it relaunches itself with a bigger heap otherwise. */
+const GEMINI_NO_RELAUNCH = "GEMINI_CLI_NO_RELAUNCH";
+
 const GEMINI_HEADLESS_SWITCHES: readonly string[] = ["CI", "GITHUB_ACTIONS", "VITEST"];
 
 export const geminiAdapter: AgentAdapter<
@@ -72,6 +75,9 @@ export const geminiAdapter: AgentAdapter<
   // The user's own hooksConfig.enabled: false holds: Elwood refuses rather than override it;
   // so does the workspace's, which Gemini reads over Elwood's settings.
   refuseLaunch: (env, cwd) => refuseWhenGeminiHooksAreOff(env, cwd),
+  // Without it `gemini --version` starts a second node process as well: about half of
+  // the probe's CPU, on every start's path.
+  probeEnv: { [GEMINI_NO_RELAUNCH]: "1" },
   async planLaunch(request) {
     const { record, env } = request;
     // Gemini has command hooks only and no detached kind: every event it is told about
@@ -95,7 +101,7 @@ export const geminiAdapter: AgentAdapter<
     });
     return {
       argv,
-      env: { GEMINI_CLI_HOME: home, GEMINI_CLI_NO_RELAUNCH: "1" },
+      env: { GEMINI_CLI_HOME: home, [GEMINI_NO_RELAUNCH]: "1" },
       withoutEnv: GEMINI_HEADLESS_SWITCHES,
       commandHookEvents: "all",
     };

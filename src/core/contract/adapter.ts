@@ -229,6 +229,12 @@ export interface AgentAdapter<
    */
   readonly updateCommand?: readonly string[];
   /**
+   * Variables every probe of the CLI runs with (`update`, `--version`, `--help`), over the
+   * session's env: what keeps a probe one short process (Gemini relaunches itself for
+   * `--version` too unless told not to). Optional.
+   */
+  readonly probeEnv?: Readonly<Record<string, string>>;
+  /**
    * Refuses a launch the configuration rules out (Claude: hooks switched off in settings
    * the workspace cannot write; Gemini, Copilot: also a workspace file that switches
    * Elwood's hooks off where Elwood has no layer above it), with a typed error, before any

@@ -65,7 +65,7 @@ export async function launchSession<Options, Handlers, Event extends HookEventBa
     errorNames: launch.adapter.errorNames,
     ...(executable === undefined ? {} : { executable }),
     cwd: record.cwd,
-    env,
+    env: launch.adapter.probeEnv === undefined ? env : { ...env, ...launch.adapter.probeEnv },
     shell,
   };
   // `<cli> update` runs before the version gate; a CLI with no update command runs nothing.

@@ -6,10 +6,11 @@ import { chmod, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startClaude, startCodex } from "../../../src/agents.js";
+import { startClaude, startCodex, startGemini } from "../../../src/agents.js";
 import { CLAUDE_MINIMUM_VERSION } from "../../../src/claude/adapter.js";
 import { CODEX_MINIMUM_VERSION } from "../../../src/codex/adapter.js";
 import { ElwoodError } from "../../../src/errors.js";
+import { GEMINI_MINIMUM_VERSION } from "../../../src/gemini/adapter.js";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const temps: string[] = [];
@@ -90,6 +91,28 @@ describe("version gate at the README's floors", () => {
       expect(await exists(stateDir)).toBe(false);
     },
   );
+
+  it("Gemini's probe runs with GEMINI_CLI_NO_RELAUNCH=1: one process, not the relaunched pair", async () => {
+    const below = justBelow(GEMINI_MINIMUM_VERSION);
+    const dir = await mkdtemp(join(tmpdir(), "elwood-gate-"));
+    temps.push(dir);
+    const path = join(dir, "fake-gemini");
+    const log = join(dir, "probe-env.log");
+    const script = [
+      "#!/bin/sh",
+      `echo "$* relaunch=\${GEMINI_CLI_NO_RELAUNCH:-unset}" >> '${log}'`,
+      `if [ "$1" = "--version" ]; then echo '${below}'; exit 0; fi`,
+      "sleep 30",
+    ].join("\n");
+    await writeFile(path, `${script}\n`);
+    await chmod(path, 0o755);
+    const env = { ...process.env, HOME: dir, GEMINI_CLI_NO_RELAUNCH: undefined };
+    const error = await rejection(
+      startGemini({ cwd: dir, executable: path, stateDir: join(dir, "state"), env }),
+    );
+    expect(error.name).toBe("gemini_version_unsupported");
+    expect((await readFile(log, "utf8")).trim()).toBe("--version relaunch=1");
+  });
 
   it("the README and prd/README.md name exactly the adapters' floors", async () => {
     const claim = `Claude Code ≥ ${CLAUDE_MINIMUM_VERSION}`;
