@@ -18,6 +18,12 @@ export const MAX_HOOK_TIMEOUT_MS = 2_147_483_647;
 /** Header that carries the per-launch token on every bridge request. */
 export const HOOK_TOKEN_HEADER = "x-elwood-token";
 
+/**
+ * Header in which a command client names its own pid: a claim the peer check verifies
+ * upwards (the pid holds the socket, runs the client, is the CLI's child), never trusts.
+ */
+export const HOOK_CLIENT_PID_HEADER = "x-elwood-pid";
+
 /** Environment variables through which the CLI (and its hook clients) reach the bridge. */
 export const HOOK_PORT_ENV = "ELWOOD_HOOK_PORT";
 export const HOOK_TOKEN_ENV = "ELWOOD_HOOK_TOKEN";

@@ -9,6 +9,7 @@ import { ElwoodError } from "../errors.js";
 import type { HookAbandonReason } from "./catalogue.js";
 import type { HookRequestSink } from "./dispatcher.js";
 import {
+  HOOK_CLIENT_PID_HEADER,
   HOOK_EVENT_NAME_PATTERN,
   HOOK_PORT_ENV,
   HOOK_ROUTE_PREFIX,
@@ -161,7 +162,7 @@ export class HookBridgeServer {
     // The peer is identified while the body arrives; nothing is dispatched before both.
     const admitted =
       isAuthenticated && eventName !== undefined
-        ? this.#isAdmittedPeer(request.socket, eventName)
+        ? this.#isAdmittedPeer(request.socket, eventName, claimedPid(request))
         : undefined;
     const read = await readCappedBody(request, this.#maxRequestBytes, isAuthenticated);
     if (read.kind === "incomplete") {
@@ -222,14 +223,22 @@ export class HookBridgeServer {
     reply(response, 200, body);
   }
 
-  async #isAdmittedPeer(socket: Socket, eventName: string): Promise<boolean> {
+  async #isAdmittedPeer(
+    socket: Socket,
+    eventName: string,
+    claimedPid: number | undefined,
+  ): Promise<boolean> {
     const policy = this.#peerPolicy;
     if (policy === undefined) return true;
     let pending = this.#peers.get(socket);
     if (pending === undefined) {
       this.#stats.peerChecks += 1;
       const address = { localPort: socket.localPort ?? 0, remotePort: socket.remotePort ?? 0 };
-      pending = identifyPeer(policy, address, eventName).catch(
+      pending = identifyPeer(policy, address, eventName, claimedPid).then(
+        (peer) => {
+          if (peer.kind === "client" && peer.isClaimVerified) this.#stats.peerClaimsVerified += 1;
+          return peer;
+        },
         (): PeerIdentity => ({ kind: "foreign" }),
       );
       this.#peers.set(socket, pending);
@@ -329,4 +338,11 @@ function replyAndHangUp(response: ServerResponse): void {
   if (response.headersSent || response.destroyed) return;
   response.writeHead(200, { "content-length": 0, connection: "close" });
   response.end(() => response.socket?.destroy());
+}
+
+/** The pid a command client names for itself, if the header holds one (a claim only). */
+function claimedPid(request: IncomingMessage): number | undefined {
+  const value = request.headers[HOOK_CLIENT_PID_HEADER];
+  if (typeof value !== "string" || !/^[1-9][0-9]{0,9}$/.test(value)) return undefined;
+  return Number(value);
 }

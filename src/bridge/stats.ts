@@ -11,6 +11,8 @@ export interface HookBridgeStats {
   readonly foreignPeer: number;
   /** Connections identified through /proc (one per connection, not per request). */
   readonly peerChecks: number;
+  /** Of those, command clients admitted on their own pid claim, verified (no search). */
+  readonly peerClaimsVerified: number;
   /** Requests whose peer could not be checked (no /proc children lists); token only. */
   readonly peerUnchecked: number;
   /** Requests whose `session_id` names a conversation the session never announced. */
@@ -38,6 +40,7 @@ export function createHookStats(): MutableHookBridgeStats {
     unauthenticated: 0,
     foreignPeer: 0,
     peerChecks: 0,
+    peerClaimsVerified: 0,
     peerUnchecked: 0,
     foreignSession: 0,
     oversized: 0,

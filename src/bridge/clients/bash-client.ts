@@ -37,7 +37,7 @@ body=$(head -c $((max + 1)))
 len=\${#body}
 [ "$len" -le "$max" ] || exit 0
 exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 0
-printf 'POST /hooks/%s HTTP/1.0\\r\\nHost: 127.0.0.1\\r\\nContent-Type: application/json\\r\\nContent-Length: %s\\r\\nx-elwood-token: %s\\r\\n\\r\\n%s' "$event" "$len" "$token" "$body" >&3 || exit 0
+printf 'POST /hooks/%s HTTP/1.0\\r\\nHost: 127.0.0.1\\r\\nContent-Type: application/json\\r\\nContent-Length: %s\\r\\nx-elwood-token: %s\\r\\nx-elwood-pid: %s\\r\\n\\r\\n%s' "$event" "$len" "$token" "$$" "$body" >&3 || exit 0
 IFS= read -r -t ${deadline} status <&3 || exit 0
 case $status in 'HTTP/1.'[01]' 200'*) ;; *) exit 0 ;; esac
 size=

@@ -55,7 +55,7 @@ process.stdin.on("end", onInput);
 function send(body) {
   const request = http.request({
     host: "127.0.0.1", port: Number(port), method: "POST", path: "/hooks/" + event, agent: false,
-    headers: { "content-type": "application/json", "content-length": body.length, "x-elwood-token": token },
+    headers: { "content-type": "application/json", "content-length": body.length, "x-elwood-token": token, "x-elwood-pid": String(process.pid) },
   }, (response) => {
     if (response.statusCode !== 200) return finish();
     const parts = [];

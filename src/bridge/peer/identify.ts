@@ -20,7 +20,7 @@ import { BASH_CLIENT_NAME, commandHookCommand, type HookClientKind } from "../cl
 import { nodeHookClientScript } from "../clients/node-client.js";
 import { type HookTimeoutsByEvent, timeoutForEvent } from "../handler-timeout.js";
 import { childrenOf, commandLine, processStat, socketInodes } from "./proc.js";
-import { type PeerAddress, readPeerSocket } from "./tcp-table.js";
+import { type PeerAddress, type PeerSocket, readPeerSocket } from "./tcp-table.js";
 
 export type { PeerAddress } from "./tcp-table.js";
 
@@ -41,7 +41,12 @@ export interface PeerPolicy {
 /** Who holds the connecting socket, as far as the policy cares. */
 export type PeerIdentity =
   | { readonly kind: "cli" }
-  | { readonly kind: "client"; readonly eventName: string }
+  | {
+      readonly kind: "client";
+      readonly eventName: string;
+      /** Found by verifying the pid it named, not by searching the CLI's children. */
+      readonly isClaimVerified: boolean;
+    }
   | { readonly kind: "foreign" }
   /** This system offers no cheap answer (no /proc children lists): the token decides. */
   | { readonly kind: "unavailable" };
@@ -53,38 +58,86 @@ const MAX_CHILDREN_SEARCHED = 256;
 const SHELLS = new Set(["sh", "bash", "dash", "zsh"]);
 
 /**
- * Identifies the holder of the socket at `address` for a first request on `eventName`:
- * http events are looked for among the CLI processes, command events among the CLI's
- * children running the client for exactly that event. The socket table is read in the
- * thread pool while the processes that may hold the socket are found, so the check
- * costs about one table read (prd/bridge.md "Peer check", cost).
+ * Identifies the holder of the socket at `address` for a first request on `eventName`.
+ * An http event is admitted from the CLI process itself, looked at first, or another CLI
+ * process. A command event is admitted from a CLI process's child (or the child of its
+ * `sh -c` wrapper) running the client for exactly that event: first the pid the client
+ * names (`claimedPid`), verified upwards in a handful of reads; when the claim does not
+ * hold, every CLI process's children are searched, which costs a read per thread of each
+ * (Copilot: about 40 per hook). The claim only saves the search: it admits exactly what
+ * the search would (prd/bridge.md "Peer check").
  */
 export async function identifyPeer(
   policy: PeerPolicy,
   address: PeerAddress,
   eventName: string,
+  claimedPid?: number,
 ): Promise<PeerIdentity> {
   if (!hasChildrenLists()) return { kind: "unavailable" };
-  const table = readPeerSocket(address).then(
-    (socket) => ({ ok: true as const, socket }),
-    () => ({ ok: false as const }),
-  );
-  const isCommand = policy.isCommandEvent(eventName);
-  const cli = cliProcesses(policy.cliPid);
-  const holders = isCommand
-    ? cli.flatMap((parent) => clientProcesses(parent, policy, eventName))
-    : cli;
-  const read = await table;
-  if (!read.ok) return { kind: "unavailable" };
-  const { socket } = read;
+  let socket: PeerSocket | undefined;
+  try {
+    socket = await readPeerSocket(address);
+  } catch {
+    return { kind: "unavailable" };
+  }
   if (socket === undefined) return { kind: "foreign" };
   if (typeof process.getuid === "function" && socket.uid !== process.getuid()) {
     return { kind: "foreign" };
   }
-  // Read after the table: a socket listed there was already open, so a holder that has it
-  // shows it now (reading first could miss a descriptor opened in between).
-  if (!holders.some((pid) => socketInodes(pid).has(socket.inode))) return { kind: "foreign" };
-  return isCommand ? { kind: "client", eventName } : { kind: "cli" };
+  // The holders' descriptors are read after the table: a socket listed there was already
+  // open, so a holder that has it shows it now (reading first could miss one opened in
+  // between).
+  const inode = socket.inode;
+  const holds = (pid: number) => socketInodes(pid).has(inode);
+  if (policy.isCommandEvent(eventName)) {
+    if (claimedPid !== undefined && isVerifiedClient(policy, claimedPid, eventName, holds)) {
+      return { kind: "client", eventName, isClaimVerified: true };
+    }
+    const holders = cliProcesses(policy.cliPid).flatMap((parent) =>
+      clientProcesses(parent, policy, eventName),
+    );
+    return holders.some(holds)
+      ? { kind: "client", eventName, isClaimVerified: false }
+      : { kind: "foreign" };
+  }
+  if (processStat(policy.cliPid) !== undefined && holds(policy.cliPid)) return { kind: "cli" };
+  return cliProcesses(policy.cliPid).slice(1).some(holds) ? { kind: "cli" } : { kind: "foreign" };
+}
+
+/**
+ * Whether `pid` is what the search below would find for `eventName`: it runs the client
+ * for that event, its parent is a CLI process or that process's `sh -c` wrapper around
+ * the hook command, and it holds the socket.
+ */
+function isVerifiedClient(
+  policy: PeerPolicy,
+  pid: number,
+  eventName: string,
+  holds: (pid: number) => boolean,
+): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === policy.cliPid) return false;
+  if (!isClientCommand(commandLine(pid), policy, eventName)) return false;
+  const parent = processStat(pid)?.ppid;
+  if (parent === undefined) return false;
+  if (!isCliProcess(policy.cliPid, parent)) {
+    const hookCommand = commandHookCommand({
+      eventName,
+      client: policy.clientKind,
+      hookTimeoutMs: clientTimeout(policy, eventName),
+    });
+    if (!isShellWrapper(commandLine(parent), hookCommand)) return false;
+    const grandparent = processStat(parent)?.ppid;
+    if (grandparent === undefined || !isCliProcess(policy.cliPid, grandparent)) return false;
+  }
+  return holds(pid);
+}
+
+/** The PTY child, or its child in the same session (what cliProcesses lists). */
+function isCliProcess(cliPid: number, pid: number): boolean {
+  if (pid === cliPid) return processStat(cliPid) !== undefined;
+  const stat = processStat(pid);
+  if (stat === undefined || stat.ppid !== cliPid) return false;
+  return processStat(cliPid)?.sid === stat.sid;
 }
 
 /**

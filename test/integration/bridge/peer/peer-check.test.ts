@@ -10,6 +10,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { identifyPeer } from "../../../../src/bridge/peer/identify.js";
 import { findPeerSocket, readPeerSocket } from "../../../../src/bridge/peer/tcp-table.js";
 import { HookBridgeServer } from "../../../../src/bridge/server.js";
 import { shellQuote } from "../../../../src/shell/login-shell.js";
@@ -96,7 +97,13 @@ describe.runIf(process.platform === "linux")("bridge peer check", () => {
     const result = await cli.release(input("PreToolUse"));
     expect(result).toEqual({ code: 0, stdout: '{"decision":"ok"}' });
     expect(recording.dispatched).toHaveLength(1);
-    expect(server.stats).toMatchObject({ dispatched: 1, foreignPeer: 0, peerUnchecked: 0 });
+    // Found by the pid the client named, verified, without searching the CLI's children.
+    expect(server.stats).toMatchObject({
+      dispatched: 1,
+      foreignPeer: 0,
+      peerUnchecked: 0,
+      peerClaimsVerified: 1,
+    });
   });
 
   it("C-HOOK-02: admits the client under the CLI's `sh -c '<hook command>'` wrapper (Claude's way)", async () => {
@@ -111,6 +118,7 @@ describe.runIf(process.platform === "linux")("bridge peer check", () => {
     const result = await cli.release(input("SessionStart"));
     expect(result.stdout).toBe('{"decision":"ok"}');
     expect(recording.dispatched).toHaveLength(1);
+    expect(server.stats).toMatchObject({ peerChecks: 1, peerClaimsVerified: 1 });
   });
 
   it("C-HOOK-02: refuses a tool-like descendant of the CLI posting with the right token, for http and command events", async () => {
@@ -197,6 +205,62 @@ describe.runIf(process.platform === "linux")("bridge peer check", () => {
       token: server.token,
     });
     expect(recording.dispatched).toHaveLength(1);
+  });
+});
+
+describe.runIf(process.platform === "linux")("the command client's pid claim", () => {
+  it("C-HOOK-02: a verified claim skips the search; a missing or wrong one falls back to it; a claim admits no socket its pid does not hold", async () => {
+    const { createServer, connect } = await import("node:net");
+    // A bridge stand-in that reads the request head and never answers, so the client
+    // holds its connection open while identifyPeer looks at it.
+    let onHead: (connection: { remotePort: number; head: string }) => void = () => {};
+    const firstHead = new Promise<{ remotePort: number; head: string }>((resolve) => {
+      onHead = resolve;
+    });
+    const held: import("node:net").Socket[] = [];
+    const listener = createServer((socket) => {
+      held.push(socket);
+      let head = "";
+      socket.on("data", (part: Buffer) => {
+        head += part.toString("latin1");
+        if (head.includes("\r\n\r\n")) onHead({ remotePort: socket.remotePort ?? 0, head });
+      });
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const port = (listener.address() as { port: number }).port;
+    const own = connect(port, "127.0.0.1");
+    await new Promise((resolve) => own.once("connect", resolve));
+    try {
+      const env = clientEnv({ ELWOOD_HOOK_PORT: String(port), ELWOOD_HOOK_TOKEN: "ab12" });
+      const cli = gatedCli(`${clients.commandFor("bash", "PreToolUse")} <&0 & wait`, env);
+      void cli.release(input("PreToolUse"));
+      const { remotePort, head } = await firstHead;
+      const claimed = Number(/\r\nx-elwood-pid: (\d+)\r\n/i.exec(head)?.[1]);
+      expect(claimed).toBeGreaterThan(cli.pid);
+      const address = { localPort: port, remotePort };
+      const policy = policyFor(cli.pid, ["PreToolUse"]);
+      const found = (isClaimVerified: boolean) => ({
+        kind: "client",
+        eventName: "PreToolUse",
+        isClaimVerified,
+      });
+      expect(await identifyPeer(policy, address, "PreToolUse", claimed)).toEqual(found(true));
+      for (const wrong of [undefined, cli.pid, process.pid, 1]) {
+        expect(await identifyPeer(policy, address, "PreToolUse", wrong)).toEqual(found(false));
+      }
+      // A client speaks for its own event only, whatever it claims.
+      const stop = policyFor(cli.pid, ["PreToolUse", "Stop"]);
+      expect(await identifyPeer(stop, address, "Stop", claimed)).toEqual({ kind: "foreign" });
+      // The client's true pid claimed for a connection it does not hold (this process's).
+      const ownAddress = { localPort: port, remotePort: own.localPort ?? 0 };
+      expect(await identifyPeer(policy, ownAddress, "PreToolUse", claimed)).toEqual({
+        kind: "foreign",
+      });
+    } finally {
+      own.destroy();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });
 
