@@ -24,15 +24,21 @@ function justBelow(version: string): string {
   return patch > 0 ? `${major}.${minor}.${patch - 1}` : `${major}.${minor - 1}.99`;
 }
 
-/** A fake CLI that logs every invocation's argv and reports `versionText` for --version. */
-async function fakeCli(versionText: string): Promise<{ path: string; log: string; dir: string }> {
+/**
+ * A fake CLI that logs every invocation's argv (and `alsoLog`, shell text) and reports
+ * `versionText` for --version.
+ */
+async function fakeCli(
+  versionText: string,
+  alsoLog = "",
+): Promise<{ path: string; log: string; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), "elwood-gate-"));
   temps.push(dir);
   const path = join(dir, "fake-cli");
   const log = join(dir, "argv.log");
   const script = [
     "#!/bin/sh",
-    `echo "$*" >> '${log}'`,
+    `echo "$*${alsoLog}" >> '${log}'`,
     `if [ "$1" = "--version" ]; then echo '${versionText}'; exit 0; fi`,
     "sleep 30",
   ].join("\n");
@@ -94,18 +100,9 @@ describe("version gate at the README's floors", () => {
 
   it("Gemini's probe runs with GEMINI_CLI_NO_RELAUNCH=1: one process, not the relaunched pair", async () => {
     const below = justBelow(GEMINI_MINIMUM_VERSION);
-    const dir = await mkdtemp(join(tmpdir(), "elwood-gate-"));
-    temps.push(dir);
-    const path = join(dir, "fake-gemini");
-    const log = join(dir, "probe-env.log");
-    const script = [
-      "#!/bin/sh",
-      `echo "$* relaunch=\${GEMINI_CLI_NO_RELAUNCH:-unset}" >> '${log}'`,
-      `if [ "$1" = "--version" ]; then echo '${below}'; exit 0; fi`,
-      "sleep 30",
-    ].join("\n");
-    await writeFile(path, `${script}\n`);
-    await chmod(path, 0o755);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text the fake CLI expands
+    const relaunch = " relaunch=${GEMINI_CLI_NO_RELAUNCH:-unset}";
+    const { dir, path, log } = await fakeCli(below, relaunch);
     const env = { ...process.env, HOME: dir, GEMINI_CLI_NO_RELAUNCH: undefined };
     const error = await rejection(
       startGemini({ cwd: dir, executable: path, stateDir: join(dir, "state"), env }),
