@@ -5,8 +5,9 @@
 // `undeclared_decision`); with `hookEvents: "all"` the same late handler decides, as every
 // event blocks. The rows come from the one table of agents (test/support/agent-table.ts).
 // Gemini and Copilot register no event observe-only (`AgentRow.undeclaredToolEvents`):
-// there the after-tool observer sees every step all the same, and the late handler's
-// decision is applied, which the row's C-HOOK-18 asserts instead.
+// there the late handler's decision is applied, which the row's C-HOOK-18 asserts instead.
+// Gemini registers its after-tool event only for a listener there at start
+// (`AgentRow.afterToolRegistered`), so its observer is added before the session starts.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -44,6 +45,27 @@ async function ready(
   return session;
 }
 
+/** The same, with `listener` on `name` before the CLI starts (a listener at start). */
+async function readyListening(
+  agent: AgentRow,
+  fx: ClaudeFixture,
+  hooks: Hooks,
+  name: `hook:${string}`,
+  listener: (event: { tool_input: unknown }) => void,
+) {
+  const session = agent.create({
+    cwd: fx.workspace,
+    env: fx.home.env,
+    stateDir: fx.stateDir,
+    hooks,
+  }) as unknown as Session & { start(): Promise<unknown> };
+  fx.defer(() => ensureGone(session));
+  session.on(name, listener);
+  await session.start();
+  await session.waitForStatus((status) => status === "ready", 90_000);
+  return session;
+}
+
 /** Polls until `check` holds; events the CLI sends without waiting may trail the turn. */
 async function eventually(check: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -72,7 +94,9 @@ function fileTurn(fx: ClaudeFixture, agent: AgentRow, markerFile: string, marker
 
 describe.each(AGENT_ROWS)("$agent: decisions declared at start", (agent) => {
   const after = agent.afterToolEvent;
-  test(`C-HOOK-01: a ${agent.beforeToolEvent} deny declared in hooks holds, and an on('hook:${after}') observer added after ready sees every tool step`, async () => {
+  const observerAdded =
+    agent.afterToolRegistered === "always" ? "added after ready" : "there at start";
+  test(`C-HOOK-01: a ${agent.beforeToolEvent} deny declared in hooks holds, and an on('hook:${after}') observer ${observerAdded} sees every tool step`, async () => {
     const fx = await newFixture(agent.fixture);
     const markers = [token("step-1"), token("step-2"), token("step-3")];
     fx.server.turn({
@@ -86,9 +110,17 @@ describe.each(AGENT_ROWS)("$agent: decisions declared at start", (agent) => {
       [agent.beforeToolEvent]: (event: { tool_input: unknown }) =>
         JSON.stringify(event.tool_input).includes(markerFile) ? agent.denyTool(reason) : undefined,
     };
-    const session = await ready(agent, fx, hooks);
     const observed: string[] = [];
-    session.on(`hook:${after}`, (event) => observed.push(JSON.stringify(event.tool_input)));
+    const observe = (event: { tool_input: unknown }) => {
+      observed.push(JSON.stringify(event.tool_input));
+    };
+    let session: Session;
+    if (agent.afterToolRegistered === "always") {
+      session = await ready(agent, fx, hooks);
+      session.on(`hook:${after}`, observe);
+    } else {
+      session = await readyListening(agent, fx, hooks, `hook:${after}`, observe);
+    }
     const errors: ElwoodHookErrorEvent[] = [];
     session.on("hookError", (event) => errors.push(event));
 

@@ -168,6 +168,13 @@ export interface AgentRow {
   denyTool(reason: string): unknown;
   /** The hook event name the agent fires after a tool ran. */
   readonly afterToolEvent: string;
+  /**
+   * When the after-tool event is registered with no handler declared for it: "always"
+   * (observe-only where the CLI has a hook it does not wait for, so a late observer sees
+   * every step), or "with a listener at start" (Gemini: every hook blocks it, and this one
+   * cost about 35 ms per tool step; prd/gemini.md "Hooks").
+   */
+  readonly afterToolRegistered: "always" | "with a listener at start";
   /** Whether the CLI has an update command of its own (`autoupdate` runs it). */
   readonly hasUpdateCommand: boolean;
   /** The hook event name the agent fires when a turn ends. */
@@ -350,6 +357,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 2 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
+    afterToolRegistered: "always",
     hasUpdateCommand: true,
     turnEndEvent: "Stop",
     // Claude POSTs its http hooks itself; only SessionStart and Setup are command hooks.
@@ -420,6 +428,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 1 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "PostToolUse",
+    afterToolRegistered: "always",
     hasUpdateCommand: true,
     turnEndEvent: "Stop",
     // Codex has command hooks only.
@@ -497,6 +506,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     },
     denyTool: (reason) => ({ decision: "deny", reason }),
     afterToolEvent: "AfterTool",
+    afterToolRegistered: "with a listener at start",
     // 0.61 has no update subcommand: `gemini update` without a terminal is a headless prompt.
     hasUpdateCommand: false,
     turnEndEvent: "AfterAgent",
@@ -578,6 +588,7 @@ const ROWS: Readonly<Record<CliName, AgentRow>> = {
     emptyReply: { requests: 1 },
     denyTool: PERMISSION_DENY,
     afterToolEvent: "postToolUse",
+    afterToolRegistered: "always",
     hasUpdateCommand: true,
     turnEndEvent: "agentStop",
     // Elwood's plugin registers every Copilot event as a command hook (prd/copilot.md).

@@ -24,14 +24,17 @@ const geminiHookInputs: HookInputSchemas = {
 };
 
 /**
- * Model-call events Gemini fires per request (AfterModel once per streamed chunk), each one a
- * bash round trip the CLI waits for (about 23 ms, prd/gemini.md): registered only when a
- * handler is declared for them or someone listens for them at start (issue 44).
+ * Events Gemini fires per model request (AfterModel once per streamed chunk) or per tool
+ * step (AfterTool), each one a bash round trip the CLI waits for: registered only when a
+ * handler is declared for them or someone listens for them at start (issue 44). AfterTool
+ * cost 35 ms per tool step in a real session (prd/gemini.md "Hooks"); Elwood itself
+ * needs none of them.
  */
 export const GEMINI_LISTENER_ONLY_EVENTS: readonly string[] = [
   "BeforeModel",
   "AfterModel",
   "BeforeToolSelection",
+  "AfterTool",
 ];
 
 export const geminiHookCatalogue: HookCatalogue<GeminiHookHandlers, GeminiAnyHookEvent> =
