@@ -35,6 +35,11 @@ export interface HookRequestSink {
   ): Promise<string | undefined>;
   /** Report an authenticated request whose body was not JSON (fails open). */
   reportMalformed(eventNameFromPath: string | undefined, message: string): void;
+  /**
+   * Whether the CLI was told not to wait for this event: the server answers such a
+   * request at once (no decision) and dispatches it after. Absent: every event waits.
+   */
+  isObserveOnly?(eventName: string): boolean;
 }
 
 export interface HookDispatcherOptions<Handlers, Event extends HookEventBase> {
@@ -222,6 +227,7 @@ export function createHookDispatcher<Handlers, Event extends HookEventBase>(
   return {
     hookTimeoutMs,
     hookTimeoutMsFor,
+    isObserveOnly: (eventName) => options.isObserveOnly?.(eventName) === true,
     connect(connected) {
       sink = connected;
     },

@@ -205,6 +205,19 @@ export class HookBridgeServer {
       return;
     }
     this.#stats.dispatched += 1;
+    if (this.#sink.isObserveOnly?.(eventName) === true) {
+      // The CLI was told not to wait (Claude's http entry for an observe-only event waits
+      // all the same): it gets no decision at once, and the listeners and handlers see the
+      // event after. Whatever the handler returns is the dispatcher's to report.
+      reply(response, 200, undefined);
+      const unanswered = new AbortController();
+      await this.#withinDeadline(
+        this.#sink.dispatch(input, eventName, unanswered.signal),
+        this.#responseDeadlineFor(eventName),
+        unanswered,
+      );
+      return;
+    }
     // The connection closing before the answer was written means the CLI stopped waiting
     // (an interrupt, its own hook timeout) or the bridge closed: the handler is told.
     const abandoned = new AbortController();

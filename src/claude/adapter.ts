@@ -96,7 +96,7 @@ export const claudeAdapter: AgentAdapter<
     return {
       argv,
       env: { [CLAUDE_ENV_FILE]: toolEnvPath },
-      commandHookEvents: [...new Set([...CLAUDE_COMMAND_ONLY_EVENTS, ...observeOnly])],
+      commandHookEvents: CLAUDE_COMMAND_ONLY_EVENTS,
       observeOnlyHookEvents: observeOnly,
     };
   },

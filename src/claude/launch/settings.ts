@@ -5,8 +5,10 @@
 // false` here outranks a `true` planted in the workspace's .claude/settings.local.json
 // (verified on 2.1.144 and 2.1.332). Claude skips http hooks for SessionStart and Setup,
 // so those two use the command-hook client (prd/bridge.md). An event no decision can be
-// needed for at start (bridge/registration.ts) is an async command hook: Claude runs it in
-// the background and never waits, and the client still brings it to the bridge.
+// needed for at start (bridge/registration.ts) is observe-only: still an http hook, which
+// the bridge answers at once with no decision before its listeners see it. Claude has no
+// async http hook, but an async command hook cost it more per step than an http one
+// answered at once (a shell and bash started per event; prd/bridge.md "Per event").
 import { commandHookEntry, eventCommandHook } from "../../bridge/clients/command.js";
 import { timeoutForEvent } from "../../bridge/handler-timeout.js";
 import type { BridgeWiring } from "../../core/contract/adapter.js";
@@ -20,15 +22,18 @@ function bridgeHookEntry(eventName: string, bridge: BridgeWiring): unknown {
     bridge.hookTimeoutMs,
     bridge.hookTimeoutsByEvent,
   );
-  const isObserveOnly = isClaudeObserveOnly(eventName, bridge);
-  if (!isObserveOnly && !CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName)) {
+  if (!CLAUDE_COMMAND_ONLY_EVENTS.includes(eventName)) {
     return claudeHttpHookEntry({ port: bridge.port, eventName, hookTimeoutMs });
   }
   const { command } = eventCommandHook(eventName, bridge);
-  return commandHookEntry({ command, hookTimeoutMs, async: isObserveOnly });
+  return commandHookEntry({
+    command,
+    hookTimeoutMs,
+    async: isClaudeObserveOnly(eventName, bridge),
+  });
 }
 
-/** Claude has no async http hook, so an observe-only event goes through the command client. */
+/** Whether the CLI was told not to wait for the event (answered at once by the bridge). */
 export function isClaudeObserveOnly(eventName: string, bridge: BridgeWiring): boolean {
   return bridge.isBlocking?.(eventName) === false;
 }

@@ -148,12 +148,16 @@ describe("hook registration at launch", () => {
       hooks: Record<string, { hooks: Record<string, unknown>[] }[]>;
     };
     const entryOf = (event: string) => settings.hooks[event]?.at(-1)?.hooks[0];
-    const observed = Object.keys(settings.hooks).filter((event) => entryOf(event)?.async === true);
-    return { entryOf, observed };
+    // Observe-only is the bridge's to know (it answers those at once): in the settings
+    // every event but SessionStart and Setup is an http hook (bridge-server tests).
+    const asCommand = Object.keys(settings.hooks).filter(
+      (event) => entryOf(event)?.type === "command",
+    );
+    return { entryOf, events: Object.keys(settings.hooks), asCommand };
   };
 
-  it("C-HOOK-01: Claude waits only on declared handlers and Elwood's own hooks; every other event it sends is an async command hook", async () => {
-    const { entryOf, observed } = await claudeSettingsOf({
+  it("C-HOOK-01: Claude is told about every event but the listener-only two over http (SessionStart and Setup through the command client)", async () => {
+    const { entryOf, events, asCommand } = await claudeSettingsOf({
       hooks: { PreToolUse: { Bash: () => undefined } },
     });
     for (const event of [
@@ -168,18 +172,18 @@ describe("hook registration at launch", () => {
     expect(entryOf("SessionStart")).toMatchObject({ type: "command" });
     expect(entryOf("SessionStart")).not.toHaveProperty("async");
     for (const event of ["PostToolUse", "Notification", "SubagentStart"]) {
-      expect(entryOf(event), event).toMatchObject({ type: "command", async: true });
+      expect(entryOf(event), event).toMatchObject({ type: "http" });
     }
-    expect(observed).not.toContain("PreToolUse");
-    expect(observed.length).toBeGreaterThan(15);
+    expect(asCommand).toEqual(["SessionStart", "Setup"]);
+    expect(events.length).toBeGreaterThan(20);
     expect(entryOf("PostToolBatch")).toBeUndefined();
   });
 
   it("C-HOOK-01: Claude's PostToolBatch and MessageDisplay are left out with no handler or listener at start; a listener at start brings its event in, observe-only", async () => {
-    const { entryOf, observed } = await claudeSettingsOf({});
+    const { entryOf, events } = await claudeSettingsOf({});
     expect(entryOf("PostToolBatch")).toBeUndefined();
     expect(entryOf("MessageDisplay")).toBeUndefined();
-    expect(observed).toEqual(expect.arrayContaining(["PreToolUse", "PostToolUse"]));
+    expect(events).toEqual(expect.arrayContaining(["PreToolUse", "PostToolUse"]));
 
     const cli = await cliWithVersion("2.1.332 (Claude Code)");
     const session = new ClaudeSession({
@@ -196,7 +200,7 @@ describe("hook registration at launch", () => {
     const hooks = (
       JSON.parse(settingsJson) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> }
     ).hooks;
-    expect(hooks.MessageDisplay?.at(-1)?.hooks[0]).toMatchObject({ type: "command", async: true });
+    expect(hooks.MessageDisplay?.at(-1)?.hooks[0]).toMatchObject({ type: "http" });
     expect(hooks.PostToolBatch).toBeUndefined();
   });
 
@@ -217,7 +221,7 @@ describe("hook registration at launch", () => {
       JSON.parse(settingsJson) as { hooks: Record<string, { hooks: Record<string, unknown>[] }[]> }
     ).hooks;
     for (const event of ["PostToolBatch", "MessageDisplay"]) {
-      expect(hooks[event]?.at(-1)?.hooks[0], event).toMatchObject({ type: "command", async: true });
+      expect(hooks[event]?.at(-1)?.hooks[0], event).toMatchObject({ type: "http" });
     }
   });
 
@@ -228,8 +232,8 @@ describe("hook registration at launch", () => {
   });
 
   it('C-HOOK-19: with hookEvents "all" Claude waits on every event, as before', async () => {
-    const { entryOf, observed } = await claudeSettingsOf({ hookEvents: "all" });
-    expect(observed).toEqual([]);
+    const { entryOf, asCommand } = await claudeSettingsOf({ hookEvents: "all" });
+    expect(asCommand).toEqual(["SessionStart", "Setup"]);
     expect(entryOf("PostToolUse")).toMatchObject({ type: "http" });
     expect(entryOf("MessageDisplay")).toMatchObject({ type: "http" });
   });

@@ -58,6 +58,36 @@ describe("HookBridgeServer", () => {
     expect(recording.dispatched).toEqual([{ input: JSON.parse(stopInput), eventName: "Stop" }]);
   });
 
+  it("C-HOOK-01: an observe-only event is answered at once with no decision, then dispatched; a blocking one waits for its answer", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const recording = recordingSink(async () => {
+      await held;
+      return '{"decision":"block","reason":"late"}';
+    });
+    const sink = { ...recording.sink, isObserveOnly: (name: string) => name === "Stop" };
+    const server = await startWith({ ...recording, sink });
+    // Stop is observe-only: the handler is still running when the answer arrives.
+    expect(await postAuthed(server)).toEqual({ status: 200, body: "" });
+    expect(recording.dispatched).toEqual([{ input: JSON.parse(stopInput), eventName: "Stop" }]);
+    expect(recording.signals[0]?.aborted).toBe(false);
+    // Another event blocks: its reply is the handler's, once the handler is done.
+    const blocking = postAuthed(server, {
+      path: "/hooks/PreToolUse",
+      body: JSON.stringify({ hook_event_name: "PreToolUse", session_id: "s", cwd: "/" }),
+    });
+    let answered = false;
+    void blocking.then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    release();
+    expect(await blocking).toEqual({ status: 200, body: '{"decision":"block","reason":"late"}' });
+  });
+
   it("C-HRESP-06: no decision is an empty 200 body", async () => {
     const server = await startWith(recordingSink());
     const reply = await postAuthed(server);

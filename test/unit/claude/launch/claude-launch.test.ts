@@ -145,7 +145,7 @@ describe("Claude launch", () => {
     expect(JSON.stringify(settings)).not.toMatch(/[0-9a-f]{64}/);
   });
 
-  it("C-HOOK-01: an event registered observe-only is an async command hook, a blocking one stays http", () => {
+  it("C-HOOK-01: an event registered observe-only is an http hook like a blocking one (the bridge answers it at once); SessionStart and Setup go through the command client, async when observe-only", () => {
     const settings = claudeSessionSettings({
       eventNames: ["SessionStart", "Setup", "PreToolUse", "PostToolUse"],
       bridge: { ...bridge, isBlocking: (name) => name === "PreToolUse" || name === "SessionStart" },
@@ -155,18 +155,18 @@ describe("Claude launch", () => {
       (settings.hooks as Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>)[
         name
       ]?.[0]?.hooks[0];
-    expect(entry("PreToolUse")).toMatchObject({ type: "http" });
-    expect(entry("PreToolUse")).not.toHaveProperty("async");
+    for (const name of ["PreToolUse", "PostToolUse"]) {
+      expect(entry(name), name).toMatchObject({ type: "http" });
+      expect(entry(name), name).not.toHaveProperty("async");
+    }
     expect(entry("SessionStart")).toMatchObject({ type: "command" });
     expect(entry("SessionStart")).not.toHaveProperty("async");
-    for (const name of ["PostToolUse", "Setup"]) {
-      expect(entry(name)).toEqual({
-        type: "command",
-        command: commandHookCommand({ eventName: name, hookTimeoutMs: 30_000 }),
-        timeout: 35,
-        async: true,
-      });
-    }
+    expect(entry("Setup")).toEqual({
+      type: "command",
+      command: commandHookCommand({ eventName: "Setup", hookTimeoutMs: 30_000 }),
+      timeout: 35,
+      async: true,
+    });
   });
 
   it("issue 21: pins disableAllHooks false over the caller's and the workspace's settings, and goes on the command line as JSON", () => {
