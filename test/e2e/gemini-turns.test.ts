@@ -10,10 +10,18 @@ import { GeminiSession } from "../../src/agents.js";
 import type { ElwoodStreamEvent } from "../../src/index.js";
 import { record, rejection, token } from "../support/claude-e2e.js";
 import { geminiRequests, startGeminiIn } from "../support/gemini-e2e.js";
-import { processesInHome } from "../support/process-table.js";
+import { survivorsInHome } from "../support/process-table.js";
 import { sessionOnFixture, useRealCliFixture } from "../support/real-cli-fixture.js";
 
 const newFixture = useRealCliFixture({ cli: "gemini" });
+
+/**
+ * close() SIGKILLs the session's process group and returns; a member still being reaped on
+ * a loaded machine can show in /proc a moment longer (a fresh-clone CI at load 4 saw one
+ * right after close). Nothing may be left after the 2 s every other survivor check allows;
+ * a survivor is named with its command line.
+ */
+const CLOSE_REAP_MS = 2_000;
 
 describe("Gemini turns against the real CLI", () => {
   test("send() on a lazy GeminiSession answers with the scripted reply; close leaves no process", async () => {
@@ -32,7 +40,7 @@ describe("Gemini turns against the real CLI", () => {
       1,
     );
     await session.close();
-    expect(processesInHome(fx.home.home)).toEqual([]);
+    expect(await survivorsInHome(fx.home.home, CLOSE_REAP_MS)).toEqual([]);
   });
 
   test("a caller whose environment says CI=true and GITHUB_ACTIONS=true (a CI job) still gets the TUI: Gemini answers instead of going headless and exiting", async () => {
@@ -45,7 +53,7 @@ describe("Gemini turns against the real CLI", () => {
     expect(await session.send("from a ci job")).toContain(reply);
     expect(session.status).toBe("ready");
     await session.close();
-    expect(processesInHome(fx.home.home)).toEqual([]);
+    expect(await survivorsInHome(fx.home.home, CLOSE_REAP_MS)).toEqual([]);
   });
 
   test("stream(): a BeforeTool handler allows one shell call and denies another; the model sees the reason and the denied command never runs", async () => {
@@ -96,7 +104,7 @@ describe("Gemini turns against the real CLI", () => {
       results.some((result) => result.text.includes("Tool execution blocked: no files today")),
     ).toBe(true);
     await session.close();
-    expect(processesInHome(fx.home.home)).toEqual([]);
+    expect(await survivorsInHome(fx.home.home, CLOSE_REAP_MS)).toEqual([]);
   });
 
   test("a BeforeAgent block refuses a prompt before the model sees it; an AfterAgent block sends Gemini back to work with the reason", async () => {
