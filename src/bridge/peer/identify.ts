@@ -9,9 +9,10 @@
 // The agent's tools are children of the CLI too, but they run in sessions of their own
 // (both CLIs setsid them), never as the CLI, and their command lines are not the client's.
 // /proc/net/tcp maps the peer's port to the socket's inode and owner uid; a handful of
-// small /proc reads then find the holder. The table, the one read that costs, is read in
-// the thread pool; the small reads are synchronous (./proc.ts says why). The server asks
-// once per connection.
+// small /proc reads then find the holder: first the pid a command client names, verified,
+// and only when that fails a search of the CLI's children. The table, the one read that
+// costs, is read in the thread pool; the small reads are synchronous (./proc.ts says why)
+// and run after it. The server asks once per connection.
 
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
@@ -64,8 +65,8 @@ const SHELLS = new Set(["sh", "bash", "dash", "zsh"]);
  * `sh -c` wrapper) running the client for exactly that event: first the pid the client
  * names (`claimedPid`), verified upwards in a handful of reads; when the claim does not
  * hold, every CLI process's children are searched, which costs a read per thread of each
- * (Copilot: about 40 per hook). The claim only saves the search: it admits exactly what
- * the search would (prd/bridge.md "Peer check").
+ * (Copilot: about 40 per hook). The claim only saves the search: it admits what the search
+ * would, without the search's cap on children looked at (prd/bridge.md "Peer check").
  */
 export async function identifyPeer(
   policy: PeerPolicy,
